@@ -1,0 +1,5 @@
+"""``python -m skatliste``."""
+
+from skatliste.cli import main
+
+main()

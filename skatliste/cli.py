@@ -1,0 +1,935 @@
+"""The command line: parse, call the core, print. The only module that prints or exits.
+
+Heavy modules (the ledger and pydantic, tabulate) are imported inside the commands that need
+them, so ``skatliste value`` starts in a few times the interpreter's own start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+import click
+
+from skatliste import __version__
+from skatliste.errors import InputError, SkatlisteError
+from skatliste.explain import Lang, explain, game_name, result_record, signed
+from skatliste.rules import REIZWERTE, game_value, games_reaching, seeger_fabian
+from skatliste.words import ParsedGame, parse_words
+
+if TYPE_CHECKING:
+    from skatliste.ledger import Ledger
+    from skatliste.sheet import Entry, Row
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Refused(click.ClickException):
+    """Bad input or a bad ledger: ``Error: ...`` on stderr, exit status 2."""
+
+    exit_code = 2
+
+
+class Failed(click.ClickException):
+    """A check found problems: exit status 1."""
+
+    exit_code = 1
+
+
+class SkatGroup(click.Group):
+    """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SkatlisteError as exc:
+            raise Refused(str(exc)) from None
+
+
+def refuse(message: str) -> NoReturn:
+    """Stop with ``Error: message`` and exit status 2."""
+    raise Refused(message)
+
+
+# --- shared options ---------------------------------------------------------------------
+
+
+def resolve_lang(option: str | None) -> Lang:
+    """--lang, else SKATLISTE_LANG, else LANG=en* → English, else German."""
+    value = option or os.environ.get("SKATLISTE_LANG") or ""
+    if not value and os.environ.get("LANG", "").lower().startswith("en"):
+        value = "en"
+    return "en" if value.lower().startswith("en") else "de"
+
+
+def lang_option(f: F) -> F:
+    return click.option(
+        "--lang",
+        type=click.Choice(["de", "en"], case_sensitive=False),
+        default=None,
+        help="Language of explanations and tables (default German; LANG=en* → English).",
+    )(f)
+
+
+def ledger_option(f: F) -> F:
+    return click.option(
+        "--ledger",
+        "ledger_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        envvar="SKATLISTE_LEDGER",
+        default="skatliste.json",
+        show_default=True,
+        help="The list's JSON file (or env SKATLISTE_LEDGER).",
+    )(f)
+
+
+WORDS_CONTEXT = {"ignore_unknown_options": True}
+
+
+@click.group(cls=SkatGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="skatliste")
+def cli() -> None:
+    """skatliste — the Skat list (Skat-Liste) for the command line.
+
+    \b
+    Quick value:     skatliste value kreuz mit 2 hand
+    A new list:      skatliste new --players Anna Ben Carl
+    Enter a game:    skatliste add anna grand ohne 1 augen 95
+    The sheet:       skatliste sheet
+    """
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="skatliste")
+
+
+# --- value ------------------------------------------------------------------------------
+
+PAPER_TEXT = {
+    "de": ("Papier {paper}: stimmt", "Papier {paper}: falsch, das Spiel zählt {right}"),
+    "en": ("paper {paper}: right", "paper {paper}: wrong, the game counts {right}"),
+}
+
+
+def _option_words(opts: dict[str, Any]) -> list[str]:
+    """The --with/--hand/... options as table words, so one parser serves both."""
+    words: list[str] = []
+    if opts["with_"] is not None:
+        words += ["mit", str(opts["with_"])]
+    if opts["without"] is not None:
+        words += ["ohne", str(opts["without"])]
+    for flag in ("hand", "ouvert", "schneider", "schwarz", "kontra", "re"):
+        if opts[flag]:
+            words.append(flag)
+    if opts["schneider_announced"]:
+        words += ["schneider", "angesagt"]
+    if opts["schwarz_announced"]:
+        words += ["schwarz", "angesagt"]
+    if opts["won"] is not None:
+        words.append("gewonnen" if opts["won"] else "verloren")
+    if opts["bid"] is not None:
+        words += ["gereizt", str(opts["bid"])]
+    if opts["augen"] is not None:
+        words += ["augen", str(opts["augen"])]
+    words += ["bock"] * opts["bock"]
+    return words
+
+
+def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> tuple[dict[str, Any], bool]:
+    result = game_value(parsed.declaration, parsed.outcome)
+    fabian = seeger_fabian(result, table=table)
+    record = result_record(result, seeger_fabian=fabian, lang=lang)
+    ok = True
+    if parsed.paper is not None:
+        ok = parsed.paper.matches(result.list_points)
+        record["paper"] = {"value": parsed.paper.value, "matches": ok}
+    return record, ok
+
+
+def _paper_line(record: dict[str, Any], lang: Lang) -> str | None:
+    paper = record.get("paper")
+    if not paper:
+        return None
+    right, wrong = PAPER_TEXT[lang]
+    text = right if paper["matches"] else wrong
+    return text.format(paper=paper["value"], right=signed(record["list_points"]))
+
+
+def _value_text(record: dict[str, Any], lang: Lang, *, show_sf: bool) -> list[str]:
+    lines = [f"{record['name']}: {signed(record['list_points'])}"]
+    lines += [f"  {step}" for step in record["explanation"]]
+    if show_sf:
+        sf = record["seeger_fabian"]
+        line = f"  Seeger-Fabian: {signed(sf['declarer'])}"
+        if sf["each_opponent"]:
+            others = "Gegenspieler je" if lang == "de" else "opponents each"
+            line += f", {others} +{sf['each_opponent']}"
+        lines.append(line)
+    paper = _paper_line(record, lang)
+    if paper:
+        lines.append(f"  {paper}")
+    return lines
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.option("--with", "with_", type=int, metavar="N", help="mit N Spitzen.")
+@click.option("--without", type=int, metavar="N", help="ohne N Spitzen.")
+@click.option("--hand", is_flag=True, help="Hand game.")
+@click.option("--ouvert", is_flag=True, help="Ouvert (open).")
+@click.option("--schneider", is_flag=True, help="Schneider reached.")
+@click.option("--schwarz", is_flag=True, help="Schwarz reached.")
+@click.option("--schneider-announced", is_flag=True, help="Schneider angesagt.")
+@click.option("--schwarz-announced", is_flag=True, help="Schwarz angesagt.")
+@click.option("--won/--lost", default=None, help="Result (default: won, or from --augen).")
+@click.option("--bid", type=int, metavar="N", help="The bid (Reizwert).")
+@click.option("--augen", type=int, metavar="N", help="Declarer's Augen, Skat included.")
+@click.option("--kontra", is_flag=True, help="Kontra (×2).")
+@click.option("--re", is_flag=True, help="Re (×2 more).")
+@click.option("--bock", type=int, default=0, metavar="N", help="Bock doublings.")
+@click.option("--table", type=click.Choice(["3", "4"]), default=None,
+              help="Table size for Seeger-Fabian (default 3); shows the Seeger-Fabian line.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@lang_option
+def value(words: tuple[str, ...], table: str | None, as_json: bool, lang: str | None,
+          **opts: Any) -> None:
+    """The value of one game, explained step by step.
+
+    WORDS are what players say at the table, in any order, German or English; end with
+    '= N' to check a value written on paper. '-' reads one game per line from stdin.
+
+    \b
+    Examples:
+      skatliste value kreuz mit 2 hand
+        Kreuz mit 2 Hand: +48
+          mit 2, Spiel 3, Hand 4 → 4 × 12 = 48
+      skatliste value pik mit 1 gereizt 36
+      skatliste value grand ohne 1 augen 92 = 72
+      skatliste value --json hearts with 1 lost
+      skatliste value - < paper-list.txt
+    """
+    language = resolve_lang(lang)
+    size = int(table or 3)
+    extra = _option_words(opts)
+    if list(words) == ["-"]:
+        if extra:
+            refuse("with '-' every game comes from stdin: give its words there, not as options")
+        _value_batch(sys.stdin, size, language, as_json=as_json)
+        return
+    if not words and not extra:
+        refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
+    parsed = parse_words(list(words) + extra)
+    record, ok = _value_of(parsed, size, language)
+    if as_json:
+        click.echo(json.dumps(record, ensure_ascii=False))
+    else:
+        click.echo("\n".join(_value_text(record, language, show_sf=table is not None)))
+    if not ok:
+        sys.exit(1)
+
+
+def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
+    failed = 0
+    for number, raw in enumerate(stream, start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            record, ok = _value_of(parse_words(line.split()), table, lang)
+        except InputError as exc:
+            failed += 1
+            if as_json:
+                click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
+            click.echo(f"line {number}: Error: {exc}", err=True)
+            continue
+        if not ok:
+            failed += 1
+        if as_json:
+            click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
+        else:
+            text = f"{number}: {record['name']}: {signed(record['list_points'])} — " + "; ".join(
+                record["explanation"]
+            )
+            paper = _paper_line(record, lang)
+            if paper:
+                text += f" — {paper}"
+            click.echo(text)
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("bid", type=int, required=False)
+def bids(bid: int | None) -> None:
+    """The Reizwerte, or which games reach a bid.
+
+    \b
+    Examples:
+      skatliste bids
+      skatliste bids 36
+        Karo     4 × 9 = 36
+        Kreuz    3 × 12 = 36 ...
+    """
+    if bid is None:
+        click.echo(" ".join(str(b) for b in REIZWERTE))
+        return
+    reach = games_reaching(bid)
+    from skatliste.rules import is_valid_bid, nearest_bids
+
+    if not is_valid_bid(bid):
+        near = " or ".join(str(b) for b in nearest_bids(bid))
+        click.echo(f"{bid} is not a Reizwert (nearest: {near}); games reaching it:")
+    if not reach:
+        click.echo(f"no game reaches {bid}")
+        return
+    for r in reach:
+        if r.multiplier is None:
+            click.echo(f"{r.variant:<17}{r.value}")
+        else:
+            click.echo(f"{r.game.german:<17}{r.multiplier} × {r.value // r.multiplier} = {r.value}")
+
+
+# --- the ledger -------------------------------------------------------------------------
+
+
+def _resolve_player(ledger: Ledger, name: str) -> str:
+    """A player by name, case-insensitive, or by an unambiguous beginning."""
+    players = ledger.table.players
+    folded = name.casefold()
+    for p in players:
+        if p.casefold() == folded:
+            return p
+    hits = [p for p in players if p.casefold().startswith(folded)]
+    if len(hits) == 1:
+        return hits[0]
+    listed = ", ".join(players)
+    if hits:
+        refuse(f"'{name}' could be {' or '.join(hits)}: write more of the name")
+    refuse(f"unknown player '{name}': the players of this list are {listed}")
+
+
+def _totals_line(ledger: Ledger, row: Row | None, lang: Lang) -> str:
+    table = ledger.table
+    totals = row.totals if row else dict.fromkeys(table.players, 0)
+    parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
+    n = len(ledger.entries)
+    label = "Stand" if lang == "de" else "Totals"
+    nxt = "nächster Geber" if lang == "de" else "next dealer"
+    text = f"{label}: {parts} · {nxt}: {table.dealer(n)}"
+    series = table.series
+    if series:
+        text += f" · {n}/{series}"
+    return text
+
+
+def _game_line(row: Row, lang: Lang) -> list[str]:
+    from skatliste.report import describe
+    from skatliste.sheet import GameEntry
+
+    e = row.entry
+    title = "Spiel" if lang == "de" else "Game"
+    if not isinstance(e, GameEntry):
+        return [f"{title} {row.number}: {describe(row, lang)}"]
+    if row.result is None:
+        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
+    lines = [
+        f"{title} {row.number}: {e.declarer} — {describe(row, lang)}: "
+        f"{signed(row.result.list_points)}"
+    ]
+    lines += [f"  {s}" for s in explain(row.result, lang=lang)]
+    if e.paper is not None:
+        record = {
+            "paper": {"value": e.paper.value, "matches": not row.paper_mismatch},
+            "list_points": row.result.list_points,
+        }
+        paper = _paper_line(record, lang)
+        if paper:
+            lines.append(f"  {paper}")
+    return lines
+
+
+def _entry_from_words(ledger: Ledger, player: str, words: Sequence[str], note: str) -> Entry:
+    from skatliste.ledger import now
+    from skatliste.sheet import GameEntry
+
+    declarer = _resolve_player(ledger, player)
+    parsed = parse_words(list(words))
+    return GameEntry(
+        declarer=declarer,
+        declaration=parsed.declaration,
+        outcome=parsed.outcome,
+        paper=parsed.paper,
+        note=note,
+        time=now(),
+    )
+
+
+def _refuse_problems(ledger: Ledger, index: int, entry: Entry) -> None:
+    from skatliste.sheet import entry_problems
+
+    problems = entry_problems(ledger.table, index, entry)
+    if problems:
+        refuse(f"game {index + 1}: " + "; ".join(problems))
+
+
+def _last_row(ledger: Ledger) -> Row | None:
+    from skatliste.sheet import rows
+
+    last = None
+    for last in rows(ledger.table, ledger.entries):  # noqa: B007 - we want the last one
+        pass
+    return last
+
+
+def _append(ledger_path: Path, make: Callable[[Ledger], Entry], lang: Lang) -> None:
+    from skatliste.ledger import updating
+
+    with updating(ledger_path) as ledger:
+        entry = make(ledger)
+        _refuse_problems(ledger, len(ledger.entries), entry)
+        ledger.entries.append(entry)
+    row = _last_row(ledger)
+    assert row is not None
+    click.echo("\n".join(_game_line(row, lang)))
+    click.echo(_totals_line(ledger, row, lang))
+
+
+@cli.command()
+@click.argument("names", nargs=-1)
+@click.option("--players", "players_flag", is_flag=True,
+              help="The names follow (seat order, clockwise): 3 or 4 players.")
+@click.option("--rules", "preset", default="isko", show_default=True,
+              help="Rule set: isko or tournament (see 'skatliste rules --list').")
+@click.option("--rule", "rule_items", multiple=True, metavar="KEY=VALUE",
+              help="Change one option of the rule set; repeatable.")
+@click.option("--first-dealer", default=None, help="Who deals the first game (default: first name).")
+@click.option("--force", is_flag=True, help="Overwrite an existing ledger.")
+@ledger_option
+def new(names: tuple[str, ...], players_flag: bool, preset: str, rule_items: tuple[str, ...],
+        first_dealer: str | None, force: bool, ledger_path: Path) -> None:
+    """Start a new list.
+
+    \b
+    Examples:
+      skatliste new --players Anna Ben Carl
+      skatliste new --players Anna Ben Carl Dora --rules tournament --first-dealer Dora
+      skatliste new --players Anna Ben Carl --rule spitzen_cap=4 --ledger friday.json
+    """
+    from skatliste.ledger import create, new_ledger
+    from skatliste.rulesets import build_rule_set, parse_rule_assignments
+
+    players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
+    if not 3 <= len(players) <= 4:
+        refuse(
+            f"{len(players)} player(s) given: a list has 3 or 4 players in seat order, "
+            "e.g. 'skatliste new --players Anna Ben Carl'"
+        )
+    if len({p.casefold() for p in players}) != len(players):
+        refuse("two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')")
+    for p in players:
+        if p.lower() in ("p", "q", "-") or p.lower().lstrip("+-").isdigit():
+            refuse(f"'{p}' cannot be a player's name: it means something else at the prompt")
+    dealer = None
+    if first_dealer is not None:
+        matches = [p for p in players if p.casefold() == first_dealer.casefold()]
+        if not matches:
+            refuse(f"--first-dealer {first_dealer}: not one of {', '.join(players)}")
+        dealer = matches[0]
+    rules = build_rule_set(preset.lower(), parse_rule_assignments(rule_items))
+    ledger = new_ledger(ledger_path, players, first_dealer=dealer, rules=rules)
+    create(ledger, force=force)
+    table = ledger.table
+    series = table.series
+    extra = f", series of {series} games" if series else ""
+    click.echo(
+        f"{ledger_path}: new list for {', '.join(players)} ({rules.preset} rules{extra}); "
+        f"{table.dealer(0)} deals first"
+    )
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("player")
+@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.option("--note", default="", help="A note kept with the game.")
+@ledger_option
+@lang_option
+def add(player: str, words: tuple[str, ...], note: str, ledger_path: Path,
+        lang: str | None) -> None:
+    """Enter a game: the declarer, then the same words as 'value'.
+
+    End with '= N' to record the value written on paper.
+
+    \b
+    Examples:
+      skatliste add anna kreuz mit 2 hand augen 75
+      skatliste add ben grand ohne 1 schneider = 72
+      skatliste add c pik mit 1 gereizt 36 kontra
+    """
+    language = resolve_lang(lang)
+    _append(ledger_path, lambda ledger: _entry_from_words(ledger, player, words, note), language)
+
+
+@cli.command(name="pass")
+@click.option("--note", default="", help="A note kept with the game.")
+@ledger_option
+@lang_option
+def pass_(note: str, ledger_path: Path, lang: str | None) -> None:
+    """All passed (eingepasst): a game that scores 0 and moves the deal on.
+
+    \b
+    Example:
+      skatliste pass
+    """
+    from skatliste.ledger import now
+    from skatliste.sheet import PassedEntry
+
+    _append(ledger_path, lambda _: PassedEntry(note=note, time=now()), resolve_lang(lang))
+
+
+def _check_number(ledger: Ledger, number: int) -> int:
+    n = len(ledger.entries)
+    if n == 0:
+        refuse(f"{ledger.path}: the list has no games yet")
+    if not 1 <= number <= n:
+        refuse(f"game {number}: the list has games 1 to {n}")
+    return number - 1
+
+
+def _warn_followups(ledger: Ledger) -> None:
+    from skatliste.sheet import check
+
+    problems = check(ledger.table, ledger.entries)
+    if problems:
+        click.echo(
+            f"Note: 'skatliste check' now finds {len(problems)} problem(s), "
+            f"the first at game {problems[0][0]}: {problems[0][1]}",
+            err=True,
+        )
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def undo(ledger_path: Path, lang: str | None) -> None:
+    """Take back the last game (kept in 'skatliste history').
+
+    \b
+    Example:
+      skatliste undo
+    """
+    from skatliste.ledger import updating
+
+    language = resolve_lang(lang)
+    with updating(ledger_path) as ledger:
+        index = _check_number(ledger, len(ledger.entries))
+        removed = ledger.entries.pop()
+        ledger.record("undo", index + 1, removed, None)
+    title = "zurückgenommen" if language == "de" else "taken back"
+    click.echo(f"{title}: {_entry_words(removed, language)}")
+    click.echo(_totals_line(ledger, _last_row(ledger), language))
+
+
+def _entry_words(entry: Entry, lang: Lang) -> str:
+    from skatliste.sheet import GameEntry
+    from skatliste.words import to_words
+
+    if isinstance(entry, GameEntry):
+        return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
+    return "eingepasst" if lang == "de" else "all passed"
+
+
+@cli.command()
+@click.argument("number", type=int)
+@ledger_option
+@lang_option
+def delete(number: int, ledger_path: Path, lang: str | None) -> None:
+    """Delete game N; every later value and dealer follows (kept in history).
+
+    \b
+    Example:
+      skatliste delete 7
+    """
+    from skatliste.ledger import updating
+
+    language = resolve_lang(lang)
+    with updating(ledger_path) as ledger:
+        index = _check_number(ledger, number)
+        removed = ledger.entries.pop(index)
+        ledger.record("delete", number, removed, None)
+    click.echo(f"deleted game {number}: {_entry_words(removed, language)}")
+    click.echo(_totals_line(ledger, _last_row(ledger), language))
+    _warn_followups(ledger)
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("number", type=int)
+@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.option("--note", default=None, help="Replace the game's note.")
+@ledger_option
+@lang_option
+def edit(number: int, words: tuple[str, ...], note: str | None, ledger_path: Path,
+         lang: str | None) -> None:
+    """Replace game N. Start with a player's name to change the declarer; 'eingepasst'
+    (or 'pass') makes it an all-passed game. The old version is kept in history.
+
+    \b
+    Examples:
+      skatliste edit 7 kreuz mit 2 hand augen 75
+      skatliste edit 7 ben grand ohne 1
+      skatliste edit 12 eingepasst
+    """
+    from skatliste.ledger import now, updating
+    from skatliste.sheet import GameEntry, PassedEntry, rows
+
+    language = resolve_lang(lang)
+    with updating(ledger_path) as ledger:
+        index = _check_number(ledger, number)
+        old = ledger.entries[index]
+        keep_note = old.note if note is None else note
+        first = words[0].lower()
+        if len(words) == 1 and first in ("eingepasst", "pass", "passed"):
+            entry: Entry = PassedEntry(note=keep_note, time=now())
+        else:
+            from skatliste.words import GAME_WORDS, NUMBER_WORDS
+
+            known = set(GAME_WORDS) | set(NUMBER_WORDS)
+            if first not in known and any(
+                p.casefold().startswith(first.casefold()) for p in ledger.table.players
+            ):
+                player, rest = words[0], words[1:]
+            elif isinstance(old, GameEntry):
+                player, rest = old.declarer, words
+            else:
+                refuse(f"game {number} was eingepasst: start the words with the declarer")
+            entry = _entry_from_words(ledger, player, rest, keep_note)
+        _refuse_problems(ledger, index, entry)
+        ledger.entries[index] = entry
+        ledger.record("edit", number, old, entry)
+    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
+    click.echo("\n".join(_game_line(row, language)))
+    click.echo(_totals_line(ledger, _last_row(ledger), language))
+    _warn_followups(ledger)
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def history(ledger_path: Path, lang: str | None) -> None:
+    """Games taken back, deleted or replaced — nothing entered is ever lost.
+
+    \b
+    Example:
+      skatliste history
+    """
+    from skatliste.ledger import load, model_to_entry
+
+    language = resolve_lang(lang)
+    ledger = load(ledger_path)
+    if not ledger.history:
+        click.echo("no games removed or replaced")
+        return
+    for item in ledger.history:
+        line = f"{item.time}  {item.action:<6} game {item.number}: "
+        line += _entry_words(model_to_entry(item.entry), language)
+        if item.replaced_by is not None:
+            line += " → " + _entry_words(model_to_entry(item.replaced_by), language)
+        click.echo(line)
+
+
+@cli.command()
+@click.option("--format", "fmt", default="plain",
+              type=click.Choice(["plain", "grid", "md", "csv", "json"]), show_default=True)
+@ledger_option
+@lang_option
+def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
+    """The list as on paper: every game, its value and the running totals.
+
+    \b
+    Examples:
+      skatliste sheet
+      skatliste sheet --format md
+      skatliste sheet --format csv > evening.csv
+    """
+    from skatliste.ledger import load
+    from skatliste.report import render_sheet
+    from skatliste.sheet import rows
+
+    ledger = load(ledger_path)
+    derived = list(rows(ledger.table, ledger.entries))
+    click.echo(render_sheet(ledger.table, derived, fmt=fmt, lang=resolve_lang(lang)))
+
+
+@cli.command()
+@click.option("--round", "round_", type=int, default=None, help="Only round N.")
+@click.option("--last-round", is_flag=True, help="Only the last round played.")
+@click.option("--cent", default=None, metavar="X",
+              help="Stake in cent per point (e.g. 0.25 or 1/4): who pays whom.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@ledger_option
+@lang_option
+def summary(round_: int | None, last_round: bool, cent: str | None, as_json: bool,
+            ledger_path: Path, lang: str | None) -> None:
+    """Totals, games won and lost, Seeger-Fabian, rank — and the money.
+
+    \b
+    Examples:
+      skatliste summary
+      skatliste summary --last-round
+      skatliste summary --cent 0.25
+    """
+    from fractions import Fraction
+
+    from skatliste.ledger import load
+    from skatliste.report import render_summary, summary_json
+    from skatliste.sheet import rows, settle, summarise
+
+    if round_ is not None and last_round:
+        refuse("give --round N or --last-round, not both")
+    ledger = load(ledger_path)
+    derived = list(rows(ledger.table, ledger.entries))
+    only = round_
+    if last_round:
+        only = derived[-1].round if derived else 1
+    if only is not None:
+        last = derived[-1].round if derived else 0
+        if not 1 <= only <= max(last, 1):
+            refuse(f"round {only}: the list has rounds 1 to {max(last, 1)}")
+    result = summarise(ledger.table, derived, only_round=only)
+    settlement = None
+    if cent is not None:
+        try:
+            stake = Fraction(cent.replace(",", "."))
+        except (ValueError, ZeroDivisionError):
+            refuse(f"--cent {cent}: give the stake per point in cent, e.g. 0.25 or 1/4")
+        if stake < 0:
+            refuse(f"--cent {cent}: the stake cannot be negative")
+        settlement = settle({p.name: p.total for p in result.players}, stake)
+    if as_json:
+        click.echo(json.dumps(summary_json(ledger.table, result, settlement), ensure_ascii=False))
+        return
+    language = resolve_lang(lang)
+    if only is not None:
+        click.echo(f"{'Runde' if language == 'de' else 'Round'} {only}")
+    click.echo(render_summary(ledger.table, result, settlement=settlement, lang=language))
+
+
+@cli.command(name="explain")
+@click.argument("number", type=int)
+@ledger_option
+@lang_option
+def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
+    """Game N's full computation, with Seeger-Fabian.
+
+    \b
+    Example:
+      skatliste explain 7
+    """
+    from skatliste.ledger import load
+    from skatliste.rules import seeger_fabian as fabian_of
+    from skatliste.sheet import rows
+
+    language = resolve_lang(lang)
+    ledger = load(ledger_path)
+    _check_number(ledger, number)
+    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
+    lines = _game_line(row, language)
+    dealer = "Geber" if language == "de" else "dealer"
+    lines.insert(1, f"  {dealer}: {row.dealer}")
+    if row.result is not None:
+        sf = fabian_of(row.result, table=ledger.table.size)
+        lines += [f"  {s}" for s in explain(row.result, lang=language, seeger_fabian=sf)[-1:]]
+    click.echo("\n".join(lines))
+
+
+@cli.command(name="check")
+@ledger_option
+def check_cmd(ledger_path: Path) -> None:
+    """Re-derive everything and list every problem; exit 1 if any.
+
+    \b
+    Example:
+      skatliste check
+        skatliste.json: game 7: the paper says +72, the game is worth +48
+    """
+    from skatliste.ledger import load
+    from skatliste.sheet import check
+
+    ledger = load(ledger_path)
+    problems = check(ledger.table, ledger.entries)
+    for number, problem in problems:
+        click.echo(f"{ledger_path}: game {number}: {problem}")
+    if problems:
+        raise Failed(f"{len(problems)} problem(s) in {len(ledger.entries)} games")
+    click.echo(f"{ledger_path}: {len(ledger.entries)} games, no problems")
+
+
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of the ledger format.
+
+    \b
+    Example:
+      skatliste schema > skatliste.schema.json
+    """
+    from skatliste.ledger import json_schema
+
+    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+
+
+@cli.command()
+@click.option("--list", "list_all", is_flag=True, help="Every option and preset, with meaning.")
+@ledger_option
+def rules(list_all: bool, ledger_path: Path) -> None:
+    """The rule set of this list, or (--list) every preset and option.
+
+    \b
+    Examples:
+      skatliste rules
+      skatliste rules --list
+    """
+    from skatliste.rulesets import OPTIONS, PRESET_HELP, PRESETS
+
+    if list_all:
+        click.echo("Presets (--rules NAME):")
+        for name in PRESETS:
+            click.echo(f"  {name:<12}{PRESET_HELP[name]}")
+        click.echo("\nOptions (--rule KEY=VALUE), default in isko:")
+        for opt in OPTIONS.values():
+            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
+            click.echo(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+        return
+    from skatliste.ledger import load
+
+    ledger = load(ledger_path)
+    click.echo(f"{ledger_path}: rule set {ledger.rules.preset}")
+    for key, val in ledger.rules.options.items():
+        click.echo(f"  {key} = {val}")
+
+
+# --- play -------------------------------------------------------------------------------
+
+GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]
+
+
+def _ask(text: str, default: str | None = None) -> str:
+    try:
+        answer: str = click.prompt(text, default=default, show_default=default not in (None, ""))
+    except click.Abort:
+        raise _Quit() from None
+    if answer.strip().lower() in ("q", "quit", "ende"):
+        raise _Quit()
+    return answer.strip()
+
+
+def _yes(text: str, default: bool = False) -> bool:
+    d = "j" if default else "n"
+    return _ask(f"{text} (j/n)", d).lower() in ("j", "ja", "y", "yes")
+
+
+class _Quit(Exception):
+    pass
+
+
+def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
+    """One game's questions; (declarer, words) or None for eingepasst."""
+    n = len(ledger.entries)
+    table = ledger.table
+    names = "/".join(table.players)
+    click.echo(f"\nSpiel {n + 1} — Geber: {table.dealer(n)}")
+    who = _ask(f"Spieler ({names}, p = eingepasst, q = Ende)")
+    if who.lower() in ("p", "pass", "eingepasst"):
+        return None
+    player = _resolve_player(ledger, who)
+    game = _ask(f"Spiel ({'/'.join(GAME_CHOICES)})").lower()
+    words = [game]
+    is_null = game == "null"
+    if not is_null:
+        words += _ask("Spitzen (z. B. 'mit 2' oder 'ohne 1')", "mit 1").split()
+    hand = _yes("Hand")
+    if hand:
+        words.append("hand")
+    if _yes("Ouvert"):
+        words.append("ouvert")
+    elif hand and not is_null:
+        said = _ask("Angesagt (nichts/schneider/schwarz)", "nichts").lower()
+        if said in ("schneider", "schwarz"):
+            words += [said, "angesagt"]
+    if is_null:
+        words.append("gewonnen" if _yes("Gewonnen", True) else "verloren")
+    else:
+        augen = _ask("Augen des Spielers (leer: nicht gezählt)", "")
+        if augen:
+            words += ["augen", augen]
+            if _yes("Schwarz (eine Partei ohne Stich)"):
+                words.append("schwarz")
+        else:
+            won = _yes("Gewonnen", True)
+            words.append("gewonnen" if won else "verloren")
+            if _yes("Schwarz (eine Partei ohne Stich)"):
+                words.append("schwarz")
+            elif _yes("Schneider"):
+                words.append("schneider")
+    bid = _ask("Gereizt (leer: nicht notiert)", "")
+    if bid:
+        words += ["gereizt", bid]
+    if ledger.rules.on("kontra"):
+        k = _ask("Kontra/Re (nein/kontra/re)", "nein").lower()
+        if k in ("kontra", "re"):
+            words.append("kontra")
+        if k == "re":
+            words.append("re")
+    return player, words
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def play(ledger_path: Path, lang: str | None) -> None:
+    """Enter games by answering questions; shows the sheet after each game. 'q' stops.
+
+    Works over a pipe too: one answer per line.
+
+    \b
+    Example:
+      skatliste play
+        Spiel 1 — Geber: Anna
+        Spieler (Anna/Ben/Carl, p = eingepasst, q = Ende): ben
+        Spiel (karo/herz/pik/kreuz/grand/null): kreuz ...
+    """
+    from skatliste.ledger import load, now
+    from skatliste.report import render_sheet
+    from skatliste.sheet import PassedEntry, rows
+
+    language = resolve_lang(lang)
+    while True:
+        ledger = load(ledger_path)
+        try:
+            answer = _play_words(ledger)
+        except _Quit:
+            click.echo("")
+            return
+        except Refused as exc:
+            click.echo(f"Error: {exc.message}", err=True)
+            continue
+        try:
+            if answer is None:
+                _append(ledger_path, lambda _: PassedEntry(time=now()), language)
+            else:
+                player, words = answer
+                _append(
+                    ledger_path,
+                    lambda lg, p=player, w=words: _entry_from_words(lg, p, w, ""),  # type: ignore[misc]
+                    language,
+                )
+        except (Refused, SkatlisteError) as exc:
+            message = exc.message if isinstance(exc, Refused) else str(exc)
+            click.echo(f"Error: {message} — das Spiel wurde nicht eingetragen", err=True)
+            continue
+        ledger = load(ledger_path)
+        click.echo(render_sheet(ledger.table, list(rows(ledger.table, ledger.entries)),
+                                lang=language))

@@ -1,0 +1,27 @@
+"""One exception tree for everything skatliste refuses.
+
+The library raises these and never prints; ``cli.py`` turns them into ``Error: ...`` on
+stderr with exit status 2 (bad input, bad ledger) in a single place.
+"""
+
+from __future__ import annotations
+
+
+class SkatlisteError(Exception):
+    """Base of every error skatliste raises on purpose."""
+
+
+class InputError(SkatlisteError, ValueError):
+    """Something the user typed cannot be understood (a word, a number, a name)."""
+
+
+class InvalidGameError(InputError):
+    """A game that cannot exist under the rules, e.g. Schwarz angesagt without Hand."""
+
+
+class LedgerError(SkatlisteError):
+    """The ledger file cannot be read, is corrupt, newer than this program, or busy."""
+
+
+class RuleSetError(InputError):
+    """An unknown rule-set preset or option, or an option value that is not allowed."""

@@ -1,0 +1,201 @@
+"""A game's value as Skat players say it: ``mit 2, Spiel 3, Hand 4 → 4 × 12 = 48``.
+
+Pure text, no printing: the CLI decides where it goes. German by default, English on request.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from skatliste.games import ENGLISH_NAME, GERMAN_NAME, GameType
+from skatliste.rules import NULL_NAMES, GameResult, Level, SeegerFabian
+
+Lang = Literal["de", "en"]
+
+_LEVEL_WORD: dict[Lang, dict[Level, str]] = {
+    "de": {
+        Level.SPIEL: "Spiel",
+        Level.HAND: "Hand",
+        Level.SCHNEIDER: "Schneider",
+        Level.SCHNEIDER_ANNOUNCED: "angesagt",
+        Level.SCHWARZ: "Schwarz",
+        Level.SCHWARZ_ANNOUNCED: "angesagt",
+        Level.OUVERT: "Ouvert",
+    },
+    "en": {
+        Level.SPIEL: "game",
+        Level.HAND: "hand",
+        Level.SCHNEIDER: "schneider",
+        Level.SCHNEIDER_ANNOUNCED: "announced",
+        Level.SCHWARZ: "schwarz",
+        Level.SCHWARZ_ANNOUNCED: "announced",
+        Level.OUVERT: "ouvert",
+    },
+}
+
+_WORDS: dict[Lang, dict[str, str]] = {
+    "de": {
+        "mit": "mit",
+        "ohne": "ohne",
+        "lost": "verloren",
+        "lost_single": "verloren (Hand einfach)",
+        "overbid": "überreizt",
+        "bid": "gereizt",
+        "value": "Spielwert",
+        "won": "gewonnen",
+        "opponents": "Gegenspieler je",
+        "hand": "Hand",
+        "ouvert": "ouvert",
+    },
+    "en": {
+        "mit": "with",
+        "ohne": "without",
+        "lost": "lost",
+        "lost_single": "lost (Hand single)",
+        "overbid": "overbid",
+        "bid": "bid",
+        "value": "game value",
+        "won": "won",
+        "opponents": "opponents each",
+        "hand": "hand",
+        "ouvert": "ouvert",
+    },
+}
+
+
+def signed(n: int) -> str:
+    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"−{-n}"
+    return "0"
+
+
+def _minus(n: int) -> str:
+    return f"−{n}" if n > 0 else str(n)
+
+
+def game_name(result: GameResult, lang: Lang = "de") -> str:
+    """The game in words, e.g. ``Kreuz mit 2 Hand`` or ``Null ouvert``."""
+    d = result.declaration
+    names = GERMAN_NAME if lang == "de" else ENGLISH_NAME
+    w = _WORDS[lang]
+    if d.game is GameType.NULL:
+        name = NULL_NAMES[(d.ouvert, d.hand)]
+        return name if lang == "de" else name.replace("Hand", "hand")
+    parts = [names[d.game], f"{w['mit'] if d.mit else w['ohne']} {d.spitzen}"]
+    if d.ouvert:
+        parts.append(w["ouvert"])
+    elif d.hand:
+        parts.append(w["hand"])
+    lv = _LEVEL_WORD[lang]
+    if d.schwarz_announced and not d.ouvert:
+        parts.append(f"{lv[Level.SCHWARZ]} {lv[Level.SCHWARZ_ANNOUNCED]}")
+    elif d.schneider_announced and not d.ouvert:
+        parts.append(f"{lv[Level.SCHNEIDER]} {lv[Level.SCHNEIDER_ANNOUNCED]}")
+    return " ".join(parts)
+
+
+def explain(
+    result: GameResult, *, lang: Lang = "de", seeger_fabian: SeegerFabian | None = None
+) -> list[str]:
+    """The computation, one step per line.
+
+    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> from skatliste.rules import game_value
+    >>> explain(game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome()))
+    ['mit 2, Spiel 3, Hand 4 → 4 × 12 = 48']
+    >>> explain(game_value(Declaration(game=GameType.SPADES, spitzen=1), Outcome(bid=36)))
+    ['mit 1, Spiel 2 → 2 × 11 = 22', 'überreizt: gereizt 36, Spielwert 22 → 4 × 11 = 44, verloren −88']
+    """
+    w = _WORDS[lang]
+    d, o = result.declaration, result.outcome
+    lines: list[str] = []
+    if d.game is GameType.NULL:
+        lines.append(f"{game_name(result, lang)} = {result.reached_value}")
+    else:
+        steps: list[str] = []
+        running = 0
+        for level, weight in result.levels:
+            running += weight
+            if level is Level.SPITZEN:
+                steps.append(f"{w['mit'] if d.mit else w['ohne']} {weight}")
+            else:
+                steps.append(f"{_LEVEL_WORD[lang][level]} {running}")
+        lines.append(
+            f"{', '.join(steps)} → {result.reached_multiplier} × {result.base} "
+            f"= {result.reached_value}"
+        )
+    lost_word = w["lost_single"] if result.lost_factor == 1 else w["lost"]
+    if result.overbid:
+        what = (
+            f"{w['value']} {result.reached_value}"
+            if d.game is not GameType.NULL
+            else f"{game_name(result, lang)} {result.reached_value}"
+        )
+        lines.append(
+            f"{w['overbid']}: {w['bid']} {o.bid}, {what} → {result.charged_multiple} × "
+            f"{result.base} = {result.game_value}, {lost_word} {_minus(-result.score)}"
+        )
+    elif not result.won:
+        if result.lost_factor == 1:
+            lines.append(f"{lost_word}: {_minus(result.game_value)}")
+        else:
+            lines.append(
+                f"{lost_word}: −{result.lost_factor} × {result.game_value} = {signed(result.score)}"
+            )
+    points = result.score
+    for name, on in (("Kontra", o.kontra), ("Re", o.re)):
+        if on:
+            points *= 2
+            lines.append(f"{name} ×2 → {signed(points)}")
+    for _ in range(o.bock):
+        points *= 2
+        lines.append(f"Bock ×2 → {signed(points)}")
+    if seeger_fabian is not None:
+        bonus = "+ 50" if result.won else "− 50"
+        line = (
+            f"Seeger-Fabian: {signed(result.list_points)} {bonus} = "
+            f"{signed(seeger_fabian.declarer)}"
+        )
+        if seeger_fabian.each_opponent:
+            line += f", {w['opponents']} +{seeger_fabian.each_opponent}"
+        lines.append(line)
+    return lines
+
+
+def result_record(
+    result: GameResult,
+    *,
+    seeger_fabian: SeegerFabian,
+    lang: Lang = "de",
+) -> dict[str, object]:
+    """The JSON view of one game's value (``skatliste value --json``)."""
+    from skatliste.words import to_words
+
+    d = result.declaration
+    return {
+        "game": d.game.value,
+        "words": to_words(d, result.outcome),
+        "name": game_name(result, lang),
+        "won": result.won,
+        "overbid": result.overbid,
+        "schneider": result.schneider,
+        "schwarz": result.schwarz,
+        "base_value": result.base,
+        "levels": [
+            {"level": level.value, "count": weight} for level, weight in result.levels
+        ],
+        "reached_value": result.reached_value,
+        "multiplier": result.multiplier,
+        "game_value": result.game_value,
+        "bid": result.outcome.bid,
+        "factor": result.factor,
+        "list_points": result.list_points,
+        "seeger_fabian": {
+            "declarer": seeger_fabian.declarer,
+            "each_opponent": seeger_fabian.each_opponent,
+        },
+        "explanation": explain(result, lang=lang),
+    }

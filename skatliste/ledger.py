@@ -1,0 +1,429 @@
+"""The JSON ledger: one file per list, facts only; load, validate, save atomically under a lock.
+
+The pydantic models below are the single definition of the file format (``skatliste schema``
+prints them as JSON Schema). pydantic is imported here and only here, so commands that do not
+read a ledger (``value``, ``bids``) never pay for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from skatliste.errors import LedgerError
+from skatliste.games import Declaration, GameType, Outcome
+from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
+from skatliste.sheet import Entry, GameEntry, PassedEntry, Table
+from skatliste.words import PaperValue
+
+FORMAT_NAME = "skatliste"
+FORMAT_VERSION = 1
+DEFAULT_PATH = "skatliste.json"
+LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
+
+_STRICT = ConfigDict(extra="forbid", frozen=True)
+
+
+class GameModel(BaseModel):
+    """A game as entered at the table."""
+
+    model_config = _STRICT
+    kind: Literal["game"]
+    declarer: str = Field(min_length=1, description="the declarer (Alleinspieler)")
+    game: Literal["diamonds", "hearts", "spades", "clubs", "grand", "null"]
+    spitzen: int | None = Field(None, ge=0, le=11, description="mit/ohne N; none for Null")
+    mit: bool = Field(True, description="true: mit (held the Kreuz-Bube), false: ohne")
+    hand: bool = False
+    ouvert: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    won: bool | None = Field(None, description="null: decided by the Augen (or won)")
+    augen: int | None = Field(None, ge=0, le=120, description="declarer's Augen, Skat included")
+    schneider: bool = Field(False, description="Schneider reached in play")
+    schwarz: bool = Field(False, description="Schwarz reached in play")
+    bid: int | None = Field(None, ge=18, le=264, description="the Reizwert")
+    kontra: bool = False
+    re: bool = False
+    bock: int = Field(0, ge=0, le=8, description="Bock doublings entered by hand")
+    paper: str | None = Field(
+        None, pattern=r"^[+\-−]?\d+$", description="the value as written on paper"
+    )
+    note: str = ""
+    time: str | None = None
+
+
+class PassedModel(BaseModel):
+    """Eingepasst: all passed."""
+
+    model_config = _STRICT
+    kind: Literal["passed"]
+    note: str = ""
+    time: str | None = None
+
+
+EntryModel = Annotated[GameModel | PassedModel, Field(discriminator="kind")]
+
+
+class HistoryModel(BaseModel):
+    """A game removed or replaced: nothing entered is ever lost."""
+
+    model_config = _STRICT
+    action: Literal["undo", "delete", "edit"]
+    number: int = Field(ge=1, description="the game's number when it was removed or replaced")
+    entry: EntryModel
+    replaced_by: EntryModel | None = None
+    time: str
+
+
+class RulesModel(BaseModel):
+    """The rule set: its preset and every option spelled out."""
+
+    model_config = _STRICT
+    preset: str
+    options: dict[str, str | int]
+
+    @model_validator(mode="after")
+    def _known(self) -> RulesModel:
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
+        unknown = set(self.options) - set(OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}")
+        return self
+
+
+class LedgerModel(BaseModel):
+    """A skatliste ledger file."""
+
+    model_config = ConfigDict(extra="forbid", title="skatliste ledger")
+    format: Literal["skatliste"]
+    version: Literal[1]
+    created: str
+    players: list[str] = Field(min_length=3, max_length=4)
+    first_dealer: str
+    rules: RulesModel
+    games: list[EntryModel] = []
+    history: list[HistoryModel] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> LedgerModel:
+        if len({p.casefold() for p in self.players}) != len(self.players):
+            raise ValueError("players: every player needs a different name")
+        if self.first_dealer not in self.players:
+            raise ValueError(f"first_dealer '{self.first_dealer}' is not one of the players")
+        return self
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the ledger format."""
+    return LedgerModel.model_json_schema()
+
+
+# --- facts <-> models -------------------------------------------------------------------
+
+
+def entry_to_model(entry: Entry) -> GameModel | PassedModel:
+    """A sheet entry as it is stored."""
+    if isinstance(entry, PassedEntry):
+        return PassedModel(kind="passed", note=entry.note, time=entry.time)
+    d, o = entry.declaration, entry.outcome
+    paper = None
+    if entry.paper is not None:
+        paper = f"{entry.paper.value:+d}" if entry.paper.signed else str(entry.paper.value)
+    return GameModel(
+        kind="game",
+        declarer=entry.declarer,
+        game=d.game.value,
+        spitzen=d.spitzen,
+        mit=d.mit,
+        hand=d.hand,
+        ouvert=d.ouvert,
+        schneider_announced=d.schneider_announced,
+        schwarz_announced=d.schwarz_announced,
+        won=o.won,
+        augen=o.augen,
+        schneider=o.schneider,
+        schwarz=o.schwarz,
+        bid=o.bid,
+        kontra=o.kontra,
+        re=o.re,
+        bock=o.bock,
+        paper=paper,
+        note=entry.note,
+        time=entry.time,
+    )
+
+
+def model_to_entry(model: GameModel | PassedModel) -> Entry:
+    """A stored entry as the sheet uses it."""
+    if isinstance(model, PassedModel):
+        return PassedEntry(note=model.note, time=model.time)
+    paper = None
+    if model.paper is not None:
+        text = model.paper.replace("−", "-")
+        paper = PaperValue(int(text), text[0] in "+-")
+    return GameEntry(
+        declarer=model.declarer,
+        declaration=Declaration(
+            game=GameType(model.game),
+            spitzen=model.spitzen,
+            mit=model.mit,
+            hand=model.hand,
+            ouvert=model.ouvert,
+            schneider_announced=model.schneider_announced,
+            schwarz_announced=model.schwarz_announced,
+        ),
+        outcome=Outcome(
+            won=model.won,
+            augen=model.augen,
+            schneider=model.schneider,
+            schwarz=model.schwarz,
+            bid=model.bid,
+            kontra=model.kontra,
+            re=model.re,
+            bock=model.bock,
+        ),
+        paper=paper,
+        note=model.note,
+        time=model.time,
+    )
+
+
+class Ledger:
+    """A loaded list: its table, its entries, its history, and where it lives."""
+
+    def __init__(self, path: Path, model: LedgerModel) -> None:
+        self.path = path
+        self.model = model
+        self.rules: RuleSet = build_rule_set(model.rules.preset, model.rules.options)
+        self.table = Table(tuple(model.players), model.first_dealer, self.rules)
+        self.entries: list[Entry] = [model_to_entry(g) for g in model.games]
+        self.history: list[HistoryModel] = list(model.history)
+
+    def record(self, action: str, number: int, entry: Entry, replaced_by: Entry | None) -> None:
+        """Keep a removed or replaced game in the history."""
+        self.history.append(
+            HistoryModel(
+                action=action,  # type: ignore[arg-type]
+                number=number,
+                entry=entry_to_model(entry),
+                replaced_by=None if replaced_by is None else entry_to_model(replaced_by),
+                time=now(),
+            )
+        )
+
+    def to_model(self) -> LedgerModel:
+        """The ledger as it will be written."""
+        return self.model.model_copy(
+            update={
+                "games": [entry_to_model(e) for e in self.entries],
+                "history": self.history,
+            }
+        )
+
+
+def now() -> str:
+    """The time stamp stored with each entry (UTC, ISO 8601, seconds)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def new_ledger(
+    path: Path, players: list[str], *, first_dealer: str | None, rules: RuleSet
+) -> Ledger:
+    """A fresh list (not yet written)."""
+    model = LedgerModel(
+        format=FORMAT_NAME,
+        version=FORMAT_VERSION,
+        created=now(),
+        players=players,
+        first_dealer=first_dealer or players[0],
+        rules=RulesModel(preset=rules.preset, options=dict(rules.options)),
+    )
+    return Ledger(path, model)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _describe(path: Path, err: dict[str, Any]) -> str:
+    loc = list(err.get("loc", ()))
+    where = ""
+    if len(loc) >= 2 and loc[0] in ("games", "history") and isinstance(loc[1], int):
+        what = "game" if loc[0] == "games" else "history entry"
+        where = f"{what} {loc[1] + 1}: "
+        loc = loc[2:]
+        if loc and loc[0] in ("game", "passed") and loc[0] != "game":
+            loc = loc[1:]
+        elif loc and loc[0] == "game" and len(loc) > 1:
+            loc = loc[1:]
+    field = ".".join(str(p) for p in loc)
+    msg = err.get("msg", "invalid")
+    got = err.get("input")
+    shown = "" if isinstance(got, dict | list) or got is None else f" (found {got!r})"
+    return f"{path}: {where}{field + ': ' if field else ''}{msg}{shown}"
+
+
+def load(path: Path | str) -> Ledger:
+    """Read and validate a ledger; refuse a corrupt or newer one with the place and reason."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LedgerError(
+            f"{path}: no ledger here; start one with "
+            "'skatliste new --players Anna Ben Carl' (or give --ledger PATH)"
+        ) from None
+    except IsADirectoryError:
+        raise LedgerError(f"{path}: is a directory, not a ledger file") from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        model = LedgerModel.model_validate_json(raw)
+    except ValidationError as exc:
+        raise LedgerError(_explain_invalid(path, raw, exc)) from None
+    return Ledger(path, model)
+
+
+def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError:
+        return f"{path}: not a skatliste ledger (not UTF-8 text); the file was left untouched"
+    except json.JSONDecodeError as err:
+        return (
+            f"{path}: line {err.lineno} column {err.colno}: not valid JSON ({err.msg}); "
+            "the file was left untouched"
+        )
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        return f"{path}: not a skatliste ledger (no \"format\": \"skatliste\"); left untouched"
+    version = data.get("version")
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        return (
+            f"{path}: format version {version} is newer than this skatliste understands "
+            f"(version {FORMAT_VERSION}); update skatliste — the file was left untouched"
+        )
+    lines = [_describe(path, e) for e in exc.errors()[:10]]
+    more = len(exc.errors()) - len(lines)
+    if more > 0:
+        lines.append(f"{path}: ... and {more} more problem(s)")
+    return "\n".join(lines)
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def dumps(model: LedgerModel) -> str:
+    """The file text: the header indented, each game on a line of its own (easy to read and
+    to diff; a hand edit touches one line)."""
+    data = model.model_dump(mode="json", exclude_defaults=True, exclude={"games", "history"})
+    data["games"] = []
+    data["history"] = []
+    head = json.dumps(data, ensure_ascii=False, indent=2)
+    head = head[: head.rindex('"games"')]
+
+    def block(name: str, items: list[Any]) -> str:
+        if not items:
+            return f'"{name}": []'
+        body = ",\n".join(
+            "    "
+            + json.dumps(
+                i.model_dump(mode="json", exclude_defaults=True),
+                ensure_ascii=False,
+                separators=(", ", ": "),
+            )
+            for i in items
+        )
+        return f'"{name}": [\n{body}\n  ]'
+
+    return (
+        head
+        + block("games", list(model.games))
+        + ",\n  "
+        + block("history", list(model.history))
+        + "\n}\n"
+    )
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
+
+    Temp file in the same folder, fsync, ``os.replace``, fsync of the folder.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise LedgerError(f"{path}: is a directory, not a ledger file; nothing written")
+    tmp_name: str | None = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+        tmp_name = None
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+    except OSError as exc:
+        raise LedgerError(
+            f"{path}: cannot write: {exc.strerror or exc}; the ledger was left as it was"
+        ) from None
+    finally:
+        if tmp_name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+@contextlib.contextmanager
+def locked(path: Path | str) -> Iterator[None]:
+    """Hold the ledger's exclusive lock (``PATH.lock``) while reading, changing and writing."""
+    from filelock import FileLock, Timeout
+
+    path = Path(path)
+    lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT)
+    try:
+        with lock:
+            yield
+    except Timeout:
+        raise LedgerError(
+            f"{path}: another skatliste is writing this ledger (waited {LOCK_TIMEOUT:.0f} s); "
+            "try again"
+        ) from None
+    except PermissionError as exc:
+        raise LedgerError(f"{path}: cannot lock: {exc.strerror or exc}") from None
+
+
+def save(ledger: Ledger) -> None:
+    """Validate and write atomically (the caller holds the lock)."""
+    atomic_write(ledger.path, dumps(ledger.to_model()))
+
+
+@contextlib.contextmanager
+def updating(path: Path | str) -> Iterator[Ledger]:
+    """Load under the lock, let the caller change it, save: one atomic read-modify-write."""
+    with locked(path):
+        ledger = load(path)
+        yield ledger
+        save(ledger)
+
+
+def create(ledger: Ledger, *, force: bool) -> None:
+    """Write a new ledger; refuse to overwrite one without ``force``."""
+    with locked(ledger.path):
+        if ledger.path.exists() and not force:
+            raise LedgerError(
+                f"{ledger.path}: a ledger exists already; use --force to start over "
+                "(or --ledger NEW.json for a second list)"
+            )
+        save(ledger)

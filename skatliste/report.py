@@ -1,0 +1,301 @@
+"""Sheet and summary → text (tabulate), CSV, Markdown or JSON strings. Never prints.
+
+tabulate is imported inside the functions that use it, so ``value`` does not pay for it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from skatliste.explain import Lang, game_name, signed
+from skatliste.sheet import GameEntry, PassedEntry, Row, Settlement, Summary, Table
+from skatliste.words import to_words
+
+TEXT: dict[Lang, dict[str, str]] = {
+    "de": {
+        "nr": "Nr",
+        "dealer": "Geber",
+        "declarer": "Spieler",
+        "game": "Spiel",
+        "value": "Wert",
+        "passed": "eingepasst",
+        "lost": "verloren",
+        "overbid": "überreizt",
+        "player": "Spieler",
+        "total": "Punkte",
+        "sf": "Seeger-Fabian",
+        "declared": "Spiele",
+        "won": "gew.",
+        "lost_short": "verl.",
+        "rank": "Platz",
+        "balance": "Saldo (ct)",
+        "pays": "zahlt",
+        "to": "an",
+        "games": "Spiele",
+        "of": "von",
+        "series": "Serie",
+        "round": "Runde",
+        "ranked_by_sf": "Rangfolge nach Seeger-Fabian",
+        "ranked_by_list": "Rangfolge nach Listenpunkten",
+        "problem": "Fehler",
+        "marks": "B = Bock, ≠ = Wert auf Papier weicht ab, ! = unmögliches Spiel (skatliste check)",
+        "empty": "Noch keine Spiele.",
+    },
+    "en": {
+        "nr": "No",
+        "dealer": "Dealer",
+        "declarer": "Declarer",
+        "game": "Game",
+        "value": "Value",
+        "passed": "all passed",
+        "lost": "lost",
+        "overbid": "overbid",
+        "player": "Player",
+        "total": "Points",
+        "sf": "Seeger-Fabian",
+        "declared": "Games",
+        "won": "won",
+        "lost_short": "lost",
+        "rank": "Rank",
+        "balance": "Balance (ct)",
+        "pays": "pays",
+        "to": "to",
+        "games": "games",
+        "of": "of",
+        "series": "Series",
+        "round": "Round",
+        "ranked_by_sf": "ranked by Seeger-Fabian",
+        "ranked_by_list": "ranked by list points",
+        "problem": "problem",
+        "marks": "B = Bock, ≠ = paper value differs, ! = impossible game (skatliste check)",
+        "empty": "No games yet.",
+    },
+}
+
+
+def describe(row: Row, lang: Lang = "de") -> str:
+    """The game in words, as on the paper list: ``Kreuz mit 2 Hand, verloren, Kontra``."""
+    t = TEXT[lang]
+    e = row.entry
+    if isinstance(e, PassedEntry):
+        return t["passed"]
+    if row.result is None:
+        return f"{to_words(e.declaration, e.outcome)} !"
+    r = row.result
+    parts = [game_name(r, lang)]
+    if r.overbid:
+        parts.append(t["overbid"])
+    elif not r.won:
+        parts.append(t["lost"])
+    if r.outcome.re:
+        parts.append("Kontra, Re")
+    elif r.outcome.kontra:
+        parts.append("Kontra")
+    return ", ".join(parts)
+
+
+def marks(row: Row) -> str:
+    """B for Bock, ≠ for a paper value that differs, ! for an impossible game."""
+    out = ""
+    if row.result is not None and row.result.outcome.bock:
+        out += "B" * row.result.outcome.bock
+    if row.paper_mismatch:
+        out += "≠"
+    if row.error is not None:
+        out += "!"
+    return out
+
+
+def _number(row: Row, table: Table) -> str:
+    series = table.series
+    return f"{row.number}/{series}" if series else str(row.number)
+
+
+def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list[dict[str, Any]]:
+    """One plain dict per game: facts and derived values (for JSON and CSV)."""
+    out: list[dict[str, Any]] = []
+    for row in sheet:
+        e = row.entry
+        rec: dict[str, Any] = {
+            "number": row.number,
+            "round": row.round,
+            "dealer": row.dealer,
+            "declarer": e.declarer if isinstance(e, GameEntry) else None,
+            "game": describe(row, lang),
+            "words": to_words(e.declaration, e.outcome) if isinstance(e, GameEntry) else "",
+            "won": None if row.result is None else row.result.won,
+            "overbid": None if row.result is None else row.result.overbid,
+            "game_value": None if row.result is None else row.result.game_value,
+            "list_points": None if row.result is None else row.result.list_points,
+            "bock": row.result.outcome.bock if row.result is not None else 0,
+            "paper": (
+                e.paper.value if isinstance(e, GameEntry) and e.paper is not None else None
+            ),
+            "paper_mismatch": row.paper_mismatch,
+            "error": row.error,
+            "totals": row.totals,
+            "seeger_fabian": row.seeger_fabian,
+            "seeger_fabian_totals": row.sf_totals,
+            "note": e.note,
+        }
+        out.append(rec)
+    return out
+
+
+def render_sheet(
+    table: Table, sheet: Sequence[Row], *, fmt: str = "plain", lang: Lang = "de"
+) -> str:
+    """The list as on paper: one line a game, running totals, a line between rounds."""
+    t = TEXT[lang]
+    if fmt == "json":
+        return json.dumps(
+            {"players": list(table.players), "games": sheet_records(table, sheet, lang)},
+            ensure_ascii=False,
+            indent=2,
+        )
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(
+            ["number", "round", "dealer", "declarer", "game", "list_points", "marks"]
+            + list(table.players)
+        )
+        for row in sheet:
+            e = row.entry
+            writer.writerow(
+                [
+                    row.number,
+                    row.round,
+                    row.dealer,
+                    e.declarer if isinstance(e, GameEntry) else "",
+                    describe(row, lang),
+                    "" if row.result is None else row.result.list_points,
+                    marks(row),
+                    *[row.totals[p] for p in table.players],
+                ]
+            )
+        return buf.getvalue().rstrip("\n")
+    if not sheet:
+        return t["empty"]
+    from tabulate import SEPARATING_LINE, tabulate
+
+    headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
+    body: list[Any] = []
+    for i, row in enumerate(sheet):
+        if i and row.round != sheet[i - 1].round and fmt in ("plain", "simple"):
+            body.append(SEPARATING_LINE)
+        e = row.entry
+        value = "" if row.result is None else signed(row.result.list_points)
+        if isinstance(e, PassedEntry):
+            value = "0"
+        body.append(
+            [
+                _number(row, table),
+                row.dealer,
+                e.declarer if isinstance(e, GameEntry) else "",
+                describe(row, lang),
+                value,
+                marks(row),
+                *[signed(row.totals[p]) for p in table.players],
+            ]
+        )
+    tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
+    text = tabulate(
+        body,
+        headers=headers,
+        tablefmt=tablefmt,
+        colalign=("right", "left", "left", "left", "right", "left")
+        + ("right",) * table.size,
+        disable_numparse=True,
+    )
+    if any(marks(r) for r in sheet) and fmt != "md":
+        text += "\n" + t["marks"]
+    return text
+
+
+def cents(amount: Fraction) -> str:
+    """A money amount in cent, rounded only now (half up), with its sign."""
+    value = Decimal(amount.numerator) / Decimal(amount.denominator)
+    rounded = value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    text = f"{abs(rounded):.2f}"
+    if rounded > 0:
+        return "+" + text
+    if rounded < 0:
+        return "−" + text
+    return text
+
+
+def render_summary(
+    table: Table,
+    summary: Summary,
+    *,
+    settlement: Settlement | None = None,
+    lang: Lang = "de",
+    fmt: str = "plain",
+) -> str:
+    """The ranking table, and the money when a stake was given."""
+    from tabulate import tabulate
+
+    t = TEXT[lang]
+    by_sf = summary.ranked_by == "seeger-fabian"
+    headers = [t["rank"], t["player"]]
+    headers += [t["sf"], t["total"]] if by_sf else [t["total"], t["sf"]]
+    headers += [t["declared"], t["won"], t["lost_short"]]
+    if settlement is not None:
+        headers.append(t["balance"])
+    body = []
+    for p in summary.players:
+        first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
+        line: list[Any] = [f"{p.rank}.", p.name, signed(first), signed(second)]
+        line += [p.declared, p.won, p.lost]
+        if settlement is not None:
+            line.append(cents(settlement.balances[p.name]))
+        body.append(line)
+    tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
+    text = tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=True,
+                    colalign=("right", "left") + ("right",) * (len(headers) - 2))
+    games = f"{summary.games} {t['games']}"
+    if summary.passed:
+        games += f" ({summary.passed} {t['passed']})"
+    series = table.series
+    if series:
+        games = f"{t['series']}: {summary.games} {t['of']} {series} {t['games']}"
+    ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
+    lines = [text, "", f"{games}; {ranked}"]
+    if settlement is not None and settlement.payments:
+        lines.append("")
+        for payer, receiver, amount in settlement.payments:
+            lines.append(f"{payer} {t['pays']} {receiver} {cents(amount).lstrip('+')} ct")
+    return "\n".join(lines)
+
+
+def summary_json(
+    table: Table, summary: Summary, settlement: Settlement | None = None
+) -> dict[str, Any]:
+    """The summary as plain JSON-ready data."""
+    data: dict[str, Any] = {
+        "players": [p.name for p in summary.players],
+        "totals": {p.name: p.total for p in summary.players},
+        "seeger_fabian": {p.name: p.seeger_fabian for p in summary.players},
+        "declared": {p.name: p.declared for p in summary.players},
+        "won": {p.name: p.won for p in summary.players},
+        "lost": {p.name: p.lost for p in summary.players},
+        "rank": {p.name: p.rank for p in summary.players},
+        "games": summary.games,
+        "passed": summary.passed,
+        "ranked_by": summary.ranked_by,
+        "rounds": list(summary.rounds),
+        "series": table.series,
+    }
+    if settlement is not None:
+        data["balances_cent"] = {k: float(v) for k, v in settlement.balances.items()}
+        data["payments_cent"] = [
+            {"from": a, "to": b, "amount": float(x)} for a, b, x in settlement.payments
+        ]
+    return data

@@ -1,0 +1,481 @@
+"""The scoring rules of Skat, as pure functions (ISkO; ``shared/rules/skat-scoring.md`` §3-§7).
+
+>>> from skatliste.games import Declaration, GameType, Outcome
+>>> r = game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome())
+>>> r.game_value, r.list_points
+(48, 48)
+>>> r = game_value(Declaration(game=GameType.SPADES, spitzen=1), Outcome(bid=36))
+>>> r.overbid, r.game_value, r.list_points
+(True, 44, -88)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Literal
+
+from skatliste.errors import InvalidGameError
+from skatliste.games import Declaration, GameType, Outcome
+
+BASE_VALUE: dict[GameType, int] = {
+    GameType.DIAMONDS: 9,
+    GameType.HEARTS: 10,
+    GameType.SPADES: 11,
+    GameType.CLUBS: 12,
+    GameType.GRAND: 24,
+}
+"""Grundwert of the suit games and Grand (rules §3)."""
+
+NULL_VALUE: dict[tuple[bool, bool], int] = {
+    # (ouvert, hand) -> fixed value, rules §4
+    (False, False): 23,
+    (False, True): 35,
+    (True, False): 46,
+    (True, True): 59,
+}
+
+MAX_SPITZEN: dict[bool, int] = {True: 11, False: 4}
+"""Spitzen limit by "is a suit game": 11 trumps in a suit game, 4 Buben in a Grand (§3)."""
+
+#: The seven levels above the Spitzen a suit game or Grand can reach: Spiel, Hand, Schneider,
+#: Schneider angesagt, Schwarz, Schwarz angesagt, Ouvert.
+MAX_LEVELS = 7
+
+WIN_AUGEN = 61
+SCHNEIDER_AUGEN = 90  # the declarer's Augen that make the opponents Schneider (≤ 30)
+TOTAL_AUGEN = 120
+
+SEEGER_FABIAN_WON = 50
+SEEGER_FABIAN_LOST = -50
+SEEGER_FABIAN_OPPONENT: dict[int, int] = {3: 40, 4: 30}  # SkWO 5.1, by table size
+
+
+class Level(Enum):
+    """A Gewinnstufe: one step of the multiplier of a suit game or Grand."""
+
+    SPITZEN = "spitzen"
+    """mit/ohne N: counts N."""
+    SPIEL = "spiel"
+    """Spiel: every game counts this one."""
+    HAND = "hand"
+    """Hand: the Skat was not picked up."""
+    SCHNEIDER = "schneider"
+    """Schneider: a party has 30 Augen or fewer (or it was announced)."""
+    SCHNEIDER_ANNOUNCED = "schneider_announced"
+    """Schneider angesagt (Hand only)."""
+    SCHWARZ = "schwarz"
+    """Schwarz: a party took no trick (or it was announced)."""
+    SCHWARZ_ANNOUNCED = "schwarz_announced"
+    """Schwarz angesagt (Hand only)."""
+    OUVERT = "ouvert"
+    """Ouvert: played open, counts with Hand and Schwarz angesagt."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoringOptions:
+    """The house options the scoring core itself needs (rule sets map onto these, §8).
+
+    The defaults are the ISkO.
+    """
+
+    spitzen_cap: int = 11
+    """Highest Spitzen count in a suit game; 4 is a common club rule."""
+    lost_hand_single: bool = False
+    """Old rule: a lost Hand game counts single, not double."""
+    null_overbid: Literal["refuse", "multiple"] = "refuse"
+    """A Null below the bid: refuse the entry (ISkO) or charge a multiple (jSkat)."""
+
+
+ISKO = ScoringOptions()
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameResult:
+    """Everything derived from one game: the levels, the value, the list points."""
+
+    declaration: Declaration
+    """The declaration with Ouvert's implied levels filled in."""
+    outcome: Outcome
+    won: bool
+    overbid: bool
+    schneider: bool
+    """Schneider reached in play or counted because it was announced."""
+    schwarz: bool
+    levels: tuple[tuple[Level, int], ...]
+    """Each level with its weight (the Spitzen count, otherwise 1); empty for Null."""
+    base: int
+    """Grundwert: 9..24, or the fixed Null value."""
+    reached_multiplier: int | None
+    """The multiplier from the levels (None for Null)."""
+    reached_value: int
+    """Spielwert: the value of the levels reached, before an overbid charge."""
+    charged_multiple: int
+    """The multiple of the base charged: the levels, or the overbid charge (§6)."""
+    game_value: int
+    """The value the game counts at: the Spielwert, or the overbid charge."""
+    lost_factor: int
+    """2 for a lost game (1 with lost_hand_single on a Hand game); 0 when won."""
+    score: int
+    """Signed list value before Kontra, Re and Bock: +value or −2 × value."""
+    factor: int
+    """Kontra ×2, Re ×2 more, each Bock ×2."""
+    list_points: int
+    """The declarer's signed entry in the list."""
+
+    @property
+    def multiplier(self) -> int | None:
+        """The multiplier charged, for suit games and Grand; None for Null."""
+        if self.declaration.game is GameType.NULL:
+            return None
+        return self.charged_multiple
+
+
+@dataclass(frozen=True)
+class SeegerFabian:
+    """Seeger-Fabian points of one game (SkWO 5.1, rules §7)."""
+
+    declarer: int
+    each_opponent: int
+
+
+# --- Reizwerte (§6) ---------------------------------------------------------------------
+
+
+def _all_game_values() -> list[int]:
+    values = set(NULL_VALUE.values())
+    for game, base in BASE_VALUE.items():
+        top = MAX_SPITZEN[game.is_suit] + MAX_LEVELS
+        values.update(base * m for m in range(2, top + 1))
+    return sorted(values)
+
+
+REIZWERTE: tuple[int, ...] = tuple(_all_game_values())
+"""The 63 valid bids: exactly the values a game can have."""
+
+_REIZWERTE_SET = frozenset(REIZWERTE)
+
+
+def is_valid_bid(bid: int) -> bool:
+    """True when ``bid`` is one of the Reizwerte.
+
+    >>> is_valid_bid(18), is_valid_bid(19)
+    (True, False)
+    """
+    return bid in _REIZWERTE_SET
+
+
+def next_bid(bid: int) -> int | None:
+    """The next Reizwert above ``bid`` (None above 264).
+
+    >>> next_bid(18), next_bid(23), next_bid(25), next_bid(264)
+    (20, 24, 27, None)
+    """
+    for value in REIZWERTE:
+        if value > bid:
+            return value
+    return None
+
+
+def nearest_bids(bid: int) -> tuple[int, ...]:
+    """The valid bids next to an invalid one, below and above.
+
+    >>> nearest_bids(19), nearest_bids(300), nearest_bids(5)
+    ((18, 20), (264,), (18,))
+    """
+    below = [v for v in REIZWERTE if v < bid]
+    above = [v for v in REIZWERTE if v > bid]
+    return tuple(([below[-1]] if below else []) + ([above[0]] if above else []))
+
+
+@dataclass(frozen=True)
+class BidReach:
+    """The cheapest way a game type reaches a bid."""
+
+    game: GameType
+    value: int
+    multiplier: int | None
+    """Levels needed (None for Null)."""
+    variant: str
+    """For Null, which Null ('Null', 'Null Hand', ...); empty otherwise."""
+
+
+NULL_NAMES: dict[tuple[bool, bool], str] = {
+    (False, False): "Null",
+    (False, True): "Null Hand",
+    (True, False): "Null ouvert",
+    (True, True): "Null ouvert Hand",
+}
+
+
+def games_reaching(bid: int) -> list[BidReach]:
+    """For each game type, the smallest value that reaches ``bid`` (games that cannot: left out).
+
+    >>> [(r.game.value, r.value) for r in games_reaching(36)]
+    [('diamonds', 36), ('hearts', 40), ('spades', 44), ('clubs', 36), ('grand', 48), ('null', 46)]
+    """
+    out: list[BidReach] = []
+    for game, base in BASE_VALUE.items():
+        top = MAX_SPITZEN[game.is_suit] + MAX_LEVELS
+        m = max(2, -(-bid // base))
+        if m <= top:
+            out.append(BidReach(game, base * m, m, ""))
+    for key, value in sorted(NULL_VALUE.items(), key=lambda kv: kv[1]):
+        if value >= bid:
+            out.append(BidReach(GameType.NULL, value, None, NULL_NAMES[key]))
+            break
+    return out
+
+
+# --- validation -----------------------------------------------------------------------
+
+
+def _check_bid(bid: int | None) -> None:
+    if bid is None or is_valid_bid(bid):
+        return
+    near = " or ".join(str(b) for b in nearest_bids(bid))
+    raise InvalidGameError(
+        f"bid {bid} is not a Reizwert: bids are the values a game can have "
+        f"(18, 20, 22, 23, 24, 27, ...); did you mean {near}?"
+    )
+
+
+def normalise(
+    declaration: Declaration, outcome: Outcome, *, options: ScoringOptions = ISKO
+) -> tuple[Declaration, Outcome]:
+    """Refuse an impossible game; fill in what a declaration implies.
+
+    Ouvert in a suit game or Grand is a Hand game with Schwarz angesagt; Schwarz angesagt
+    includes Schneider angesagt (rules §3).
+
+    >>> d, _ = normalise(Declaration(game=GameType.GRAND, spitzen=4, ouvert=True), Outcome())
+    >>> d.hand, d.schneider_announced, d.schwarz_announced
+    (True, True, True)
+    """
+    d, o = declaration, outcome
+    game = d.game
+    if o.augen is not None and not 0 <= o.augen <= TOTAL_AUGEN:
+        raise InvalidGameError(
+            f"augen {o.augen}: the declarer's Augen are 0 to 120 (Skat included), "
+            "e.g. 'augen 75'"
+        )
+    if o.re and not o.kontra:
+        raise InvalidGameError(
+            "Re without Kontra: the declarer can only answer a Kontra; write 'kontra re'"
+        )
+    if o.bock < 0:
+        raise InvalidGameError(f"bock {o.bock}: the Bock count is 0 or more")
+    _check_bid(o.bid)
+
+    if game is GameType.NULL:
+        if d.spitzen is not None:
+            raise InvalidGameError(
+                f"a Null has no Spitzen: drop '{'mit' if d.mit else 'ohne'} {d.spitzen}' "
+                "(Null is 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)"
+            )
+        if d.schneider_announced or d.schwarz_announced or o.schneider or o.schwarz:
+            raise InvalidGameError(
+                "Schneider and Schwarz do not exist in a Null: it is won when the declarer "
+                "takes no trick; write 'null gewonnen' or 'null verloren'"
+            )
+        if o.augen is not None:
+            raise InvalidGameError(
+                "a Null is not counted in Augen: the declarer wins by taking no trick; "
+                "write 'gewonnen' or 'verloren' instead of 'augen N'"
+            )
+        return d, o
+
+    # suit game or Grand
+    name = game.german
+    if d.spitzen is None:
+        raise InvalidGameError(
+            f"{name} needs its Spitzen: write 'mit N' (holding the Kreuz-Bube) or 'ohne N', "
+            f"e.g. '{name.lower()} mit 2'"
+        )
+    limit = MAX_SPITZEN[game.is_suit]
+    if game.is_suit:
+        limit = min(limit, options.spitzen_cap)
+    if not 1 <= d.spitzen <= limit:
+        word = "mit" if d.mit else "ohne"
+        if game is GameType.GRAND:
+            why = "a Grand has at most 4 Spitzen (only the Buben are trumps)"
+        elif limit < MAX_SPITZEN[True]:
+            why = f"this rule set caps Spitzen at {limit} (spitzen_cap={limit})"
+        else:
+            why = "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards)"
+        if d.spitzen < 1:
+            why = "Spitzen count from 1: 'mit 1' or 'ohne 1' at the least"
+        raise InvalidGameError(f"'{word} {d.spitzen}' in {name}: {why}")
+    if d.ouvert:
+        d = replace(d, hand=True, schneider_announced=True, schwarz_announced=True)
+    if d.schwarz_announced:
+        d = replace(d, schneider_announced=True)
+    if d.schneider_announced and not d.hand:
+        what = "Schwarz" if d.schwarz_announced else "Schneider"
+        raise InvalidGameError(
+            f"{what} angesagt without Hand: only a Hand game can announce {what}; "
+            f"add 'hand' (e.g. '{name.lower()} mit 1 hand {what.lower()} angesagt')"
+        )
+    return d, o
+
+
+# --- the value ------------------------------------------------------------------------
+
+
+def _won_by_play(d: Declaration, o: Outcome) -> tuple[bool, bool, bool]:
+    """(won, schneider reached, schwarz reached) from the Augen and the words (§3)."""
+    if o.augen is None:
+        won = True if o.won is None else o.won
+        schwarz = o.schwarz or (won and d.schwarz_announced)
+        schneider = o.schneider or schwarz or (won and d.schneider_announced)
+        return won, schneider, schwarz
+
+    augen = o.augen
+    schneider = augen >= SCHNEIDER_AUGEN or augen <= TOTAL_AUGEN - SCHNEIDER_AUGEN
+    if o.schneider and not schneider:
+        raise InvalidGameError(
+            f"'schneider' with augen {augen}: Schneider needs 90 Augen or more for the "
+            "declarer, or 30 or fewer; fix the Augen or drop 'schneider'"
+        )
+    schwarz = o.schwarz
+    if schwarz and not (augen == TOTAL_AUGEN or augen <= TOTAL_AUGEN - SCHNEIDER_AUGEN):
+        raise InvalidGameError(
+            f"'schwarz' with augen {augen}: if the opponents took no trick the declarer has "
+            "all 120 Augen; if he took none he has 30 or fewer"
+        )
+    if d.schwarz_announced:
+        if augen < TOTAL_AUGEN:
+            won = False
+        elif schwarz or o.won is True:
+            won, schwarz = True, True
+        elif o.won is False:
+            won = False
+        else:
+            raise InvalidGameError(
+                "Schwarz angesagt with augen 120: did the declarer take every trick? "
+                "Add 'schwarz' (every trick) or 'verloren' (the opponents took a trick)"
+            )
+    elif d.schneider_announced:
+        won = augen >= SCHNEIDER_AUGEN
+    else:
+        won = augen >= WIN_AUGEN
+    if o.won is True and not won:
+        need = {True: "every trick", False: "90 Augen" if d.schneider_announced else "61 Augen"}
+        raise InvalidGameError(
+            f"'gewonnen' with augen {augen}: the declarer needs {need[d.schwarz_announced]} "
+            "to win this game; fix the Augen or drop 'gewonnen'"
+        )
+    return won, schneider or schwarz, schwarz
+
+
+def game_value(
+    declaration: Declaration, outcome: Outcome, *, options: ScoringOptions = ISKO
+) -> GameResult:
+    """The value and list points of one game (ISkO, rules §3-§6 and §8 Kontra/Re/Bock).
+
+    Raises :class:`InvalidGameError` for a game that cannot exist.
+
+    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> r = game_value(Declaration(game=GameType.HEARTS, spitzen=1), Outcome(won=False))
+    >>> r.game_value, r.list_points
+    (20, -40)
+    """
+    d, o = normalise(declaration, outcome, options=options)
+    game = d.game
+
+    if game is GameType.NULL:
+        base = NULL_VALUE[(d.ouvert, d.hand)]
+        won = True if o.won is None else o.won
+        schneider = schwarz = False
+        levels: tuple[tuple[Level, int], ...] = ()
+        reached_multiplier: int | None = None
+        reached = base
+        multiple = 1
+        overbid = False
+        if o.bid is not None and base < o.bid:
+            # §6: the ISkO lets nobody declare a game worth less than the bid.
+            if options.null_overbid == "refuse":
+                raise InvalidGameError(
+                    f"{NULL_NAMES[(d.ouvert, d.hand)]} is worth {base}, below the bid of "
+                    f"{o.bid}: no game worth less than the bid may be declared "
+                    "(rule null_overbid=multiple charges a multiple instead)"
+                )
+            multiple = -(-o.bid // base)
+            overbid, won = True, False
+    else:
+        base = BASE_VALUE[game]
+        won, schneider, schwarz = _won_by_play(d, o)
+        # An announced level counts whether reached or not, and includes the level itself.
+        schneider = schneider or d.schneider_announced
+        schwarz = schwarz or d.schwarz_announced
+        flags = (
+            (Level.SPIEL, True),
+            (Level.HAND, d.hand),
+            (Level.SCHNEIDER, schneider),
+            (Level.SCHNEIDER_ANNOUNCED, d.schneider_announced),
+            (Level.SCHWARZ, schwarz),
+            (Level.SCHWARZ_ANNOUNCED, d.schwarz_announced),
+            (Level.OUVERT, d.ouvert),
+        )
+        assert d.spitzen is not None  # normalise() guarantees it
+        levels = ((Level.SPITZEN, d.spitzen),) + tuple((lv, 1) for lv, on in flags if on)
+        reached_multiplier = sum(weight for _, weight in levels)
+        reached = base * reached_multiplier
+        multiple = reached_multiplier
+        overbid = False
+        if o.bid is not None and reached < o.bid:
+            # ISkO 5.4.2: overbid is lost, charged at the smallest multiple of the base that
+            # reaches the bid. Tested on the value before Kontra (§8).
+            overbid, won = True, False
+            multiple = -(-o.bid // base)
+        elif o.won is False and won:
+            raise InvalidGameError(
+                f"'verloren' with augen {o.augen}: that many Augen win this game; "
+                "fix the Augen or drop 'verloren' (an overbid game needs 'gereizt N')"
+            )
+
+    charged = base * multiple
+    if won:
+        lost_factor = 0
+        score = charged
+    else:
+        lost_factor = 1 if (options.lost_hand_single and d.hand) else 2
+        score = -lost_factor * charged
+    factor = (2 if o.kontra else 1) * (2 if o.re else 1) * 2**o.bock
+    return GameResult(
+        declaration=d,
+        outcome=o,
+        won=won,
+        overbid=overbid,
+        schneider=schneider,
+        schwarz=schwarz,
+        levels=levels,
+        base=base,
+        reached_multiplier=reached_multiplier,
+        reached_value=reached,
+        charged_multiple=multiple,
+        game_value=charged,
+        lost_factor=lost_factor,
+        score=score,
+        factor=factor,
+        list_points=score * factor,
+    )
+
+
+def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
+    """Seeger-Fabian points of one game (SkWO 5.1): list points ± 50, and 40 (table of three)
+    or 30 (table of four) for each other player when the declarer lost. Never multiplied.
+
+    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> lost = game_value(Declaration(game=GameType.DIAMONDS, spitzen=2, mit=False),
+    ...                   Outcome(won=False))
+    >>> seeger_fabian(lost, table=3), seeger_fabian(lost, table=4)
+    (SeegerFabian(declarer=-104, each_opponent=40), SeegerFabian(declarer=-104, each_opponent=30))
+    """
+    if table not in SEEGER_FABIAN_OPPONENT:
+        raise InvalidGameError(f"table {table}: Seeger-Fabian is scored at tables of 3 or 4")
+    if result.won:
+        return SeegerFabian(result.list_points + SEEGER_FABIAN_WON, 0)
+    return SeegerFabian(
+        result.list_points + SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT[table]
+    )

@@ -1,0 +1,297 @@
+"""The table grammar: ``kreuz mit 2 hand augen 75`` → a declaration and an outcome.
+
+Words in any order, any case, German or English; numbers may be glued on (``mit2``,
+``gereizt36``). What players write on paper at the end, ``= 48``, is kept for checking.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from skatliste.errors import InputError
+from skatliste.games import Declaration, GameType, Outcome
+
+GAME_WORDS: dict[str, GameType] = {
+    "karo": GameType.DIAMONDS,
+    "caro": GameType.DIAMONDS,
+    "schellen": GameType.DIAMONDS,
+    "diamonds": GameType.DIAMONDS,
+    "diamond": GameType.DIAMONDS,
+    "♦": GameType.DIAMONDS,
+    "herz": GameType.HEARTS,
+    "rot": GameType.HEARTS,
+    "hearts": GameType.HEARTS,
+    "heart": GameType.HEARTS,
+    "♥": GameType.HEARTS,
+    "pik": GameType.SPADES,
+    "grün": GameType.SPADES,
+    "gruen": GameType.SPADES,
+    "laub": GameType.SPADES,
+    "spades": GameType.SPADES,
+    "spade": GameType.SPADES,
+    "♠": GameType.SPADES,
+    "kreuz": GameType.CLUBS,
+    "eichel": GameType.CLUBS,
+    "clubs": GameType.CLUBS,
+    "club": GameType.CLUBS,
+    "♣": GameType.CLUBS,
+    "grand": GameType.GRAND,
+    "null": GameType.NULL,
+    "nullo": GameType.NULL,
+}
+
+# words that take a number after them
+NUMBER_WORDS: dict[str, str] = {
+    "mit": "mit",
+    "with": "mit",
+    "ohne": "ohne",
+    "without": "ohne",
+    "gereizt": "bid",
+    "bid": "bid",
+    "reizwert": "bid",
+    "augen": "augen",
+    "points": "augen",
+    "pts": "augen",
+}
+
+FLAG_WORDS: dict[str, str] = {
+    "hand": "hand",
+    "ouvert": "ouvert",
+    "open": "ouvert",
+    "offen": "ouvert",
+    "schneider": "schneider",
+    "schwarz": "schwarz",
+    "gewonnen": "won",
+    "won": "won",
+    "gew": "won",
+    "verloren": "lost",
+    "lost": "lost",
+    "verl": "lost",
+    "kontra": "kontra",
+    "contra": "kontra",
+    "re": "re",
+    "bock": "bock",
+    "doppelbock": "doppelbock",
+    "angesagt": "announced",
+    "announced": "announced",
+}
+
+VOCABULARY: tuple[str, ...] = tuple(sorted({*GAME_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
+
+_GLUED = re.compile(r"^([a-zäöü]+)(\d+)$")
+_PAPER = re.compile(r"^=?([+\-−]?)(\d+)$")
+
+
+@dataclass(frozen=True)
+class PaperValue:
+    """A value as written on a paper list, ``= 48`` or ``= -96``."""
+
+    value: int
+    signed: bool
+    """True when written with a sign; an unsigned value is compared to the amount only."""
+
+    def matches(self, list_points: int) -> bool:
+        """Whether the paper agrees with the computed list points."""
+        if self.signed:
+            return self.value == list_points
+        return self.value == abs(list_points)
+
+
+@dataclass(frozen=True)
+class ParsedGame:
+    """The words of one game, understood."""
+
+    declaration: Declaration
+    outcome: Outcome
+    paper: PaperValue | None = None
+
+
+def suggest(word: str) -> str:
+    """' — did you mean X?' for a word close to a known one, else a pointer to the list."""
+    import difflib  # only on the error path
+
+    close = difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean '{close[0]}'?"
+    return "; known words: karo herz pik kreuz grand null, mit N, ohne N, hand, ouvert, ..."
+
+
+def _tokens(words: list[str] | tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for raw in words:
+        for tok in raw.replace(",", " ").split():
+            tok = tok.lower()
+            if tok.startswith("=") and len(tok) > 1:
+                out.extend(["=", tok[1:]])
+                continue
+            m = _GLUED.match(tok)
+            if m and m.group(1) in NUMBER_WORDS:
+                out.extend([m.group(1), m.group(2)])
+                continue
+            if "-" in tok and all(p in FLAG_WORDS for p in tok.split("-")):
+                out.extend(tok.split("-"))  # schneider-angesagt
+                continue
+            out.append(tok)
+    return out
+
+
+def _number(word: str, toks: list[str], i: int, example: str) -> int:
+    if i >= len(toks):
+        raise InputError(f"'{word}' needs a number after it, e.g. '{example}'")
+    try:
+        return int(toks[i])
+    except ValueError:
+        raise InputError(
+            f"'{word} {toks[i]}': '{word}' needs a number after it, e.g. '{example}'"
+        ) from None
+
+
+def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
+    """Understand the words of one game.
+
+    >>> p = parse_words(["Kreuz", "mit", "2", "Hand", "augen", "75"])
+    >>> p.declaration.game.value, p.declaration.spitzen, p.declaration.hand, p.outcome.augen
+    ('clubs', 2, True, 75)
+    >>> parse_words(["pik", "ohne3", "hand", "schneider", "angesagt"]).declaration.schneider_announced
+    True
+    """
+    toks = _tokens(words)
+    game: GameType | None = None
+    spitzen: int | None = None
+    mit = True
+    flags: dict[str, bool] = {}
+    bid: int | None = None
+    augen: int | None = None
+    bock = 0
+    result: str | None = None
+    paper: PaperValue | None = None
+    examples = {"mit": "mit 2", "ohne": "ohne 1", "bid": "gereizt 36", "augen": "augen 75"}
+
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if tok == "=":
+            rest = toks[i + 1 :]
+            m = _PAPER.match(rest[0]) if len(rest) == 1 else None
+            if m is None:
+                raise InputError(
+                    "'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'"
+                )
+            sign = m.group(1)
+            value = int(m.group(2))
+            paper = PaperValue(-value if sign in "-−" and sign else value, bool(sign))
+            break
+        if tok in GAME_WORDS:
+            new = GAME_WORDS[tok]
+            if game is not None and new is not game:
+                raise InputError(
+                    f"two games named: '{game.german}' and '{new.german}'; a game has one type"
+                )
+            game = new
+        elif tok in NUMBER_WORDS:
+            kind = NUMBER_WORDS[tok]
+            i += 1
+            n = _number(tok, toks, i, examples[kind])
+            if kind in ("mit", "ohne"):
+                if spitzen is not None:
+                    raise InputError(
+                        f"Spitzen given twice ('{tok} {n}'): write either 'mit N' or 'ohne N' once"
+                    )
+                spitzen, mit = n, kind == "mit"
+            elif kind == "bid":
+                bid = n
+            else:
+                augen = n
+        elif tok in FLAG_WORDS:
+            flag = FLAG_WORDS[tok]
+            if flag == "announced":
+                raise InputError(
+                    f"'{tok}' follows what was announced: 'schneider {tok}' or 'schwarz {tok}'"
+                )
+            if flag in ("schneider", "schwarz") and FLAG_WORDS.get(
+                toks[i + 1] if i + 1 < len(toks) else ""
+            ) == "announced":
+                flags[f"{flag}_announced"] = True
+                i += 1
+            elif flag in ("won", "lost"):
+                if result is not None and result != flag:
+                    raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
+                result = flag
+            elif flag == "bock":
+                bock += 1
+            elif flag == "doppelbock":
+                bock += 2
+            else:
+                flags[flag] = True
+        elif tok.lstrip("+-−").isdigit():
+            raise InputError(
+                f"the number {tok} stands alone: say what it is, e.g. 'mit {tok}', "
+                f"'gereizt {tok}', 'augen {tok}', or '= {tok}' for the value on paper"
+            )
+        else:
+            raise InputError(f"unknown word '{tok}'{suggest(tok)}")
+        i += 1
+
+    if game is None:
+        raise InputError(
+            "no game named: say karo, herz, pik, kreuz, grand or null "
+            "(diamonds, hearts, spades, clubs)"
+        )
+    declaration = Declaration(
+        game=game,
+        spitzen=spitzen,
+        mit=mit,
+        hand=flags.get("hand", False),
+        ouvert=flags.get("ouvert", False),
+        schneider_announced=flags.get("schneider_announced", False),
+        schwarz_announced=flags.get("schwarz_announced", False),
+    )
+    outcome = Outcome(
+        won=None if result is None else result == "won",
+        augen=augen,
+        schneider=flags.get("schneider", False),
+        schwarz=flags.get("schwarz", False),
+        bid=bid,
+        kontra=flags.get("kontra", False),
+        re=flags.get("re", False),
+        bock=bock,
+    )
+    return ParsedGame(declaration, outcome, paper)
+
+
+def to_words(declaration: Declaration, outcome: Outcome) -> str:
+    """The canonical German words of a game; ``parse_words`` reads them back to the same game.
+
+    >>> p = parse_words("grand ohne 1 schneider".split())
+    >>> to_words(p.declaration, p.outcome)
+    'grand ohne 1 schneider'
+    """
+    d, o = declaration, outcome
+    parts = [d.game.german.lower()]
+    if d.spitzen is not None:
+        parts.append(f"{'mit' if d.mit else 'ohne'} {d.spitzen}")
+    if d.hand:
+        parts.append("hand")
+    if d.ouvert:
+        parts.append("ouvert")
+    if d.schwarz_announced:
+        parts.append("schwarz angesagt")
+    elif d.schneider_announced:
+        parts.append("schneider angesagt")
+    if o.schneider:
+        parts.append("schneider")
+    if o.schwarz:
+        parts.append("schwarz")
+    if o.augen is not None:
+        parts.append(f"augen {o.augen}")
+    if o.won is not None:
+        parts.append("gewonnen" if o.won else "verloren")
+    if o.bid is not None:
+        parts.append(f"gereizt {o.bid}")
+    if o.kontra:
+        parts.append("kontra")
+    if o.re:
+        parts.append("re")
+    parts.extend(["bock"] * o.bock)
+    return " ".join(parts)
