@@ -10,10 +10,12 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q skatliste
 	touch $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check skatliste tests bench
+	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)

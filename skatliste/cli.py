@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -17,7 +18,7 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.explain import Lang, explain, game_name, result_record, signed
+from skatliste.explain import Lang, explain, result_record, signed
 from skatliste.rules import REIZWERTE, game_value, games_reaching, seeger_fabian
 from skatliste.words import ParsedGame, parse_words
 
@@ -192,12 +193,17 @@ def _value_text(record: dict[str, Any], lang: Lang, *, show_sf: bool) -> list[st
 @click.option("--kontra", is_flag=True, help="Kontra (×2).")
 @click.option("--re", is_flag=True, help="Re (×2 more).")
 @click.option("--bock", type=int, default=0, metavar="N", help="Bock doublings.")
-@click.option("--table", type=click.Choice(["3", "4"]), default=None,
-              help="Table size for Seeger-Fabian (default 3); shows the Seeger-Fabian line.")
+@click.option(
+    "--table",
+    type=click.Choice(["3", "4"]),
+    default=None,
+    help="Table size for Seeger-Fabian (default 3); shows the Seeger-Fabian line.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @lang_option
-def value(words: tuple[str, ...], table: str | None, as_json: bool, lang: str | None,
-          **opts: Any) -> None:
+def value(
+    words: tuple[str, ...], table: str | None, as_json: bool, lang: str | None, **opts: Any
+) -> None:
     """The value of one game, explained step by step.
 
     WORDS are what players say at the table, in any order, German or English; end with
@@ -401,17 +407,40 @@ def _append(ledger_path: Path, make: Callable[[Ledger], Entry], lang: Lang) -> N
 
 @cli.command()
 @click.argument("names", nargs=-1)
-@click.option("--players", "players_flag", is_flag=True,
-              help="The names follow (seat order, clockwise): 3 or 4 players.")
-@click.option("--rules", "preset", default="isko", show_default=True,
-              help="Rule set: isko or tournament (see 'skatliste rules --list').")
-@click.option("--rule", "rule_items", multiple=True, metavar="KEY=VALUE",
-              help="Change one option of the rule set; repeatable.")
-@click.option("--first-dealer", default=None, help="Who deals the first game (default: first name).")
+@click.option(
+    "--players",
+    "players_flag",
+    is_flag=True,
+    help="The names follow (seat order, clockwise): 3 or 4 players.",
+)
+@click.option(
+    "--rules",
+    "preset",
+    default="isko",
+    show_default=True,
+    help="Rule set: isko or tournament (see 'skatliste rules --list').",
+)
+@click.option(
+    "--rule",
+    "rule_items",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Change one option of the rule set; repeatable.",
+)
+@click.option(
+    "--first-dealer", default=None, help="Who deals the first game (default: first name)."
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing ledger.")
 @ledger_option
-def new(names: tuple[str, ...], players_flag: bool, preset: str, rule_items: tuple[str, ...],
-        first_dealer: str | None, force: bool, ledger_path: Path) -> None:
+def new(
+    names: tuple[str, ...],
+    players_flag: bool,
+    preset: str,
+    rule_items: tuple[str, ...],
+    first_dealer: str | None,
+    force: bool,
+    ledger_path: Path,
+) -> None:
     """Start a new list.
 
     \b
@@ -458,8 +487,9 @@ def new(names: tuple[str, ...], players_flag: bool, preset: str, rule_items: tup
 @click.option("--note", default="", help="A note kept with the game.")
 @ledger_option
 @lang_option
-def add(player: str, words: tuple[str, ...], note: str, ledger_path: Path,
-        lang: str | None) -> None:
+def add(
+    player: str, words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None
+) -> None:
     """Enter a game: the declarer, then the same words as 'value'.
 
     End with '= N' to record the value written on paper.
@@ -572,8 +602,9 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
 @click.option("--note", default=None, help="Replace the game's note.")
 @ledger_option
 @lang_option
-def edit(number: int, words: tuple[str, ...], note: str | None, ledger_path: Path,
-         lang: str | None) -> None:
+def edit(
+    number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: str | None
+) -> None:
     """Replace game N. Start with a player's name to change the declarer; 'eingepasst'
     (or 'pass') makes it an all-passed game. The old version is kept in history.
 
@@ -607,6 +638,9 @@ def edit(number: int, words: tuple[str, ...], note: str | None, ledger_path: Pat
             else:
                 refuse(f"game {number} was eingepasst: start the words with the declarer")
             entry = _entry_from_words(ledger, player, rest, keep_note)
+            if isinstance(old, GameEntry) and old.paper is not None and entry.paper is None:
+                # the paper list still says what it said: keep it to compare
+                entry = replace(entry, paper=old.paper)  # type: ignore[type-var]
         _refuse_problems(ledger, index, entry)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)
@@ -642,8 +676,13 @@ def history(ledger_path: Path, lang: str | None) -> None:
 
 
 @cli.command()
-@click.option("--format", "fmt", default="plain",
-              type=click.Choice(["plain", "grid", "md", "csv", "json"]), show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    default="plain",
+    type=click.Choice(["plain", "grid", "md", "csv", "json"]),
+    show_default=True,
+)
 @ledger_option
 @lang_option
 def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
@@ -667,13 +706,23 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
 @cli.command()
 @click.option("--round", "round_", type=int, default=None, help="Only round N.")
 @click.option("--last-round", is_flag=True, help="Only the last round played.")
-@click.option("--cent", default=None, metavar="X",
-              help="Stake in cent per point (e.g. 0.25 or 1/4): who pays whom.")
+@click.option(
+    "--cent",
+    default=None,
+    metavar="X",
+    help="Stake in cent per point (e.g. 0.25 or 1/4): who pays whom.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @ledger_option
 @lang_option
-def summary(round_: int | None, last_round: bool, cent: str | None, as_json: bool,
-            ledger_path: Path, lang: str | None) -> None:
+def summary(
+    round_: int | None,
+    last_round: bool,
+    cent: str | None,
+    as_json: bool,
+    ledger_path: Path,
+    lang: str | None,
+) -> None:
     """Totals, games won and lost, Seeger-Fabian, rank — and the money.
 
     \b
@@ -931,5 +980,6 @@ def play(ledger_path: Path, lang: str | None) -> None:
             click.echo(f"Error: {message} — das Spiel wurde nicht eingetragen", err=True)
             continue
         ledger = load(ledger_path)
-        click.echo(render_sheet(ledger.table, list(rows(ledger.table, ledger.entries)),
-                                lang=language))
+        click.echo(
+            render_sheet(ledger.table, list(rows(ledger.table, ledger.entries)), lang=language)
+        )

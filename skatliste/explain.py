@@ -106,8 +106,11 @@ def explain(
     >>> from skatliste.rules import game_value
     >>> explain(game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome()))
     ['mit 2, Spiel 3, Hand 4 → 4 × 12 = 48']
-    >>> explain(game_value(Declaration(game=GameType.SPADES, spitzen=1), Outcome(bid=36)))
-    ['mit 1, Spiel 2 → 2 × 11 = 22', 'überreizt: gereizt 36, Spielwert 22 → 4 × 11 = 44, verloren −88']
+    >>> for line in explain(game_value(Declaration(game=GameType.SPADES, spitzen=1),
+    ...                                Outcome(bid=36))):
+    ...     print(line)
+    mit 1, Spiel 2 → 2 × 11 = 22
+    überreizt: gereizt 36, Spielwert 22 → 4 × 11 = 44, verloren −88
     """
     w = _WORDS[lang]
     d, o = result.declaration, result.outcome
@@ -184,9 +187,7 @@ def result_record(
         "schneider": result.schneider,
         "schwarz": result.schwarz,
         "base_value": result.base,
-        "levels": [
-            {"level": level.value, "count": weight} for level, weight in result.levels
-        ],
+        "levels": [{"level": level.value, "count": weight} for level, weight in result.levels],
         "reached_value": result.reached_value,
         "multiplier": result.multiplier,
         "game_value": result.game_value,

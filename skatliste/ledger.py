@@ -260,9 +260,9 @@ def _describe(path: Path, err: dict[str, Any]) -> str:
         what = "game" if loc[0] == "games" else "history entry"
         where = f"{what} {loc[1] + 1}: "
         loc = loc[2:]
-        if loc and loc[0] in ("game", "passed") and loc[0] != "game":
-            loc = loc[1:]
-        elif loc and loc[0] == "game" and len(loc) > 1:
+        if (loc and loc[0] in ("game", "passed") and loc[0] != "game") or (
+            loc and loc[0] == "game" and len(loc) > 1
+        ):
             loc = loc[1:]
     field = ".".join(str(p) for p in loc)
     msg = err.get("msg", "invalid")
@@ -303,7 +303,7 @@ def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
             "the file was left untouched"
         )
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        return f"{path}: not a skatliste ledger (no \"format\": \"skatliste\"); left untouched"
+        return f'{path}: not a skatliste ledger (no "format": "skatliste"); left untouched'
     version = data.get("version")
     if isinstance(version, int) and version > FORMAT_VERSION:
         return (

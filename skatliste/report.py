@@ -134,9 +134,7 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
             "game_value": None if row.result is None else row.result.game_value,
             "list_points": None if row.result is None else row.result.list_points,
             "bock": row.result.outcome.bock if row.result is not None else 0,
-            "paper": (
-                e.paper.value if isinstance(e, GameEntry) and e.paper is not None else None
-            ),
+            "paper": (e.paper.value if isinstance(e, GameEntry) and e.paper is not None else None),
             "paper_mismatch": row.paper_mismatch,
             "error": row.error,
             "totals": row.totals,
@@ -163,8 +161,16 @@ def render_sheet(
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(
-            ["number", "round", "dealer", "declarer", "game", "list_points", "marks"]
-            + list(table.players)
+            [
+                "number",
+                "round",
+                "dealer",
+                "declarer",
+                "game",
+                "list_points",
+                "marks",
+                *table.players,
+            ]
         )
         for row in sheet:
             e = row.entry
@@ -210,8 +216,7 @@ def render_sheet(
         body,
         headers=headers,
         tablefmt=tablefmt,
-        colalign=("right", "left", "left", "left", "right", "left")
-        + ("right",) * table.size,
+        colalign=("right", "left", "left", "left", "right", "left") + ("right",) * table.size,
         disable_numparse=True,
     )
     if any(marks(r) for r in sheet) and fmt != "md":
@@ -258,8 +263,13 @@ def render_summary(
             line.append(cents(settlement.balances[p.name]))
         body.append(line)
     tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
-    text = tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=True,
-                    colalign=("right", "left") + ("right",) * (len(headers) - 2))
+    text = tabulate(
+        body,
+        headers=headers,
+        tablefmt=tablefmt,
+        disable_numparse=True,
+        colalign=("right", "left") + ("right",) * (len(headers) - 2),
+    )
     games = f"{summary.games} {t['games']}"
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"

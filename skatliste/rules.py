@@ -256,8 +256,7 @@ def normalise(
     game = d.game
     if o.augen is not None and not 0 <= o.augen <= TOTAL_AUGEN:
         raise InvalidGameError(
-            f"augen {o.augen}: the declarer's Augen are 0 to 120 (Skat included), "
-            "e.g. 'augen 75'"
+            f"augen {o.augen}: the declarer's Augen are 0 to 120 (Skat included), e.g. 'augen 75'"
         )
     if o.re and not o.kontra:
         raise InvalidGameError(
@@ -298,11 +297,11 @@ def normalise(
     if not 1 <= d.spitzen <= limit:
         word = "mit" if d.mit else "ohne"
         if game is GameType.GRAND:
-            why = "a Grand has at most 4 Spitzen (only the Buben are trumps)"
+            why = "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4"
         elif limit < MAX_SPITZEN[True]:
             why = f"this rule set caps Spitzen at {limit} (spitzen_cap={limit})"
         else:
-            why = "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards)"
+            why = "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards): 1 to 11"
         if d.spitzen < 1:
             why = "Spitzen count from 1: 'mit 1' or 'ohne 1' at the least"
         raise InvalidGameError(f"'{word} {d.spitzen}' in {name}: {why}")
@@ -418,7 +417,7 @@ def game_value(
             (Level.OUVERT, d.ouvert),
         )
         assert d.spitzen is not None  # normalise() guarantees it
-        levels = ((Level.SPITZEN, d.spitzen),) + tuple((lv, 1) for lv, on in flags if on)
+        levels = ((Level.SPITZEN, d.spitzen), *((lv, 1) for lv, on in flags if on))
         reached_multiplier = sum(weight for _, weight in levels)
         reached = base * reached_multiplier
         multiple = reached_multiplier
@@ -476,6 +475,4 @@ def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
         raise InvalidGameError(f"table {table}: Seeger-Fabian is scored at tables of 3 or 4")
     if result.won:
         return SeegerFabian(result.list_points + SEEGER_FABIAN_WON, 0)
-    return SeegerFabian(
-        result.list_points + SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT[table]
-    )
+    return SeegerFabian(result.list_points + SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT[table])

@@ -169,9 +169,7 @@ class RuleSet:
         return self.preset == "tournament"
 
 
-def build_rule_set(
-    preset: str = "isko", overrides: Mapping[str, Any] | None = None
-) -> RuleSet:
+def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """A preset with ``--rule KEY=VALUE`` overrides, every option spelled out."""
     if preset not in PRESETS:
         known = ", ".join(PRESETS)
@@ -184,9 +182,7 @@ def build_rule_set(
 
             close = difflib.get_close_matches(key, list(OPTIONS), n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise RuleSetError(
-                f"unknown rule option '{key}'{hint} (see 'skatliste rules --list')"
-            )
+            raise RuleSetError(f"unknown rule option '{key}'{hint} (see 'skatliste rules --list')")
         values[key] = OPTIONS[key].convert(raw)
     return RuleSet(preset, values)
 

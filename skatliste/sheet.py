@@ -228,9 +228,7 @@ class Summary:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def summarise(
-    table: Table, sheet: Sequence[Row], *, only_round: int | None = None
-) -> Summary:
+def summarise(table: Table, sheet: Sequence[Row], *, only_round: int | None = None) -> Summary:
     """Totals, games declared/won/lost, Seeger-Fabian and rank, for all or one round.
 
     Ranking: list points in a classic list; in a tournament Seeger-Fabian points, then more

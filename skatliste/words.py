@@ -153,7 +153,7 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
     >>> p = parse_words(["Kreuz", "mit", "2", "Hand", "augen", "75"])
     >>> p.declaration.game.value, p.declaration.spitzen, p.declaration.hand, p.outcome.augen
     ('clubs', 2, True, 75)
-    >>> parse_words(["pik", "ohne3", "hand", "schneider", "angesagt"]).declaration.schneider_announced
+    >>> parse_words("pik ohne3 hand schneider angesagt".split()).declaration.schneider_announced
     True
     """
     toks = _tokens(words)
@@ -209,9 +209,10 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
                 raise InputError(
                     f"'{tok}' follows what was announced: 'schneider {tok}' or 'schwarz {tok}'"
                 )
-            if flag in ("schneider", "schwarz") and FLAG_WORDS.get(
-                toks[i + 1] if i + 1 < len(toks) else ""
-            ) == "announced":
+            if (
+                flag in ("schneider", "schwarz")
+                and FLAG_WORDS.get(toks[i + 1] if i + 1 < len(toks) else "") == "announced"
+            ):
                 flags[f"{flag}_announced"] = True
                 i += 1
             elif flag in ("won", "lost"):

@@ -1,0 +1,48 @@
+"""Shared fixtures: a CLI runner in a clean environment, and ledgers named after their state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from skatliste.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(autouse=True)
+def _german_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests see German output unless they ask otherwise, whatever the machine's LANG."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("SKATLISTE_LANG", raising=False)
+    monkeypatch.delenv("SKATLISTE_LEDGER", raising=False)
+
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run() -> Run:
+    """Run the CLI with separate stdout and stderr: run("value", "kreuz", ...)."""
+
+    def _run(*args: str, input: str | None = None) -> Result:
+        return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+    return _run
+
+
+@pytest.fixture
+def ledger_path(tmp_path: Path) -> Path:
+    return tmp_path / "list.json"
+
+
+@pytest.fixture
+def fresh_ledger(run: Run, ledger_path: Path) -> Path:
+    """A new list of three: Anna deals first."""
+    result = run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    assert result.exit_code == 0, result.output
+    return ledger_path
