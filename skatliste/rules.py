@@ -230,7 +230,8 @@ def games_reaching(bid: int) -> list[BidReach]:
 # --- validation -----------------------------------------------------------------------
 
 
-def _check_bid(bid: int | None) -> None:
+def check_bid(bid: int | None) -> None:
+    """Refuse a bid that is not a Reizwert, naming the nearest valid ones."""
     if bid is None or is_valid_bid(bid):
         return
     near = " or ".join(str(b) for b in nearest_bids(bid))
@@ -264,7 +265,7 @@ def normalise(
         )
     if o.bock < 0:
         raise InvalidGameError(f"bock {o.bock}: the Bock count is 0 or more")
-    _check_bid(o.bid)
+    check_bid(o.bid)
 
     if game is GameType.NULL:
         if d.spitzen is not None:
