@@ -97,6 +97,8 @@ class RulesModel(BaseModel):
         unknown = set(self.options) - set(OPTIONS)
         if unknown:
             raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}")
+        for key, value in self.options.items():
+            OPTIONS[key].convert(value)  # RuleSetError is a ValueError: pydantic reports it
         return self
 
 

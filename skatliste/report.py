@@ -38,6 +38,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "pays": "zahlt",
         "to": "an",
         "games": "Spiele",
+        "games_of": "Spielen",
         "of": "von",
         "series": "Serie",
         "round": "Runde",
@@ -67,6 +68,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "pays": "pays",
         "to": "to",
         "games": "games",
+        "games_of": "games",
         "of": "of",
         "series": "Series",
         "round": "Round",
@@ -275,7 +277,7 @@ def render_summary(
         games += f" ({summary.passed} {t['passed']})"
     series = table.series
     if series:
-        games = f"{t['series']}: {summary.games} {t['of']} {series} {t['games']}"
+        games = f"{t['series']}: {summary.games} {t['of']} {series} {t['games_of']}"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
     lines = [text, "", f"{games}; {ranked}"]
     if settlement is not None and settlement.payments:
