@@ -384,12 +384,9 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Entry) -> None:
 
 
 def _last_row(ledger: Ledger) -> Row | None:
-    from skatliste.sheet import rows
+    from skatliste.sheet import last_row
 
-    last = None
-    for last in rows(ledger.table, ledger.entries):  # noqa: B007 - we want the last one
-        pass
-    return last
+    return last_row(ledger.table, ledger.entries)
 
 
 def _append(ledger_path: Path, make: Callable[[Ledger], Entry], lang: Lang) -> None:
@@ -644,7 +641,7 @@ def edit(
         _refuse_problems(ledger, index, entry)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)
-    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
+    row = next(rows(ledger.table, ledger.entries, first=number))
     click.echo("\n".join(_game_line(row, language)))
     click.echo(_totals_line(ledger, _last_row(ledger), language))
     _warn_followups(ledger)
@@ -735,20 +732,17 @@ def summary(
 
     from skatliste.ledger import load
     from skatliste.report import render_summary, summary_json
-    from skatliste.sheet import rows, settle, summarise
+    from skatliste.sheet import settle, summarise
 
     if round_ is not None and last_round:
         refuse("give --round N or --last-round, not both")
     ledger = load(ledger_path)
-    derived = list(rows(ledger.table, ledger.entries))
-    only = round_
-    if last_round:
-        only = derived[-1].round if derived else 1
-    if only is not None:
-        last = derived[-1].round if derived else 0
-        if not 1 <= only <= max(last, 1):
-            refuse(f"round {only}: the list has rounds 1 to {max(last, 1)}")
-    result = summarise(ledger.table, derived, only_round=only)
+    played = len(ledger.entries)
+    last = (played - 1) // ledger.table.size + 1 if played else 1
+    only = last if last_round else round_
+    if only is not None and not 1 <= only <= last:
+        refuse(f"round {only}: the list has rounds 1 to {last}")
+    result = summarise(ledger.table, ledger.entries, only_round=only)
     settlement = None
     if cent is not None:
         try:
@@ -785,7 +779,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     language = resolve_lang(lang)
     ledger = load(ledger_path)
     _check_number(ledger, number)
-    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
+    row = next(rows(ledger.table, ledger.entries, first=number))
     lines = _game_line(row, language)
     dealer = "Geber" if language == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")

@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -164,17 +164,34 @@ def entry_to_model(entry: Entry) -> GameModel | PassedModel:
     )
 
 
+_DECLARATIONS: dict[tuple[Any, ...], Declaration] = {}
+_OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
+
+
 def model_to_entry(model: GameModel | PassedModel) -> Entry:
-    """A stored entry as the sheet uses it."""
+    """A stored entry as the sheet uses it.
+
+    A season repeats the same few hundred declarations and outcomes: equal ones are shared
+    objects, which keeps loading a long list cheap and lets the value cache hit.
+    """
     if isinstance(model, PassedModel):
         return PassedEntry(note=model.note, time=model.time)
     paper = None
     if model.paper is not None:
         text = model.paper.replace("−", "-")
         paper = PaperValue(int(text), text[0] in "+-")
-    return GameEntry(
-        declarer=model.declarer,
-        declaration=Declaration(
+    dkey = (
+        model.game,
+        model.spitzen,
+        model.mit,
+        model.hand,
+        model.ouvert,
+        model.schneider_announced,
+        model.schwarz_announced,
+    )
+    declaration = _DECLARATIONS.get(dkey)
+    if declaration is None:
+        declaration = _DECLARATIONS[dkey] = Declaration(
             game=GameType(model.game),
             spitzen=model.spitzen,
             mit=model.mit,
@@ -182,8 +199,20 @@ def model_to_entry(model: GameModel | PassedModel) -> Entry:
             ouvert=model.ouvert,
             schneider_announced=model.schneider_announced,
             schwarz_announced=model.schwarz_announced,
-        ),
-        outcome=Outcome(
+        )
+    okey = (
+        model.won,
+        model.augen,
+        model.schneider,
+        model.schwarz,
+        model.bid,
+        model.kontra,
+        model.re,
+        model.bock,
+    )
+    outcome = _OUTCOMES.get(okey)
+    if outcome is None:
+        outcome = _OUTCOMES[okey] = Outcome(
             won=model.won,
             augen=model.augen,
             schneider=model.schneider,
@@ -192,7 +221,11 @@ def model_to_entry(model: GameModel | PassedModel) -> Entry:
             kontra=model.kontra,
             re=model.re,
             bock=model.bock,
-        ),
+        )
+    return GameEntry(
+        declarer=model.declarer,
+        declaration=declaration,
+        outcome=outcome,
         paper=paper,
         note=model.note,
         time=model.time,
@@ -208,6 +241,8 @@ class Ledger:
         self.rules: RuleSet = build_rule_set(model.rules.preset, model.rules.options)
         self.table = Table(tuple(model.players), model.first_dealer, self.rules)
         self.entries: list[Entry] = [model_to_entry(g) for g in model.games]
+        # the entries as loaded: saving reuses their stored form and converts only what is new
+        self._loaded = list(self.entries)
         self.history: list[HistoryModel] = list(model.history)
 
     def record(self, action: str, number: int, entry: Entry, replaced_by: Entry | None) -> None:
@@ -222,11 +257,22 @@ class Ledger:
             )
         )
 
+    def _games(self) -> list[GameModel | PassedModel]:
+        stored = {id(e): i for i, e in enumerate(self._loaded)}
+        out: list[GameModel | PassedModel] = []
+        for entry in self.entries:
+            i = stored.get(id(entry))
+            if i is not None and self._loaded[i] is entry:
+                out.append(self.model.games[i])
+            else:
+                out.append(entry_to_model(entry))
+        return out
+
     def to_model(self) -> LedgerModel:
         """The ledger as it will be written."""
         return self.model.model_copy(
             update={
-                "games": [entry_to_model(e) for e in self.entries],
+                "games": self._games(),
                 "history": self.history,
             }
         )
@@ -324,34 +370,17 @@ def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
 
 def dumps(model: LedgerModel) -> str:
     """The file text: the header indented, each game on a line of its own (easy to read and
-    to diff; a hand edit touches one line)."""
+    to diff; a hand edit touches one line). Each line is written by pydantic's serializer."""
     data = model.model_dump(mode="json", exclude_defaults=True, exclude={"games", "history"})
-    data["games"] = []
-    data["history"] = []
-    head = json.dumps(data, ensure_ascii=False, indent=2)
-    head = head[: head.rindex('"games"')]
+    head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]  # without the closing "\n}"
 
-    def block(name: str, items: list[Any]) -> str:
+    def block(name: str, items: Sequence[BaseModel]) -> str:
         if not items:
-            return f'"{name}": []'
-        body = ",\n".join(
-            "    "
-            + json.dumps(
-                i.model_dump(mode="json", exclude_defaults=True),
-                ensure_ascii=False,
-                separators=(", ", ": "),
-            )
-            for i in items
-        )
-        return f'"{name}": [\n{body}\n  ]'
+            return f'  "{name}": []'
+        body = ",\n    ".join(i.model_dump_json(exclude_defaults=True) for i in items)
+        return f'  "{name}": [\n    {body}\n  ]'
 
-    return (
-        head
-        + block("games", list(model.games))
-        + ",\n  "
-        + block("history", list(model.history))
-        + "\n}\n"
-    )
+    return f"{head},\n{block('games', model.games)},\n{block('history', model.history)}\n}}\n"
 
 
 def atomic_write(path: Path, text: str) -> None:

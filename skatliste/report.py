@@ -191,13 +191,11 @@ def render_sheet(
         return buf.getvalue().rstrip("\n")
     if not sheet:
         return t["empty"]
-    from tabulate import SEPARATING_LINE, tabulate
-
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
-    body: list[Any] = []
+    body: list[list[str] | None] = []
     for i, row in enumerate(sheet):
-        if i and row.round != sheet[i - 1].round and fmt in ("plain", "simple"):
-            body.append(SEPARATING_LINE)
+        if i and row.round != sheet[i - 1].round:
+            body.append(None)  # a line between rounds
         e = row.entry
         value = "" if row.result is None else signed(row.result.list_points)
         if isinstance(e, PassedEntry):
@@ -213,17 +211,46 @@ def render_sheet(
                 *[signed(row.totals[p]) for p in table.players],
             ]
         )
-    tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
-    text = tabulate(
-        body,
-        headers=headers,
-        tablefmt=tablefmt,
-        colalign=("right", "left", "left", "left", "right", "left") + ("right",) * table.size,
-        disable_numparse=True,
-    )
+    align = "rlllrl" + "r" * table.size
+    if fmt == "plain":
+        text = plain_table(headers, body, align)
+    else:
+        from tabulate import tabulate
+
+        text = tabulate(
+            [line for line in body if line is not None],
+            headers=headers,
+            tablefmt={"md": "github"}.get(fmt, fmt),
+            colalign=tuple({"r": "right", "l": "left"}[a] for a in align),
+            disable_numparse=True,
+        )
     if any(marks(r) for r in sheet) and fmt != "md":
         text += "\n" + t["marks"]
     return text
+
+
+def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str) -> str:
+    """A plain text table, aligned per column ('l'/'r'); ``None`` rows become rule lines.
+
+    The sheet of a long list is printed on every look at it; this is linear and fast, where a
+    general table formatter guesses every cell's type first.
+    """
+    widths = [len(h) + 2 for h in headers]
+    for line in body:
+        if line is not None:
+            for i, cell in enumerate(line):
+                widths[i] = max(widths[i], len(cell))
+
+    def fit(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if a == "r" else c.ljust(w)
+            for c, w, a in zip(cells, widths, align, strict=True)
+        ).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    out = [fit(headers), rule]
+    out.extend(rule if line is None else fit(line) for line in body)
+    return "\n".join(out)
 
 
 def cents(amount: Fraction) -> str:

@@ -6,13 +6,22 @@ number on the sheet is recomputed from it on each read, so a corrected rule corr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from skatliste.errors import InvalidGameError
 from skatliste.games import Declaration, Outcome
-from skatliste.rules import GameResult, game_value, seeger_fabian
+from skatliste.rules import (
+    SEEGER_FABIAN_LOST,
+    SEEGER_FABIAN_OPPONENT,
+    SEEGER_FABIAN_WON,
+    GameResult,
+    ScoringOptions,
+    game_value,
+    seeger_fabian,
+)
 from skatliste.rulesets import RuleSet
 from skatliste.words import PaperValue
 
@@ -131,35 +140,63 @@ def entry_problems(table: Table, index: int, entry: Entry) -> list[str]:
     if o.bock and not rules.on("bock"):
         problems.append(f"{cite} Bock (rule bock=off; start a list with --rule bock=on)")
     try:
-        game_value(entry.declaration, o, options=rules.scoring)
+        _value(entry.declaration, o, options=rules.scoring)
     except InvalidGameError as exc:
         problems.append(str(exc))
     return problems
 
 
-def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
-    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early)."""
-    totals = dict.fromkeys(table.players, 0)
-    sf_totals = dict.fromkeys(table.players, 0)
+# A season repeats the same few hundred games: their values are computed once.
+_value = functools.lru_cache(maxsize=8192)(game_value)
+
+
+def _score(
+    table: Table, entry: Entry, scoring: ScoringOptions
+) -> tuple[GameResult | None, str | None]:
+    if not isinstance(entry, GameEntry):
+        return None, None
+    try:
+        result = _value(entry.declaration, entry.outcome, options=scoring)
+    except InvalidGameError as exc:
+        return None, str(exc)
+    if entry.declarer not in table.players:
+        return None, f"unknown player '{entry.declarer}'"
+    return result, None
+
+
+def rows(table: Table, entries: Sequence[Entry], *, first: int = 1) -> Iterator[Row]:
+    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early).
+
+    ``first`` skips the rows before game ``first``: their points are summed, no rows built.
+    """
+    players = table.players
+    totals = dict.fromkeys(players, 0)
+    sf_totals = dict.fromkeys(players, 0)
     scoring = table.rules.scoring
+    opponent_bonus = SEEGER_FABIAN_OPPONENT[table.size] if table.size in (3, 4) else 0
     for index, entry in enumerate(entries):
-        points = dict.fromkeys(table.players, 0)
-        sf = dict.fromkeys(table.players, 0)
-        result: GameResult | None = None
-        error: str | None = None
-        if isinstance(entry, GameEntry):
-            try:
-                result = game_value(entry.declaration, entry.outcome, options=scoring)
-            except InvalidGameError as exc:
-                error = str(exc)
-            if result is not None and entry.declarer in points:
-                points[entry.declarer] = result.list_points
-                fabian = seeger_fabian(result, table=table.size)
-                for name in table.players:
-                    sf[name] = fabian.declarer if name == entry.declarer else fabian.each_opponent
-            elif result is not None:
-                error = f"unknown player '{entry.declarer}'"
-        for name in table.players:
+        result, error = _score(table, entry, scoring)
+        if index + 1 < first:
+            if result is not None:
+                declarer = entry.declarer  # type: ignore[union-attr]
+                totals[declarer] += result.list_points
+                if result.won:
+                    sf_totals[declarer] += result.list_points + SEEGER_FABIAN_WON
+                else:
+                    sf_totals[declarer] += result.list_points + SEEGER_FABIAN_LOST
+                    for name in players:
+                        if name != declarer:
+                            sf_totals[name] += opponent_bonus
+            continue
+        points = dict.fromkeys(players, 0)
+        sf = dict.fromkeys(players, 0)
+        if result is not None:
+            declarer = entry.declarer  # type: ignore[union-attr]
+            points[declarer] = result.list_points
+            fabian = seeger_fabian(result, table=table.size)
+            for name in players:
+                sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
+        for name in players:
             totals[name] += points[name]
             sf_totals[name] += sf[name]
         yield Row(
@@ -176,24 +213,29 @@ def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
         )
 
 
+def last_row(table: Table, entries: Sequence[Entry]) -> Row | None:
+    """The last game's row with the totals after it, without building the others."""
+    if not entries:
+        return None
+    return next(rows(table, entries, first=len(entries)))
+
+
 def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
     """Every problem of the list as (game number, problem): a list of all, not the first."""
     found: list[tuple[int, str]] = []
     for index, entry in enumerate(entries):
         for problem in entry_problems(table, index, entry):
             found.append((index + 1, problem))
-    for row in rows(table, entries):
-        if row.paper_mismatch:
-            assert isinstance(row.entry, GameEntry) and row.entry.paper is not None
-            assert row.result is not None
-            paper = row.entry.paper.value
-            found.append(
-                (
-                    row.number,
-                    f"the paper says {paper:+d}, the game is worth "
-                    f"{row.result.list_points:+d}".replace("-", "−"),
+        if isinstance(entry, GameEntry) and entry.paper is not None:
+            result, _ = _score(table, entry, table.rules.scoring)
+            if result is not None and not entry.paper.matches(result.list_points):
+                found.append(
+                    (
+                        index + 1,
+                        f"the paper says {entry.paper.value:+d}, the game is worth "
+                        f"{result.list_points:+d}".replace("-", "−"),
+                    )
                 )
-            )
     found.sort(key=lambda item: item[0])
     return found
 
@@ -228,34 +270,43 @@ class Summary:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def summarise(table: Table, sheet: Sequence[Row], *, only_round: int | None = None) -> Summary:
+def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None = None) -> Summary:
     """Totals, games declared/won/lost, Seeger-Fabian and rank, for all or one round.
 
     Ranking: list points in a classic list; in a tournament Seeger-Fabian points, then more
     won games, then fewer lost games (rules §7). Equal players share a rank.
     """
     people = {name: PlayerSummary(name) for name in table.players}
-    chosen = [r for r in sheet if only_round is None or r.round == only_round]
-    passed = 0
-    problems = 0
-    for row in chosen:
-        for name in table.players:
-            people[name].total += row.points[name]
-            people[name].seeger_fabian += row.seeger_fabian[name]
-        if isinstance(row.entry, PassedEntry):
+    scoring = table.rules.scoring
+    opponent_bonus = SEEGER_FABIAN_OPPONENT.get(table.size, 0)
+    games = passed = problems = 0
+    first_round = last_round = 0
+    for index, entry in enumerate(entries):
+        round_ = index // table.size + 1
+        if only_round is not None and round_ != only_round:
+            continue
+        first_round = first_round or round_
+        last_round = round_
+        games += 1
+        if isinstance(entry, PassedEntry):
             passed += 1
             continue
-        if row.result is None:
+        result, _ = _score(table, entry, scoring)
+        if result is None:
             problems += 1
             continue
-        who = people.get(row.entry.declarer)
-        if who is None:
-            continue
+        who = people[entry.declarer]
         who.declared += 1
-        if row.result.won:
+        who.total += result.list_points
+        if result.won:
             who.won += 1
+            who.seeger_fabian += result.list_points + SEEGER_FABIAN_WON
         else:
             who.lost += 1
+            who.seeger_fabian += result.list_points + SEEGER_FABIAN_LOST
+            for other in people.values():
+                if other is not who:
+                    other.seeger_fabian += opponent_bonus
     by_sf = table.rules.seeger_fabian_ranks
 
     def key(p: PlayerSummary) -> tuple[int, ...]:
@@ -266,13 +317,12 @@ def summarise(table: Table, sheet: Sequence[Row], *, only_round: int | None = No
     ordered = sorted(people.values(), key=key)
     for pos, p in enumerate(ordered):
         p.rank = ordered[pos - 1].rank if pos and key(ordered[pos - 1]) == key(p) else pos + 1
-    rounds = (chosen[0].round, chosen[-1].round) if chosen else (0, 0)
     return Summary(
         players=ordered,
-        games=len(chosen),
+        games=games,
         passed=passed,
         ranked_by="seeger-fabian" if by_sf else "list",
-        rounds=rounds,
+        rounds=(first_round, last_round),
         problems=problems,
     )
 

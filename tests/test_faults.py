@@ -9,6 +9,7 @@ import errno
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -138,9 +139,9 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
         (lambda t: "\x00\xff" + t, "not valid JSON"),
         (lambda t: t.replace('"version": 1', '"version": 2'), "format version 2 is newer"),
         (lambda t: t.replace('"format": "skatliste"', '"format": "x"'), "not a skatliste ledger"),
-        (lambda t: t.replace('"augen": 75', '"augen": 175'), "game 1: augen: Input should be"),
-        (lambda t: t.replace('"game": "clubs"', '"game": "kreutz"'), "game 1: game: Input should"),
-        (lambda t: t.replace('"kind": "passed"', '"kind": "ramsch"'), "game 2:"),
+        (lambda t: re.sub(r'"augen": ?75', '"augen":175', t), "game 1: augen: Input should be"),
+        (lambda t: re.sub(r'"game": ?"clubs"', '"game":"x"', t), "game 1: game: Input should"),
+        (lambda t: re.sub(r'"kind": ?"passed"', '"kind":"ramsch"', t), "game 2:"),
         (lambda t: t.replace('"first_dealer": "Anna"', '"first_dealer": "Zoe"'), "first_dealer"),
     ],
 )
@@ -226,6 +227,6 @@ def test_saved_file_is_pretty_and_one_game_a_line(tmp_path: Path) -> None:
     _ledger_with(path, 2)
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "{" and '"format": "skatliste"' in lines[1]
-    assert sum(1 for line in lines if '"kind": "passed"' in line) == 2
+    assert sum(1 for line in lines if line.strip().startswith('{"kind":"passed"')) == 2
     assert json.loads(path.read_text())["version"] == 1
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]

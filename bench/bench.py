@@ -1,0 +1,124 @@
+"""How fast skatliste answers, as ratios to a bare ``python -c pass`` measured in the same run.
+
+Run with ``make bench``. Prints a Markdown table (median wall time of several runs); exits
+non-zero if any case fails. Not part of ``make test``: timings are for people, not asserts.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+SKATLISTE = str(BIN / "skatliste")
+SIZES = [0, 1_000, 10_000, 100_000]
+
+
+def timed(
+    cmd: list[str],
+    *,
+    runs: int,
+    stdin: bytes | None = None,
+    before: Callable[[], None] | None = None,
+) -> float:
+    """Median wall time in seconds; raises if the command fails."""
+    times = []
+    for _ in range(runs):
+        if before:
+            before()
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, input=stdin, capture_output=True)
+        times.append(time.perf_counter() - start)
+        if proc.returncode not in (0,):
+            raise SystemExit(
+                f"bench: {' '.join(cmd[:4])}... failed ({proc.returncode}): "
+                f"{proc.stderr.decode()[:300]}"
+            )
+    return statistics.median(times)
+
+
+def main() -> None:
+    env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
+    rows: list[tuple[str, float, str]] = []
+    base = timed([sys.executable, "-c", "pass"], runs=15)
+    rows.append(("python -c pass", base, ""))
+    rows.append(
+        (
+            "value kreuz mit 2 hand",
+            timed([SKATLISTE, "value", "kreuz", "mit", "2", "hand"], runs=15),
+            "",
+        )
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        lines = "\n".join(
+            [
+                "kreuz mit 2 hand = 48",
+                "pik mit 1 gereizt 36",
+                "grand ohne 1 augen 92",
+                "null ouvert hand verloren kontra",
+            ]
+            * 2500
+        ).encode()
+        t = timed([SKATLISTE, "value", "-"], runs=3, stdin=lines)
+        rows.append(("value - (10,000 lines)", t, f"{10_000 / t:,.0f} games/s"))
+        for size in SIZES:
+            master = folder / f"master-{size}.json"
+            subprocess.run(
+                [sys.executable, str(HERE / "make_ledger.py"), str(size), str(master)], check=True
+            )
+            work = folder / f"work-{size}.json"
+            shutil.copy(master, work)
+            runs = 3 if size >= 100_000 else 7
+            restore = lambda m=master, w=work: shutil.copy(m, w)  # noqa: E731
+            rows.append(
+                (
+                    f"add ({size:,} games)",
+                    timed(
+                        [SKATLISTE, "add", "anna", "kreuz", "mit", "1", "--ledger", str(work)],
+                        runs=runs,
+                        before=restore,
+                    ),
+                    "",
+                )
+            )
+            for cmd in ("sheet", "summary", "check"):
+                rows.append(
+                    (
+                        f"{cmd} ({size:,} games)",
+                        timed([SKATLISTE, cmd, "--ledger", str(work)], runs=runs),
+                        "",
+                    )
+                )
+    print(
+        f"skatliste benchmark, {date.today()}, Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores {env_note}".rstrip()
+    )
+    print()
+    print("| case | median | × python -c pass | note |")
+    print("|---|---:|---:|---|")
+    for name, seconds, note in rows:
+        print(f"| {name} | {seconds * 1000:.0f} ms | {seconds / base:.1f} | {note} |")
+    adds = {
+        size: t
+        for (name, t, _), size in zip(
+            [r for r in rows if r[0].startswith("add")], SIZES, strict=True
+        )
+    }
+    growth = (adds[100_000] - adds[0]) / 100_000 * 1e6
+    print()
+    print(f"add grows by about {growth:.1f} µs per game in the ledger.")
+
+
+if __name__ == "__main__":
+    main()
