@@ -1,0 +1,280 @@
+"""A whole game replayed from its cards: every card checked against the follow rules, every
+trick's winner, the Augen with the Skat, Schneider and Schwarz by tricks, and the value.
+
+The file (JSON or ``key: value`` text) holds the players in seat order (Vorhand first), the
+declarer, the declaration in table words, each player's ten cards as played, the Skat that
+counts for the declarer (the two cards put away; in a Hand game the Skat as dealt), and the
+play: the 30 cards in order, or trick by trick.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from skatliste.cards import (
+    Card,
+    augen,
+    legal_plays,
+    no_duplicates,
+    parse_cards,
+    spitzen,
+    trick_winner,
+)
+from skatliste.errors import InputError
+from skatliste.games import Declaration, GameType, Outcome
+from skatliste.rules import GameResult, game_value
+from skatliste.words import parse_words
+
+TEXT_EXAMPLE = """players: Anna Ben Carl
+declarer: Anna
+game: grand hand gereizt 48
+Anna: CJ SJ HJ CA CT C9 SA ST HA DA
+Ben: ...
+Carl: ...
+skat: DJ H7
+trick: CA C8 C7
+..."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick: who led, the cards in play order, who won it."""
+
+    number: int
+    leader: str
+    cards: tuple[tuple[str, Card], ...]
+    winner: str
+
+    @property
+    def augen(self) -> int:
+        return augen(c for _, c in self.cards)
+
+
+@dataclass(frozen=True)
+class IllegalPlay:
+    """The first card that broke the rules: not in the player's hand (``owner`` says where it
+    was), or not following the led card (``allowed`` are the cards that would have)."""
+
+    trick: int
+    player: str
+    card: Card
+    led: Card | None = None
+    allowed: tuple[Card, ...] = ()
+    owner: str | None = None
+
+    def reason(self, lang: str = "de") -> str:
+        """Why, in the user's language."""
+        de = lang == "de"
+        if self.led is None:
+            if self.owner:
+                where = f"{self.owner} hat sie" if de else f"{self.owner} holds it"
+            else:
+                where = "schon gespielt oder im Skat" if de else "played before or in the Skat"
+            return (
+                f"nicht auf {self.player}s Hand ({where})"
+                if de
+                else f"not in {self.player}'s hand ({where})"
+            )
+        cards = [c.show(lang) for c in self.allowed]
+        listed = ", ".join(cards[:-1]) + (" oder " if de else " or ") + cards[-1]
+        if len(cards) == 1:
+            listed = cards[0]
+        return (
+            f"{self.led.show(lang)} ausgespielt, bedienen mit {listed}"
+            if de
+            else f"{self.led.show(lang)} led, must follow with {listed}"
+        )
+
+
+@dataclass
+class ReplayResult:
+    """Everything a replay found."""
+
+    players: tuple[str, ...]
+    declarer: str
+    declaration: Declaration
+    tricks: list[Trick] = field(default_factory=list)
+    illegal: IllegalPlay | None = None
+    declarer_augen: int = 0
+    declarer_tricks: int = 0
+    spitzen_words: str = ""
+    outcome: Outcome | None = None
+    result: GameResult | None = None
+
+
+@dataclass(frozen=True)
+class ReplayGame:
+    """The parsed file."""
+
+    players: tuple[str, ...]
+    declarer: str
+    declaration: Declaration
+    bid: int | None
+    kontra: bool
+    re: bool
+    hands: dict[str, tuple[Card, ...]]
+    skat: tuple[Card, ...]
+    play: tuple[Card, ...]
+
+
+def _as_text_fields(text: str) -> dict[str, Any]:
+    fields: dict[str, Any] = {"tricks": []}
+    hands: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise InputError(f"line {number}: '{line}': write 'key: value' (e.g. 'skat: DJ H7')")
+        key, value = key.strip(), value.strip()
+        low = key.lower()
+        if low == "trick":
+            fields["tricks"].append(value)
+        elif low in ("players", "declarer", "game", "skat", "play"):
+            fields[low] = value.split() if low == "players" else value
+        else:
+            hands[key] = value
+    fields["hands"] = hands
+    return fields
+
+
+def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
+    """Read a replay file's text (JSON if it starts with '{', else ``key: value`` lines)."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        if not isinstance(data, dict):
+            raise InputError(f"{source}: a replay is a JSON object")
+    else:
+        data = _as_text_fields(text)
+    try:
+        players = tuple(str(p) for p in data["players"])
+        declarer_name = str(data["declarer"])
+        game_words = str(data["game"])
+        hands_raw = data["hands"]
+        skat_raw = data["skat"]
+    except KeyError as exc:
+        raise InputError(
+            f"{source}: '{exc.args[0]}' is missing; a replay names players, declarer, game, "
+            f"each player's cards, skat and the play, e.g.\n{TEXT_EXAMPLE}"
+        ) from None
+    if len(players) != 3 or len(set(players)) != 3:
+        raise InputError(f"{source}: players: name the three players in seat order, Vorhand first")
+    if declarer_name not in players:
+        raise InputError(f"{source}: declarer '{declarer_name}' is not one of {', '.join(players)}")
+    parsed = parse_words(game_words.split())
+    if parsed.outcome.won is not None or parsed.outcome.augen is not None:
+        raise InputError(
+            f"{source}: game: '{game_words}': say only what was declared and bid; "
+            "the replay finds the result"
+        )
+    if not isinstance(hands_raw, dict) or set(hands_raw) != set(players):
+        raise InputError(f"{source}: give the cards of each of {', '.join(players)}")
+    hands = {p: tuple(parse_cards([str(hands_raw[p])])) for p in players}
+    skat = tuple(parse_cards([str(skat_raw)]))
+    for p, cards in hands.items():
+        if len(cards) != 10:
+            raise InputError(f"{source}: {p} has {len(cards)} cards; each player plays 10")
+    if len(skat) != 2:
+        raise InputError(f"{source}: skat: {len(skat)} cards; the Skat is 2 cards")
+    everything = [c for p in players for c in hands[p]] + list(skat)
+    no_duplicates(everything)
+    if data.get("play"):
+        play = tuple(parse_cards([str(data["play"])]))
+    else:
+        tricks = data.get("tricks") or []
+        play = tuple(c for t in tricks for c in parse_cards([str(t)]))
+    if len(play) != 30:
+        raise InputError(
+            f"{source}: the play has {len(play)} cards; a game is 10 tricks of 3 (30 cards)"
+        )
+    return ReplayGame(
+        players=players,
+        declarer=declarer_name,
+        declaration=parsed.declaration,
+        bid=parsed.outcome.bid,
+        kontra=parsed.outcome.kontra,
+        re=parsed.outcome.re,
+        hands=hands,
+        skat=skat,
+        play=play,
+    )
+
+
+def replay(game: ReplayGame) -> ReplayResult:
+    """Play the game through; stop at the first illegal card."""
+    d = game.declaration
+    kind_of_game = d.game
+    out = ReplayResult(game.players, game.declarer, d)
+    hands = {p: list(cards) for p, cards in game.hands.items()}
+    leader = game.players[0]  # Vorhand leads the first trick
+    won_cards: dict[str, list[Card]] = {p: [] for p in game.players}
+    tricks_won: dict[str, int] = dict.fromkeys(game.players, 0)
+    for t in range(10):
+        seat = game.players.index(leader)
+        order = [game.players[(seat + k) % 3] for k in range(3)]
+        cards = game.play[t * 3 : t * 3 + 3]
+        played: list[Card] = []
+        for player, card in zip(order, cards, strict=True):
+            if card not in hands[player]:
+                owner = next((p for p in game.players if card in hands[p]), None)
+                out.illegal = IllegalPlay(t + 1, player, card, owner=owner)
+                return out
+            allowed = legal_plays(hands[player], played, kind_of_game)
+            if card not in allowed:
+                out.illegal = IllegalPlay(t + 1, player, card, played[0], tuple(allowed))
+                return out
+            hands[player].remove(card)
+            played.append(card)
+        winner = order[trick_winner(played, kind_of_game)]
+        out.tricks.append(Trick(t + 1, leader, tuple(zip(order, played, strict=True)), winner))
+        won_cards[winner].extend(played)
+        tricks_won[winner] += 1
+        leader = winner
+
+    declarer = game.declarer
+    out.declarer_tricks = tricks_won[declarer]
+    out.declarer_augen = augen(won_cards[declarer]) + augen(game.skat)
+    if kind_of_game is GameType.NULL:
+        outcome = Outcome(
+            won=out.declarer_tricks == 0, bid=game.bid, kontra=game.kontra, re=game.re
+        )
+        d_final = d
+    else:
+        twelve = list(game.hands[declarer]) + list(game.skat)
+        count = spitzen(twelve, kind_of_game)
+        out.spitzen_words = count.words()
+        d_final = Declaration(
+            game=d.game,
+            spitzen=count.count,
+            mit=count.mit,
+            hand=d.hand,
+            ouvert=d.ouvert,
+            schneider_announced=d.schneider_announced,
+            schwarz_announced=d.schwarz_announced,
+        )
+        schwarz = out.declarer_tricks in (0, 10)  # rules §3: Schwarz is by tricks
+        all_tricks = out.declarer_tricks == 10
+        if d.schwarz_announced or d.ouvert:
+            won = all_tricks
+        elif d.schneider_announced:
+            won = out.declarer_augen >= 90
+        else:
+            won = out.declarer_augen >= 61
+        outcome = Outcome(
+            won=won,
+            augen=out.declarer_augen,
+            schwarz=schwarz,
+            bid=game.bid,
+            kontra=game.kontra,
+            re=game.re,
+        )
+    out.declaration = d_final
+    out.outcome = outcome
+    out.result = game_value(d_final, outcome)
+    return out
