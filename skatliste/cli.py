@@ -18,7 +18,14 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.explain import Lang, explain, game_name, result_record, signed
+from skatliste.explain import (
+    Lang,
+    explain,
+    game_name,
+    result_record,
+    seeger_fabian_line,
+    signed,
+)
 from skatliste.rules import REIZWERTE, game_value, games_reaching, seeger_fabian
 from skatliste.words import ParsedGame, parse_words
 
@@ -145,6 +152,7 @@ def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> tuple[dict[str, Any
     result = game_value(parsed.declaration, parsed.outcome)
     fabian = seeger_fabian(result, table=table)
     record = result_record(result, seeger_fabian=fabian, lang=lang)
+    record["seeger_fabian_line"] = seeger_fabian_line(result, fabian, lang=lang)
     ok = True
     if parsed.paper is not None:
         ok = parsed.paper.matches(result.list_points)
@@ -165,12 +173,7 @@ def _value_text(record: dict[str, Any], lang: Lang, *, show_sf: bool) -> list[st
     lines = [f"{record['name']}: {signed(record['list_points'])}"]
     lines += [f"  {step}" for step in record["explanation"]]
     if show_sf:
-        sf = record["seeger_fabian"]
-        line = f"  Seeger-Fabian: {signed(sf['declarer'])}"
-        if sf["each_opponent"]:
-            others = "Gegenspieler je" if lang == "de" else "opponents each"
-            line += f", {others} +{sf['each_opponent']}"
-        lines.append(line)
+        lines.append(f"  {record['seeger_fabian_line']}")
     paper = _paper_line(record, lang)
     if paper:
         lines.append(f"  {paper}")
@@ -232,6 +235,7 @@ def value(
     parsed = parse_words(list(words) + extra)
     record, ok = _value_of(parsed, size, language)
     if as_json:
+        record.pop("seeger_fabian_line")
         click.echo(json.dumps(record, ensure_ascii=False))
     else:
         click.echo("\n".join(_value_text(record, language, show_sf=table is not None)))
@@ -256,6 +260,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         if not ok:
             failed += 1
         if as_json:
+            record.pop("seeger_fabian_line")
             click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
         else:
             text = f"{number}: {record['name']}: {signed(record['list_points'])} — " + "; ".join(
@@ -823,7 +828,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     lines.insert(1, f"  {dealer}: {row.dealer}")
     if row.result is not None:
         sf = fabian_of(row.result, table=ledger.table.size)
-        lines += [f"  {s}" for s in explain(row.result, lang=language, seeger_fabian=sf)[-1:]]
+        lines.append(f"  {seeger_fabian_line(row.result, sf, lang=language)}")
     click.echo("\n".join(lines))
 
 

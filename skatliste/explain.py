@@ -157,15 +157,17 @@ def explain(
         points *= 2
         lines.append(f"Bock ×2 → {signed(points)}")
     if seeger_fabian is not None:
-        bonus = "+ 50" if result.won else "− 50"
-        line = (
-            f"Seeger-Fabian: {signed(result.list_points)} {bonus} = "
-            f"{signed(seeger_fabian.declarer)}"
-        )
-        if seeger_fabian.each_opponent:
-            line += f", {w['opponents']} +{seeger_fabian.each_opponent}"
-        lines.append(line)
+        lines.append(seeger_fabian_line(result, seeger_fabian, lang=lang))
     return lines
+
+
+def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang = "de") -> str:
+    """``Seeger-Fabian: −54 − 50 = −104, Gegenspieler je +40`` (SkWO 5.1, rules §7)."""
+    bonus = "+ 50" if result.won else "− 50"
+    line = f"Seeger-Fabian: {signed(result.list_points)} {bonus} = {signed(fabian.declarer)}"
+    if fabian.each_opponent:
+        line += f", {_WORDS[lang]['opponents']} +{fabian.each_opponent}"
+    return line
 
 
 def result_record(
