@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -45,6 +46,20 @@ def timed(
                 f"{proc.stderr.decode()[:300]}"
             )
     return statistics.median(times), min(times)
+
+
+def instructions(cmd: list[str]) -> int | None:
+    """Instructions executed (valgrind's callgrind), where valgrind is installed: unlike wall
+    time, the count does not move with a busy disk or a noisy neighbour."""
+    if shutil.which("valgrind") is None:
+        return None
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    return int(found.group(1)) if found else None
 
 
 def main() -> None:
@@ -112,6 +127,19 @@ def main() -> None:
             f"| {name} | {median * 1000:.0f} ms | {best * 1000:.0f} ms "
             f"| {median / base[0]:.1f} | {note} |"
         )
+    counted = {
+        "python -c pass": instructions([sys.executable, "-c", "pass"]),
+        "value kreuz mit 2 hand": instructions([SKATLISTE, "value", "kreuz", "mit", "2", "hand"]),
+    }
+    if all(counted.values()):
+        base_count = counted["python -c pass"]
+        assert base_count is not None
+        print()
+        print("| case | instructions (callgrind) | × python -c pass |")
+        print("|---|---:|---:|")
+        for name, count in counted.items():
+            assert count is not None
+            print(f"| {name} | {count / 1e6:,.0f} M | {count / base_count:.1f} |")
     adds = [t[0] for name, t, _ in rows if name.startswith("add")]
     growth = (adds[-1] - adds[0]) / SIZES[-1] * 1e6
     print()
