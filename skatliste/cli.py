@@ -335,7 +335,22 @@ def _totals_line(ledger: Ledger, row: Row | None, lang: Lang) -> str:
     series = table.series
     if series:
         text += f" · {n}/{series}"
+    if row is not None and row.pending:
+        text += " · " + _pending_words(row.pending, lang)
     return text
+
+
+def _pending_words(pending: tuple[str, ...], lang: Lang) -> str:
+    """'Bock: 3 Spiele, dann Ramsch: 3 Spiele'."""
+    parts: list[tuple[str, int]] = []
+    for kind in pending:
+        if parts and parts[-1][0] == kind:
+            parts[-1] = (kind, parts[-1][1] + 1)
+        else:
+            parts.append((kind, 1))
+    games = "Spiele" if lang == "de" else "games"
+    then = ", dann " if lang == "de" else ", then "
+    return then.join(f"{kind.capitalize()}: {count} {games}" for kind, count in parts)
 
 
 def _game_line(row: Row, lang: Lang) -> list[str]:
@@ -375,6 +390,7 @@ def _entry_from_words(ledger: Ledger, player: str, words: Sequence[str], note: s
         declaration=parsed.declaration,
         outcome=parsed.outcome,
         paper=parsed.paper,
+        kontra_bid=parsed.kontra_bid,
         note=note,
         time=now(),
     )
@@ -383,7 +399,7 @@ def _entry_from_words(ledger: Ledger, player: str, words: Sequence[str], note: s
 def _refuse_problems(ledger: Ledger, index: int, entry: Entry) -> None:
     from skatliste.sheet import entry_problems
 
-    problems = entry_problems(ledger.table, index, entry)
+    problems = entry_problems(ledger.table, ledger.entries[:index], entry)
     if problems:
         refuse(f"game {index + 1}: " + "; ".join(problems))
 
@@ -454,11 +470,17 @@ def new(
     from skatliste.ledger import create, new_ledger
     from skatliste.rulesets import build_rule_set, parse_rule_assignments
 
+    rules = build_rule_set(preset.lower(), parse_rule_assignments(rule_items))
     players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
-    if not 3 <= len(players) <= 4:
+    if len(players) not in rules.player_counts:
+        if rules.two_player:
+            refuse(
+                f"{len(players)} player(s) given: {rules.variant.capitalize()} is played by "
+                "2 players, e.g. 'skatliste new --players Anna Ben --rules bauernskat'"
+            )
         refuse(
             f"{len(players)} player(s) given: a list has 3 or 4 players in seat order, "
-            "e.g. 'skatliste new --players Anna Ben Carl'"
+            "e.g. 'skatliste new --players Anna Ben Carl' (2 with --rules bauernskat)"
         )
     if len({p.casefold() for p in players}) != len(players):
         refuse("two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')")
@@ -471,7 +493,6 @@ def new(
         if not matches:
             refuse(f"--first-dealer {first_dealer}: not one of {', '.join(players)}")
         dealer = matches[0]
-    rules = build_rule_set(preset.lower(), parse_rule_assignments(rule_items))
     ledger = new_ledger(ledger_path, players, first_dealer=dealer, rules=rules)
     create(ledger, force=force)
     table = ledger.table
@@ -684,7 +705,7 @@ def edit(
         _refuse_problems(ledger, index, entry)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)
-    row = next(rows(ledger.table, ledger.entries, first=number))
+    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
     click.echo("\n".join(_game_line(row, language)))
     click.echo(_totals_line(ledger, _last_row(ledger), language))
     _warn_followups(ledger)
@@ -822,7 +843,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     language = resolve_lang(lang)
     ledger = load(ledger_path)
     _check_number(ledger, number)
-    row = next(rows(ledger.table, ledger.entries, first=number))
+    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
     lines = _game_line(row, language)
     dealer = "Geber" if language == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from skatliste.errors import LedgerError
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
-from skatliste.sheet import Entry, GameEntry, PassedEntry, Table
+from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.words import PaperValue
 
 FORMAT_NAME = "skatliste"
@@ -56,6 +56,10 @@ class GameModel(BaseModel):
     paper: str | None = Field(
         None, pattern=r"^[+\-−]?\d+$", description="the value as written on paper"
     )
+    kontra_bid: int | None = Field(
+        None, ge=0, le=264, description="rule kontra=after18: the Kontra-sayer's bid"
+    )
+    bock_called: bool = Field(False, description="a Bock round was called after this game")
     note: str = ""
     time: str | None = None
 
@@ -65,11 +69,27 @@ class PassedModel(BaseModel):
 
     model_config = _STRICT
     kind: Literal["passed"]
+    bock_called: bool = False
     note: str = ""
     time: str | None = None
 
 
-EntryModel = Annotated[GameModel | PassedModel, Field(discriminator="kind")]
+class RamschModel(BaseModel):
+    """A Ramsch: each player's Augen (Skat included, or the Skat apart) and the doublings."""
+
+    model_config = _STRICT
+    kind: Literal["ramsch"]
+    augen: dict[str, Annotated[int, Field(ge=0, le=120)]] = Field(min_length=2, max_length=3)
+    skat: int | None = Field(None, ge=0, le=120, description="with ramsch.skat=loser")
+    jungfrau: list[str] = []
+    durchmarsch: str | None = None
+    pushes: int = Field(0, ge=0, le=6, description="Schieberamsch: pushes of the Skat")
+    bock_called: bool = False
+    note: str = ""
+    time: str | None = None
+
+
+EntryModel = Annotated[GameModel | PassedModel | RamschModel, Field(discriminator="kind")]
 
 
 class HistoryModel(BaseModel):
@@ -109,7 +129,7 @@ class LedgerModel(BaseModel):
     format: Literal["skatliste"]
     version: Literal[1]
     created: str
-    players: list[str] = Field(min_length=3, max_length=4)
+    players: list[str] = Field(min_length=2, max_length=4)
     first_dealer: str
     rules: RulesModel
     games: list[EntryModel] = []
@@ -121,6 +141,9 @@ class LedgerModel(BaseModel):
             raise ValueError("players: every player needs a different name")
         if self.first_dealer not in self.players:
             raise ValueError(f"first_dealer '{self.first_dealer}' is not one of the players")
+        two = self.rules.options.get("variant", "skat") != "skat"
+        if two != (len(self.players) == 2):
+            raise ValueError("players: two-player rule sets have 2 players, Skat has 3 or 4")
         return self
 
 
@@ -132,10 +155,24 @@ def json_schema() -> dict[str, Any]:
 # --- facts <-> models -------------------------------------------------------------------
 
 
-def entry_to_model(entry: Entry) -> GameModel | PassedModel:
+def entry_to_model(entry: Entry) -> GameModel | PassedModel | RamschModel:
     """A sheet entry as it is stored."""
     if isinstance(entry, PassedEntry):
-        return PassedModel(kind="passed", note=entry.note, time=entry.time)
+        return PassedModel(
+            kind="passed", bock_called=entry.bock_called, note=entry.note, time=entry.time
+        )
+    if isinstance(entry, RamschEntry):
+        return RamschModel(
+            kind="ramsch",
+            augen=dict(entry.augen),
+            skat=entry.skat,
+            jungfrau=list(entry.jungfrau),
+            durchmarsch=entry.durchmarsch,
+            pushes=entry.pushes,
+            bock_called=entry.bock_called,
+            note=entry.note,
+            time=entry.time,
+        )
     d, o = entry.declaration, entry.outcome
     paper = None
     if entry.paper is not None:
@@ -159,6 +196,8 @@ def entry_to_model(entry: Entry) -> GameModel | PassedModel:
         re=o.re,
         bock=o.bock,
         paper=paper,
+        kontra_bid=entry.kontra_bid,
+        bock_called=entry.bock_called,
         note=entry.note,
         time=entry.time,
     )
@@ -168,14 +207,25 @@ _DECLARATIONS: dict[tuple[Any, ...], Declaration] = {}
 _OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
 
 
-def model_to_entry(model: GameModel | PassedModel) -> Entry:
+def model_to_entry(model: GameModel | PassedModel | RamschModel) -> Entry:
     """A stored entry as the sheet uses it.
 
     A season repeats the same few hundred declarations and outcomes: equal ones are shared
     objects, which keeps loading a long list cheap and lets the value cache hit.
     """
     if isinstance(model, PassedModel):
-        return PassedEntry(note=model.note, time=model.time)
+        return PassedEntry(bock_called=model.bock_called, note=model.note, time=model.time)
+    if isinstance(model, RamschModel):
+        return RamschEntry(
+            augen=tuple(model.augen.items()),
+            skat=model.skat,
+            jungfrau=tuple(model.jungfrau),
+            durchmarsch=model.durchmarsch,
+            pushes=model.pushes,
+            bock_called=model.bock_called,
+            note=model.note,
+            time=model.time,
+        )
     paper = None
     if model.paper is not None:
         text = model.paper.replace("−", "-")
@@ -227,6 +277,8 @@ def model_to_entry(model: GameModel | PassedModel) -> Entry:
         declaration=declaration,
         outcome=outcome,
         paper=paper,
+        kontra_bid=model.kontra_bid,
+        bock_called=model.bock_called,
         note=model.note,
         time=model.time,
     )
@@ -257,9 +309,9 @@ class Ledger:
             )
         )
 
-    def _games(self) -> list[GameModel | PassedModel]:
+    def _games(self) -> list[GameModel | PassedModel | RamschModel]:
         stored = {id(e): i for i, e in enumerate(self._loaded)}
-        out: list[GameModel | PassedModel] = []
+        out: list[GameModel | PassedModel | RamschModel] = []
         for entry in self.entries:
             i = stored.get(id(entry))
             if i is not None and self._loaded[i] is entry:
@@ -342,7 +394,7 @@ def load(path: Path | str) -> Ledger:
 
 def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
     try:
-        data = json.loads(raw)
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return f"{path}: not a skatliste ledger (not UTF-8 text); the file was left untouched"
     except json.JSONDecodeError as err:

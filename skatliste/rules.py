@@ -477,3 +477,203 @@ def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
     if result.won:
         return SeegerFabian(result.list_points + SEEGER_FABIAN_WON, 0)
     return SeegerFabian(result.list_points + SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT[table])
+
+
+# --- two-player Skat (§9): Bauernskat, Offizierskat ---------------------------------------
+
+TWO_PLAYER_NAME = {"bauernskat": "Bauernskat", "offizierskat": "Offizierskat"}
+
+
+def two_player_value(
+    declaration: Declaration, outcome: Outcome, *, variant: str = "bauernskat"
+) -> GameResult:
+    """A two-player game (rules §9): base × (Spitzen + 1 + Schneider + Schwarz).
+
+    ``score`` and ``list_points`` are the caller's view (+value won, −2 × value lost); who is
+    credited a lost game is the rule set's choice (the sheet applies it).
+
+    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> r = two_player_value(Declaration(game=GameType.HEARTS, spitzen=6), Outcome(augen=50))
+    >>> r.game_value, r.score
+    (70, -140)
+    """
+    d, o = declaration, outcome
+    name = TWO_PLAYER_NAME[variant]
+    if d.game is GameType.NULL:
+        raise InvalidGameError(f"{name} has no Null: the caller names a suit or Grand (rules §9)")
+    if d.hand or d.ouvert or d.schneider_announced or d.schwarz_announced:
+        raise InvalidGameError(
+            f"{name} has no Skat, so no Hand, Ouvert or announcements (rules §9): "
+            "say the trump, the Spitzen and the Augen, e.g. 'herz mit 6 augen 75'"
+        )
+    if o.bid is not None:
+        raise InvalidGameError(
+            f"{name} has no bidding: the caller chooses trump after four open cards; drop 'gereizt'"
+        )
+    if (o.kontra or o.re) and variant == "bauernskat":
+        raise InvalidGameError("Bauernskat has no Kontra or Re (Offizierskat has)")
+    d, o = normalise(d, o)
+    if variant == "offizierskat" and o.augen in (0, TOTAL_AUGEN):
+        o = replace(o, schwarz=True)  # §9: in Offizierskat, Schwarz is 0 Augen
+    if variant == "offizierskat" and o.schwarz and o.augen not in (None, 0, TOTAL_AUGEN):
+        raise InvalidGameError(
+            f"'schwarz' with augen {o.augen}: in Offizierskat Schwarz means 0 Augen (rules §9)"
+        )
+    won, schneider, schwarz = _won_by_play(d, o)
+    base = BASE_VALUE[d.game]
+    assert d.spitzen is not None
+    flags = ((Level.SPIEL, True), (Level.SCHNEIDER, schneider), (Level.SCHWARZ, schwarz))
+    levels = ((Level.SPITZEN, d.spitzen), *((lv, 1) for lv, on in flags if on))
+    multiple = sum(weight for _, weight in levels)
+    value = base * multiple
+    score = value if won else -2 * value
+    factor = (2 if o.kontra else 1) * (2 if o.re else 1) * 2**o.bock
+    return GameResult(
+        declaration=d,
+        outcome=o,
+        won=won,
+        overbid=False,
+        schneider=schneider,
+        schwarz=schwarz,
+        levels=levels,
+        base=base,
+        reached_multiplier=multiple,
+        reached_value=value,
+        charged_multiple=multiple,
+        game_value=value,
+        lost_factor=0 if won else 2,
+        score=score,
+        factor=factor,
+        list_points=score * factor,
+    )
+
+
+# --- Ramsch (§8, house) -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class RamschOptions:
+    """How a Ramsch is scored (rule-set options ``ramsch.*``)."""
+
+    skat: Literal["last_trick", "loser"] = "last_trick"
+    """Who gets the Skat's Augen: the winner of the last trick (entered in his Augen) or the
+    loser (entered apart, as ``skat N``)."""
+    loss: Literal["augen"] | int = "augen"
+    """The loser loses his Augen, or a fixed number of points."""
+    durchmarsch: Literal["plus", "minus"] = "plus"
+    """Durchmarsch: +120 for the player, or −120 for each other player."""
+
+
+@dataclass(frozen=True)
+class RamschResult:
+    """A Ramsch's list points and how they came about."""
+
+    points: dict[str, int]
+    losers: tuple[str, ...]
+    durchmarsch: str | None
+    loss: int
+    """Each loser's loss before the doublings (Augen or fixed points)."""
+    jungfrau: tuple[str, ...]
+    pushes: int
+    bock: int
+
+    @property
+    def factor(self) -> int:
+        return 2 ** (len(self.jungfrau) + self.pushes + self.bock)
+
+
+def ramsch_score(
+    augen: dict[str, int],
+    *,
+    skat: int | None = None,
+    jungfrau: tuple[str, ...] = (),
+    durchmarsch: str | None = None,
+    pushes: int = 0,
+    bock: int = 0,
+    options: RamschOptions = RamschOptions(),
+) -> RamschResult:
+    """Score a Ramsch: the player with the most Augen loses them (ties: all tied lose);
+    each Jungfrau and each push doubles; a Durchmarsch scores 120 (rules §8).
+
+    >>> ramsch_score({"Anna": 45, "Ben": 40, "Carl": 35}).points
+    {'Anna': -45, 'Ben': 0, 'Carl': 0}
+    """
+    players = list(augen)
+    for name, value in augen.items():
+        if not 0 <= value <= TOTAL_AUGEN:
+            raise InvalidGameError(f"{name}={value}: a player's Augen are 0 to 120")
+    if options.skat == "loser":
+        if skat is None:
+            raise InvalidGameError(
+                "rule ramsch.skat=loser: give the Skat's Augen apart, e.g. 'skat 10' "
+                "(the players' Augen are their tricks only)"
+            )
+        total = sum(augen.values()) + skat
+    else:
+        if skat is not None:
+            raise InvalidGameError(
+                "rule ramsch.skat=last_trick: the Skat is in the Augen of the player who took "
+                "the last trick; drop 'skat N'"
+            )
+        total = sum(augen.values())
+    if total != TOTAL_AUGEN:
+        shown = " + ".join(f"{n} {v}" for n, v in augen.items())
+        if skat is not None:
+            shown += f" + Skat {skat}"
+        raise InvalidGameError(
+            f"the Augen add up to {total}, not 120 ({shown}); "
+            + (
+                "the Skat counts for the player who took the last trick"
+                if options.skat == "last_trick"
+                else "with the Skat given apart"
+            )
+        )
+    for name in (*jungfrau, *((durchmarsch,) if durchmarsch else ())):
+        if name not in augen:
+            raise InvalidGameError(f"'{name}' did not play this Ramsch ({', '.join(players)})")
+    for name in jungfrau:
+        if augen[name] != 0:
+            raise InvalidGameError(
+                f"Jungfrau {name} with {augen[name]} Augen: a Jungfrau took no trick (0 Augen)"
+            )
+    if pushes < 0:
+        raise InvalidGameError("geschoben: the number of pushes is 0 or more")
+    doubling = 2**bock
+    if durchmarsch is not None:
+        if augen[durchmarsch] + (skat or 0) != TOTAL_AUGEN:
+            raise InvalidGameError(
+                f"Durchmarsch {durchmarsch} with {augen[durchmarsch]} Augen: a Durchmarsch "
+                "takes every trick (all 120 Augen)"
+            )
+        if options.durchmarsch == "plus":
+            points = {n: (120 * doubling if n == durchmarsch else 0) for n in players}
+        else:
+            points = {n: (0 if n == durchmarsch else -120 * doubling) for n in players}
+        return RamschResult(points, (), durchmarsch, 120, (), 0, bock)
+    top = max(augen.values())
+    losers = tuple(n for n in players if augen[n] == top)
+    loss = top + (skat or 0) if options.loss == "augen" else int(options.loss)
+    factor = 2 ** (len(jungfrau) + pushes + bock)
+    points = {n: (-loss * factor if n in losers else 0) for n in players}
+    return RamschResult(points, losers, None, loss, tuple(jungfrau), pushes, bock)
+
+
+def offizier_ramsch_score(
+    augen: dict[str, int], *, durchmarsch: str | None = None
+) -> dict[str, int]:
+    """Offizierskat Ramsch (rules §9): each player's Augen are subtracted from his own total;
+    a player who takes every trick gets +120 instead.
+
+    >>> offizier_ramsch_score({"Anna": 70, "Ben": 50})
+    {'Anna': -70, 'Ben': -50}
+    """
+    if sum(augen.values()) != TOTAL_AUGEN:
+        raise InvalidGameError(
+            f"the Augen add up to {sum(augen.values())}, not 120 "
+            f"({' + '.join(f'{n} {v}' for n, v in augen.items())})"
+        )
+    if durchmarsch is not None:
+        if augen.get(durchmarsch) != TOTAL_AUGEN:
+            raise InvalidGameError(f"Durchmarsch {durchmarsch}: he must have all 120 Augen")
+        return {n: (120 if n == durchmarsch else 0) for n in augen}
+    return {n: -v for n, v in augen.items()}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skatliste.errors import RuleSetError
-from skatliste.rules import ScoringOptions
+from skatliste.rules import RamschOptions, ScoringOptions
 
 OptionValue = str | int
 
@@ -52,20 +52,117 @@ def _series(raw: str) -> OptionValue:
     return n
 
 
+BOCK_TRIGGERS: dict[str, str] = {
+    "60-60": "a game lost at 60:60",
+    "kontra-lost": "a lost game with Kontra",
+    "kontra-re": "a game with Kontra and Re",
+    "grand-hand-won": "a won Grand Hand",
+    "grand-lost": "a lost Grand",
+    "schneider": "a game with Schneider",
+    "value>=N": "a game whose value is N or more (e.g. value>=100)",
+    "all-passed": "all passed (eingepasst, or the Ramsch played instead)",
+    "hundred": "a player's total crossing a multiple of 100",
+}
+
+
+def _triggers(raw: str) -> OptionValue:
+    words = [w.strip().lower() for w in raw.split(",") if w.strip()]
+    if words == ["none"] or not words:
+        return "none"
+    for w in words:
+        if w.startswith("value>="):
+            if not w[7:].isdigit():
+                raise ValueError(f"'{w}': write value>=N with a number, e.g. value>=100")
+        elif w not in BOCK_TRIGGERS:
+            raise ValueError(f"unknown trigger '{w}'; known: {', '.join(BOCK_TRIGGERS)}, none")
+    return ",".join(words)
+
+
+def _positive(raw: str) -> OptionValue:
+    if not raw.strip().isdigit() or int(raw) <= 0:
+        raise ValueError("give a positive number")
+    return int(raw)
+
+
+def _loss(raw: str) -> OptionValue:
+    raw = raw.strip().lower()
+    if raw == "augen":
+        return raw
+    if raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    raise ValueError("'augen' (the loser loses his Augen) or a fixed number of points")
+
+
 OPTIONS: dict[str, Option] = {
     o.key: o
     for o in (
         Option(
+            "variant",
+            "skat",
+            "the game: skat (3 or 4 players), bauernskat or offizierskat (2 players, §9)",
+            choices=("skat", "bauernskat", "offizierskat"),
+        ),
+        Option(
             "kontra",
             "on",
-            "Kontra (×2) and Re (×4) may be said (rules §8); off: refused as in tournaments",
+            "Kontra (×2) and Re (×4) may be said (§8); off: refused as in tournaments; "
+            "after18: only by a defender who bid at least 18 ('kontra 20' records his bid)",
+            choices=("on", "off", "after18"),
+        ),
+        Option(
+            "kontra.null",
+            "on",
+            "Kontra and Re on a Null game",
             choices=("on", "off"),
         ),
         Option(
             "bock",
             "off",
-            "games may be entered as Bock ('bock' doubles the game, rules §8)",
+            "Bock at all: 'bock' on a game, Bock rounds, 'skatliste bock' (§8)",
             choices=("on", "off"),
+        ),
+        Option(
+            "bock.triggers",
+            "none",
+            "what starts a Bock round (comma list): " + ", ".join(BOCK_TRIGGERS) + "; or none",
+            parse=_triggers,
+        ),
+        Option(
+            "bock.overlap",
+            "queue",
+            "a Bock round during a Bock round: queue (the next round counts double too) or "
+            "stack (×4, Doppelbock)",
+            choices=("queue", "stack"),
+        ),
+        Option(
+            "ramsch.on_pass",
+            "off",
+            "on: when all pass, a Ramsch is played instead of eingepasst",
+            choices=("on", "off"),
+        ),
+        Option(
+            "ramsch.after_bock",
+            "off",
+            "on: a round of Ramsch after each Bock round (a Grand Hand may be played instead)",
+            choices=("on", "off"),
+        ),
+        Option(
+            "ramsch.skat",
+            "last_trick",
+            "the Skat's Augen in a Ramsch go to the last trick's winner, or to the loser",
+            choices=("last_trick", "loser"),
+        ),
+        Option(
+            "ramsch.loss",
+            "augen",
+            "the Ramsch loser loses his Augen, or a fixed number of points",
+            parse=_loss,
+        ),
+        Option(
+            "ramsch.durchmarsch",
+            "plus",
+            "Durchmarsch: +120 for the player (plus) or −120 for each other player (minus)",
+            choices=("plus", "minus"),
         ),
         Option(
             "spitzen_cap",
@@ -85,6 +182,25 @@ OPTIONS: dict[str, Option] = {
             "a Null worth less than the bid: refuse the entry (ISkO) or charge the smallest "
             "multiple reaching the bid, lost double (jSkat), §6",
             choices=("refuse", "multiple"),
+        ),
+        Option(
+            "list",
+            "classic",
+            "classic list, or bierlachs: only losses count, down to the limit (§8)",
+            choices=("classic", "bierlachs"),
+        ),
+        Option(
+            "bierlachs.limit",
+            301,
+            "the Bierlachs limit: who has lost this many points first (301, 501, ...)",
+            parse=_positive,
+        ),
+        Option(
+            "two.lost",
+            "opponent",
+            "two-player games: a lost game is credited double to the opponent (§9), or "
+            "charged −2 × value to the caller",
+            choices=("opponent", "caller"),
         ),
         Option(
             "series",
@@ -108,10 +224,17 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
         "bock": "off",
         "series": "auto",
         "ranking": "seeger-fabian",
-        "null_overbid": "refuse",
-        "spitzen_cap": 11,
-        "lost_hand_single": "off",
     },
+    "pub": {
+        "kontra": "on",
+        "bock": "on",
+        "bock.triggers": "60-60,kontra-lost,kontra-re,grand-hand-won,grand-lost",
+        "bock.overlap": "queue",
+        "ramsch.on_pass": "on",
+        "ramsch.after_bock": "on",
+    },
+    "bauernskat": {"variant": "bauernskat", "kontra": "off"},
+    "offizierskat": {"variant": "offizierskat", "kontra": "on"},
 }
 
 PRESET_HELP: dict[str, str] = {
@@ -119,6 +242,10 @@ PRESET_HELP: dict[str, str] = {
     "Seeger-Fabian as a second column",
     "tournament": "SkWO tournament list: Seeger-Fabian ranks, series of 36/48 games, "
     "no Kontra/Re, no Bock, no Ramsch",
+    "pub": "Kneipenregeln: Kontra/Re, Bock rounds (60:60, lost Kontra, Kontra+Re, Grand Hand "
+    "won, Grand lost), Ramsch when all pass and a Ramsch round after each Bock round",
+    "bauernskat": "two players, suit or Grand, a lost game counts double for the opponent",
+    "offizierskat": "two players as Bauernskat, with Kontra/Re and Ramsch games",
 }
 
 SERIES_BY_TABLE = {3: 36, 4: 48}
@@ -167,6 +294,54 @@ class RuleSet:
     def is_tournament(self) -> bool:
         """The tournament preset (its refusals cite the SkWO)."""
         return self.preset == "tournament"
+
+    @property
+    def variant(self) -> str:
+        """skat, bauernskat or offizierskat."""
+        return str(self.options["variant"])
+
+    @property
+    def two_player(self) -> bool:
+        """Bauernskat or Offizierskat."""
+        return self.variant != "skat"
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players a list under these rules has."""
+        return (2,) if self.two_player else (3, 4)
+
+    @property
+    def bock_triggers(self) -> tuple[str, ...]:
+        """The Bock-round triggers, or () for none."""
+        raw = str(self.options["bock.triggers"])
+        return () if raw == "none" else tuple(raw.split(","))
+
+    @property
+    def ramsch(self) -> RamschOptions:
+        """How a Ramsch is scored."""
+        skat = self.options["ramsch.skat"]
+        durchmarsch = self.options["ramsch.durchmarsch"]
+        assert skat in ("last_trick", "loser") and durchmarsch in ("plus", "minus")
+        loss = self.options["ramsch.loss"]
+        return RamschOptions(
+            skat=skat,
+            loss="augen" if loss == "augen" else int(loss),
+            durchmarsch=durchmarsch,
+        )
+
+    @property
+    def plays_ramsch(self) -> bool:
+        """Ramsch entries can occur (on pass, after Bock rounds, or Offizierskat)."""
+        return (
+            self.on("ramsch.on_pass")
+            or self.on("ramsch.after_bock")
+            or self.variant == "offizierskat"
+        )
+
+    @property
+    def bierlachs(self) -> bool:
+        """A minus-only list to a limit."""
+        return self.options["list"] == "bierlachs"
 
 
 def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = None) -> RuleSet:

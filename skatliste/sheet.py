@@ -1,4 +1,5 @@
-"""The score sheet, derived: dealers, rounds, values, running totals, Seeger-Fabian, checks.
+"""The score sheet, derived: dealers, rounds, values, Bock and Ramsch rounds, running totals,
+Seeger-Fabian, checks.
 
 Nothing here is stored. The ledger keeps what happened at the table (``entries``); every
 number on the sheet is recomputed from it on each read, so a corrected rule corrects history.
@@ -8,19 +9,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from skatliste.errors import InvalidGameError
-from skatliste.games import Declaration, Outcome
+from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import (
     SEEGER_FABIAN_LOST,
     SEEGER_FABIAN_OPPONENT,
     SEEGER_FABIAN_WON,
     GameResult,
-    ScoringOptions,
+    RamschResult,
+    check_bid,
     game_value,
-    seeger_fabian,
+    offizier_ramsch_score,
+    ramsch_score,
+    two_player_value,
 )
 from skatliste.rulesets import RuleSet
 from skatliste.words import PaperValue
@@ -35,6 +39,10 @@ class GameEntry:
     outcome: Outcome
     paper: PaperValue | None = None
     """The value as written on a paper list, if the user gave one (``= 48``)."""
+    kontra_bid: int | None = None
+    """With rule kontra=after18: the bid of the defender who said Kontra."""
+    bock_called: bool = False
+    """The table called a Bock round after this game (``skatliste bock``)."""
     note: str = ""
     time: str | None = None
 
@@ -43,11 +51,28 @@ class GameEntry:
 class PassedEntry:
     """Eingepasst: all passed; a valid game that scores 0 and moves the deal on."""
 
+    bock_called: bool = False
     note: str = ""
     time: str | None = None
 
 
-Entry = GameEntry | PassedEntry
+@dataclass(frozen=True, kw_only=True)
+class RamschEntry:
+    """A Ramsch (house rule, §8; Offizierskat §9): every player's Augen and the doublings."""
+
+    augen: tuple[tuple[str, int], ...]
+    skat: int | None = None
+    """The Skat's Augen, given apart with rule ramsch.skat=loser."""
+    jungfrau: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+    pushes: int = 0
+    """Schieberamsch: how often the Skat was pushed on (each ×2)."""
+    bock_called: bool = False
+    note: str = ""
+    time: str | None = None
+
+
+Entry = GameEntry | PassedEntry | RamschEntry
 
 
 @dataclass(frozen=True)
@@ -60,13 +85,20 @@ class Table:
 
     @property
     def size(self) -> int:
-        """Players at the table (3 or 4)."""
+        """Players at the table (2, 3 or 4)."""
         return len(self.players)
 
     def dealer(self, index: int) -> str:
         """The dealer of game ``index`` (0-based): the deal passes clockwise (rules §1)."""
         start = self.players.index(self.first_dealer)
         return self.players[(start + index) % self.size]
+
+    def active(self, index: int) -> tuple[str, ...]:
+        """Who plays game ``index``: at a table of four the dealer sits out."""
+        if self.size == 4:
+            dealer = self.dealer(index)
+            return tuple(p for p in self.players if p != dealer)
+        return self.players
 
     @property
     def series(self) -> int | None:
@@ -85,14 +117,24 @@ class Row:
     dealer: str
     entry: Entry
     result: GameResult | None
-    """None for an eingepasst game and for an impossible one (see ``error``)."""
+    """The game's value; None for eingepasst, a Ramsch, and an impossible game."""
+    ramsch: RamschResult | None
     error: str | None
+    """Why the entry could not be scored (an impossible game in a hand-edited file)."""
+    problems: tuple[str, ...]
+    """Everything wrong with this entry on this list (the error included)."""
     points: dict[str, int]
     """List points this game gives each player."""
     seeger_fabian: dict[str, int]
     totals: dict[str, int]
     """Running list totals after this game."""
     sf_totals: dict[str, int]
+    bock: int = 0
+    """Bock doublings from Bock rounds (not counting 'bock' typed on the game)."""
+    ramsch_round: bool = False
+    """The game was dealt in a Ramsch round."""
+    pending: tuple[str, ...] = ()
+    """The special rounds still ahead after this game, one word a game ('bock'/'ramsch')."""
 
     @property
     def paper_mismatch(self) -> bool:
@@ -106,20 +148,141 @@ class Row:
         )
 
 
-def entry_problems(table: Table, index: int, entry: Entry) -> list[str]:
-    """Why game ``index`` (0-based) cannot stand on this list; empty when it can.
+# A season repeats the same few hundred games: their values are computed once.
+_value = functools.lru_cache(maxsize=8192)(game_value)
+_two_player_value = functools.lru_cache(maxsize=2048)(two_player_value)
 
-    Paper mismatches are not problems of the game; :func:`check` reports them.
-    """
+
+class _Rounds:
+    """Bock and Ramsch rounds ahead (rules §8): each trigger adds a Bock round of as many games
+    as players at the table, starting with the next game; with ramsch.after_bock a Ramsch
+    round follows it. Overlapping Bock rounds queue, or stack (×4)."""
+
+    def __init__(self, rules: RuleSet, size: int) -> None:
+        self.size = size
+        self.stack = rules["bock.overlap"] == "stack"
+        self.ramsch_after = rules.on("ramsch.after_bock")
+        self.queue: list[list[object]] = []  # [kind, games left], in order
+        self.bocks: list[int] = []  # stack mode: games left of each active Bock round
+        self.ramsch: list[int] = []  # stack mode: Ramsch rounds waiting, games left
+
+    def current(self) -> tuple[int, bool]:
+        """(Bock doublings, Ramsch round) for the game about to be played."""
+        if self.stack:
+            return len(self.bocks), bool(self.ramsch) and not self.bocks
+        if not self.queue:
+            return 0, False
+        kind = self.queue[0][0]
+        return (1 if kind == "bock" else 0), kind == "ramsch"
+
+    def advance(self) -> None:
+        """One game was played."""
+        if self.stack:
+            if self.bocks:
+                ended = sum(1 for left in self.bocks if left == 1)
+                self.bocks = [left - 1 for left in self.bocks if left > 1]
+                if self.ramsch_after:
+                    self.ramsch.extend([self.size] * ended)
+            elif self.ramsch:
+                self.ramsch[0] -= 1
+                if self.ramsch[0] == 0:
+                    self.ramsch.pop(0)
+            return
+        if self.queue:
+            head = self.queue[0]
+            head[1] = int(head[1]) - 1  # type: ignore[call-overload]
+            if head[1] == 0:
+                self.queue.pop(0)
+
+    def trigger(self) -> None:
+        """A Bock round is called: it starts with the next game."""
+        if self.stack:
+            self.bocks.append(self.size)
+            return
+        self.queue.append(["bock", self.size])
+        if self.ramsch_after:
+            self.queue.append(["ramsch", self.size])
+
+    def ahead(self) -> tuple[str, ...]:
+        """The special games ahead, in order (stack mode: Bock counts as one word a game)."""
+        if self.stack:
+            longest = max(self.bocks, default=0)
+            return ("bock",) * longest + ("ramsch",) * sum(self.ramsch)
+        return tuple(str(kind) for kind, left in self.queue for _ in range(int(left)))  # type: ignore[call-overload]
+
+
+def _triggered(
+    triggers: tuple[str, ...],
+    entry: Entry,
+    result: GameResult | None,
+    before: dict[str, int],
+    after: dict[str, int],
+) -> bool:
+    """Does this game start a Bock round (rules §8)?"""
+    if entry.bock_called:
+        return True
+    for trigger in triggers:
+        if trigger == "all-passed" and isinstance(entry, PassedEntry | RamschEntry):
+            return True
+        if trigger == "hundred" and any(before[p] // 100 != after[p] // 100 for p in after):
+            return True
+        if result is None:
+            continue
+        o, d = result.outcome, result.declaration
+        if (
+            (trigger == "60-60" and not result.won and o.augen == 60)
+            or (trigger == "kontra-lost" and o.kontra and not result.won)
+            or (trigger == "kontra-re" and o.re)
+            or (trigger == "grand-hand-won" and d.game is GameType.GRAND and d.hand and result.won)
+            or (trigger == "grand-lost" and d.game is GameType.GRAND and not result.won)
+            or (trigger == "schneider" and result.schneider)
+            or (trigger.startswith("value>=") and result.game_value >= int(trigger[7:]))
+        ):
+            return True
+    return False
+
+
+def _rule_problems(
+    table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
+) -> list[str]:
+    """What the rule set and the table forbid for this entry (the game itself may be fine)."""
+    rules = table.rules
     problems: list[str] = []
     series = table.series
     if series is not None and index >= series:
         problems.append(
             f"the series has {series} games (rule series); this would be game {index + 1}"
         )
-    if not isinstance(entry, GameEntry):
+    cite = (
+        "the tournament rules (SkWO, rules §7) play no"
+        if rules.is_tournament
+        else "this rule set plays no"
+    )
+    if isinstance(entry, PassedEntry):
+        if rules.two_player:
+            problems.append(f"in {rules.variant.capitalize()} every deal is played: no passing")
+        elif ramsch_round:
+            problems.append(
+                "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
+                "or a Grand Hand"
+            )
+        elif rules.on("ramsch.on_pass"):
+            problems.append(
+                "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
+                "with 'skatliste ramsch NAME=AUGEN ...'"
+            )
         return problems
-    rules = table.rules
+    if isinstance(entry, RamschEntry):
+        if not (ramsch_round or ramsch_outside):
+            problems.append(f"{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)")
+        names = [n for n, _ in entry.augen]
+        expected = table.active(index)
+        if sorted(names) != sorted(expected):
+            problems.append(
+                f"a Ramsch needs the Augen of {', '.join(expected)} (who played game "
+                f"{index + 1}), e.g. '{expected[0].lower()}=45 ...'"
+            )
+        return problems
     if entry.declarer not in table.players:
         problems.append(
             f"unknown player '{entry.declarer}': the players are {', '.join(table.players)}"
@@ -129,114 +292,181 @@ def entry_problems(table: Table, index: int, entry: Entry) -> list[str]:
             f"{entry.declarer} deals game {index + 1} and sits out at a table of four "
             "(rules §1); the declarer is one of the three others"
         )
-    o = entry.outcome
-    cite = (
-        "the tournament rules (SkWO, rules §7) play no"
-        if rules.is_tournament
-        else "this rule set plays no"
-    )
-    if (o.kontra or o.re) and not rules.on("kontra"):
+    d, o = entry.declaration, entry.outcome
+    if ramsch_round and not (d.game is GameType.GRAND and d.hand):
+        problems.append(
+            "this deal is in a Ramsch round (after a Bock round): play Ramsch "
+            "('skatliste ramsch ...') or declare a Grand Hand"
+        )
+    kontra = rules["kontra"]
+    if (o.kontra or o.re) and kontra == "off":
         problems.append(f"{cite} Kontra or Re (rule kontra=off)")
+    elif (o.kontra or o.re) and d.game is GameType.NULL and not rules.on("kontra.null"):
+        problems.append("this rule set plays no Kontra on a Null (rule kontra.null=off)")
+    elif o.kontra and kontra == "after18":
+        if entry.kontra_bid is None:
+            problems.append(
+                "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
+                "write his bid after it, e.g. 'kontra 20'"
+            )
+        elif entry.kontra_bid < 18:
+            problems.append(
+                f"'kontra {entry.kontra_bid}': only a defender who bid at least 18 may say "
+                "Kontra (rule kontra=after18)"
+            )
+        elif o.bid is not None and entry.kontra_bid > o.bid:
+            problems.append(
+                f"'kontra {entry.kontra_bid}': the defender cannot have bid more than the "
+                f"declarer's {o.bid}"
+            )
+        else:
+            try:
+                check_bid(entry.kontra_bid)
+            except InvalidGameError as exc:
+                problems.append(str(exc))
     if o.bock and not rules.on("bock"):
         problems.append(f"{cite} Bock (rule bock=off; start a list with --rule bock=on)")
-    try:
-        _value(entry.declaration, o, options=rules.scoring)
-    except InvalidGameError as exc:
-        problems.append(str(exc))
     return problems
 
 
-# A season repeats the same few hundred games: their values are computed once.
-_value = functools.lru_cache(maxsize=8192)(game_value)
-
-
-def _score(
-    table: Table, entry: Entry, scoring: ScoringOptions
-) -> tuple[GameResult | None, str | None]:
-    if not isinstance(entry, GameEntry):
-        return None, None
+def _score_game(table: Table, entry: GameEntry, bock: int) -> tuple[GameResult | None, str | None]:
+    rules = table.rules
+    outcome = entry.outcome if not bock else replace(entry.outcome, bock=entry.outcome.bock + bock)
     try:
-        result = _value(entry.declaration, entry.outcome, options=scoring)
+        if rules.two_player:
+            return _two_player_value(entry.declaration, outcome, variant=rules.variant), None
+        return _value(entry.declaration, outcome, options=rules.scoring), None
     except InvalidGameError as exc:
         return None, str(exc)
-    if entry.declarer not in table.players:
-        return None, f"unknown player '{entry.declarer}'"
-    return result, None
 
 
-def rows(table: Table, entries: Sequence[Entry], *, first: int = 1) -> Iterator[Row]:
-    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early).
+def _score_ramsch(
+    table: Table, entry: RamschEntry, bock: int
+) -> tuple[RamschResult | None, dict[str, int], str | None]:
+    augen = dict(entry.augen)
+    try:
+        if table.rules.variant == "offizierskat":
+            return None, offizier_ramsch_score(augen, durchmarsch=entry.durchmarsch), None
+        result = ramsch_score(
+            augen,
+            skat=entry.skat,
+            jungfrau=entry.jungfrau,
+            durchmarsch=entry.durchmarsch,
+            pushes=entry.pushes,
+            bock=bock,
+            options=table.rules.ramsch,
+        )
+        return result, result.points, None
+    except InvalidGameError as exc:
+        return None, {}, str(exc)
 
-    ``first`` skips the rows before game ``first``: their points are summed, no rows built.
-    """
+
+def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
+    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early)."""
+    rules = table.rules
     players = table.players
     totals = dict.fromkeys(players, 0)
     sf_totals = dict.fromkeys(players, 0)
-    scoring = table.rules.scoring
-    opponent_bonus = SEEGER_FABIAN_OPPONENT[table.size] if table.size in (3, 4) else 0
+    sf_table = table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player
+    opponent_bonus = SEEGER_FABIAN_OPPONENT.get(table.size, 0)
+    rounds = _Rounds(rules, table.size)
+    triggers = rules.bock_triggers if rules.on("bock") else ()
+    ramsch_outside = rules.on("ramsch.on_pass") or rules.variant == "offizierskat"
+    bierlachs = rules.bierlachs
     for index, entry in enumerate(entries):
-        result, error = _score(table, entry, scoring)
-        if index + 1 < first:
-            if result is not None:
-                declarer = entry.declarer  # type: ignore[union-attr]
-                totals[declarer] += result.list_points
-                if result.won:
-                    sf_totals[declarer] += result.list_points + SEEGER_FABIAN_WON
-                else:
-                    sf_totals[declarer] += result.list_points + SEEGER_FABIAN_LOST
-                    for name in players:
-                        if name != declarer:
-                            sf_totals[name] += opponent_bonus
-            continue
+        bock, ramsch_round = rounds.current()
+        bock = bock if rules.on("bock") else 0
+        problems = _rule_problems(table, index, entry, ramsch_round, ramsch_outside)
         points = dict.fromkeys(players, 0)
         sf = dict.fromkeys(players, 0)
-        if result is not None:
-            declarer = entry.declarer  # type: ignore[union-attr]
-            points[declarer] = result.list_points
-            fabian = seeger_fabian(result, table=table.size)
-            for name in players:
-                sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
+        result: GameResult | None = None
+        ramsch: RamschResult | None = None
+        error: str | None = None
+        if isinstance(entry, GameEntry):
+            result, error = _score_game(table, entry, bock)
+            if result is not None and entry.declarer in points:
+                declarer = entry.declarer
+                if rules.two_player and not result.won and rules["two.lost"] == "opponent":
+                    # §9: a lost game is credited to the other player, at double value
+                    for name in players:
+                        if name != declarer:
+                            points[name] = -result.list_points
+                else:
+                    points[declarer] = result.list_points
+                if sf_table:
+                    won = result.won
+                    sf[declarer] = result.list_points + (
+                        SEEGER_FABIAN_WON if won else SEEGER_FABIAN_LOST
+                    )
+                    if not won:
+                        for name in players:
+                            if name != declarer:
+                                sf[name] = opponent_bonus
+        elif isinstance(entry, RamschEntry):
+            ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
+            for name, value in ramsch_points.items():
+                if name in points:
+                    points[name] = value
+        if error is not None:
+            problems.insert(0, error)
+        if bierlachs:
+            points = {name: min(0, value) for name, value in points.items()}
+        before = dict(totals)
         for name in players:
             totals[name] += points[name]
             sf_totals[name] += sf[name]
+        rounds.advance()
+        if rules.on("bock") and _triggered(triggers, entry, result, before, totals):
+            rounds.trigger()
         yield Row(
             number=index + 1,
             round=index // table.size + 1,
             dealer=table.dealer(index),
             entry=entry,
             result=result,
+            ramsch=ramsch,
             error=error,
+            problems=tuple(problems),
             points=points,
             seeger_fabian=sf,
             totals=dict(totals),
             sf_totals=dict(sf_totals),
+            bock=bock,
+            ramsch_round=ramsch_round,
+            pending=rounds.ahead(),
         )
 
 
 def last_row(table: Table, entries: Sequence[Entry]) -> Row | None:
-    """The last game's row with the totals after it, without building the others."""
-    if not entries:
-        return None
-    return next(rows(table, entries, first=len(entries)))
+    """The last game's row, with the totals after it."""
+    last = None
+    for last in rows(table, entries):  # noqa: B007 - the last one is wanted
+        pass
+    return last
+
+
+def entry_problems(table: Table, entries: Sequence[Entry], entry: Entry) -> list[str]:
+    """Why ``entry`` cannot be added after ``entries``; empty when it can."""
+    row = last_row(table, [*entries, entry])
+    assert row is not None
+    return list(row.problems)
 
 
 def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
     """Every problem of the list as (game number, problem): a list of all, not the first."""
     found: list[tuple[int, str]] = []
-    for index, entry in enumerate(entries):
-        for problem in entry_problems(table, index, entry):
-            found.append((index + 1, problem))
-        if isinstance(entry, GameEntry) and entry.paper is not None:
-            result, _ = _score(table, entry, table.rules.scoring)
-            if result is not None and not entry.paper.matches(result.list_points):
-                found.append(
-                    (
-                        index + 1,
-                        f"the paper says {entry.paper.value:+d}, the game is worth "
-                        f"{result.list_points:+d}".replace("-", "−"),
-                    )
+    for row in rows(table, entries):
+        found.extend((row.number, problem) for problem in row.problems)
+        if row.paper_mismatch:
+            assert isinstance(row.entry, GameEntry) and row.entry.paper is not None
+            assert row.result is not None
+            found.append(
+                (
+                    row.number,
+                    f"the paper says {row.entry.paper.value:+d}, the game is worth "
+                    f"{row.result.list_points:+d}".replace("-", "−"),
                 )
-    found.sort(key=lambda item: item[0])
+            )
     return found
 
 
@@ -267,6 +497,9 @@ class Summary:
     rounds: tuple[int, int] = (0, 0)
     """First and last round counted."""
     problems: int = 0
+    ramsch: int = 0
+    bierlachs: tuple[str, int, int] | None = None
+    """(player, game number, total) of who reached the Bierlachs limit first."""
     extra: dict[str, object] = field(default_factory=dict)
 
 
@@ -277,36 +510,38 @@ def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None 
     won games, then fewer lost games (rules §7). Equal players share a rank.
     """
     people = {name: PlayerSummary(name) for name in table.players}
-    scoring = table.rules.scoring
-    opponent_bonus = SEEGER_FABIAN_OPPONENT.get(table.size, 0)
-    games = passed = problems = 0
+    games = passed = problems = ramsch = 0
     first_round = last_round = 0
-    for index, entry in enumerate(entries):
-        round_ = index // table.size + 1
-        if only_round is not None and round_ != only_round:
+    bierlachs: tuple[str, int, int] | None = None
+    limit = int(table.rules["bierlachs.limit"])
+    for row in rows(table, entries):
+        if table.rules.bierlachs and bierlachs is None:
+            for name in table.players:
+                if row.totals[name] <= -limit:
+                    bierlachs = (name, row.number, row.totals[name])
+                    break
+        if only_round is not None and row.round != only_round:
             continue
-        first_round = first_round or round_
-        last_round = round_
+        first_round = first_round or row.round
+        last_round = row.round
         games += 1
+        for name in table.players:
+            people[name].total += row.points[name]
+            people[name].seeger_fabian += row.seeger_fabian[name]
+        entry = row.entry
         if isinstance(entry, PassedEntry):
             passed += 1
-            continue
-        result, _ = _score(table, entry, scoring)
-        if result is None:
+        elif isinstance(entry, RamschEntry):
+            ramsch += 1
+        elif row.result is None:
             problems += 1
-            continue
-        who = people[entry.declarer]
-        who.declared += 1
-        who.total += result.list_points
-        if result.won:
-            who.won += 1
-            who.seeger_fabian += result.list_points + SEEGER_FABIAN_WON
-        else:
-            who.lost += 1
-            who.seeger_fabian += result.list_points + SEEGER_FABIAN_LOST
-            for other in people.values():
-                if other is not who:
-                    other.seeger_fabian += opponent_bonus
+        elif entry.declarer in people:
+            who = people[entry.declarer]
+            who.declared += 1
+            if row.result.won:
+                who.won += 1
+            else:
+                who.lost += 1
     by_sf = table.rules.seeger_fabian_ranks
 
     def key(p: PlayerSummary) -> tuple[int, ...]:
@@ -324,6 +559,8 @@ def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None 
         ranked_by="seeger-fabian" if by_sf else "list",
         rounds=(first_round, last_round),
         problems=problems,
+        ramsch=ramsch,
+        bierlachs=bierlachs,
     )
 
 

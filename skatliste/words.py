@@ -105,6 +105,8 @@ class ParsedGame:
     declaration: Declaration
     outcome: Outcome
     paper: PaperValue | None = None
+    kontra_bid: int | None = None
+    """'kontra 20': the bid of the defender who said Kontra (rule kontra=after18)."""
 
 
 def suggest(word: str) -> str:
@@ -166,6 +168,7 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
     bock = 0
     result: str | None = None
     paper: PaperValue | None = None
+    kontra_bid: int | None = None
     examples = {"mit": "mit 2", "ohne": "ohne 1", "bid": "gereizt 36", "augen": "augen 75"}
 
     i = 0
@@ -219,6 +222,10 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
                 if result is not None and result != flag:
                     raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
                 result = flag
+            elif flag == "kontra" and i + 1 < len(toks) and toks[i + 1].isdigit():
+                flags["kontra"] = True
+                kontra_bid = int(toks[i + 1])
+                i += 1
             elif flag == "bock":
                 bock += 1
             elif flag == "doppelbock":
@@ -258,7 +265,7 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
         re=flags.get("re", False),
         bock=bock,
     )
-    return ParsedGame(declaration, outcome, paper)
+    return ParsedGame(declaration, outcome, paper, kontra_bid)
 
 
 def to_words(declaration: Declaration, outcome: Outcome) -> str:
