@@ -336,31 +336,26 @@ def _totals_line(ledger: Ledger, row: Row | None, lang: Lang) -> str:
     if series:
         text += f" · {n}/{series}"
     if row is not None and row.pending:
-        text += " · " + _pending_words(row.pending, lang)
+        from skatliste.report import pending_words
+
+        text += " · " + pending_words(row.pending, lang)
     return text
 
 
-def _pending_words(pending: tuple[str, ...], lang: Lang) -> str:
-    """'Bock: 3 Spiele, dann Ramsch: 3 Spiele'."""
-    parts: list[tuple[str, int]] = []
-    for kind in pending:
-        if parts and parts[-1][0] == kind:
-            parts[-1] = (kind, parts[-1][1] + 1)
-        else:
-            parts.append((kind, 1))
-    games = "Spiele" if lang == "de" else "games"
-    then = ", dann " if lang == "de" else ", then "
-    return then.join(f"{kind.capitalize()}: {count} {games}" for kind, count in parts)
-
-
 def _game_line(row: Row, lang: Lang) -> list[str]:
+    from skatliste.explain import explain_ramsch
     from skatliste.report import describe
     from skatliste.sheet import GameEntry
 
     e = row.entry
     title = "Spiel" if lang == "de" else "Game"
     if not isinstance(e, GameEntry):
-        return [f"{title} {row.number}: {describe(row, lang)}"]
+        lines = [f"{title} {row.number}: {describe(row, lang)}"]
+        if row.ramsch is not None:
+            lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
+        elif row.error is None and any(row.points.values()):
+            lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
+        return lines
     if row.result is None:
         return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
     lines = [
@@ -368,6 +363,10 @@ def _game_line(row: Row, lang: Lang) -> list[str]:
         f"{signed(row.result.list_points)}"
     ]
     lines += [f"  {s}" for s in explain(row.result, lang=lang)]
+    credited = [n for n, v in row.points.items() if n != e.declarer and v > 0]
+    if credited:  # two-player: a lost game is credited to the other player (§9)
+        word = "gutgeschrieben" if lang == "de" else "credited to"
+        lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
     if e.paper is not None:
         record = {
             "paper": {"value": e.paper.value, "matches": not row.paper_mismatch},
@@ -847,7 +846,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     lines = _game_line(row, language)
     dealer = "Geber" if language == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")
-    if row.result is not None:
+    if row.result is not None and not ledger.rules.two_player:
         sf = fabian_of(row.result, table=ledger.table.size)
         lines.append(f"  {seeger_fabian_line(row.result, sf, lang=language)}")
     click.echo("\n".join(lines))
@@ -1325,3 +1324,108 @@ def _replay_json(out: Any, lang: Lang) -> dict[str, Any]:
         out.result, seeger_fabian=seeger_fabian(out.result, table=3), lang=lang
     )
     return data
+
+
+# --- house rules: Ramsch and Bock -------------------------------------------------------
+
+
+def _ramsch_entry(ledger: Ledger, words: Sequence[str], note: str) -> Entry:
+    """``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna] [geschoben 2] [skat 10]``."""
+    from skatliste.ledger import now
+    from skatliste.sheet import RamschEntry
+
+    augen: dict[str, int] = {}
+    jungfrau: list[str] = []
+    durchmarsch: str | None = None
+    pushes = 0
+    skat: int | None = None
+    toks = [t for w in words for t in w.replace(",", " ").split()]
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        low = tok.lower()
+        if "=" in tok:
+            name, _, value = tok.partition("=")
+            player = _resolve_player(ledger, name)
+            if not value.isdigit():
+                refuse(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
+            if player in augen:
+                refuse(f"{player}'s Augen are given twice")
+            augen[player] = int(value)
+        elif low in ("jungfrau", "durchmarsch", "geschoben", "pushed", "skat"):
+            if i + 1 >= len(toks):
+                refuse(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
+            arg = toks[i + 1]
+            i += 1
+            if low == "jungfrau":
+                jungfrau.append(_resolve_player(ledger, arg))
+            elif low == "durchmarsch":
+                durchmarsch = _resolve_player(ledger, arg)
+            elif not arg.isdigit():
+                refuse(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
+            elif low == "skat":
+                skat = int(arg)
+            else:
+                pushes = int(arg)
+        else:
+            refuse(
+                f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
+                "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'"
+            )
+        i += 1
+    if not augen:
+        refuse("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
+    return RamschEntry(
+        augen=tuple(augen.items()),
+        skat=skat,
+        jungfrau=tuple(jungfrau),
+        durchmarsch=durchmarsch,
+        pushes=pushes,
+        note=note,
+        time=now(),
+    )
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("words", nargs=-1, required=True)
+@click.option("--note", default="", help="A note kept with the game.")
+@ledger_option
+@lang_option
+def ramsch(words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None) -> None:
+    """Enter a Ramsch: every player's Augen (they add up to 120), then Jungfrau, Durchmarsch
+    and pushes. The player with the most Augen loses them.
+
+    \b
+    Examples:
+      skatliste ramsch anna=45 ben=40 carl=35
+      skatliste ramsch anna=75 ben=0 carl=45 jungfrau ben geschoben 1
+      skatliste ramsch anna=120 ben=0 carl=0 durchmarsch anna
+    """
+    _append(ledger_path, lambda ledger: _ramsch_entry(ledger, words, note), resolve_lang(lang))
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def bock(ledger_path: Path, lang: str | None) -> None:
+    """Call a Bock round by hand: it starts with the next game (rule bock=on).
+
+    \b
+    Example:
+      skatliste bock
+    """
+    from skatliste.ledger import updating
+
+    language = resolve_lang(lang)
+    with updating(ledger_path) as ledger:
+        if not ledger.rules.on("bock"):
+            refuse("this rule set plays no Bock (rule bock=off; the pub rule set has it)")
+        if not ledger.entries:
+            refuse("no game yet: a Bock round is called after a game and starts with the next")
+        last = ledger.entries[-1]
+        if last.bock_called:
+            refuse("a Bock round was called after this game already")
+        flagged = replace(last, bock_called=True)
+        ledger.entries[-1] = flagged
+        ledger.record("edit", len(ledger.entries), last, flagged)
+    click.echo(_totals_line(ledger, _last_row(ledger), language))

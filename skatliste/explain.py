@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from skatliste.games import ENGLISH_NAME, GERMAN_NAME, GameType
-from skatliste.rules import NULL_NAMES, GameResult, Level, SeegerFabian
+from skatliste.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian
 
 Lang = Literal["de", "en"]
 
@@ -202,3 +202,33 @@ def result_record(
         },
         "explanation": explain(result, lang=lang),
     }
+
+
+def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
+    """A Ramsch's computation: who loses what, then each doubling.
+
+    >>> from skatliste.rules import ramsch_score
+    >>> explain_ramsch(ramsch_score({"A": 75, "B": 0, "C": 45}, jungfrau=("B",), bock=1))
+    ['A verliert 75', 'Jungfrau B ×2 → −150', 'Bock ×2 → −300']
+    """
+    de = lang == "de"
+    if result.durchmarsch is not None:
+        lines = [f"Durchmarsch {result.durchmarsch}: 120"]
+        points = 120
+    else:
+        names = ", ".join(result.losers)
+        verb = ("verliert" if len(result.losers) == 1 else "verlieren je") if de else "loses"
+        if not de and len(result.losers) > 1:
+            verb = "lose each"
+        lines = [f"{names} {verb} {result.loss}"]
+        points = -result.loss
+    for name in result.jungfrau:
+        points *= 2
+        lines.append(f"Jungfrau {name} ×2 → {signed(points)}")
+    for _ in range(result.pushes):
+        points *= 2
+        lines.append(f"{'geschoben' if de else 'pushed'} ×2 → {signed(points)}")
+    for _ in range(result.bock):
+        points *= 2
+        lines.append(f"Bock ×2 → {signed(points)}")
+    return lines

@@ -14,7 +14,15 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.explain import Lang, game_name, signed
-from skatliste.sheet import GameEntry, PassedEntry, Row, Settlement, Summary, Table
+from skatliste.sheet import (
+    GameEntry,
+    PassedEntry,
+    RamschEntry,
+    Row,
+    Settlement,
+    Summary,
+    Table,
+)
 from skatliste.words import to_words
 
 TEXT: dict[Lang, dict[str, str]] = {
@@ -45,7 +53,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "ranked_by_sf": "Rangfolge nach Seeger-Fabian",
         "ranked_by_list": "Rangfolge nach Listenpunkten",
         "problem": "Fehler",
-        "marks": "B = Bock, ≠ = Wert auf Papier weicht ab, ! = unmögliches Spiel (skatliste check)",
+        "marks": "B = Bock, R = Ramschrunde, ≠ = Wert auf Papier weicht ab, "
+        "! = unmögliches Spiel (skatliste check)",
         "empty": "Noch keine Spiele.",
     },
     "en": {
@@ -75,7 +84,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "ranked_by_sf": "ranked by Seeger-Fabian",
         "ranked_by_list": "ranked by list points",
         "problem": "problem",
-        "marks": "B = Bock, ≠ = paper value differs, ! = impossible game (skatliste check)",
+        "marks": "B = Bock, R = Ramsch round, ≠ = paper value differs, "
+        "! = impossible game (skatliste check)",
         "empty": "No games yet.",
     },
 }
@@ -87,6 +97,8 @@ def describe(row: Row, lang: Lang = "de") -> str:
     e = row.entry
     if isinstance(e, PassedEntry):
         return t["passed"]
+    if isinstance(e, RamschEntry):
+        return describe_ramsch(row, lang)
     if row.result is None:
         return f"{to_words(e.declaration, e.outcome)} !"
     r = row.result
@@ -102,11 +114,31 @@ def describe(row: Row, lang: Lang = "de") -> str:
     return ", ".join(parts)
 
 
+def describe_ramsch(row: Row, lang: Lang = "de") -> str:
+    """``Ramsch: Anna 45, Ben 40, Carl 35, Jungfrau Ben, geschoben 1``."""
+    e = row.entry
+    assert isinstance(e, RamschEntry)
+    parts = [", ".join(f"{n} {a}" for n, a in e.augen)]
+    if e.skat is not None:
+        parts.append(f"Skat {e.skat}")
+    if e.jungfrau:
+        parts.append("Jungfrau " + ", ".join(e.jungfrau))
+    if e.durchmarsch:
+        parts.append(f"Durchmarsch {e.durchmarsch}")
+    if e.pushes:
+        parts.append(f"{'geschoben' if lang == 'de' else 'pushed'} {e.pushes}")
+    text = "Ramsch: " + ", ".join(parts)
+    return text if row.error is None else text + " !"
+
+
 def marks(row: Row) -> str:
-    """B for Bock, ≠ for a paper value that differs, ! for an impossible game."""
+    """B for Bock (once per doubling), R for a Ramsch round, ≠ for a paper value that
+    differs, ! for an impossible game."""
     out = ""
-    if row.result is not None and row.result.outcome.bock:
-        out += "B" * row.result.outcome.bock
+    typed = row.result.outcome.bock - row.bock if row.result is not None else 0
+    out += "B" * (row.bock + max(typed, 0))
+    if row.ramsch_round:
+        out += "R"
     if row.paper_mismatch:
         out += "≠"
     if row.error is not None:
@@ -129,13 +161,18 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
             "round": row.round,
             "dealer": row.dealer,
             "declarer": e.declarer if isinstance(e, GameEntry) else None,
+            "kind": "game"
+            if isinstance(e, GameEntry)
+            else ("ramsch" if isinstance(e, RamschEntry) else "passed"),
             "game": describe(row, lang),
             "words": to_words(e.declaration, e.outcome) if isinstance(e, GameEntry) else "",
             "won": None if row.result is None else row.result.won,
             "overbid": None if row.result is None else row.result.overbid,
             "game_value": None if row.result is None else row.result.game_value,
             "list_points": None if row.result is None else row.result.list_points,
-            "bock": row.result.outcome.bock if row.result is not None else 0,
+            "bock": row.bock
+            + (row.result.outcome.bock - row.bock if row.result is not None else 0),
+            "ramsch_round": row.ramsch_round,
             "paper": (e.paper.value if isinstance(e, GameEntry) and e.paper is not None else None),
             "paper_mismatch": row.paper_mismatch,
             "error": row.error,
@@ -200,6 +237,8 @@ def render_sheet(
         value = "" if row.result is None else signed(row.result.list_points)
         if isinstance(e, PassedEntry):
             value = "0"
+        elif isinstance(e, RamschEntry) and row.error is None:
+            value = signed(sum(row.points.values()))
         body.append(
             [
                 _number(row, table),
@@ -226,6 +265,9 @@ def render_sheet(
         )
     if any(marks(r) for r in sheet) and fmt != "md":
         text += "\n" + t["marks"]
+    if sheet[-1].pending:
+        text += "\n" + ("Als Nächstes: " if lang == "de" else "Next: ")
+        text += pending_words(sheet[-1].pending, lang)
     return text
 
 
@@ -253,6 +295,22 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
     return "\n".join(out)
 
 
+def pending_words(pending: Sequence[str], lang: Lang = "de") -> str:
+    """``Bock: 3 Spiele, dann Ramsch: 3 Spiele``: the special rounds ahead."""
+    parts: list[list[object]] = []
+    for kind in pending:
+        if parts and parts[-1][0] == kind:
+            parts[-1][1] = int(parts[-1][1]) + 1  # type: ignore[call-overload]
+        else:
+            parts.append([kind, 1])
+    names = {("de", True): "Spiel", ("de", False): "Spiele", ("en", True): "game"}
+    then = ", dann " if lang == "de" else ", then "
+    return then.join(
+        f"{str(kind).capitalize()}: {count} {names.get((lang, count == 1), 'games')}"
+        for kind, count in parts
+    )
+
+
 def cents(amount: Fraction) -> str:
     """A money amount in cent, rounded only now (half up), with its sign."""
     value = Decimal(amount.numerator) / Decimal(amount.denominator)
@@ -278,15 +336,21 @@ def render_summary(
 
     t = TEXT[lang]
     by_sf = summary.ranked_by == "seeger-fabian"
+    show_sf = not table.rules.two_player
     headers = [t["rank"], t["player"]]
-    headers += [t["sf"], t["total"]] if by_sf else [t["total"], t["sf"]]
+    if show_sf:
+        headers += [t["sf"], t["total"]] if by_sf else [t["total"], t["sf"]]
+    else:
+        headers.append(t["total"])
     headers += [t["declared"], t["won"], t["lost_short"]]
     if settlement is not None:
         headers.append(t["balance"])
     body = []
     for p in summary.players:
         first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
-        line: list[Any] = [f"{p.rank}.", p.name, signed(first), signed(second)]
+        line: list[Any] = [f"{p.rank}.", p.name, signed(first)]
+        if show_sf:
+            line.append(signed(second))
         line += [p.declared, p.won, p.lost]
         if settlement is not None:
             line.append(cents(settlement.balances[p.name]))
@@ -305,8 +369,25 @@ def render_summary(
     series = table.series
     if series:
         games = f"{t['series']}: {summary.games} {t['of']} {series} {t['games_of']}"
+    if summary.ramsch:
+        games += f", {summary.ramsch} Ramsch"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
     lines = [text, "", f"{games}; {ranked}"]
+    if table.rules.bierlachs:
+        limit = table.rules["bierlachs.limit"]
+        if summary.bierlachs is None:
+            lines.append(
+                f"Bierlachs bis {limit}: noch niemand"
+                if lang == "de"
+                else f"Bierlachs to {limit}: nobody yet"
+            )
+        else:
+            who, number, total = summary.bierlachs
+            lines.append(
+                f"Bierlachs: {who} ({signed(total)} in Spiel {number}, Grenze {limit})"
+                if lang == "de"
+                else f"Bierlachs: {who} ({signed(total)} in game {number}, limit {limit})"
+            )
     if settlement is not None and settlement.payments:
         lines.append("")
         for payer, receiver, amount in settlement.payments:
@@ -328,6 +409,16 @@ def summary_json(
         "rank": {p.name: p.rank for p in summary.players},
         "games": summary.games,
         "passed": summary.passed,
+        "ramsch": summary.ramsch,
+        "bierlachs": (
+            None
+            if summary.bierlachs is None
+            else {
+                "player": summary.bierlachs[0],
+                "game": summary.bierlachs[1],
+                "total": summary.bierlachs[2],
+            }
+        ),
         "ranked_by": summary.ranked_by,
         "rounds": list(summary.rounds),
         "series": table.series,

@@ -162,7 +162,8 @@ def test_sheet_plain(run: Run, fresh_ledger: Path) -> None:
         "   3  Carl                eingepasst                 0         +48    −88       0\n"
         "----  -------  ---------  --------------------  ------  --  ------  -----  ------\n"
         "   4  Anna     Carl       Null Hand                +35  ≠      +48    −88     +35\n"
-        "B = Bock, ≠ = Wert auf Papier weicht ab, ! = unmögliches Spiel (skatliste check)\n"
+        "B = Bock, R = Ramschrunde, ≠ = Wert auf Papier weicht ab, "
+        "! = unmögliches Spiel (skatliste check)\n"
     )
 
 
