@@ -34,6 +34,7 @@ import sys
 from skatliste.ledger import updating
 from skatliste.sheet import PassedEntry
 path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+print("ready", flush=True)
 for i in range(count):
     with updating(path) as ledger:
         ledger.entries.append(PassedEntry(note=f"{who}-{i}"))
@@ -60,8 +61,11 @@ def test_a_writer_killed_at_random_points_leaves_the_old_or_the_new_ledger(
     rng = random.Random(7)
     written = 0
     for _trial in range(12):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), "w", "100000"])
-        time.sleep(0.35 + rng.random() * 0.4)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), "w", "100000"], stdout=subprocess.PIPE
+        )
+        assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+        time.sleep(0.05 + rng.random() * 0.6)  # somewhere in the middle of its writes
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         notes = _notes(path)
@@ -78,7 +82,10 @@ def test_eight_processes_adding_at_once_lose_no_game(tmp_path: Path) -> None:
     path = tmp_path / "list.json"
     _ledger_with(path, 0)
     procs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"p{n}", "6"]) for n in range(8)
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), f"p{n}", "6"], stdout=subprocess.DEVNULL
+        )
+        for n in range(8)
     ]
     assert [p.wait(timeout=120) for p in procs] == [0] * 8
     notes = _notes(path)

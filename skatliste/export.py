@@ -1,0 +1,480 @@
+"""Reports people look at: a self-contained printable HTML list with an SVG chart, Markdown,
+a CSV of every fact and derived value, JSON, and a running-totals chart for the terminal.
+
+Strings only; the CLI writes them.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from skatliste.explain import Lang, signed
+from skatliste.report import (
+    TEXT,
+    cents,
+    describe,
+    marks,
+    render_sheet,
+    render_summary,
+    sheet_records,
+    summary_json,
+)
+from skatliste.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
+
+COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
+
+HTML_TEXT: dict[Lang, dict[str, str]] = {
+    "de": {
+        "title": "Skatliste",
+        "date": "Datum",
+        "players": "Spieler",
+        "rules": "Regeln",
+        "chart": "Verlauf",
+        "sheet": "Liste",
+        "summary": "Ergebnis",
+        "money": "Abrechnung",
+        "x": "Spiel",
+        "y": "Punkte",
+        "stake": "Einsatz",
+    },
+    "en": {
+        "title": "Skat score sheet",
+        "date": "Date",
+        "players": "Players",
+        "rules": "Rules",
+        "chart": "Running totals",
+        "sheet": "Sheet",
+        "summary": "Summary",
+        "money": "Settlement",
+        "x": "Game",
+        "y": "Points",
+        "stake": "Stake",
+    },
+}
+
+CSS = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; margin: 1.5em; color: #111; }
+h1 { font-size: 16pt; margin: 0 0 .2em; }
+h2 { font-size: 12pt; margin: 1.2em 0 .4em; border-bottom: 1px solid #999; }
+p.meta { margin: 0; color: #444; }
+table { border-collapse: collapse; }
+th, td { padding: .15em .6em; border-bottom: 1px solid #ddd; }
+th { text-align: left; background: #eee; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.round-start td { border-top: 2px solid #555; }
+td.mark { color: #b03a00; font-weight: bold; }
+svg text { font-size: 9px; font-family: inherit; }
+@page { size: A4; margin: 15mm; }
+@media print {
+  body { margin: 0; font-size: 9pt; }
+  section { break-inside: avoid-page; }
+  table.sheet { break-inside: auto; }
+  tr { break-inside: avoid; }
+}
+"""
+
+
+def _series(table: Table, sheet: Sequence[Row]) -> dict[str, list[int]]:
+    """Each player's running total, starting at 0 before game 1."""
+    out = {p: [0] for p in table.players}
+    for row in sheet:
+        for p in table.players:
+            out[p].append(row.totals[p])
+    return out
+
+
+def _ticks(low: int, high: int, count: int = 5) -> list[int]:
+    """Round tick values covering low..high."""
+    span = max(high - low, 1)
+    raw = span / count
+    step = 1
+    for nice in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+        step = nice
+        if nice >= raw:
+            break
+    first = (low // step) * step
+    return list(range(first, high + step, step))
+
+
+def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
+    """A line chart of every player's running total: one colour each, legend, axes, zero."""
+    t = HTML_TEXT[lang]
+    series = _series(table, sheet)
+    games = len(sheet)
+    values = [v for line in series.values() for v in line]
+    ticks = _ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
+    width, height = 640, 280
+    left, right, top, bottom = 50, 110, 12, 36
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / games if games else 0)
+
+    def y(v: int) -> float:
+        return top + plot_h * (high - v) / ((high - low) or 1)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{html.escape(t["chart"])}">'
+    ]
+    for v in ticks:
+        parts.append(
+            f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" '
+            f'stroke="#e4e4e4"/>'
+            f'<text x="{left - 6}" y="{y(v) + 3:.1f}" text-anchor="end">{v}</text>'
+        )
+    parts.append(
+        f'<line class="zero" x1="{left}" y1="{y(0):.1f}" x2="{left + plot_w}" y2="{y(0):.1f}" '
+        f'stroke="#333" stroke-dasharray="4 3"/>'
+    )
+    parts.append(
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#333"/>'
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+        f'stroke="#333"/>'
+    )
+    step = max(1, games // 12)
+    for i in range(0, games + 1, step):
+        parts.append(
+            f'<text x="{x(i):.1f}" y="{top + plot_h + 13}" text-anchor="middle">{i}</text>'
+        )
+    parts.append(
+        f'<text class="axis" x="{left + plot_w / 2:.1f}" y="{height - 4}" '
+        f'text-anchor="middle">{html.escape(t["x"])}</text>'
+        f'<text class="axis" x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{html.escape(t["y"])}</text>'
+    )
+    for n, (player, line) in enumerate(series.items()):
+        colour = COLOURS[n % len(COLOURS)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        parts.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+            f"<title>{html.escape(player)}</title></polyline>"
+        )
+        ly = top + 14 + 16 * n
+        lx = left + plot_w + 12
+        parts.append(
+            f'<line x1="{lx}" y1="{ly - 3}" x2="{lx + 16}" y2="{ly - 3}" stroke="{colour}" '
+            f'stroke-width="3"/><text class="legend" x="{lx + 20}" y="{ly}">'
+            f"{html.escape(player)} {html.escape(signed(line[-1]))}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _rules_line(table: Table) -> str:
+    """The preset, and the options that differ from it."""
+    from skatliste.rulesets import build_rule_set
+
+    rules = table.rules
+    preset = build_rule_set(rules.preset).options
+    changed = [f"{k}={v}" for k, v in rules.options.items() if preset.get(k) != v]
+    return f"{rules.preset} ({', '.join(changed)})" if changed else rules.preset
+
+
+def render_html(
+    table: Table,
+    sheet: Sequence[Row],
+    summary: Summary,
+    *,
+    settlement: Settlement | None = None,
+    stake: str | None = None,
+    created: str = "",
+    lang: Lang = "de",
+) -> str:
+    """One self-contained, printable page: header, chart, sheet, summary and money."""
+    t, h = TEXT[lang], HTML_TEXT[lang]
+    esc = html.escape
+    day = created[:10] if created else date.today().isoformat()
+    out = [
+        "<!DOCTYPE html>",
+        f'<html lang="{lang}"><head><meta charset="utf-8">',
+        f"<title>{esc(h['title'])} {esc(day)} – {esc(', '.join(table.players))}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<header><h1>{esc(h['title'])}</h1>",
+        f'<p class="meta">{esc(h["date"])}: {esc(day)} · {esc(h["players"])}: '
+        f"{esc(', '.join(table.players))} · {esc(h['rules'])}: {esc(_rules_line(table))}</p>",
+        "</header>",
+    ]
+    if sheet:
+        out += [f"<section><h2>{esc(h['chart'])}</h2>", svg_chart(table, sheet, lang), "</section>"]
+    # the sheet
+    heads = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
+    out.append(f'<section><h2>{esc(h["sheet"])}</h2><table class="sheet"><thead><tr>')
+    out += [f"<th>{esc(x)}</th>" for x in heads]
+    out.append("</tr></thead><tbody>")
+    for i, row in enumerate(sheet):
+        e = row.entry
+        start = i and row.round != sheet[i - 1].round
+        value = "0"
+        if row.result is not None:
+            value = signed(row.result.list_points)
+        elif isinstance(e, RamschEntry) and row.error is None:
+            value = signed(sum(row.points.values()))
+        elif row.error is not None:
+            value = ""
+        cells = [
+            f'<td class="num">{row.number}</td>',
+            f"<td>{esc(row.dealer)}</td>",
+            f"<td>{esc(e.declarer if isinstance(e, GameEntry) else '')}</td>",
+            f"<td>{esc(describe(row, lang))}</td>",
+            f'<td class="num">{esc(value)}</td>',
+            f'<td class="mark">{esc(marks(row))}</td>',
+            *[f'<td class="num">{esc(signed(row.totals[p]))}</td>' for p in table.players],
+        ]
+        cls = ' class="round-start"' if start else ""
+        out.append(f"<tr{cls}>{''.join(cells)}</tr>")
+    out.append("</tbody></table>")
+    if any(marks(r) for r in sheet):
+        out.append(f'<p class="meta">{esc(t["marks"])}</p>')
+    out.append("</section>")
+    # the summary
+    by_sf = summary.ranked_by == "seeger-fabian"
+    show_sf = not table.rules.two_player
+    heads = [t["rank"], t["player"]]
+    if show_sf:
+        heads += [t["sf"], t["total"]] if by_sf else [t["total"], t["sf"]]
+    else:
+        heads.append(t["total"])
+    heads += [t["declared"], t["won"], t["lost_short"]]
+    if settlement is not None:
+        heads.append(t["balance"])
+    out.append(f'<section><h2>{esc(h["summary"])}</h2><table class="summary"><thead><tr>')
+    out += [f"<th>{esc(x)}</th>" for x in heads]
+    out.append("</tr></thead><tbody>")
+    for p in summary.players:
+        first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
+        cells = [f"{p.rank}.", esc(p.name), signed(first)]
+        if show_sf:
+            cells.append(signed(second))
+        cells += [str(p.declared), str(p.won), str(p.lost)]
+        if settlement is not None:
+            cells.append(cents(settlement.balances[p.name]))
+        out.append(
+            "<tr>"
+            + "".join(
+                f'<td class="num">{c}</td>' if i != 1 else f"<td>{c}</td>"
+                for i, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
+    out.append("</tbody></table>")
+    if settlement is not None and settlement.payments:
+        out.append(f"<h2>{esc(h['money'])}</h2><ul>")
+        if stake:
+            out.append(f"<li>{esc(h['stake'])}: {esc(stake)} ct</li>")
+        for payer, receiver, amount in settlement.payments:
+            out.append(
+                f"<li>{esc(payer)} {esc(t['pays'])} {esc(receiver)} "
+                f"{esc(cents(amount).lstrip('+'))} ct</li>"
+            )
+        out.append("</ul>")
+    out.append("</section></body></html>")
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(
+    table: Table,
+    sheet: Sequence[Row],
+    summary: Summary,
+    *,
+    settlement: Settlement | None = None,
+    lang: Lang = "de",
+) -> str:
+    """The sheet and the summary as Markdown tables, for chat or a wiki."""
+    h = HTML_TEXT[lang]
+    return "\n".join(
+        [
+            f"# {h['title']}: {', '.join(table.players)}",
+            "",
+            f"{h['rules']}: {_rules_line(table)}",
+            "",
+            f"## {h['sheet']}",
+            "",
+            render_sheet(table, sheet, fmt="md", lang=lang),
+            "",
+            f"## {h['summary']}",
+            "",
+            render_summary(table, summary, settlement=settlement, lang=lang, fmt="md"),
+            "",
+        ]
+    )
+
+
+CSV_FACTS = (
+    "declarer",
+    "game",
+    "spitzen",
+    "mit",
+    "hand",
+    "ouvert",
+    "schneider_announced",
+    "schwarz_announced",
+    "won",
+    "augen",
+    "schneider",
+    "schwarz",
+    "bid",
+    "kontra",
+    "re",
+)
+
+
+def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
+    """One row per game: every fact and every derived value (UTF-8, header row)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    players = list(table.players)
+    writer.writerow(
+        [
+            "number",
+            "round",
+            "dealer",
+            "kind",
+            *CSV_FACTS,
+            "bock",
+            "ramsch_round",
+            "ramsch_augen",
+            "paper",
+            "description",
+            "game_value",
+            "list_points",
+            *[f"points {p}" for p in players],
+            *[f"total {p}" for p in players],
+            *[f"seeger_fabian {p}" for p in players],
+            "marks",
+            "problem",
+            "note",
+            "time",
+        ]
+    )
+    for row in sheet:
+        e = row.entry
+        kind = (
+            "game"
+            if isinstance(e, GameEntry)
+            else "ramsch"
+            if isinstance(e, RamschEntry)
+            else "passed"
+        )
+        facts: list[Any] = [""] * len(CSV_FACTS)
+        if isinstance(e, GameEntry):
+            d, o = e.declaration, e.outcome
+            facts = [
+                e.declarer,
+                d.game.value,
+                d.spitzen if d.spitzen is not None else "",
+                d.mit if d.spitzen is not None else "",
+                d.hand,
+                d.ouvert,
+                d.schneider_announced,
+                d.schwarz_announced,
+                "" if row.result is None else row.result.won,
+                "" if o.augen is None else o.augen,
+                "" if row.result is None else row.result.schneider,
+                "" if row.result is None else row.result.schwarz,
+                "" if o.bid is None else o.bid,
+                o.kontra,
+                o.re,
+            ]
+        result = row.result
+        writer.writerow(
+            [
+                row.number,
+                row.round,
+                row.dealer,
+                kind,
+                *facts,
+                row.bock + (result.outcome.bock - row.bock if result is not None else 0),
+                row.ramsch_round,
+                " ".join(f"{n}={a}" for n, a in e.augen) if isinstance(e, RamschEntry) else "",
+                e.paper.value if isinstance(e, GameEntry) and e.paper is not None else "",
+                describe(row, lang),
+                "" if result is None else result.game_value,
+                "" if result is None else result.list_points,
+                *[row.points[p] for p in players],
+                *[row.totals[p] for p in players],
+                *[row.sf_totals[p] for p in players],
+                marks(row),
+                "; ".join(row.problems),
+                e.note,
+                e.time or "",
+            ]
+        )
+    return buf.getvalue()
+
+
+def render_json(
+    table: Table, sheet: Sequence[Row], summary: Summary, settlement: Settlement | None = None
+) -> str:
+    """The derived sheet and summary."""
+    return json.dumps(
+        {
+            "players": list(table.players),
+            "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
+            "games": sheet_records(table, sheet),
+            "summary": summary_json(table, summary, settlement),
+        },
+        ensure_ascii=False,
+        indent=2,
+    )
+
+
+def text_chart(
+    table: Table, sheet: Sequence[Row], *, width: int = 60, height: int = 12, lang: Lang = "de"
+) -> str:
+    """The running totals in the terminal: one letter per player, a zero line, a legend.
+
+    No extra dependency; long lists are sampled to the width.
+    """
+    series = _series(table, sheet)
+    games = len(sheet)
+    if not games:
+        return TEXT[lang]["empty"]
+    letters: dict[str, str] = {}
+    for p in table.players:
+        letter = p[0].upper()
+        if letter in letters.values() or not letter.isalpha():
+            letter = str(len(letters) + 1)
+        letters[p] = letter
+    cols = min(width, games + 1)
+    index = [round(c * games / (cols - 1)) if cols > 1 else 0 for c in range(cols)]
+    values = [v for line in series.values() for v in line]
+    low, high = min(min(values), 0), max(max(values), 0)
+    span = (high - low) or 1
+
+    def level(v: int) -> int:
+        return round((high - v) * (height - 1) / span)
+
+    grid = [[" "] * cols for _ in range(height)]
+    zero = level(0)
+    for c in range(cols):
+        grid[zero][c] = "─"
+    for p, line in series.items():
+        for c, i in enumerate(index):
+            r = level(line[i])
+            cell = grid[r][c]
+            grid[r][c] = letters[p] if cell in (" ", "─") else "*"
+    label_w = max(len(str(high)), len(str(low)), 1) + 1
+    out = []
+    for r, cells in enumerate(grid):
+        label = ""
+        if r == 0:
+            label = str(high)
+        elif r == height - 1:
+            label = str(low)
+        elif r == zero:
+            label = "0"
+        out.append(f"{label.replace('-', '−'):>{label_w}} │{''.join(cells)}".rstrip())
+    game_word = TEXT[lang]["games"]
+    out.append(" " * label_w + " └" + "─" * cols)
+    out.append(" " * label_w + f"  1 … {games} ({game_word})")
+    legend = "   ".join(f"{letters[p]} = {p} {signed(series[p][-1])}" for p in table.players)
+    out.append(legend + ("   * = " + ("mehrere" if lang == "de" else "several")))
+    return "\n".join(out)

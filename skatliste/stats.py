@@ -1,0 +1,118 @@
+"""Statistics over one or many lists (a club's season): per player, derived from the sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from skatliste.games import GERMAN_NAME, GameType
+from skatliste.sheet import GameEntry, RamschEntry, Row
+
+
+@dataclass
+class PlayerStats:
+    """One player's numbers."""
+
+    name: str
+    lists: int = 0
+    games: int = 0
+    """Deals he took part in (as declarer, defender or in a Ramsch)."""
+    declared: int = 0
+    won: int = 0
+    lost: int = 0
+    total: int = 0
+    by_game: dict[str, list[int]] = field(default_factory=dict)
+    """German game name → [declared, won]."""
+    declared_points: int = 0
+    """Sum of the list points of his own games."""
+    highest: int = 0
+    """His highest won game (list points)."""
+    schneider: int = 0
+    schwarz: int = 0
+    overbid: int = 0
+    kontra_against: int = 0
+    """His games the defenders doubled."""
+    kontra_lost: int = 0
+    """... of which he lost."""
+    ramsch_lost: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """Share of his games he won (0.0 when none)."""
+        return self.won / self.declared if self.declared else 0.0
+
+    @property
+    def average(self) -> float:
+        """Average list points of his own games."""
+        return self.declared_points / self.declared if self.declared else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready."""
+        return {
+            "lists": self.lists,
+            "games": self.games,
+            "declared": self.declared,
+            "won": self.won,
+            "lost": self.lost,
+            "win_rate": round(self.win_rate, 4),
+            "total": self.total,
+            "by_game": {k: {"declared": v[0], "won": v[1]} for k, v in self.by_game.items()},
+            "average": round(self.average, 2),
+            "highest": self.highest,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "overbid": self.overbid,
+            "kontra_against": self.kontra_against,
+            "kontra_lost": self.kontra_lost,
+            "ramsch_lost": self.ramsch_lost,
+        }
+
+
+GAME_ORDER = [GERMAN_NAME[g] for g in GameType]
+
+
+def collect(sheets: Iterable[tuple[tuple[str, ...], list[Row]]]) -> dict[str, PlayerStats]:
+    """Merge the sheets of several lists by player name (case as first seen)."""
+    people: dict[str, PlayerStats] = {}
+
+    def get(name: str) -> PlayerStats:
+        key = name.casefold()
+        if key not in people:
+            people[key] = PlayerStats(name)
+        return people[key]
+
+    for players, rows in sheets:
+        for name in players:
+            get(name).lists += 1
+        for row in rows:
+            for name, points in row.points.items():
+                who = get(name)
+                who.total += points
+                who.games += 1
+            e = row.entry
+            if isinstance(e, RamschEntry):
+                for name, points in row.points.items():
+                    if points < 0:
+                        get(name).ramsch_lost += 1
+                continue
+            if not isinstance(e, GameEntry) or row.result is None:
+                continue
+            r = row.result
+            who = get(e.declarer)
+            who.declared += 1
+            who.declared_points += r.list_points
+            kind = who.by_game.setdefault(GERMAN_NAME[r.declaration.game], [0, 0])
+            kind[0] += 1
+            if r.won:
+                who.won += 1
+                kind[1] += 1
+                who.highest = max(who.highest, r.list_points)
+            else:
+                who.lost += 1
+            who.schneider += r.schneider
+            who.schwarz += r.schwarz
+            who.overbid += r.overbid
+            if r.outcome.kontra:
+                who.kontra_against += 1
+                who.kontra_lost += not r.won
+    return {s.name: s for s in sorted(people.values(), key=lambda s: -s.total)}
