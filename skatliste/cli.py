@@ -410,14 +410,17 @@ def _last_row(ledger: Ledger) -> Row | None:
 
 
 def _append(ledger_path: Path, make: Callable[[Ledger], Entry], lang: Lang) -> None:
+    """Add one entry: derive its row once, refuse it if the rules do, else save and print."""
     from skatliste.ledger import updating
+    from skatliste.sheet import last_row
 
     with updating(ledger_path) as ledger:
         entry = make(ledger)
-        _refuse_problems(ledger, len(ledger.entries), entry)
+        row = last_row(ledger.table, [*ledger.entries, entry])
+        assert row is not None
+        if row.problems:
+            refuse(f"game {row.number}: " + "; ".join(row.problems))
         ledger.entries.append(entry)
-    row = _last_row(ledger)
-    assert row is not None
     click.echo("\n".join(_game_line(row, lang)))
     click.echo(_totals_line(ledger, row, lang))
 
@@ -704,7 +707,7 @@ def edit(
         _refuse_problems(ledger, index, entry)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)
-    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
+    row = next(rows(ledger.table, ledger.entries, only=number - 1))
     click.echo("\n".join(_game_line(row, language)))
     click.echo(_totals_line(ledger, _last_row(ledger), language))
     _warn_followups(ledger)
@@ -842,7 +845,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     language = resolve_lang(lang)
     ledger = load(ledger_path)
     _check_number(ledger, number)
-    row = next(r for r in rows(ledger.table, ledger.entries) if r.number == number)
+    row = next(rows(ledger.table, ledger.entries, only=number - 1))
     lines = _game_line(row, language)
     dealer = "Geber" if language == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")

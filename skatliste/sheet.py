@@ -361,9 +361,15 @@ def _score_ramsch(
         return None, {}, str(exc)
 
 
-def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
-    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early)."""
+def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> Iterator[Row]:
+    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early).
+
+    ``only`` (a 0-based index) yields that one row: the games before it are summed, no rows
+    are built for them — what ``add`` needs on a long list.
+    """
     rules = table.rules
+    bock_on = rules.on("bock")
+    two_lost_opponent = rules.two_player and rules["two.lost"] == "opponent"
     players = table.players
     totals = dict.fromkeys(players, 0)
     sf_totals = dict.fromkeys(players, 0)
@@ -374,9 +380,9 @@ def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
     ramsch_outside = rules.on("ramsch.on_pass") or rules.variant == "offizierskat"
     bierlachs = rules.bierlachs
     for index, entry in enumerate(entries):
+        wanted = only is None or index == only
         bock, ramsch_round = rounds.current()
-        bock = bock if rules.on("bock") else 0
-        problems = _rule_problems(table, index, entry, ramsch_round, ramsch_outside)
+        bock = bock if bock_on else 0
         points = dict.fromkeys(players, 0)
         sf = dict.fromkeys(players, 0)
         result: GameResult | None = None
@@ -386,7 +392,7 @@ def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
             result, error = _score_game(table, entry, bock)
             if result is not None and entry.declarer in points:
                 declarer = entry.declarer
-                if rules.two_player and not result.won and rules["two.lost"] == "opponent":
+                if two_lost_opponent and not result.won:
                     # §9: a lost game is credited to the other player, at double value
                     for name in players:
                         if name != declarer:
@@ -407,17 +413,20 @@ def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
             for name, value in ramsch_points.items():
                 if name in points:
                     points[name] = value
-        if error is not None:
-            problems.insert(0, error)
         if bierlachs:
             points = {name: min(0, value) for name, value in points.items()}
-        before = dict(totals)
+        before = dict(totals) if "hundred" in triggers else totals
         for name in players:
             totals[name] += points[name]
             sf_totals[name] += sf[name]
         rounds.advance()
-        if rules.on("bock") and _triggered(triggers, entry, result, before, totals):
+        if bock_on and _triggered(triggers, entry, result, before, totals):
             rounds.trigger()
+        if not wanted:
+            continue
+        problems = _rule_problems(table, index, entry, ramsch_round, ramsch_outside)
+        if error is not None:
+            problems.insert(0, error)
         yield Row(
             number=index + 1,
             round=index // table.size + 1,
@@ -439,10 +448,9 @@ def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
 
 def last_row(table: Table, entries: Sequence[Entry]) -> Row | None:
     """The last game's row, with the totals after it."""
-    last = None
-    for last in rows(table, entries):  # noqa: B007 - the last one is wanted
-        pass
-    return last
+    if not entries:
+        return None
+    return next(rows(table, entries, only=len(entries) - 1))
 
 
 def entry_problems(table: Table, entries: Sequence[Entry], entry: Entry) -> list[str]:

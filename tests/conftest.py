@@ -7,8 +7,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import settings
 
 from skatliste.cli import cli
+
+# No per-example deadline: a busy CI machine must not turn a slow example into a failure.
+settings.register_profile("skatliste", deadline=None)
+settings.load_profile("skatliste")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
