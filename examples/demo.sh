@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make demo`: a real session at the table, on a copy of the example evening.
+# `make demo`: a real session at the table, on copies of the example lists.
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)
@@ -15,7 +15,7 @@ show value --lang en null ouvert hand lost kontra
 show bids 36
 
 echo
-echo "== Friday's list (examples/evening.json, copied to $work) =="
+echo "== Friday's list (a copy of examples/evening.json in $work) =="
 cp evening.json "$work/evening.json"
 export SKATLISTE_LEDGER="$work/evening.json"
 show sheet
@@ -26,6 +26,24 @@ show undo
 show explain 10
 show summary --cent 0.25
 show check
+show chart
+show export -o "$work/evening.html"
+
+echo
+echo "== A pub evening with Bock and Ramsch (examples/pub-evening.json) =="
+cp pub-evening.json "$work/pub.json"
+export SKATLISTE_LEDGER="$work/pub.json"
+show sheet
+show ramsch anna=40 ben=50 carl=30 jungfrau || true
+show ramsch anna=40 ben=50 carl=30
+show summary
+
+echo
+echo "== Cards: mit or ohne, who won the trick, a whole game =="
+show spitzen grand ♥B ♦B ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A ♦10 ♣K ♠K
+show trick grand CA CJ C7
+show replay grand-hand.txt
+show replay illegal-play.txt || true
 
 echo
 echo "== The tournament table of four (examples/tournament-4.json) =="
