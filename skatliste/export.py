@@ -24,6 +24,7 @@ from skatliste.report import (
     render_summary,
     sheet_records,
     summary_json,
+    summary_table,
 )
 from skatliste.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
 
@@ -235,31 +236,15 @@ def render_html(
         out.append(f'<p class="meta">{esc(t["marks"])}</p>')
     out.append("</section>")
     # the summary
-    by_sf = summary.ranked_by == "seeger-fabian"
-    show_sf = not table.rules.two_player
-    heads = [t["rank"], t["player"]]
-    if show_sf:
-        heads += [t["sf"], t["total"]] if by_sf else [t["total"], t["sf"]]
-    else:
-        heads.append(t["total"])
-    heads += [t["declared"], t["won"], t["lost_short"]]
-    if settlement is not None:
-        heads.append(t["balance"])
+    heads, body = summary_table(table, summary, settlement=settlement, lang=lang)
     out.append(f'<section><h2>{esc(h["summary"])}</h2><table class="summary"><thead><tr>')
     out += [f"<th>{esc(x)}</th>" for x in heads]
     out.append("</tr></thead><tbody>")
-    for p in summary.players:
-        first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
-        cells = [f"{p.rank}.", esc(p.name), signed(first)]
-        if show_sf:
-            cells.append(signed(second))
-        cells += [str(p.declared), str(p.won), str(p.lost)]
-        if settlement is not None:
-            cells.append(cents(settlement.balances[p.name]))
+    for cells in body:
         out.append(
             "<tr>"
             + "".join(
-                f'<td class="num">{c}</td>' if i != 1 else f"<td>{c}</td>"
+                f"<td>{esc(c)}</td>" if i == 1 else f'<td class="num">{esc(c)}</td>'
                 for i, c in enumerate(cells)
             )
             + "</tr>"

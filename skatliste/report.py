@@ -323,17 +323,11 @@ def cents(amount: Fraction) -> str:
     return text
 
 
-def render_summary(
-    table: Table,
-    summary: Summary,
-    *,
-    settlement: Settlement | None = None,
-    lang: Lang = "de",
-    fmt: str = "plain",
-) -> str:
-    """The ranking table, and the money when a stake was given."""
-    from tabulate import tabulate
-
+def summary_table(
+    table: Table, summary: Summary, *, settlement: Settlement | None = None, lang: Lang = "de"
+) -> tuple[list[str], list[list[str]]]:
+    """The summary's header and rows as text cells: rank, player, the ranking points first
+    (Seeger-Fabian in tournaments; none for two players), games, won, lost, balance."""
     t = TEXT[lang]
     by_sf = summary.ranked_by == "seeger-fabian"
     show_sf = not table.rules.two_player
@@ -348,13 +342,30 @@ def render_summary(
     body = []
     for p in summary.players:
         first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
-        line: list[Any] = [f"{p.rank}.", p.name, signed(first)]
+        line = [f"{p.rank}.", p.name, signed(first)]
         if show_sf:
             line.append(signed(second))
-        line += [p.declared, p.won, p.lost]
+        line += [str(p.declared), str(p.won), str(p.lost)]
         if settlement is not None:
             line.append(cents(settlement.balances[p.name]))
         body.append(line)
+    return headers, body
+
+
+def render_summary(
+    table: Table,
+    summary: Summary,
+    *,
+    settlement: Settlement | None = None,
+    lang: Lang = "de",
+    fmt: str = "plain",
+) -> str:
+    """The ranking table, and the money when a stake was given."""
+    from tabulate import tabulate
+
+    t = TEXT[lang]
+    by_sf = summary.ranked_by == "seeger-fabian"
+    headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
     tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
     text = tabulate(
         body,

@@ -441,7 +441,7 @@ def game_value(
     else:
         lost_factor = 1 if (options.lost_hand_single and d.hand) else 2
         score = -lost_factor * charged
-    factor = (2 if o.kontra else 1) * (2 if o.re else 1) * 2**o.bock
+    factor = doubling(o)
     return GameResult(
         declaration=d,
         outcome=o,
@@ -460,6 +460,15 @@ def game_value(
         factor=factor,
         list_points=score * factor,
     )
+
+
+def doubling(outcome: Outcome) -> int:
+    """Kontra ×2, Re ×2 more (×4 in all), each Bock ×2 (rules §8).
+
+    >>> doubling(Outcome(kontra=True, re=True, bock=1))
+    8
+    """
+    return (2 if outcome.kontra else 1) * (2 if outcome.re else 1) * 2**outcome.bock
 
 
 def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
@@ -527,7 +536,7 @@ def two_player_value(
     multiple = sum(weight for _, weight in levels)
     value = base * multiple
     score = value if won else -2 * value
-    factor = (2 if o.kontra else 1) * (2 if o.re else 1) * 2**o.bock
+    factor = doubling(o)
     return GameResult(
         declaration=d,
         outcome=o,
