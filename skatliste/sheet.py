@@ -211,20 +211,31 @@ class _Rounds:
         return tuple(str(kind) for kind, left in self.queue for _ in range(int(left)))  # type: ignore[call-overload]
 
 
+def _crosses_hundred(before: int, after: int) -> bool:
+    """A total passed or reached a multiple of 100 other than 0 (100, 200, −100, ...)."""
+    low, high = sorted((before, after))
+    return any(m != 0 and low < m <= high for m in range((low // 100 + 1) * 100, high + 1, 100))
+
+
 def _triggered(
     triggers: tuple[str, ...],
     entry: Entry,
     result: GameResult | None,
     before: dict[str, int],
     after: dict[str, int],
+    *,
+    ramsch_round: bool,
 ) -> bool:
     """Does this game start a Bock round (rules §8)?"""
     if entry.bock_called:
         return True
     for trigger in triggers:
-        if trigger == "all-passed" and isinstance(entry, PassedEntry | RamschEntry):
+        passed = isinstance(entry, PassedEntry) or (
+            isinstance(entry, RamschEntry) and not ramsch_round  # the Ramsch instead of a pass
+        )
+        if trigger == "all-passed" and passed:
             return True
-        if trigger == "hundred" and any(before[p] // 100 != after[p] // 100 for p in after):
+        if trigger == "hundred" and any(_crosses_hundred(before[p], after[p]) for p in after):
             return True
         if result is None:
             continue
@@ -420,7 +431,9 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
             totals[name] += points[name]
             sf_totals[name] += sf[name]
         rounds.advance()
-        if bock_on and _triggered(triggers, entry, result, before, totals):
+        if bock_on and _triggered(
+            triggers, entry, result, before, totals, ramsch_round=ramsch_round
+        ):
             rounds.trigger()
         if not wanted:
             continue

@@ -107,6 +107,28 @@ def test_each_bock_trigger_starts_a_bock_round(table, trigger: str, hit: str, mi
     assert "+20" in t.do("add ben herz mit 1")
 
 
+def test_hundred_means_100_200_not_zero(table) -> None:  # type: ignore[no-untyped-def]
+    """From −48 to +24 crosses 0, which calls no Bock round; reaching 100 does."""
+    t = table("bock=on", "bock.triggers=hundred")
+    t.do("add anna kreuz mit 1 verloren")  # −48
+    t.do("add anna karo mit 1 hand")  # 27: −21
+    t.do("add anna kreuz mit 3")  # 48: +27, crosses 0 only
+    assert "+20" in t.do("add ben herz mit 1")
+    t.do("add anna grand mit 2")  # 72: +99
+    t.do("add anna karo mit 1")  # 18: +117, reaches past 100
+    assert "+40" in t.do("add ben herz mit 1")
+
+
+def test_a_ramsch_in_a_ramsch_round_is_not_all_passed(table) -> None:  # type: ignore[no-untyped-def]
+    t = table("bock=on", "bock.triggers=grand-lost,all-passed", "ramsch.after_bock=on")
+    t.do("add anna grand mit 1 verloren")
+    for _ in range(3):
+        t.do("add ben herz mit 1")
+    for _ in range(3):
+        t.do("ramsch anna=45 ben=40 carl=35")  # the Ramsch round: no new Bock round
+    assert "+20" in t.do("add carl herz mit 1")
+
+
 def test_bock_round_lasts_as_many_games_as_players(table) -> None:  # type: ignore[no-untyped-def]
     t = table("bock=on", "bock.triggers=grand-lost", players="Anna Ben Carl Dora")
     t.do("add ben grand mit 1 verloren")  # Anna deals game 1
