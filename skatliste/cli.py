@@ -669,16 +669,18 @@ def edit(
     number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: str | None
 ) -> None:
     """Replace game N. Start with a player's name to change the declarer; 'eingepasst'
-    (or 'pass') makes it an all-passed game. The old version is kept in history.
+    (or 'pass') makes it an all-passed game, 'ramsch NAME=AUGEN ...' a Ramsch. The old
+    version is kept in history.
 
     \b
     Examples:
       skatliste edit 7 kreuz mit 2 hand augen 75
       skatliste edit 7 ben grand ohne 1
       skatliste edit 12 eingepasst
+      skatliste edit 5 ramsch anna=50 ben=40 carl=30
     """
     from skatliste.ledger import now, updating
-    from skatliste.sheet import GameEntry, PassedEntry, rows
+    from skatliste.sheet import GameEntry, PassedEntry, RamschEntry, rows
 
     language = resolve_lang(lang)
     with updating(ledger_path) as ledger:
@@ -688,6 +690,8 @@ def edit(
         first = words[0].lower()
         if len(words) == 1 and first in ("eingepasst", "pass", "passed"):
             entry: Entry = PassedEntry(note=keep_note, time=now())
+        elif first == "ramsch":
+            entry = _ramsch_entry(ledger, words[1:], keep_note)
         else:
             from skatliste.words import GAME_WORDS, NUMBER_WORDS
 
@@ -699,7 +703,8 @@ def edit(
             elif isinstance(old, GameEntry):
                 player, rest = old.declarer, words
             else:
-                refuse(f"game {number} was eingepasst: start the words with the declarer")
+                was = "a Ramsch" if isinstance(old, RamschEntry) else "eingepasst"
+                refuse(f"game {number} was {was}: start the words with the declarer")
             entry = _entry_from_words(ledger, player, rest, keep_note)
             if isinstance(old, GameEntry) and old.paper is not None and entry.paper is None:
                 # the paper list still says what it said: keep it to compare

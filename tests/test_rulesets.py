@@ -201,6 +201,16 @@ def test_ramsch_round_after_bock(table) -> None:  # type: ignore[no-untyped-def]
     assert got == [-96, 40, 40, 40, 72, -45, -120, 20]
 
 
+def test_edit_a_ramsch(table) -> None:  # type: ignore[no-untyped-def]
+    t = table("ramsch.on_pass=on")
+    t.do("ramsch anna=45 ben=40 carl=35")
+    assert "game 1 was a Ramsch: start the words with the declarer" in t.do(
+        "edit 1 kreuz mit 1", False
+    )
+    assert "Ben verliert 50" in t.do("edit 1 ramsch anna=40 ben=50 carl=30")
+    assert t.totals() == {"Anna": 0, "Ben": -50, "Carl": 0}
+
+
 def test_ramsch_augen_must_add_up_to_120(table) -> None:  # type: ignore[no-untyped-def]
     t = table("ramsch.on_pass=on")
     assert "add up to 110, not 120" in t.do("ramsch anna=45 ben=40 carl=25", False)
