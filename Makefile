@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)

@@ -706,9 +706,14 @@ def edit(
                 was = "a Ramsch" if isinstance(old, RamschEntry) else "eingepasst"
                 refuse(f"game {number} was {was}: start the words with the declarer")
             entry = _entry_from_words(ledger, player, rest, keep_note)
-            if isinstance(old, GameEntry) and old.paper is not None and entry.paper is None:
+            if (
+                isinstance(old, GameEntry)
+                and isinstance(entry, GameEntry)
+                and old.paper is not None
+                and entry.paper is None
+            ):
                 # the paper list still says what it said: keep it to compare
-                entry = replace(entry, paper=old.paper)  # type: ignore[type-var]
+                entry = replace(entry, paper=old.paper)
         _refuse_problems(ledger, index, entry)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)

@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -297,11 +297,17 @@ class Ledger:
         self._loaded = list(self.entries)
         self.history: list[HistoryModel] = list(model.history)
 
-    def record(self, action: str, number: int, entry: Entry, replaced_by: Entry | None) -> None:
+    def record(
+        self,
+        action: Literal["undo", "delete", "edit"],
+        number: int,
+        entry: Entry,
+        replaced_by: Entry | None,
+    ) -> None:
         """Keep a removed or replaced game in the history."""
         self.history.append(
             HistoryModel(
-                action=action,  # type: ignore[arg-type]
+                action=action,
                 number=number,
                 entry=entry_to_model(entry),
                 replaced_by=None if replaced_by is None else entry_to_model(replaced_by),
@@ -353,7 +359,7 @@ def new_ledger(
 # --- reading ------------------------------------------------------------------------------
 
 
-def _describe(path: Path, err: dict[str, Any]) -> str:
+def _describe(path: Path, err: Mapping[str, Any]) -> str:
     loc = list(err.get("loc", ()))
     where = ""
     if len(loc) >= 2 and loc[0] in ("games", "history") and isinstance(loc[1], int):

@@ -468,7 +468,7 @@ def doubling(outcome: Outcome) -> int:
     >>> doubling(Outcome(kontra=True, re=True, bock=1))
     8
     """
-    return (2 if outcome.kontra else 1) * (2 if outcome.re else 1) * 2**outcome.bock
+    return (2 if outcome.kontra else 1) * (2 if outcome.re else 1) * (1 << outcome.bock)
 
 
 def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
@@ -588,7 +588,7 @@ class RamschResult:
 
     @property
     def factor(self) -> int:
-        return 2 ** (len(self.jungfrau) + self.pushes + self.bock)
+        return 1 << (len(self.jungfrau) + self.pushes + self.bock)
 
 
 def ramsch_score(
@@ -662,7 +662,7 @@ def ramsch_score(
     top = max(augen.values())
     losers = tuple(n for n in players if augen[n] == top)
     loss = top + (skat or 0) if options.loss == "augen" else int(options.loss)
-    factor = 2 ** (len(jungfrau) + pushes + bock)
+    factor = 1 << (len(jungfrau) + pushes + bock)
     points = {n: (-loss * factor if n in losers else 0) for n in players}
     return RamschResult(points, losers, None, loss, tuple(jungfrau), pushes, bock)
 

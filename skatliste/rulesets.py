@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from skatliste.errors import RuleSetError
 from skatliste.rules import RamschOptions, ScoringOptions
@@ -268,8 +268,9 @@ class RuleSet:
     @property
     def scoring(self) -> ScoringOptions:
         """The options the scoring core needs."""
-        null_overbid = self.options["null_overbid"]
-        assert null_overbid in ("refuse", "multiple")
+        null_overbid: Literal["refuse", "multiple"] = (
+            "multiple" if self.options["null_overbid"] == "multiple" else "refuse"
+        )
         return ScoringOptions(
             spitzen_cap=int(self.options["spitzen_cap"]),
             lost_hand_single=self.on("lost_hand_single"),
@@ -319,9 +320,12 @@ class RuleSet:
     @property
     def ramsch(self) -> RamschOptions:
         """How a Ramsch is scored."""
-        skat = self.options["ramsch.skat"]
-        durchmarsch = self.options["ramsch.durchmarsch"]
-        assert skat in ("last_trick", "loser") and durchmarsch in ("plus", "minus")
+        skat: Literal["last_trick", "loser"] = (
+            "loser" if self.options["ramsch.skat"] == "loser" else "last_trick"
+        )
+        durchmarsch: Literal["plus", "minus"] = (
+            "minus" if self.options["ramsch.durchmarsch"] == "minus" else "plus"
+        )
         loss = self.options["ramsch.loss"]
         return RamschOptions(
             skat=skat,
