@@ -66,7 +66,6 @@ AUGEN: dict[Rank, int] = {
 }
 
 SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
-SUIT_GERMAN = {Suit.CLUBS: "Kreuz", Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo"}
 RANK_GERMAN_SHORT = {
     Rank.ACE: "A",
     Rank.TEN: "10",
@@ -76,16 +75,6 @@ RANK_GERMAN_SHORT = {
     Rank.NINE: "9",
     Rank.EIGHT: "8",
     Rank.SEVEN: "7",
-}
-RANK_GERMAN = {
-    Rank.ACE: "Ass",
-    Rank.TEN: "Zehn",
-    Rank.KING: "König",
-    Rank.QUEEN: "Dame",
-    Rank.JACK: "Bube",
-    Rank.NINE: "Neun",
-    Rank.EIGHT: "Acht",
-    Rank.SEVEN: "Sieben",
 }
 
 SUIT_OF_GAME = {
@@ -127,10 +116,6 @@ class Card:
     def show(self, lang: Lang = "de") -> str:
         """The card in the user's language."""
         return self.german() if lang == "de" else str(self)
-
-    def long_name(self) -> str:
-        """``Kreuz-Bube``."""
-        return f"{SUIT_GERMAN[self.suit]}-{RANK_GERMAN[self.rank]}"
 
     @property
     def augen(self) -> int:

@@ -334,15 +334,6 @@ class RuleSet:
         )
 
     @property
-    def plays_ramsch(self) -> bool:
-        """Ramsch entries can occur (on pass, after Bock rounds, or Offizierskat)."""
-        return (
-            self.on("ramsch.on_pass")
-            or self.on("ramsch.after_bock")
-            or self.variant == "offizierskat"
-        )
-
-    @property
     def bierlachs(self) -> bool:
         """A minus-only list to a limit."""
         return self.options["list"] == "bierlachs"

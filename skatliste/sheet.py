@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from skatliste.errors import InvalidGameError
@@ -521,7 +521,6 @@ class Summary:
     ramsch: int = 0
     bierlachs: tuple[str, int, int] | None = None
     """(player, game number, total) of who reached the Bierlachs limit first."""
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None = None) -> Summary:
