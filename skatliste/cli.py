@@ -628,11 +628,22 @@ def undo(ledger_path: Path, lang: str | None) -> None:
 
 
 def _entry_words(entry: Entry, lang: Lang) -> str:
-    from skatliste.sheet import GameEntry
+    """An entry as the words that would enter it again."""
+    from skatliste.sheet import GameEntry, RamschEntry
     from skatliste.words import to_words
 
     if isinstance(entry, GameEntry):
         return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
+    if isinstance(entry, RamschEntry):
+        words = ["ramsch", *(f"{n}={a}" for n, a in entry.augen)]
+        words += [f"jungfrau {n}" for n in entry.jungfrau]
+        if entry.durchmarsch:
+            words.append(f"durchmarsch {entry.durchmarsch}")
+        if entry.pushes:
+            words.append(f"geschoben {entry.pushes}")
+        if entry.skat is not None:
+            words.append(f"skat {entry.skat}")
+        return " ".join(words)
     return "eingepasst" if lang == "de" else "all passed"
 
 

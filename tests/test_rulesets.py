@@ -209,6 +209,11 @@ def test_edit_a_ramsch(table) -> None:  # type: ignore[no-untyped-def]
     )
     assert "Ben verliert 50" in t.do("edit 1 ramsch anna=40 ben=50 carl=30")
     assert t.totals() == {"Anna": 0, "Ben": -50, "Carl": 0}
+    assert (
+        t.do("history")
+        .rstrip()
+        .endswith("edit   game 1: ramsch Anna=45 Ben=40 Carl=35 → ramsch Anna=40 Ben=50 Carl=30")
+    )
 
 
 def test_ramsch_augen_must_add_up_to_120(table) -> None:  # type: ignore[no-untyped-def]
