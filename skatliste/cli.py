@@ -148,36 +148,26 @@ def _option_words(opts: dict[str, Any]) -> list[str]:
     return words
 
 
-def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> tuple[dict[str, Any], bool]:
+def _value_of(
+    parsed: ParsedGame, table: int, lang: Lang
+) -> tuple[dict[str, Any], str, str | None, bool]:
+    """One game: its JSON record, its Seeger-Fabian line, the paper check line, paper right?"""
     result = game_value(parsed.declaration, parsed.outcome)
     fabian = seeger_fabian(result, table=table)
     record = result_record(result, seeger_fabian=fabian, lang=lang)
-    record["seeger_fabian_line"] = seeger_fabian_line(result, fabian, lang=lang)
+    paper: str | None = None
     ok = True
     if parsed.paper is not None:
         ok = parsed.paper.matches(result.list_points)
         record["paper"] = {"value": parsed.paper.value, "matches": ok}
-    return record, ok
+        paper = _paper_line(parsed.paper.value, ok, result.list_points, lang)
+    return record, seeger_fabian_line(result, fabian, lang=lang), paper, ok
 
 
-def _paper_line(record: dict[str, Any], lang: Lang) -> str | None:
-    paper = record.get("paper")
-    if not paper:
-        return None
+def _paper_line(paper: int, matches: bool, list_points: int, lang: Lang) -> str:
+    """``Papier 72: stimmt`` or ``Papier 72: falsch, das Spiel zählt +48``."""
     right, wrong = PAPER_TEXT[lang]
-    text = right if paper["matches"] else wrong
-    return text.format(paper=paper["value"], right=signed(record["list_points"]))
-
-
-def _value_text(record: dict[str, Any], lang: Lang, *, show_sf: bool) -> list[str]:
-    lines = [f"{record['name']}: {signed(record['list_points'])}"]
-    lines += [f"  {step}" for step in record["explanation"]]
-    if show_sf:
-        lines.append(f"  {record['seeger_fabian_line']}")
-    paper = _paper_line(record, lang)
-    if paper:
-        lines.append(f"  {paper}")
-    return lines
+    return (right if matches else wrong).format(paper=paper, right=signed(list_points))
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -233,12 +223,17 @@ def value(
     if not words and not extra:
         refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
     parsed = parse_words(list(words) + extra)
-    record, ok = _value_of(parsed, size, language)
+    record, sf_line, paper, ok = _value_of(parsed, size, language)
     if as_json:
-        record.pop("seeger_fabian_line")
         click.echo(json.dumps(record, ensure_ascii=False))
     else:
-        click.echo("\n".join(_value_text(record, language, show_sf=table is not None)))
+        lines = [f"{record['name']}: {signed(record['list_points'])}"]
+        lines += [f"  {step}" for step in record["explanation"]]
+        if table is not None:
+            lines.append(f"  {sf_line}")
+        if paper:
+            lines.append(f"  {paper}")
+        click.echo("\n".join(lines))
     if not ok:
         sys.exit(1)
 
@@ -250,7 +245,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         if not line:
             continue
         try:
-            record, ok = _value_of(parse_words(line.split()), table, lang)
+            record, _, paper, ok = _value_of(parse_words(line.split()), table, lang)
         except InputError as exc:
             failed += 1
             if as_json:
@@ -260,13 +255,11 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         if not ok:
             failed += 1
         if as_json:
-            record.pop("seeger_fabian_line")
             click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
         else:
             text = f"{number}: {record['name']}: {signed(record['list_points'])} — " + "; ".join(
                 record["explanation"]
             )
-            paper = _paper_line(record, lang)
             if paper:
                 text += f" — {paper}"
             click.echo(text)
@@ -368,13 +361,8 @@ def _game_line(row: Row, lang: Lang) -> list[str]:
         word = "gutgeschrieben" if lang == "de" else "credited to"
         lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
     if e.paper is not None:
-        record = {
-            "paper": {"value": e.paper.value, "matches": not row.paper_mismatch},
-            "list_points": row.result.list_points,
-        }
-        paper = _paper_line(record, lang)
-        if paper:
-            lines.append(f"  {paper}")
+        matches = not row.paper_mismatch
+        lines.append(f"  {_paper_line(e.paper.value, matches, row.result.list_points, lang)}")
     return lines
 
 

@@ -25,6 +25,7 @@ from skatliste.report import (
     sheet_records,
     summary_json,
     summary_table,
+    value_cell,
 )
 from skatliste.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
 
@@ -213,19 +214,12 @@ def render_html(
     for i, row in enumerate(sheet):
         e = row.entry
         start = i and row.round != sheet[i - 1].round
-        value = "0"
-        if row.result is not None:
-            value = signed(row.result.list_points)
-        elif isinstance(e, RamschEntry) and row.error is None:
-            value = signed(sum(row.points.values()))
-        elif row.error is not None:
-            value = ""
         cells = [
             f'<td class="num">{row.number}</td>',
             f"<td>{esc(row.dealer)}</td>",
             f"<td>{esc(e.declarer if isinstance(e, GameEntry) else '')}</td>",
             f"<td>{esc(describe(row, lang))}</td>",
-            f'<td class="num">{esc(value)}</td>',
+            f'<td class="num">{esc(value_cell(row))}</td>',
             f'<td class="mark">{esc(marks(row))}</td>',
             *[f'<td class="num">{esc(signed(row.totals[p]))}</td>' for p in table.players],
         ]
@@ -376,7 +370,7 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
                 row.dealer,
                 kind,
                 *facts,
-                row.bock + (result.outcome.bock - row.bock if result is not None else 0),
+                row.doublings,
                 row.ramsch_round,
                 " ".join(f"{n}={a}" for n, a in e.augen) if isinstance(e, RamschEntry) else "",
                 e.paper.value if isinstance(e, GameEntry) and e.paper is not None else "",

@@ -134,9 +134,7 @@ def describe_ramsch(row: Row, lang: Lang = "de") -> str:
 def marks(row: Row) -> str:
     """B for Bock (once per doubling), R for a Ramsch round, ≠ for a paper value that
     differs, ! for an impossible game."""
-    out = ""
-    typed = row.result.outcome.bock - row.bock if row.result is not None else 0
-    out += "B" * (row.bock + max(typed, 0))
+    out = "B" * row.doublings
     if row.ramsch_round:
         out += "R"
     if row.paper_mismatch:
@@ -144,6 +142,18 @@ def marks(row: Row) -> str:
     if row.error is not None:
         out += "!"
     return out
+
+
+def value_cell(row: Row) -> str:
+    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
+    empty for an impossible game."""
+    if row.result is not None:
+        return signed(row.result.list_points)
+    if isinstance(row.entry, PassedEntry):
+        return "0"
+    if isinstance(row.entry, RamschEntry) and row.error is None:
+        return signed(sum(row.points.values()))
+    return ""
 
 
 def _number(row: Row, table: Table) -> str:
@@ -170,8 +180,7 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
             "overbid": None if row.result is None else row.result.overbid,
             "game_value": None if row.result is None else row.result.game_value,
             "list_points": None if row.result is None else row.result.list_points,
-            "bock": row.bock
-            + (row.result.outcome.bock - row.bock if row.result is not None else 0),
+            "bock": row.doublings,
             "ramsch_round": row.ramsch_round,
             "paper": (e.paper.value if isinstance(e, GameEntry) and e.paper is not None else None),
             "paper_mismatch": row.paper_mismatch,
@@ -234,18 +243,13 @@ def render_sheet(
         if i and row.round != sheet[i - 1].round:
             body.append(None)  # a line between rounds
         e = row.entry
-        value = "" if row.result is None else signed(row.result.list_points)
-        if isinstance(e, PassedEntry):
-            value = "0"
-        elif isinstance(e, RamschEntry) and row.error is None:
-            value = signed(sum(row.points.values()))
         body.append(
             [
                 _number(row, table),
                 row.dealer,
                 e.declarer if isinstance(e, GameEntry) else "",
                 describe(row, lang),
-                value,
+                value_cell(row),
                 marks(row),
                 *[signed(row.totals[p]) for p in table.players],
             ]
@@ -297,16 +301,13 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
 
 def pending_words(pending: Sequence[str], lang: Lang = "de") -> str:
     """``Bock: 3 Spiele, dann Ramsch: 3 Spiele``: the special rounds ahead."""
-    parts: list[list[object]] = []
-    for kind in pending:
-        if parts and parts[-1][0] == kind:
-            parts[-1][1] = int(parts[-1][1]) + 1  # type: ignore[call-overload]
-        else:
-            parts.append([kind, 1])
+    from itertools import groupby
+
     names = {("de", True): "Spiel", ("de", False): "Spiele", ("en", True): "game"}
     then = ", dann " if lang == "de" else ", then "
+    parts = [(kind, len(list(games))) for kind, games in groupby(pending)]
     return then.join(
-        f"{str(kind).capitalize()}: {count} {names.get((lang, count == 1), 'games')}"
+        f"{kind.capitalize()}: {count} {names.get((lang, count == 1), 'games')}"
         for kind, count in parts
     )
 

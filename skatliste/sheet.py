@@ -15,15 +15,14 @@ from fractions import Fraction
 from skatliste.errors import InvalidGameError
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import (
-    SEEGER_FABIAN_LOST,
     SEEGER_FABIAN_OPPONENT,
-    SEEGER_FABIAN_WON,
     GameResult,
     RamschResult,
     check_bid,
     game_value,
     offizier_ramsch_score,
     ramsch_score,
+    seeger_fabian,
     two_player_value,
 )
 from skatliste.rulesets import RuleSet
@@ -137,6 +136,11 @@ class Row:
     """The special rounds still ahead after this game, one word a game ('bock'/'ramsch')."""
 
     @property
+    def doublings(self) -> int:
+        """Every Bock doubling of this game: from Bock rounds and 'bock' typed on the game."""
+        return self.result.outcome.bock if self.result is not None else self.bock
+
+    @property
     def paper_mismatch(self) -> bool:
         """The value written on paper differs from the computed one."""
         e = self.entry
@@ -153,6 +157,14 @@ _value = functools.lru_cache(maxsize=8192)(game_value)
 _two_player_value = functools.lru_cache(maxsize=2048)(two_player_value)
 
 
+@dataclass
+class _Round:
+    kind: str
+    """'bock' or 'ramsch'."""
+    left: int
+    """Games still to play in it."""
+
+
 class _Rounds:
     """Bock and Ramsch rounds ahead (rules §8): each trigger adds a Bock round of as many games
     as players at the table, starting with the next game; with ramsch.after_bock a Ramsch
@@ -162,7 +174,7 @@ class _Rounds:
         self.size = size
         self.stack = rules["bock.overlap"] == "stack"
         self.ramsch_after = rules.on("ramsch.after_bock")
-        self.queue: list[list[object]] = []  # [kind, games left], in order
+        self.queue: list[_Round] = []  # queue mode: the rounds ahead, in order
         self.bocks: list[int] = []  # stack mode: games left of each active Bock round
         self.ramsch: list[int] = []  # stack mode: Ramsch rounds waiting, games left
 
@@ -172,7 +184,7 @@ class _Rounds:
             return len(self.bocks), bool(self.ramsch) and not self.bocks
         if not self.queue:
             return 0, False
-        kind = self.queue[0][0]
+        kind = self.queue[0].kind
         return (1 if kind == "bock" else 0), kind == "ramsch"
 
     def advance(self) -> None:
@@ -189,9 +201,8 @@ class _Rounds:
                     self.ramsch.pop(0)
             return
         if self.queue:
-            head = self.queue[0]
-            head[1] = int(head[1]) - 1  # type: ignore[call-overload]
-            if head[1] == 0:
+            self.queue[0].left -= 1
+            if self.queue[0].left == 0:
                 self.queue.pop(0)
 
     def trigger(self) -> None:
@@ -199,16 +210,16 @@ class _Rounds:
         if self.stack:
             self.bocks.append(self.size)
             return
-        self.queue.append(["bock", self.size])
+        self.queue.append(_Round("bock", self.size))
         if self.ramsch_after:
-            self.queue.append(["ramsch", self.size])
+            self.queue.append(_Round("ramsch", self.size))
 
     def ahead(self) -> tuple[str, ...]:
-        """The special games ahead, in order (stack mode: Bock counts as one word a game)."""
+        """The special games ahead, one word a game, in order."""
         if self.stack:
             longest = max(self.bocks, default=0)
             return ("bock",) * longest + ("ramsch",) * sum(self.ramsch)
-        return tuple(str(kind) for kind, left in self.queue for _ in range(int(left)))  # type: ignore[call-overload]
+        return tuple(r.kind for r in self.queue for _ in range(r.left))
 
 
 def _crosses_hundred(before: int, after: int) -> bool:
@@ -385,7 +396,6 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
     totals = dict.fromkeys(players, 0)
     sf_totals = dict.fromkeys(players, 0)
     sf_table = table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player
-    opponent_bonus = SEEGER_FABIAN_OPPONENT.get(table.size, 0)
     rounds = _Rounds(rules, table.size)
     triggers = rules.bock_triggers if rules.on("bock") else ()
     ramsch_outside = rules.on("ramsch.on_pass") or rules.variant == "offizierskat"
@@ -411,14 +421,9 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
                 else:
                     points[declarer] = result.list_points
                 if sf_table:
-                    won = result.won
-                    sf[declarer] = result.list_points + (
-                        SEEGER_FABIAN_WON if won else SEEGER_FABIAN_LOST
-                    )
-                    if not won:
-                        for name in players:
-                            if name != declarer:
-                                sf[name] = opponent_bonus
+                    fabian = seeger_fabian(result, table=table.size)
+                    for name in players:
+                        sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
         elif isinstance(entry, RamschEntry):
             ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
             for name, value in ramsch_points.items():
