@@ -155,6 +155,50 @@ REIZWERTE: tuple[int, ...] = tuple(_all_game_values())
 
 _REIZWERTE_SET = frozenset(REIZWERTE)
 
+MIN_BID = REIZWERTE[0]
+"""The lowest bid: 18."""
+MAX_BID = REIZWERTE[-1]
+"""The highest bid: 264 (Grand mit 4, every level, 11 × 24)."""
+MAX_BOCK = 8
+"""Bock doublings typed on one game: at most 8 (×256); more is a slip of the keyboard."""
+MAX_PUSHES = 3
+"""Schieberamsch: each of the three players may push the Skat on once (rules §8)."""
+
+
+def check_bock(bock: int) -> None:
+    """Refuse a count of typed Bock doublings outside 0..MAX_BOCK.
+
+    >>> check_bock(9)
+    Traceback (most recent call last):
+    ...
+    skatliste.errors.InvalidGameError: bock ×9: a game is doubled by Bock at most 8 times ...
+    """
+    if bock < 0:
+        raise InvalidGameError(f"bock {bock}: the Bock count is 0 or more")
+    if bock > MAX_BOCK:
+        raise InvalidGameError(
+            f"bock ×{bock}: a game is doubled by Bock at most {MAX_BOCK} times "
+            f"(×{1 << MAX_BOCK}); write 'bock' once for each doubling, 'doppelbock' for two"
+        )
+
+
+def check_pushes(pushes: int) -> None:
+    """Refuse a count of Schieberamsch pushes outside 0..MAX_PUSHES."""
+    if not 0 <= pushes <= MAX_PUSHES:
+        raise InvalidGameError(
+            f"geschoben {pushes}: the Skat is pushed 0 to {MAX_PUSHES} times "
+            "(each player may push it on once), e.g. 'geschoben 1'"
+        )
+
+
+def check_kontra_bid(bid: int) -> None:
+    """Refuse the bid of a defender who said Kontra when it cannot be a bid at all."""
+    if not 0 <= bid <= MAX_BID:
+        raise InvalidGameError(
+            f"'kontra {bid}': the number after 'kontra' is the defender's bid, "
+            f"{MIN_BID} to {MAX_BID}, e.g. 'kontra 20'"
+        )
+
 
 def is_valid_bid(bid: int) -> bool:
     """True when ``bid`` is one of the Reizwerte.
@@ -645,8 +689,7 @@ def ramsch_score(
             raise InvalidGameError(
                 f"Jungfrau {name} with {augen[name]} Augen: a Jungfrau took no trick (0 Augen)"
             )
-    if pushes < 0:
-        raise InvalidGameError("geschoben: the number of pushes is 0 or more")
+    check_pushes(pushes)
     doubling = 2**bock
     if durchmarsch is not None:
         if augen[durchmarsch] + (skat or 0) != TOTAL_AUGEN:
