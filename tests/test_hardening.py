@@ -404,3 +404,12 @@ def test_play_offers_the_ramsch_under_pub_rules(run: Run, pub_ledger: Path) -> N
     assert r.exit_code == 0, r.output
     assert "r = Ramsch" in r.stdout
     assert "Spiel 1: Ramsch: Anna 45, Ben 40, Carl 35" in r.stdout
+
+
+def test_play_asks_the_kontra_sayers_bid_under_after18(run: Run, ledger_path: Path) -> None:
+    run("new", "--players", "Anna", "Ben", "Carl", "--rule", "kontra=after18",
+        "--ledger", str(ledger_path))  # fmt: skip
+    answers = "ben\nherz\nmit 1\nn\nn\n70\nn\n\nkontra\n20\nq\n"
+    r = run("play", "--ledger", str(ledger_path), input=answers)
+    assert r.exit_code == 0, r.output
+    assert "Spiel 1: Ben — Herz mit 1, Kontra: +40" in r.stdout

@@ -218,6 +218,13 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         k = _choice("Kontra/Re", ("nein", "kontra", "re"))
         if k in ("kontra", "re"):
             words.append("kontra")
+            if ledger.rules["kontra"] == "after18":  # only a defender who bid may say Kontra
+                words.append(
+                    _ask(
+                        "Gereizt vom Kontra-Sager (mindestens 18)",
+                        check=_number_between(18, 264, "his bid", True),
+                    )
+                )
         if k == "re":
             words.append("re")
     return player, words
