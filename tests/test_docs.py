@@ -18,6 +18,7 @@ from skatliste.cli import cli
 from .conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 COMMANDS = sorted(cli.commands)
 
 
@@ -36,16 +37,18 @@ def test_every_command_is_in_the_readme(name: str) -> None:
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
-    """The README's ```console blocks: (title, [(command, expected lines)])."""
+    """The ```console blocks of the README and docs/: (title, [(command, expected lines)])."""
     out = []
-    for number, block in enumerate(re.findall(r"```console\n(.*?)```", README, re.S), start=1):
-        steps: list[tuple[str, list[str]]] = []
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                steps.append((line[2:], []))
-            elif steps:
-                steps[-1][1].append(line)
-        out.append((f"session {number}: {steps[0][0]}", steps))
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for number, block in enumerate(re.findall(r"```console\n(.*?)```", text, re.S), start=1):
+            steps: list[tuple[str, list[str]]] = []
+            for line in block.splitlines():
+                if line.startswith("$ "):
+                    steps.append((line[2:], []))
+                elif steps:
+                    steps[-1][1].append(line)
+            out.append((f"{doc.name} session {number}: {steps[0][0]}", steps))
     return out
 
 
@@ -62,7 +65,7 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
 
 
 def test_readme_has_sessions() -> None:
-    assert len(SESSIONS) >= 4
+    assert sum(title.startswith("README.md ") for title, _ in SESSIONS) >= 4
 
 
 @pytest.mark.parametrize("session", SESSIONS, ids=[s[0] for s in SESSIONS])
