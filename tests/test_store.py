@@ -264,7 +264,7 @@ def test_a_folder_that_refuses_files_is_named(
             raise OSError(code, os.strerror(code))
         return real_open(path, flags, mode)
 
-    monkeypatch.setattr(store.os, "open", refusing)
+    monkeypatch.setattr("skatliste.ledger.os.open", refusing)
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2
