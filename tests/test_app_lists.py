@@ -9,6 +9,7 @@ import pytest
 
 from skatliste.app import lists as app
 from skatliste.errors import InputError
+from skatliste.sheet import GameEntry
 
 
 @pytest.fixture
@@ -72,7 +73,8 @@ def test_undo_delete_edit_keep_history(three: Path) -> None:
 def test_edit_keeps_the_declarer_when_the_words_start_with_the_game(three: Path) -> None:
     app.add_game(three, "carl", "grand mit 1".split())
     change = app.edit(three, 1, "karo mit 1".split())
-    assert change.row is not None and change.row.entry.declarer == "Carl"  # type: ignore[union-attr]
+    assert change.row is not None and isinstance(change.row.entry, GameEntry)
+    assert change.row.entry.declarer == "Carl"
 
 
 def test_edit_of_a_passed_game_needs_the_declarer(three: Path) -> None:

@@ -64,7 +64,7 @@ def test_out_of_range_game_words_are_refused_and_the_list_kept(
 
 
 def test_a_ramsch_pushed_seven_times_is_refused(run: Run, pub_ledger: Path) -> None:
-    """Schieberamsch: each of the three players may push once; 'geschoben 7' is a slip."""
+    """Schieberamsch: each of the three players may push at most twice; 7 is a slip."""
     before = _bytes(pub_ledger)
     r = run("ramsch", "anna=45", "ben=40", "carl=35", "geschoben", "7", "--ledger", str(pub_ledger))
     assert r.exit_code == 2
@@ -77,15 +77,15 @@ def test_the_core_names_the_limits_the_list_file_uses() -> None:
     assert rules.MAX_BID == max(rules.REIZWERTE) == 264
     assert rules.MIN_BID == 18
     assert rules.MAX_BOCK == 8
-    assert rules.MAX_PUSHES == 3
+    assert rules.MAX_PUSHES == 6
     with pytest.raises(InvalidGameError, match="at most 8"):
         rules.check_bock(9)
-    with pytest.raises(InvalidGameError, match="0 to 3"):
-        rules.check_pushes(4)
+    with pytest.raises(InvalidGameError, match="0 to 6"):
+        rules.check_pushes(7)
     with pytest.raises(InvalidGameError, match="kontra 265"):
         rules.check_kontra_bid(265)
     with pytest.raises(InvalidGameError, match="geschoben"):
-        rules.ramsch_score({"A": 45, "B": 40, "C": 35}, pushes=4)
+        rules.ramsch_score({"A": 45, "B": 40, "C": 35}, pushes=7)
 
 
 @pytest.mark.parametrize("cent", ["1e30", "1e308", "nan", "inf", "-1", "1/0", "10001", "1e999999"])
