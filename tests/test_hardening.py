@@ -413,3 +413,24 @@ def test_play_asks_the_kontra_sayers_bid_under_after18(run: Run, ledger_path: Pa
     r = run("play", "--ledger", str(ledger_path), input=answers)
     assert r.exit_code == 0, r.output
     assert "Spiel 1: Ben — Herz mit 1, Kontra: +40" in r.stdout
+
+
+def test_the_application_layer_inserts_restores_and_names_changed_games(tmp_path: Path) -> None:
+    """insert, restore and the later games whose value changed, without click."""
+    from skatliste.app import lists as app
+
+    path = tmp_path / "pub.json"
+    app.new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    app.add_game(path, "ben", ["kreuz", "mit", "2", "hand"])
+    app.add_game(path, "carl", ["pik", "mit", "1", "augen", "60"])  # lost at 60:60: Bock
+    app.add_game(path, "anna", ["herz", "mit", "1"])  # in the Bock round: +40
+    change = app.insert(path, 1, ["anna", "grand", "mit", "1"])
+    assert change.number == 1 and change.changed == ()
+    # the Grand moved every game one down: Anna's Herz is game 4, still in the Bock round
+    change = app.edit(path, 3, ["pik", "mit", "1", "augen", "61"])
+    assert change.changed == ((4, "+40", "+20"),)
+    change = app.restore(path, 1)  # the edit: Carl's lost Pik comes back
+    assert change.changed == ((4, "+20", "+40"),)
+    assert len(change.ledger.entries) == 4
+    with pytest.raises(InputError, match="on the list already, as game 3"):
+        app.restore(path, 1)
