@@ -434,3 +434,13 @@ def test_the_application_layer_inserts_restores_and_names_changed_games(tmp_path
     assert len(change.ledger.entries) == 4
     with pytest.raises(InputError, match="on the list already, as game 3"):
         app.restore(path, 1)
+
+
+def test_play_checks_the_spitzen_against_the_lists_cap(run: Run, ledger_path: Path) -> None:
+    run("new", "--players", "Anna", "Ben", "Carl", "--rule", "spitzen_cap=4",
+        "--ledger", str(ledger_path))  # fmt: skip
+    answers = "ben\nherz\nmit 6\nmit 1\nn\nn\n70\nn\n\nn\nq\n"
+    r = run("play", "--ledger", str(ledger_path), input=answers)
+    assert r.exit_code == 0, r.output
+    assert "caps Spitzen at 4" in r.stderr
+    assert "Spiel 1: Ben — Herz mit 1: +20" in r.stdout

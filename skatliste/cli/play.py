@@ -78,13 +78,14 @@ class _Quit(Exception):
     pass
 
 
-def _check_words(*fixed: str) -> Callable[[str], None]:
-    """A check that the answer, with the words so far, makes a possible declaration."""
+def _check_words(ledger: Ledger, *fixed: str) -> Callable[[str], None]:
+    """A check that the answer, with the words so far, makes a possible declaration under the
+    list's rules (a Spitzen cap, say)."""
     from skatliste.rules import normalise
 
     def check(answer: str) -> None:
         parsed = parse_words([*fixed, *answer.split()])
-        normalise(parsed.declaration, parsed.outcome)
+        normalise(parsed.declaration, parsed.outcome, options=ledger.rules.scoring)
 
     return check
 
@@ -182,7 +183,9 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     words = [game]
     is_null = game == "null"
     if not is_null:
-        words += _ask("Spitzen (z. B. 'mit 2' oder 'ohne 1')", "mit 1", _check_words(game)).split()
+        words += _ask(
+            "Spitzen (z. B. 'mit 2' oder 'ohne 1')", "mit 1", _check_words(ledger, game)
+        ).split()
     hand = _yes("Hand")
     if hand:
         words.append("hand")
@@ -198,7 +201,7 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         augen = _ask(
             "Augen des Spielers (leer: nicht gezählt)",
             "",
-            _number_between(0, 120, "Augen", then=_check_words(*words, "augen")),
+            _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
         )
         if augen:
             words += ["augen", augen]
