@@ -364,8 +364,12 @@ def run(count: int, seed: int, *, workdir: Path | None = None, fresh_every: int 
             ledger = base / "skatliste.json"
             for i in range(count):
                 if i % fresh_every == 0:
-                    rules = rng.choice(["isko", "pub", "pub", "tournament"])
+                    rules = rng.choice(
+                        ["isko", "pub", "pub", "tournament", "bauernskat", "offizierskat"]
+                    )
                     names = list(PLAYERS) + (["Dora"] if rng.random() < 0.2 else [])
+                    if rules in ("bauernskat", "offizierskat"):
+                        names = names[:2]
                     result = runner.invoke(
                         cli, ["new", *names, "--rules", rules, "--force", "--ledger", str(ledger)]
                     )
