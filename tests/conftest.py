@@ -20,11 +20,14 @@ EXAMPLES = ROOT / "examples"
 
 
 @pytest.fixture(autouse=True)
-def _german_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests see German output unless they ask otherwise, whatever the machine's LANG."""
+def _german_default(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests see German output unless they ask otherwise, whatever the machine's LANG; a test
+    marked ``english`` reads tables and messages in English (SKATLISTE_LANG=en)."""
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.delenv("SKATLISTE_LANG", raising=False)
     monkeypatch.delenv("SKATLISTE_LEDGER", raising=False)
+    if request.node.get_closest_marker("english") is not None:
+        monkeypatch.setenv("SKATLISTE_LANG", "en")
 
 
 Run = Callable[..., Result]

@@ -318,11 +318,11 @@ def test_spitzen_command(run: Run) -> None:
 
 def test_spitzen_refuses_a_short_hand_and_duplicates(run: Run) -> None:
     r = run("spitzen", "kreuz", "CJ", "SJ")
-    assert r.exit_code == 2 and "2 cards given" in r.stderr
+    assert r.exit_code == 2 and "2 Karten angegeben" in r.stderr
     r = run("spitzen", "kreuz", "CJ", "♣B", "--partial")
-    assert r.exit_code == 2 and "♣B is named twice" in r.stderr
+    assert r.exit_code == 2 and "♣B ist zweimal genannt" in r.stderr
     r = run("spitzen", "null", "CJ", "--partial")
-    assert r.exit_code == 2 and "a Null has no Spitzen" in r.stderr
+    assert r.exit_code == 2 and "ein Null hat keine Spitzen" in r.stderr
 
 
 def test_trick_command(run: Run) -> None:
@@ -333,6 +333,7 @@ def test_trick_command(run: Run) -> None:
     assert r.stdout == "♠B gewinnt: Trumpf sticht (Anna); 23 Augen\n"
 
 
+@pytest.mark.english
 def test_augen_command(run: Run) -> None:
     assert run("augen", "CA", "CT", "SK", "HQ", "D7").stdout == "28\n"
     r = run("augen", "CA", "CX")
@@ -366,7 +367,7 @@ def test_add_from_replay(run: Run, fresh_ledger: Path) -> None:
     assert r.stdout.startswith("Spiel 1: Anna — Grand mit 4 Hand Schwarz: +192")
     r = run("add", "ben", "--from-replay", str(EXAMPLES / "grand-hand.txt"),
             "--ledger", str(fresh_ledger))  # fmt: skip
-    assert r.exit_code == 2 and "the declarer there is Anna, not ben" in r.stderr
+    assert r.exit_code == 2 and "dort ist Anna der Alleinspieler, nicht ben" in r.stderr
     r = run("add", "ben", "--from-replay", str(EXAMPLES / "illegal-play.txt"),
             "--ledger", str(fresh_ledger))  # fmt: skip
-    assert r.exit_code == 2 and "trick 1: Ben plays CJ against the rules" in r.stderr
+    assert r.exit_code == 2 and "Stich 1: Ben spielt ♣B gegen die Regeln" in r.stderr

@@ -25,6 +25,7 @@ def _json_summary(run: Run, ledger: Path, *extra: str) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.english
 def test_new_refuses_to_overwrite_without_force(run: Run, fresh_ledger: Path) -> None:
     before = fresh_ledger.read_bytes()
     r = run("new", "--players", "X", "Y", "Z", "--ledger", str(fresh_ledger))
@@ -34,6 +35,7 @@ def test_new_refuses_to_overwrite_without_force(run: Run, fresh_ledger: Path) ->
     assert run("new", "X", "Y", "Z", "--force", "--ledger", str(fresh_ledger)).exit_code == 0
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("players", "message"),
     [
@@ -50,6 +52,7 @@ def test_new_refuses_bad_player_lists(
     assert not ledger_path.exists()
 
 
+@pytest.mark.english
 def test_new_refuses_unknown_rules(run: Run, ledger_path: Path) -> None:
     r = run("new", "A", "B", "C", "--rule", "kontr=off", "--ledger", str(ledger_path))
     assert r.exit_code == 2 and "unknown rule option 'kontr'; did you mean 'kontra'?" in r.stderr
@@ -71,6 +74,7 @@ def test_abbreviated_player_names(run: Run, fresh_ledger: Path) -> None:
     assert "Carl — Null" in _add(run, fresh_ledger, "CA", "null")
 
 
+@pytest.mark.english
 def test_ambiguous_and_unknown_players_are_refused(run: Run, tmp_path: Path) -> None:
     ledger = tmp_path / "l.json"
     run("new", "Anna", "Andi", "Ben", "--ledger", str(ledger))
@@ -80,6 +84,7 @@ def test_ambiguous_and_unknown_players_are_refused(run: Run, tmp_path: Path) -> 
     assert r.exit_code == 2 and "unknown player 'dora'" in r.stderr
 
 
+@pytest.mark.english
 def test_impossible_game_is_refused_and_not_written(run: Run, fresh_ledger: Path) -> None:
     before = fresh_ledger.read_bytes()
     r = run("add", "anna", "grand", "mit", "5", "--ledger", str(fresh_ledger))
@@ -93,8 +98,10 @@ def test_paper_value_is_recorded_and_checked(run: Run, fresh_ledger: Path) -> No
     assert "Papier 72: falsch, das Spiel zählt +48" in out
     r = run("check", "--ledger", str(fresh_ledger))
     assert r.exit_code == 1
-    assert r.stdout == f"{fresh_ledger}: game 1: the paper says +72, the game is worth +48\n"
-    assert "1 problem(s) in 1 games" in r.stderr
+    assert r.stdout == (
+        f"{fresh_ledger}: Spiel 1: auf dem Papier steht +72, das Spiel ist +48 wert\n"
+    )
+    assert "1 Problem(e) in 1 Spielen" in r.stderr
 
 
 def test_pass_scores_zero_and_moves_the_deal(run: Run, fresh_ledger: Path) -> None:
@@ -136,6 +143,7 @@ def test_edit_to_eingepasst(run: Run, fresh_ledger: Path) -> None:
     assert r.stdout.startswith("Spiel 1: eingepasst")
 
 
+@pytest.mark.english
 @pytest.mark.parametrize("command", [["delete", "3"], ["edit", "3", "null"], ["explain", "3"]])
 def test_game_numbers_out_of_range(run: Run, fresh_ledger: Path, command: list[str]) -> None:
     _add(run, fresh_ledger, "anna", "null")
@@ -143,6 +151,7 @@ def test_game_numbers_out_of_range(run: Run, fresh_ledger: Path, command: list[s
     assert r.exit_code == 2 and "game 3: the list has games 1 to 1" in r.stderr
 
 
+@pytest.mark.english
 def test_undo_on_an_empty_list(run: Run, fresh_ledger: Path) -> None:
     r = run("undo", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2 and "the list has no games yet" in r.stderr
@@ -201,6 +210,7 @@ def test_summary_money_settlement(run: Run, fresh_ledger: Path) -> None:
     assert "+€0.86" in english.stdout
 
 
+@pytest.mark.english
 def test_summary_of_one_round(run: Run, fresh_ledger: Path) -> None:
     for _ in range(3):
         _add(run, fresh_ledger, "anna", "null")
@@ -245,6 +255,7 @@ def test_ledger_from_environment(run: Run, tmp_path: Path, monkeypatch: pytest.M
     assert json.loads(path.read_text())["games"][0]["game"] == "null"
 
 
+@pytest.mark.english
 def test_missing_ledger_says_how_to_start(run: Run, tmp_path: Path) -> None:
     r = run("sheet", "--ledger", str(tmp_path / "none.json"))
     assert r.exit_code == 2
@@ -263,7 +274,7 @@ def table_of_four(run: Run, ledger_path: Path) -> Path:
 def test_the_dealer_sits_out_at_a_table_of_four(run: Run, table_of_four: Path) -> None:
     r = run("add", "anna", "null", "--ledger", str(table_of_four))
     assert r.exit_code == 2
-    assert "Anna deals game 1 and sits out at a table of four" in r.stderr
+    assert "Anna gibt Spiel 1 und setzt am Vierertisch aus" in r.stderr
     assert _add(run, table_of_four, "ben", "null").startswith("Spiel 1: Ben")
 
 
@@ -275,6 +286,7 @@ def test_seeger_fabian_at_a_table_of_four_pays_the_dealer_too(
     assert data["seeger_fabian"] == {"Anna": 30, "Ben": -104, "Carl": 30, "Dora": 30}
 
 
+@pytest.mark.english
 def test_check_finds_a_hand_edited_impossible_game(run: Run, table_of_four: Path) -> None:
     _add(run, table_of_four, "ben", "null")
     _add(run, table_of_four, "carl", "grand", "mit", "1")
@@ -294,6 +306,7 @@ def test_check_finds_a_hand_edited_impossible_game(run: Run, table_of_four: Path
     assert "grand mit 5 !" in sheet
 
 
+@pytest.mark.english
 def test_check_of_a_good_list(run: Run, fresh_ledger: Path) -> None:
     _add(run, fresh_ledger, "anna", "null")
     r = run("check", "--ledger", str(fresh_ledger))
@@ -307,26 +320,26 @@ def test_check_of_a_good_list(run: Run, fresh_ledger: Path) -> None:
 def tournament(run: Run, ledger_path: Path) -> Path:
     r = run("new", "Anna", "Ben", "Carl", "--rules", "tournament", "--rule", "series=3",
             "--ledger", str(ledger_path))  # fmt: skip
-    assert "series of 3 games" in r.stdout
+    assert "Serie von 3 Spielen" in r.stdout
     return ledger_path
 
 
 def test_tournament_refuses_kontra_citing_the_skwo(run: Run, tournament: Path) -> None:
     r = run("add", "anna", "grand", "mit", "1", "kontra", "--ledger", str(tournament))
     assert r.exit_code == 2
-    assert "the tournament rules (SkWO, rules §7) play no Kontra or Re" in r.stderr
+    assert "die Turnierregeln (SkWO, Regeln §7) spielen ohne Kontra und Re" in r.stderr
 
 
 def test_tournament_refuses_bock(run: Run, tournament: Path) -> None:
     r = run("add", "anna", "grand", "mit", "1", "bock", "--ledger", str(tournament))
-    assert r.exit_code == 2 and "play no Bock" in r.stderr
+    assert r.exit_code == 2 and "spielen ohne Bock" in r.stderr
 
 
 def test_tournament_refuses_a_game_past_the_series(run: Run, tournament: Path) -> None:
     for who in ("anna", "ben", "carl"):
         assert "/3" in _add(run, tournament, who, "null")
     r = run("pass", "--ledger", str(tournament))
-    assert r.exit_code == 2 and "the series has 3 games (rule series)" in r.stderr
+    assert r.exit_code == 2 and "die Serie hat 3 Spiele (Regel series)" in r.stderr
     assert "Nr" in run("sheet", "--ledger", str(tournament)).stdout
     assert " 3/3  Carl" in run("sheet", "--ledger", str(tournament)).stdout
 
@@ -358,6 +371,7 @@ def test_rules_of_a_list_and_the_option_list(run: Run, fresh_ledger: Path) -> No
         assert f"  {key} = " in listed
 
 
+@pytest.mark.english
 def test_play_over_a_pipe(run: Run, fresh_ledger: Path) -> None:
     answers = "\n".join(
         [

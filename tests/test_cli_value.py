@@ -114,6 +114,7 @@ def test_negative_paper_value_is_not_taken_for_an_option(run: Run) -> None:
     assert "Papier -40: stimmt" in r.stdout
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -152,9 +153,10 @@ def test_batch_from_stdin(run: Run) -> None:
         "6: Herz mit 1, verloren: −40 — mit 1, Spiel 2 → 2 × 10 = 20; verloren: −2 × 20 = −40 — "
         "Papier 20: falsch, das Spiel zählt −40",
     ]
-    assert r.stderr.startswith("line 5: Error: 'mit 5' in Grand")
+    assert r.stderr.startswith("line 5: Error: 'mit 5' im Grand")
 
 
+@pytest.mark.english
 def test_batch_json_lines(run: Run) -> None:
     r = run("value", "-", "--json", input="kreuz mit 2 hand\nfoo\n")
     lines = [json.loads(x) for x in r.stdout.splitlines()]

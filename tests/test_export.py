@@ -104,7 +104,7 @@ def test_shipped_html_is_the_export_of_the_shipped_evening(run: Run) -> None:
 def test_csv_round_trips(run: Run, tmp_path: Path) -> None:
     out = tmp_path / "evening.csv"
     r = run("export", "--format", "csv", "-o", str(out), "--ledger", EVENING)
-    assert r.stdout == f"{out}: csv, 36 games\n"
+    assert r.stdout == f"{out}: csv, 36 Spiele\n"
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8")), delimiter=";"))
     sheet = _sheet(run)
     assert len(rows) == 36

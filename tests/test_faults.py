@@ -96,6 +96,7 @@ def test_eight_processes_adding_at_once_lose_no_game(tmp_path: Path) -> None:
         assert mine == [f"p{n}-{i}" for i in range(6)]
 
 
+@pytest.mark.english
 def test_disk_full_gives_a_clear_error_and_keeps_the_ledger(
     run: Run, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -115,6 +116,7 @@ def test_disk_full_gives_a_clear_error_and_keeps_the_ledger(
     ], "no temp file may be left behind"
 
 
+@pytest.mark.english
 def test_read_only_folder_gives_a_clear_error(
     run: Run, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -140,6 +142,7 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
     assert folder.is_dir()
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("mangle", "message"),
     [

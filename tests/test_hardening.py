@@ -125,6 +125,7 @@ def test_a_malformed_replay_file_is_refused(run: Run, tmp_path: Path, text: str)
     assert r.stderr.startswith("Error: ")
 
 
+@pytest.mark.english
 def test_a_replay_file_that_is_not_utf8_is_refused(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "r.txt"
     path.write_bytes(b"players: \xff\xfe Anna")
@@ -133,6 +134,7 @@ def test_a_replay_file_that_is_not_utf8_is_refused(run: Run, tmp_path: Path) -> 
     assert "not UTF-8" in r.stderr
 
 
+@pytest.mark.english
 def test_an_unexpected_exception_is_reported_as_a_bug(
     run: Run, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -177,6 +179,7 @@ def test_a_player_cannot_be_named_like_a_rule_set_or_a_game_word(name: str) -> N
         check_player_names(["Anna", "Ben", name])
 
 
+@pytest.mark.english
 def test_a_second_value_after_rules_makes_no_player(run: Run, ledger_path: Path) -> None:
     """'--rules isko pub' made a player called "pub"."""
     r = run(
@@ -193,7 +196,7 @@ def test_a_player_plays_one_card_to_a_trick(run: Run) -> None:
         trick_seats(["Anna", "Ben"], 3, lead="Ben")
     r = run("trick", "kreuz", "HA", "HT", "SJ", "--players", "Anna,Ben", "--lead", "Ben")
     assert r.exit_code == 2
-    assert "each player plays one card" in r.stderr
+    assert "jeder Spieler gibt eine Karte zum Stich" in r.stderr
     r = run("trick", "kreuz", "HA", "HT", "SJ", "--players", "Anna,Ben,Carl", "--lead", "Ben")
     assert r.stdout == "♠B gewinnt: Trumpf sticht (Anna); 23 Augen\n"
 
@@ -220,6 +223,7 @@ def test_value_refuses_a_negative_or_absurd_bock_count(run: Run, count: str) -> 
 # --- table-side friction ----------------------------------------------------------------------
 
 
+@pytest.mark.english
 def test_the_first_dealer_may_be_abbreviated(run: Run, ledger_path: Path) -> None:
     r = run("new", "--players", "Anna", "Ben", "Carl", "--first-dealer", "c",
             "--ledger", str(ledger_path))  # fmt: skip
@@ -344,6 +348,7 @@ def test_insert_puts_a_forgotten_game_in_the_middle(run: Run, fresh_ledger: Path
     assert _bytes(fresh_ledger) == before
 
 
+@pytest.mark.english
 def test_restore_brings_back_an_undone_or_deleted_game(run: Run, fresh_ledger: Path) -> None:
     _evening(run, fresh_ledger, "ben herz mit 1", "carl pik mit 1")
     run("delete", "1", "--ledger", str(fresh_ledger))
@@ -386,7 +391,7 @@ def test_play_does_not_offer_the_dealer_at_a_table_of_four(run: Run, ledger_path
     r = run("play", "--ledger", str(ledger_path), input=answers)
     assert r.exit_code == 0, r.output
     assert "Spieler (Ben/Carl/Dora" in r.stdout
-    assert "Anna deals game 1 and sits out" in r.stderr
+    assert "Anna gibt Spiel 1 und setzt am Vierertisch aus" in r.stderr
     assert "Spiel 1: Ben — Herz mit 1: +20" in r.stdout
 
 
@@ -394,7 +399,7 @@ def test_play_checks_the_bid_when_it_is_given(run: Run, fresh_ledger: Path) -> N
     answers = "ben\nnull\nn\nn\nj\n36\n\nn\nq\n"
     r = run("play", "--ledger", str(fresh_ledger), input=answers)
     assert r.exit_code == 0, r.output
-    assert "below the bid of 36" in r.stderr
+    assert "weniger als der Reizwert 36" in r.stderr
     assert "Spiel 1: Ben — Null: +23" in r.stdout
 
 
@@ -442,5 +447,5 @@ def test_play_checks_the_spitzen_against_the_lists_cap(run: Run, ledger_path: Pa
     answers = "ben\nherz\nmit 6\nmit 1\nn\nn\n70\nn\n\nn\nq\n"
     r = run("play", "--ledger", str(ledger_path), input=answers)
     assert r.exit_code == 0, r.output
-    assert "caps Spitzen at 4" in r.stderr
+    assert "höchstens 4 Spitzen (spitzen_cap=4)" in r.stderr
     assert "Spiel 1: Ben — Herz mit 1: +20" in r.stdout

@@ -67,11 +67,13 @@ def table(run: Run, tmp_path: Path) -> MakeTable:
 # --- Kontra (§8) ---------------------------------------------------------------------------
 
 
+@pytest.mark.english
 def test_kontra_off_refuses_kontra(table: MakeTable) -> None:
     t = table("kontra=off")
     assert "plays no Kontra or Re (rule kontra=off)" in t.do("add anna grand mit 1 kontra", False)
 
 
+@pytest.mark.english
 def test_kontra_after18_needs_the_defenders_bid(table: MakeTable) -> None:
     t = table("kontra=after18")
     assert "write his bid after it, e.g. 'kontra 20'" in t.do("add anna kreuz mit 1 kontra", False)
@@ -82,6 +84,7 @@ def test_kontra_after18_needs_the_defenders_bid(table: MakeTable) -> None:
     assert "+48" in t.do("add anna kreuz mit 1 gereizt 24 kontra 20")
 
 
+@pytest.mark.english
 def test_kontra_null_off(table: MakeTable) -> None:
     t = table("kontra.null=off")
     assert "no Kontra on a Null" in t.do("add anna null kontra", False)
@@ -150,12 +153,13 @@ def test_bock_round_lasts_as_many_games_as_players(table: MakeTable) -> None:
 
 def test_manual_bock(table: MakeTable) -> None:
     t = table("bock=on")
-    assert "no game yet" in t.do("bock", False)
+    assert "noch kein Spiel" in t.do("bock", False)
     t.do("add anna herz mit 1")
     assert "Bock: 3 Spiele" in t.do("bock")
     assert "+40" in t.do("add ben herz mit 1")
 
 
+@pytest.mark.english
 def test_manual_bock_needs_bock_rules(table: MakeTable) -> None:
     t = table()
     t.do("add anna herz mit 1")
@@ -190,12 +194,13 @@ def test_bock_applies_to_ramsch(table: MakeTable) -> None:
 
 def test_ramsch_on_pass_replaces_eingepasst(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on")
-    assert "this rule set plays Ramsch then" in t.do("pass", False)
+    assert "dieses Regelwerk spielt dann Ramsch" in t.do("pass", False)
     assert "Anna verliert 45" in t.do("ramsch anna=45 ben=40 carl=35")
     off = table()
-    assert "plays no Ramsch here" in off.do("ramsch anna=45 ben=40 carl=35", False)
+    assert "spielt ohne Ramsch hier" in off.do("ramsch anna=45 ben=40 carl=35", False)
 
 
+@pytest.mark.english
 def test_ramsch_round_after_bock(table: MakeTable) -> None:
     t = table("bock=on", "bock.triggers=grand-lost", "ramsch.after_bock=on")
     t.do("add anna grand mit 1 verloren")
@@ -214,7 +219,7 @@ def test_ramsch_round_after_bock(table: MakeTable) -> None:
 def test_edit_a_ramsch(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on")
     t.do("ramsch anna=45 ben=40 carl=35")
-    assert "game 1 was a Ramsch: start the words with the declarer" in t.do(
+    assert "Spiel 1 war ein Ramsch: beginne die Wörter mit dem Alleinspieler" in t.do(
         "edit 1 kreuz mit 1", False
     )
     assert "Ben verliert 50" in t.do("edit 1 ramsch anna=40 ben=50 carl=30")
@@ -226,6 +231,7 @@ def test_edit_a_ramsch(table: MakeTable) -> None:
     )
 
 
+@pytest.mark.english
 def test_ramsch_augen_must_add_up_to_120(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on")
     assert "add up to 110, not 120" in t.do("ramsch anna=45 ben=40 carl=25", False)
@@ -234,7 +240,7 @@ def test_ramsch_augen_must_add_up_to_120(table: MakeTable) -> None:
 
 def test_ramsch_skat_to_the_loser(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on", "ramsch.skat=loser")
-    assert "give the Skat's Augen apart" in t.do("ramsch anna=45 ben=40 carl=35", False)
+    assert "gib die Augen des Skats getrennt an" in t.do("ramsch anna=45 ben=40 carl=35", False)
     assert "Anna verliert 50" in t.do("ramsch anna=40 ben=35 carl=35 skat 10")
 
 
@@ -283,6 +289,7 @@ def test_spitzen_cap(table: MakeTable) -> None:
     assert "spitzen_cap=4" in table("spitzen_cap=4").do("add anna karo mit 5", False)
 
 
+@pytest.mark.english
 def test_null_overbid_multiple(table: MakeTable) -> None:
     assert "below the bid" in table().do("add anna null gereizt 24", False)
     assert "−92" in table("null_overbid=multiple").do("add anna null gereizt 24")
@@ -322,6 +329,7 @@ def test_two_lost_caller_option(table: MakeTable) -> None:
     assert t.totals() == {"Anna": -140, "Ben": 0}
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("words", "message"),
     [
@@ -338,6 +346,7 @@ def test_bauernskat_refuses_what_it_does_not_have(
     assert message in table("bauernskat", players="Anna Ben").do(words, False)
 
 
+@pytest.mark.english
 def test_two_player_lists_need_two_players(table: MakeTable, run: Run, tmp_path: Path) -> None:
     r = run("new", "A", "B", "C", "--rules", "bauernskat", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "played by 2 players" in r.stderr
@@ -387,6 +396,7 @@ def test_issue_option_names_exist() -> None:
         assert key in OPTIONS
 
 
+@pytest.mark.english
 def test_unknown_trigger_is_refused(run: Run, tmp_path: Path) -> None:
     r = run("new", "A", "B", "C", "--rule", "bock.triggers=60-60,full-moon",
             "--ledger", str(tmp_path / "x.json"))  # fmt: skip

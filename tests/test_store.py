@@ -43,6 +43,7 @@ def _files(folder: Path) -> list[str]:
 # --- strict reading ---------------------------------------------------------------------
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("edit", "where"),
     [
@@ -133,6 +134,7 @@ def test_a_new_list_gets_the_mode_of_the_umask(run: Run, ledger_path: Path) -> N
     assert stat.S_IMODE(ledger_path.stat().st_mode) == 0o644
 
 
+@pytest.mark.english
 def test_a_read_only_list_is_refused_and_kept(run: Run, evening: Path) -> None:
     """chmod a-w says 'keep this list': no command replaces it (not even as root)."""
     before = evening.read_bytes()
@@ -222,6 +224,7 @@ def a_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("where", "cause"),
     [
@@ -246,6 +249,7 @@ def test_a_list_where_none_can_be_says_why_at_once(
     assert _files(tmp_path) == ["afile"]
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("code", "cause"),
     [
@@ -275,6 +279,7 @@ def test_a_folder_that_refuses_files_is_named(
 # --- a refused command leaves nothing behind --------------------------------------------
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     "command",
     [["add", "anna", "null"], ["pass"], ["undo"], ["sheet"], ["summary"], ["check"]],

@@ -16,6 +16,7 @@ import click
 from skatliste import __version__
 from skatliste.errors import SkatlisteError
 from skatliste.explain import Lang
+from skatliste.messages import translate
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,7 +46,9 @@ class SkatGroup(click.Group):
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(translate(str(exc), current_lang())) from None
+        except (Refused, Failed) as exc:  # a refusal or a count the CLI words itself
+            raise type(exc)(translate(exc.message, current_lang())) from None
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except OSError as exc:  # the machine said no (a folder, a permission, a full disk)
@@ -55,13 +58,13 @@ class SkatGroup(click.Group):
             if os.environ.get("SKATLISTE_DEBUG"):
                 raise
             name = ctx.invoked_subcommand or "skatliste"
-            click.echo(
+            bug = (
                 f"Bug: 'skatliste {name}' failed unexpectedly ({type(exc).__name__}: "
                 f"{str(exc)[:200]}). This is a bug in skatliste, not your mistake: please report "
                 "it with the command you typed and 'skatliste --version' "
-                "(run it again with SKATLISTE_DEBUG=1 for the traceback)",
-                err=True,
+                "(run it again with SKATLISTE_DEBUG=1 for the traceback)"
             )
+            click.echo(translate(bug, current_lang()), err=True)
             ctx.exit(BUG_EXIT)
 
 
@@ -81,12 +84,48 @@ def resolve_lang(option: str | None) -> Lang:
     return "en" if value.lower().startswith("en") else "de"
 
 
+LANG_KEY = "skatliste.lang"
+"""Where ``--lang`` keeps its value for the error handler (the context's meta is shared by
+the group and its command)."""
+
+
+def _keep_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    ctx.meta[LANG_KEY] = value
+    return value
+
+
+def current_lang() -> Lang:
+    """The running command's language: its --lang, else the environment (``resolve_lang``)."""
+    ctx = click.get_current_context(silent=True)
+    return resolve_lang(ctx.meta.get(LANG_KEY) if ctx is not None else None)
+
+
+def say(message: str) -> str:
+    """A message (its English text is its id) in the running command's language."""
+    return translate(message, current_lang())
+
+
 def lang_option(f: F) -> F:
     return click.option(
         "--lang",
         type=click.Choice(["de", "en"], case_sensitive=False),
         default=None,
-        help="Language of explanations and tables (default German; LANG=en* → English).",
+        is_eager=True,
+        callback=_keep_lang,
+        help="Language of explanations, tables and messages (default German; LANG=en* → English).",
+    )(f)
+
+
+def messages_lang_option(f: F) -> F:
+    """--lang for a command that shows only messages: kept for them, not passed on."""
+    return click.option(
+        "--lang",
+        type=click.Choice(["de", "en"], case_sensitive=False),
+        default=None,
+        is_eager=True,
+        expose_value=False,
+        callback=_keep_lang,
+        help="Language of messages (default German; LANG=en* → English).",
     )(f)
 
 

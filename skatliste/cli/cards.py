@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from skatliste.cli.base import cli, lang_option, refuse, resolve_lang
+from skatliste.cli.base import cli, lang_option, messages_lang_option, refuse, resolve_lang
 from skatliste.explain import Lang, explain, headline, result_record, signed
 from skatliste.games import GameType
 from skatliste.rules import seeger_fabian
@@ -125,6 +125,7 @@ def trick(
 
 @cli.command(name="augen")
 @click.argument("cards", nargs=-1, required=True)
+@messages_lang_option
 def augen_cmd(cards: tuple[str, ...]) -> None:
     """The Augen (card points) of a pile.
 

@@ -17,11 +17,14 @@ from skatliste.cli.base import (
     cli,
     lang_option,
     ledger_option,
+    messages_lang_option,
     refuse,
     resolve_lang,
+    say,
 )
 from skatliste.cli.render import entry_words, game_lines, totals_line
 from skatliste.explain import Lang
+from skatliste.messages import translate
 
 if TYPE_CHECKING:
     from skatliste.ledger import Ledger
@@ -38,19 +41,18 @@ def show_change(change: app.Change, lang: Lang) -> None:
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     """Later games the change gave another value, and what ``check`` now finds."""
     if change.changed:
-        title = "Spätere Spiele geändert" if lang == "de" else "Later games changed"
         game = "Spiel" if lang == "de" else "game"
         listed = ", ".join(
             f"{game} {number}: {was or '–'} → {now or '–'}" for number, was, now in change.changed
         )
-        click.echo(f"{title}: {listed}")
+        click.echo(translate(f"Later games changed: {listed}", lang))
     if change.problems:
         number, problem = change.problems[0]
-        click.echo(
+        note = (
             f"Note: 'skatliste check' now finds {len(change.problems)} problem(s), "
-            f"the first at game {number}: {problem}",
-            err=True,
+            f"the first at game {number}: {problem}"
         )
+        click.echo(translate(note, lang), err=True)
 
 
 @cli.command()
@@ -81,6 +83,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing ledger.")
 @ledger_option
+@messages_lang_option
 def new(
     names: tuple[str, ...],
     players_flag: bool,
@@ -112,8 +115,10 @@ def new(
     series = table.series
     extra = f", series of {series} games" if series else ""
     click.echo(
-        f"{ledger_path}: new list for {', '.join(players)} ({rules.preset} rules{extra}); "
-        f"{table.dealer(0)} deals first"
+        say(
+            f"{ledger_path}: new list for {', '.join(players)} ({rules.preset} rules{extra}); "
+            f"{table.dealer(0)} deals first"
+        )
     )
 
 
@@ -160,10 +165,11 @@ def add(
 
     replayed = read_replay(replay_file)
     if replayed.illegal is not None:
-        bad = replayed.illegal
+        bad, language = replayed.illegal, resolve_lang(lang)
         refuse(
-            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card} against the "
-            f"rules ({bad.reason('en')}); fix the file first ('skatliste replay {replay_file}')"
+            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card.show(language)} "
+            f"against the rules ({bad.reason(language)}); fix the file first "
+            f"('skatliste replay {replay_file}')"
         )
     assert replayed.result is not None and replayed.outcome is not None
     replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
@@ -204,8 +210,7 @@ def undo(ledger_path: Path, lang: str | None) -> None:
     language = resolve_lang(lang)
     change = app.undo(ledger_path)
     assert change.removed is not None
-    title = "zurückgenommen" if language == "de" else "taken back"
-    click.echo(f"{title}: {entry_words(change.removed, language)}")
+    click.echo(translate(f"taken back: {entry_words(change.removed, language)}", language))
     show_change(change, language)
 
 
@@ -223,7 +228,8 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     language = resolve_lang(lang)
     change = app.delete(ledger_path, number)
     assert change.removed is not None
-    click.echo(f"deleted game {number}: {entry_words(change.removed, language)}")
+    words = entry_words(change.removed, language)
+    click.echo(translate(f"deleted game {number}: {words}", language))
     show_change(change, language)
     warn_followups(change, language)
 
@@ -348,7 +354,7 @@ def history(ledger_path: Path, lang: str | None) -> None:
     language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
     if not ledger.history:
-        click.echo("no games removed or replaced")
+        click.echo(translate("no games removed or replaced", language))
         return
     for index, item in enumerate(ledger.history, start=1):
         line = f"{index:>2}. {item.time}  {item.action:<6} game {item.number}: "
@@ -360,6 +366,7 @@ def history(ledger_path: Path, lang: str | None) -> None:
 
 @cli.command(name="check")
 @ledger_option
+@messages_lang_option
 def check_cmd(ledger_path: Path) -> None:
     """Re-derive everything and list every problem; exit 1 if any.
 
@@ -373,10 +380,10 @@ def check_cmd(ledger_path: Path) -> None:
     ledger = app.open_list(ledger_path)
     problems = check(ledger.table, ledger.entries)
     for number, problem in problems:
-        click.echo(f"{ledger_path}: game {number}: {problem}")
+        click.echo(say(f"{ledger_path}: game {number}: {problem}"))
     if problems:
         raise Failed(f"{len(problems)} problem(s) in {len(ledger.entries)} games")
-    click.echo(f"{ledger_path}: {len(ledger.entries)} games, no problems")
+    click.echo(say(f"{ledger_path}: {len(ledger.entries)} games, no problems"))
 
 
 @cli.command()
@@ -395,6 +402,7 @@ def schema() -> None:
 @cli.command()
 @click.option("--list", "list_all", is_flag=True, help="Every option and preset, with meaning.")
 @ledger_option
+@messages_lang_option
 def rules(list_all: bool, ledger_path: Path) -> None:
     """The rule set of this list, or (--list) every preset and option.
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from skatliste.app import lists as app
-from skatliste.cli.base import Refused, cli, lang_option, ledger_option, resolve_lang
+from skatliste.cli.base import Refused, cli, lang_option, ledger_option, resolve_lang, say
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.words import parse_words, whole_number
@@ -41,7 +41,7 @@ def _ask(
             check(answer)
         except (SkatlisteError, click.ClickException) as exc:
             message = exc.message if isinstance(exc, click.ClickException) else str(exc)
-            click.echo(f"Error: {message}", err=True)
+            click.echo(f"Error: {say(message)}", err=True)
             continue
         return answer
 
@@ -279,7 +279,7 @@ def play(ledger_path: Path, lang: str | None) -> None:
             return
         except (Refused, SkatlisteError) as exc:
             message = exc.message if isinstance(exc, Refused) else str(exc)
-            click.echo(f"Error: {message}", err=True)
+            click.echo(f"Error: {say(message)}", err=True)
             continue
         try:
             if answer is None:
@@ -290,7 +290,7 @@ def play(ledger_path: Path, lang: str | None) -> None:
                 player, words = answer
                 change = app.add_game(ledger_path, player, words)
         except SkatlisteError as exc:
-            click.echo(f"Error: {exc} — das Spiel wurde nicht eingetragen", err=True)
+            click.echo(f"Error: {say(f'{exc} — the game was not entered')}", err=True)
             continue
         show_change(change, language)
         ledger = change.ledger

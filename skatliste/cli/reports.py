@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from skatliste.app import lists as app
-from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang
+from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang, say
 from skatliste.cli.render import game_lines
 from skatliste.explain import seeger_fabian_line
 
@@ -181,7 +181,7 @@ def export(
     from skatliste.ledger import atomic_write
 
     atomic_write(output, text)
-    click.echo(f"{output}: {fmt}, {len(derived)} games")
+    click.echo(say(f"{output}: {fmt}, {len(derived)} games"))
 
 
 @cli.command()

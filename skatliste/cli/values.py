@@ -8,7 +8,15 @@ from typing import Any
 
 import click
 
-from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
+from skatliste.cli.base import (
+    WORDS_CONTEXT,
+    cli,
+    lang_option,
+    messages_lang_option,
+    refuse,
+    resolve_lang,
+    say,
+)
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
 from skatliste.explain import Lang, headline, result_record, seeger_fabian_line, signed
@@ -151,8 +159,9 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         except InputError as exc:
             failed += 1
             if as_json:
-                click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
-            click.echo(f"line {number}: Error: {exc}", err=True)
+                error = say(str(exc))
+                click.echo(json.dumps({"line": number, "error": error}, ensure_ascii=False))
+            click.echo(f"line {number}: Error: {say(str(exc))}", err=True)
             continue
         if not ok:
             failed += 1
@@ -172,6 +181,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("bid", type=int, required=False)
+@messages_lang_option
 def bids(bid: int | None) -> None:
     """The Reizwerte, or which games reach a bid.
 
@@ -190,9 +200,9 @@ def bids(bid: int | None) -> None:
 
     if not is_valid_bid(bid):
         near = " or ".join(str(b) for b in nearest_bids(bid))
-        click.echo(f"{bid} is not a Reizwert (nearest: {near}); games reaching it:")
+        click.echo(say(f"{bid} is not a Reizwert (nearest: {near}); games reaching it:"))
     if not reach:
-        click.echo(f"no game reaches {bid}")
+        click.echo(say(f"no game reaches {bid}"))
         return
     for r in reach:
         if r.multiplier is None:

@@ -1,0 +1,613 @@
+"""Every message in German and English: one catalogue, one pure ``translate``.
+
+The English text stays in the code where the message is made (the way gettext uses the English
+string as its msgid). ``CATALOGUE`` maps each English template, with ``{name}`` where the code
+fills in a value, to its German text with the same placeholders. ``translate`` finds the
+template that matches a whole message, translates the filled-in values that are messages
+themselves (``game 7: a; b`` holds two), and fills the German template:
+
+>>> translate("game 7: the list has games 1 to 5", "de")
+'Spiel 7: die Liste hat die Spiele 1 bis 5'
+>>> translate("game 7: the list has games 1 to 5", "en")
+'game 7: the list has games 1 to 5'
+
+Only the error path and the confirmations use it: the patterns are compiled on first use, so
+``skatliste value`` does not pay for them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Literal
+
+Lang = Literal["de", "en"]
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+"""A value the code fills in: ``{name}``."""
+
+CATALOGUE: dict[str, str] = {
+    # --- the list: new, players, names ------------------------------------------------------
+    "{count} player(s) given: a list has 3 or 4 players in seat order, e.g. 'skatliste new "
+    "--players Anna Ben Carl' (2 with --rules bauernskat)": "{count} Spieler angegeben: eine "
+    "Liste hat 3 oder 4 Spieler in Sitzreihenfolge, z. B. 'skatliste new --players Anna Ben "
+    "Carl' (2 mit --rules bauernskat)",
+    "{count} player(s) given: {variant} is played by 2 players, e.g. 'skatliste new --players "
+    "Anna Ben --rules bauernskat'": "{count} Spieler angegeben: {variant} spielen 2 Spieler, "
+    "z. B. 'skatliste new --players Anna Ben --rules bauernskat'",
+    "--first-dealer {name}: {why}": "--first-dealer {name}: {why}",
+    "{path}: the list has no games yet": "{path}: die Liste hat noch keine Spiele",
+    "game {number}: the list has games 1 to {last}": "Spiel {number}: die Liste hat die "
+    "Spiele 1 bis {last}",
+    "game {number}: {problems}": "Spiel {number}: {problems}",
+    "unknown player '{name}': the players of this list are {players}": "unbekannter Spieler "
+    "'{name}': die Spieler dieser Liste sind {players}",
+    "unknown player '{name}': the players are {players}": "unbekannter Spieler '{name}': die "
+    "Spieler sind {players}",
+    "'{name}' could be {names}: write more of the name": "'{name}' kann {names} sein: schreib "
+    "mehr vom Namen",
+    "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')": "zwei "
+    "Spieler haben denselben Namen: gib jedem einen anderen (z. B. 'Ben' und 'Ben2')",
+    "'{name}' cannot be a player's name: it is a rule set's name (did you mean '--rules "
+    "{preset}'? give one rule set after --rules)": "'{name}' kann kein Spielername sein: es "
+    "ist der Name eines Regelwerks (meintest du '--rules {preset}'? gib nach --rules ein "
+    "Regelwerk an)",
+    "'{name}' cannot be a player's name: it is a word of a game or an answer at the prompt; "
+    "give the player's name": "'{name}' kann kein Spielername sein: es ist ein Wort eines "
+    "Spiels oder eine Antwort bei der Eingabe; gib den Namen des Spielers an",
+    "'{name}' cannot be a player's name: it reads as a number": "'{name}' kann kein "
+    "Spielername sein: es liest sich als Zahl",
+    "'{name}' cannot be a player's name: no spaces or '=' (Ramsch writes NAME=AUGEN)": "'{name}'"
+    " kann kein Spielername sein: keine Leerzeichen und kein '=' (Ramsch schreibt NAME=AUGEN)",
+    "players: every player needs a different name": "players: jeder Spieler braucht einen "
+    "anderen Namen",
+    "first_dealer '{name}' is not one of the players": "first_dealer '{name}' ist keiner der "
+    "Spieler",
+    "players: two-player rule sets have 2 players, Skat has 3 or 4": "players: Regelwerke zu "
+    "zweit haben 2 Spieler, Skat hat 3 oder 4",
+    "unknown preset '{preset}' (known: {known})": "unbekanntes Regelwerk '{preset}' (bekannt: "
+    "{known})",
+    "unknown option(s) {options}": "unbekannte Option(en) {options}",
+    # --- entering games ---------------------------------------------------------------------
+    "say which game, e.g. 'anna kreuz mit 2 hand' or 'eingepasst'": "sag, welches Spiel, z. B. "
+    "'anna kreuz mit 2 hand' oder 'eingepasst'",
+    "start the words with the declarer, e.g. 'anna kreuz mit 2'": "beginne die Wörter mit dem "
+    "Alleinspieler, z. B. 'anna kreuz mit 2'",
+    "say which game, e.g. 'skatliste add anna kreuz mit 2 hand'": "sag, welches Spiel, z. B. "
+    "'skatliste add anna kreuz mit 2 hand'",
+    "say which game, e.g. 'skatliste value kreuz mit 2 hand'": "sag, welches Spiel, z. B. "
+    "'skatliste value kreuz mit 2 hand'",
+    "game {number} was {was}: start the words with the declarer": "Spiel {number} war {was}: "
+    "beginne die Wörter mit dem Alleinspieler",
+    "insert {number}: a game goes in at 1 to {last} (the list has {count} games)": "insert "
+    "{number}: ein Spiel kommt an Stelle 1 bis {last} (die Liste hat {count} Spiele)",
+    "restore {item}: the history is empty; nothing to bring back": "restore {item}: der "
+    "Verlauf ist leer; es gibt nichts zurückzuholen",
+    "restore {item}: the history has items 1 to {last} (see 'skatliste history')": "restore "
+    "{item}: der Verlauf hat die Einträge 1 bis {last} (siehe 'skatliste history')",
+    "history item {item} is on the list already, as game {number}": "Eintrag {item} des "
+    "Verlaufs steht schon auf der Liste, als Spiel {number}",
+    "history item {item}: game {number} was changed again since; correct it with 'skatliste "
+    "edit'": "Eintrag {item} des Verlaufs: Spiel {number} wurde seitdem wieder geändert; "
+    "berichtige es mit 'skatliste edit'",
+    "--from-replay takes the game from the file: give no words with it": "--from-replay nimmt "
+    "das Spiel aus der Datei: gib keine Wörter dazu",
+    "{file}: trick {trick}: {player} plays {card} against the rules ({reason}); fix the file "
+    "first ('skatliste replay {file}')": "{file}: Stich {trick}: {player} spielt {card} gegen "
+    "die Regeln ({reason}); berichtige zuerst die Datei ('skatliste replay {file}')",
+    "{file}: the declarer there is {declarer}, not {player}": "{file}: dort ist {declarer} der "
+    "Alleinspieler, nicht {player}",
+    "with '-' every game comes from stdin: give its words there, not as options": "mit '-' "
+    "kommt jedes Spiel von der Standardeingabe: gib seine Wörter dort an, nicht als Optionen",
+    "the games on standard input are not UTF-8 text: save them as UTF-8": "die Spiele auf der "
+    "Standardeingabe sind kein UTF-8-Text: speichere sie als UTF-8",
+    # --- Ramsch -----------------------------------------------------------------------------
+    "give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'": "gib die Augen "
+    "jedes Spielers an, z. B. 'skatliste ramsch anna=45 ben=40 carl=35'",
+    "'{word}': write each player's Augen as NAME=N, e.g. anna=45": "'{word}': schreib die Augen "
+    "jedes Spielers als NAME=N, z. B. anna=45",
+    "{name}'s Augen are given twice": "die Augen von {name} stehen zweimal da",
+    "'{word}' needs a name or number after it, e.g. 'jungfrau ben'": "nach '{word}' fehlt ein "
+    "Name oder eine Zahl, z. B. 'jungfrau ben'",
+    "a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once": "ein Ramsch hat einen "
+    "Durchmarsch: schreib 'durchmarsch NAME' einmal",
+    "'{word} {arg}': '{word}' needs a number, e.g. '{word} 1'": "'{word} {arg}': nach '{word}' "
+    "gehört eine Zahl, z. B. '{word} 1'",
+    "the Skat's Augen are given twice: write 'skat N' once": "die Augen des Skats stehen "
+    "zweimal da: schreib 'skat N' einmal",
+    "the pushes are given twice: write 'geschoben N' once": "das Schieben steht zweimal da: "
+    "schreib 'geschoben N' einmal",
+    "'{word}' in a Ramsch: write NAME=AUGEN for each player, then optionally 'jungfrau NAME', "
+    "'durchmarsch NAME', 'geschoben N', 'skat N'": "'{word}' in einem Ramsch: schreib NAME=AUGEN "
+    "für jeden Spieler, danach wahlweise 'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', "
+    "'skat N'",
+    "{name}={value}: a player's Augen are 0 to 120": "{name}={value}: die Augen eines Spielers "
+    "sind 0 bis 120",
+    "rule ramsch.skat=loser: give the Skat's Augen apart, e.g. 'skat 10' (the players' Augen "
+    "are their tricks only)": "Regel ramsch.skat=loser: gib die Augen des Skats getrennt an, "
+    "z. B. 'skat 10' (die Augen der Spieler sind nur ihre Stiche)",
+    "rule ramsch.skat=last_trick: the Skat is in the Augen of the player who took the last "
+    "trick; drop 'skat N'": "Regel ramsch.skat=last_trick: der Skat steckt in den Augen dessen, "
+    "der den letzten Stich machte; lass 'skat N' weg",
+    "the Augen add up to {total}, not 120 ({shown}); {why}": "die Augen ergeben {total}, nicht "
+    "120 ({shown}); {why}",
+    "the Skat counts for the player who took the last trick": "der Skat zählt für den, der den "
+    "letzten Stich machte",
+    "with the Skat given apart": "mit dem getrennt angegebenen Skat",
+    "the Augen add up to {total}, not 120 ({shown})": "die Augen ergeben {total}, nicht 120 "
+    "({shown})",
+    "'{name}' did not play this Ramsch ({players})": "'{name}' hat diesen Ramsch nicht "
+    "gespielt ({players})",
+    "Jungfrau {name} with {augen} Augen: a Jungfrau took no trick (0 Augen)": "Jungfrau {name} "
+    "mit {augen} Augen: eine Jungfrau hat keinen Stich gemacht (0 Augen)",
+    "Durchmarsch {name} with {augen} Augen: a Durchmarsch takes every trick (all 120 Augen)": ""
+    "Durchmarsch {name} mit {augen} Augen: ein Durchmarsch macht jeden Stich (alle 120 Augen)",
+    "Durchmarsch {name}: he must have all 120 Augen": "Durchmarsch {name}: er muss alle 120 "
+    "Augen haben",
+    # --- Bock -------------------------------------------------------------------------------
+    "this rule set plays no Bock (rule bock=off; the pub rule set has it)": "dieses Regelwerk "
+    "spielt ohne Bock (Regel bock=off; das Regelwerk pub hat ihn)",
+    "no game yet: a Bock round is called after a game and starts with the next": "noch kein "
+    "Spiel: eine Bockrunde wird nach einem Spiel angesagt und beginnt mit dem nächsten",
+    "a Bock round was called after this game already": "nach diesem Spiel wurde schon eine "
+    "Bockrunde angesagt",
+    "bock {bock}: the Bock count is 0 or more": "bock {bock}: die Zahl der Böcke ist 0 oder mehr",
+    "bock ×{bock}: a game is doubled by Bock at most {most} times (×{factor}); write 'bock' "
+    "once for each doubling, 'doppelbock' for two": "bock ×{bock}: ein Spiel wird durch Bock "
+    "höchstens {most}-mal verdoppelt (×{factor}); schreib 'bock' für jede Verdopplung einmal, "
+    "'doppelbock' für zwei",
+    "geschoben {pushes}: the Skat is pushed 0 to {most} times (each player at most twice at a "
+    "table of three), e.g. 'geschoben 1'": "geschoben {pushes}: der Skat wird 0- bis {most}-mal "
+    "geschoben (am Dreiertisch jeder Spieler höchstens zweimal), z. B. 'geschoben 1'",
+    # --- the game's words -------------------------------------------------------------------
+    "'{word}': the number {digits}... is far too large for a Skat game": "'{word}': die Zahl "
+    "{digits}... ist viel zu groß für ein Skatspiel",
+    "'{word}' needs a number after it, e.g. '{example}'": "nach '{word}' gehört eine Zahl, "
+    "z. B. '{example}'",
+    "'{word} {next}': '{word}' needs a number after it, e.g. '{example}'": "'{word} {next}': "
+    "nach '{word}' gehört eine Zahl, z. B. '{example}'",
+    "'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'": "'=' beendet "
+    "die Zeile mit dem Wert auf dem Papier, z. B. '= 48' oder '= -96'",
+    "'= {rest}': write the value on paper in digits, e.g. '= 48'": "'= {rest}': schreib den "
+    "Wert auf dem Papier in Ziffern, z. B. '= 48'",
+    "two games named: '{first}' and '{second}'; a game has one type": "zwei Spiele genannt: "
+    "'{first}' und '{second}'; ein Spiel hat eine Art",
+    "Spitzen given twice ('{word} {n}'): write either 'mit N' or 'ohne N' once": "Spitzen "
+    "zweimal angegeben ('{word} {n}'): schreib einmal 'mit N' oder 'ohne N'",
+    "the bid is given twice ('gereizt {bid}' and '{word} {n}'): write 'gereizt N' once": "der "
+    "Reizwert steht zweimal da ('gereizt {bid}' und '{word} {n}'): schreib 'gereizt N' einmal",
+    "the Augen are given twice ('augen {augen}' and '{word} {n}'): write 'augen N' once": "die "
+    "Augen stehen zweimal da ('augen {augen}' und '{word} {n}'): schreib 'augen N' einmal",
+    "'{word}' follows what was announced: 'schneider {word}' or 'schwarz {word}'": "'{word}' "
+    "folgt dem Angesagten: 'schneider {word}' oder 'schwarz {word}'",
+    "both 'gewonnen' and 'verloren' given: write one of them": "'gewonnen' und 'verloren' "
+    "zugleich angegeben: schreib eins von beiden",
+    "the Kontra-sayer's bid is given twice ('kontra {bid}' and 'kontra {said}'): write it "
+    "once": "das Reizgebot des Kontra-Sagers steht zweimal da ('kontra {bid}' und 'kontra "
+    "{said}'): schreib es einmal",
+    "the number {n} stands alone: say what it is, e.g. 'mit {n}', 'gereizt {n}', 'augen {n}', "
+    "or '= {n}' for the value on paper": "die Zahl {n} steht allein: sag, was sie ist, z. B. "
+    "'mit {n}', 'gereizt {n}', 'augen {n}' oder '= {n}' für den Wert auf dem Papier",
+    "unknown word '{word}'{hint}": "unbekanntes Wort '{word}'{hint}",
+    "; did you mean '{word}'?": "; meintest du '{word}'?",
+    "; known words: karo herz pik kreuz grand null, mit N, ohne N, hand, ouvert, ...": "; "
+    "bekannte Wörter: karo herz pik kreuz grand null, mit N, ohne N, hand, ouvert, ...",
+    "no game named: say karo, herz, pik, kreuz, grand or null (diamonds, hearts, spades, "
+    "clubs)": "kein Spiel genannt: sag karo, herz, pik, kreuz, grand oder null",
+    "unknown game '{word}'{hint}": "unbekanntes Spiel '{word}'{hint}",
+    # --- the rules of a game ----------------------------------------------------------------
+    "bid {bid} is not a Reizwert: bids are the values a game can have (18, 20, 22, 23, 24, 27, "
+    "...); did you mean {near}?": "{bid} ist kein Reizwert: gereizt werden die Werte, die ein "
+    "Spiel haben kann (18, 20, 22, 23, 24, 27, ...); meintest du {near}?",
+    "'kontra {bid}': the number after 'kontra' is the defender's bid, {low} to {high}, e.g. "
+    "'kontra 20'": "'kontra {bid}': die Zahl nach 'kontra' ist das Reizgebot des "
+    "Gegenspielers, {low} bis {high}, z. B. 'kontra 20'",
+    "augen {augen}: the declarer's Augen are 0 to 120 (Skat included), e.g. 'augen 75'": "augen "
+    "{augen}: die Augen des Alleinspielers sind 0 bis 120 (mit Skat), z. B. 'augen 75'",
+    "Re without Kontra: the declarer can only answer a Kontra; write 'kontra re'": "Re ohne "
+    "Kontra: der Alleinspieler kann nur auf ein Kontra antworten; schreib 'kontra re'",
+    "a Null has no Spitzen: drop '{word} {spitzen}' (Null is 23, Null Hand 35, Null ouvert 46, "
+    "Null ouvert Hand 59)": "ein Null hat keine Spitzen: lass '{word} {spitzen}' weg (Null ist "
+    "23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)",
+    "Schneider and Schwarz do not exist in a Null: it is won when the declarer takes no trick; "
+    "write 'null gewonnen' or 'null verloren'": "Schneider und Schwarz gibt es im Null nicht: "
+    "er ist gewonnen, wenn der Alleinspieler keinen Stich macht; schreib 'null gewonnen' oder "
+    "'null verloren'",
+    "a Null is not counted in Augen: the declarer wins by taking no trick; write 'gewonnen' or "
+    "'verloren' instead of 'augen N'": "ein Null wird nicht in Augen gezählt: der "
+    "Alleinspieler gewinnt, wenn er keinen Stich macht; schreib 'gewonnen' oder 'verloren' "
+    "statt 'augen N'",
+    "{game} needs its Spitzen: write 'mit N' (holding the Kreuz-Bube) or 'ohne N', e.g. "
+    "'{example} mit 2'": "{game} braucht seine Spitzen: schreib 'mit N' (mit dem Kreuz-Buben) "
+    "oder 'ohne N', z. B. '{example} mit 2'",
+    "'{word} {spitzen}' in {game}: {why}": "'{word} {spitzen}' im {game}: {why}",
+    "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4": "ein Grand "
+    "hat höchstens 4 Spitzen (nur die Buben sind Trumpf): mit/ohne 1 bis 4",
+    "this rule set caps Spitzen at {cap} (spitzen_cap={cap})": "dieses Regelwerk zählt "
+    "höchstens {cap} Spitzen (spitzen_cap={cap})",
+    "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards): 1 to 11": "ein Farbspiel "
+    "hat höchstens 11 Spitzen (4 Buben und 7 Trumpfkarten): 1 bis 11",
+    "Spitzen count from 1: 'mit 1' or 'ohne 1' at the least": "Spitzen zählen ab 1: "
+    "mindestens 'mit 1' oder 'ohne 1'",
+    "{level} angesagt without Hand: only a Hand game can announce {level}; add 'hand' (e.g. "
+    "'{example} mit 1 hand {word} angesagt')": "{level} angesagt ohne Hand: nur ein Handspiel "
+    "kann {level} ansagen; ergänze 'hand' (z. B. '{example} mit 1 hand {word} angesagt')",
+    "'schneider' with augen {augen}: Schneider needs 90 Augen or more for the declarer, or 30 "
+    "or fewer; fix the Augen or drop 'schneider'": "'schneider' mit augen {augen}: Schneider "
+    "braucht 90 Augen oder mehr für den Alleinspieler, oder 30 oder weniger; berichtige die "
+    "Augen oder lass 'schneider' weg",
+    "'schwarz' with augen {augen}: if the opponents took no trick the declarer has all 120 "
+    "Augen; if he took none he has 30 or fewer": "'schwarz' mit augen {augen}: machten die "
+    "Gegenspieler keinen Stich, hat der Alleinspieler alle 120 Augen; machte er keinen, hat er "
+    "30 oder weniger",
+    "Schwarz angesagt with augen 120: did the declarer take every trick? Add 'schwarz' (every "
+    "trick) or 'verloren' (the opponents took a trick)": "Schwarz angesagt mit augen 120: hat "
+    "der Alleinspieler jeden Stich gemacht? Ergänze 'schwarz' (jeder Stich) oder 'verloren' "
+    "(die Gegenspieler machten einen Stich)",
+    "'gewonnen' with augen {augen}: the declarer needs {need} to win this game; fix the Augen "
+    "or drop 'gewonnen'": "'gewonnen' mit augen {augen}: der Alleinspieler braucht {need}, um "
+    "dieses Spiel zu gewinnen; berichtige die Augen oder lass 'gewonnen' weg",
+    "'verloren' with augen {augen}: that many Augen win this game; fix the Augen or drop "
+    "'verloren' (an overbid game needs 'gereizt N')": "'verloren' mit augen {augen}: so viele "
+    "Augen gewinnen dieses Spiel; berichtige die Augen oder lass 'verloren' weg (ein "
+    "überreiztes Spiel braucht 'gereizt N')",
+    "{game} is worth {base}, below the bid of {bid}: no game worth less than the bid may be "
+    "declared (rule null_overbid=multiple charges a multiple instead)": "{game} ist {base} "
+    "wert, weniger als der Reizwert {bid}: kein Spiel unter dem Reizwert darf angesagt werden "
+    "(Regel null_overbid=multiple berechnet stattdessen ein Vielfaches)",
+    "table {size}: Seeger-Fabian is scored at tables of 3 or 4": "Tisch {size}: nach "
+    "Seeger-Fabian wird an Tischen zu 3 oder 4 gewertet",
+    "{variant} has no Null: the caller names a suit or Grand (rules §9)": "{variant} hat kein "
+    "Null: der Ansager nennt eine Farbe oder Grand (Regeln §9)",
+    "{variant} has no Skat, so no Hand, Ouvert or announcements (rules §9): say the trump, the "
+    "Spitzen and the Augen, e.g. 'herz mit 6 augen 75'": "{variant} hat keinen Skat, also kein "
+    "Hand, Ouvert oder Ansagen (Regeln §9): sag den Trumpf, die Spitzen und die Augen, z. B. "
+    "'herz mit 6 augen 75'",
+    "{variant} has no bidding: the caller chooses trump after four open cards; drop "
+    "'gereizt'": "{variant} hat kein Reizen: der Ansager wählt Trumpf nach vier offenen Karten; "
+    "lass 'gereizt' weg",
+    "Bauernskat has no Kontra or Re (Offizierskat has)": "Bauernskat hat kein Kontra und Re "
+    "(Offizierskat hat es)",
+    "'schwarz' with augen {augen}: in Offizierskat Schwarz means 0 Augen (rules §9)": "'schwarz'"
+    " mit augen {augen}: im Offizierskat heißt Schwarz 0 Augen (Regeln §9)",
+    "a Null has no Spitzen: they count only in suit games and Grand": "ein Null hat keine "
+    "Spitzen: sie zählen nur in Farbspielen und im Grand",
+    # --- what the sheet finds ---------------------------------------------------------------
+    "the series has {series} games (rule series); this would be game {number}": "die Serie hat "
+    "{series} Spiele (Regel series); dies wäre Spiel {number}",
+    "in {variant} every deal is played: no passing": "im {variant} wird jedes Spiel gespielt: "
+    "kein Einpassen",
+    "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') or a Grand "
+    "Hand": "dieses Spiel liegt in einer Ramschrunde: trag den Ramsch ein ('skatliste ramsch "
+    "...') oder einen Grand Hand",
+    "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it with "
+    "'skatliste ramsch NAME=AUGEN ...'": "alle haben gepasst: dieses Regelwerk spielt dann "
+    "Ramsch (Regel ramsch.on_pass); trag ihn ein mit 'skatliste ramsch NAME=AUGEN ...'",
+    "{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)": "{cite} Ramsch hier "
+    "(Regeln ramsch.on_pass und ramsch.after_bock)",
+    "this rule set plays no": "dieses Regelwerk spielt ohne",
+    "the tournament rules (SkWO, rules §7) play no": "die Turnierregeln (SkWO, Regeln §7) "
+    "spielen ohne",
+    "a Ramsch needs the Augen of {players} (who played game {number}), e.g. '{example}=45 ...'": ""
+    "ein Ramsch braucht die Augen von {players} (die Spiel {number} spielten), z. B. "
+    "'{example}=45 ...'",
+    "{name} deals game {number} and sits out at a table of four (rules §1); the declarer is "
+    "one of the three others": "{name} gibt Spiel {number} und setzt am Vierertisch aus "
+    "(Regeln §1); der Alleinspieler ist einer der drei anderen",
+    "this deal is in a Ramsch round (after a Bock round): play Ramsch ('skatliste ramsch ...') "
+    "or declare a Grand Hand": "dieses Spiel liegt in einer Ramschrunde (nach einer "
+    "Bockrunde): spielt Ramsch ('skatliste ramsch ...') oder sagt einen Grand Hand an",
+    "{cite} Kontra or Re (rule kontra=off)": "{cite} Kontra und Re (Regel kontra=off)",
+    "this rule set plays no Kontra on a Null (rule kontra.null=off)": "dieses Regelwerk spielt "
+    "kein Kontra beim Null (Regel kontra.null=off)",
+    "rule kontra=after18: only a defender who bid at least 18 may say Kontra; write his bid "
+    "after it, e.g. 'kontra 20'": "Regel kontra=after18: nur ein Gegenspieler, der mindestens "
+    "18 gereizt hat, darf Kontra sagen; schreib sein Reizgebot dahinter, z. B. 'kontra 20'",
+    "'kontra {bid}': only a defender who bid at least 18 may say Kontra (rule "
+    "kontra=after18)": "'kontra {bid}': nur ein Gegenspieler, der mindestens 18 gereizt hat, "
+    "darf Kontra sagen (Regel kontra=after18)",
+    "'kontra {bid}': the defender cannot have bid more than the declarer's {declared}": ""
+    "'kontra {bid}': der Gegenspieler kann nicht mehr gereizt haben als der Alleinspieler "
+    "({declared})",
+    "{cite} Bock (rule bock=off; start a list with --rule bock=on)": "{cite} Bock (Regel "
+    "bock=off; beginne eine Liste mit --rule bock=on)",
+    "the paper says {paper}, the game is worth {points}": "auf dem Papier steht {paper}, das "
+    "Spiel ist {points} wert",
+    "a Ramsch": "ein Ramsch",
+    # --- money ------------------------------------------------------------------------------
+    "--cent {text}: {how}": "--cent {text}: {how}",
+    "give the stake per point in cent, e.g. 0.25, 0,5 or 1/4": "gib den Einsatz je Punkt in "
+    "Cent an, z. B. 0.25, 0,5 oder 1/4",
+    "--cent {text}: the stake cannot be negative; {how}": "--cent {text}: der Einsatz kann "
+    "nicht negativ sein; {how}",
+    "--cent {text}: a fraction cannot divide by 0; {how}": "--cent {text}: ein Bruch kann "
+    "nicht durch 0 teilen; {how}",
+    "--cent {text}: at most {most} cent (100 €) a point; the stake is in cent, e.g. 0.25 for a "
+    "quarter cent": "--cent {text}: höchstens {most} Cent (100 €) je Punkt; der Einsatz ist in "
+    "Cent, z. B. 0.25 für einen Viertelcent",
+    # --- rule sets --------------------------------------------------------------------------
+    "rule {key}={value}: allowed values are {allowed}": "Regel {key}={value}: erlaubt sind "
+    "{allowed}",
+    "rule {key}={value}: {why}": "Regel {key}={value}: {why}",
+    "give the number of games in a series (e.g. 36), 'auto' or 'off'": "gib die Zahl der "
+    "Spiele einer Serie an (z. B. 36), 'auto' oder 'off'",
+    "'{word}': write value>=N with a number, e.g. value>=100": "'{word}': schreib value>=N mit "
+    "einer Zahl, z. B. value>=100",
+    "unknown trigger '{word}'; known: {known}, none": "unbekannter Auslöser '{word}'; bekannt: "
+    "{known}, none",
+    "give a positive number": "gib eine positive Zahl an",
+    "'augen' (the loser loses his Augen) or a fixed number of points": "'augen' (der Verlierer "
+    "verliert seine Augen) oder eine feste Zahl von Punkten",
+    "unknown rule set '{preset}': known rule sets are {known}": "unbekanntes Regelwerk "
+    "'{preset}': bekannte Regelwerke sind {known}",
+    "unknown rule option '{key}'{hint} (see 'skatliste rules --list')": "unbekannte "
+    "Regeloption '{key}'{hint} (siehe 'skatliste rules --list')",
+    "rule '{item}': write KEY=VALUE, e.g. --rule kontra=off": "Regel '{item}': schreib "
+    "KEY=VALUE, z. B. --rule kontra=off",
+    # --- cards and tricks -------------------------------------------------------------------
+    "'{word}' is not a card: {notation}": "'{word}' ist keine Karte: {notation}",
+    "'{word}' is not one card: {notation}": "'{word}' ist nicht eine Karte: {notation}",
+    "write cards as CJ SJ HA DT H10 S7 (suit C S H D, rank A T/10 K Q J 9 8 7) or ♣B ♠B ♥A ♦10, "
+    "Kreuz-Bube, Herz-Ass, Karo Zehn": "schreib Karten als ♣B ♠B ♥A ♦10, Kreuz-Bube, Herz-Ass, "
+    "Karo Zehn oder CJ SJ HA DT H10 S7 (Farbe C S H D, Wert A T/10 K Q J 9 8 7)",
+    "{card} is named twice: a deck has each card once": "{card} ist zweimal genannt: ein Blatt "
+    "hat jede Karte einmal",
+    "a trick needs cards": "ein Stich braucht Karten",
+    "--players {players}: a player sits at the table once": "--players {players}: ein Spieler "
+    "sitzt einmal am Tisch",
+    "{cards} cards but {count} players ({players}): each player plays one card to a trick; give "
+    "every player clockwise, e.g. --players Anna,Ben,Carl": "{cards} Karten, aber {count} "
+    "Spieler ({players}): jeder Spieler gibt eine Karte zum Stich; gib jeden Spieler im "
+    "Uhrzeigersinn an, z. B. --players Anna,Ben,Carl",
+    "--lead {name}: not one of {players}": "--lead {name}: keiner von {players}",
+    "{count} cards given: the Spitzen count over the declarer's {size} cards (hand and Skat); "
+    "give all {size}, or --partial": "{count} Karten angegeben: die Spitzen zählen über die "
+    "{size} Karten des Alleinspielers (Hand und Skat); gib alle {size} an, oder --partial",
+    "{count} cards given: a trick has 3 cards (2 in two-player Skat)": "{count} Karten "
+    "angegeben: ein Stich hat 3 Karten (2 im Skat zu zweit)",
+    "--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben": "--lead "
+    "braucht --players (im Uhrzeigersinn), z. B. --players Anna,Ben,Carl --lead Ben",
+    # --- replays ----------------------------------------------------------------------------
+    "line {number}: '{line}': write 'key: value' (e.g. 'skat: DJ H7')": "Zeile {number}: "
+    "'{line}': schreib 'Schlüssel: Wert' (z. B. 'skat: DJ H7')",
+    "{source}: byte {start}: not UTF-8 text; save the replay as UTF-8": "{source}: Byte "
+    "{start}: kein UTF-8-Text; speichere das Spiel als UTF-8",
+    "{source}: {field}: {value} is not text; write it as in '{field}: ...' (a string or a list "
+    "of strings)": "{source}: {field}: {value} ist kein Text; schreib es wie in '{field}: ...' "
+    "(ein Text oder eine Liste von Texten)",
+    "{source}: line {line}: not valid JSON ({why})": "{source}: Zeile {line}: kein gültiges "
+    "JSON ({why})",
+    "{source}: not a replay: the JSON is too deep or too long": "{source}: kein Spielverlauf: "
+    "das JSON ist zu tief oder zu lang",
+    "{source}: a replay is a JSON object": "{source}: ein Spielverlauf ist ein JSON-Objekt",
+    "{source}: '{field}' is missing; a replay names players, declarer, game, each player's "
+    "cards, skat and the play, e.g.\n{example}": "{source}: '{field}' fehlt; ein Spielverlauf "
+    "nennt players, declarer, game, die Karten jedes Spielers, skat und play, z. B.\n{example}",
+    "{source}: players: name the three players in seat order, Vorhand first": "{source}: "
+    "players: nenne die drei Spieler in Sitzreihenfolge, Vorhand zuerst",
+    "{source}: declarer '{name}' is not one of {players}": "{source}: declarer '{name}' ist "
+    "keiner von {players}",
+    "{source}: game: '{words}': say only what was declared and bid; the replay finds the "
+    "result": "{source}: game: '{words}': sag nur, was angesagt und gereizt wurde; das Ergebnis "
+    "findet der Spielverlauf",
+    "{source}: give the cards of each of {players}": "{source}: gib die Karten von jedem von "
+    "{players} an",
+    "{source}: {name} has {count} cards; each player plays 10": "{source}: {name} hat {count} "
+    "Karten; jeder Spieler spielt 10",
+    "{source}: skat: {count} cards; the Skat is 2 cards": "{source}: skat: {count} Karten; der "
+    "Skat sind 2 Karten",
+    '{source}: tricks: a list of tricks, e.g. ["CA C8 C7", ...]': "{source}: tricks: eine "
+    'Liste von Stichen, z. B. ["CA C8 C7", ...]',
+    "{source}: the play has {count} cards; a game is 10 tricks of 3 (30 cards)": "{source}: "
+    "der Spielverlauf hat {count} Karten; ein Spiel sind 10 Stiche zu 3 (30 Karten)",
+    # --- reports ----------------------------------------------------------------------------
+    "give --round N or --last-round, not both": "gib --round N oder --last-round an, nicht beides",
+    "round {number}: the list has rounds 1 to {last}": "Runde {number}: die Liste hat die "
+    "Runden 1 bis {last}",
+    "{count} problem(s) in {games} games": "{count} Problem(e) in {games} Spielen",
+    # --- the list file ----------------------------------------------------------------------
+    "{path}: no ledger here; start one with 'skatliste new --players Anna Ben Carl' (or give "
+    "--ledger PATH)": "{path}: hier ist keine Liste; beginne eine mit 'skatliste new --players "
+    "Anna Ben Carl' (oder gib --ledger PFAD an)",
+    "{path}: is a directory, not a ledger file": "{path}: ist ein Ordner, keine Listendatei",
+    "{path}: cannot read: {why}": "{path}: kann nicht gelesen werden: {why}",
+    "{path}: {why}": "{path}: {why}",
+    "{path}: {folder} is a file, not a folder; nothing written": "{path}: {folder} ist eine "
+    "Datei, kein Ordner; nichts geschrieben",
+    "the folder {folder} does not exist (skatliste creates no folders: create it first, or "
+    "give another --ledger)": "den Ordner {folder} gibt es nicht (skatliste legt keine Ordner "
+    "an: lege ihn zuerst an oder gib eine andere --ledger an)",
+    "{folder} is not a folder": "{folder} ist kein Ordner",
+    "no permission to write in the folder {folder}": "keine Erlaubnis, im Ordner {folder} zu "
+    "schreiben",
+    "the folder {folder} is on a read-only file system": "der Ordner {folder} liegt auf einem "
+    "schreibgeschützten Dateisystem",
+    "cannot write in the folder {folder}: {why}": "kann im Ordner {folder} nicht schreiben: {why}",
+    "{path}: the {what} is read-only (mode {mode}); nothing written. Allow changes with 'chmod "
+    "u+w {real}'": "{path}: die {what} ist schreibgeschützt (Modus {mode}); nichts "
+    "geschrieben. Erlaube Änderungen mit 'chmod u+w {real}'",
+    "{path}: is a directory, not a {what} file; nothing written": "{path}: ist ein Ordner, "
+    "nicht die {what}; nichts geschrieben",
+    "{path}: cannot write: {why}; the {what} was left as it was": "{path}: kann nicht "
+    "schreiben: {why}; die {what} blieb, wie sie war",
+    "{output}: this is the list {ledger} itself; writing there would replace the evening. "
+    "Nothing written: give another file, e.g. -o evening.csv": "{output}: das ist die Liste "
+    "{ledger} selbst; dorthin zu schreiben ersetzte den Abend. Nichts geschrieben: gib eine "
+    "andere Datei an, z. B. -o abend.csv",
+    "{output}: is a skatliste list; writing there would replace it. Nothing written: give "
+    "another file": "{output}: ist eine Skatliste; dorthin zu schreiben ersetzte sie. Nichts "
+    "geschrieben: gib eine andere Datei an",
+    "{path}: {why}; nothing written": "{path}: {why}; nichts geschrieben",
+    "{path}: another skatliste is writing this ledger (waited {seconds} s); try again": ""
+    "{path}: ein anderes skatliste schreibt gerade diese Liste ({seconds} s gewartet); "
+    "versuch es noch einmal",
+    "{path}: cannot lock: {why}": "{path}: kann nicht sperren: {why}",
+    "{path}: a ledger exists already; use --force to start over (the old list is kept as a "
+    "backup) or --ledger NEW.json for a second list": "{path}: hier ist schon eine Liste; "
+    "--force beginnt neu (die alte Liste bleibt als Sicherung) oder --ledger NEU.json für eine "
+    "zweite Liste",
+    "{path}: cannot read it to keep a backup: {why}; nothing written": "{path}: kann sie für "
+    "die Sicherung nicht lesen: {why}; nichts geschrieben",
+    "{path}: not a skatliste ledger (not UTF-8 text); the file was left untouched": "{path}: "
+    "keine Skatliste (kein UTF-8-Text); die Datei blieb unberührt",
+    "{path}: line {line} column {column}: not valid JSON ({why}); the file was left "
+    "untouched": "{path}: Zeile {line} Spalte {column}: kein gültiges JSON ({why}); die Datei "
+    "blieb unberührt",
+    '{path}: not a skatliste ledger (no "format": "skatliste"); left untouched': "{path}: keine"
+    ' Skatliste (kein "format": "skatliste"); blieb unberührt',
+    "{path}: format version {version} is newer than this skatliste understands (version "
+    "{known}); update skatliste — the file was left untouched": "{path}: Formatversion "
+    "{version} ist neuer, als dieses skatliste versteht (Version {known}); aktualisiere "
+    "skatliste — die Datei blieb unberührt",
+    "{path}: ... and {count} more problem(s)": "{path}: ... und {count} weitere(s) Problem(e)",
+    "ledger": "Liste",
+    "list": "Liste",
+    "file": "Datei",
+    # --- Skat words, the same in both languages (filled into messages) ---------------------
+    "eingepasst": "eingepasst",
+    "mit": "mit",
+    "ohne": "ohne",
+    "Schneider": "Schneider",
+    "Schwarz": "Schwarz",
+    # --- play: questions and answers --------------------------------------------------------
+    "'{answer}': answer j (ja) or n (nein)": "'{answer}': antworte j (ja) oder n (nein)",
+    "'{answer}': answer one of {choices} (n = {no})": "'{answer}': antworte eins von "
+    "{choices} (n = {no})",
+    "'{answer}': {what} is a number from {low} to {high}{empty}": "'{answer}': {what} ist eine "
+    "Zahl von {low} bis {high}{empty}",
+    ", or empty": " oder leer",
+    "the bid": "der Reizwert",
+    "his bid": "sein Reizgebot",
+    "{name} deals game {number} and sits out at a table of four; the declarer is one of "
+    "{players}": "{name} gibt Spiel {number} und setzt am Vierertisch aus; der Alleinspieler ist "
+    "einer von {players}",
+    "{message} — the game was not entered": "{message} — das Spiel wurde nicht eingetragen",
+    "{bid} is not a Reizwert (nearest: {near}); games reaching it:": "{bid} ist kein Reizwert "
+    "(nächste: {near}); Spiele, die ihn erreichen:",
+    "no game reaches {bid}": "kein Spiel erreicht {bid}",
+    "{path}: {format}, {count} games": "{path}: {format}, {count} Spiele",
+    # --- confirmations ----------------------------------------------------------------------
+    "{path}: new list for {players} ({preset} rules{series}); {dealer} deals first": "{path}: "
+    "neue Liste für {players} (Regelwerk {preset}{series}); {dealer} gibt zuerst",
+    ", series of {count} games": ", Serie von {count} Spielen",
+    "taken back: {game}": "zurückgenommen: {game}",
+    "deleted game {number}: {game}": "Spiel {number} gelöscht: {game}",
+    "no games removed or replaced": "keine Spiele entfernt oder ersetzt",
+    "Later games changed: {changes}": "Spätere Spiele geändert: {changes}",
+    "Note: 'skatliste check' now finds {count} problem(s), the first at game {number}: "
+    "{problem}": "Hinweis: 'skatliste check' findet jetzt {count} Problem(e), das erste bei "
+    "Spiel {number}: {problem}",
+    "{path}: {count} games, no problems": "{path}: {count} Spiele, keine Probleme",
+    "{path}: game {number}: {problem}": "{path}: Spiel {number}: {problem}",
+    "Bug: 'skatliste {command}' failed unexpectedly ({kind}: {detail}). This is a bug in "
+    "skatliste, not your mistake: please report it with the command you typed and 'skatliste "
+    "--version' (run it again with SKATLISTE_DEBUG=1 for the traceback)": "Fehler im Programm: "
+    "'skatliste {command}' ist unerwartet gescheitert ({kind}: {detail}). Das ist ein Fehler "
+    "in skatliste, nicht deiner: bitte melde ihn mit dem Befehl, den du eingegeben hast, und "
+    "'skatliste --version' (führe ihn mit SKATLISTE_DEBUG=1 noch einmal aus, um den Traceback "
+    "zu sehen)",
+}
+"""English template → German template, with the same ``{placeholders}``."""
+
+
+def placeholders(template: str) -> list[str]:
+    """The names a template fills in, in order: ``['number', 'last']``."""
+    return PLACEHOLDER.findall(template)
+
+
+def shape(template: str) -> tuple[str, ...]:
+    """A template's fixed text between its placeholders, whatever they are named."""
+    return tuple(PLACEHOLDER.split(template)[0::2])
+
+
+@cache
+def _patterns() -> list[tuple[int, re.Pattern[str], str]]:
+    """The catalogue as patterns, most specific first (the longest fixed text wins)."""
+    compiled = []
+    for english, german in CATALOGUE.items():
+        parts = PLACEHOLDER.split(english)
+        seen: set[str] = set()
+        regex = ""
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                regex += re.escape(part)
+            elif part in seen:
+                regex += f"(?P={part})"
+            else:
+                seen.add(part)
+                regex += f"(?P<{part}>.*?)"
+        fixed = sum(len(p) for p in parts[0::2])
+        compiled.append((fixed, -len(seen), re.compile(regex, re.S), german))
+    compiled.sort(key=lambda item: (-item[0], item[1]))
+    return [(fixed, pattern, german) for fixed, _, pattern, german in compiled]
+
+
+WORD_SLOTS = frozenset({"what", "empty", "series", "was"})
+"""Placeholders that hold a few words of a message ('the bid', ', or empty'); any other
+value is translated only when it is a whole message, so a player called 'list' stays 'list'."""
+
+SHORTEST_MESSAGE = 12
+"""The shortest text without placeholders that translates a value outside ``WORD_SLOTS``."""
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """The template with each placeholder replaced by its value (braces in values stay)."""
+    return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+
+
+def _german(text: str, depth: int, shortest: int = 0) -> tuple[int, str] | None:
+    """The German of one whole message and how much of it the catalogue knew (the fixed text
+    matched, its values' included), or None if no template matches it whole. Of several
+    matches the one that knows most wins: 'game 3: a; b' is two messages, not one."""
+    best: tuple[int, str] | None = None
+    for fixed, pattern, german in _patterns():
+        if fixed < shortest and not pattern.groups:
+            continue
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        values = {k: _value(k, v, depth + 1) for k, v in match.groupdict().items()}
+        score = fixed + sum(known for known, _ in values.values())
+        if best is None or score > best[0]:
+            best = score, _fill(german, {k: v for k, (_, v) in values.items()})
+    return best
+
+
+def _value(name: str | None, text: str, depth: int) -> tuple[int, str]:
+    """A filled-in value (``name`` None: the whole message): a message itself, several
+    joined by '; ', or left as it is."""
+    if depth > 6 or not text:
+        return 0, text
+    shortest = 0 if name is None or name in WORD_SLOTS else SHORTEST_MESSAGE
+    if "; " not in text:
+        return _german(text, depth, shortest) or (0, text)
+    # several messages joined by '; ', each of which may hold '; ' itself: the best cut
+    parts = text.split("; ")
+    best: list[tuple[int, str]] = [(0, "")]
+    for end in range(1, len(parts) + 1):
+        options = []
+        for start in range(end):
+            piece = "; ".join(parts[start:end])
+            known, german = _german(piece, depth + 1, shortest) or (0, piece)
+            before = best[start]
+            options.append((before[0] + known, f"{before[1]}; {german}" if start else german))
+        best.append(max(options, key=lambda option: option[0]))
+    return best[-1]
+
+
+def translate(text: str, lang: Lang) -> str:
+    """``text`` in ``lang``: English comes back as it is, and so does a text the catalogue
+    does not know; several lines are translated one by one.
+
+    >>> translate("game 3: bid 19 is not a Reizwert: bids are the values a game can have "
+    ...           "(18, 20, 22, 23, 24, 27, ...); did you mean 20?", "de")
+    'Spiel 3: 19 ist kein Reizwert: gereizt werden die Werte, die ein Spiel haben kann (18, 20, 22, 23, 24, 27, ...); meintest du 20?'
+    """  # noqa: E501
+    if lang == "en" or not text:
+        return text
+    known, german = _value(None, text, 0)
+    if "\n" in text:  # one message over several lines, or one message a line
+        lines = [_value(None, line, 0) for line in text.split("\n")]
+        if sum(score for score, _ in lines) > known:
+            return "\n".join(line for _, line in lines)
+    return german
