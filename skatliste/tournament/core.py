@@ -120,10 +120,7 @@ def _arrange(
             for q in table:
                 rest_b = [x for x in table if x != q]
                 delta = (
-                    _clash(met, p, rest_b)
-                    + _clash(met, q, rest_a)
-                    - here
-                    - _clash(met, q, table)
+                    _clash(met, p, rest_b) + _clash(met, q, rest_a) - here - _clash(met, q, table)
                 )
                 if low is None or delta < low:
                     low, moves = delta, [(b, q)]
@@ -355,7 +352,10 @@ class Prize:
 
 
 def prize_amounts(
-    *, pool: Fraction | None = None, split: Sequence[Fraction] = (), amounts: Sequence[Fraction] = ()
+    *,
+    pool: Fraction | None = None,
+    split: Sequence[Fraction] = (),
+    amounts: Sequence[Fraction] = (),
 ) -> list[Fraction]:
     """The prize of each place, from a pool split in percent or from fixed amounts.
 

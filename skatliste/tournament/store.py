@@ -114,7 +114,9 @@ class _Reader:
 
     def text(self, value: Any, where: str, *, empty: bool = False) -> str:
         if not isinstance(value, str) or (not empty and not value.strip()):
-            raise self.fail(where, "must be a non-empty text" if not empty else "must be text", value)
+            raise self.fail(
+                where, "must be a non-empty text" if not empty else "must be text", value
+            )
         return value
 
     def int_(self, value: Any, where: str, *, low: int | None = None) -> int:
@@ -136,7 +138,9 @@ def parse(path: Path, raw: bytes) -> Tournament:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise LedgerError(f"{path}: not a tournament file (not UTF-8 text); left untouched") from None
+        raise LedgerError(
+            f"{path}: not a tournament file (not UTF-8 text); left untouched"
+        ) from None
     except json.JSONDecodeError as err:
         raise LedgerError(
             f"{path}: line {err.lineno} column {err.colno}: not valid JSON ({err.msg}); "
@@ -194,7 +198,8 @@ def parse(path: Path, raw: bytes) -> Tournament:
         tables: list[tuple[str, ...]] = []
         for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
             table = tuple(
-                r.text(n, f"{where}.tables[{j}]") for n in r.list_(raw_table, f"{where}.tables[{j}]")
+                r.text(n, f"{where}.tables[{j}]")
+                for n in r.list_(raw_table, f"{where}.tables[{j}]")
             )
             if len(table) not in (3, 4):
                 raise r.fail(f"{where}.tables[{j}]", "a table has 3 or 4 players", len(table))
@@ -377,7 +382,7 @@ def _summarise_list(path: Path) -> ListResult:
     )
 
 
-def read_lists(folder: Path, names: list[str], *, version: str) -> dict[str, ListResult | None]:
+def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
     """Each list's result (None where the file does not exist).
 
     A championship reads 750 lists on every look at the ranking, so each list's result is
@@ -385,6 +390,8 @@ def read_lists(folder: Path, names: list[str], *, version: str) -> dict[str, Lis
     version: a changed list (a game added) is read and summed again, an unchanged one is not.
     The cache holds nothing that is not derived from the lists; deleting it loses nothing.
     """
+    from skatliste import __version__ as version
+
     cache_path = folder / CACHE_NAME
     cached: dict[str, Any] = {}
     with contextlib.suppress(OSError, ValueError):
@@ -392,7 +399,8 @@ def read_lists(folder: Path, names: list[str], *, version: str) -> dict[str, Lis
         if isinstance(data, dict) and data.get("version") == version:
             cached = data.get("lists", {})
     out: dict[str, ListResult | None] = {}
-    fresh: dict[str, Any] = {}
+    # entries of lists not asked for stay: a look at one table keeps the others' results
+    fresh: dict[str, Any] = {k: v for k, v in cached.items() if k not in names}
     changed = False
     for name in names:
         path = folder / name
@@ -423,7 +431,7 @@ def read_lists(folder: Path, names: list[str], *, version: str) -> dict[str, Lis
             "length": result.length,
             "players": {k: list(v) for k, v in result.players.items()},
         }
-    if changed or set(fresh) != set(cached):
+    if changed:
         from skatliste.ledger import atomic_write
 
         # a folder we may not write to still ranks, only slower next time

@@ -1,0 +1,466 @@
+"""``skatliste tournament``: players, the draw, results, ranking, teams, prizes, exports.
+Each command parses, calls ``skatliste.app.tournament`` and prints what it returns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skatliste.app import tournament as app
+from skatliste.cli.base import F, SkatGroup, cli, refuse
+
+
+def tournament_option(f: F) -> F:
+    return click.option(
+        "--tournament",
+        "folder",
+        type=click.Path(file_okay=False, path_type=Path),
+        envvar=app.ENV_VAR,
+        default=".",
+        show_default="the current folder",
+        help="The tournament folder (or env SKATLISTE_TOURNAMENT).",
+    )(f)
+
+
+@cli.group(cls=SkatGroup)
+def tournament() -> None:
+    """A tournament across tables: players, the draw, table lists, ranking, teams, prizes.
+
+    \b
+    Examples:
+      skatliste tournament new preisskat --name "Preisskat Dezember" --series 3
+      cd preisskat
+      skatliste tournament player add Anna --club "Herz Dame"
+      skatliste tournament draw 1
+      skatliste tournament seating 1
+      skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+      skatliste tournament ranking
+    """
+
+
+@tournament.command("new")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--name", required=True, help="The tournament's name.")
+@click.option("--date", default=None, help="The day, YYYY-MM-DD (default today).")
+@click.option("--series", type=int, default=3, show_default=True, help="Series to play.")
+@click.option(
+    "--games",
+    default=None,
+    metavar="N3/N4",
+    help="Games in a series at a table of three/four (default 36/48, SkWO).",
+)
+@click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+def new(
+    folder: Path, name: str, date: str | None, series: int, games: str | None, seed: int | None
+) -> None:
+    """Start a tournament in a new folder.
+
+    \b
+    Example:
+      skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
+    """
+    t = app.new_tournament(folder, name=name, date=date, series=series, games=games, seed=seed)
+    click.echo(
+        f"{t.path}: {t.name} on {t.date}, {t.series} series of {t.games[4]} games at a table "
+        f"of four, {t.games[3]} at three; seed {t.seed}"
+    )
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+@tournament.group(cls=SkatGroup)
+def player() -> None:
+    """Register players: add, remove, list, import a CSV file.
+
+    \b
+    Examples:
+      skatliste tournament player add Anna --club "Herz Dame" --number 1
+      skatliste tournament player import players.csv
+      skatliste tournament player list
+    """
+
+
+@player.command("add")
+@click.argument("name")
+@click.option("--club", default="", help="The player's club (for the team ranking).")
+@click.option("--number", type=int, default=None, help="The start number.")
+@tournament_option
+def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
+    """Register a player (names are unique, whatever their case).
+
+    \b
+    Example:
+      skatliste tournament player add Anna --club "Herz Dame" --number 1
+    """
+    p = app.add_player(folder, name, club=club, number=number)
+    click.echo(f"{p.name} registered" + (f" ({p.club})" if p.club else ""))
+
+
+@player.command("remove")
+@click.argument("name")
+@tournament_option
+def player_remove(name: str, folder: Path) -> None:
+    """Remove a player; one who has played stays in the ranking with the series played.
+
+    \b
+    Example:
+      skatliste tournament player remove Anna
+    """
+    r = app.remove_player(folder, name)
+    if r.kept:
+        click.echo(f"{r.player.name} has left: not drawn again, ranked with the series played")
+    else:
+        click.echo(f"{r.player.name} removed")
+
+
+@player.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+def player_list(as_json: bool, folder: Path) -> None:
+    """The registered players, by start number.
+
+    \b
+    Example:
+      skatliste tournament player list
+    """
+    from skatliste.report import plain_table
+
+    people = app.players(folder)
+    if as_json:
+        data = [
+            {"name": p.name, "club": p.club, "number": p.number, "left": p.left} for p in people
+        ]
+        click.echo(json.dumps({"players": data}, ensure_ascii=False, indent=2))
+        return
+    body = [[str(p.number or ""), p.name, p.club, "left" if p.left else ""] for p in people]
+    click.echo(plain_table(["No.", "Name", "Club", ""], body, "rlll"))
+    click.echo(f"{sum(not p.left for p in people)} player(s) present")
+
+
+@player.command("import")
+@click.argument("csv_file", type=click.File("r", encoding="utf-8-sig"))
+@tournament_option
+def player_import(csv_file: Any, folder: Path) -> None:
+    """Register the players of a CSV file: a header row with name, club, number (German or
+    English: Name, Verein, Startnummer); ',' or ';' between fields.
+
+    \b
+    Example:
+      skatliste tournament player import players.csv
+    """
+    added = app.import_players(folder, csv_file.read(), source=csv_file.name)
+    click.echo(f"{len(added)} player(s) registered")
+
+
+# --- the draw ---------------------------------------------------------------------------
+
+
+@tournament.command("draw")
+@click.argument("series", type=int)
+@click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
+@click.option("--force", is_flag=True, help="Redraw a series that has results (kept).")
+@tournament_option
+def draw(series: int, seed: int | None, force: bool, folder: Path) -> None:
+    """Seat the present players for a series: tables of four, tables of three only where
+    the count requires; from series 2 on nobody meets again as far as the numbers allow.
+
+    \b
+    Examples:
+      skatliste tournament draw 1
+      skatliste tournament draw 2 --seed 4711
+    """
+    plan = app.draw_series(folder, series, seed=seed, force=force)
+    if plan.moved:
+        click.echo(
+            f"the old seating of series {series} is in the history, its lists in {plan.moved}/"
+        )
+    sizes = [len(t.players) for t in plan.tables]
+    click.echo(
+        f"series {series}: {len(plan.tables)} tables ({sizes.count(4)} of four, "
+        f"{sizes.count(3)} of three), seed {plan.seed}"
+    )
+    _print_seating(plan)
+
+
+def _repeats_line(plan: app.SeatingPlan) -> str:
+    if plan.series == 1:
+        return ""
+    pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
+    return f"repeated pairs: {len(plan.repeats)}" + (f" ({pairs})" if pairs else "")
+
+
+def _print_seating(plan: app.SeatingPlan) -> None:
+    from skatliste.report import plain_table
+
+    body = [[str(t.table), ", ".join(t.players), t.first_dealer, t.list] for t in plan.tables]
+    click.echo(plain_table(["Table", "Players (seat order)", "Deals first", "List"], body, "rlll"))
+    line = _repeats_line(plan)
+    if line:
+        click.echo(line)
+
+
+@tournament.command("seating")
+@click.argument("series", type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+def seating(series: int, as_json: bool, folder: Path) -> None:
+    """Who sits where in a series: each table's players in seat order, the first dealer,
+    the table's list. For a printable plan: 'skatliste tournament export seating'.
+
+    \b
+    Examples:
+      skatliste tournament seating 1
+      skatliste tournament seating 1 --json
+    """
+    plan = app.seating(folder, series)
+    if as_json:
+        data = {
+            "series": plan.series,
+            "tables": [
+                {"table": t.table, "players": list(t.players), "list": t.list} for t in plan.tables
+            ],
+        }
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print_seating(plan)
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+@tournament.command("result")
+@click.argument("series", type=int)
+@click.argument("table", type=int)
+@click.argument("items", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Replace a paper result (the old one is kept).")
+@tournament_option
+def result(series: int, table: int, items: tuple[str, ...], force: bool, folder: Path) -> None:
+    """Enter a paper Spielliste: every player's list points, games won and games lost.
+
+    \b
+    Example:
+      skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+    """
+    scores = app.enter_paper_result(folder, series, table, list(items), force=force)
+    parts = ", ".join(f"{name} {s.seeger_fabian}" for name, s in scores.items())
+    click.echo(f"series {series} table {table}: Seeger-Fabian {parts}")
+
+
+@tournament.command("status")
+@tournament_option
+def status(folder: Path) -> None:
+    """Per series and table: done, in progress (games of the series), paper, or missing.
+
+    \b
+    Example:
+      skatliste tournament status
+    """
+    from skatliste.report import plain_table
+
+    tables = app.status(folder)
+    if not tables:
+        click.echo("no series drawn yet: 'skatliste tournament draw 1'")
+        return
+    body = []
+    for s in tables:
+        state = s.state
+        if state in ("in progress", "done"):
+            state += f" ({s.games}/{s.length})"
+        body.append([str(s.series), str(s.table), ", ".join(s.players), state])
+    click.echo(plain_table(["Series", "Table", "Players", "State"], body, "rrll"))
+    for s in tables:
+        for problem in s.problems:
+            click.echo(f"series {s.series} table {s.table}: {problem}")
+
+
+# --- ranking, teams, prizes ------------------------------------------------------------------
+
+
+def _ranking_note(r: app.Ranking) -> str:
+    if not r.in_progress:
+        return ""
+    where = ", ".join(
+        f"series {s.series} table {s.table} ({s.games}/{s.length})" for s in r.in_progress
+    )
+    return f"* still playing: {where}"
+
+
+@tournament.command("ranking")
+@click.option("--series", type=int, default=None, help="Rank one series only.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+def ranking(series: int | None, as_json: bool, folder: Path) -> None:
+    """The live ranking: Seeger-Fabian per series and in all, then more won games, then
+    fewer lost games; equal players share a place. Every game entered counts.
+
+    \b
+    Examples:
+      skatliste tournament ranking
+      skatliste tournament ranking --series 1 --json
+    """
+    from skatliste.tournament.render import ranking_table
+
+    r = app.ranking(folder, series=series)
+    if as_json:
+        click.echo(json.dumps(app.ranking_json(r), ensure_ascii=False, indent=2))
+        return
+    which = f"series {series}" if series else "all series"
+    click.echo(f"{r.name} · {r.date} · {which}")
+    click.echo(ranking_table(r.standings))
+    note = _ranking_note(r)
+    if note:
+        click.echo(note)
+
+
+@tournament.command("teams")
+@click.option("--size", type=int, default=4, show_default=True, help="Players counted per club.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+def teams(size: int, as_json: bool, folder: Path) -> None:
+    """Clubs ranked by the sum of their best players' Seeger-Fabian totals.
+
+    \b
+    Example:
+      skatliste tournament teams --size 4
+    """
+    from skatliste.report import plain_table
+
+    lines = app.team_ranking(folder, size=size)
+    if as_json:
+        data = [
+            {
+                "place": t.place,
+                "club": t.club,
+                "seeger_fabian": t.seeger_fabian,
+                "players": [{"name": n, "seeger_fabian": sf} for n, sf in t.members],
+                "short": t.short,
+            }
+            for t in lines
+        ]
+        click.echo(json.dumps({"teams": data}, ensure_ascii=False, indent=2))
+        return
+    if not lines:
+        click.echo("no player has a club: 'skatliste tournament player add NAME --club CLUB'")
+        return
+    body = [
+        [
+            f"{t.place}.",
+            t.club + (" †" if t.short else ""),
+            str(t.seeger_fabian),
+            ", ".join(f"{n} {sf}" for n, sf in t.members),
+        ]
+        for t in lines
+    ]
+    click.echo(plain_table(["Place", "Club", "Total", "Players counted"], body, "rlrl"))
+    if any(t.short for t in lines):
+        click.echo(f"† fewer than {size} players: ranked with the players it has")
+
+
+@tournament.command("prizes")
+@click.option("--pool", default=None, help="The prize money to split.")
+@click.option("--split", default=None, metavar="P1,P2,...", help="Percent of the pool per place.")
+@click.option("--amounts", default=None, metavar="A1,A2,...", help="Fixed prize per place.")
+@click.option("--entry", default=None, help="Start money per player.")
+@click.option("--lost-game", default=None, help="Fee per lost game.")
+@tournament_option
+def prizes(
+    pool: str | None,
+    split: str | None,
+    amounts: str | None,
+    entry: str | None,
+    lost_game: str | None,
+    folder: Path,
+) -> None:
+    """Who gets what (equal places share their prizes), and each player's fees.
+
+    \b
+    Examples:
+      skatliste tournament prizes --pool 500 --split 30,20,15,10
+      skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
+    """
+    from skatliste.report import plain_table
+    from skatliste.tournament.render import money
+
+    got = app.prize_list(
+        folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
+    )
+    body = [[f"{p.place}.", p.name, money(p.amount)] for p in got.prizes]
+    click.echo(plain_table(["Place", "Name", "Prize"], body, "rlr"))
+    click.echo(f"paid out: {money(got.paid_out)}")
+    if got.fees:
+        click.echo()
+        fee_body = [
+            [f.name, money(f.entry), str(f.lost), money(f.lost_fees), money(f.total)]
+            for f in got.fees
+        ]
+        click.echo(plain_table(["Name", "Entry", "Lost", "Lost games", "Pays"], fee_body, "lrrrr"))
+        click.echo(f"collected: {money(got.collected)}")
+
+
+@tournament.command("export")
+@click.argument("what", type=click.Choice(["ranking", "seating"]))
+@click.option("--series", type=int, default=None, help="The series (seating: required).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["html", "csv", "json"]),
+    default=None,
+    help="Default: from the output file's ending, else html.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@tournament_option
+def export(
+    what: str, series: int | None, fmt: str | None, output: Path | None, folder: Path
+) -> None:
+    """The ranking or a seating plan as printable HTML (A4; the ranking with a bar chart of
+    the top players), CSV or JSON; to a file with -o, else to the terminal.
+
+    \b
+    Examples:
+      skatliste tournament export ranking -o ranking.html
+      skatliste tournament export seating --series 1 -o seating-1.html
+    """
+    from skatliste.tournament import render
+
+    if fmt is None:
+        suffix = output.suffix.lower().lstrip(".") if output else ""
+        fmt = suffix if suffix in ("html", "csv", "json") else "html"
+    if what == "ranking":
+        r = app.ranking(folder, series=series)
+        title = f"{r.name} · {r.date}" + (f" · series {series}" if series else "")
+        if fmt == "html":
+            text = render.ranking_html(title, r.standings, note=_ranking_note(r))
+        elif fmt == "csv":
+            text = render.ranking_csv(r.standings)
+        else:
+            text = render.to_json(app.ranking_json(r))
+    else:
+        if series is None:
+            refuse("export seating: give the series, e.g. --series 1")
+        plan = app.seating(folder, series)
+        t = app.open_tournament(folder)
+        tables = [(x.table, x.players, x.list) for x in plan.tables]
+        if fmt == "html":
+            text = render.seating_html(t.name, series, tables, plan.by_player())
+        elif fmt == "csv":
+            text = render.seating_csv(series, tables)
+        else:
+            text = render.to_json(
+                {
+                    "series": series,
+                    "tables": [
+                        {"table": n, "players": list(p), "list": path} for n, p, path in tables
+                    ],
+                }
+            )
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from skatliste.ledger import write_output
+
+    write_output(output, text)
+    click.echo(f"{output}: {what} written ({fmt})")
