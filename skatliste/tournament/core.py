@@ -105,6 +105,8 @@ def _arrange(
     where = {name: t for t, table in enumerate(tables) for name in table}
     clashes = sum(_clash(met, name, tables[where[name]]) for name in order) // 2
     steps = 0
+    if len(tables) == 1:
+        return tables, clashes  # one table: nothing to swap
     while clashes and steps < budget:
         steps += 1
         stuck = [n for n in order if _clash(met, n, tables[where[n]])]
