@@ -179,10 +179,8 @@ def draw(series: int, seed: int | None, force: bool, folder: Path) -> None:
             f"the old seating of series {series} is in the history, its lists in {plan.moved}/"
         )
     sizes = [len(t.players) for t in plan.tables]
-    click.echo(
-        f"series {series}: {len(plan.tables)} tables ({sizes.count(4)} of four, "
-        f"{sizes.count(3)} of three), seed {plan.seed}"
-    )
+    parts = [f"{sizes.count(k)} of {word}" for k, word in ((4, "four"), (3, "three")) if k in sizes]
+    click.echo(f"series {series}: {len(plan.tables)} tables ({', '.join(parts)}), seed {plan.seed}")
     _print_seating(plan)
 
 
@@ -246,7 +244,9 @@ def result(series: int, table: int, items: tuple[str, ...], force: bool, folder:
       skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
     """
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    parts = ", ".join(f"{name} {s.seeger_fabian}" for name, s in scores.items())
+    from skatliste.tournament.render import number
+
+    parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
     click.echo(f"series {series} table {table}: Seeger-Fabian {parts}")
 
 
@@ -328,6 +328,7 @@ def teams(size: int, as_json: bool, folder: Path) -> None:
       skatliste tournament teams --size 4
     """
     from skatliste.report import plain_table
+    from skatliste.tournament.render import number
 
     lines = app.team_ranking(folder, size=size)
     if as_json:
@@ -350,8 +351,8 @@ def teams(size: int, as_json: bool, folder: Path) -> None:
         [
             f"{t.place}.",
             t.club + (" †" if t.short else ""),
-            str(t.seeger_fabian),
-            ", ".join(f"{n} {sf}" for n, sf in t.members),
+            number(t.seeger_fabian),
+            ", ".join(f"{n} {number(sf)}" for n, sf in t.members),
         ]
         for t in lines
     ]

@@ -51,6 +51,11 @@ def _series_numbers(standings: Sequence[Standing]) -> list[int]:
     return sorted({s for line in standings for s in line.series})
 
 
+def number(value: int) -> str:
+    """A number as the lists print it: the minus sign a paper list has (−98)."""
+    return str(value).replace("-", "−")
+
+
 def ranking_table(standings: Sequence[Standing]) -> str:
     """The ranking as a text table; ``*`` marks a player whose table is still playing."""
     numbers = _series_numbers(standings)
@@ -63,9 +68,9 @@ def ranking_table(standings: Sequence[Standing]) -> str:
                 f"{s.place}.",
                 s.name + (" *" if s.in_progress else ""),
                 s.club,
-                *[str(s.series[n]) if n in s.series else "-" for n in numbers],
-                str(s.seeger_fabian),
-                str(s.points),
+                *[number(s.series[n]) if n in s.series else "-" for n in numbers],
+                number(s.seeger_fabian),
+                number(s.points),
                 str(s.won),
                 str(s.lost),
             ]
