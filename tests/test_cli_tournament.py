@@ -9,11 +9,14 @@ worth 24 (−48), seats 3 and 4 none. Seeger-Fabian at a table of four: seat 1 4
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import Run
+from .conftest import EXAMPLES, Run
 
 NAMES = "Anna Ben Carl Dora Emil Frida Gerd Hans Ida Jens Kai Lena Mia Nils Olga Paul".split()
 SEATS = ("48/1/0", "-48/0/1", "0/0/0", "0/0/0")
@@ -204,3 +207,46 @@ def test_the_folder_comes_from_the_option_the_environment_or_here(
     monkeypatch.chdir(played.parent)
     got = run("tournament", "ranking")
     assert got.exit_code == 2 and "no tournament here" in got.stderr
+
+
+# examples/tournament/, by hand (tables of three: +40 for each game another player lost).
+# Series 1, table 1 (list): Ida +48 +23, Frida −72, Emil +20 −66.
+#   Ida 71 + 2·50 + 40·2 = 251; Frida −72 − 50 + 40 = −82; Emil −46 + 50 − 50 + 40 = −6.
+# Table 2 (paper): Gerd 96 + 50 + 40 = 186; Dora −20 + 0 + 40 = 20; Carl 40 + 50 + 80 = 170.
+# Table 3 (paper): Anna 120 + 100 + 40 = 260; Ben −48 − 50 = −98; Hans 18 + 50 + 40 = 108.
+# Series 2, table 1 (paper): Ben 72 + 100 + 40 = 212; Dora 40; Emil −24 − 50 = −74.
+# Table 2 (list): Hans +24 +46, Gerd −96, Ida +20 +36.
+#   Hans 70 + 100 + 40 = 210; Gerd −96 − 50 = −146; Ida 56 + 100 + 40 = 196.
+# Table 3 (paper): Anna 30 + 0 + 0 = 30; Carl 0 + 40 = 40; Frida 60 + 100 + 40 = 200.
+EXAMPLE = {
+    "Ida": 447,
+    "Hans": 318,
+    "Anna": 290,
+    "Carl": 210,
+    "Frida": 118,
+    "Ben": 114,
+    "Dora": 60,
+    "Gerd": 40,
+    "Emil": -80,
+}
+
+
+def test_the_example_tournament_is_what_its_script_makes(tmp_path: Path) -> None:
+    """examples/tournament.sh, run again, gives the shipped folder's ranking: the one above."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("SKATLISTE_TOURNAMENT", None)
+    script = EXAMPLES / "tournament.sh"
+    subprocess.run(
+        ["bash", str(script), str(tmp_path / "t")], env=env, check=True, capture_output=True
+    )
+    rankings = []
+    for folder in (EXAMPLES / "tournament", tmp_path / "t"):
+        rankings.append(json.loads(
+            subprocess.run(
+                ["skatliste", "tournament", "ranking", "--json", "--tournament", str(folder)],
+                env=env, check=True, capture_output=True, text=True,
+            ).stdout
+        ))  # fmt: skip
+    assert rankings[0] == rankings[1]
+    assert {r["name"]: r["seeger_fabian"] for r in rankings[0]["ranking"]} == EXAMPLE
+    assert [r["name"] for r in rankings[0]["ranking"]] == list(EXAMPLE)

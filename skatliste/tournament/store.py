@@ -311,10 +311,33 @@ def to_json(t: Tournament) -> dict[str, Any]:
 
 
 def dumps(t: Tournament) -> str:
-    """The file text: indented, a table of the seating on one line each (easy to diff)."""
+    """The file text: a player, a table of the seating, a paper result, a history entry on
+    one line each (easy to read and to diff; a hand edit touches one line)."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    def block(items: list[Any], indent: str) -> str:
+        if not items:
+            return "[]"
+        inner = f",\n{indent}  ".join(one(i) for i in items)
+        return f"[\n{indent}  {inner}\n{indent}]"
+
     data = to_json(t)
-    text = json.dumps(data, ensure_ascii=False, indent=2)
-    return text + "\n"
+    out = []
+    for key, value in data.items():
+        if key in ("players", "paper", "history"):
+            text = block(value, "  ")
+        elif key == "draws":
+            draws = []
+            for d in value:
+                head = ", ".join(f"{one(k)}: {one(v)}" for k, v in d.items() if k != "tables")
+                draws.append(f'{{{head}, "tables": {block(d["tables"], "      ")}}}')
+            text = "[\n    " + ",\n    ".join(draws) + "\n  ]" if draws else "[]"
+        else:
+            text = one(value)
+        out.append(f"  {one(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
 
 
 def save(t: Tournament) -> None:
