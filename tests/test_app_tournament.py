@@ -412,3 +412,17 @@ def test_the_cached_list_results_follow_every_change(first_series: Path) -> None
     assert next(s for s in app.ranking(first_series).standings if s.name == "Lena").won == 1
     lists.undo(first_series / "series-1/table-01.json")
     assert next(s for s in app.ranking(first_series).standings if s.name == "Lena").won == 0
+
+
+def test_a_csv_file_that_is_not_utf8_is_refused(registered: Path, tmp_path: Path) -> None:
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("Name\nJürgen\n".encode("latin-1"))
+    with pytest.raises(InputError, match="not UTF-8 text"):
+        app.import_players_file(registered, path)
+    assert app.import_players_file(registered, _utf8(tmp_path))[0].name == "Jürgen"
+
+
+def _utf8(tmp_path: Path) -> Path:
+    path = tmp_path / "utf8.csv"
+    path.write_text("\ufeffName;Verein\nJürgen;Pik As\n", encoding="utf-8")
+    return path

@@ -223,6 +223,20 @@ def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> lis
         return added
 
 
+def import_players_file(folder: Path | str, path: Path | str) -> list[Player]:
+    """``import_players`` from a CSV file (UTF-8, a BOM is fine)."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(
+            f"{path}: not UTF-8 text; save the CSV file as UTF-8 and import it again"
+        ) from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return import_players(folder, text, source=str(path))
+
+
 # --- the draw ---------------------------------------------------------------------------
 
 

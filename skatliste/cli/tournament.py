@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -142,9 +141,9 @@ def player_list(as_json: bool, folder: Path) -> None:
 
 
 @player.command("import")
-@click.argument("csv_file", type=click.File("r", encoding="utf-8-sig"))
+@click.argument("csv_file", type=click.Path(dir_okay=False, path_type=Path))
 @tournament_option
-def player_import(csv_file: Any, folder: Path) -> None:
+def player_import(csv_file: Path, folder: Path) -> None:
     """Register the players of a CSV file: a header row with name, club, number (German or
     English: Name, Verein, Startnummer); ',' or ';' between fields.
 
@@ -152,7 +151,7 @@ def player_import(csv_file: Any, folder: Path) -> None:
     Example:
       skatliste tournament player import players.csv
     """
-    added = app.import_players(folder, csv_file.read(), source=csv_file.name)
+    added = app.import_players_file(folder, csv_file)
     click.echo(f"{len(added)} player(s) registered")
 
 
