@@ -137,7 +137,8 @@ def bar_chart(standings: Sequence[Standing], *, top: int = 10) -> str:
             f'<text x="{label - 6}" y="{y + bar_h - 5}" text-anchor="end" font-size="12">'
             f"{s.place}. {_e(s.name)}</text>"
             f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="#1b6ca8"/>'
-            f'<text x="{x + w + 4:.1f}" y="{y + bar_h - 5}" font-size="12">{s.seeger_fabian}</text>'
+            f'<text x="{x + w + 4:.1f}" y="{y + bar_h - 5}" font-size="12">'
+            f"{number(s.seeger_fabian)}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -158,9 +159,13 @@ def ranking_html(title: str, standings: Sequence[Standing], *, note: str = "") -
             f'<td class="n">{s.place}.</td>',
             f"<td>{_e(s.name)}{' *' if s.in_progress else ''}</td>",
             f"<td>{_e(s.club)}</td>",
-            *[f'<td class="n">{s.series.get(n, "-")}</td>' for n in numbers],
-            f'<td class="n"><b>{s.seeger_fabian}</b></td>',
-            f'<td class="n">{s.points}</td><td class="n">{s.won}</td><td class="n">{s.lost}</td>',
+            *[
+                f'<td class="n">{number(s.series[n]) if n in s.series else "-"}</td>'
+                for n in numbers
+            ],
+            f'<td class="n"><b>{number(s.seeger_fabian)}</b></td>',
+            f'<td class="n">{number(s.points)}</td><td class="n">{s.won}</td>'
+            f'<td class="n">{s.lost}</td>',
         ]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     body = bar_chart(standings)
