@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -426,3 +428,65 @@ def _utf8(tmp_path: Path) -> Path:
     path = tmp_path / "utf8.csv"
     path.write_text("\ufeffName;Verein\nJürgen;Pik As\n", encoding="utf-8")
     return path
+
+
+def test_a_player_leaving_before_a_drawn_series_is_played_asks_for_a_redraw(
+    registered: Path,
+) -> None:
+    app.draw_series(registered, 1)
+    removal = app.remove_player(registered, "Mia")
+    assert (removal.kept, removal.unplayed) == (True, (1,))
+    plan = app.draw_series(registered, 1)
+    assert "Mia" not in [p for t in plan.tables for p in t.players]
+    assert [len(t.players) for t in plan.tables] == [4, 4, 4]
+
+
+def _edit(folder: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    path = folder / "tournament.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(extra=1), "top level: unknown field 'extra'"),
+        (lambda d: d.pop("seed"), "top level: field 'seed' is missing"),
+        (lambda d: d.update(version=2), "version 2 is newer than this skatliste"),
+        (lambda d: d.update(format="skatliste"), "not a tournament file"),
+        (lambda d: d["players"].append({"name": "ANNA"}), r"players\[14\]\.name: a second"),
+        (lambda d: d["players"][0].update(left="yes"), r"players\[1\]\.left: must be true"),
+        (lambda d: d["draws"][0]["tables"][0].append("Zoe"), "a table has 3 or 4 players"),
+        (
+            lambda d: d["draws"][0]["tables"][1].__setitem__(0, "Zoe"),
+            r"draws\[1\]\.tables\[2\]: not a registered player \(found 'Zoe'\)",
+        ),
+        (lambda d: d["paper"][0]["results"].update(Ben=[1, 2]), "must be \\[points, won, lost\\]"),
+        (lambda d: d["games"].update({"3": 0}), "games.3: must be 1 or more"),
+        (lambda d: d["paper"][0].update(table=9), r"paper\[1\]: no such table"),
+        (
+            lambda d: d["paper"][0]["results"].update(Zoe=[0, 0, 0]),
+            "the names are not the players at that table",
+        ),
+    ],
+)
+def test_a_hand_edited_tournament_file_is_read_strictly(
+    first_series: Path, change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    _edit(first_series, change)
+    with pytest.raises(LedgerError, match=message):
+        app.ranking(first_series)
+
+
+def test_a_tournament_file_that_is_not_json_names_line_and_column(registered: Path) -> None:
+    (registered / "tournament.json").write_text('{"format": ', encoding="utf-8")
+    with pytest.raises(LedgerError, match="line 1 column 12: not valid JSON"):
+        app.players(registered)
+
+
+def test_a_list_whose_players_are_not_the_seating_is_refused(first_series: Path) -> None:
+    path = first_series / "series-1" / "table-04.json"
+    path.write_text(path.read_text(encoding="utf-8").replace("Jens", "Janosch"), encoding="utf-8")
+    with pytest.raises(LedgerError, match="are not the seating of series 1 table 4"):
+        app.ranking(first_series)

@@ -139,6 +139,8 @@ class Removal:
 
     player: Player
     kept: bool
+    unplayed: tuple[int, ...] = ()
+    """Drawn series the player is seated in that have no result yet: redraw them."""
 
 
 def remove_player(folder: Path | str, name: str) -> Removal:
@@ -155,7 +157,12 @@ def remove_player(folder: Path | str, name: str) -> Removal:
         else:
             del t.players[index]
         t.history.append({"action": "remove", "time": _now(), "player": player.name})
-        return Removal(player, seated)
+        unplayed = tuple(
+            d.series
+            for d in t.draws
+            if any(player.name in table for table in d.tables) and not _has_results(t, d.series)
+        )
+        return Removal(player, seated, unplayed)
 
 
 def players(folder: Path | str) -> list[Player]:

@@ -114,6 +114,12 @@ def player_remove(name: str, folder: Path) -> None:
         click.echo(f"{r.player.name} has left: not drawn again, ranked with the series played")
     else:
         click.echo(f"{r.player.name} removed")
+    for series in r.unplayed:
+        click.echo(
+            f"Note: {r.player.name} is seated in series {series}, which has no result yet; "
+            f"redraw it with 'skatliste tournament draw {series}'",
+            err=True,
+        )
 
 
 @player.command("list")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 
@@ -254,7 +254,7 @@ def with_places(lines: Sequence[Standing]) -> list[Standing]:
     out: list[Standing] = []
     for pos, s in enumerate(ordered):
         place = out[-1].place if out and _key(out[-1]) == _key(s) else pos + 1
-        out.append(Standing(**{**s.__dict__, "place": place}))
+        out.append(replace(s, place=place))
     return out
 
 

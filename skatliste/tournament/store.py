@@ -234,6 +234,12 @@ def parse(path: Path, raw: bytes) -> Tournament:
                 r.int_(triple[1], f"{where}.results.{name}", low=0),
                 r.int_(triple[2], f"{where}.results.{name}", low=0),
             )
+        series, table = d["series"], d["table"]
+        seating = t.seating(series) if isinstance(series, int) else None
+        if seating is None or not isinstance(table, int) or not 1 <= table <= len(seating.tables):
+            raise r.fail(where, "no such table in the drawn series", f"{series}/{table}")
+        if sorted(lines) != sorted(seating.tables[table - 1]):
+            raise r.fail(f"{where}.results", "the names are not the players at that table")
         t.paper.append(
             PaperResult(
                 series=r.int_(d["series"], f"{where}.series", low=1),
