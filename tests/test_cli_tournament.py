@@ -250,3 +250,27 @@ def test_the_example_tournament_is_what_its_script_makes(tmp_path: Path) -> None
     assert rankings[0] == rankings[1]
     assert {r["name"]: r["seeger_fabian"] for r in rankings[0]["ranking"]} == EXAMPLE
     assert [r["name"] for r in rankings[0]["ranking"]] == list(EXAMPLE)
+
+
+def test_a_command_outside_a_tournament_says_how_to_start_one(run: Run, tmp_path: Path) -> None:
+    got = run("tournament", "draw", "1", "--tournament", str(tmp_path / "none"))
+    assert got.exit_code == 2
+    assert got.stderr.startswith(f"Error: {tmp_path / 'none'}: no tournament here")
+    assert not (tmp_path / "none").exists()
+
+
+def test_player_commands(run: Run, drawn: Path) -> None:
+    run("tournament", "draw", "1")
+    got = run("tournament", "player", "remove", "paul")
+    assert got.stdout == "Paul has left: not drawn again, ranked with the series played\n"
+    assert got.stderr == (
+        "Note: Paul is seated in series 1, which has no result yet; "
+        "redraw it with 'skatliste tournament draw 1'\n"
+    )
+    listed = run("tournament", "player", "list").output.splitlines()
+    assert listed[0].split() == ["No.", "Name", "Club", "Left"]
+    assert listed[-1] == "15 player(s) present"
+    assert "yes" in next(line for line in listed if "Paul" in line)
+    got = run("tournament", "player", "add", "paul")
+    assert got.exit_code == 2
+    assert got.stderr == "Error: 'paul': a player of this name is registered already\n"

@@ -141,8 +141,8 @@ def player_list(as_json: bool, folder: Path) -> None:
         ]
         click.echo(json.dumps({"players": data}, ensure_ascii=False, indent=2))
         return
-    body = [[str(p.number or ""), p.name, p.club, "left" if p.left else ""] for p in people]
-    click.echo(plain_table(["No.", "Name", "Club", ""], body, "rlll"))
+    body = [[str(p.number or ""), p.name, p.club, "yes" if p.left else ""] for p in people]
+    click.echo(plain_table(["No.", "Name", "Club", "Left"], body, "rlll"))
     click.echo(f"{sum(not p.left for p in people)} player(s) present")
 
 

@@ -366,6 +366,8 @@ def locked(folder: Path) -> Iterator[None]:
 def updating(folder: Path) -> Iterator[Tournament]:
     """Load under the lock, let the caller change it, save: one atomic read-modify-write.
     A refusal inside leaves the file as it was."""
+    if not (folder / FILE_NAME).exists():
+        load(folder)  # raises 'no tournament here' before any lock file is made
     with locked(folder):
         t = load(folder)
         yield t
