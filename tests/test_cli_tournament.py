@@ -42,6 +42,12 @@ SERIES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These contracts read the English tables; German is the default (test_german_tables)."""
+    monkeypatch.setenv("SKATLISTE_LANG", "en")
+
+
 @pytest.fixture
 def drawn(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """16 players (A-G in club Herz, the rest Kreuz), three series drawn, nothing played."""
@@ -274,3 +280,18 @@ def test_player_commands(run: Run, drawn: Path) -> None:
     got = run("tournament", "player", "add", "paul")
     assert got.exit_code == 2
     assert got.stderr == "Error: 'paul': a player of this name is registered already\n"
+
+
+def test_german_tables_are_the_default(
+    run: Run, played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SKATLISTE_LANG")
+    lines = run("tournament", "ranking").output.splitlines()
+    assert lines[0] == "Sechzehn · 2026-12-05 · alle Serien"
+    assert lines[1].split() == [
+        "Platz", "Name", "Verein", "S1", "S2", "S3", "Gesamt", "Punkte", "gew.", "verl.",
+    ]  # fmt: skip
+    status = run("tournament", "status").output.splitlines()
+    assert status[0].split() == ["Serie", "Tisch", "Spieler", "Stand"]
+    assert status[2].endswith("Papier") and status[10].endswith("fertig (4/4)")
+    assert run("tournament", "ranking", "--lang", "en").output == RANKING

@@ -9,7 +9,8 @@ from pathlib import Path
 import click
 
 from skatliste.app import tournament as app
-from skatliste.cli.base import F, SkatGroup, cli, refuse
+from skatliste.cli.base import F, SkatGroup, cli, lang_option, refuse, resolve_lang
+from skatliste.explain import Lang
 
 
 def tournament_option(f: F) -> F:
@@ -125,7 +126,8 @@ def player_remove(name: str, folder: Path) -> None:
 @player.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @tournament_option
-def player_list(as_json: bool, folder: Path) -> None:
+@lang_option
+def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
     """The registered players, by start number.
 
     \b
@@ -133,7 +135,9 @@ def player_list(as_json: bool, folder: Path) -> None:
       skatliste tournament player list
     """
     from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT
 
+    t = TEXT[resolve_lang(lang)]
     people = app.players(folder)
     if as_json:
         data = [
@@ -141,9 +145,9 @@ def player_list(as_json: bool, folder: Path) -> None:
         ]
         click.echo(json.dumps({"players": data}, ensure_ascii=False, indent=2))
         return
-    body = [[str(p.number or ""), p.name, p.club, "yes" if p.left else ""] for p in people]
-    click.echo(plain_table(["No.", "Name", "Club", "Left"], body, "rlll"))
-    click.echo(f"{sum(not p.left for p in people)} player(s) present")
+    body = [[str(p.number or ""), p.name, p.club, t["yes"] if p.left else ""] for p in people]
+    click.echo(plain_table([t["number"], t["name"], t["club"], t["left"]], body, "rlll"))
+    click.echo(t["present"].format(n=sum(not p.left for p in people)))
 
 
 @player.command("import")
@@ -169,7 +173,8 @@ def player_import(csv_file: Path, folder: Path) -> None:
 @click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
 @click.option("--force", is_flag=True, help="Redraw a series that has results (kept).")
 @tournament_option
-def draw(series: int, seed: int | None, force: bool, folder: Path) -> None:
+@lang_option
+def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | None) -> None:
     """Seat the present players for a series: tables of four, tables of three only where
     the count requires; from series 2 on nobody meets again as far as the numbers allow.
 
@@ -183,34 +188,40 @@ def draw(series: int, seed: int | None, force: bool, folder: Path) -> None:
         click.echo(
             f"the old seating of series {series} is in the history, its lists in {plan.moved}/"
         )
-    sizes = [len(t.players) for t in plan.tables]
-    parts = [f"{sizes.count(k)} of {word}" for k, word in ((4, "four"), (3, "three")) if k in sizes]
-    click.echo(f"series {series}: {len(plan.tables)} tables ({', '.join(parts)}), seed {plan.seed}")
-    _print_seating(plan)
+    from skatliste.tournament.render import TEXT
+
+    chosen = resolve_lang(lang)
+    t = TEXT[chosen]
+    sizes = [len(x.players) for x in plan.tables]
+    parts = [
+        f"{sizes.count(k)} {t[word]}" for k, word in ((4, "of_four"), (3, "of_three")) if k in sizes
+    ]
+    click.echo(
+        f"{t['series']} {series}: {len(plan.tables)} {t['tables']} "
+        f"({', '.join(parts)}), seed {plan.seed}"
+    )
+    _print_seating(plan, chosen)
 
 
-def _repeats_line(plan: app.SeatingPlan) -> str:
-    if plan.series == 1:
-        return ""
-    pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
-    return f"repeated pairs: {len(plan.repeats)}" + (f" ({pairs})" if pairs else "")
-
-
-def _print_seating(plan: app.SeatingPlan) -> None:
+def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
     from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT
 
-    body = [[str(t.table), ", ".join(t.players), t.first_dealer, t.list] for t in plan.tables]
-    click.echo(plain_table(["Table", "Players (seat order)", "Deals first", "List"], body, "rlll"))
-    line = _repeats_line(plan)
-    if line:
-        click.echo(line)
+    t = TEXT[lang]
+    body = [[str(x.table), ", ".join(x.players), x.first_dealer, x.list] for x in plan.tables]
+    headers = [t["table"], t["players_seated"], t["deals_first"], t["list"]]
+    click.echo(plain_table(headers, body, "rlll"))
+    if plan.series > 1:
+        pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
+        click.echo(f"{t['repeats']}: {len(plan.repeats)}" + (f" ({pairs})" if pairs else ""))
 
 
 @tournament.command("seating")
 @click.argument("series", type=int)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @tournament_option
-def seating(series: int, as_json: bool, folder: Path) -> None:
+@lang_option
+def seating(series: int, as_json: bool, folder: Path, lang: str | None) -> None:
     """Who sits where in a series: each table's players in seat order, the first dealer,
     the table's list. For a printable plan: 'skatliste tournament export seating'.
 
@@ -229,7 +240,7 @@ def seating(series: int, as_json: bool, folder: Path) -> None:
         }
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    _print_seating(plan)
+    _print_seating(plan, resolve_lang(lang))
 
 
 # --- results ----------------------------------------------------------------------------
@@ -241,7 +252,10 @@ def seating(series: int, as_json: bool, folder: Path) -> None:
 @click.argument("items", nargs=-1, required=True)
 @click.option("--force", is_flag=True, help="Replace a paper result (the old one is kept).")
 @tournament_option
-def result(series: int, table: int, items: tuple[str, ...], force: bool, folder: Path) -> None:
+@lang_option
+def result(
+    series: int, table: int, items: tuple[str, ...], force: bool, folder: Path, lang: str | None
+) -> None:
     """Enter a paper Spielliste: every player's list points, games won and games lost.
 
     \b
@@ -249,15 +263,17 @@ def result(series: int, table: int, items: tuple[str, ...], force: bool, folder:
       skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
     """
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    from skatliste.tournament.render import number
+    from skatliste.tournament.render import TEXT, number
 
+    t = TEXT[resolve_lang(lang)]
     parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
-    click.echo(f"series {series} table {table}: Seeger-Fabian {parts}")
+    click.echo(t["where"].format(series=series, table=table) + f": Seeger-Fabian {parts}")
 
 
 @tournament.command("status")
 @tournament_option
-def status(folder: Path) -> None:
+@lang_option
+def status(folder: Path, lang: str | None) -> None:
     """Per series and table: done, in progress (games of the series), paper, or missing.
 
     \b
@@ -265,18 +281,21 @@ def status(folder: Path) -> None:
       skatliste tournament status
     """
     from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT
 
+    t = TEXT[resolve_lang(lang)]
     tables = app.status(folder)
     if not tables:
         click.echo("no series drawn yet: 'skatliste tournament draw 1'")
         return
     body = []
     for s in tables:
-        state = s.state
-        if state in ("in progress", "done"):
+        state = t[s.state]
+        if s.state in ("in progress", "done"):
             state += f" ({s.games}/{s.length})"
         body.append([str(s.series), str(s.table), ", ".join(s.players), state])
-    click.echo(plain_table(["Series", "Table", "Players", "State"], body, "rrll"))
+    headers = [t["series_h"], t["table"], t["player"], t["state"]]
+    click.echo(plain_table(headers, body, "rrll"))
     for s in tables:
         for problem in s.problems:
             click.echo(f"series {s.series} table {s.table}: {problem}")
@@ -285,20 +304,33 @@ def status(folder: Path) -> None:
 # --- ranking, teams, prizes ------------------------------------------------------------------
 
 
-def _ranking_note(r: app.Ranking) -> str:
+def _ranking_note(r: app.Ranking, lang: Lang) -> str:
+    from skatliste.tournament.render import TEXT
+
     if not r.in_progress:
         return ""
+    t = TEXT[lang]
     where = ", ".join(
-        f"series {s.series} table {s.table} ({s.games}/{s.length})" for s in r.in_progress
+        t["where"].format(series=s.series, table=s.table) + f" ({s.games}/{s.length})"
+        for s in r.in_progress
     )
-    return f"* still playing: {where}"
+    return f"{t['playing']}: {where}"
+
+
+def _ranking_title(r: app.Ranking, lang: Lang) -> str:
+    from skatliste.tournament.render import TEXT
+
+    t = TEXT[lang]
+    which = f"{t['series']} {r.series}" if r.series else t["all_series"]
+    return f"{r.name} · {r.date} · {which}"
 
 
 @tournament.command("ranking")
 @click.option("--series", type=int, default=None, help="Rank one series only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @tournament_option
-def ranking(series: int | None, as_json: bool, folder: Path) -> None:
+@lang_option
+def ranking(series: int | None, as_json: bool, folder: Path, lang: str | None) -> None:
     """The live ranking: Seeger-Fabian per series and in all, then more won games, then
     fewer lost games; equal players share a place. Every game entered counts.
 
@@ -313,10 +345,10 @@ def ranking(series: int | None, as_json: bool, folder: Path) -> None:
     if as_json:
         click.echo(json.dumps(app.ranking_json(r), ensure_ascii=False, indent=2))
         return
-    which = f"series {series}" if series else "all series"
-    click.echo(f"{r.name} · {r.date} · {which}")
-    click.echo(ranking_table(r.standings))
-    note = _ranking_note(r)
+    chosen = resolve_lang(lang)
+    click.echo(_ranking_title(r, chosen))
+    click.echo(ranking_table(r.standings, chosen))
+    note = _ranking_note(r, chosen)
     if note:
         click.echo(note)
 
@@ -325,7 +357,8 @@ def ranking(series: int | None, as_json: bool, folder: Path) -> None:
 @click.option("--size", type=int, default=4, show_default=True, help="Players counted per club.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @tournament_option
-def teams(size: int, as_json: bool, folder: Path) -> None:
+@lang_option
+def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     """Clubs ranked by the sum of their best players' Seeger-Fabian totals.
 
     \b
@@ -333,8 +366,9 @@ def teams(size: int, as_json: bool, folder: Path) -> None:
       skatliste tournament teams --size 4
     """
     from skatliste.report import plain_table
-    from skatliste.tournament.render import number
+    from skatliste.tournament.render import TEXT, number
 
+    t = TEXT[resolve_lang(lang)]
     lines = app.team_ranking(folder, size=size)
     if as_json:
         data = [
@@ -354,16 +388,17 @@ def teams(size: int, as_json: bool, folder: Path) -> None:
         return
     body = [
         [
-            f"{t.place}.",
-            t.club + (" †" if t.short else ""),
-            number(t.seeger_fabian),
-            ", ".join(f"{n} {number(sf)}" for n, sf in t.members),
+            f"{x.place}.",
+            x.club + (" †" if x.short else ""),
+            number(x.seeger_fabian),
+            ", ".join(f"{n} {number(sf)}" for n, sf in x.members),
         ]
-        for t in lines
+        for x in lines
     ]
-    click.echo(plain_table(["Place", "Club", "Total", "Players counted"], body, "rlrl"))
-    if any(t.short for t in lines):
-        click.echo(f"† fewer than {size} players: ranked with the players it has")
+    headers = [t["place"], t["club"], t["total"], t["counted"]]
+    click.echo(plain_table(headers, body, "rlrl"))
+    if any(x.short for x in lines):
+        click.echo(t["short"].format(size=size))
 
 
 @tournament.command("prizes")
@@ -373,6 +408,7 @@ def teams(size: int, as_json: bool, folder: Path) -> None:
 @click.option("--entry", default=None, help="Start money per player.")
 @click.option("--lost-game", default=None, help="Fee per lost game.")
 @tournament_option
+@lang_option
 def prizes(
     pool: str | None,
     split: str | None,
@@ -380,6 +416,7 @@ def prizes(
     entry: str | None,
     lost_game: str | None,
     folder: Path,
+    lang: str | None,
 ) -> None:
     """Who gets what (equal places share their prizes), and each player's fees.
 
@@ -389,22 +426,24 @@ def prizes(
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
     """
     from skatliste.report import plain_table
-    from skatliste.tournament.render import money
+    from skatliste.tournament.render import TEXT, money
 
+    t = TEXT[resolve_lang(lang)]
     got = app.prize_list(
         folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
     )
     body = [[f"{p.place}.", p.name, money(p.amount)] for p in got.prizes]
-    click.echo(plain_table(["Place", "Name", "Prize"], body, "rlr"))
-    click.echo(f"paid out: {money(got.paid_out)}")
+    click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
+    click.echo(f"{t['paid_out']}: {money(got.paid_out)}")
     if got.fees:
         click.echo()
         fee_body = [
             [f.name, money(f.entry), str(f.lost), money(f.lost_fees), money(f.total)]
             for f in got.fees
         ]
-        click.echo(plain_table(["Name", "Entry", "Lost", "Lost games", "Pays"], fee_body, "lrrrr"))
-        click.echo(f"collected: {money(got.collected)}")
+        headers = [t["name"], t["entry"], t["lost"], t["lost_games"], t["pays"]]
+        click.echo(plain_table(headers, fee_body, "lrrrr"))
+        click.echo(f"{t['collected']}: {money(got.collected)}")
 
 
 @tournament.command("export")
@@ -419,8 +458,14 @@ def prizes(
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @tournament_option
+@lang_option
 def export(
-    what: str, series: int | None, fmt: str | None, output: Path | None, folder: Path
+    what: str,
+    series: int | None,
+    fmt: str | None,
+    output: Path | None,
+    folder: Path,
+    lang: str | None,
 ) -> None:
     """The ranking or a seating plan as printable HTML (A4; the ranking with a bar chart of
     the top players), CSV or JSON; to a file with -o, else to the terminal.
@@ -432,14 +477,19 @@ def export(
     """
     from skatliste.tournament import render
 
+    chosen = resolve_lang(lang)
     if fmt is None:
         suffix = output.suffix.lower().lstrip(".") if output else ""
         fmt = suffix if suffix in ("html", "csv", "json") else "html"
     if what == "ranking":
         r = app.ranking(folder, series=series)
-        title = f"{r.name} · {r.date}" + (f" · series {series}" if series else "")
         if fmt == "html":
-            text = render.ranking_html(title, r.standings, note=_ranking_note(r))
+            text = render.ranking_html(
+                _ranking_title(r, chosen),
+                r.standings,
+                note=_ranking_note(r, chosen),
+                lang=chosen,
+            )
         elif fmt == "csv":
             text = render.ranking_csv(r.standings)
         else:
@@ -451,7 +501,7 @@ def export(
         t = app.open_tournament(folder)
         tables = [(x.table, x.players, x.list) for x in plan.tables]
         if fmt == "html":
-            text = render.seating_html(t.name, series, tables, plan.by_player())
+            text = render.seating_html(t.name, series, tables, plan.by_player(), chosen)
         elif fmt == "csv":
             text = render.seating_csv(series, tables)
         else:

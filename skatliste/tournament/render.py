@@ -12,11 +12,105 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from skatliste.explain import Lang
 from skatliste.report import cents, plain_table
 from skatliste.tournament.core import Standing
 
+TEXT: dict[Lang, dict[str, str]] = {
+    "de": {
+        "place": "Platz",
+        "name": "Name",
+        "club": "Verein",
+        "total": "Gesamt",
+        "points": "Punkte",
+        "won": "gew.",
+        "lost": "verl.",
+        "all_series": "alle Serien",
+        "series": "Serie",
+        "series_h": "Serie",
+        "where": "Serie {series} Tisch {table}",
+        "to_table": "→ Tisch {table}",
+        "table": "Tisch",
+        "tables": "Tische",
+        "seat": "Platz",
+        "player": "Spieler",
+        "players_seated": "Spieler (Sitzfolge)",
+        "deals_first": "gibt zuerst",
+        "deals_first_note": "gibt zuerst",
+        "list": "Liste",
+        "state": "Stand",
+        "done": "fertig",
+        "in progress": "läuft",
+        "paper": "Papier",
+        "missing": "fehlt",
+        "playing": "* spielt noch",
+        "repeats": "wiederholte Paare",
+        "of_four": "zu viert",
+        "of_three": "zu dritt",
+        "counted": "gewertete Spieler",
+        "short": "† weniger als {size} Spieler: gewertet mit denen, die der Verein hat",
+        "prize": "Preis",
+        "paid_out": "ausgezahlt",
+        "entry": "Startgeld",
+        "lost_games": "Verlustspiele",
+        "pays": "zahlt",
+        "collected": "eingenommen",
+        "left": "ausgeschieden",
+        "number": "Nr.",
+        "present": "{n} Spieler anwesend",
+        "yes": "ja",
+        "by_player": "Spieler A–Z",
+        "chart": "Seeger-Fabian der besten {n}",
+    },
+    "en": {
+        "place": "Place",
+        "name": "Name",
+        "club": "Club",
+        "total": "Total",
+        "points": "Points",
+        "won": "Won",
+        "lost": "Lost",
+        "all_series": "all series",
+        "series": "series",
+        "series_h": "Series",
+        "where": "series {series} table {table}",
+        "to_table": "→ table {table}",
+        "table": "Table",
+        "tables": "tables",
+        "seat": "Seat",
+        "player": "Player",
+        "players_seated": "Players (seat order)",
+        "deals_first": "Deals first",
+        "deals_first_note": "deals first",
+        "list": "List",
+        "state": "State",
+        "done": "done",
+        "in progress": "in progress",
+        "paper": "paper",
+        "missing": "missing",
+        "playing": "* still playing",
+        "repeats": "repeated pairs",
+        "of_four": "of four",
+        "of_three": "of three",
+        "counted": "Players counted",
+        "short": "† fewer than {size} players: ranked with the players it has",
+        "prize": "Prize",
+        "paid_out": "paid out",
+        "entry": "Entry",
+        "lost_games": "Lost games",
+        "pays": "Pays",
+        "collected": "collected",
+        "left": "Left",
+        "number": "No.",
+        "present": "{n} player(s) present",
+        "yes": "yes",
+        "by_player": "players A–Z",
+        "chart": "Seeger-Fabian of the top {n}",
+    },
+}
+
 PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
 @page {{ size: A4; margin: 15mm; }}
 body {{ font-family: sans-serif; font-size: 11pt; margin: 0 auto; max-width: 180mm; }}
@@ -39,9 +133,9 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
-def page(title: str, body: str) -> str:
+def page(title: str, body: str, lang: Lang = "de") -> str:
     """A self-contained printable page."""
-    return PAGE.format(title=_e(title), body=body)
+    return PAGE.format(title=_e(title), body=body, lang=lang)
 
 
 # --- ranking ----------------------------------------------------------------------------
@@ -56,11 +150,24 @@ def number(value: int) -> str:
     return str(value).replace("-", "−")
 
 
-def ranking_table(standings: Sequence[Standing]) -> str:
+def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
+    t = TEXT[lang]
+    return [
+        t["place"],
+        t["name"],
+        t["club"],
+        *[f"S{n}" for n in numbers],
+        t["total"],
+        t["points"],
+        t["won"],
+        t["lost"],
+    ]
+
+
+def ranking_table(standings: Sequence[Standing], lang: Lang = "de") -> str:
     """The ranking as a text table; ``*`` marks a player whose table is still playing."""
     numbers = _series_numbers(standings)
-    headers = ["Place", "Name", "Club", *[f"S{n}" for n in numbers]]
-    headers += ["Total", "Points", "Won", "Lost"]
+    headers = _ranking_headers(numbers, lang)
     body = []
     for s in standings:
         body.append(
@@ -113,7 +220,7 @@ def ranking_csv(standings: Sequence[Standing]) -> str:
     return out.getvalue()
 
 
-def bar_chart(standings: Sequence[Standing], *, top: int = 10) -> str:
+def bar_chart(standings: Sequence[Standing], *, top: int = 10, lang: Lang = "de") -> str:
     """An SVG bar chart of the top players' Seeger-Fabian totals."""
     lines = list(standings[:top])
     if not lines:
@@ -127,7 +234,7 @@ def bar_chart(standings: Sequence[Standing], *, top: int = 10) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
         f'viewBox="0 0 {width} {len(lines) * (bar_h + gap) + gap}" role="img" '
-        f'aria-label="Seeger-Fabian of the top {len(lines)}">'
+        f'aria-label="{TEXT[lang]["chart"].format(n=len(lines))}">'
     ]
     for i, s in enumerate(lines):
         y = gap + i * (bar_h + gap)
@@ -144,14 +251,14 @@ def bar_chart(standings: Sequence[Standing], *, top: int = 10) -> str:
     return "".join(parts)
 
 
-def ranking_html(title: str, standings: Sequence[Standing], *, note: str = "") -> str:
+def ranking_html(
+    title: str, standings: Sequence[Standing], *, note: str = "", lang: Lang = "de"
+) -> str:
     """The ranking as a printable A4 page with a bar chart of the top players."""
     numbers = _series_numbers(standings)
     head = "".join(
-        f'<th class="n">{h}</th>' if i in (0,) or i > 2 else f"<th>{h}</th>"
-        for i, h in enumerate(
-            ["Place", "Name", "Club", *[f"S{n}" for n in numbers], "Total", "Points", "Won", "Lost"]
-        )
+        f'<th class="n">{_e(h)}</th>' if i in (0,) or i > 2 else f"<th>{_e(h)}</th>"
+        for i, h in enumerate(_ranking_headers(numbers, lang))
     )
     rows = []
     for s in standings:
@@ -168,11 +275,11 @@ def ranking_html(title: str, standings: Sequence[Standing], *, note: str = "") -
             f'<td class="n">{s.lost}</td>',
         ]
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    body = bar_chart(standings)
+    body = bar_chart(standings, lang=lang)
     body += f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     if note:
         body += f'<p class="note">{_e(note)}</p>'
-    return page(title, body)
+    return page(title, body, lang)
 
 
 # --- seating ----------------------------------------------------------------------------
@@ -183,30 +290,34 @@ def seating_html(
     series: int,
     tables: Sequence[tuple[int, Sequence[str], str]],
     by_player: Sequence[tuple[str, int]],
+    lang: Lang = "de",
 ) -> str:
     """The seating plan of a series: per table (seat order, first dealer), and per player
     alphabetically (name → table), for the wall at the door."""
+    t = TEXT[lang]
+    first = f" ({t['deals_first_note']})"
     blocks = []
-    for number, players, path in tables:
+    for n, players, path in tables:
         seats = "".join(
-            f'<tr><td class="n">{i}</td><td>{_e(p)}{" (deals first)" if i == 1 else ""}</td></tr>'
+            f'<tr><td class="n">{i}</td><td>{_e(p)}{first if i == 1 else ""}</td></tr>'
             for i, p in enumerate(players, start=1)
         )
         blocks.append(
-            f'<div class="table"><h2>Table {number}</h2><table><thead><tr><th class="n">Seat</th>'
-            f"<th>Player</th></tr></thead><tbody>{seats}</tbody></table>"
-            f'<p class="note">{_e(path)}</p></div>'
+            f'<div class="table"><h2>{t["table"]} {n}</h2><table><thead><tr>'
+            f'<th class="n">{t["seat"]}</th><th>{t["player"]}</th></tr></thead>'
+            f'<tbody>{seats}</tbody></table><p class="note">{_e(path)}</p></div>'
         )
     people = "".join(
-        f'<tr><td>{_e(name)}</td><td class="n">→ table {table}</td></tr>'
+        f'<tr><td>{_e(name)}</td><td class="n">{t["to_table"].format(table=table)}</td></tr>'
         for name, table in by_player
     )
+    heading = f"{t['series_h']} {series}"
     body = (
-        f"<h2>Series {series}: tables</h2>{''.join(blocks)}"
-        f'<h2 style="break-before: page">Series {series}: players A–Z</h2>'
+        f"<h2>{heading}: {t['tables']}</h2>{''.join(blocks)}"
+        f'<h2 style="break-before: page">{heading}: {t["by_player"]}</h2>'
         f"<table><tbody>{people}</tbody></table>"
     )
-    return page(f"{title} · series {series}", body)
+    return page(f"{title} · {heading}", body, lang)
 
 
 def seating_csv(series: int, tables: Sequence[tuple[int, Sequence[str], str]]) -> str:
