@@ -490,3 +490,18 @@ def test_a_list_whose_players_are_not_the_seating_is_refused(first_series: Path)
     path.write_text(path.read_text(encoding="utf-8").replace("Jens", "Janosch"), encoding="utf-8")
     with pytest.raises(LedgerError, match="are not the seating of series 1 table 4"):
         app.ranking(first_series)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"pool": "x", "split": "10"}, r"--pool x: 'x' is not a number \(e.g. --pool 500\)"),
+        ({"amounts": "100,,40"}, r"--amounts 100,,40: '' is not a number"),
+        ({"amounts": "10", "entry": "5,5"}, "--entry 5,5: give one amount, e.g. --entry 10"),
+    ],
+)
+def test_money_that_is_not_a_number_is_refused_with_an_example(
+    finished: Path, kwargs: dict[str, str], message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        app.prize_list(finished, **kwargs)

@@ -614,6 +614,15 @@ def team_ranking(folder: Path | str, *, size: int = 4) -> list[TeamStanding]:
     return core.teams(ranking(folder).standings, size=size)
 
 
+EXAMPLES = {
+    "--pool": "--pool 500",
+    "--split": "--split 30,20,15",
+    "--amounts": "--amounts 100,60,40",
+    "--entry": "--entry 10",
+    "--lost-game": "--lost-game 0.50",
+}
+
+
 def _amounts(raw: str | None, what: str) -> list[Fraction]:
     if raw is None:
         return []
@@ -623,7 +632,7 @@ def _amounts(raw: str | None, what: str) -> list[Fraction]:
             out.append(Fraction(part.strip().replace("−", "-")))
         except (ValueError, ZeroDivisionError):
             raise InputError(
-                f"{what} {raw}: {part.strip()!r} is not a number (e.g. {what} 30,20,15)"
+                f"{what} {raw}: {part.strip()!r} is not a number (e.g. {EXAMPLES[what]})"
             ) from None
     return out
 
@@ -633,7 +642,7 @@ def _amount(raw: str | None, what: str) -> Fraction | None:
         return None
     values = _amounts(raw, what)
     if len(values) != 1:
-        raise InputError(f"{what} {raw}: give one amount, e.g. {what} 10")
+        raise InputError(f"{what} {raw}: give one amount, e.g. {EXAMPLES[what]}")
     return values[0]
 
 
