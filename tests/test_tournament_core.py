@@ -205,3 +205,42 @@ def test_prize_money_that_makes_no_sense_is_refused(
 def test_fees_are_start_money_plus_each_lost_game() -> None:
     got = fees([line("A", 0, 3, 4)], entry=Fraction(10), lost_game=Fraction(1, 2))
     assert (got[0].lost_fees, got[0].total) == (Fraction(2), Fraction(12))
+
+
+lines_strategy = st.lists(
+    st.tuples(st.integers(-300, 300), st.integers(0, 5), st.integers(0, 5)), min_size=1, max_size=30
+)
+
+
+@given(lines_strategy)
+def test_places_follow_the_order_and_equal_lines_share_them(
+    raw: list[tuple[int, int, int]],
+) -> None:
+    """A place is one more than the players ahead; players equal in all three share it."""
+    got = with_places([line(f"P{i:02d}", sf, won, lost) for i, (sf, won, lost) in enumerate(raw)])
+    for pos, s in enumerate(got):
+        ahead = [
+            o
+            for o in got
+            if (-o.seeger_fabian, -o.won, o.lost) < (-s.seeger_fabian, -s.won, s.lost)
+        ]
+        assert s.place == len(ahead) + 1
+        if pos:
+            assert got[pos - 1].place <= s.place
+
+
+@given(lines_strategy, st.lists(st.integers(0, 500), max_size=10))
+def test_prizes_pay_out_exactly_the_places_covered(
+    raw: list[tuple[int, int, int]], money: list[int]
+) -> None:
+    """Equal places get equal prizes; together the prizes are those of the places covered."""
+    standings = with_places(
+        [line(f"P{i:02d}", sf, won, lost) for i, (sf, won, lost) in enumerate(raw)]
+    )
+    amounts = [Fraction(m) for m in money]
+    got = prizes(standings, amounts)
+    assert sum(p.amount for p in got) == sum(amounts[: len(got)])
+    by_place: dict[int, set[Fraction]] = {}
+    for p in got:
+        by_place.setdefault(p.place, set()).add(p.amount)
+    assert all(len(v) == 1 for v in by_place.values())
