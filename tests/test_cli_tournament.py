@@ -157,13 +157,13 @@ def test_teams_and_prizes(run: Run, played: Path) -> None:
     assert teams[3].split()[:3] == ["2.", "Herz", "368"]
     prizes = run("tournament", "prizes", "--amounts", "100,60,40", "--entry", "5").output
     assert prizes.splitlines()[2:7] == [
-        "     1.  Hans      50.00",
-        "     1.  Jens      50.00",
-        "     1.  Kai       50.00",
-        "     1.  Paul      50.00",
-        "paid out: 200.00",
+        "     1.  Hans     €50.00",
+        "     1.  Jens     €50.00",
+        "     1.  Kai      €50.00",
+        "     1.  Paul     €50.00",
+        "paid out: €200.00",
     ]
-    assert prizes.splitlines()[-1] == "collected: 80.00"
+    assert prizes.splitlines()[-1] == "collected: €80.00"
 
 
 def test_a_refused_result_lists_every_problem_on_stderr(run: Run, played: Path) -> None:

@@ -428,22 +428,29 @@ def prizes(
     from skatliste.report import plain_table
     from skatliste.tournament.render import TEXT, money
 
-    t = TEXT[resolve_lang(lang)]
+    chosen = resolve_lang(lang)
+    t = TEXT[chosen]
     got = app.prize_list(
         folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
     )
-    body = [[f"{p.place}.", p.name, money(p.amount)] for p in got.prizes]
+    body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
     click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
-    click.echo(f"{t['paid_out']}: {money(got.paid_out)}")
+    click.echo(f"{t['paid_out']}: {money(got.paid_out, chosen)}")
     if got.fees:
         click.echo()
         fee_body = [
-            [f.name, money(f.entry), str(f.lost), money(f.lost_fees), money(f.total)]
+            [
+                f.name,
+                money(f.entry, chosen),
+                str(f.lost),
+                money(f.lost_fees, chosen),
+                money(f.total, chosen),
+            ]
             for f in got.fees
         ]
         headers = [t["name"], t["entry"], t["lost"], t["lost_games"], t["pays"]]
         click.echo(plain_table(headers, fee_body, "lrrrr"))
-        click.echo(f"{t['collected']}: {money(got.collected)}")
+        click.echo(f"{t['collected']}: {money(got.collected, chosen)}")
 
 
 @tournament.command("export")

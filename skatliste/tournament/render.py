@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.explain import Lang
-from skatliste.report import cents, plain_table
+from skatliste.report import money as euro
+from skatliste.report import plain_table
 from skatliste.tournament.core import Standing
 
 TEXT: dict[Lang, dict[str, str]] = {
@@ -335,6 +336,7 @@ def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def money(amount: Fraction) -> str:
-    """An amount with two decimals, rounded only now (no sign for a prize or fee)."""
-    return cents(amount).lstrip("+")
+def money(amount: Fraction, lang: Lang = "de") -> str:
+    """An amount in euro (prizes and fees are given in euro), as the house writes money:
+    ``45,00 €`` or ``€45.00``, rounded only now."""
+    return euro(amount * 100, lang, sign=False)
