@@ -505,3 +505,32 @@ def test_money_that_is_not_a_number_is_refused_with_an_example(
 ) -> None:
     with pytest.raises(InputError, match=message):
         app.prize_list(finished, **kwargs)
+
+
+def test_a_draw_that_fails_half_way_leaves_the_tournament_as_it_was(
+    registered: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The third list cannot be written: no seating, no series folder; the next draw works."""
+    before = (registered / "tournament.json").read_bytes()
+    real = lists.new_list
+    made: list[Path] = []
+
+    def failing(path: Path, *args: Any, **kwargs: Any) -> Any:
+        if len(made) == 2:
+            raise LedgerError(f"{path}: cannot write: disk full")
+        made.append(path)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(lists, "new_list", failing)
+    with pytest.raises(LedgerError, match="disk full"):
+        app.draw_series(registered, 1)
+    assert (registered / "tournament.json").read_bytes() == before
+    assert not (registered / "series-1").exists()
+    monkeypatch.setattr(lists, "new_list", real)
+    assert [t.players for t in app.draw_series(registered, 1).tables] == SERIES_1
+    assert sorted(p.name for p in (registered / "series-1").glob("*.json")) == [
+        "table-01.json",
+        "table-02.json",
+        "table-03.json",
+        "table-04.json",
+    ]

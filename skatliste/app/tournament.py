@@ -320,8 +320,6 @@ def draw_series(
     """Seat the present players for ``series`` and write one list per table. A series is
     redrawn only while no result is entered for it (``force`` otherwise); the old seating
     goes to the history and its lists to a folder beside, so nothing is lost."""
-    from skatliste.app.lists import new_list
-
     folder = Path(folder)
     with store.updating(folder) as t:
         if not 1 <= series <= t.series:
@@ -346,15 +344,6 @@ def draw_series(
                 1 for h in t.history if h.get("action") == "redraw" and h.get("series") == series
             )
             moved = f"series-{series}.redrawn-{redraws + 1}"
-            source = folder / f"series-{series}"
-            if source.exists():
-                try:
-                    source.rename(folder / moved)
-                except OSError as exc:
-                    raise LedgerError(
-                        f"{source}: cannot move the old lists aside: {exc.strerror or exc}; "
-                        "nothing changed"
-                    ) from None
             t.history.append(
                 {
                     "action": "redraw",
@@ -380,22 +369,7 @@ def draw_series(
             seed = t.seed + 1000 * redraws + series
         met = core.pairs_met([d.tables for d in t.draws if d.series < series])
         result: Draw = core.draw(present, seed=seed, met=met)
-        try:
-            (folder / f"series-{series}").mkdir(exist_ok=True)
-        except OSError as exc:
-            raise LedgerError(
-                f"{folder}: cannot create series-{series}/: {exc.strerror or exc}; nothing drawn"
-            ) from None
-        for n, table in enumerate(result.tables, start=1):
-            rules = [f"series={t.games[len(table)]}"]
-            # force: a list left by a draw that failed half-way is kept as a backup, not lost
-            new_list(
-                folder / list_name(series, n),
-                table,
-                preset="tournament",
-                rule_items=rules,
-                force=True,
-            )
+        _write_lists(t, series, result.tables, moved)
         t.draws.append(
             store.Seating(
                 series=series,
@@ -407,6 +381,45 @@ def draw_series(
         )
         t.draws.sort(key=lambda d: d.series)
         return _plan(t, series, moved)
+
+
+def _write_lists(
+    t: Tournament, series: int, tables: Sequence[Sequence[str]], moved: str | None
+) -> None:
+    """Write the new lists in a folder of their own, then put it in place: a draw that fails
+    half-way leaves the series as it was. The old lists move to ``moved``; a folder of the
+    series that the tournament file does not know (a crash between the two writes) is kept
+    beside, as ``series-S.unrecorded-N``."""
+    import shutil
+
+    from skatliste.app.lists import new_list
+
+    folder = t.folder
+    target = folder / f"series-{series}"
+    staging = folder / f".series-{series}.drawing"
+    try:
+        if staging.exists():
+            shutil.rmtree(staging)  # empty lists of a draw that never finished
+        staging.mkdir()
+        for n, table in enumerate(tables, start=1):
+            new_list(
+                staging / Path(list_name(series, n)).name,
+                table,
+                preset="tournament",
+                rule_items=[f"series={t.games[len(table)]}"],
+            )
+        if target.exists():
+            aside = moved
+            k = 0
+            while aside is None or (folder / aside).exists():
+                k += 1
+                aside = f"series-{series}.unrecorded-{k}"
+            target.rename(folder / aside)
+        staging.rename(target)
+    except OSError as exc:
+        raise LedgerError(
+            f"{target}: cannot write the lists: {exc.strerror or exc}; the series was not drawn"
+        ) from None
 
 
 # --- results ----------------------------------------------------------------------------
