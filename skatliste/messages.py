@@ -463,12 +463,168 @@ CATALOGUE: dict[str, str] = {
     "ledger": "Liste",
     "list": "Liste",
     "file": "Datei",
-    # --- Skat words, the same in both languages (filled into messages) ---------------------
-    "eingepasst": "eingepasst",
-    "mit": "mit",
-    "ohne": "ohne",
-    "Schneider": "Schneider",
-    "Schwarz": "Schwarz",
+    # --- tournaments ----------------------------------------------------------------------
+    "--games {spec}: give the games at a table of three and of four, e.g. 36/48 or 24/32": ""
+    "--games {spec}: gib die Spiele am Dreier- und am Vierertisch an, z. B. 36/48 oder 24/32",
+    "--name: give the tournament a name, e.g. --name 'Preisskat Dezember'": "--name: gib dem "
+    "Turnier einen Namen, z. B. --name 'Preisskat Dezember'",
+    "--series {count}: a tournament has at least 1 series": "--series {count}: ein Turnier hat "
+    "mindestens 1 Serie",
+    "--seed {seed}: give a whole number of 0 or more": "--seed {seed}: gib eine ganze Zahl ab 0 an",
+    "--date {date}: give the date as YYYY-MM-DD, e.g. 2026-12-05": "--date {date}: gib das "
+    "Datum als JJJJ-MM-TT an, z. B. 2026-12-05",
+    "a player needs a name": "ein Spieler braucht einen Namen",
+    "'{name}': a name cannot hold ',' or '=' (they separate names)": "'{name}': ein Name kann "
+    "kein ',' oder '=' enthalten (sie trennen Namen)",
+    "'{name}' cannot be a player's name: it means something else on a list": "'{name}' kann kein"
+    " Spielername sein: es bedeutet auf einer Liste etwas anderes",
+    "'{name}': a player of this name is registered already": "'{name}': ein Spieler dieses "
+    "Namens ist schon gemeldet",
+    "--number {number}: a start number is 1 or more": "--number {number}: eine Startnummer ist 1 "
+    "oder mehr",
+    "start number {number} is {name}'s already": "Startnummer {number} hat schon {name}",
+    "'{name}': no such player (see 'skatliste tournament player list')": "'{name}': diesen "
+    "Spieler gibt es nicht (siehe 'skatliste tournament player list')",
+    "'{name}' has left the tournament already": "'{name}' hat das Turnier schon verlassen",
+    "{source}: empty; give a header row such as 'name,club,number'": "{source}: leer; gib eine "
+    "Kopfzeile an wie 'name,club,number'",
+    "{source}: line 1: no name column in {header}; name the columns e.g. 'name,club,number' or "
+    "'Name;Verein;Startnummer'": "{source}: Zeile 1: keine Namensspalte in {header}; benenne die "
+    "Spalten z. B. 'name,club,number' oder 'Name;Verein;Startnummer'",
+    "{source}: line {line}: number {number} is not a number": "{source}: Zeile {line}: Nummer "
+    "{number} ist keine Zahl",
+    "{source}: line {line}: {problem}": "{source}: Zeile {line}: {problem}",
+    "nobody was added; correct the file and import again": "niemand wurde gemeldet; berichtige "
+    "die Datei und importiere sie noch einmal",
+    "{path}: not UTF-8 text; save the CSV file as UTF-8 and import it again": "{path}: kein "
+    "UTF-8-Text; speichere die CSV-Datei als UTF-8 und importiere sie noch einmal",
+    "series {series} is not drawn (drawn: {drawn}); draw it with 'skatliste tournament draw "
+    "{series}'": "Serie {series} ist nicht ausgelost (ausgelost: {drawn}); lose sie aus mit "
+    "'skatliste tournament draw {series}'",
+    "series {series}: this tournament has series 1 to {last}": "Serie {series}: dieses Turnier "
+    "hat die Serien 1 bis {last}",
+    "series {series}: draw series {before} first": "Serie {series}: lose zuerst Serie {before} aus",
+    "series {series} has results already; redraw it with --force (the old seating and its lists "
+    "are kept)": "Serie {series} hat schon Ergebnisse; lose sie mit --force neu aus (die alte "
+    "Sitzordnung und ihre Listen bleiben erhalten)",
+    "{path}: cannot write the lists: {why}; the series was not drawn": "{path}: kann die Listen "
+    "nicht schreiben: {why}; die Serie wurde nicht ausgelost",
+    "series {series} is not drawn; there is no table {table} yet": "Serie {series} ist nicht "
+    "ausgelost; es gibt noch keinen Tisch {table}",
+    "series {series} has tables 1 to {last}; there is no table {table}": "Serie {series} hat die "
+    "Tische 1 bis {last}; es gibt keinen Tisch {table}",
+    "'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2": "'{item}': schreib "
+    "NAME=PUNKTE/GEWONNEN/VERLOREN, z. B. Anna=312/9/2",
+    "'{name}' is not at table {table} ({players})": "'{name}' sitzt nicht an Tisch {table} "
+    "({players})",
+    "'{name}' is given twice": "'{name}' steht zweimal da",
+    "'{item}': {won} won and {lost} lost are more than the series of {length} games": "'{item}': "
+    "{won} gewonnen und {lost} verloren sind mehr als die Serie von {length} Spielen",
+    "no result for {players} (every player at the table)": "kein Ergebnis für {players} (jeder "
+    "Spieler am Tisch)",
+    "the table's won and lost games add up to {count}, more than the series of {length} "
+    "games": "die gewonnenen und verlorenen Spiele des Tisches ergeben {count}, mehr als die "
+    "Serie von {length} Spielen",
+    "table {table} keeps its list ({name}, {count} game(s) entered): a table has either a list "
+    "or a paper result": "Tisch {table} führt seine Liste ({name}, {count} Spiel(e) "
+    "eingetragen): ein Tisch hat entweder eine Liste oder ein Ergebnis auf Papier",
+    "series {series} table {table} has a paper result already; replace it with --force (the old "
+    "one is kept in the history)": "Serie {series} Tisch {table} hat schon ein Ergebnis auf "
+    "Papier; ersetze es mit --force (das alte bleibt im Verlauf)",
+    "series {series} table {table}: nothing entered:\n  {problems}": "Serie {series} Tisch "
+    "{table}: nichts eingetragen:\n  {problems}",
+    "{name} has {count} game(s) as well; the paper result counts": "{name} hat auch {count} "
+    "Spiel(e); das Ergebnis auf Papier zählt",
+    "{path}: its players ({players}) are not the seating of series {series} table {table} "
+    "({seated})": "{path}: ihre Spieler ({players}) sind nicht die Sitzordnung von Serie "
+    "{series} Tisch {table} ({seated})",
+    "{name} is missing": "{name} fehlt",
+    "series {series} is not drawn; drawn: {drawn}": "Serie {series} ist nicht ausgelost; "
+    "ausgelost: {drawn}",
+    "none yet": "noch keine",
+    "{option} {raw}: {part} is not a number (e.g. {example})": "{option} {raw}: {part} ist keine "
+    "Zahl (z. B. {example})",
+    "{option} {raw}: give one amount, e.g. {example}": "{option} {raw}: gib einen Betrag an, "
+    "z. B. {example}",
+    "export seating: give the series, e.g. --series 1": "export seating: gib die Serie an, z. B. "
+    "--series 1",
+    "{count} player(s): a table has 3 or 4 players": "{count} Spieler: ein Tisch hat 3 oder 4 "
+    "Spieler",
+    "--size {size}: a team has at least 1 player": "--size {size}: eine Mannschaft hat "
+    "mindestens 1 Spieler",
+    "give either --amounts or --pool with --split, not both": "gib entweder --amounts oder "
+    "--pool mit --split an, nicht beides",
+    "--amounts: {amount} is negative; give amounts like 100,60,40": "--amounts: {amount} ist "
+    "negativ; gib Beträge an wie 100,60,40",
+    "give --pool 500 --split 30,20,15 (percent) or --amounts 100,60,40": "gib --pool 500 --split "
+    "30,20,15 (Prozent) oder --amounts 100,60,40 an",
+    "--pool and --split are amounts and percentages of 0 or more": "--pool und --split sind "
+    "Beträge und Prozente ab 0",
+    "--split adds up to {total} %: at most 100 %": "--split ergibt {total} %: höchstens 100 %",
+    "{count} player(s) cannot be seated at tables of four and three (1, 2 and 5 cannot); add or "
+    "remove a player": "{count} Spieler lassen sich nicht an Vierer- und Dreiertische setzen "
+    "(1, 2 und 5 nicht); melde einen Spieler an oder ab",
+    "--entry and --lost-game are amounts of 0 or more": "--entry und --lost-game sind Beträge ab 0",
+    # the tournament file
+    "{path}: {where}: {message}{shown}; the tournament file was left untouched": "{path}: "
+    "{where}: {message}{shown}; die Turnierdatei blieb unberührt",
+    "{message} (found {value})": "{message} (gefunden: {value})",
+    " (found {value})": " (gefunden: {value})",
+    "{path}: not a tournament file (not UTF-8 text); left untouched": "{path}: keine "
+    "Turnierdatei (kein UTF-8-Text); blieb unberührt",
+    "{path}: line {line} column {column}: not valid JSON ({why}); the tournament file was left "
+    "untouched": "{path}: Zeile {line} Spalte {column}: kein gültiges JSON ({why}); die "
+    "Turnierdatei blieb unberührt",
+    '{path}: not a tournament file (no "format": "{name}")': "{path}: keine Turnierdatei (kein "
+    '"format": "{name}")',
+    "{path}: format version {version} is newer than this skatliste understands (version "
+    "{known}); update skatliste": "{path}: Formatversion {version} ist neuer, als dieses "
+    "skatliste versteht (Version {known}); aktualisiere skatliste",
+    "{path}: no tournament here ({file} not found); start one with 'skatliste tournament new "
+    "DIR --name NAME', or give --tournament DIR": "{path}: hier ist kein Turnier ({file} nicht "
+    "gefunden); beginne eines mit 'skatliste tournament new DIR --name NAME' oder gib "
+    "--tournament DIR an",
+    "{path}: cannot create the folder: {why}": "{path}: kann den Ordner nicht anlegen: {why}",
+    "{path}: a tournament exists here already; choose another folder": "{path}: hier ist schon "
+    "ein Turnier; wähle einen anderen Ordner",
+    "must be an object": "muss ein Objekt sein",
+    "field '{field}' is missing": "Feld '{field}' fehlt",
+    "unknown field '{field}'": "unbekanntes Feld '{field}'",
+    "must be a non-empty text": "muss ein nicht leerer Text sein",
+    "must be text": "muss Text sein",
+    "must be a whole number": "muss eine ganze Zahl sein",
+    "must be {low} or more": "muss {low} oder mehr sein",
+    "must be a list": "muss eine Liste sein",
+    "must be {version}": "muss {version} sein",
+    "a second player of this name": "ein zweiter Spieler dieses Namens",
+    "a second player with this start number": "ein zweiter Spieler mit dieser Startnummer",
+    "must be true or false": "muss true oder false sein",
+    "a table has 3 or 4 players": "ein Tisch hat 3 oder 4 Spieler",
+    "not a registered player": "kein gemeldeter Spieler",
+    "this series is drawn twice": "diese Serie ist zweimal ausgelost",
+    "must be [points, won, lost]": "muss [Punkte, gewonnen, verloren] sein",
+    "no such table in the drawn series": "diesen Tisch gibt es in der ausgelosten Serie nicht",
+    "the names are not the players at that table": "die Namen sind nicht die Spieler an diesem "
+    "Tisch",
+    "{path}: {name} on {date}, {series} series of {four} games at a table of four, {three} at "
+    "three; seed {seed}": "{path}: {name} am {date}, {series} Serien zu {four} Spielen am "
+    "Vierertisch, {three} am Dreiertisch; Startwert {seed}",
+    "{name} registered{club}": "{name} gemeldet{club}",
+    "{name} has left: not drawn again, ranked with the series played": "{name} ist ausgeschieden: "
+    "wird nicht mehr ausgelost, gewertet mit den gespielten Serien",
+    "{name} removed": "{name} abgemeldet",
+    "Note: {name} is seated in series {series}, which has no result yet; redraw it with "
+    "'skatliste tournament draw {series}'": "Hinweis: {name} sitzt in Serie {series}, die noch "
+    "kein Ergebnis hat; lose sie neu aus mit 'skatliste tournament draw {series}'",
+    "{count} player(s) registered": "{count} Spieler gemeldet",
+    "the old seating of series {series} is in the history, its lists in {folder}/": "die alte "
+    "Sitzordnung von Serie {series} steht im Verlauf, ihre Listen in {folder}/",
+    "no series drawn yet: 'skatliste tournament draw 1'": "noch keine Serie ausgelost: "
+    "'skatliste tournament draw 1'",
+    "series {series} table {table}: {problem}": "Serie {series} Tisch {table}: {problem}",
+    "no player has a club: 'skatliste tournament player add NAME --club CLUB'": "kein Spieler hat "
+    "einen Verein: 'skatliste tournament player add NAME --club VEREIN'",
+    "{path}: {what} written ({format})": "{path}: {what} geschrieben ({format})",
     # --- play: questions and answers --------------------------------------------------------
     "'{answer}': answer j (ja) or n (nein)": "'{answer}': antworte j (ja) oder n (nein)",
     "'{answer}': answer one of {choices} (n = {no})": "'{answer}': antworte eins von "
@@ -542,7 +698,7 @@ def _patterns() -> list[tuple[int, re.Pattern[str], str]]:
     return [(fixed, pattern, german) for fixed, _, pattern, german in compiled]
 
 
-WORD_SLOTS = frozenset({"what", "empty", "series", "was"})
+WORD_SLOTS = frozenset({"what", "empty", "series", "was", "drawn", "message"})
 """Placeholders that hold a few words of a message ('the bid', ', or empty'); any other
 value is translated only when it is a whole message, so a player called 'list' stays 'list'."""
 
@@ -575,13 +731,27 @@ def _german(text: str, depth: int, shortest: int = 0) -> tuple[int, str] | None:
 
 def _value(name: str | None, text: str, depth: int) -> tuple[int, str]:
     """A filled-in value (``name`` None: the whole message): a message itself, several
-    joined by '; ', or left as it is."""
+    joined by '; ' or one a line, or left as it is."""
     if depth > 6 or not text:
         return 0, text
+    found = _cut(name, text, depth)
+    if "\n" in text:  # one message over several lines, or one message a line
+        lines = []
+        for line in text.split("\n"):
+            body = line.lstrip(" ")
+            known, german = _cut(name, body, depth + 1) if body else (0, body)
+            lines.append((known, line[: len(line) - len(body)] + german))
+        joined = sum(known for known, _ in lines), "\n".join(line for _, line in lines)
+        if joined[0] > found[0]:
+            return joined
+    return found
+
+
+def _cut(name: str | None, text: str, depth: int) -> tuple[int, str]:
+    """One message, or several joined by '; ' (each may hold '; ' itself): the best cut."""
     shortest = 0 if name is None or name in WORD_SLOTS else SHORTEST_MESSAGE
     if "; " not in text:
         return _german(text, depth, shortest) or (0, text)
-    # several messages joined by '; ', each of which may hold '; ' itself: the best cut
     parts = text.split("; ")
     best: list[tuple[int, str]] = [(0, "")]
     for end in range(1, len(parts) + 1):
@@ -605,9 +775,4 @@ def translate(text: str, lang: Lang) -> str:
     """  # noqa: E501
     if lang == "en" or not text:
         return text
-    known, german = _value(None, text, 0)
-    if "\n" in text:  # one message over several lines, or one message a line
-        lines = [_value(None, line, 0) for line in text.split("\n")]
-        if sum(score for score, _ in lines) > known:
-            return "\n".join(line for _, line in lines)
-    return german
+    return _value(None, text, 0)[1]

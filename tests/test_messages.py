@@ -16,6 +16,9 @@ PACKAGE = ROOT / "skatliste"
 MESSAGE_CALLS = {"SkatlisteError", "ValueError", "refuse", "Refused", "Failed", "say", "translate"}
 """Calls whose first argument is a message (with every SkatlisteError subclass, found below)."""
 
+MESSAGE_ARGUMENT = {"fail": 1}
+"""Calls whose message is a later argument: ``fail(where, message, found)``."""
+
 PROBLEM_LISTS = {"problems", "found"}
 """Lists the sheet derivation and the checks collect problem strings in."""
 
@@ -70,7 +73,8 @@ def _strings(node: ast.expr) -> Iterator[ast.expr]:
 
 
 def _fragments(function: ast.AST, message: ast.expr) -> Iterator[ast.expr]:
-    """Words a message takes from a local variable (``why = "..."``) in the same function."""
+    """Words a message takes from a local variable (``why = "..."``) in the same function;
+    a single word there ('mit', 'html') is a Skat word or a name, the same in both languages."""
     used = {
         v.value.id
         for v in ast.walk(message)
@@ -98,6 +102,8 @@ def _messages() -> list[tuple[str, str]]:
                 arg = node.args[0]
                 if _name(node.func) in calls:
                     texts = [arg]
+                elif _name(node.func) in MESSAGE_ARGUMENT:
+                    texts = list(_strings(node.args[MESSAGE_ARGUMENT[_name(node.func)]]))
                 elif (
                     _name(node.func) == "append"
                     and isinstance(node.func, ast.Attribute)
@@ -106,13 +112,16 @@ def _messages() -> list[tuple[str, str]]:
                     texts = list(arg.elts) if isinstance(arg, ast.Tuple) else [arg]
                 else:
                     continue
-                for text in list(texts):
-                    texts += list(_fragments(function, text))
+                fragments = [f for text in texts for f in _fragments(function, text)]
+                texts += fragments
                 where = f"{path.relative_to(ROOT)}:{node.lineno}"
                 for text in texts:
                     template = _template(text)
-                    if template is not None and any(c.isalpha() for c in "".join(shape(template))):
-                        found.append((where, template))
+                    if template is None or not any(c.isalpha() for c in "".join(shape(template))):
+                        continue
+                    if text in fragments and " " not in template:
+                        continue
+                    found.append((where, template))
     return sorted(set(found))
 
 

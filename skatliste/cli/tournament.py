@@ -9,7 +9,16 @@ from pathlib import Path
 import click
 
 from skatliste.app import tournament as app
-from skatliste.cli.base import F, SkatGroup, cli, lang_option, refuse, resolve_lang
+from skatliste.cli.base import (
+    F,
+    SkatGroup,
+    cli,
+    lang_option,
+    messages_lang_option,
+    refuse,
+    resolve_lang,
+    say,
+)
 from skatliste.explain import Lang
 
 
@@ -53,6 +62,7 @@ def tournament() -> None:
     help="Games in a series at a table of three/four (default 36/48, SkWO).",
 )
 @click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+@messages_lang_option
 def new(
     folder: Path, name: str, date: str | None, series: int, games: str | None, seed: int | None
 ) -> None:
@@ -64,8 +74,10 @@ def new(
     """
     t = app.new_tournament(folder, name=name, date=date, series=series, games=games, seed=seed)
     click.echo(
-        f"{t.path}: {t.name} on {t.date}, {t.series} series of {t.games[4]} games at a table "
-        f"of four, {t.games[3]} at three; seed {t.seed}"
+        say(
+            f"{t.path}: {t.name} on {t.date}, {t.series} series of {t.games[4]} games at a "
+            f"table of four, {t.games[3]} at three; seed {t.seed}"
+        )
     )
 
 
@@ -89,6 +101,7 @@ def player() -> None:
 @click.option("--club", default="", help="The player's club (for the team ranking).")
 @click.option("--number", type=int, default=None, help="The start number.")
 @tournament_option
+@messages_lang_option
 def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
     """Register a player (names are unique, whatever their case).
 
@@ -97,12 +110,14 @@ def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
       skatliste tournament player add Anna --club "Herz Dame" --number 1
     """
     p = app.add_player(folder, name, club=club, number=number)
-    click.echo(f"{p.name} registered" + (f" ({p.club})" if p.club else ""))
+    club = f" ({p.club})" if p.club else ""
+    click.echo(say(f"{p.name} registered{club}"))
 
 
 @player.command("remove")
 @click.argument("name")
 @tournament_option
+@messages_lang_option
 def player_remove(name: str, folder: Path) -> None:
     """Remove a player; one who has played stays in the ranking with the series played.
 
@@ -112,15 +127,15 @@ def player_remove(name: str, folder: Path) -> None:
     """
     r = app.remove_player(folder, name)
     if r.kept:
-        click.echo(f"{r.player.name} has left: not drawn again, ranked with the series played")
+        click.echo(say(f"{r.player.name} has left: not drawn again, ranked with the series played"))
     else:
-        click.echo(f"{r.player.name} removed")
+        click.echo(say(f"{r.player.name} removed"))
     for series in r.unplayed:
-        click.echo(
+        note = (
             f"Note: {r.player.name} is seated in series {series}, which has no result yet; "
-            f"redraw it with 'skatliste tournament draw {series}'",
-            err=True,
+            f"redraw it with 'skatliste tournament draw {series}'"
         )
+        click.echo(say(note), err=True)
 
 
 @player.command("list")
@@ -153,6 +168,7 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
 @player.command("import")
 @click.argument("csv_file", type=click.Path(dir_okay=False, path_type=Path))
 @tournament_option
+@messages_lang_option
 def player_import(csv_file: Path, folder: Path) -> None:
     """Register the players of a CSV file: a header row with name, club, number (German or
     English: Name, Verein, Startnummer); ',' or ';' between fields.
@@ -162,7 +178,7 @@ def player_import(csv_file: Path, folder: Path) -> None:
       skatliste tournament player import players.csv
     """
     added = app.import_players_file(folder, csv_file)
-    click.echo(f"{len(added)} player(s) registered")
+    click.echo(say(f"{len(added)} player(s) registered"))
 
 
 # --- the draw ---------------------------------------------------------------------------
@@ -186,7 +202,7 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
     plan = app.draw_series(folder, series, seed=seed, force=force)
     if plan.moved:
         click.echo(
-            f"the old seating of series {series} is in the history, its lists in {plan.moved}/"
+            say(f"the old seating of series {series} is in the history, its lists in {plan.moved}/")
         )
     from skatliste.tournament.render import TEXT
 
@@ -286,7 +302,7 @@ def status(folder: Path, lang: str | None) -> None:
     t = TEXT[resolve_lang(lang)]
     tables = app.status(folder)
     if not tables:
-        click.echo("no series drawn yet: 'skatliste tournament draw 1'")
+        click.echo(say("no series drawn yet: 'skatliste tournament draw 1'"))
         return
     body = []
     for s in tables:
@@ -298,7 +314,7 @@ def status(folder: Path, lang: str | None) -> None:
     click.echo(plain_table(headers, body, "rrll"))
     for s in tables:
         for problem in s.problems:
-            click.echo(f"series {s.series} table {s.table}: {problem}")
+            click.echo(say(f"series {s.series} table {s.table}: {problem}"))
 
 
 # --- ranking, teams, prizes ------------------------------------------------------------------
@@ -384,7 +400,7 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
         click.echo(json.dumps({"teams": data}, ensure_ascii=False, indent=2))
         return
     if not lines:
-        click.echo("no player has a club: 'skatliste tournament player add NAME --club CLUB'")
+        click.echo(say("no player has a club: 'skatliste tournament player add NAME --club CLUB'"))
         return
     body = [
         [
@@ -526,4 +542,4 @@ def export(
     from skatliste.ledger import write_output
 
     write_output(output, text)
-    click.echo(f"{output}: {what} written ({fmt})")
+    click.echo(say(f"{output}: {what} written ({fmt})"))
