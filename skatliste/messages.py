@@ -626,12 +626,32 @@ CATALOGUE: dict[str, str] = {
     "einen Verein: 'skatliste tournament player add NAME --club VEREIN'",
     "{path}: {what} written ({format})": "{path}: {what} geschrieben ({format})",
     # --- play: questions and answers --------------------------------------------------------
-    "'{answer}': answer j (ja) or n (nein)": "'{answer}': antworte j (ja) oder n (nein)",
+    "'{answer}': answer y (yes) or n (no)": "'{answer}': antworte j (ja) oder n (nein)",
     "'{answer}': answer one of {choices} (n = {no})": "'{answer}': antworte eins von "
     "{choices} (n = {no})",
     "'{answer}': {what} is a number from {low} to {high}{empty}": "'{answer}': {what} ist eine "
     "Zahl von {low} bis {high}{empty}",
     ", or empty": " oder leer",
+    "Game {number} — dealer: {dealer}": "Spiel {number} — Geber: {dealer}",
+    "Declarer ({players}, p = all passed{ramsch}, q = quit)": "Spieler ({players}, p = "
+    "eingepasst{ramsch}, q = Ende)",
+    ", r = Ramsch": ", r = Ramsch",
+    "Game ({games})": "Spiel ({games})",
+    "Spitzen (e.g. 'mit 2' or 'ohne 1')": "Spitzen (z. B. 'mit 2' oder 'ohne 1')",
+    "Hand": "Hand",
+    "Ouvert": "Ouvert",
+    "Announced": "Angesagt",
+    "Won": "Gewonnen",
+    "The declarer's Augen (empty: not counted)": "Augen des Spielers (leer: nicht gezählt)",
+    "Schwarz (one side took no trick)": "Schwarz (eine Partei ohne Stich)",
+    "Schneider": "Schneider",
+    "Bid (empty: not noted)": "Gereizt (leer: nicht notiert)",
+    "Kontra/Re": "Kontra/Re",
+    "The bid of the Kontra-sayer (at least 18)": "Gereizt vom Kontra-Sager (mindestens 18)",
+    "Augen of {name}": "Augen von {name}",
+    "Jungfrau {name} (no trick)": "Jungfrau {name} (kein Stich)",
+    "Durchmarsch {name} (every trick)": "Durchmarsch {name} (alle Stiche)",
+    "Geschoben (how many times)": "Geschoben (wie oft)",
     "the bid": "der Reizwert",
     "his bid": "sein Reizgebot",
     "{name} deals game {number} and sits out at a table of four; the declarer is one of "

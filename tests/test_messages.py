@@ -306,3 +306,15 @@ def test_confirmations_answer_in_one_language(run: Run, fresh_ledger: Path) -> N
     )
     assert run("history", *empty).stdout == "keine Spiele entfernt oder ersetzt\n"
     assert run("history", "--lang", "en", *empty).stdout == "no games removed or replaced\n"
+
+
+def test_play_asks_in_the_lists_language(run: Run, fresh_ledger: Path) -> None:
+    """The questions, and a bad answer asked again, in English with --lang en."""
+    answers = "ben\nkreuz\nmit 2\nmaybe\nn\nn\n75\nn\n\nn\nq\n"
+    r = run("play", "--lang", "en", "--ledger", str(fresh_ledger), input=answers)
+    assert r.exit_code == 0, r.output
+    assert "Game 1 — dealer: Anna" in r.stdout
+    assert "Declarer (Anna/Ben/Carl, p = all passed, q = quit)" in r.stdout
+    assert "Hand (y/n) [n]" in r.stdout
+    assert "Error: 'maybe': answer y (yes) or n (no)" in r.stderr
+    assert "Game 1: Ben — Clubs with 2: +36" in r.stdout

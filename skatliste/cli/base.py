@@ -16,7 +16,6 @@ import click
 from skatliste import __version__
 from skatliste.errors import SkatlisteError
 from skatliste.explain import Lang
-from skatliste.messages import translate
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -98,6 +97,14 @@ def current_lang() -> Lang:
     """The running command's language: its --lang, else the environment (``resolve_lang``)."""
     ctx = click.get_current_context(silent=True)
     return resolve_lang(ctx.meta.get(LANG_KEY) if ctx is not None else None)
+
+
+def translate(message: str, lang: Lang) -> str:
+    """``message`` (its English text is its id) in ``lang``: the catalogue is loaded on the
+    first message, so ``skatliste value`` starts without it."""
+    from skatliste.messages import translate as in_lang
+
+    return in_lang(message, lang)
 
 
 def say(message: str) -> str:

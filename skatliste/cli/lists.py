@@ -21,10 +21,10 @@ from skatliste.cli.base import (
     refuse,
     resolve_lang,
     say,
+    translate,
 )
 from skatliste.cli.render import entry_words, game_lines, totals_line
 from skatliste.explain import Lang
-from skatliste.messages import translate
 
 if TYPE_CHECKING:
     from skatliste.ledger import Ledger

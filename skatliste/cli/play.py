@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 import click
 
 from skatliste.app import lists as app
-from skatliste.cli.base import Refused, cli, lang_option, ledger_option, resolve_lang, say
+from skatliste.cli.base import (
+    Refused,
+    cli,
+    current_lang,
+    lang_option,
+    ledger_option,
+    resolve_lang,
+    say,
+)
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.words import parse_words, whole_number
@@ -53,10 +61,10 @@ NO = ("n", "nein", "no", "nichts", "none", "-")
 def _yes(text: str, default: bool = False) -> bool:
     def check(answer: str) -> None:
         if answer.lower() not in (*YES, *NO):
-            raise InputError(f"'{answer}': answer j (ja) or n (nein)")
+            raise InputError(f"'{answer}': answer y (yes) or n (no)")
 
-    d = "j" if default else "n"
-    return _ask(f"{text} (j/n)", d, check).lower() in YES
+    yes = "j" if current_lang() == "de" else "y"
+    return _ask(f"{text} ({yes}/n)", yes if default else "n", check).lower() in YES
 
 
 def _choice(text: str, choices: tuple[str, ...]) -> str:
@@ -134,16 +142,18 @@ def _ramsch_words(ledger: Ledger) -> list[str]:
     words: list[str] = []
     augen: dict[str, int] = {}
     for name in active:
-        answer = _ask(f"Augen von {name}", check=_number_between(0, TOTAL_AUGEN, "Augen", True))
+        answer = _ask(say(f"Augen of {name}"), check=_number_between(0, TOTAL_AUGEN, "Augen", True))
         augen[name] = int(answer)
         words.append(f"{name}={answer}")
     for name in active:
-        if augen[name] == 0 and _yes(f"Jungfrau {name} (kein Stich)"):
+        if augen[name] == 0 and _yes(say(f"Jungfrau {name} (no trick)")):
             words += ["jungfrau", name]
     top = [n for n in active if augen[n] == TOTAL_AUGEN]
-    if top and _yes(f"Durchmarsch {top[0]} (alle Stiche)", True):
+    if top and _yes(say(f"Durchmarsch {top[0]} (every trick)"), True):
         words += ["durchmarsch", top[0]]
-    pushes = _ask("Geschoben (wie oft)", "0", _number_between(0, MAX_PUSHES, "geschoben", True))
+    pushes = _ask(
+        say("Geschoben (how many times)"), "0", _number_between(0, MAX_PUSHES, "geschoben", True)
+    )
     if pushes and int(pushes):
         words += ["geschoben", pushes]
     return words
@@ -155,7 +165,7 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     table = ledger.table
     active = table.active(n)
     ramsch = _plays_ramsch(ledger)
-    click.echo(f"\nSpiel {n + 1} — Geber: {table.dealer(n)}")
+    click.echo("\n" + say(f"Game {n + 1} — dealer: {table.dealer(n)}"))
 
     def is_declarer(answer: str) -> None:
         if answer.lower() in ("p", "pass") or (ramsch and answer.lower() in ("r", "ramsch")):
@@ -168,7 +178,9 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
             )
 
     extra = ", r = Ramsch" if ramsch else ""
-    who = _ask(f"Spieler ({'/'.join(active)}, p = eingepasst{extra}, q = Ende)", check=is_declarer)
+    who = _ask(
+        say(f"Declarer ({'/'.join(active)}, p = all passed{extra}, q = quit)"), check=is_declarer
+    )
     if who.lower() in ("p", "pass"):
         return None
     if ramsch and who.lower() in ("r", "ramsch"):
@@ -179,52 +191,52 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         if parse_words([answer]).declaration.game is None:  # pragma: no cover - parse refuses
             raise InputError(answer)
 
-    game = _ask(f"Spiel ({'/'.join(GAME_CHOICES)})", check=is_game).lower()
+    game = _ask(say(f"Game ({'/'.join(GAME_CHOICES)})"), check=is_game).lower()
     words = [game]
     is_null = game == "null"
     if not is_null:
         words += _ask(
-            "Spitzen (z. B. 'mit 2' oder 'ohne 1')", "mit 1", _check_words(ledger, game)
+            say("Spitzen (e.g. 'mit 2' or 'ohne 1')"), "mit 1", _check_words(ledger, game)
         ).split()
-    hand = _yes("Hand")
+    hand = _yes(say("Hand"))
     if hand:
         words.append("hand")
-    if _yes("Ouvert"):
+    if _yes(say("Ouvert")):
         words.append("ouvert")
     elif hand and not is_null:
-        said = _choice("Angesagt", ("nichts", "schneider", "schwarz"))
+        said = _choice(say("Announced"), ("nichts", "schneider", "schwarz"))
         if said in ("schneider", "schwarz"):
             words += [said, "angesagt"]
     if is_null:
-        words.append("gewonnen" if _yes("Gewonnen", True) else "verloren")
+        words.append("gewonnen" if _yes(say("Won"), True) else "verloren")
     else:
         augen = _ask(
-            "Augen des Spielers (leer: nicht gezählt)",
+            say("The declarer's Augen (empty: not counted)"),
             "",
             _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
         )
         if augen:
             words += ["augen", augen]
-            if _yes("Schwarz (eine Partei ohne Stich)"):
+            if _yes(say("Schwarz (one side took no trick)")):
                 words.append("schwarz")
         else:
-            won = _yes("Gewonnen", True)
+            won = _yes(say("Won"), True)
             words.append("gewonnen" if won else "verloren")
-            if _yes("Schwarz (eine Partei ohne Stich)"):
+            if _yes(say("Schwarz (one side took no trick)")):
                 words.append("schwarz")
-            elif _yes("Schneider"):
+            elif _yes(say("Schneider")):
                 words.append("schneider")
-    bid = _ask("Gereizt (leer: nicht notiert)", "", _check_bid(ledger, words))
+    bid = _ask(say("Bid (empty: not noted)"), "", _check_bid(ledger, words))
     if bid:
         words += ["gereizt", bid]
     if ledger.rules["kontra"] != "off":
-        k = _choice("Kontra/Re", ("nein", "kontra", "re"))
+        k = _choice(say("Kontra/Re"), ("nein", "kontra", "re"))
         if k in ("kontra", "re"):
             words.append("kontra")
             if ledger.rules["kontra"] == "after18":  # only a defender who bid may say Kontra
                 words.append(
                     _ask(
-                        "Gereizt vom Kontra-Sager (mindestens 18)",
+                        say("The bid of the Kontra-sayer (at least 18)"),
                         check=_number_between(18, 264, "his bid", True),
                     )
                 )
