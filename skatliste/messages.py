@@ -195,6 +195,7 @@ CATALOGUE: dict[str, str] = {
     "no game named: say karo, herz, pik, kreuz, grand or null (diamonds, hearts, spades, "
     "clubs)": "kein Spiel genannt: sag karo, herz, pik, kreuz, grand oder null",
     "unknown game '{word}'{hint}": "unbekanntes Spiel '{word}'{hint}",
+    "{first} or {second}": "{first} oder {second}",  # '18 or 20', 'Anna or Anton'
     # --- the rules of a game ----------------------------------------------------------------
     "bid {bid} is not a Reizwert: bids are the values a game can have (18, 20, 22, 23, 24, 27, "
     "...); did you mean {near}?": "{bid} ist kein Reizwert: gereizt werden die Werte, die ein "
