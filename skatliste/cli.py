@@ -1512,7 +1512,7 @@ def export(
             summary,
             settlement=settlement,
             stake=cent,
-            created=ledger.model.created,
+            created=ledger.created,
             lang=language,
         )
     elif fmt == "md":
