@@ -763,22 +763,39 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
 
 
 @contextlib.contextmanager
-def locked(path: Path | str) -> Iterator[None]:
-    """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
-    changing and writing. A folder that cannot hold the list is refused at once, with the
-    cause; a lock file made for a list that still does not exist is removed again."""
+def _flock(lock_file: Path, path: Path) -> Iterator[None]:
+    """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
+    without its imports (a list command starts faster; both lock the same way)."""
+    import fcntl
+    import time
+
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LedgerError(
+                        f"{path}: another skatliste is writing this ledger "
+                        f"(waited {LOCK_TIMEOUT:.0f} s); try again"
+                    ) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
+    """filelock, where there is no flock (Windows)."""
     from filelock import FileLock, Timeout
 
-    path = Path(path)
-    _check_folder(path)
-    lock_file = lock_path(path)
-    made = not lock_file.exists()
-    try:
-        # filelock retries a lock file it cannot open until the timeout: open it once here
-        # so that a folder we cannot write in is named at once, not blamed on another writer
-        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
-    except OSError as exc:
-        raise LedgerError(f"{path}: {_cause(exc, lock_file.parent)}; nothing written") from None
     lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
     try:
         with lock:
@@ -788,6 +805,27 @@ def locked(path: Path | str) -> Iterator[None]:
             f"{path}: another skatliste is writing this ledger (waited {LOCK_TIMEOUT:.0f} s); "
             "try again"
         ) from None
+
+
+@contextlib.contextmanager
+def locked(path: Path | str) -> Iterator[None]:
+    """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
+    changing and writing. A folder that cannot hold the list is refused at once, with the
+    cause; a lock file made for a list that still does not exist is removed again."""
+    path = Path(path)
+    _check_folder(path)
+    lock_file = lock_path(path)
+    made = not lock_file.exists()
+    try:
+        # open it once here so that a folder we cannot write in is named at once, not
+        # blamed on another writer after the timeout
+        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
+    except OSError as exc:
+        raise LedgerError(f"{path}: {_cause(exc, lock_file.parent)}; nothing written") from None
+    hold = _flock if os.name == "posix" else _filelock
+    try:
+        with hold(lock_file, path):
+            yield
     except PermissionError as exc:
         raise LedgerError(f"{path}: cannot lock: {exc.strerror or exc}") from None
     finally:
