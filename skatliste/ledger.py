@@ -27,7 +27,17 @@ from typing import Any, Final, Literal
 from skatliste.errors import LedgerError, RuleSetError
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
-from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
+from skatliste.sheet import (
+    Derived,
+    Entry,
+    GameEntry,
+    PassedEntry,
+    RamschEntry,
+    Row,
+    Table,
+    derive,
+    rows,
+)
 from skatliste.words import PaperValue
 
 FORMAT_NAME: Final = "skatliste"
@@ -674,7 +684,9 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
         )
 
 
-def atomic_write(path: Path, text: str | bytes | Sequence[bytes], *, what: str = "ledger") -> None:
+def atomic_write(
+    path: Path, text: str | bytes | Sequence[bytes | memoryview], *, what: str = "ledger"
+) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
     Temp file in the real file's folder (symlinks followed), fsync, ``os.replace``, fsync of
@@ -835,8 +847,12 @@ def locked(path: Path | str) -> Iterator[None]:
 
 
 def save(ledger: Ledger) -> None:
-    """Validate and write atomically (the caller holds the lock)."""
-    atomic_write(ledger.path, dumps(ledger))
+    """Check and write atomically (the caller holds the lock); a long list's derivation is
+    kept beside it for the next command."""
+    data = dumps(ledger).encode("utf-8")
+    atomic_write(ledger.path, data)
+    if len(ledger.entries) >= CACHE_FROM:
+        _write_cache(ledger.path, [data], derive(ledger.table, ledger.entries))
 
 
 @contextlib.contextmanager
@@ -850,6 +866,202 @@ def updating(path: Path | str) -> Iterator[Ledger]:
         ledger = load(path)
         yield ledger
         save(ledger)
+
+
+# --- the derivation cache of a long list ------------------------------------------------
+#
+# Every number on the sheet is derived from the facts. For a long list (a club's seasons)
+# the store keeps the derivation after the last game in NAME.json.cache, keyed to the exact
+# bytes of the list (length and hash) and to the scoring code: an `add` then reads no game
+# before it, and `summary` scores none. Any difference in the bytes (a hand edit, another
+# program's write) or in the code means the whole list is read, checked strictly and
+# derived again, as without a cache. `check` never uses it.
+
+CACHE_FROM = 200
+"""Games from which a list keeps its derivation: shorter lists are derived afresh in a few
+milliseconds, and stay one file."""
+CACHE_VERSION = 1
+_GAMES_END = b'\n  ],\n  "history": ['
+_GAMES_START = b',\n  "games": ['
+
+
+def cache_path(path: Path | str) -> Path:
+    """The derivation cache: beside the real list (``NAME.json.cache``)."""
+    real = real_path(path)
+    return real.with_name(real.name + ".cache")
+
+
+_CODE_KEY: str | None = None
+
+
+def _code_key() -> str:
+    """The scoring code's fingerprint: a fixed rule fixes history, cached or not."""
+    global _CODE_KEY
+    if _CODE_KEY is None:
+        import hashlib
+
+        from skatliste import games, rules, rulesets, sheet
+
+        h = hashlib.blake2b(digest_size=16)
+        for module in (games, rules, rulesets, sheet):
+            h.update(Path(str(module.__file__)).read_bytes())
+        _CODE_KEY = h.hexdigest()
+    return _CODE_KEY
+
+
+def _key(pieces: Sequence[bytes | memoryview]) -> dict[str, object]:
+    import hashlib
+
+    h = hashlib.blake2b(digest_size=20)
+    size = 0
+    for piece in pieces:
+        h.update(piece)
+        size += len(piece)
+    return {"version": CACHE_VERSION, "code": _code_key(), "size": size, "hash": h.hexdigest()}
+
+
+def _write_cache(
+    path: Path, pieces: Sequence[bytes | memoryview], derived: Derived, games_end: int = -1
+) -> None:
+    """Keep the derivation beside the list (best effort: without it, commands derive)."""
+    if games_end < 0:
+        games_end = _find_games_end(pieces[0]) if len(pieces) == 1 else -1
+    data = {**_key(pieces), "games_end": games_end, "derived": derived.to_json()}
+    with contextlib.suppress(LedgerError, OSError):
+        atomic_write(cache_path(path), json.dumps(data), what="cache")
+
+
+def _find_games_end(raw: bytes | memoryview) -> int:
+    return bytes(raw).rfind(_GAMES_END) if isinstance(raw, memoryview) else raw.rfind(_GAMES_END)
+
+
+def _read_cache(path: Path, raw: bytes) -> tuple[Derived, int] | None:
+    """The cached derivation and where the games end, if it is the derivation of ``raw``."""
+    try:
+        data = json.loads(cache_path(path).read_bytes())
+        if not isinstance(data, dict) or data.get("size") != len(raw):
+            return None
+        key = _key([raw])
+        if any(data.get(k) != v for k, v in key.items()):
+            return None
+        games_end = data["games_end"]
+        if type(games_end) is not int or raw[games_end : games_end + len(_GAMES_END)] != _GAMES_END:
+            return None
+        return Derived.from_json(data["derived"]), games_end
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _header(raw: bytes) -> dict[str, Any] | None:
+    """The header of a list in the layout skatliste writes (None in any other layout)."""
+    start = raw.find(_GAMES_START)
+    if start < 0:
+        return None
+    try:
+        data = json.loads(raw[:start] + b"\n}")
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+@dataclass
+class Standing:
+    """A list as far as the next game needs it: the table and the derived sheet."""
+
+    path: Path
+    table: Table
+    derived: Derived
+    created: str
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.table.rules
+
+    @property
+    def count(self) -> int:
+        """Games on the list."""
+        return self.derived.count
+
+
+def standing(path: Path | str) -> Standing:
+    """The list's table and derived sheet: from the cache when it matches the list's bytes,
+    else by reading and deriving the whole list (strictly, as ``load``)."""
+    path = Path(path)
+    raw = read_bytes(path)
+    found = _read_cache(path, raw)
+    header = _header(raw) if found is not None else None
+    if found is None or header is None:
+        ledger = load(path)
+        return Standing(path, ledger.table, derive(ledger.table, ledger.entries), ledger.created)
+    return Standing(path, _table(header), found[0], header["created"])
+
+
+def _table(header: Mapping[str, Any]) -> Table:
+    rules = header["rules"]
+    rule_set = build_rule_set(rules["preset"], rules["options"])
+    return Table(tuple(header["players"]), header["first_dealer"], rule_set)
+
+
+class Appending(Standing):
+    """A list open to add games at its end (``appending``)."""
+
+    def __init__(self, standing: Standing) -> None:
+        super().__init__(standing.path, standing.table, standing.derived, standing.created)
+        self.added: list[Entry] = []
+        self.lines: list[str] = []
+
+    def row(self, entry: Entry) -> Row:
+        """The row ``entry`` would get as the next game (nothing is added)."""
+        return next(rows(self.table, [entry], after=self.derived))
+
+    def append(self, entry: Entry) -> Row:
+        """Add ``entry`` as the next game; its row. Refused if the format cannot store it."""
+        try:
+            line = entry_line(entry)
+        except LedgerError as exc:
+            raise LedgerError(f"{self.path}: game {self.count + 1}: {exc}") from None
+        row = self.row(entry)
+        self.derived = derive(self.table, [entry], after=self.derived)
+        self.added.append(entry)
+        self.lines.append(line)
+        return row
+
+
+@contextlib.contextmanager
+def appending(path: Path | str) -> Iterator[Appending]:
+    """Add games at the end of a list under its lock; written atomically when the block ends.
+
+    A long list with a matching derivation cache is not read game by game: the new lines are
+    put in after the last game, the rest of the bytes are written as they were. Otherwise
+    the list is read strictly and derived in full, as ``updating`` does.
+    """
+    path = Path(path)
+    if not path.exists():
+        load(path)  # raises the 'no ledger here' error (or the folder's)
+    with locked(path):
+        raw = read_bytes(path)
+        found = _read_cache(path, raw)
+        header = _header(raw) if found is not None else None
+        if found is None or header is None:
+            ledger = load(path)
+            open_list = Appending(
+                Standing(path, ledger.table, derive(ledger.table, ledger.entries), ledger.created)
+            )
+            yield open_list
+            if open_list.added:
+                ledger.entries.extend(open_list.added)
+                save(ledger)
+            return
+        derived, games_end = found
+        open_list = Appending(Standing(path, _table(header), derived, header["created"]))
+        yield open_list
+        if not open_list.added:
+            return
+        view = memoryview(raw)
+        insert = "".join(f",\n    {line}" for line in open_list.lines).encode("utf-8")
+        pieces: list[bytes | memoryview] = [view[:games_end], insert, view[games_end:]]
+        atomic_write(path, pieces)
+        _write_cache(path, pieces, open_list.derived, games_end + len(insert))
 
 
 def backup_path(path: Path | str) -> Path:
