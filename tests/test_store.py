@@ -267,7 +267,7 @@ def test_a_folder_that_refuses_files_is_named(
             raise OSError(code, os.strerror(code))
         return real_open(path, flags, mode)
 
-    monkeypatch.setattr(store.os, "open", refusing)
+    monkeypatch.setattr("skatliste.ledger.os.open", refusing)
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2
@@ -384,6 +384,8 @@ def test_the_lean_reader_accepts_exactly_what_the_models_accept(tmp_path: Path, 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=30), kind=st.sampled_from(["game", "passed", "ramsch"]))
 def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> None:
+    from pydantic import BaseModel
+
     from skatliste.models import GameModel, PassedModel, RamschModel
 
     entry = {
@@ -399,7 +401,12 @@ def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> Non
         "passed": {"kind": "passed", "note": text, "time": text},
         "ramsch": {"kind": "ramsch", "augen": {"A": 50, text or "B": 70}, "note": text},
     }[kind]
-    model = {"game": GameModel, "passed": PassedModel, "ramsch": RamschModel}[kind]
+    models: dict[str, type[BaseModel]] = {
+        "game": GameModel,
+        "passed": PassedModel,
+        "ramsch": RamschModel,
+    }
+    model = models[kind]
     as_entry = store.entry_from_data(entry)
     assert store.entry_line(as_entry) == model.model_validate(entry).model_dump_json(
         exclude_defaults=True
