@@ -439,6 +439,8 @@ class Ledger:
         history: Sequence[Any] = (),
     ) -> None:
         self.path = path
+        self.backup: Path | None = None
+        """Where ``create(..., force=True)`` kept the list this one replaced."""
         self.header = dict(header)
         self.created: str = header["created"]
         rules = header["rules"]
@@ -457,6 +459,11 @@ class Ledger:
             )
             for h in history
         ]
+
+    @property
+    def count(self) -> int:
+        """Games on the list."""
+        return len(self.entries)
 
     def record(
         self,
@@ -1105,4 +1112,5 @@ def create(ledger: Ledger, *, force: bool) -> Path | None:
                 ) from None
             atomic_write(backup, old, what="ledger")
         save(ledger)
+    ledger.backup = backup
     return backup

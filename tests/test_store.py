@@ -411,3 +411,25 @@ def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> Non
     assert store.entry_line(as_entry) == model.model_validate(entry).model_dump_json(
         exclude_defaults=True
     )
+
+
+# --- the commands ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["html", "md", "csv", "json"])
+def test_export_onto_its_own_list_is_refused_and_the_evening_kept(
+    run: Run, evening: Path, fmt: str
+) -> None:
+    before = evening.read_bytes()
+    r = run("export", "--format", fmt, "-o", str(evening), "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert f"this is the list {evening} itself" in r.stderr
+    assert evening.read_bytes() == before
+
+
+def test_new_force_says_where_the_old_list_went(run: Run, evening: Path) -> None:
+    old = evening.read_bytes()
+    r = run("new", "Xaver", "Yvonne", "Zora", "--force", "--ledger", str(evening))
+    assert r.exit_code == 0
+    assert f"the list it replaces is kept as {evening}.bak" in r.stdout
+    assert Path(f"{evening}.bak").read_bytes() == old
