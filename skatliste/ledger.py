@@ -692,7 +692,11 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
 
 
 def atomic_write(
-    path: Path, text: str | bytes | Sequence[bytes | memoryview], *, what: str = "ledger"
+    path: Path,
+    text: str | bytes | Sequence[bytes | memoryview],
+    *,
+    what: str = "ledger",
+    durable: bool = True,
 ) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
@@ -723,15 +727,17 @@ def atomic_write(
                     fh.write(piece)
             fh.flush()
             os.fchmod(fh.fileno(), mode)
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp_name, real)
         tmp_name = None
-        with contextlib.suppress(OSError):
-            dir_fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+        if durable:
+            with contextlib.suppress(OSError):
+                dir_fd = os.open(folder, os.O_RDONLY)
+                try:
+                    os.fsync(dir_fd)
+                finally:
+                    os.close(dir_fd)
     except OSError as exc:
         cause = exc.strerror or str(exc)
         if exc.errno in _CAUSES and exc.errno != errno.ENOENT:
@@ -853,13 +859,19 @@ def locked(path: Path | str) -> Iterator[None]:
                 lock_file.unlink()
 
 
-def save(ledger: Ledger) -> None:
+def save(ledger: Ledger, *, derived: Derived | None = None) -> None:
     """Check and write atomically (the caller holds the lock); a long list's derivation is
     kept beside it for the next command."""
     data = dumps(ledger).encode("utf-8")
     atomic_write(ledger.path, data)
     if len(ledger.entries) >= CACHE_FROM:
-        _write_cache(ledger.path, [data], derive(ledger.table, ledger.entries))
+        games_end = data.rfind(_GAMES_END)
+        if games_end > 0:
+            _write_cache(
+                ledger.path,
+                _Key.of(data, games_end),
+                derived or derive(ledger.table, ledger.entries),
+            )
 
 
 @contextlib.contextmanager
@@ -916,45 +928,70 @@ def _code_key() -> str:
     return _CODE_KEY
 
 
-def _key(pieces: Sequence[bytes | memoryview]) -> dict[str, object]:
+def _sha256(data: bytes | memoryview = b"") -> Any:
     import hashlib
 
-    h = hashlib.blake2b(digest_size=20)
-    size = 0
-    for piece in pieces:
-        h.update(piece)
-        size += len(piece)
-    return {"version": CACHE_VERSION, "code": _code_key(), "size": size, "hash": h.hexdigest()}
+    return hashlib.sha256(data)
 
 
-def _write_cache(
-    path: Path, pieces: Sequence[bytes | memoryview], derived: Derived, games_end: int = -1
-) -> None:
-    """Keep the derivation beside the list (best effort: without it, commands derive)."""
-    if games_end < 0:
-        games_end = _find_games_end(pieces[0]) if len(pieces) == 1 else -1
-    data = {**_key(pieces), "games_end": games_end, "derived": derived.to_json()}
+@dataclass
+class _Key:
+    """What a derivation is keyed to: the list's length, the hash of its bytes up to the
+    end of the last game (``head``) and of the rest (``tail``: the closing bracket and the
+    history), and the scoring code. Split so that an add hashes the list once: the new
+    head's hash carries on from the old one's."""
+
+    size: int
+    games_end: int
+    head: Any
+    """The hash object of the bytes up to ``games_end`` (sha256)."""
+    tail: str
+
+    def data(self) -> dict[str, object]:
+        return {
+            "version": CACHE_VERSION,
+            "code": _code_key(),
+            "size": self.size,
+            "games_end": self.games_end,
+            "head": self.head.hexdigest(),
+            "tail": self.tail,
+        }
+
+    @classmethod
+    def of(cls, raw: bytes | memoryview, games_end: int) -> _Key:
+        view = memoryview(raw)
+        return cls(
+            len(view), games_end, _sha256(view[:games_end]), _sha256(view[games_end:]).hexdigest()
+        )
+
+    def inserted(self, insert: bytes) -> _Key:
+        """The key of the list with ``insert`` put in after the last game."""
+        head = self.head.copy()
+        head.update(insert)
+        return _Key(self.size + len(insert), self.games_end + len(insert), head, self.tail)
+
+
+def _write_cache(path: Path, key: _Key, derived: Derived) -> None:
+    """Keep the derivation beside the list (best effort: without it, commands derive). Not
+    fsync'd: a cache lost in a crash is only derived again."""
+    data = {**key.data(), "derived": derived.to_json()}
     with contextlib.suppress(LedgerError, OSError):
-        atomic_write(cache_path(path), json.dumps(data), what="cache")
+        atomic_write(cache_path(path), json.dumps(data), what="cache", durable=False)
 
 
-def _find_games_end(raw: bytes | memoryview) -> int:
-    return bytes(raw).rfind(_GAMES_END) if isinstance(raw, memoryview) else raw.rfind(_GAMES_END)
-
-
-def _read_cache(path: Path, raw: bytes) -> tuple[Derived, int] | None:
-    """The cached derivation and where the games end, if it is the derivation of ``raw``."""
+def _read_cache(path: Path, raw: bytes) -> tuple[Derived, _Key] | None:
+    """The cached derivation and the list's key, if it is the derivation of ``raw``."""
     try:
         data = json.loads(cache_path(path).read_bytes())
         if not isinstance(data, dict) or data.get("size") != len(raw):
             return None
-        key = _key([raw])
-        if any(data.get(k) != v for k, v in key.items()):
-            return None
-        games_end = data["games_end"]
+        games_end = data.get("games_end")
         if type(games_end) is not int or raw[games_end : games_end + len(_GAMES_END)] != _GAMES_END:
             return None
-        return Derived.from_json(data["derived"]), games_end
+        key = _Key.of(raw, games_end)
+        if any(data.get(k) != v for k, v in key.data().items()):
+            return None
+        return Derived.from_json(data["derived"]), key
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -1057,18 +1094,18 @@ def appending(path: Path | str) -> Iterator[Appending]:
             yield open_list
             if open_list.added:
                 ledger.entries.extend(open_list.added)
-                save(ledger)
+                save(ledger, derived=open_list.derived)
             return
-        derived, games_end = found
+        derived, key = found
         open_list = Appending(Standing(path, _table(header), derived, header["created"]))
         yield open_list
         if not open_list.added:
             return
         view = memoryview(raw)
         insert = "".join(f",\n    {line}" for line in open_list.lines).encode("utf-8")
-        pieces: list[bytes | memoryview] = [view[:games_end], insert, view[games_end:]]
-        atomic_write(path, pieces)
-        _write_cache(path, pieces, open_list.derived, games_end + len(insert))
+        end = key.games_end
+        atomic_write(path, [view[:end], insert, view[end:]])
+        _write_cache(path, key.inserted(insert), open_list.derived)
 
 
 def backup_path(path: Path | str) -> Path:

@@ -126,33 +126,67 @@ def value(
         sys.exit(1)
 
 
+_BATCH_CACHE = 50_000
+"""Distinct games remembered by ``value -`` (a paper list repeats its games; memory stays
+flat however long the input)."""
+_BATCH_FLUSH = 2_000
+"""Lines written at once."""
+
+
 def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
+    """One game per line: each distinct line is parsed and valued once, the answers are
+    written in batches (``value -`` on a season's paper list)."""
     failed = 0
+    seen: dict[tuple[str, ...], tuple[str, bool]] = {}
+    out: list[str] = []
+    write = sys.stdout.write
     for number, raw in enumerate(stream, start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        try:
-            record, _, paper, ok = _value_of(parse_words(line.split()), table, lang)
-        except InputError as exc:
-            failed += 1
-            if as_json:
-                click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
-            click.echo(f"line {number}: Error: {exc}", err=True)
-            continue
+        words = tuple(line.split())
+        known = seen.get(words)
+        if known is None:
+            try:
+                known = _batch_answer(words, table, lang, as_json=as_json)
+            except InputError as exc:
+                failed += 1
+                write("".join(out))
+                out.clear()
+                sys.stdout.flush()
+                if as_json:
+                    click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
+                click.echo(f"line {number}: Error: {exc}", err=True)
+                continue
+            if len(seen) >= _BATCH_CACHE:
+                seen.clear()
+            seen[words] = known
+        text, ok = known
         if not ok:
             failed += 1
-        if as_json:
-            click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
-        else:
-            text = f"{number}: {record['name']}: {signed(record['list_points'])} — " + "; ".join(
-                record["explanation"]
-            )
-            if paper:
-                text += f" — {paper}"
-            click.echo(text)
+        out.append(f'{{"line": {number}, {text}\n' if as_json else f"{number}: {text}\n")
+        if len(out) >= _BATCH_FLUSH:
+            write("".join(out))
+            out.clear()
+    write("".join(out))
+    sys.stdout.flush()
     if failed:
         sys.exit(1)
+
+
+def _batch_answer(
+    words: tuple[str, ...], table: int, lang: Lang, *, as_json: bool
+) -> tuple[str, bool]:
+    """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
+    record, _, paper, ok = _value_of(parse_words(list(words)), table, lang)
+    if as_json:
+        return json.dumps(record, ensure_ascii=False)[1:], ok
+    text = f"{record['name']}: {signed(record['list_points'])} — " + "; ".join(
+        record["explanation"]
+    )
+    if paper:
+        text += f" — {paper}"
+    return text, ok
 
 
 @cli.command()
