@@ -93,6 +93,7 @@ def table_problem(
 # strict mode: an integer is an int and not a bool, a boolean is a bool, a string a str.
 
 _Schema = Mapping[str, Any]
+_Check = Callable[[object], bool]
 _TYPES: dict[str, Callable[[object], bool]] = {
     "integer": lambda v: type(v) is int,
     "boolean": lambda v: type(v) is bool,
@@ -103,6 +104,10 @@ _TYPES: dict[str, Callable[[object], bool]] = {
 }
 
 
+def _between(low: int, high: int, measure: Callable[[Any], int]) -> _Check:
+    return lambda v: low <= measure(v) <= high
+
+
 class _Schemas:
     """The format's JSON Schema, loaded once, with the defaults and field order of each kind
     of entry (what writing leaves out and in which order it writes the rest)."""
@@ -111,6 +116,7 @@ class _Schemas:
         self.root = schema
         self.defs: Mapping[str, _Schema] = schema.get("$defs", {})
         self._patterns: dict[str, re.Pattern[str]] = {}
+        self._compiled: dict[int, _Check] = {}
         games = schema["properties"]["games"]["items"]
         self.kinds: dict[str, _Schema] = {
             kind: self.resolve({"$ref": ref})
@@ -139,65 +145,94 @@ class _Schemas:
 
     def valid(self, value: object, schema: _Schema) -> bool:
         """Does ``value`` satisfy ``schema``? (Which problem, pydantic says.)"""
+        return self.checker(schema)(value)
+
+    def checker(self, schema: _Schema) -> _Check:
+        """``schema`` compiled to one function (once per schema: a list has many games)."""
+        schema = self.resolve(schema)  # a part of the loaded schema: its id is stable
+        found = self._compiled.get(id(schema))
+        if found is None:
+            found = self._compiled[id(schema)] = self._compile(schema)
+        return found
+
+    def _compile(self, schema: _Schema) -> _Check:
         schema = self.resolve(schema)
         if "anyOf" in schema:
-            return any(self.valid(value, s) for s in schema["anyOf"])
+            options = [self.checker(s) for s in schema["anyOf"]]
+            if len(options) == 2 and schema["anyOf"][1] == {"type": "null"}:
+                first = options[0]
+                return lambda v: v is None or first(v)
+            return lambda v: any(check(v) for check in options)
         if "oneOf" in schema:
-            mapping = schema["discriminator"]["mapping"]
             key = schema["discriminator"]["propertyName"]
-            if type(value) is not dict or type(value.get(key)) is not str:
-                return False
-            if value[key] not in mapping:
-                return False
-            return self.valid(value, {"$ref": mapping[value[key]]})
+            by_kind = {
+                kind: self.checker({"$ref": ref})
+                for kind, ref in schema["discriminator"]["mapping"].items()
+            }
+
+            def one_of(v: object) -> bool:
+                if type(v) is not dict:
+                    return False
+                kind = v.get(key)
+                check = by_kind.get(kind) if type(kind) is str else None
+                return check is not None and check(v)
+
+            return one_of
+        checks: list[_Check] = []
         kind = schema.get("type")
-        if kind is not None and not _TYPES[kind](value):
-            return False
+        if kind is not None:
+            checks.append(_TYPES[kind])
         if "const" in schema:
             c = schema["const"]
-            if type(value) is not type(c) or value != c:
-                return False
-        if "enum" in schema and not any(
-            type(value) is type(e) and value == e for e in schema["enum"]
-        ):
-            return False
-        if type(value) is int:
-            if value < schema.get("minimum", value) or value > schema.get("maximum", value):
-                return False
-        elif type(value) is str:
-            if not schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value)):
-                return False
-            if "pattern" in schema and not self.pattern(schema["pattern"]).search(value):
-                return False
-        elif type(value) is list:
-            if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
-                return False
-            items = schema.get("items")
-            if items is not None and not all(self.valid(v, items) for v in value):
-                return False
-        elif type(value) is dict:
-            return self._valid_object(value, schema)
-        return True
+            checks.append(lambda v: type(v) is type(c) and v == c)
+        if "enum" in schema:
+            allowed = {(type(e), e) for e in schema["enum"]}
+            checks.append(lambda v: (type(v), v) in allowed)
+        if kind == "integer" and ("minimum" in schema or "maximum" in schema):
+            low = schema.get("minimum", -(2**63))
+            high = schema.get("maximum", 2**63)
+            checks.append(_between(low, high, lambda v: v))
+        if kind in ("string", "array"):
+            low = schema.get("minLength", schema.get("minItems", 0))
+            high = schema.get("maxLength", schema.get("maxItems", 2**63))
+            if low or high < 2**63:
+                checks.append(_between(low, high, len))
+        if "pattern" in schema:
+            search = self.pattern(schema["pattern"]).search
+            checks.append(lambda v: search(v) is not None)  # type: ignore[call-overload]
+        if kind == "array" and "items" in schema:
+            item = self.checker(schema["items"])
+            checks.append(lambda v: all(item(x) for x in v))  # type: ignore[attr-defined]
+        if kind == "object":
+            checks.append(self._object(schema))
+        if len(checks) == 1:
+            return checks[0]
+        if len(checks) == 2:
+            one, two = checks
+            return lambda v: one(v) and two(v)
+        return lambda v: all(check(v) for check in checks)
 
-    def _valid_object(self, value: dict[str, object], schema: _Schema) -> bool:
-        if not schema.get("minProperties", 0) <= len(value):
-            return False
-        if len(value) > schema.get("maxProperties", len(value)):
-            return False
-        props: Mapping[str, _Schema] = schema.get("properties", {})
-        if any(k not in value for k in schema.get("required", ())):
-            return False
+    def _object(self, schema: _Schema) -> _Check:
+        props = {k: self.checker(p) for k, p in schema.get("properties", {}).items()}
+        required = frozenset(schema.get("required", ()))
         extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            sub = props.get(key)
-            if sub is None:
-                if extra is False:
-                    return False
-                if extra is not True and not self.valid(item, extra):
-                    return False
-            elif not self.valid(item, sub):
+        extra_check = None if isinstance(extra, bool) else self.checker(extra)
+        low = schema.get("minProperties", 0)
+        high = schema.get("maxProperties", 2**63)
+
+        def check(v: Any) -> bool:
+            if not low <= len(v) <= high or not required <= v.keys():
                 return False
-        return True
+            for key, item in v.items():
+                sub = props.get(key)
+                if sub is not None:
+                    if not sub(item):
+                        return False
+                elif extra is False or (extra_check is not None and not extra_check(item)):
+                    return False
+            return True
+
+        return check
 
 
 _SCHEMAS: _Schemas | None = None
@@ -447,6 +482,9 @@ class Ledger:
         self.rules: RuleSet = build_rule_set(rules["preset"], rules["options"])
         self.table = Table(tuple(header["players"]), header["first_dealer"], self.rules)
         self.entries: list[Entry] = [entry_from_data(g) for g in games]
+        # the entries as read (checked then): writing them again needs no second check
+        self._read = tuple(self.entries)
+        self._checked = {id(e) for e in self._read}
         self.history: list[HistoryItem] = [
             HistoryItem(
                 action=h["action"],
@@ -610,7 +648,11 @@ def dumps(ledger: Ledger) -> str:
         return f'  "{name}": [\n    {body}\n  ]'
 
     games = []
+    checked = ledger._checked
     for number, entry in enumerate(ledger.entries, 1):
+        if id(entry) in checked:
+            games.append(_dumps_line(entry_data(entry)))
+            continue
         try:
             games.append(entry_line(entry))
         except LedgerError as exc:
