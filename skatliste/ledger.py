@@ -1038,6 +1038,25 @@ def _read_cache(path: Path, raw: bytes) -> tuple[Derived, _Key] | None:
         return None
 
 
+@contextlib.contextmanager
+def _mapped(path: Path) -> Iterator[bytes]:
+    """The list's bytes, mapped rather than copied (a long list is hashed and written from
+    the page cache directly); the bytes read in full where mapping is not possible."""
+    import mmap
+
+    try:
+        with open(path, "rb") as fh:
+            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        yield read_bytes(path)
+        return
+    try:
+        yield mapped  # type: ignore[misc]
+    finally:
+        with contextlib.suppress(BufferError):
+            mapped.close()
+
+
 def _header(raw: bytes) -> dict[str, Any] | None:
     """The header of a list in the layout skatliste writes (None in any other layout)."""
     start = raw.find(_GAMES_START)
@@ -1073,9 +1092,11 @@ def standing(path: Path | str) -> Standing:
     """The list's table and derived sheet: from the cache when it matches the list's bytes,
     else by reading and deriving the whole list (strictly, as ``load``)."""
     path = Path(path)
-    raw = read_bytes(path)
-    found = _read_cache(path, raw)
-    header = _header(raw) if found is not None else None
+    if not path.is_file():
+        read_bytes(path)  # raises the reason there is no list
+    with _mapped(path) as raw:
+        found = _read_cache(path, raw)
+        header = _header(raw) if found is not None else None
     if found is None or header is None:
         ledger = load(path)
         return Standing(path, ledger.table, derive(ledger.table, ledger.entries), ledger.created)
@@ -1124,8 +1145,7 @@ def appending(path: Path | str) -> Iterator[Appending]:
     path = Path(path)
     if not path.exists():
         load(path)  # raises the 'no ledger here' error (or the folder's)
-    with locked(path):
-        raw = read_bytes(path)
+    with locked(path), _mapped(path) as raw:
         found = _read_cache(path, raw)
         header = _header(raw) if found is not None else None
         if found is None or header is None:
@@ -1143,10 +1163,10 @@ def appending(path: Path | str) -> Iterator[Appending]:
         yield open_list
         if not open_list.added:
             return
-        view = memoryview(raw)
         insert = "".join(f",\n    {line}" for line in open_list.lines).encode("utf-8")
         end = key.games_end
-        atomic_write(path, [view[:end], insert, view[end:]])
+        with memoryview(raw) as view:
+            atomic_write(path, [view[:end], insert, view[end:]])
         _write_cache(path, key.inserted(insert), open_list.derived)
 
 

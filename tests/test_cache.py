@@ -188,3 +188,22 @@ def test_carrying_on_from_a_derived_state_is_deriving_in_one_go() -> None:
         state = derive(table, entries[:k])
         assert list(rows(table, entries[k:], after=state)) == whole[k:]
         assert derive(table, entries[k:], after=state) == derive(table, entries)
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)
+def test_a_shipped_list_opens_unchanged(tmp_path: Path, example: Path) -> None:
+    """The lists of format version 1 as shipped: read by every reading command, unchanged,
+    nothing written beside them."""
+    from click.testing import CliRunner
+
+    from skatliste.cli import cli
+
+    if '"format": "skatliste"' not in example.read_text(encoding="utf-8"):
+        pytest.skip("not a list")
+    path = tmp_path / example.name
+    path.write_bytes(example.read_bytes())
+    for command in (["sheet"], ["summary"], ["check"], ["history"], ["rules"]):
+        r = CliRunner().invoke(cli, [*command, "--ledger", str(path)])
+        assert r.exit_code in (0, 1), (command, r.output)
+    assert path.read_bytes() == example.read_bytes()
+    assert [p.name for p in tmp_path.iterdir()] == [example.name]

@@ -126,7 +126,7 @@ def value(
         sys.exit(1)
 
 
-_BATCH_CACHE = 50_000
+_BATCH_CACHE = 8_192
 """Distinct games remembered by ``value -`` (a paper list repeats its games; memory stays
 flat however long the input)."""
 _BATCH_FLUSH = 2_000
@@ -137,15 +137,16 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
     """One game per line: each distinct line is parsed and valued once, the answers are
     written in batches (``value -`` on a season's paper list)."""
     failed = 0
-    seen: dict[tuple[str, ...], tuple[str, bool]] = {}
+    seen: dict[str, tuple[str, bool]] = {}
     out: list[str] = []
     write = sys.stdout.write
     for number, raw in enumerate(stream, start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        words = tuple(line.split())
-        known = seen.get(words)
+        words = line.split()
+        key = " ".join(words)
+        known = seen.get(key)
         if known is None:
             try:
                 known = _batch_answer(words, table, lang, as_json=as_json)
@@ -160,7 +161,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
                 continue
             if len(seen) >= _BATCH_CACHE:
                 seen.clear()
-            seen[words] = known
+            seen[key] = known
         text, ok = known
         if not ok:
             failed += 1
@@ -174,11 +175,9 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         sys.exit(1)
 
 
-def _batch_answer(
-    words: tuple[str, ...], table: int, lang: Lang, *, as_json: bool
-) -> tuple[str, bool]:
+def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
     """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
-    record, _, paper, ok = _value_of(parse_words(list(words)), table, lang)
+    record, _, paper, ok = _value_of(parse_words(words), table, lang)
     if as_json:
         return json.dumps(record, ensure_ascii=False)[1:], ok
     text = f"{record['name']}: {signed(record['list_points'])} — " + "; ".join(
