@@ -399,7 +399,7 @@ def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> Non
             "kontra": True,
         },
         "passed": {"kind": "passed", "note": text, "time": text},
-        "ramsch": {"kind": "ramsch", "augen": {"A": 50, text or "B": 70}, "note": text},
+        "ramsch": {"kind": "ramsch", "augen": {"A": 50, "B" + text: 70}, "note": text},
     }[kind]
     models: dict[str, type[BaseModel]] = {
         "game": GameModel,

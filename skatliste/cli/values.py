@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -11,8 +12,8 @@ import click
 from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
-from skatliste.explain import Lang, result_record, seeger_fabian_line, signed
-from skatliste.rules import REIZWERTE, game_value, games_reaching, seeger_fabian
+from skatliste.explain import Lang, headline, result_record, seeger_fabian_line, signed
+from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian
 from skatliste.words import ParsedGame, parse_words
 
 # --- value ------------------------------------------------------------------------------
@@ -49,6 +50,7 @@ def _value_of(
     result = game_value(parsed.declaration, parsed.outcome)
     fabian = seeger_fabian(result, table=table)
     record = result_record(result, seeger_fabian=fabian, lang=lang)
+    record["headline"] = headline(result, lang)
     paper: str | None = None
     ok = True
     if parsed.paper is not None:
@@ -73,7 +75,13 @@ def _value_of(
 @click.option("--augen", type=int, metavar="N", help="Declarer's Augen, Skat included.")
 @click.option("--kontra", is_flag=True, help="Kontra (×2).")
 @click.option("--re", is_flag=True, help="Re (×2 more).")
-@click.option("--bock", type=int, default=0, metavar="N", help="Bock doublings.")
+@click.option(
+    "--bock",
+    type=click.IntRange(0, MAX_BOCK),
+    default=0,
+    metavar="N",
+    help=f"Bock doublings (0 to {MAX_BOCK}).",
+)
 @click.option(
     "--table",
     type=click.Choice(["3", "4"]),
@@ -112,10 +120,11 @@ def value(
         refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
     parsed = parse_words(list(words) + extra)
     record, sf_line, paper, ok = _value_of(parsed, size, language)
+    title = record.pop("headline")
     if as_json:
         click.echo(json.dumps(record, ensure_ascii=False))
     else:
-        lines = [f"{record['name']}: {signed(record['list_points'])}"]
+        lines = [f"{title}: {signed(record['list_points'])}"]
         lines += [f"  {step}" for step in record["explanation"]]
         if table is not None:
             lines.append(f"  {sf_line}")
@@ -140,7 +149,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
     seen: dict[str, tuple[str, bool]] = {}
     out: list[str] = []
     write = sys.stdout.write
-    for number, raw in enumerate(stream, start=1):
+    for number, raw in enumerate(_utf8_lines(stream), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -175,14 +184,27 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         sys.exit(1)
 
 
+def _utf8_lines(stream: Any) -> Iterator[str]:
+    """The lines of standard input, read as they come (memory stays flat), without a
+    byte-order mark from a Windows editor; text that is not UTF-8 is refused."""
+    first = True
+    try:
+        for raw in stream:
+            if first:
+                raw = raw.removeprefix("\ufeff")
+                first = False
+            yield raw
+    except UnicodeDecodeError:
+        refuse("the games on standard input are not UTF-8 text: save them as UTF-8")
+
+
 def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
     """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
     record, _, paper, ok = _value_of(parse_words(words), table, lang)
+    title = record.pop("headline")
     if as_json:
         return json.dumps(record, ensure_ascii=False)[1:], ok
-    text = f"{record['name']}: {signed(record['list_points'])} — " + "; ".join(
-        record["explanation"]
-    )
+    text = f"{title}: {signed(record['list_points'])} — " + "; ".join(record["explanation"])
     if paper:
         text += f" — {paper}"
     return text, ok
