@@ -689,6 +689,9 @@ _CAUSES = {
 def _cause(exc: OSError, folder: Path) -> str:
     """The real reason a file cannot be made in ``folder``, in words."""
     known = _CAUSES.get(exc.errno or 0)
+    if exc.errno == errno.ENOENT and folder.is_dir():
+        # the folder is there but makes no files (/proc, /sys): not a missing folder
+        return f"the folder {folder} takes no new files ({exc.strerror}); give another --ledger"
     if known is not None:
         return known.format(folder=folder)
     return f"cannot write in the folder {folder}: {exc.strerror or exc}"

@@ -231,7 +231,7 @@ def a_file(tmp_path: Path) -> Path:
         (lambda tmp: tmp / "afile" / "x.json", "afile is a file, not a folder"),
         (lambda tmp: tmp / "afile" / "deeper" / "x.json", "afile is a file, not a folder"),
         (lambda tmp: tmp / "missing" / "x.json", "does not exist (skatliste creates no folders"),
-        (lambda tmp: Path("/proc/x.json"), "/proc"),
+        (lambda tmp: Path("/proc/x.json"), "the folder /proc takes no new files"),
     ],
 )
 @pytest.mark.usefixtures("a_file")
