@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -12,7 +13,14 @@ import click
 from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
-from skatliste.explain import Lang, headline, result_record, seeger_fabian_line, signed
+from skatliste.explain import (
+    Lang,
+    explain,
+    headline,
+    result_record,
+    seeger_fabian_line,
+    signed,
+)
 from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian
 from skatliste.words import ParsedGame, parse_words
 
@@ -169,7 +177,8 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
                 click.echo(f"line {number}: Error: {exc}", err=True)
                 continue
             if len(seen) >= _BATCH_CACHE:
-                seen.clear()
+                for old in list(itertools.islice(seen, _BATCH_CACHE // 2)):
+                    del seen[old]  # the older half goes: memory stays flat
             seen[key] = known
         text, ok = known
         if not ok:
@@ -200,13 +209,21 @@ def _utf8_lines(stream: Any) -> Iterator[str]:
 
 def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
     """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
-    record, _, paper, ok = _value_of(parse_words(words), table, lang)
-    title = record.pop("headline")
+    parsed = parse_words(words)
     if as_json:
+        record, _, _, ok = _value_of(parsed, table, lang)
+        del record["headline"]
         return json.dumps(record, ensure_ascii=False)[1:], ok
-    text = f"{title}: {signed(record['list_points'])} — " + "; ".join(record["explanation"])
-    if paper:
-        text += f" — {paper}"
+    # the text line needs the headline, the value and the steps only (what _value_of gives
+    # besides, for --json, would cost as much again)
+    result = game_value(parsed.declaration, parsed.outcome)
+    text = f"{headline(result, lang)}: {signed(result.list_points)} — " + "; ".join(
+        explain(result, lang=lang)
+    )
+    ok = True
+    if parsed.paper is not None:
+        ok = parsed.paper.matches(result.list_points)
+        text += " — " + paper_line(parsed.paper.value, ok, result.list_points, lang)
     return text, ok
 
 
