@@ -92,6 +92,36 @@ def imported(cmd: list[str]) -> set[str]:
     return set(re.findall(r"\|\s+(\S+)$", proc.stderr, re.M))
 
 
+LOAD_ALL = """import json, pathlib, sys
+for p in pathlib.Path(sys.argv[1]).rglob("*.json"):
+    if not p.name.startswith("."):
+        json.loads(p.read_bytes())
+"""
+
+
+def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
+    """A championship (1,000 players, 3 series: 750 full table lists): ``tournament ranking``
+    against ``json.load`` of all its files in one Python process (target: within 3 ×)."""
+    champ = folder / "championship"
+    subprocess.run(
+        [sys.executable, str(HERE / "make_tournament.py"), "1000", "3", str(champ)], check=True
+    )
+    load = timed([sys.executable, "-c", LOAD_ALL, str(champ)], runs=5)
+    ranking = [SKATLISTE, "tournament", "ranking", "--tournament", str(champ)]
+    cache = champ / ".skatliste-cache.json"
+    cold = timed(ranking, runs=1, before=lambda: cache.unlink(missing_ok=True))
+    warm = timed(ranking, runs=5)
+    return [
+        ("json.load of a championship (750 lists)", load, ""),
+        ("tournament ranking, first look", cold, "every list read and summed"),
+        (
+            "tournament ranking",
+            warm,
+            f"{warm.median / load.median:.1f} × the json.load (target: ≤ 3 ×)",
+        ),
+    ]
+
+
 def varied_lines(count: int, seed: int = 15) -> bytes:
     """``count`` lines of a paper list: every game type, Spitzen, Hand, bids, Augen, Kontra."""
     rng = random.Random(seed)
@@ -192,6 +222,8 @@ def main() -> None:
                     timed(add, runs=runs, before=hand_edited),
                     "no cache: read, check, derive in full",
                 )
+        for name, t, note in tournament_case(folder):
+            record(name, t, note)
 
     print(
         f"skatliste benchmark, {date.today()}, Python {platform.python_version()}, "
