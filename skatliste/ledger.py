@@ -959,7 +959,8 @@ _CODE_KEY: str | None = None
 
 
 def _code_key() -> str:
-    """The scoring code's fingerprint: a fixed rule fixes history, cached or not."""
+    """The fingerprint of the code a derivation depends on: the scoring (a fixed rule fixes
+    history, cached or not) and the reading (a stricter check reads every list again)."""
     global _CODE_KEY
     if _CODE_KEY is None:
         import hashlib
@@ -969,6 +970,8 @@ def _code_key() -> str:
         h = hashlib.blake2b(digest_size=16)
         for module in (games, rules, rulesets, sheet):
             h.update(Path(str(module.__file__)).read_bytes())
+        h.update(Path(__file__).read_bytes())
+        h.update(SCHEMA_FILE.read_bytes())
         _CODE_KEY = h.hexdigest()
     return _CODE_KEY
 
