@@ -461,6 +461,14 @@ CATALOGUE: dict[str, str] = {
     "{version} ist neuer, als dieses skatliste versteht (Version {known}); aktualisiere "
     "skatliste — die Datei blieb unberührt",
     "{path}: ... and {count} more problem(s)": "{path}: ... und {count} weitere(s) Problem(e)",
+    "{field}: {message} (found {value}); nothing written": "{field}: {message} (gefunden: "
+    "{value}); nichts geschrieben",
+    "cannot store {data}; nothing written": "kann {data} nicht speichern; nichts geschrieben",
+    "{path}: the list does not match its schema (a skatliste bug: please report it)": "{path}: "
+    "die Liste passt nicht zu ihrem Schema (ein Fehler in skatliste: bitte melde ihn)",
+    "the folder {folder} takes no new files ({why}); give another --ledger": "der Ordner "
+    "{folder} nimmt keine neuen Dateien an ({why}); gib eine andere --ledger an",
+    "the version is a number, e.g. 1": "die Version ist eine Zahl, z. B. 1",
     "ledger": "Liste",
     "list": "Liste",
     "file": "Datei",

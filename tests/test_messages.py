@@ -22,6 +22,9 @@ MESSAGE_ARGUMENT = {"fail": 1}
 PROBLEM_LISTS = {"problems", "found"}
 """Lists the sheet derivation and the checks collect problem strings in."""
 
+MESSAGE_FUNCTIONS = {"_explain_invalid", "_describe", "_cause", "suggest"}
+"""Functions that return a message (and every ``*_problem`` function): their returns count."""
+
 
 def _name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
@@ -96,6 +99,14 @@ def _messages() -> list[tuple[str, str]]:
     for path, tree in zip(files, trees, strict=True):
         functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
         for function in functions:
+            if function.name in MESSAGE_FUNCTIONS or function.name.endswith("_problem"):
+                for node in ast.walk(function):
+                    if isinstance(node, ast.Return) and node.value is not None:
+                        template = _template(node.value)
+                        if template is not None and any(
+                            c.isalpha() for c in "".join(shape(template))
+                        ):
+                            found.append((f"{path.relative_to(ROOT)}:{node.lineno}", template))
             for node in ast.walk(function):
                 if not isinstance(node, ast.Call) or not node.args:
                     continue
