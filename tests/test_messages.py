@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skatliste.messages import CATALOGUE, placeholders, shape, translate
+from skatliste.messages import CATALOGUE, PLACEHOLDER, placeholders, shape, translate
 from tests.conftest import ROOT, Run
 
 PACKAGE = ROOT / "skatliste"
@@ -24,6 +24,9 @@ PROBLEM_LISTS = {"problems", "found"}
 
 MESSAGE_FUNCTIONS = {"_explain_invalid", "_describe", "_cause", "suggest"}
 """Functions that return a message (and every ``*_problem`` function): their returns count."""
+
+MESSAGE_TABLES = {"_CAUSES"}
+"""Module-level dicts whose values are message templates (``str.format`` placeholders)."""
 
 
 def _name(node: ast.expr) -> str:
@@ -57,7 +60,7 @@ def _template(node: ast.expr) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value if isinstance(v, ast.Constant) else "{x}" for v in node.values)  # type: ignore[misc]
+        return "".join(str(v.value) if isinstance(v, ast.Constant) else "{x}" for v in node.values)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _template(node.left), _template(node.right)
         if left is None and right is None:
@@ -97,6 +100,16 @@ def _messages() -> list[tuple[str, str]]:
     calls = MESSAGE_CALLS | _error_classes(trees)
     found: list[tuple[str, str]] = []
     for path, tree in zip(files, trees, strict=True):
+        for statement in tree.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and any(_name(t) in MESSAGE_TABLES for t in statement.targets)
+                and isinstance(statement.value, ast.Dict)
+            ):
+                for value in statement.value.values:
+                    template = _template(value)
+                    if template is not None:
+                        found.append((f"{path.relative_to(ROOT)}:{value.lineno}", template))
         functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
         for function in functions:
             if function.name in MESSAGE_FUNCTIONS or function.name.endswith("_problem"):
@@ -146,6 +159,10 @@ def test_the_scan_finds_the_messages() -> None:
     assert len(MESSAGES) > 150
     for module in ("rules.py", "ledger.py", "app/lists.py", "cli/lists.py", "sheet.py"):
         assert f"skatliste/{module}" in places
+    found = {template for _, template in MESSAGES}
+    assert "no permission to write in the folder {folder}" in found  # a table of causes
+    assert "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4" in found
+    assert "{x}; did you mean '{x}'?" not in found and "; did you mean '{x}'?" in found
 
 
 @pytest.mark.parametrize(("where", "english"), MESSAGES, ids=[w for w, _ in MESSAGES])
@@ -159,6 +176,19 @@ def test_both_languages_fill_in_the_same_values(english: str) -> None:
     """The German text has exactly the placeholders of the English one."""
     assert set(placeholders(CATALOGUE[english])) == set(placeholders(english))
     assert CATALOGUE[english].strip()
+
+
+@pytest.mark.parametrize("english", list(CATALOGUE))
+def test_every_entry_is_found_by_its_own_message(english: str) -> None:
+    """Filled in with plain values, each English template comes out as its German one: no
+    other template of the catalogue takes its place."""
+    names = list(dict.fromkeys(placeholders(english)))
+    values = {name: f"V{i}" for i, name in enumerate(names)}
+
+    def fill(template: str) -> str:
+        return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+
+    assert translate(fill(english), "de") == fill(CATALOGUE[english])
 
 
 # --- translate --------------------------------------------------------------------------
