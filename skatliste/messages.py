@@ -705,9 +705,32 @@ def shape(template: str) -> tuple[str, ...]:
     return tuple(PLACEHOLDER.split(template)[0::2])
 
 
+LONGEST = 1000
+"""Longer texts are not matched whole (a pattern's cost grows with the text), only line by line
+and part by part."""
+
+WINDOW = 4
+"""At most this many '; '-parts make one message ('a; b' is one, 'a; b; c; d; e' is several)."""
+
+DEEPEST = 5
+"""Messages inside messages go this deep at most ('game 3: rule x=y: why' is two deep)."""
+
+BUDGET = 1_000
+"""Patterns tried for one text at most (a real message needs under 100): whatever the text,
+the error path stays quick."""
+
+WORD_SLOTS = frozenset({"what", "empty", "series", "was", "drawn", "message"})
+"""Placeholders that hold a few words of a message ('the bid', ', or empty'); any other
+value is translated only when it is a whole message, so a player called 'list' stays 'list'."""
+
+SHORTEST_MESSAGE = 12
+"""The shortest text without placeholders that translates a value outside ``WORD_SLOTS``."""
+
+
 @cache
-def _patterns() -> list[tuple[int, re.Pattern[str], str]]:
-    """The catalogue as patterns, most specific first (the longest fixed text wins)."""
+def _patterns() -> list[tuple[int, tuple[str, ...], re.Pattern[str], str]]:
+    """The catalogue as patterns, most specific first (the longest fixed text wins), each with
+    its fixed pieces: a text that lacks one of them is not tried."""
     compiled = []
     for english, german in CATALOGUE.items():
         parts = PLACEHOLDER.split(english)
@@ -722,17 +745,23 @@ def _patterns() -> list[tuple[int, re.Pattern[str], str]]:
                 seen.add(part)
                 regex += f"(?P<{part}>.*?)"
         fixed = sum(len(p) for p in parts[0::2])
-        compiled.append((fixed, -len(seen), re.compile(regex, re.S), german))
+        compiled.append((fixed, -len(seen), tuple(parts[0::2]), re.compile(regex, re.S), german))
     compiled.sort(key=lambda item: (-item[0], item[1]))
-    return [(fixed, pattern, german) for fixed, _, pattern, german in compiled]
+    return [(fixed, pieces, pattern, german) for fixed, _, pieces, pattern, german in compiled]
 
 
-WORD_SLOTS = frozenset({"what", "empty", "series", "was", "drawn", "message"})
-"""Placeholders that hold a few words of a message ('the bid', ', or empty'); any other
-value is translated only when it is a whole message, so a player called 'list' stays 'list'."""
-
-SHORTEST_MESSAGE = 12
-"""The shortest text without placeholders that translates a value outside ``WORD_SLOTS``."""
+def _may_match(text: str, pieces: tuple[str, ...]) -> bool:
+    """Whether ``text`` has a template's fixed pieces in their order, the first at its start
+    and the last at its end: only then is the (slower) pattern tried."""
+    if not text.startswith(pieces[0]) or not text.endswith(pieces[-1]):
+        return False
+    at = len(pieces[0])
+    for piece in pieces[1:-1]:
+        at = text.find(piece, at)
+        if at < 0:
+            return False
+        at += len(piece)
+    return len(pieces) == 1 or at <= len(text) - len(pieces[-1])
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
@@ -740,58 +769,90 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
-def _german(text: str, depth: int, shortest: int = 0) -> tuple[int, str] | None:
-    """The German of one whole message and how much of it the catalogue knew (the fixed text
-    matched, its values' included), or None if no template matches it whole. Of several
-    matches the one that knows most wins: 'game 3: a; b' is two messages, not one."""
-    best: tuple[int, str] | None = None
-    for fixed, pattern, german in _patterns():
-        if fixed < shortest and not pattern.groups:
-            continue
-        match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        values = {k: _value(k, v, depth + 1) for k, v in match.groupdict().items()}
-        score = fixed + sum(known for known, _ in values.values())
-        if best is None or score > best[0]:
-            best = score, _fill(german, {k: v for k, (_, v) in values.items()})
-    return best
+Known = tuple[int, str]
+"""A translation and how much of it the catalogue knew (the fixed text matched)."""
 
 
-def _value(name: str | None, text: str, depth: int) -> tuple[int, str]:
-    """A filled-in value (``name`` None: the whole message): a message itself, several
-    joined by '; ' or one a line, or left as it is."""
-    if depth > 6 or not text:
-        return 0, text
-    found = _cut(name, text, depth)
-    if "\n" in text:  # one message over several lines, or one message a line
-        lines = []
-        for line in text.split("\n"):
-            body = line.lstrip(" ")
-            known, german = _cut(name, body, depth + 1) if body else (0, body)
-            lines.append((known, line[: len(line) - len(body)] + german))
-        joined = sum(known for known, _ in lines), "\n".join(line for _, line in lines)
-        if joined[0] > found[0]:
-            return joined
-    return found
+class _German:
+    """One text's translation: what is known of each piece is worked out once."""
 
+    def __init__(self) -> None:
+        self.budget = BUDGET
+        self.messages: dict[tuple[str, int, int], Known | None] = {}
+        self.values: dict[tuple[bool, str, int], Known] = {}
 
-def _cut(name: str | None, text: str, depth: int) -> tuple[int, str]:
-    """One message, or several joined by '; ' (each may hold '; ' itself): the best cut."""
-    shortest = 0 if name is None or name in WORD_SLOTS else SHORTEST_MESSAGE
-    if "; " not in text:
-        return _german(text, depth, shortest) or (0, text)
-    parts = text.split("; ")
-    best: list[tuple[int, str]] = [(0, "")]
-    for end in range(1, len(parts) + 1):
-        options = []
-        for start in range(end):
-            piece = "; ".join(parts[start:end])
-            known, german = _german(piece, depth + 1, shortest) or (0, piece)
-            before = best[start]
-            options.append((before[0] + known, f"{before[1]}; {german}" if start else german))
-        best.append(max(options, key=lambda option: option[0]))
-    return best[-1]
+    def message(self, text: str, shortest: int, depth: int) -> Known | None:
+        """One whole message in German, or None if no template matches it whole. Of several
+        matches the one that knows most wins: 'game 3: a; b' is two messages, not one."""
+        key = (text, shortest, depth)
+        if key not in self.messages:
+            self.messages[key] = self._message(text, shortest, depth)
+        return self.messages[key]
+
+    def _message(self, text: str, shortest: int, depth: int) -> Known | None:
+        if len(text) > LONGEST:
+            return None
+        best: Known | None = None
+        for fixed, pieces, pattern, german in _patterns():
+            if (fixed < shortest and not pattern.groups) or self.budget <= 0:
+                continue
+            if not _may_match(text, pieces):
+                continue
+            self.budget -= 1
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            values = {
+                k: self.value(k in WORD_SLOTS, v, depth + 1) for k, v in match.groupdict().items()
+            }
+            score = fixed + sum(known for known, _ in values.values())
+            if best is None or score > best[0]:
+                best = score, _fill(german, {k: v for k, (_, v) in values.items()})
+        return best
+
+    def value(self, words: bool, text: str, depth: int) -> Known:
+        """A filled-in value (``words``: a few words may be translated, as in a whole
+        message): a message itself, several joined by '; ' or one a line, or as it is."""
+        if not text or depth > DEEPEST:
+            return 0, text
+        key = (words, text, depth)
+        if key not in self.values:
+            self.values[key] = self._value(words, text, depth)
+        return self.values[key]
+
+    def _value(self, words: bool, text: str, depth: int) -> Known:
+        found = self.cut(words, text, depth)
+        if "\n" in text:  # one message over several lines, or one message a line
+            lines = []
+            for line in text.split("\n"):
+                body = line.lstrip(" ")
+                known, german = self.cut(words, body, depth) if body else (0, body)
+                lines.append((known, line[: len(line) - len(body)] + german))
+            joined = sum(known for known, _ in lines), "\n".join(line for _, line in lines)
+            if joined[0] > found[0]:
+                return joined
+        return found
+
+    def cut(self, words: bool, text: str, depth: int) -> Known:
+        """One message, or several joined by '; ' (each may hold a few '; ' itself): the
+        best cut, found part by part."""
+        shortest = 0 if words else SHORTEST_MESSAGE
+        if "; " not in text:
+            return self.message(text, shortest, depth) or (0, text)
+        parts = text.split("; ")
+        best: list[Known] = [(0, "")]
+        for end in range(1, len(parts) + 1):
+            options = []
+            starts = list(range(max(0, end - WINDOW), end))
+            if end == len(parts) and 0 not in starts:
+                starts.insert(0, 0)  # the whole text, once
+            for start in starts:
+                piece = "; ".join(parts[start:end])
+                known, german = self.message(piece, shortest, depth) or (0, piece)
+                before = best[start]
+                options.append((before[0] + known, f"{before[1]}; {german}" if start else german))
+            best.append(max(options, key=lambda option: option[0]))
+        return best[-1]
 
 
 def translate(text: str, lang: Lang) -> str:
@@ -804,4 +865,4 @@ def translate(text: str, lang: Lang) -> str:
     """  # noqa: E501
     if lang == "en" or not text:
         return text
-    return _value(None, text, 0)[1]
+    return _German().value(True, text, 0)[1]

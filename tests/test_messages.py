@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skatliste.messages import CATALOGUE, PLACEHOLDER, placeholders, shape, translate
 from tests.conftest import ROOT, Run
@@ -239,6 +241,19 @@ def test_translate_leaves_what_it_does_not_know() -> None:
     assert translate("unknown player 'list': the players are A, B, C", "de") == (
         "unbekannter Spieler 'list': die Spieler sind A, B, C"
     )
+
+
+PIECES = sorted({p for english in CATALOGUE for p in PLACEHOLDER.split(english)[0::2] if p})
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from([*PIECES, "x", "; ", "\n", "'a'", " or "]), max_size=60))
+def test_any_text_made_of_message_pieces_is_answered(pieces: list[str]) -> None:
+    """Pieces of messages glued together at random: translate answers (a bounded amount of
+    work per text), and English stays as it was."""
+    text = "".join(pieces)
+    assert isinstance(translate(text, "de"), str)
+    assert translate(text, "en") == text
 
 
 def test_translate_takes_several_lines_one_by_one() -> None:
