@@ -1,0 +1,135 @@
+"""The list as the page shows it: plain JSON-ready dicts built from derived rows.
+
+Rendering only, the way the CLI renders text: the numbers come from the sheet (``rows``,
+``summarise``), the words from ``report`` and ``explain``, the chart from ``export``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from skatliste.explain import Lang, explain, explain_ramsch, signed
+from skatliste.sheet import GameEntry, PassedEntry, RamschEntry, Row, Table
+
+
+def entry_words(row: Row, lang: Lang) -> str:
+    """The entry as the words that enter it again (what the words field shows to edit)."""
+    from skatliste.words import to_words
+
+    e = row.entry
+    if isinstance(e, GameEntry):
+        return to_words(e.declaration, e.outcome)
+    if isinstance(e, RamschEntry):
+        words = ["ramsch", *(f"{n}={a}" for n, a in e.augen)]
+        words += [f"jungfrau {n}" for n in e.jungfrau]
+        if e.durchmarsch:
+            words.append(f"durchmarsch {e.durchmarsch}")
+        if e.pushes:
+            words.append(f"geschoben {e.pushes}")
+        if e.skat is not None:
+            words.append(f"skat {e.skat}")
+        return " ".join(words)
+    return "eingepasst" if lang == "de" else "all passed"
+
+
+def row_json(table: Table, row: Row, lang: Lang) -> dict[str, Any]:
+    """One game of the sheet: what it was, its value, its explanation, the totals after it."""
+    from skatliste.report import describe, marks, value_cell
+
+    e = row.entry
+    if row.result is not None:
+        lines = explain(row.result, lang=lang)
+    elif row.ramsch is not None:
+        lines = explain_ramsch(row.ramsch, lang=lang)
+    else:
+        lines = [p for p in row.problems]
+    if isinstance(e, PassedEntry):
+        lines = []
+    dealer = "Geber" if lang == "de" else "dealer"
+    return {
+        "number": row.number,
+        "kind": "game"
+        if isinstance(e, GameEntry)
+        else ("ramsch" if isinstance(e, RamschEntry) else "passed"),
+        "declarer": e.declarer if isinstance(e, GameEntry) else None,
+        "dealer": row.dealer,
+        "dealer_text": f"{dealer} {row.dealer}",
+        "words": entry_words(row, lang),
+        "text": describe(row, lang),
+        "value": value_cell(row),
+        "list_points": None if row.result is None else row.result.list_points,
+        "marks": marks(row),
+        "explanation": lines,
+        "points": row.points,
+        "totals": row.totals,
+        "totals_text": {p: signed(v) for p, v in row.totals.items()},
+        "error": row.error,
+    }
+
+
+def list_json(
+    table: Table,
+    sheet: Sequence[Row],
+    *,
+    lang: Lang,
+    can_write: bool,
+    stake: Fraction | None = None,
+) -> dict[str, Any]:
+    """Everything the page shows: totals strip, sheet, summary, money, chart."""
+    from skatliste.export import svg_chart
+    from skatliste.report import TEXT, cents, pending_words, summary_table
+    from skatliste.sheet import settle, summarise
+
+    entries = [row.entry for row in sheet]
+    last = sheet[-1] if sheet else None
+    totals = last.totals if last else dict.fromkeys(table.players, 0)
+    count = len(sheet)
+    best = max(totals.values())
+    leaders = [p for p, v in totals.items() if v == best]
+    summary = summarise(table, entries)
+    settlement = settle(totals, stake) if stake is not None else None
+    headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
+    t = TEXT[lang]
+    footer = f"{summary.games} {t['games']}"
+    if summary.passed:
+        footer += f" ({summary.passed} {t['passed']})"
+    footer += "; " + (
+        t["ranked_by_sf"] if summary.ranked_by == "seeger-fabian" else t["ranked_by_list"]
+    )
+    payments = [
+        f"{payer} {t['pays']} {receiver} {cents(amount).lstrip('+')} ct"
+        for payer, receiver, amount in (settlement.payments if settlement else [])
+    ]
+    rules = table.rules
+    dealer = table.dealer(count)
+    return {
+        "players": list(table.players),
+        "rules": rules.preset,
+        "lang": lang,
+        "can_write": can_write,
+        "count": count,
+        "series": table.series,
+        "totals": totals,
+        "totals_text": {p: signed(v) for p, v in totals.items()},
+        "leader": leaders[0] if len(leaders) == 1 and count else None,
+        "next_dealer": dealer,
+        "sits_out": dealer if table.size == 4 else None,
+        "pending": pending_words(last.pending, lang) if last and last.pending else "",
+        "plays_ramsch": rules.on("ramsch.on_pass")
+        or rules.on("ramsch.after_bock")
+        or rules.variant == "offizierskat",
+        "plays_bock": rules.on("bock"),
+        "games": [row_json(table, row, lang) for row in sheet],
+        "last": None if last is None else {"number": last.number, "words": _last_words(last, lang)},
+        "summary": {"headers": headers, "rows": body, "footer": footer, "payments": payments},
+        "chart": svg_chart(table, sheet, lang),
+    }
+
+
+def _last_words(row: Row, lang: Lang) -> str:
+    e = row.entry
+    if isinstance(e, GameEntry):
+        return f"{e.declarer} {entry_words(row, lang)}"
+    return entry_words(row, lang)

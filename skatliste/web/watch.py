@@ -1,0 +1,61 @@
+"""Live updates: notice when the list file changes, whoever wrote it (a phone, the CLI).
+
+One cheap ``os.stat`` a few times a second: a write is an atomic rename, so the inode changes
+even when the size and the modification time look the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+POLL_SECONDS = 0.2
+"""How often the file is looked at: a change reaches every open page well within a second."""
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
+
+
+class Watcher:
+    """Counts the list file's changes and wakes whoever waits for the next one."""
+
+    def __init__(self, path: Path, *, interval: float = POLL_SECONDS) -> None:
+        self.path = path
+        self.interval = interval
+        self.version = 0
+        """Goes up by one with every change seen."""
+        self._stamp = _stamp(path)
+        self._changed = asyncio.Event()
+
+    def look(self) -> bool:
+        """Compare the file with what was seen last; on a change wake every waiter."""
+        stamp = _stamp(self.path)
+        if stamp == self._stamp:
+            return False
+        self._stamp = stamp
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+        return True
+
+    async def run(self) -> None:
+        """Look at the file until cancelled."""
+        while True:
+            await asyncio.sleep(self.interval)
+            self.look()
+
+    async def wait(self, seen: int, timeout: float) -> bool:
+        """Wait until the version differs from ``seen`` (True) or the timeout passes (False)."""
+        if self.version != seen:
+            return True
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
