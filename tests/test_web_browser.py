@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -14,7 +14,10 @@ from skatliste.web.server import create_app
 from .conftest import Run
 from .webtools import CHROMIUM_ARGS, KEY, chromium_path, live_server
 
-PHONE = {"width": 390, "height": 850}
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+PHONE: ViewportSize = {"width": 390, "height": 850}
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ without it a page is read-only. It is made by ``secrets`` (192 bits, URL-safe), 
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
@@ -45,7 +46,13 @@ def list_key(ledger_path: Path | str, *, renew: bool = False) -> tuple[str, bool
             if text:
                 return text, False
         key = new_key()
-        atomic_write(path, key + "\n")  # a temp file made by mkstemp: mode 0600
+        try:  # a new key file is private from its first byte; atomic_write keeps the mode
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise LedgerError(f"{path}: cannot keep the key: {exc.strerror or exc}") from None
+        atomic_write(path, key + "\n", what="key")
         return key, True
 
 
