@@ -13,8 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, game_name, signed
+from skatliste.explain import Lang, explain, game_name, paper_line, signed
 from skatliste.sheet import (
+    Entry,
     GameEntry,
     PassedEntry,
     RamschEntry,
@@ -441,3 +442,53 @@ def summary_json(
             {"from": a, "to": b, "amount": float(x)} for a, b, x in settlement.payments
         ]
     return data
+
+
+# --- a game as the CLI prints it and the web page shows it ------------------------------
+
+
+def game_lines(row: Row, lang: Lang) -> list[str]:
+    """A game's headline and its explanation, as ``add`` and ``explain`` print it."""
+    from skatliste.explain import explain_ramsch
+
+    e = row.entry
+    title = "Spiel" if lang == "de" else "Game"
+    if not isinstance(e, GameEntry):
+        lines = [f"{title} {row.number}: {describe(row, lang)}"]
+        if row.ramsch is not None:
+            lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
+        elif row.error is None and any(row.points.values()):
+            lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
+        return lines
+    if row.result is None:
+        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
+    lines = [
+        f"{title} {row.number}: {e.declarer} — {describe(row, lang)}: "
+        f"{signed(row.result.list_points)}"
+    ]
+    lines += [f"  {s}" for s in explain(row.result, lang=lang)]
+    credited = [n for n, v in row.points.items() if n != e.declarer and v > 0]
+    if credited:  # two-player: a lost game is credited to the other player (§9)
+        word = "gutgeschrieben" if lang == "de" else "credited to"
+        lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
+    if e.paper is not None:
+        matches = not row.paper_mismatch
+        lines.append(f"  {paper_line(e.paper.value, matches, row.result.list_points, lang)}")
+    return lines
+
+
+def entry_words(entry: Entry, lang: Lang) -> str:
+    """An entry as the words that would enter it again."""
+    if isinstance(entry, GameEntry):
+        return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
+    if isinstance(entry, RamschEntry):
+        words = ["ramsch", *(f"{n}={a}" for n, a in entry.augen)]
+        words += [f"jungfrau {n}" for n in entry.jungfrau]
+        if entry.durchmarsch:
+            words.append(f"durchmarsch {entry.durchmarsch}")
+        if entry.pushes:
+            words.append(f"geschoben {entry.pushes}")
+        if entry.skat is not None:
+            words.append(f"skat {entry.skat}")
+        return " ".join(words)
+    return "eingepasst" if lang == "de" else "all passed"

@@ -357,6 +357,43 @@ def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | Non
     return _after_change(ledger, number, old, keep=True)
 
 
+def preview(
+    path: Path | str,
+    words: Sequence[str],
+    *,
+    declarer: str | None = None,
+    number: int | None = None,
+) -> Row:
+    """What an entry would be, without writing anything: its row (value, explanation, the
+    totals after it) as the next game, like ``add_game(path, declarer, words)`` (or like
+    ``entry_from_words`` without a declarer); with ``number``, as the replacement of that
+    game, like ``edit``. Refused with the very message the change itself would give."""
+    from skatliste.sheet import GameEntry
+    from skatliste.sheet import last_row as derive_last
+
+    ledger = open_list(path)
+    if number is None:
+        if declarer is not None and not words:
+            raise InputError("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'")
+        entry = (
+            game_entry(ledger.table, declarer, words)
+            if declarer is not None
+            else entry_from_words(ledger, words)
+        )
+        earlier = ledger.entries
+    else:
+        index = check_number(ledger, number)
+        old = ledger.entries[index]
+        keep = old.declarer if isinstance(old, GameEntry) else None
+        entry = entry_from_words(ledger, words, declarer=keep)
+        earlier = ledger.entries[:index]
+    row = derive_last(ledger.table, [*earlier, entry])
+    assert row is not None
+    if row.problems:
+        raise InputError(f"game {row.number}: " + "; ".join(row.problems))
+    return row
+
+
 def call_bock(path: Path | str) -> Change:
     """Call a Bock round by hand after the last game (rule bock=on)."""
     from skatliste.ledger import updating

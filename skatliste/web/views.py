@@ -10,43 +10,30 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, explain, explain_ramsch, signed
-from skatliste.sheet import GameEntry, PassedEntry, RamschEntry, Row, Table
+from skatliste.explain import Lang, signed
+from skatliste.sheet import GameEntry, RamschEntry, Row, Table
 
 
-def entry_words(row: Row, lang: Lang) -> str:
-    """The entry as the words that enter it again (what the words field shows to edit)."""
+def edit_words(row: Row, lang: Lang) -> str:
+    """The words the words field shows to change a game: a game's without the declarer
+    (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
+    from skatliste.report import entry_words
     from skatliste.words import to_words
 
     e = row.entry
     if isinstance(e, GameEntry):
         return to_words(e.declaration, e.outcome)
-    if isinstance(e, RamschEntry):
-        words = ["ramsch", *(f"{n}={a}" for n, a in e.augen)]
-        words += [f"jungfrau {n}" for n in e.jungfrau]
-        if e.durchmarsch:
-            words.append(f"durchmarsch {e.durchmarsch}")
-        if e.pushes:
-            words.append(f"geschoben {e.pushes}")
-        if e.skat is not None:
-            words.append(f"skat {e.skat}")
-        return " ".join(words)
-    return "eingepasst" if lang == "de" else "all passed"
+    return entry_words(e, lang)
 
 
 def row_json(table: Table, row: Row, lang: Lang) -> dict[str, Any]:
     """One game of the sheet: what it was, its value, its explanation, the totals after it."""
-    from skatliste.report import describe, marks, value_cell
+    from skatliste.report import describe, game_lines, marks, value_cell
 
     e = row.entry
-    if row.result is not None:
-        lines = explain(row.result, lang=lang)
-    elif row.ramsch is not None:
-        lines = explain_ramsch(row.ramsch, lang=lang)
-    else:
-        lines = [p for p in row.problems]
-    if isinstance(e, PassedEntry):
-        lines = []
+    lines = [line.strip() for line in game_lines(row, lang)[1:]]
+    if isinstance(e, GameEntry) and row.result is None:
+        lines = list(row.problems)
     dealer = "Geber" if lang == "de" else "dealer"
     return {
         "number": row.number,
@@ -56,7 +43,7 @@ def row_json(table: Table, row: Row, lang: Lang) -> dict[str, Any]:
         "declarer": e.declarer if isinstance(e, GameEntry) else None,
         "dealer": row.dealer,
         "dealer_text": f"{dealer} {row.dealer}",
-        "words": entry_words(row, lang),
+        "words": edit_words(row, lang),
         "text": describe(row, lang),
         "value": value_cell(row),
         "list_points": None if row.result is None else row.result.list_points,
@@ -79,7 +66,7 @@ def list_json(
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
     from skatliste.export import svg_chart
-    from skatliste.report import TEXT, cents, pending_words, summary_table
+    from skatliste.report import TEXT, cents, entry_words, pending_words, summary_table
     from skatliste.sheet import settle, summarise
 
     entries = [row.entry for row in sheet]
@@ -122,14 +109,9 @@ def list_json(
         or rules.variant == "offizierskat",
         "plays_bock": rules.on("bock"),
         "games": [row_json(table, row, lang) for row in sheet],
-        "last": None if last is None else {"number": last.number, "words": _last_words(last, lang)},
+        "last": None
+        if last is None
+        else {"number": last.number, "words": entry_words(last.entry, lang)},
         "summary": {"headers": headers, "rows": body, "footer": footer, "payments": payments},
         "chart": svg_chart(table, sheet, lang),
     }
-
-
-def _last_words(row: Row, lang: Lang) -> str:
-    e = row.entry
-    if isinstance(e, GameEntry):
-        return f"{e.declarer} {entry_words(row, lang)}"
-    return entry_words(row, lang)
