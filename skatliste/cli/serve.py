@@ -1,0 +1,121 @@
+"""``skatliste serve``: the list on a phone — a web page served from this laptop."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import click
+
+from skatliste.cli.base import cli, ledger_option, refuse, resolve_lang
+
+
+@cli.command()
+@ledger_option
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to serve at; 0.0.0.0 serves the phones on the local network.",
+)
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to use."
+)
+@click.option(
+    "--key",
+    envvar="SKATLISTE_KEY",
+    default=None,
+    help="The key that opens the list for writing (or env SKATLISTE_KEY); "
+    "default: the key kept beside the list, made on first use.",
+)
+@click.option("--show-keys", is_flag=True, help="Print the key and the links, then stop.")
+@click.option("--renew-key", is_flag=True, help="Replace the kept key: old links stop writing.")
+@click.option(
+    "--lang",
+    type=click.Choice(["de", "en"], case_sensitive=False),
+    default=None,
+    help="Language of the page (default: each browser's, German when neither).",
+)
+def serve(
+    ledger_path: Path,
+    host: str,
+    port: int,
+    key: str | None,
+    show_keys: bool,
+    renew_key: bool,
+    lang: str | None,
+) -> None:
+    """Keep the list on a phone: serve a page for the table from this computer.
+
+    Prints the entry link (it carries the list's key: whoever has it may enter games) and
+    its QR code. Without the key the page only shows the list. The terminal can add games
+    at the same time: every open page follows within a second.
+
+    \b
+    Examples:
+      skatliste serve --ledger friday.json
+      skatliste serve --ledger friday.json --host 0.0.0.0
+      skatliste serve --ledger friday.json --show-keys
+    """
+    from skatliste.app.keys import key_path, list_key
+    from skatliste.app.lists import open_list
+    from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
+
+    open_list(ledger_path)  # refuse a missing or broken list before anything else
+    if key is not None and renew_key:
+        refuse("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+    if key is not None:
+        if len(key) < 16:
+            refuse("--key: give at least 16 characters (better: let skatliste make the key)")
+        made = False
+    else:
+        key, made = list_key(ledger_path, renew=renew_key)
+    names = addresses(host)
+    if made:
+        click.echo(f"new key kept in {key_path(ledger_path)}")
+    if show_keys:
+        click.echo(f"key: {key}")
+        for name in names:
+            click.echo(f"entry link: {entry_link(name, port, key)}")
+        click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+        return
+    _check_port(host, port)
+
+    import uvicorn
+
+    from skatliste.web.server import create_app
+
+    where = (
+        "the local network (anyone on it can watch; the key is needed to write)"
+        if serves_network(host)
+        else "this computer only (--host 0.0.0.0 serves the phones on the local network)"
+    )
+    click.echo(f"Serving {ledger_path} to {where}")
+    for name in names:
+        click.echo(f"  watch:  {base_url(name, port)}")
+        click.echo(f"  enter:  {entry_link(name, port, key)}")
+    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+    click.echo("Ctrl+C stops the server.")
+    app = create_app(ledger_path, key=key, lang=None if lang is None else resolve_lang(lang))
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
+        timeout_graceful_shutdown=2,
+    )
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port another program holds, with what to do (before uvicorn tries)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            refuse(
+                f"--host {host} --port {port}: cannot serve there ({exc.strerror or exc}); "
+                f"try --port {port + 1 if port < 65535 else 8000}"
+            )
