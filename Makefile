@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench lint clean chromium
+.PHONY: test demo bench lint clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ test: $(STAMP) chromium
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest
+
+# The README's pictures of the phone page, taken by the browser test at 390 x 850.
+screenshots: $(STAMP) chromium
+	mkdir -p docs/screenshots
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
+	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k evening
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,3 +60,156 @@ def test_page_shows_totals_and_follows_the_cli(browser: Any, fresh_ledger: Path,
         expect(page.locator('.chip[data-player="Anna"] .points')).to_have_text("+48")
         expect(page.locator("#sheet li")).to_have_count(1)
         page.close()
+
+
+SCREENSHOTS = os.environ.get("SKATLISTE_SCREENSHOTS")
+"""Set by 'make screenshots': the folder the README's pictures are written to."""
+
+
+def tap(page: Any, selector: str) -> None:
+    page.locator(selector).click()
+
+
+def enter_by_taps(page: Any, *selectors: str) -> None:
+    for selector in selectors:
+        tap(page, selector)
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, input')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => [e.id || e.dataset.player || e.dataset.game || e.textContent.trim(),
+               e.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([name, r]) => `${name}: ${Math.round(r.width)}×${Math.round(r.height)}`)"""
+
+
+def assert_fits_a_phone(page: Any) -> None:
+    """Nothing needs sideways scrolling; every button and field is at least 44 × 44 px."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Path) -> None:
+    """Five games by taps and typed words, a wrong one taken back with undo; a second page
+    follows live; the list file holds exactly the games entered."""
+    from playwright.sync_api import expect
+
+    shots = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
+    with live_server(create_app(fresh_ledger, key=KEY)) as url:
+        watcher = browser.new_page()
+        watcher.goto(url + "/")
+        keeper = browser.new_page()
+        keeper.goto(f"{url}/#key={KEY}")
+        expect(keeper.locator("#entry")).to_be_visible()
+        preview = keeper.locator("#preview")
+
+        # 1. Anna: Kreuz mit 2 Hand, gewonnen
+        enter_by_taps(
+            keeper,
+            '#players [data-player="Anna"]',
+            '[data-game="clubs"]',
+            '[data-mit="mit"]',
+            '[data-n="2"]',
+            '[data-flag="hand"]',
+            '[data-result="won"]',
+        )
+        if SCREENSHOTS:
+            keeper.screenshot(path=str(shots / "phone-taps.png"))
+        expect(keeper.locator("#words")).to_have_value("kreuz mit 2 hand gewonnen")
+        expect(preview).to_contain_text("Anna — Kreuz mit 2 Hand: +48")
+        expect(preview).to_contain_text("mit 2, Spiel 3, Hand 4 → 4 × 12 = 48")
+        tap(keeper, "#btn-enter")
+        expect(keeper.locator("#toast")).to_have_text("Spiel 1 eingetragen")
+
+        # 2. Ben: Grand ohne 1, 95 Augen (Schneider from the Augen)
+        enter_by_taps(
+            keeper, '#players [data-player="Ben"]', '[data-game="grand"]', '[data-mit="ohne"]'
+        )
+        tap(keeper, '#spitzen [data-n="1"]')
+        keeper.locator("#augen").fill("95")
+        expect(preview).to_contain_text("Ben — Grand ohne 1: +72")
+        tap(keeper, "#btn-enter")
+        expect(keeper.locator("#toast")).to_have_text("Spiel 2 eingetragen")
+
+        # 3. Eingepasst: one tap
+        tap(keeper, "#btn-pass")
+        expect(keeper.locator("#toast")).to_have_text("Spiel 3 eingetragen")
+
+        # 4. Carl's Pik entered as won by mistake, taken back with undo, entered again as lost
+        enter_by_taps(
+            keeper,
+            '#players [data-player="Carl"]',
+            '[data-game="spades"]',
+            '#spitzen [data-n="1"]',
+            '[data-result="won"]',
+            "#btn-enter",
+        )
+        expect(keeper.locator("#btn-undo")).to_have_text(
+            "↶ Zurück: Spiel 4 (Carl pik mit 1 gewonnen)"
+        )
+        tap(keeper, "#btn-undo")
+        expect(keeper.locator("#toast")).to_have_text("zurückgenommen: Carl pik mit 1 gewonnen")
+        expect(keeper.locator("#sheet li.game")).to_have_count(3)
+        enter_by_taps(
+            keeper,
+            '#players [data-player="Carl"]',
+            '[data-game="spades"]',
+            '#spitzen [data-n="1"]',
+            '[data-result="lost"]',
+        )
+        expect(preview).to_contain_text("Carl — Pik mit 1, verloren: −44")
+        tap(keeper, "#btn-enter")
+
+        # 5. Anna: typed words instead of taps
+        tap(keeper, '#players [data-player="Anna"]')
+        keeper.locator("#words").fill("karo ohne 3 kontra")
+        expect(preview).to_contain_text("Anna — Karo ohne 3, Kontra: +72")
+        if SCREENSHOTS:
+            keeper.locator("#btn-enter").scroll_into_view_if_needed()
+            keeper.evaluate("window.scrollBy(0, 250)")
+            keeper.screenshot(path=str(shots / "phone-entry.png"))
+        tap(keeper, "#btn-enter")
+        expect(keeper.locator("#toast")).to_have_text("Spiel 5 eingetragen")
+
+        # the second page followed without a reload
+        for player, total in (("Anna", "+120"), ("Ben", "+72"), ("Carl", "−44")):
+            chip = f'.chip[data-player="{player}"] .points'
+            expect(watcher.locator(chip)).to_have_text(total)
+            expect(keeper.locator(chip)).to_have_text(total)
+        expect(watcher.locator("#sheet li.game")).to_have_count(5)
+        expect(watcher.locator("#sheet li.game").first).to_contain_text("Karo ohne 3, Kontra")
+
+        assert_fits_a_phone(keeper)
+        assert_fits_a_phone(watcher)
+
+        # the sheet: newest first; a tap explains the game
+        tap(keeper, '#sheet [data-open="2"]')
+        expect(keeper.locator('#sheet li[data-number="2"] .detail')).to_contain_text(
+            "ohne 1, Spiel 2, Schneider 3 → 3 × 24 = 72"
+        )
+        if SCREENSHOTS:
+            keeper.locator("#btn-undo").scroll_into_view_if_needed()
+            keeper.screenshot(path=str(shots / "phone-sheet.png"))
+
+        # the summary tab: the ranking, the money at a stake, the chart
+        tap(keeper, "#tab-summary")
+        keeper.locator("#cent").fill("0.5")
+        keeper.locator("#cent").press("Enter")
+        expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 82.00 ct")
+        expect(keeper.locator("#chart svg polyline")).to_have_count(3)
+        assert_fits_a_phone(keeper)
+        if SCREENSHOTS:
+            keeper.screenshot(path=str(shots / "phone-summary.png"), full_page=True)
+        keeper.close()
+        watcher.close()
+
+    games = json.loads(fresh_ledger.read_text(encoding="utf-8"))["games"]
+    entered = [(g["kind"], g.get("declarer"), g.get("game"), g.get("won")) for g in games]
+    assert entered == [
+        ("game", "Anna", "clubs", True),
+        ("game", "Ben", "grand", None),
+        ("passed", None, None, None),
+        ("game", "Carl", "spades", False),
+        ("game", "Anna", "diamonds", None),
+    ]
+    assert games[1]["augen"] == 95 and games[4]["kontra"] is True

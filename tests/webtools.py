@@ -50,6 +50,7 @@ def live_server(app: Any) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
+        app.state.site.watcher.close()  # open pages' event streams end, as on Ctrl+C
         server.should_exit = True
         thread.join(15)
 

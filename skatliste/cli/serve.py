@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
+from types import FrameType
 
 import click
 
@@ -98,13 +99,21 @@ def serve(
     click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
     click.echo("Ctrl+C stops the server.")
     app = create_app(ledger_path, key=key, lang=None if lang is None else resolve_lang(lang))
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=os.environ.get("SKATLISTE_LOG", "warning"),
         timeout_graceful_shutdown=2,
     )
+    watcher = app.state.site.watcher
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            watcher.close()  # the open pages' event streams end: Ctrl+C stops at once
+            super().handle_exit(sig, frame)
+
+    Server(config).run()
 
 
 def _check_port(host: str, port: int) -> None:

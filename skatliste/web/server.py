@@ -206,8 +206,10 @@ async def events(request: Request) -> Response:
     async def stream() -> AsyncIterator[str]:
         seen = watcher.version
         yield f"retry: 1000\nevent: change\ndata: {seen}\n\n"
-        while True:
+        while not watcher.closed:
             if await watcher.wait(seen, KEEPALIVE_SECONDS):
+                if watcher.closed:
+                    break
                 seen = watcher.version
                 yield f"event: change\ndata: {seen}\n\n"
             else:

@@ -32,6 +32,9 @@ class Watcher:
         """Goes up by one with every change seen."""
         self._stamp = _stamp(path)
         self._changed = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.closed = False
+        """Set when the server stops: every waiter wakes and its stream ends."""
 
     def look(self) -> bool:
         """Compare the file with what was seen last; on a change wake every waiter."""
@@ -46,13 +49,21 @@ class Watcher:
 
     async def run(self) -> None:
         """Look at the file until cancelled."""
+        self._loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(self.interval)
             self.look()
 
+    def close(self) -> None:
+        """The server is stopping (from any thread, a signal handler too): end every stream,
+        so open pages do not hold the shutdown up."""
+        self.closed = True
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._changed.set)
+
     async def wait(self, seen: int, timeout: float) -> bool:
         """Wait until the version differs from ``seen`` (True) or the timeout passes (False)."""
-        if self.version != seen:
+        if self.version != seen or self.closed:
             return True
         try:
             await asyncio.wait_for(self._changed.wait(), timeout)

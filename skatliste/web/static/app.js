@@ -409,7 +409,7 @@ function wire() {
     showTaps();
   });
   $("btn-undo").addEventListener("click", () =>
-    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.words })),
+    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed })),
   );
   $("sheet").addEventListener("click", async (e) => {
     const open = e.target.closest("[data-open]");
