@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -25,34 +22,11 @@ CHROMIUM_ARGS = [
 ]
 
 
-@contextmanager
-def live_server(app: Any) -> Iterator[str]:
+def live_server(app: Any) -> AbstractContextManager[str]:
     """Serve ``app`` with uvicorn in a thread on 127.0.0.1; yield its base URL."""
-    import uvicorn
+    from skatliste.web.server import running
 
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=0,
-        log_level="warning",
-        lifespan="on",
-        timeout_graceful_shutdown=1,
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        app.state.site.watcher.close()  # open pages' event streams end, as on Ctrl+C
-        server.should_exit = True
-        thread.join(15)
+    return running(app)
 
 
 def chromium_path() -> Path | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -255,3 +255,33 @@ def create_app(ledger_path: Path, *, key: str, lang: Lang | None = None) -> Star
     app.state.site = Site(ledger_path=ledger_path, key=key, lang=lang, watcher=watcher)
     app.state.templates = Jinja2Templates(directory=HERE / "templates")
     return app
+
+
+@contextlib.contextmanager
+def running(app: Starlette, *, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a background thread on an ephemeral port of ``host``
+    (the loopback by default); yield its base URL; stop it on leaving. For tests, benchmarks
+    and embedding; ``skatliste serve`` runs uvicorn in the foreground instead."""
+    import threading
+    import time
+
+    import uvicorn
+
+    config = uvicorn.Config(
+        app, host=host, port=0, log_level="warning", lifespan="on", timeout_graceful_shutdown=1
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start within 15 s")
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        app.state.site.watcher.close()  # open pages' event streams end, as on Ctrl+C
+        server.should_exit = True
+        thread.join(15)
