@@ -1,4 +1,4 @@
-"""The scoring rules of Skat, as pure functions (ISkO; ``shared/rules/skat-scoring.md`` §3-§7).
+"""The scoring rules of Skat, as pure functions (ISkO; ``docs/rules.md`` §3-§7).
 
 >>> from skatliste.games import Declaration, GameType, Outcome
 >>> r = game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome())
