@@ -165,3 +165,15 @@ def test_preview_of_an_edit_is_the_row_the_edit_makes(three: Path) -> None:
     assert app.preview(three, ["eingepasst"], number=2).totals == {"Anna": 48, "Ben": 0, "Carl": 0}
     changed = app.edit(three, 1, "herz ohne 2".split())
     assert changed.row is not None and changed.row.totals == row.totals
+
+
+@pytest.mark.parametrize(
+    "words", ["ben grand mit 1", "carl pik mit 1 verloren", "ramsch anna=45 ben=40 carl=35"]
+)
+def test_edit_keeps_a_bock_round_called_after_the_game(pub: Path, words: str) -> None:
+    """Correcting a game after which a Bock round was called keeps the Bock round."""
+    app.add_game(pub, "anna", "grand mit 1".split())
+    app.call_bock(pub)
+    changed = app.edit(pub, 1, words.split())
+    assert changed.ledger.entries[0].bock_called
+    assert changed.last is not None and changed.last.pending[:3] == ("bock",) * 3

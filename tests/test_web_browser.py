@@ -213,3 +213,96 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         ("game", "Anna", "diamonds", None),
     ]
     assert games[1]["augen"] == 95 and games[4]["kontra"] is True
+
+
+def test_pub_evening_ramsch_bock_edit_delete(browser: Any, tmp_path: Path) -> None:
+    """Under the pub rules: a Bock round and a Ramsch by taps, a game changed and one deleted
+    from the sheet, a refused entry that keeps the form; the file says the same."""
+    from playwright.sync_api import expect
+
+    from skatliste.app.lists import new_list
+
+    path = tmp_path / "pub.json"
+    new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    with live_server(create_app(path, key=KEY)) as url:
+        page = browser.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{url}/#key={KEY}")
+        toast = page.locator("#toast")
+        expect(page.locator("#btn-pass")).to_be_hidden()  # all passed is a Ramsch here
+
+        enter_by_taps(
+            page,
+            '#players [data-player="Anna"]',
+            '[data-game="grand"]',
+            '#spitzen [data-n="1"]',
+            '[data-result="won"]',
+            "#btn-enter",
+        )
+        expect(toast).to_have_text("Spiel 1 eingetragen")
+        tap(page, "#btn-bock")
+        expect(toast).to_have_text("Bockrunde angesagt")
+        expect(page.locator("#info")).to_contain_text("Bock: 3 Spiele, dann Ramsch: 3 Spiele")
+
+        tap(page, "#btn-ramsch")
+        for player, augen in (("Anna", "45"), ("Ben", "40"), ("Carl", "35")):
+            page.locator(f'[data-augen="{player}"]').fill(augen)
+        tap(page, "#btn-enter")
+        expect(toast).to_have_text("Spiel 2 eingetragen")
+        expect(page.locator('.chip[data-player="Anna"] .points')).to_have_text("−42")
+
+        # a refused entry: the reason is shown, the form keeps what was typed
+        tap(page, '#players [data-player="Ben"]')
+        page.locator("#words").fill("kreuz mit 12")
+        tap(page, "#btn-enter")
+        expect(toast).to_contain_text("Nicht gespeichert:")
+        expect(page.locator("#preview")).to_contain_text("'mit 12' in Kreuz")
+        expect(page.locator("#words")).to_have_value("kreuz mit 12")
+        tap(page, "#btn-clear")
+
+        # change game 1 to Ben's from the sheet
+        tap(page, '#sheet [data-open="1"]')
+        tap(page, '#sheet [data-edit="1"]')
+        expect(page.locator("#words")).to_have_value("grand mit 1 gewonnen")
+        tap(page, '#players [data-player="Ben"]')
+        expect(page.locator("#preview")).to_contain_text("Ben — Grand mit 1: +48")
+        expect(page.locator("#btn-enter")).to_have_text("Spiel 1 ändern")
+        tap(page, "#btn-enter")
+        expect(toast).to_have_text("Spiel 1 geändert")
+
+        # delete the Ramsch
+        tap(page, '#sheet [data-open="2"]')
+        tap(page, '#sheet [data-delete="2"]')
+        expect(toast).to_have_text("Spiel 2 gelöscht")
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+        page.close()
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert [(g["kind"], g.get("declarer")) for g in data["games"]] == [("game", "Ben")]
+    assert data["games"][0]["bock_called"] is True
+    assert [h["action"] for h in data["history"]] == ["edit", "edit", "delete"]
+
+
+def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
+    """An English page (?lang=en; the browser's own choice is tested over HTTP); at a table of
+    four the dealer cannot be tapped."""
+    from playwright.sync_api import expect
+
+    from skatliste.app.lists import new_list
+
+    path = tmp_path / "four.json"
+    new_list(path, ["Anna", "Ben", "Carl", "Dora"])
+    with live_server(create_app(path, key=KEY)) as url:
+        page = browser.new_page()
+        page.goto(f"{url}/?lang=en#key={KEY}")
+        expect(page.locator("#btn-enter")).to_have_text("Enter")
+        expect(page.locator('#players [data-player="Anna"]')).to_be_disabled()
+        expect(page.locator("#info")).to_contain_text("Anna sits out")
+        enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="null"]')
+        expect(page.locator("#spitzen-set")).to_be_hidden()  # no Spitzen in a Null
+        expect(page.locator("#words")).to_have_value("null")
+        expect(page.locator("#preview")).to_contain_text("Ben — Null: +23")
+        tap(page, "#btn-enter")
+        expect(page.locator("#toast")).to_have_text("Game 1 entered")
+        expect(page.locator('#players [data-player="Ben"]')).to_be_disabled()
+        page.close()

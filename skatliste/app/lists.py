@@ -351,6 +351,9 @@ def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | Non
         ):
             # the paper list still says what it said: keep it to compare
             entry = replace(entry, paper=old.paper)
+        if old.bock_called:
+            # the table called a Bock round after this game: correcting the game keeps it
+            entry = replace(entry, bock_called=True)
         _refuse_problems(ledger.table, ledger.entries[:index], entry, number)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)

@@ -27,6 +27,7 @@ const WORDS = {
 let state = null;
 let mode = "game"; // or "ramsch"
 let editing = null; // the number of the game being changed
+const opened = new Set(); // games of the sheet whose explanation is open (kept across updates)
 const form = { declarer: null, game: null, mit: "mit", n: null, flags: new Set(), result: null };
 
 function fmt(text, values) {
@@ -113,6 +114,7 @@ function render() {
   $("readonly").hidden = s.can_write;
   if (!s.can_write && KEY) $("readonly").textContent = L.wrong_key;
   $("btn-ramsch").hidden = !s.plays_ramsch;
+  $("btn-pass").hidden = !s.plays_pass;
   $("btn-bock").hidden = !s.plays_bock;
 
   // players
@@ -126,18 +128,29 @@ function render() {
       return b;
     }),
   );
-  $("ramsch-augen").replaceChildren(
-    ...s.players
-      .filter((p) => p !== s.sits_out)
-      .map((p) =>
+  // the Ramsch fields: rebuilt only when who plays changes, so a live update never wipes
+  // what is being typed
+  const playing = s.players.filter((p) => p !== s.sits_out);
+  const box = $("ramsch-augen");
+  if (box.dataset.players !== playing.join(",")) {
+    const typed = Object.fromEntries(
+      [...box.querySelectorAll("[data-augen]")].map((i) => [i.dataset.augen, i.value]),
+    );
+    box.dataset.players = playing.join(",");
+    box.replaceChildren(
+      ...playing.map((p) =>
         el(
           "label",
           { class: "inline" },
           p + " ",
-          el("input", { type: "number", inputMode: "numeric", min: 0, max: 120, "data-augen": p }),
+          el("input", {
+            type: "number", inputMode: "numeric", min: 0, max: 120, "data-augen": p,
+            value: typed[p] || "",
+          }),
         ),
       ),
-  );
+    );
+  }
 
   // undo names the game it takes back
   const undo = $("btn-undo");
@@ -155,7 +168,7 @@ function renderSheet() {
     .map((g) => {
       const totals = state.players.map((p) => p + " " + g.totals_text[p]).join(" · ");
       const who = g.declarer ? g.declarer + " — " : "";
-      const detail = el("div", { class: "detail", hidden: true });
+      const detail = el("div", { class: "detail", hidden: !opened.has(g.number) });
       for (const line of g.explanation) detail.append(el("div", { textContent: line }));
       if (state.can_write) {
         detail.append(
@@ -244,7 +257,10 @@ function showTaps() {
 }
 
 function tapped() {
-  $("words").value = tapWords();
+  // taps write the words; a tap before any game is chosen (the declarer of a game being
+  // changed, say) keeps the words that are there
+  const words = tapWords();
+  if (words || !editing) $("words").value = words;
   showTaps();
   schedulePreview();
 }
@@ -274,7 +290,7 @@ async function preview() {
     return;
   }
   const seq = ++previewSeq;
-  const r = await api("POST", "/api/preview", { declarer: form.declarer, words });
+  const r = await api("POST", "/api/preview", { declarer: form.declarer, words, number: editing });
   if (seq !== previewSeq) return; // a later preview is on its way
   showPreview(r);
 }
@@ -416,6 +432,9 @@ function wire() {
     if (open) {
       const detail = open.parentElement.querySelector(".detail");
       detail.hidden = !detail.hidden;
+      const n = Number(open.dataset.open);
+      if (detail.hidden) opened.delete(n);
+      else opened.add(n);
       return;
     }
     const edit = e.target.closest("[data-edit]");
@@ -431,6 +450,7 @@ function wire() {
       if (!r.ok) toast(r.data.error, true);
       else {
         toast(fmt(L.deleted, { n }));
+        opened.clear(); // the numbers after it moved up
         await refresh();
       }
     }
