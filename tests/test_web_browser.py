@@ -306,3 +306,36 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         expect(page.locator("#toast")).to_have_text("Game 1 entered")
         expect(page.locator('#players [data-player="Ben"]')).to_be_disabled()
         page.close()
+
+
+def test_taps_that_need_another_say_why_and_a_wrong_key_watches(
+    browser: Any, fresh_ledger: Path
+) -> None:
+    """Schneider angesagt before Hand, Re before Kontra: refused with the reason, and undone
+    with what they need. A link with a wrong key shows the list and says so."""
+    from playwright.sync_api import expect
+
+    with live_server(create_app(fresh_ledger, key=KEY)) as url:
+        page = browser.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="grand"]')
+        tap(page, '[data-flag="schneider_announced"]')
+        expect(page.locator("#toast")).to_contain_text("nur im Handspiel")
+        expect(page.locator('[data-flag="schneider_announced"]')).to_have_attribute(
+            "aria-pressed", "false"
+        )
+        enter_by_taps(page, '[data-flag="hand"]', '[data-flag="schneider_announced"]')
+        expect(page.locator("#words")).to_have_value("grand hand schneider angesagt")
+        tap(page, '[data-flag="re"]')
+        expect(page.locator("#toast")).to_contain_text("Re gibt es nur nach Kontra")
+        enter_by_taps(page, '[data-flag="kontra"]', '[data-flag="re"]', '[data-flag="kontra"]')
+        tap(page, '[data-flag="hand"]')  # without Hand the announcement goes too
+        expect(page.locator("#words")).to_have_value("grand")
+        page.close()
+
+        stranger = browser.new_page()
+        stranger.goto(f"{url}/#key=not-the-key")
+        expect(stranger.locator("#readonly")).to_contain_text("Falscher Schlüssel")
+        expect(stranger.locator("#entry")).to_be_hidden()
+        expect(stranger.locator("#btn-undo")).to_be_hidden()
+        stranger.close()

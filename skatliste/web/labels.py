@@ -78,6 +78,8 @@ LABELS: dict[Lang, dict[str, str]] = {
         "lost_short": "verl.",
         "balance": "ct",
         "failed": "Nicht gespeichert",
+        "needs_hand": "Schneider oder Schwarz ansagen geht nur im Handspiel: erst „Hand“",
+        "needs_kontra": "Re gibt es nur nach Kontra: erst „Kontra“",
     },
     "en": {
         "title": "Skat list",
@@ -152,5 +154,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "lost_short": "lost",
         "balance": "ct",
         "failed": "Not saved",
+        "needs_hand": "Only a Hand game can announce Schneider or Schwarz: tap “Hand” first",
+        "needs_kontra": "Re comes only after Kontra: tap “Kontra” first",
     },
 }

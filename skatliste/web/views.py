@@ -108,6 +108,7 @@ def list_json(
         or rules.on("ramsch.after_bock")
         or rules.variant == "offizierskat",
         "plays_bock": rules.on("bock"),
+        "plays_kontra": rules["kontra"] != "off",
         # all passed is entered as a Ramsch under ramsch.on_pass; two players play every deal
         "plays_pass": not (rules.two_player or rules.on("ramsch.on_pass")),
         "games": [row_json(table, row, lang) for row in sheet],

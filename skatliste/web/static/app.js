@@ -115,6 +115,10 @@ function render() {
   if (!s.can_write && KEY) $("readonly").textContent = L.wrong_key;
   $("btn-ramsch").hidden = !s.plays_ramsch;
   $("btn-pass").hidden = !s.plays_pass;
+  for (const f of ["kontra", "re"]) {
+    document.querySelector(`[data-flag="${f}"]`).hidden = !s.plays_kontra;
+    if (!s.plays_kontra) form.flags.delete(f);
+  }
   $("btn-bock").hidden = !s.plays_bock;
 
   // players
@@ -212,6 +216,13 @@ function renderSummary() {
 
 // --- entering a game ---------------------------------------------------------------------------
 
+// Taps that need another first (ISkO: only a Hand game announces; Re answers a Kontra).
+const NEEDS = {
+  schneider_announced: ["hand", "needs_hand"],
+  schwarz_announced: ["hand", "needs_hand"],
+  re: ["kontra", "needs_kontra"],
+};
+
 function tapWords() {
   if (!form.game) return "";
   const w = [WORDS[form.game]];
@@ -244,6 +255,8 @@ function showTaps() {
   }
   for (const b of document.querySelectorAll("[data-flag]")) {
     b.setAttribute("aria-pressed", String(form.flags.has(b.dataset.flag)));
+    const need = NEEDS[b.dataset.flag];
+    b.classList.toggle("waiting", Boolean(need) && !form.flags.has(need[0]));
   }
   for (const b of document.querySelectorAll("[data-result]")) {
     b.setAttribute("aria-pressed", String(b.dataset.result === form.result));
@@ -394,8 +407,17 @@ function wire() {
   for (const b of document.querySelectorAll("[data-flag]")) {
     b.addEventListener("click", () => {
       const f = b.dataset.flag;
-      if (form.flags.has(f)) form.flags.delete(f);
-      else form.flags.add(f);
+      const why = NEEDS[f] && !form.flags.has(f) && !form.flags.has(NEEDS[f][0]) && NEEDS[f][1];
+      if (why) {
+        toast(L[why], true); // not possible yet: say why instead of a silent no
+        return;
+      }
+      if (form.flags.has(f)) {
+        form.flags.delete(f);
+        for (const [other, [needed]] of Object.entries(NEEDS)) {
+          if (needed === f) form.flags.delete(other); // no Re without Kontra, ...
+        }
+      } else form.flags.add(f);
       tapped();
     });
   }
