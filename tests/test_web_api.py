@@ -85,6 +85,7 @@ def test_list_with_a_stake_shows_who_pays(client: TestClient, fresh_ledger: Path
     bad = client.get("/api/list?cent=viel")
     assert bad.status_code == 422
     assert "give the stake per point in cent" in bad.json()["error"]
+    assert client.get("/api/list?cent=1e400").status_code == 422
 
 
 def test_list_in_english(client: TestClient, fresh_ledger: Path) -> None:
@@ -309,6 +310,8 @@ def test_refused_changes_say_why(
         (b'{"declarer": "anna", "words": "grand", "extra": 1}', 422, "extra: Extra inputs"),
         (b'{"declarer": 5, "words": "grand"}', 422, "declarer: Input should be a valid string"),
         (json.dumps({"declarer": "anna", "words": "x" * MAX_BODY}).encode(), 413, "larger"),
+        (b"[" * 5000 + b"]" * 5000, 400, "nested too deep"),
+        (b'{"declarer": "anna", "words": "grand", "note": "\\ud800"}', 400, "not JSON"),
     ],
 )
 def test_bad_bodies_are_4xx_never_500(

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
 
 PASS_WORDS = ("eingepasst", "pass", "passed")
+MAX_STAKE = 1_000_000
+"""The highest stake in cent a point (10,000 euro): a typo beyond it is refused."""
 
 
 @dataclass(frozen=True)
@@ -433,6 +435,9 @@ def parse_stake(cent: str | None) -> Fraction | None:
         ) from None
     if stake < 0:
         raise InputError(f"--cent {cent}: the stake cannot be negative")
+    if stake > MAX_STAKE:
+        # beyond this the cent amounts would not fit the decimal arithmetic that rounds them
+        raise InputError(f"--cent {cent}: at most {MAX_STAKE:,} cent a point")
     return stake
 
 

@@ -82,7 +82,7 @@ def _stake(request: Request) -> Fraction | None:
     try:
         return parse_stake(raw)
     except ValueError as exc:
-        raise Refused(422, str(exc).replace("--cent", "cent=", 1)) from None
+        raise Refused(422, str(exc).replace("--cent ", "cent=", 1)) from None
 
 
 async def get_list(request: Request) -> Response:

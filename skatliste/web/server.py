@@ -137,8 +137,14 @@ async def read_json(request: Request, model: type[M]) -> M:
             raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
     try:
         data: Any = json.loads(body.decode("utf-8")) if body.strip() else {}
-    except (UnicodeDecodeError, ValueError) as exc:
+        # a lone surrogate (\ud800) is valid JSON but no text: it could never be written
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (UnicodeError, ValueError) as exc:
         raise Refused(400, f"the request body is not JSON: {exc}") from None
+    except RecursionError:
+        raise Refused(
+            400, "the request body is not JSON a person would send: nested too deep"
+        ) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
