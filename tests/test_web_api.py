@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from skatliste.app import lists as app
@@ -353,3 +355,42 @@ def test_a_busy_list_is_409(
     assert answer.status_code == 409
     assert "another skatliste is writing" in answer.json()["error"]
     assert fresh_ledger.read_bytes() == before
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner),
+    max_leaves=12,
+)
+ENDPOINTS = [
+    ("POST", "/api/games"),
+    ("POST", "/api/preview"),
+    ("POST", "/api/pass"),
+    ("POST", "/api/ramsch"),
+    ("POST", "/api/undo"),
+    ("POST", "/api/bock"),
+    ("PUT", "/api/games/1"),
+]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    endpoint=st.sampled_from(ENDPOINTS),
+    body=JSON
+    | st.fixed_dictionaries(
+        {"declarer": st.text(max_size=12), "words": st.text(max_size=40)},
+        optional={"number": st.integers(), "note": st.text(max_size=10)},
+    ),
+)
+def test_no_body_gets_a_500(fresh_ledger: Path, endpoint: tuple[str, str], body: object) -> None:
+    """Whatever JSON arrives, the answer is a success or a 4xx with an error message."""
+    client = TestClient(create_app(fresh_ledger, key=KEY), raise_server_exceptions=False)
+    method, path = endpoint
+    answer = client.request(method, path, json=body, headers=AUTH)
+    assert answer.status_code < 500, answer.text
+    if answer.status_code >= 400:
+        assert isinstance(answer.json()["error"], str)
