@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, explain, game_name, paper_line, signed
+from skatliste.explain import Lang, explain, headline, paper_line, signed
 from skatliste.sheet import (
     Entry,
     GameEntry,
@@ -43,7 +43,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "won": "gew.",
         "lost_short": "verl.",
         "rank": "Platz",
-        "balance": "Saldo (ct)",
+        "balance": "Saldo",
         "pays": "zahlt",
         "to": "an",
         "games": "Spiele",
@@ -74,7 +74,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "won": "won",
         "lost_short": "lost",
         "rank": "Rank",
-        "balance": "Balance (ct)",
+        "balance": "Balance",
         "pays": "pays",
         "to": "to",
         "games": "games",
@@ -102,17 +102,12 @@ def describe(row: Row, lang: Lang = "de") -> str:
         return describe_ramsch(row, lang)
     if row.result is None:
         return f"{to_words(e.declaration, e.outcome)} !"
-    r = row.result
-    parts = [game_name(r, lang)]
-    if r.overbid:
-        parts.append(t["overbid"])
-    elif not r.won:
-        parts.append(t["lost"])
-    if r.outcome.re:
-        parts.append("Kontra, Re")
-    elif r.outcome.kontra:
-        parts.append("Kontra")
-    return ", ".join(parts)
+    return headline(row.result, lang)
+
+
+def with_note(text: str, note: str) -> str:
+    """A sheet cell with the game's note after it: ``Herz mit 1 · „Ben kam zu spät“``."""
+    return f"{text} · „{note}“" if note else text
 
 
 def describe_ramsch(row: Row, lang: Lang = "de") -> str:
@@ -208,7 +203,7 @@ def render_sheet(
         )
     if fmt == "csv":
         buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        writer = csv.writer(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
         writer.writerow(
             [
                 "number",
@@ -249,7 +244,7 @@ def render_sheet(
                 _number(row, table),
                 row.dealer,
                 e.declarer if isinstance(e, GameEntry) else "",
-                describe(row, lang),
+                with_note(describe(row, lang), e.note),
                 value_cell(row),
                 marks(row),
                 *[signed(row.totals[p]) for p in table.players],
@@ -300,27 +295,41 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
     return "\n".join(out)
 
 
+def count_games(n: int, lang: Lang = "de") -> str:
+    """``1 Spiel``, ``3 Spiele``; ``1 game``, ``3 games``."""
+    if lang == "de":
+        return f"{n} Spiel" if n == 1 else f"{n} Spiele"
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
 def pending_words(pending: Sequence[str], lang: Lang = "de") -> str:
     """``Bock: 3 Spiele, dann Ramsch: 3 Spiele``: the special rounds ahead."""
     from itertools import groupby
 
-    names = {("de", True): "Spiel", ("de", False): "Spiele", ("en", True): "game"}
     then = ", dann " if lang == "de" else ", then "
     parts = [(kind, len(list(games))) for kind, games in groupby(pending)]
-    return then.join(
-        f"{kind.capitalize()}: {count} {names.get((lang, count == 1), 'games')}"
-        for kind, count in parts
-    )
+    return then.join(f"{kind.capitalize()}: {count_games(count, lang)}" for kind, count in parts)
 
 
-def cents(amount: Fraction) -> str:
-    """A money amount in cent, rounded only now (half up), with its sign."""
-    value = Decimal(amount.numerator) / Decimal(amount.denominator)
-    rounded = value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    text = f"{abs(rounded):.2f}"
-    if rounded > 0:
+def money(cent: Fraction, lang: Lang = "de", *, sign: bool = True) -> str:
+    """An amount given in cent, as euro: rounded only now (half up, to the cent).
+
+    German writes ``+1.234,56 €``, English ``+€1,234.56``; a real minus sign.
+
+    >>> money(Fraction(61), "de"), money(Fraction(-120), "en"), money(Fraction(123456), "de")
+    ('+0,61 €', '−€1.20', '+1.234,56 €')
+    >>> money(Fraction(1, 3), "de", sign=False)
+    '0,00 €'
+    """
+    exact = Decimal(cent.numerator) / Decimal(cent.denominator) / 100
+    rounded = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    digits = f"{abs(rounded):,.2f}"
+    if lang == "de":
+        digits = digits.replace(",", "_").replace(".", ",").replace("_", ".")
+    text = f"{digits} €" if lang == "de" else f"€{digits}"
+    if sign and rounded > 0:
         return "+" + text
-    if rounded < 0:
+    if sign and rounded < 0:
         return "−" + text
     return text
 
@@ -349,7 +358,7 @@ def summary_table(
             line.append(signed(second))
         line += [str(p.declared), str(p.won), str(p.lost)]
         if settlement is not None:
-            line.append(cents(settlement.balances[p.name]))
+            line.append(money(settlement.balances[p.name], lang))
         body.append(line)
     return headers, body
 
@@ -365,8 +374,6 @@ def render_summary(
     """The ranking table, and the money when a stake was given."""
     from tabulate import tabulate
 
-    t = TEXT[lang]
-    by_sf = summary.ranked_by == "seeger-fabian"
     headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
     tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
     text = tabulate(
@@ -376,7 +383,17 @@ def render_summary(
         disable_numparse=True,
         colalign=("right", "left") + ("right",) * (len(headers) - 2),
     )
-    games = f"{summary.games} {t['games']}"
+    lines = [text, "", *summary_notes(table, summary, lang=lang)]
+    if settlement is not None and settlement.payments:
+        lines += ["", *payment_lines(settlement, lang=lang)]
+    return "\n".join(lines)
+
+
+def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[str]:
+    """The lines under the ranking: games played and how the ranking goes, the Bierlachs."""
+    t = TEXT[lang]
+    by_sf = summary.ranked_by == "seeger-fabian"
+    games = count_games(summary.games, lang)
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"
     series = table.series
@@ -385,7 +402,7 @@ def render_summary(
     if summary.ramsch:
         games += f", {summary.ramsch} Ramsch"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
-    lines = [text, "", f"{games}; {ranked}"]
+    lines = [f"{games}; {ranked}"]
     if table.rules.bierlachs:
         limit = table.rules["bierlachs.limit"]
         if summary.bierlachs is None:
@@ -401,11 +418,16 @@ def render_summary(
                 if lang == "de"
                 else f"Bierlachs: {who} ({signed(total)} in game {number}, limit {limit})"
             )
-    if settlement is not None and settlement.payments:
-        lines.append("")
-        for payer, receiver, amount in settlement.payments:
-            lines.append(f"{payer} {t['pays']} {receiver} {cents(amount).lstrip('+')} ct")
-    return "\n".join(lines)
+    return lines
+
+
+def payment_lines(settlement: Settlement, *, lang: Lang = "de") -> list[str]:
+    """Who pays whom: ``Ben zahlt Anna 0,24 €``."""
+    t = TEXT[lang]
+    return [
+        f"{payer} {t['pays']} {receiver} {money(amount, lang, sign=False)}"
+        for payer, receiver, amount in settlement.payments
+    ]
 
 
 def summary_json(
@@ -459,7 +481,7 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
             lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
         elif row.error is None and any(row.points.values()):
             lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
-        return lines
+        return lines + note_lines(e.note, lang)
     if row.result is None:
         return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
     lines = [
@@ -474,7 +496,12 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
     if e.paper is not None:
         matches = not row.paper_mismatch
         lines.append(f"  {paper_line(e.paper.value, matches, row.result.list_points, lang)}")
-    return lines
+    return lines + note_lines(e.note, lang)
+
+
+def note_lines(note: str, lang: Lang) -> list[str]:
+    """``  Notiz: ...`` when the game has a note."""
+    return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []
 
 
 def entry_words(entry: Entry, lang: Lang) -> str:

@@ -126,7 +126,7 @@ def test_new_list_refuses_what_cannot_be_a_table(tmp_path: Path) -> None:
         app.new_list(path, ["Anna", "Ben"])
     with pytest.raises(InputError, match="same name"):
         app.new_list(path, ["Anna", "anna", "Ben"])
-    with pytest.raises(InputError, match="not one of"):
+    with pytest.raises(InputError, match="unknown player 'Dora'"):
         app.new_list(path, ["Anna", "Ben", "Carl"], first_dealer="Dora")
     assert not path.exists()
 
@@ -177,13 +177,3 @@ def test_edit_keeps_a_bock_round_called_after_the_game(pub: Path, words: str) ->
     changed = app.edit(pub, 1, words.split())
     assert changed.ledger.entries[0].bock_called
     assert changed.last is not None and changed.last.pending[:3] == ("bock",) * 3
-
-
-@pytest.mark.parametrize(
-    ("cent", "message"),
-    [("1e400", "at most 1,000,000 cent a point"), ("-1", "cannot be negative"), ("x", "e.g.")],
-)
-def test_a_stake_that_cannot_be_is_refused(cent: str, message: str) -> None:
-    """A typo in the stake is a message, not a traceback from the rounding."""
-    with pytest.raises(InputError, match=message):
-        app.parse_stake(cent)

@@ -78,9 +78,9 @@ def test_list_with_a_stake_shows_who_pays(client: TestClient, fresh_ledger: Path
     """?cent= settles the totals: the lines and the table 'skatliste summary --cent' prints."""
     app.add_game(fresh_ledger, "anna", "kreuz mit 2 hand".split())
     data = client.get("/api/list?cent=0.5").json()
-    assert data["summary"]["payments"] == ["Ben zahlt Anna 24.00 ct", "Carl zahlt Anna 24.00 ct"]
+    assert data["summary"]["payments"] == ["Ben zahlt Anna 0,24 €", "Carl zahlt Anna 0,24 €"]
     printed = run("summary", "--cent", "0.5", "--ledger", str(fresh_ledger)).output
-    for line in [*data["summary"]["payments"], data["summary"]["footer"]]:
+    for line in [*data["summary"]["payments"], *data["summary"]["notes"]]:
         assert line in printed.splitlines()
     for row in data["summary"]["rows"]:
         assert row[1] in printed and row[-1] in printed

@@ -127,7 +127,7 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         )
         tap(keeper, '#spitzen [data-n="1"]')
         keeper.locator("#augen").fill("95")
-        expect(preview).to_contain_text("Ben — Grand ohne 1: +72")
+        expect(preview).to_contain_text("Ben — Grand ohne 1 Schneider: +72")
         tap(keeper, "#btn-enter")
         expect(keeper.locator("#toast")).to_have_text("Spiel 2 eingetragen")
 
@@ -195,7 +195,7 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         tap(keeper, "#tab-summary")
         keeper.locator("#cent").fill("0.5")
         keeper.locator("#cent").press("Enter")
-        expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 82.00 ct")
+        expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 0,82 €")
         expect(keeper.locator("#chart svg polyline")).to_have_count(3)
         assert_fits_a_phone(keeper)
         if SCREENSHOTS:

@@ -66,7 +66,13 @@ def list_json(
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
     from skatliste.export import svg_chart
-    from skatliste.report import TEXT, cents, entry_words, pending_words, summary_table
+    from skatliste.report import (
+        entry_words,
+        payment_lines,
+        pending_words,
+        summary_notes,
+        summary_table,
+    )
     from skatliste.sheet import settle, summarise
 
     entries = [row.entry for row in sheet]
@@ -78,17 +84,8 @@ def list_json(
     summary = summarise(table, entries)
     settlement = settle(totals, stake) if stake is not None else None
     headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
-    t = TEXT[lang]
-    footer = f"{summary.games} {t['games']}"
-    if summary.passed:
-        footer += f" ({summary.passed} {t['passed']})"
-    footer += "; " + (
-        t["ranked_by_sf"] if summary.ranked_by == "seeger-fabian" else t["ranked_by_list"]
-    )
-    payments = [
-        f"{payer} {t['pays']} {receiver} {cents(amount).lstrip('+')} ct"
-        for payer, receiver, amount in (settlement.payments if settlement else [])
-    ]
+    notes = summary_notes(table, summary, lang=lang)
+    payments = payment_lines(settlement, lang=lang) if settlement is not None else []
     rules = table.rules
     dealer = table.dealer(count)
     return {
@@ -115,6 +112,6 @@ def list_json(
         "last": None
         if last is None
         else {"number": last.number, "words": entry_words(last.entry, lang)},
-        "summary": {"headers": headers, "rows": body, "footer": footer, "payments": payments},
+        "summary": {"headers": headers, "rows": body, "notes": notes, "payments": payments},
         "chart": svg_chart(table, sheet, lang),
     }

@@ -209,7 +209,7 @@ function renderSummary() {
   const table = el("table", { class: "summary" });
   table.append(el("tr", {}, ...sum.headers.map((h) => el("th", { textContent: h }))));
   for (const row of sum.rows) table.append(el("tr", {}, ...row.map((c) => el("td", { textContent: c }))));
-  $("summary").replaceChildren(table, el("p", { textContent: sum.footer }));
+  $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
 }
