@@ -72,3 +72,13 @@ def test_every_open_page_hears_of_a_game_added_from_the_cli(fresh_ledger: Path, 
         assert result.exit_code == 0, result.output
         # the file is looked at every 0.2 s; the client's 5 s read timeout bounds the wait
         assert next(line for line in lines if line.startswith("data:")) == "data: 1"
+
+
+@pytest.mark.parametrize("path", ["/", "/api/list", "/static/app.js", "/api/nothing"])
+def test_every_answer_forbids_foreign_scripts_and_framing(client: TestClient, path: str) -> None:
+    """The page runs only skatliste's own script, sends no Referer, cannot be framed."""
+    headers = client.get(path).headers
+    policy = headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
