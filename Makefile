@@ -38,7 +38,7 @@ test: $(STAMP) chromium
 screenshots: $(STAMP) chromium
 	mkdir -p docs/screenshots
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
-	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k short_evening
+	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k "short_evening or tournament"
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh

@@ -339,3 +339,49 @@ def test_taps_that_need_another_say_why_and_a_wrong_key_watches(
         expect(stranger.locator("#entry")).to_be_hidden()
         expect(stranger.locator("#btn-undo")).to_be_hidden()
         stranger.close()
+
+
+def test_a_tournament_table_page_and_the_organisers_live_ranking(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A table enters a game on its page (its key, its list); the organiser's page follows
+    live and, with the organiser's key, shows each table's QR code; it fits a phone."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import tournament as tournament_app
+    from skatliste.app.keys import tournament_keys
+
+    folder = tmp_path / "preisskat"
+    tournament_app.new_tournament(folder, name="Preisskat", date="2026-12-05", seed=3)
+    for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"):
+        tournament_app.add_player(folder, name, club="Kreuz Bube" if name < "D" else "")
+    plan = tournament_app.draw_series(folder, 1)
+    keys = tournament_keys(folder, len(plan.tables))
+    app = create_app(tournament=folder, organiser_key=keys.organiser, table_keys=keys.tables)
+    declarer = plan.tables[0].players[1]
+    with live_server(app) as url:
+        organiser = browser.new_page()
+        organiser.goto(f"{url}/#key={keys.organiser}")
+        expect(organiser.locator("#tables li")).to_have_count(2)
+        expect(organiser.locator("#plan .qr svg")).to_have_count(2)
+        assert_fits_a_phone(organiser)
+
+        table = browser.new_page()
+        table.goto(f"{url}/series/1/table/1/#key={keys.tables[1]}")
+        enter_by_taps(
+            table,
+            f'#players [data-player="{declarer}"]',
+            '[data-game="grand"]',
+            '#spitzen [data-n="1"]',
+            '[data-result="won"]',
+            "#btn-enter",
+        )
+        expect(table.locator("#toast")).to_have_text("Spiel 1 eingetragen")
+        expect(organiser.locator('#tables li[data-table="1-1"] .val')).to_have_text("1/36")
+        expect(organiser.locator("#ranking tr").nth(1)).to_contain_text(declarer)
+        if SCREENSHOTS:
+            organiser.screenshot(path=str(Path(SCREENSHOTS) / "organiser.png"), full_page=True)
+        table.close()
+        organiser.close()
+    games = json.loads((folder / "series-1" / "table-01.json").read_text())["games"]
+    assert [(g["declarer"], g["game"]) for g in games] == [(declarer, "grand")]

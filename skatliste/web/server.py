@@ -7,7 +7,6 @@ Errors become ``{"error": "..."}`` with a 4xx status in one place (``_refused``,
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -22,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -51,17 +50,19 @@ class Refused(Exception):
 
 @dataclass
 class Site:
-    """What one server serves: the list, its key, the language asked for, the watcher."""
+    """What one page serves: the list, the keys that write it, the language asked for, the
+    watcher of its file, and where its page lives (``/series/1/table/2`` in a tournament)."""
 
     ledger_path: Path
-    key: str
+    keys: tuple[str, ...]
     lang: Lang | None
     watcher: Watcher
+    base: str = ""
 
 
 def site(request: Request) -> Site:
-    """The app's site (set by ``create_app``)."""
-    found: Site = request.app.state.site
+    """The request's site: a tournament table's (set by ``TablePages``), else the app's."""
+    found: Site = getattr(request.state, "site", None) or request.app.state.site
     return found
 
 
@@ -114,7 +115,7 @@ def check_key(request: Request) -> None:
             "writing needs the list's key: open the link printed by 'skatliste serve' "
             "(or send 'Authorization: Bearer KEY'; 'skatliste serve --show-keys' shows it)",
         )
-    if not key_matches(site(request).key, given.strip()):
+    if not any(key_matches(key, given.strip()) for key in site(request).keys):
         raise Refused(403, "wrong key for this list: ask for the link again ('--show-keys')")
 
 
@@ -237,7 +238,12 @@ async def index(request: Request) -> Response:
     return templates.TemplateResponse(
         request,
         "index.html",
-        {"lang": lang, "t": LABELS[lang], "labels_json": json.dumps(LABELS[lang])},
+        {
+            "lang": lang,
+            "t": LABELS[lang],
+            "labels_json": json.dumps(LABELS[lang]),
+            "base": site(request).base,
+        },
         headers={"Cache-Control": "no-store"},
     )
 
@@ -245,6 +251,7 @@ async def index(request: Request) -> Response:
 async def events(request: Request) -> Response:
     """Server-sent events: ``change`` with the list's version whenever the file changes."""
     watcher = site(request).watcher
+    watcher.start()
 
     async def stream() -> AsyncIterator[str]:
         seen = watcher.version
@@ -265,27 +272,64 @@ async def events(request: Request) -> Response:
     )
 
 
-def create_app(ledger_path: Path, *, key: str, lang: Lang | None = None) -> Starlette:
-    """The app for one list; ``key`` opens it for writing."""
+PAGE_ROUTES: list[BaseRoute] = [Route("/", index), Route("/api/events", events)]
+
+
+def create_app(
+    ledger_path: Path | None = None,
+    *,
+    key: str = "",
+    lang: Lang | None = None,
+    tournament: Path | None = None,
+    organiser_key: str = "",
+    table_keys: dict[int, str] | None = None,
+) -> Starlette:
+    """The app for one list (``key`` opens it for writing), or for a tournament folder: the
+    organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
+    (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only)."""
     from skatliste.web.api import API_ROUTES
 
-    watcher = Watcher(ledger_path)
+    watchers: list[Watcher] = []
+    routes: list[BaseRoute]
+    if tournament is None:
+        if ledger_path is None:
+            raise ValueError("create_app needs a list or a tournament folder")
+        watcher = Watcher(ledger_path)
+        watchers.append(watcher)
+        main = Site(ledger_path=ledger_path, keys=(key,), lang=lang, watcher=watcher)
+        routes = [*PAGE_ROUTES, *API_ROUTES]
+    else:
+        from skatliste.web.tournament import TablePages, tournament_routes
+
+        watcher = Watcher(tournament, folder=True)
+        watchers.append(watcher)
+        main = Site(ledger_path=tournament, keys=(organiser_key,), lang=lang, watcher=watcher)
+        tables = TablePages(
+            tournament,
+            organiser_key=organiser_key,
+            table_keys=table_keys or {},
+            lang=lang,
+            routes=[*PAGE_ROUTES, *API_ROUTES],
+            watchers=watchers,
+        )
+        routes = [
+            *tournament_routes(),
+            Mount("/series/{series:int}/table/{table:int}", app=tables),
+        ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(watcher.run())
+        for w in watchers:
+            w.start()
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for w in watchers:
+                await w.stop()
 
     app = Starlette(
         routes=[
-            Route("/", index),
-            Route("/api/events", events),
-            *API_ROUTES,
+            *routes,
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         exception_handlers={
@@ -296,7 +340,9 @@ def create_app(ledger_path: Path, *, key: str, lang: Lang | None = None) -> Star
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
     )
-    app.state.site = Site(ledger_path=ledger_path, key=key, lang=lang, watcher=watcher)
+    app.state.site = main
+    app.state.watchers = watchers
+    app.state.table_keys = table_keys or {}
     app.state.templates = Jinja2Templates(directory=HERE / "templates")
     return app
 
@@ -326,6 +372,7 @@ def running(app: Starlette, *, host: str = "127.0.0.1") -> Iterator[str]:
     try:
         yield f"http://{host}:{port}"
     finally:
-        app.state.site.watcher.close()  # open pages' event streams end, as on Ctrl+C
+        for watcher in app.state.watchers:  # open pages' event streams end, as on Ctrl+C
+            watcher.close()
         server.should_exit = True
         thread.join(15)

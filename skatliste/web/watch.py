@@ -7,6 +7,7 @@ even when the size and the modification time look the same.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from pathlib import Path
 
@@ -14,23 +15,34 @@ POLL_SECONDS = 0.2
 """How often the file is looked at: a change reaches every open page well within a second."""
 
 
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_ino, st.st_mtime_ns, st.st_size
+Stamp = tuple[tuple[str, int, int, int], ...]
+
+
+def _stamp(path: Path, folder: bool) -> Stamp:
+    """(name, inode, mtime, size) of the file, or of every list in a tournament folder."""
+    files = sorted(path.rglob("*.json")) if folder else [path]
+    out = []
+    for file in files:
+        try:
+            st = os.stat(file)
+        except OSError:
+            continue
+        out.append((str(file), st.st_ino, st.st_mtime_ns, st.st_size))
+    return tuple(out)
 
 
 class Watcher:
     """Counts the list file's changes and wakes whoever waits for the next one."""
 
-    def __init__(self, path: Path, *, interval: float = POLL_SECONDS) -> None:
+    def __init__(self, path: Path, *, folder: bool = False, interval: float = POLL_SECONDS) -> None:
         self.path = path
+        self.folder = folder
+        """Watch every list in a tournament folder (and its tournament file)."""
         self.interval = interval
         self.version = 0
         """Goes up by one with every change seen."""
-        self._stamp = _stamp(path)
+        self._stamp = _stamp(path, folder)
+        self._task: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
@@ -38,7 +50,7 @@ class Watcher:
 
     def look(self) -> bool:
         """Compare the file with what was seen last; on a change wake every waiter."""
-        stamp = _stamp(self.path)
+        stamp = _stamp(self.path, self.folder)
         if stamp == self._stamp:
             return False
         self._stamp = stamp
@@ -53,6 +65,20 @@ class Watcher:
         while True:
             await asyncio.sleep(self.interval)
             self.look()
+
+    def start(self) -> None:
+        """Start looking (in the running event loop), unless it does already."""
+        if self._task is None and not self.closed:
+            self._task = asyncio.get_running_loop().create_task(self.run())
+
+    async def stop(self) -> None:
+        """Stop looking and end every stream."""
+        self.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
 
     def close(self) -> None:
         """The server is stopping (from any thread, a signal handler too): end every stream,

@@ -5,6 +5,7 @@
 const L = JSON.parse(document.getElementById("labels").textContent);
 const LANG = document.body.dataset.lang;
 const $ = (id) => document.getElementById(id);
+const BASE = document.body.dataset.base || ""; // a tournament table's page: /series/S/table/T
 
 // The key travels in the link's fragment (#key=...), which the browser never sends to a
 // server or puts in a Referer; requests carry it as a Bearer header.
@@ -52,7 +53,7 @@ async function api(method, path, body) {
   const sep = path.includes("?") ? "&" : "?";
   let response;
   try {
-    response = await fetch(path + sep + "lang=" + LANG, {
+    response = await fetch(BASE + path + sep + "lang=" + LANG, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -505,7 +506,7 @@ function startEdit(n) {
 }
 
 function listen() {
-  const source = new EventSource("/api/events");
+  const source = new EventSource(BASE + "/api/events");
   source.addEventListener("open", () => $("live").classList.remove("off"));
   source.addEventListener("error", () => $("live").classList.add("off"));
   source.addEventListener("change", () => {
