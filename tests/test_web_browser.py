@@ -379,6 +379,17 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         expect(table.locator("#toast")).to_have_text("Spiel 1 eingetragen")
         expect(organiser.locator('#tables li[data-table="1-1"] .val')).to_have_text("1/36")
         expect(organiser.locator("#ranking tr").nth(1)).to_contain_text(declarer)
+        # table 2 played on paper: the organiser types its totals in
+        second = plan.tables[1].players
+        organiser.locator("#paper-table").fill("2")
+        organiser.locator("#paper-results").fill(
+            f"{second[0]}=30/2/0 {second[1]}=-20/1/1 {second[2]}=0/0/0"
+        )
+        tap(organiser, '#paper button[type="submit"]')
+        expect(organiser.locator("#paper-message")).to_have_text(
+            "Serie 1, Tisch 2: Papierergebnis eingetragen"
+        )
+        expect(organiser.locator('#tables li[data-table="1-2"] .tot')).to_have_text("Papier")
         if SCREENSHOTS:
             organiser.screenshot(path=str(Path(SCREENSHOTS) / "organiser.png"), full_page=True)
         table.close()

@@ -145,3 +145,30 @@ def test_serve_refuses_a_folder_without_a_tournament(tmp_path: Path, run: Run) -
     result = run("serve", "--tournament", str(tmp_path))
     assert result.exit_code == 2
     assert "skatliste tournament new" in result.stderr
+
+
+def test_the_organiser_enters_a_paper_result(
+    client: TestClient, drawn: Path, keys: dict[int, str], run: Run
+) -> None:
+    """POST /api/tournament/paper with the organiser's key only; a bad line gets the CLI's
+    message and nothing is written."""
+    players = table_players(drawn, 2)
+    good = " ".join(
+        f"{p}={(30, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
+    )
+    body = {"series": 1, "table": 2, "results": good}
+    assert client.post("/api/tournament/paper", json=body).status_code == 401
+    assert (
+        client.post("/api/tournament/paper", json=body, headers=bearer(keys[2])).status_code == 403
+    )
+    before = (drawn / "tournament.json").read_bytes()
+    bad = {"series": 1, "table": 2, "results": f"{players[0]}=30/2"}
+    refused = client.post("/api/tournament/paper", json=bad, headers=bearer(ORGANISER))
+    cli = run("tournament", "result", "1", "2", f"{players[0]}=30/2", "--tournament", str(drawn))
+    assert refused.status_code == 422
+    assert refused.json()["error"] == cli.stderr.strip().removeprefix("Error: ")
+    assert (drawn / "tournament.json").read_bytes() == before
+    entered = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER))
+    assert entered.status_code == 201, entered.json()
+    states = {t["table"]: t["state"] for t in client.get("/api/tournament").json()["tables"]}
+    assert states[2] == "paper"

@@ -94,6 +94,8 @@ LABELS: dict[Lang, dict[str, str]] = {
         "organiser_only": "Links mit Schlüsseln und QR-Codes: "
         "die Seite mit dem Link des Organisators öffnen.",
         "print": "Drucken",
+        "paper": "Ergebnis von einer Papierliste (Punkte/gewonnen/verloren)",
+        "paper_entered": "Serie {series}, Tisch {table}: Papierergebnis eingetragen",
     },
     "en": {
         "title": "Skat list",
@@ -183,5 +185,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "seating": "Seating plan to print",
         "organiser_only": "Links with keys and QR codes: open the page with the organiser's link.",
         "print": "Print",
+        "paper": "A result from a paper list (points/won/lost)",
+        "paper_entered": "Series {series}, table {table}: paper result entered",
     },
 }

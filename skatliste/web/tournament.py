@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -17,7 +18,7 @@ from starlette.types import Receive, Scope, Send
 
 from skatliste.explain import Lang, signed
 from skatliste.web.labels import LABELS
-from skatliste.web.server import Site, can_write, request_lang, site
+from skatliste.web.server import Site, can_write, read_json, request_lang, site, writes
 from skatliste.web.watch import Watcher
 
 
@@ -169,6 +170,32 @@ async def get_tournament(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(read))
 
 
+class PaperIn(BaseModel):
+    """``POST /api/tournament/paper``: a paper Spielliste's totals, as
+    ``skatliste tournament result`` takes them."""
+
+    model_config = ConfigDict(extra="forbid")
+    series: int = Field(ge=1)
+    table: int = Field(ge=1)
+    results: str = Field(max_length=2000, description="NAME=POINTS/WON/LOST ... per player")
+
+
+@writes
+async def paper_result(request: Request) -> Response:
+    """``POST /api/tournament/paper`` (the organiser's key): a table's result from paper."""
+    from skatliste.app import tournament as app
+
+    body = await read_json(request, PaperIn)
+    folder = site(request).ledger_path
+    items = body.results.replace(",", " ").split()
+
+    def enter() -> dict[str, Any]:
+        scores = app.enter_paper_result(folder, body.series, body.table, items)
+        return {"series": body.series, "table": body.table, "players": sorted(scores)}
+
+    return JSONResponse(await run_in_threadpool(enter), status_code=201)
+
+
 def tournament_routes() -> list[BaseRoute]:
     from skatliste.web.server import events
 
@@ -176,4 +203,5 @@ def tournament_routes() -> list[BaseRoute]:
         Route("/", organiser_page),
         Route("/api/events", events),
         Route("/api/tournament", get_tournament, methods=["GET"]),
+        Route("/api/tournament/paper", paper_result, methods=["POST"]),
     ]

@@ -67,6 +67,7 @@ async function refresh() {
   );
   $("organiser-only").hidden = data.organiser;
   $("seating").hidden = !data.organiser;
+  $("paper").hidden = !data.organiser;
   if (data.organiser) {
     $("plan").replaceChildren(
       ...data.tables.map((t) => {
@@ -93,5 +94,28 @@ function listen() {
 }
 
 $("btn-print").addEventListener("click", () => window.print());
+$("paper").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const body = {
+    series: Number($("paper-series").value),
+    table: Number($("paper-table").value),
+    results: $("paper-results").value,
+  };
+  const response = await fetch("/api/tournament/paper?lang=" + LANG, {
+    method: "POST",
+    headers: { Authorization: "Bearer " + KEY, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  const message = $("paper-message");
+  message.classList.toggle("bad", !response.ok);
+  if (!response.ok) {
+    message.textContent = data.error; // the form keeps what was typed
+    return;
+  }
+  message.textContent = L.paper_entered.replace("{series}", data.series).replace("{table}", data.table);
+  $("paper-results").value = "";
+  refresh();
+});
 refresh();
 listen();
