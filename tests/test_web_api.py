@@ -394,3 +394,12 @@ def test_no_body_gets_a_500(fresh_ledger: Path, endpoint: tuple[str, str], body:
     assert answer.status_code < 500, answer.text
     if answer.status_code >= 400:
         assert isinstance(answer.json()["error"], str)
+
+
+def test_a_server_without_a_key_only_shows_the_list(fresh_ledger: Path) -> None:
+    """With no key set, no header opens the list, an empty one least of all."""
+    client = TestClient(create_app(fresh_ledger))
+    assert client.get("/api/list").json()["can_write"] is False
+    for header in ("Bearer ", "Bearer  ", "Bearer x"):
+        answer = client.post("/api/pass", headers={"Authorization": header})
+        assert answer.status_code in (401, 403)

@@ -82,3 +82,11 @@ def test_every_answer_forbids_foreign_scripts_and_framing(client: TestClient, pa
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_every_label_has_its_english_twin() -> None:
+    """German and English pages show the same labels."""
+    from skatliste.web.labels import LABELS
+
+    assert set(LABELS["de"]) == set(LABELS["en"])
+    assert all(LABELS["de"].values()) and all(LABELS["en"].values())

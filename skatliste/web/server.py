@@ -296,14 +296,16 @@ def create_app(
             raise ValueError("create_app needs a list or a tournament folder")
         watcher = Watcher(ledger_path)
         watchers.append(watcher)
-        main = Site(ledger_path=ledger_path, keys=(key,), lang=lang, watcher=watcher)
+        keys = (key,) if key else ()  # no key: the page only shows the list
+        main = Site(ledger_path=ledger_path, keys=keys, lang=lang, watcher=watcher)
         routes = [*PAGE_ROUTES, *API_ROUTES]
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
         watcher = Watcher(tournament, folder=True)
         watchers.append(watcher)
-        main = Site(ledger_path=tournament, keys=(organiser_key,), lang=lang, watcher=watcher)
+        keys = (organiser_key,) if organiser_key else ()
+        main = Site(ledger_path=tournament, keys=keys, lang=lang, watcher=watcher)
         tables = TablePages(
             tournament,
             organiser_key=organiser_key,
