@@ -35,7 +35,7 @@ def test_add_game_returns_the_row_and_the_totals(three: Path) -> None:
     assert change.row is not None and change.row.result is not None
     assert change.row.result.list_points == 48
     assert change.last is not None and change.last.totals == {"Anna": 0, "Ben": 48, "Carl": 0}
-    assert change.ledger.table.dealer(len(change.ledger.entries)) == "Ben"
+    assert change.ledger.table.dealer(change.ledger.count) == "Ben"
 
 
 def test_refused_game_leaves_the_list_as_it_was(three: Path) -> None:
@@ -175,5 +175,5 @@ def test_edit_keeps_a_bock_round_called_after_the_game(pub: Path, words: str) ->
     app.add_game(pub, "anna", "grand mit 1".split())
     app.call_bock(pub)
     changed = app.edit(pub, 1, words.split())
-    assert changed.ledger.entries[0].bock_called
+    assert app.open_list(pub).entries[0].bock_called
     assert changed.last is not None and changed.last.pending[:3] == ("bock",) * 3

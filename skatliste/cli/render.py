@@ -11,16 +11,16 @@ from skatliste.explain import PAPER_TEXT, Lang, paper_line, signed
 __all__ = ["PAPER_TEXT", "entry_words", "game_lines", "paper_line", "totals_line"]
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.ledger import Ledger, Standing
     from skatliste.sheet import Entry, Row
 
 
-def totals_line(ledger: Ledger, row: Row | None, lang: Lang) -> str:
+def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
     """``Stand: Anna +48 | Ben 0 | Carl 0 · nächster Geber: Ben``."""
     table = ledger.table
     totals = row.totals if row else dict.fromkeys(table.players, 0)
     parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
-    n = len(ledger.entries)
+    n = ledger.count
     label = "Stand" if lang == "de" else "Totals"
     nxt = "nächster Geber" if lang == "de" else "next dealer"
     text = f"{label}: {parts} · {nxt}: {table.dealer(n)}"
