@@ -125,6 +125,7 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         enter_by_taps(
             keeper, '#players [data-player="Ben"]', '[data-game="grand"]', '[data-mit="ohne"]'
         )
+        expect(keeper.locator("#btn-more")).to_be_hidden()  # a Grand has at most 4 Spitzen
         tap(keeper, '#spitzen [data-n="1"]')
         keeper.locator("#augen").fill("95")
         expect(preview).to_contain_text("Ben — Grand ohne 1 Schneider: +72")

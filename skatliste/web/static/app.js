@@ -263,6 +263,9 @@ function showTaps() {
     b.setAttribute("aria-pressed", String(b.dataset.result === form.result));
   }
   $("spitzen-set").hidden = form.game === "null";
+  // a Grand has at most 4 Spitzen (the Buben): "…" only for suit games
+  $("btn-more").hidden = form.game === "grand";
+  if (form.game === "grand") $("spitzen-more").hidden = true;
   $("ramsch-panel").hidden = mode !== "ramsch";
   $("game-panel").hidden = mode === "ramsch";
   $("btn-ramsch").setAttribute("aria-pressed", String(mode === "ramsch"));
