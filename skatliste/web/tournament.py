@@ -46,13 +46,18 @@ class TablePages:
 
     def site_for(self, series: int, table: int) -> Site | None:
         """The table's site, or None when the tournament has no such list."""
-        from skatliste.tournament.store import list_name
+        from skatliste.app.tournament import seating
+        from skatliste.errors import SkatlisteError
 
         found = self.sites.get((series, table))
         if found is None:
-            path = self.folder / list_name(series, table)
-            if not path.is_file():
+            try:
+                tables = seating(self.folder, series).tables
+            except SkatlisteError:
+                return None  # not drawn (or no tournament): the 404 says so
+            if not 1 <= table <= len(tables):
                 return None
+            path = self.folder / tables[table - 1].list
             keys = (self.organiser_key, self.table_keys.get(table, ""))
             watcher = Watcher(path)
             self.watchers.append(watcher)
