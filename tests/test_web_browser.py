@@ -128,6 +128,7 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         expect(keeper.locator("#btn-more")).to_be_hidden()  # a Grand has at most 4 Spitzen
         tap(keeper, '#spitzen [data-n="1"]')
         keeper.locator("#augen").fill("95")
+        expect(keeper.locator('[data-flag="schneider"]')).to_be_hidden()  # the Augen decide
         expect(preview).to_contain_text("Ben — Grand ohne 1 Schneider: +72")
         tap(keeper, "#btn-enter")
         expect(keeper.locator("#toast")).to_have_text("Spiel 2 eingetragen")
@@ -301,6 +302,9 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         expect(page.locator("#info")).to_contain_text("Anna sits out")
         enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="null"]')
         expect(page.locator("#spitzen-set")).to_be_hidden()  # no Spitzen in a Null
+        for flag in ("schneider", "schwarz", "schneider_announced", "schwarz_announced"):
+            expect(page.locator(f'[data-flag="{flag}"]')).to_be_hidden()  # none in a Null
+        expect(page.locator("#augen")).to_be_hidden()
         expect(page.locator("#words")).to_have_value("null")
         expect(page.locator("#preview")).to_contain_text("Ben — Null: +23")
         tap(page, "#btn-enter")

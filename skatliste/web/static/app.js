@@ -273,7 +273,27 @@ function showTaps() {
   $("btn-clear").textContent = editing ? L.cancel : L.clear;
 }
 
+// Questions that do not matter are not asked: a Null has no Augen, no Schneider and no
+// Schwarz; with the Augen typed they decide Schneider (Schwarz still counts tricks).
+function relevant() {
+  const isNull = form.game === "null";
+  const augen = $("augen").value.trim() !== "";
+  const hide = {
+    schneider_announced: isNull,
+    schwarz_announced: isNull,
+    schneider: isNull || augen,
+    schwarz: isNull,
+  };
+  for (const [flag, hidden] of Object.entries(hide)) {
+    document.querySelector(`[data-flag="${flag}"]`).hidden = hidden;
+    if (hidden) form.flags.delete(flag);
+  }
+  $("augen").closest("label").hidden = isNull;
+  if (isNull) $("augen").value = "";
+}
+
 function tapped() {
+  relevant();
   // taps write the words; a tap before any game is chosen (the declarer of a game being
   // changed, say) keeps the words that are there
   const words = tapWords();
