@@ -172,16 +172,18 @@ def test_teams_count_the_best_players_and_a_short_club_ranks_with_what_it_has() 
 
 
 def test_shared_places_share_their_prizes() -> None:
-    """Two at place 2 share the prizes of places 2 and 3; three at place 1 share three."""
+    """Two at place 2 share the prizes of places 2 and 3; three at place 1 share three,
+    each share in whole cents."""
     standings = with_places([line("A", 9), line("B", 5), line("C", 5), line("D", 1)])
     got = prizes(standings, [Fraction(100), Fraction(60), Fraction(40)])
     assert [(p.name, int(p.amount)) for p in got] == [("A", 100), ("B", 50), ("C", 50)]
     tied = with_places([line("A", 5), line("B", 5), line("C", 5), line("D", 1)])
     got = prizes(tied, [Fraction(100), Fraction(60)])
+    # 160 € among three: 53,33 € each, in whole cents (the cent left over is not paid)
     assert [(p.name, p.amount) for p in got] == [
-        ("A", Fraction(160, 3)),
-        ("B", Fraction(160, 3)),
-        ("C", Fraction(160, 3)),
+        ("A", Fraction(5333, 100)),
+        ("B", Fraction(5333, 100)),
+        ("C", Fraction(5333, 100)),
     ]
 
 
