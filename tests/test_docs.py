@@ -112,11 +112,20 @@ def test_every_link_between_the_pages_resolves(doc: str, target: str) -> None:
 
 def test_the_file_format_names_every_field_of_the_list_file() -> None:
     """docs/file-format.md describes every field the ledger's models read."""
+    from pydantic import BaseModel
+
     from skatliste import ledger
 
     text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
-    models = [ledger.LedgerModel, ledger.GameModel, ledger.PassedModel, ledger.RamschModel]
-    for model in [*models, ledger.HistoryModel, ledger.RulesModel]:
+    models: list[type[BaseModel]] = [
+        ledger.LedgerModel,
+        ledger.GameModel,
+        ledger.PassedModel,
+        ledger.RamschModel,
+        ledger.HistoryModel,
+        ledger.RulesModel,
+    ]
+    for model in models:
         for field in model.model_fields:
             assert f"`{field}`" in text or f'"{field}"' in text, f"{model.__name__}.{field}"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -49,10 +50,10 @@ def test_every_cited_section_is_a_heading_of_the_rules_document(section: str, wh
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_the_package_cites_only_its_own_rules(path: object) -> None:
+def test_the_package_cites_only_its_own_rules(path: Path) -> None:
     """The reference lives in the repository (docs/rules.md), not in a folder a user lacks;
     American Grand's sections are §A1..§A6, so "American Grand §3" cannot mean Skat's §3."""
-    text = path.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    text = path.read_text(encoding="utf-8")
     assert "shared/rules" not in text
     assert not re.search(r"American Grand §\d", text), "cite American Grand as §A1..§A6"
 
