@@ -20,6 +20,12 @@ from skatliste.cli.base import (
     refuse,
     resolve_lang,
 )
+from skatliste.cli.complete import (
+    complete_edit_words,
+    complete_player,
+    complete_ramsch_words,
+    complete_words,
+)
 from skatliste.cli.render import entry_words, game_lines, totals_line
 from skatliste.explain import Lang
 
@@ -109,8 +115,8 @@ def new(
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("player")
-@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.argument("player", shell_complete=complete_player)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_words)
 @click.option("--note", default="", help="A note kept with the game.")
 @click.option(
     "--from-replay",
@@ -221,7 +227,9 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
 
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("number", type=int)
-@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.argument(
+    "words", nargs=-1, required=True, type=click.UNPROCESSED, shell_complete=complete_edit_words
+)
 @click.option("--note", default=None, help="Replace the game's note.")
 @ledger_option
 @lang_option
@@ -248,7 +256,7 @@ def edit(
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1, required=True, shell_complete=complete_ramsch_words)
 @click.option("--note", default="", help="A note kept with the game.")
 @ledger_option
 @lang_option
