@@ -65,6 +65,14 @@ def test_the_package_cites_only_its_own_rules(path: Path) -> None:
     assert not re.search(r"American Grand §\d", text), "cite American Grand as §A1..§A6"
 
 
+@pytest.mark.parametrize("path", [p for p in SOURCES if "american" in p.name], ids=lambda p: p.name)
+def test_american_grand_modules_cite_its_own_sections(path: Path) -> None:
+    """In American Grand's modules a § is one of §A1..§A6: a bare "§3" would send the player
+    to the Skat rules."""
+    bare = re.findall(r"§\d+", path.read_text(encoding="utf-8"))
+    assert not bare, f"{path.name} cites {sorted(set(bare))}: write §A1..§A6"
+
+
 def _section(number: str) -> str:
     start = RULES.index(f"## §{number} ")
     end = RULES.find("\n#", start + 1)
