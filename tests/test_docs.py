@@ -4,6 +4,7 @@ link between the pages resolves."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -141,7 +142,8 @@ def test_every_link_between_the_pages_resolves(doc: str, target: str) -> None:
 
 
 def test_the_file_format_names_every_field_of_the_list_file() -> None:
-    """docs/file-format.md describes every field the ledger's models read."""
+    """docs/file-format.md describes every field the ledger's models read; its example games
+    are games the ledger reads."""
     from pydantic import BaseModel
 
     from skatliste import ledger
@@ -158,6 +160,12 @@ def test_the_file_format_names_every_field_of_the_list_file() -> None:
     for model in models:
         for field in model.model_fields:
             assert f"`{field}`" in text or f'"{field}"' in text, f"{model.__name__}.{field}"
+
+    example = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[0])
+    assert list(example) == list(ledger.LedgerModel.model_fields)
+    for entry in example["games"]:
+        kind = {"game": ledger.GameModel, "passed": ledger.PassedModel}[entry["kind"]]
+        kind.model_validate(entry)
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
