@@ -164,8 +164,8 @@ def test_the_file_format_names_every_field_of_the_list_file() -> None:
     example = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[0])
     assert list(example) == list(ledger.LedgerModel.model_fields)
     for entry in example["games"]:
-        kind = {"game": ledger.GameModel, "passed": ledger.PassedModel}[entry["kind"]]
-        kind.model_validate(entry)
+        kinds: dict[str, type[BaseModel]] = {"game": ledger.GameModel, "passed": ledger.PassedModel}
+        kinds[entry["kind"]].model_validate(entry)
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
