@@ -109,6 +109,18 @@ def test_ramsch_offers_its_words_and_the_players_after_jungfrau(fresh_ledger: Pa
     assert complete(*ledger, "geschoben") == []
 
 
+def test_new_offers_the_presets_and_the_rule_options() -> None:
+    """'new --rules <Tab>' names the presets; '--rule <Tab>' every KEY=VALUE it accepts."""
+    assert complete("new", "--rules", incomplete="b") == ["bauernskat"]
+    assert "isko" in complete("new", "--rules")
+    assert complete("new", "--rule", incomplete="kontra=") == [
+        "kontra=on",
+        "kontra=off",
+        "kontra=after18",
+    ]
+    assert complete("new", "--rule", incomplete="spitzen") == ["spitzen_cap=11", "spitzen_cap=4"]
+
+
 @pytest.mark.parametrize(
     ("content", "names"),
     [

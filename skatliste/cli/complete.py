@@ -75,3 +75,22 @@ def complete_ramsch_words(ctx: click.Context, param: click.Parameter, incomplete
     if words and words[-1] in ("geschoben", "skat"):
         return []
     return _starting(list(RAMSCH_WORDS), incomplete)
+
+
+def complete_preset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The rule-set presets for 'new --rules'."""
+    from skatliste.rulesets import PRESETS  # only when Tab is pressed on --rules
+
+    return _starting(list(PRESETS), incomplete)
+
+
+def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """'KEY=VALUE' for 'new --rule': every value of a closed option, the default of an open one."""
+    from skatliste.rulesets import OPTIONS
+
+    pairs = [
+        f"{key}={value}"
+        for key, option in OPTIONS.items()
+        for value in (option.choices or (option.default,))
+    ]
+    return _starting(pairs, incomplete)

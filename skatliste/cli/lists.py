@@ -23,7 +23,9 @@ from skatliste.cli.base import (
 from skatliste.cli.complete import (
     complete_edit_words,
     complete_player,
+    complete_preset,
     complete_ramsch_words,
+    complete_rule,
     complete_words,
 )
 from skatliste.cli.render import entry_words, game_lines, totals_line
@@ -64,6 +66,7 @@ def warn_followups(change: app.Change) -> None:
     "preset",
     default="isko",
     show_default=True,
+    shell_complete=complete_preset,
     help="Rule set: isko, tournament, pub, bauernskat or offizierskat "
     "(see 'skatliste rules --list').",
 )
@@ -71,6 +74,7 @@ def warn_followups(change: app.Change) -> None:
     "--rule",
     "rule_items",
     multiple=True,
+    shell_complete=complete_rule,
     metavar="KEY=VALUE",
     help="Change one option of the rule set; repeatable.",
 )
