@@ -256,7 +256,7 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
     ranking names the table and both ways out; status shows it too; deleting one resolves."""
     paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
     lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
-    with pytest.raises(InputError) as err:
+    with pytest.raises(LedgerError) as err:
         app.ranking(drawn)
     message = str(err.value)
     assert "series 1 table 1: a paper result and 1 game(s) on its list" in message

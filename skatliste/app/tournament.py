@@ -656,7 +656,8 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
             + (", ".join(str(d.series) for d in t.draws) or "none yet")
         )
     if got.conflicts:
-        raise InputError("\n".join(["no ranking:", *got.conflicts]))
+        # the files disagree (not the words typed): the web answers 409, the CLI exit 2
+        raise LedgerError("\n".join(["no ranking:", *got.conflicts]))
     standings = core.rank(t.players, got.scores, series=series)
     playing = [s for s in got.tables if s.state == "in progress" and series in (None, s.series)]
     return Ranking(t.name, t.date, series, standings, playing)
