@@ -552,27 +552,36 @@ def _partie(number: int, run: _Running, reason: str | None) -> Partie:
     )
 
 
-def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tuple[int, str]]]:
+def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tuple[str, str]]]:
     out: list[Partie] = []
-    wrong: list[tuple[int, str]] = []
+    wrong: list[tuple[str, str]] = []
     run = _Running()
     number = 0
-    for index, entry in enumerate(entries, 1):
+    for entry in entries:
         if isinstance(entry, PartieEnd):
             if run.rows:
                 out.append(_partie(len(out) + 1, run, "hand"))
                 run = _Running()
             else:
-                wrong.append((index, "a partie ended by hand with no deal in it; remove this end"))
+                wrong.append(
+                    (
+                        f"end after deal {number}",
+                        "a partie ended by hand with no deal in it; remove this end",
+                    )
+                )
             continue
+        # every deal entered was dealt: it keeps its number and moves the deal on
+        number += 1
         if entry.declarer not in table.players:
             players = ", ".join(table.players)
-            wrong.append((index, f"declarer '{entry.declarer}' is not at this table ({players})"))
+            wrong.append(
+                (f"deal {number}", f"declarer '{entry.declarer}' is not at this table ({players})")
+            )
             continue
         try:
             s = score(entry, hearts_defenders=table.hearts_defenders)
         except InvalidGameError as exc:
-            wrong.append((index, str(exc)))
+            wrong.append((f"deal {number}", str(exc)))
             continue
         declaring = table.pair_of(entry.declarer)
         points = pair_points(table, s)
@@ -584,9 +593,9 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
             run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
         run.rows.append(
             Row(
-                number=number + 1,
+                number=number,
                 partie=len(out) + 1,
-                dealer=table.dealer(number),
+                dealer=table.dealer(number - 1),
                 deal=entry,
                 score=s,
                 points=points,
@@ -594,7 +603,6 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
                 sets=(run.sets[0], run.sets[1]),
             )
         )
-        number += 1
         reason = None
         if run.slam_winner is not None:
             reason = "slam"
@@ -622,8 +630,8 @@ def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
     return _walk(table, entries)[0]
 
 
-def problems(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
-    """Everything wrong with a (hand-edited) list: (entry number from 1, message)."""
+def problems(table: Table, entries: Sequence[Entry]) -> list[tuple[str, str]]:
+    """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
     return _walk(table, entries)[1]
 
 

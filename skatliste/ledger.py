@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -20,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from skatliste.errors import LedgerError
 from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
+from skatliste.rulesets import PRESETS, RuleSet, build_rule_set, family_of, options_of
 from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.words import PaperValue
 
@@ -114,11 +115,12 @@ class RulesModel(BaseModel):
     def _known(self) -> RulesModel:
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
-        unknown = set(self.options) - set(OPTIONS)
+        options = options_of(self.preset)
+        unknown = set(self.options) - set(options)
         if unknown:
             raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}")
         for key, value in self.options.items():
-            OPTIONS[key].convert(value)  # RuleSetError is a ValueError: pydantic reports it
+            options[key].convert(value)  # RuleSetError is a ValueError: pydantic reports it
         return self
 
 
@@ -377,11 +379,30 @@ def _describe(path: Path, err: Mapping[str, Any]) -> str:
     return f"{path}: {where}{field + ': ' if field else ''}{msg}{shown}"
 
 
-def load(path: Path | str) -> Ledger:
-    """Read and validate a ledger; refuse a corrupt or newer one with the place and reason."""
-    path = Path(path)
+_PRESET = re.compile(rb'"preset"\s*:\s*"([^"\\]*)"')
+
+
+def family_of_text(raw: bytes) -> str:
+    """The game family a list is for, named by its rule set's preset (the format has no other
+    "preset" key, and the header comes first: the search stops there)."""
+    m = _PRESET.search(raw)
+    return family_of(m.group(1).decode("utf-8", "replace")) if m else "skat"
+
+
+def family_at(path: Path | str) -> str:
+    """The game family of the list at ``path`` (``skat`` when there is none to read: the
+    command that loads it then says why)."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as fh:
+            return family_of_text(fh.read(1 << 16))
+    except OSError:
+        return "skat"
+
+
+def read_bytes(path: Path) -> bytes:
+    """A list file's bytes, or a LedgerError that says why it cannot be read."""
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise LedgerError(
             f"{path}: no ledger here; start one with "
@@ -391,6 +412,18 @@ def load(path: Path | str) -> Ledger:
         raise LedgerError(f"{path}: is a directory, not a ledger file") from None
     except OSError as exc:
         raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def load(path: Path | str) -> Ledger:
+    """Read and validate a ledger; refuse a corrupt or newer one with the place and reason."""
+    path = Path(path)
+    raw = read_bytes(path)
+    family = family_of_text(raw)
+    if family != "skat":
+        raise LedgerError(
+            f"{path}: a list of {family} (rules {family}), not of Skat: this command is for "
+            "Skat lists (see 'skatliste --help')"
+        )
     try:
         model = LedgerModel.model_validate_json(raw)
     except ValidationError as exc:

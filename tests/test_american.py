@@ -280,7 +280,10 @@ def test_partie_deals_option_and_ending_by_hand() -> None:
 
 def test_an_end_without_a_deal_is_a_problem() -> None:
     entries = [PartieEnd(), deal("whist 25 tricks 11"), PartieEnd(), PartieEnd()]
-    assert [n for n, _ in problems(TABLE, entries)] == [1, 4]
+    assert [where for where, _ in problems(TABLE, entries)] == [
+        "end after deal 0",
+        "end after deal 1",
+    ]
     assert len(parties(TABLE, entries)) == 1
 
 

@@ -1,0 +1,206 @@
+"""What a user does with an American Grand list: start it, add a deal, end a partie, undo,
+delete, edit, and read it back (sheet, parties, problems). Returns results; never prints.
+
+Every change is one atomic read-modify-write under the list's lock; a refused change leaves
+the file as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skatliste.american import (
+    CONTRACT_WORDS,
+    NUMBER_WORDS,
+    Deal,
+    Entry,
+    Partie,
+    PartieEnd,
+    Row,
+    parse_words,
+    parties,
+    problems,
+)
+from skatliste.errors import InputError
+from skatliste.rulesets import RuleSet
+
+if TYPE_CHECKING:  # the store (pydantic) is imported only where used
+    from skatliste.american_ledger import AmericanList
+
+
+def resolve_player(players: Sequence[str], name: str) -> str:
+    """A player by name, case-insensitive, or by an unambiguous beginning."""
+    folded = name.casefold()
+    for p in players:
+        if p.casefold() == folded:
+            return p
+    hits = [p for p in players if p.casefold().startswith(folded)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise InputError(f"'{name}' could be {' or '.join(hits)}: write more of the name")
+    raise InputError(f"unknown player '{name}': the players of this list are {', '.join(players)}")
+
+
+def create(
+    path: Path,
+    players: Sequence[str],
+    *,
+    first_dealer: str | None,
+    rules: RuleSet,
+    force: bool,
+) -> AmericanList:
+    """Start a new American Grand list: four players in seat order, partners opposite."""
+    from skatliste.american_ledger import create as write
+    from skatliste.american_ledger import new_list
+
+    if len(players) != 4:
+        raise InputError(
+            f"{len(players)} player(s) given: American Grand is played by four, partners "
+            "opposite, e.g. 'skatliste new --rules american-grand --players Anna Ben Carl Dora'"
+        )
+    if len({p.casefold() for p in players}) != len(players):
+        raise InputError("two players have the same name: give each a different one")
+    dealer = None
+    if first_dealer is not None:
+        dealer = resolve_player(players, first_dealer)
+    lst = new_list(path, players, first_dealer=dealer, rules=rules)
+    write(lst, force=force)
+    return lst
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change did: the list after it, the row of the deal concerned (if any), the
+    partie it belongs to, and what was removed or replaced."""
+
+    lst: AmericanList
+    row: Row | None = None
+    partie: Partie | None = None
+    removed: Entry | None = None
+    followups: tuple[tuple[str, str], ...] = ()
+    """Problems the change leaves for 'check' (after a delete or an edit)."""
+
+
+def _deal_from_words(lst: AmericanList, player: str, words: Sequence[str], note: str) -> Deal:
+    from skatliste.ledger import now
+
+    declarer = resolve_player(lst.table.players, player)
+    if not words:
+        raise InputError(
+            "say which contract, bid and result, e.g. 'skatliste add anna whist 25 tricks 11'"
+        )
+    return parse_words(words).deal(declarer, note=note, time=now())
+
+
+def _where(lst: AmericanList, deal: Deal) -> tuple[Row, Partie]:
+    for partie in parties(lst.table, lst.entries):
+        for row in partie.rows:
+            if row.deal is deal:
+                return row, partie
+    raise AssertionError("a valid deal has its row")  # pragma: no cover
+
+
+def add(path: Path, player: str, words: Sequence[str], *, note: str = "") -> Change:
+    """Enter a deal: the declarer and the words (``whist 25 tricks 11``)."""
+    from skatliste.american_ledger import updating
+
+    with updating(path) as lst:
+        deal = _deal_from_words(lst, player, words, note)
+        lst.entries.append(deal)
+    row, partie = _where(lst, deal)
+    return Change(lst, row, partie)
+
+
+def end(path: Path, *, note: str = "") -> Change:
+    """End the partie in progress by hand (an agreed time); the next deal starts a new one."""
+    from skatliste.american_ledger import updating
+    from skatliste.ledger import now
+
+    with updating(path) as lst:
+        current = parties(lst.table, lst.entries)[-1]
+        if current.finished or not current.rows:
+            raise InputError(
+                f"{path}: no partie in progress to end: the next deal starts a new one "
+                "('skatliste add ...')"
+            )
+        lst.entries.append(PartieEnd(note=note, time=now()))
+    return Change(lst, current.rows[-1], parties(lst.table, lst.entries)[current.number - 1])
+
+
+def _deal_index(lst: AmericanList, number: int) -> int:
+    indexes = [i for i, e in enumerate(lst.entries) if isinstance(e, Deal)]
+    if not indexes:
+        raise InputError(f"{lst.path}: the list has no deals yet")
+    if not 1 <= number <= len(indexes):
+        raise InputError(f"deal {number}: the list has deals 1 to {len(indexes)}")
+    return indexes[number - 1]
+
+
+def deal_count(lst: AmericanList) -> int:
+    """How many deals the list has (ends by hand not counted)."""
+    return sum(1 for e in lst.entries if isinstance(e, Deal))
+
+
+def undo(path: Path) -> Change:
+    """Take back the last entry: the last deal, or the last 'end' (kept in history)."""
+    from skatliste.american_ledger import updating
+
+    with updating(path) as lst:
+        if not lst.entries:
+            raise InputError(f"{path}: the list has no deals yet")
+        removed = lst.entries.pop()
+        lst.record("undo", max(1, deal_count(lst) + isinstance(removed, Deal)), removed, None)
+    return Change(lst, removed=removed)
+
+
+def delete(path: Path, number: int) -> Change:
+    """Delete deal N; every later score and dealer follows (kept in history)."""
+    from skatliste.american_ledger import updating
+
+    with updating(path) as lst:
+        removed = lst.entries.pop(_deal_index(lst, number))
+        lst.record("delete", number, removed, None)
+    return Change(lst, removed=removed, followups=tuple(problems(lst.table, lst.entries)))
+
+
+def edit(path: Path, number: int, words: Sequence[str], *, note: str | None = None) -> Change:
+    """Replace deal N. The words may start with a player's name to change the declarer."""
+    from skatliste.american_ledger import updating
+
+    with updating(path) as lst:
+        index = _deal_index(lst, number)
+        old = lst.entries[index]
+        assert isinstance(old, Deal)
+        first = words[0].lower() if words else ""
+        if first and first not in CONTRACT_WORDS and first not in NUMBER_WORDS:
+            player, rest = words[0], words[1:]
+        else:
+            player, rest = old.declarer, words
+        deal = _deal_from_words(lst, player, rest, old.note if note is None else note)
+        lst.entries[index] = deal
+        lst.record("edit", number, old, deal)
+    row, partie = _where(lst, deal)
+    return Change(lst, row, partie, removed=old, followups=tuple(problems(lst.table, lst.entries)))
+
+
+def load(path: Path) -> AmericanList:
+    """Read the list."""
+    from skatliste.american_ledger import load as read
+
+    return read(path)
+
+
+def row_of(lst: AmericanList, number: int) -> tuple[Row, Partie]:
+    """Deal N's row and its partie; a deal the rules refuse is named with its problem."""
+    index = _deal_index(lst, number)
+    deal = lst.entries[index]
+    for partie in parties(lst.table, lst.entries):
+        for row in partie.rows:
+            if row.number == number:
+                return row, partie
+    wrong = dict(problems(lst.table, lst.entries))
+    raise InputError(f"deal {number}: {wrong.get(f'deal {number}', 'cannot be scored')} ({deal})")
