@@ -1,7 +1,7 @@
 """One exception tree for everything skatliste refuses.
 
-The library raises these and never prints; ``cli.py`` turns them into ``Error: ...`` on
-stderr with exit status 2 (bad input, bad ledger) in a single place.
+The library raises these and never prints; each edge turns them into a message in a single
+place (the CLI: ``Error: ...`` on stderr with exit status 2).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from skatliste.cards import (
     DECK,
+    Card,
     augen,
     legal_plays,
     parse_card,
@@ -28,7 +30,7 @@ from .conftest import EXAMPLES, Run
 G = GameType
 
 
-def cards(text: str) -> list:  # type: ignore[type-arg]
+def cards(text: str) -> list[Card]:
     return parse_cards(text.split())
 
 
@@ -203,7 +205,7 @@ def random_game(seed: int, game: GameType) -> ReplayGame:
     for _ in range(10):
         i = players.index(leader)
         order = [players[(i + k) % 3] for k in range(3)]
-        trick: list = []  # type: ignore[type-arg]
+        trick: list[Card] = []
         for p in order:
             card = rng.choice(legal_plays(left[p], trick, game))
             left[p].remove(card)
@@ -278,8 +280,8 @@ def test_a_card_not_in_hand_is_named() -> None:
         (lambda t: t.replace("players: Anna Ben Carl\n", ""), "'players' is missing"),
     ],
 )  # fmt: skip
-def test_bad_replay_files_are_refused(change: object, message: str) -> None:
-    text = change((EXAMPLES / "grand-hand.txt").read_text(encoding="utf-8"))  # type: ignore[operator]
+def test_bad_replay_files_are_refused(change: Callable[[str], str], message: str) -> None:
+    text = change((EXAMPLES / "grand-hand.txt").read_text(encoding="utf-8"))
     with pytest.raises(InputError, match=message):
         load_replay(text)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,10 +18,11 @@ def _add(run: Run, ledger: Path, *words: str) -> str:
     return r.stdout
 
 
-def _json_summary(run: Run, ledger: Path, *extra: str) -> dict:  # type: ignore[type-arg]
+def _json_summary(run: Run, ledger: Path, *extra: str) -> dict[str, Any]:
     r = run("summary", "--json", "--ledger", str(ledger), *extra)
     assert r.exit_code == 0, r.output
-    return json.loads(r.stdout)  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads(r.stdout)
+    return data
 
 
 def test_new_refuses_to_overwrite_without_force(run: Run, fresh_ledger: Path) -> None:

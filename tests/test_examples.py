@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,7 +90,7 @@ def _replay(run: Run, commands: Path, ledger: Path) -> None:
             assert r.exit_code == 0, f"{line}: {r.output}"
 
 
-def _games(path: Path) -> list[dict]:  # type: ignore[type-arg]
+def _games(path: Path) -> list[dict[str, Any]]:
     return [
         {k: v for k, v in g.items() if k != "time"}
         for g in json.loads(path.read_text(encoding="utf-8"))["games"]

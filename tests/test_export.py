@@ -8,6 +8,7 @@ import json
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from .conftest import EXAMPLES, Run
 
@@ -44,8 +45,9 @@ class _Collect(HTMLParser):
             self._cell.append(data)
 
 
-def _sheet(run: Run, ledger: str = EVENING) -> dict:  # type: ignore[type-arg]
-    return json.loads(run("sheet", "--format", "json", "--ledger", ledger).stdout)  # type: ignore[no-any-return]
+def _sheet(run: Run, ledger: str = EVENING) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(run("sheet", "--format", "json", "--ledger", ledger).stdout)
+    return data
 
 
 def test_html_holds_every_game_line_and_total(run: Run) -> None:
@@ -81,7 +83,7 @@ def test_svg_chart_parses_and_has_a_line_per_player(run: Run) -> None:
     svg = ET.fromstring(page[page.index("<svg") : page.index("</svg>") + 6])
     ns = "{http://www.w3.org/2000/svg}"
     lines = svg.findall(f"{ns}polyline")
-    assert [p.find(f"{ns}title").text for p in lines] == ["Anna", "Ben", "Carl"]  # type: ignore[union-attr]
+    assert [p.findtext(f"{ns}title") for p in lines] == ["Anna", "Ben", "Carl"]
     assert all(len(p.get("points", "").split()) == 37 for p in lines)  # start + 36 games
     assert len({p.get("stroke") for p in lines}) == 3
     texts = [t.text for t in svg.iter(f"{ns}text")]

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -153,12 +154,12 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
     ],
 )
 def test_a_mangled_ledger_is_refused_with_place_and_reason_and_left_untouched(
-    run: Run, fresh_ledger: Path, mangle: object, message: str
+    run: Run, fresh_ledger: Path, mangle: Callable[[str], str], message: str
 ) -> None:
     run("add", "anna", "kreuz", "mit", "2", "augen", "75", "--ledger", str(fresh_ledger))
     run("pass", "--ledger", str(fresh_ledger))
     text = fresh_ledger.read_text(encoding="utf-8")
-    bad = mangle(text)  # type: ignore[operator]
+    bad = mangle(text)
     assert bad != text
     fresh_ledger.write_text(bad, encoding="utf-8")
     before = fresh_ledger.read_bytes()

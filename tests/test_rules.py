@@ -57,9 +57,9 @@ def test_golden_value(words: str, value: int, points: int) -> None:
     assert (r.game_value, r.list_points) == (value, points)
 
 
-def _value(words: str, **options: object) -> tuple[int, int]:
+def _value(words: str, options: ScoringOptions | None = None) -> tuple[int, int]:
     p = parse_words(words.split())
-    r = game_value(p.declaration, p.outcome, options=ScoringOptions(**options))  # type: ignore[arg-type]
+    r = game_value(p.declaration, p.outcome, options=options or ScoringOptions())
     return r.game_value, r.list_points
 
 
@@ -149,18 +149,18 @@ def test_invalid_game_error_is_a_value_error() -> None:
 
 def test_null_overbid_multiple_charges_twice_the_null() -> None:
     """§6 house option: Null (23) under bid 24 → 2 × 23 = 46, lost double."""
-    assert _value("null gereizt 24", null_overbid="multiple") == (46, -92)
+    assert _value("null gereizt 24", ScoringOptions(null_overbid="multiple")) == (46, -92)
 
 
 def test_lost_hand_single_counts_a_lost_hand_game_once() -> None:
     """§5 house option (older rules)."""
-    assert _value("kreuz mit 1 hand verloren", lost_hand_single=True) == (36, -36)
-    assert _value("kreuz mit 1 verloren", lost_hand_single=True) == (24, -48)
+    assert _value("kreuz mit 1 hand verloren", ScoringOptions(lost_hand_single=True)) == (36, -36)
+    assert _value("kreuz mit 1 verloren", ScoringOptions(lost_hand_single=True)) == (24, -48)
 
 
 def test_spitzen_cap_4_refuses_mit_5_in_a_suit_game() -> None:
     with pytest.raises(InvalidGameError, match="spitzen_cap=4"):
-        _value("karo mit 5", spitzen_cap=4)
+        _value("karo mit 5", ScoringOptions(spitzen_cap=4))
 
 
 # --- Seeger-Fabian (§7, SkWO 5.1) --------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -42,12 +43,19 @@ class Table:
         return out
 
     def totals(self) -> dict[str, int]:
-        return json.loads(self.do("summary --json"))["totals"]  # type: ignore[no-any-return]
+        totals: dict[str, int] = json.loads(self.do("summary --json"))["totals"]
+        return totals
+
+
+class MakeTable(Protocol):
+    """The ``table`` fixture: a new list under the given rule set and options."""
+
+    def __call__(self, *rules: str, players: str = "Anna Ben Carl") -> Table: ...
 
 
 @pytest.fixture
-def table(run: Run, tmp_path: Path):  # type: ignore[no-untyped-def]
-    made = []
+def table(run: Run, tmp_path: Path) -> MakeTable:
+    made: list[tuple[str, ...]] = []
 
     def make(*rules: str, players: str = "Anna Ben Carl") -> Table:
         made.append(rules)
@@ -59,12 +67,12 @@ def table(run: Run, tmp_path: Path):  # type: ignore[no-untyped-def]
 # --- Kontra (§8) ---------------------------------------------------------------------------
 
 
-def test_kontra_off_refuses_kontra(table) -> None:  # type: ignore[no-untyped-def]
+def test_kontra_off_refuses_kontra(table: MakeTable) -> None:
     t = table("kontra=off")
     assert "plays no Kontra or Re (rule kontra=off)" in t.do("add anna grand mit 1 kontra", False)
 
 
-def test_kontra_after18_needs_the_defenders_bid(table) -> None:  # type: ignore[no-untyped-def]
+def test_kontra_after18_needs_the_defenders_bid(table: MakeTable) -> None:
     t = table("kontra=after18")
     assert "write his bid after it, e.g. 'kontra 20'" in t.do("add anna kreuz mit 1 kontra", False)
     assert "at least 18" in t.do("add anna kreuz mit 1 kontra 0", False)
@@ -74,7 +82,7 @@ def test_kontra_after18_needs_the_defenders_bid(table) -> None:  # type: ignore[
     assert "+48" in t.do("add anna kreuz mit 1 gereizt 24 kontra 20")
 
 
-def test_kontra_null_off(table) -> None:  # type: ignore[no-untyped-def]
+def test_kontra_null_off(table: MakeTable) -> None:
     t = table("kontra.null=off")
     assert "no Kontra on a Null" in t.do("add anna null kontra", False)
     t.do("add anna kreuz mit 1 kontra")
@@ -96,7 +104,9 @@ TRIGGERS = [
 
 
 @pytest.mark.parametrize(("trigger", "hit", "miss"), TRIGGERS, ids=[t[0] for t in TRIGGERS])
-def test_each_bock_trigger_starts_a_bock_round(table, trigger: str, hit: str, miss: str) -> None:  # type: ignore[no-untyped-def]
+def test_each_bock_trigger_starts_a_bock_round(
+    table: MakeTable, trigger: str, hit: str, miss: str
+) -> None:
     """The next game (Herz mit 1, 20) counts double after the trigger, single otherwise."""
     t = table("bock=on", f"bock.triggers={trigger}")
     t.do(hit)
@@ -107,7 +117,7 @@ def test_each_bock_trigger_starts_a_bock_round(table, trigger: str, hit: str, mi
     assert "+20" in t.do("add ben herz mit 1")
 
 
-def test_hundred_means_100_200_not_zero(table) -> None:  # type: ignore[no-untyped-def]
+def test_hundred_means_100_200_not_zero(table: MakeTable) -> None:
     """From −48 to +24 crosses 0, which calls no Bock round; reaching 100 does."""
     t = table("bock=on", "bock.triggers=hundred")
     t.do("add anna kreuz mit 1 verloren")  # −48
@@ -119,7 +129,7 @@ def test_hundred_means_100_200_not_zero(table) -> None:  # type: ignore[no-untyp
     assert "+40" in t.do("add ben herz mit 1")
 
 
-def test_a_ramsch_in_a_ramsch_round_is_not_all_passed(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_ramsch_in_a_ramsch_round_is_not_all_passed(table: MakeTable) -> None:
     t = table("bock=on", "bock.triggers=grand-lost,all-passed", "ramsch.after_bock=on")
     t.do("add anna grand mit 1 verloren")
     for _ in range(3):
@@ -129,7 +139,7 @@ def test_a_ramsch_in_a_ramsch_round_is_not_all_passed(table) -> None:  # type: i
     assert "+20" in t.do("add carl herz mit 1")
 
 
-def test_bock_round_lasts_as_many_games_as_players(table) -> None:  # type: ignore[no-untyped-def]
+def test_bock_round_lasts_as_many_games_as_players(table: MakeTable) -> None:
     t = table("bock=on", "bock.triggers=grand-lost", players="Anna Ben Carl Dora")
     t.do("add ben grand mit 1 verloren")  # Anna deals game 1
     for who in ("carl", "dora", "anna", "ben"):  # dealers Ben, Carl, Dora, Anna
@@ -138,7 +148,7 @@ def test_bock_round_lasts_as_many_games_as_players(table) -> None:  # type: igno
     assert [sum(g.values()) for g in t.game_points()] == [-96, 40, 40, 40, 40, 20]
 
 
-def test_manual_bock(table) -> None:  # type: ignore[no-untyped-def]
+def test_manual_bock(table: MakeTable) -> None:
     t = table("bock=on")
     assert "no game yet" in t.do("bock", False)
     t.do("add anna herz mit 1")
@@ -146,14 +156,14 @@ def test_manual_bock(table) -> None:  # type: ignore[no-untyped-def]
     assert "+40" in t.do("add ben herz mit 1")
 
 
-def test_manual_bock_needs_bock_rules(table) -> None:  # type: ignore[no-untyped-def]
+def test_manual_bock_needs_bock_rules(table: MakeTable) -> None:
     t = table()
     t.do("add anna herz mit 1")
     assert "plays no Bock" in t.do("bock", False)
 
 
 @pytest.mark.parametrize(("overlap", "third"), [("queue", 40), ("stack", 80)])
-def test_overlapping_bock_rounds_queue_or_stack(table, overlap: str, third: int) -> None:  # type: ignore[no-untyped-def]
+def test_overlapping_bock_rounds_queue_or_stack(table: MakeTable, overlap: str, third: int) -> None:
     """Two Bock rounds called in games 1 and 2: queued they make games 2-7 double; stacked,
     games 3 and 4 count ×4 (Doppelbock) and game 5 ×2."""
     t = table("bock=on", "bock.triggers=grand-hand-won", f"bock.overlap={overlap}")
@@ -169,7 +179,7 @@ def test_overlapping_bock_rounds_queue_or_stack(table, overlap: str, third: int)
     assert got[2] == third
 
 
-def test_bock_applies_to_ramsch(table) -> None:  # type: ignore[no-untyped-def]
+def test_bock_applies_to_ramsch(table: MakeTable) -> None:
     t = table("bock=on", "bock.triggers=grand-lost", "ramsch.on_pass=on")
     t.do("add anna grand mit 1 verloren")
     assert "Bock ×2 → −90" in t.do("ramsch anna=45 ben=40 carl=35")
@@ -178,7 +188,7 @@ def test_bock_applies_to_ramsch(table) -> None:  # type: ignore[no-untyped-def]
 # --- Ramsch (§8) ----------------------------------------------------------------------------
 
 
-def test_ramsch_on_pass_replaces_eingepasst(table) -> None:  # type: ignore[no-untyped-def]
+def test_ramsch_on_pass_replaces_eingepasst(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on")
     assert "this rule set plays Ramsch then" in t.do("pass", False)
     assert "Anna verliert 45" in t.do("ramsch anna=45 ben=40 carl=35")
@@ -186,7 +196,7 @@ def test_ramsch_on_pass_replaces_eingepasst(table) -> None:  # type: ignore[no-u
     assert "plays no Ramsch here" in off.do("ramsch anna=45 ben=40 carl=35", False)
 
 
-def test_ramsch_round_after_bock(table) -> None:  # type: ignore[no-untyped-def]
+def test_ramsch_round_after_bock(table: MakeTable) -> None:
     t = table("bock=on", "bock.triggers=grand-lost", "ramsch.after_bock=on")
     t.do("add anna grand mit 1 verloren")
     for _ in range(3):
@@ -201,7 +211,7 @@ def test_ramsch_round_after_bock(table) -> None:  # type: ignore[no-untyped-def]
     assert got == [-96, 40, 40, 40, 72, -45, -120, 20]
 
 
-def test_edit_a_ramsch(table) -> None:  # type: ignore[no-untyped-def]
+def test_edit_a_ramsch(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on")
     t.do("ramsch anna=45 ben=40 carl=35")
     assert "game 1 was a Ramsch: start the words with the declarer" in t.do(
@@ -216,19 +226,19 @@ def test_edit_a_ramsch(table) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def test_ramsch_augen_must_add_up_to_120(table) -> None:  # type: ignore[no-untyped-def]
+def test_ramsch_augen_must_add_up_to_120(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on")
     assert "add up to 110, not 120" in t.do("ramsch anna=45 ben=40 carl=25", False)
     assert "needs the Augen of Anna, Ben, Carl" in t.do("ramsch anna=80 ben=40", False)
 
 
-def test_ramsch_skat_to_the_loser(table) -> None:  # type: ignore[no-untyped-def]
+def test_ramsch_skat_to_the_loser(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on", "ramsch.skat=loser")
     assert "give the Skat's Augen apart" in t.do("ramsch anna=45 ben=40 carl=35", False)
     assert "Anna verliert 50" in t.do("ramsch anna=40 ben=35 carl=35 skat 10")
 
 
-def test_ramsch_fixed_loss(table) -> None:  # type: ignore[no-untyped-def]
+def test_ramsch_fixed_loss(table: MakeTable) -> None:
     t = table("ramsch.on_pass=on", "ramsch.loss=20")
     t.do("ramsch anna=75 ben=0 carl=45 jungfrau ben")
     assert t.totals() == {"Anna": -40, "Ben": 0, "Carl": 0}
@@ -241,7 +251,7 @@ def test_ramsch_fixed_loss(table) -> None:  # type: ignore[no-untyped-def]
         ("minus", {"Anna": 0, "Ben": -120, "Carl": -120}),
     ],
 )
-def test_durchmarsch_plus_or_minus(table, rule: str, totals: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+def test_durchmarsch_plus_or_minus(table: MakeTable, rule: str, totals: dict[str, int]) -> None:
     t = table("ramsch.on_pass=on", f"ramsch.durchmarsch={rule}")
     t.do("ramsch anna=120 ben=0 carl=0 durchmarsch anna")
     assert t.totals() == totals
@@ -265,20 +275,20 @@ def test_ramsch_loser_option_object() -> None:
 # --- other options -------------------------------------------------------------------------
 
 
-def test_lost_hand_single(table) -> None:  # type: ignore[no-untyped-def]
+def test_lost_hand_single(table: MakeTable) -> None:
     assert "−36" in table("lost_hand_single=on").do("add anna kreuz mit 1 hand verloren")
 
 
-def test_spitzen_cap(table) -> None:  # type: ignore[no-untyped-def]
+def test_spitzen_cap(table: MakeTable) -> None:
     assert "spitzen_cap=4" in table("spitzen_cap=4").do("add anna karo mit 5", False)
 
 
-def test_null_overbid_multiple(table) -> None:  # type: ignore[no-untyped-def]
+def test_null_overbid_multiple(table: MakeTable) -> None:
     assert "below the bid" in table().do("add anna null gereizt 24", False)
     assert "−92" in table("null_overbid=multiple").do("add anna null gereizt 24")
 
 
-def test_bierlachs_counts_only_losses_and_names_who_reached_the_limit(table) -> None:  # type: ignore[no-untyped-def]
+def test_bierlachs_counts_only_losses_and_names_who_reached_the_limit(table: MakeTable) -> None:
     t = table("list=bierlachs", "bierlachs.limit=100")
     t.do("add anna grand mit 2")  # won: nothing on a Bierlachs list
     t.do("add ben grand mit 1 verloren")  # −96
@@ -292,7 +302,7 @@ def test_bierlachs_counts_only_losses_and_names_who_reached_the_limit(table) -> 
 # --- two players (§9) -----------------------------------------------------------------------
 
 
-def test_bauernskat_seed_example(table) -> None:  # type: ignore[no-untyped-def]
+def test_bauernskat_seed_example(table: MakeTable) -> None:
     """§9: 'mit 6, Spiel 7, verloren 14 × 10 = 140' goes to the opponent."""
     t = table("bauernskat", players="Anna Ben")
     out = t.do("add anna herz mit 6 augen 50")
@@ -300,13 +310,13 @@ def test_bauernskat_seed_example(table) -> None:  # type: ignore[no-untyped-def]
     assert t.totals() == {"Anna": 0, "Ben": 140}
 
 
-def test_bauernskat_60_60_is_lost_for_the_caller(table) -> None:  # type: ignore[no-untyped-def]
+def test_bauernskat_60_60_is_lost_for_the_caller(table: MakeTable) -> None:
     t = table("bauernskat", players="Anna Ben")
     t.do("add anna pik ohne 3 augen 60")
     assert t.totals() == {"Anna": 0, "Ben": 88}
 
 
-def test_two_lost_caller_option(table) -> None:  # type: ignore[no-untyped-def]
+def test_two_lost_caller_option(table: MakeTable) -> None:
     t = table("bauernskat", "two.lost=caller", players="Anna Ben")
     t.do("add anna herz mit 6 augen 50")
     assert t.totals() == {"Anna": -140, "Ben": 0}
@@ -322,18 +332,20 @@ def test_two_lost_caller_option(table) -> None:  # type: ignore[no-untyped-def]
         ("pass", "every deal is played"),
     ],
 )
-def test_bauernskat_refuses_what_it_does_not_have(table, words: str, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_bauernskat_refuses_what_it_does_not_have(
+    table: MakeTable, words: str, message: str
+) -> None:
     assert message in table("bauernskat", players="Anna Ben").do(words, False)
 
 
-def test_two_player_lists_need_two_players(table, run: Run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_two_player_lists_need_two_players(table: MakeTable, run: Run, tmp_path: Path) -> None:
     r = run("new", "A", "B", "C", "--rules", "bauernskat", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "played by 2 players" in r.stderr
     r = run("new", "A", "B", "--ledger", str(tmp_path / "y.json"))
     assert r.exit_code == 2 and "(2 with --rules bauernskat)" in r.stderr
 
 
-def test_offizierskat_schwarz_is_zero_augen(table) -> None:  # type: ignore[no-untyped-def]
+def test_offizierskat_schwarz_is_zero_augen(table: MakeTable) -> None:
     t = table("offizierskat", players="Anna Ben")
     # ohne 2, Spiel 3, Schneider 4, Schwarz 5 → 5 × 12: the loser has 0 Augen
     assert "ohne 2, Spiel 3, Schneider 4, Schwarz 5 → 5 × 12 = 60" in t.do(
@@ -341,13 +353,13 @@ def test_offizierskat_schwarz_is_zero_augen(table) -> None:  # type: ignore[no-u
     )
 
 
-def test_offizierskat_ramsch_subtracts_each_players_augen(table) -> None:  # type: ignore[no-untyped-def]
+def test_offizierskat_ramsch_subtracts_each_players_augen(table: MakeTable) -> None:
     t = table("offizierskat", players="Anna Ben")
     t.do("ramsch anna=70 ben=50")
     assert t.totals() == {"Anna": -70, "Ben": -50}
 
 
-def test_two_player_dealer_alternates(table) -> None:  # type: ignore[no-untyped-def]
+def test_two_player_dealer_alternates(table: MakeTable) -> None:
     t = table("bauernskat", players="Anna Ben")
     t.do("add anna herz mit 1")
     t.do("add anna herz mit 1")

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.games import GameType
+from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import game_value
 from skatliste.words import PaperValue, parse_words, to_words
 
@@ -100,7 +100,7 @@ def test_words_that_cannot_be_understood_are_named(words: str, fragment: str) ->
 
 
 @given(trump_games())
-def test_canonical_words_read_back_to_the_same_game(game: tuple) -> None:  # type: ignore[type-arg]
+def test_canonical_words_read_back_to_the_same_game(game: tuple[Declaration, Outcome]) -> None:
     d, o = game
     again = parse_words(to_words(d, o).split())
     assert game_value(again.declaration, again.outcome) == game_value(d, o)

@@ -1,0 +1,10 @@
+"""The command line: parse, call the application layer, render, set the exit code.
+
+One module per group of commands; each registers its commands on the group in ``base``.
+This package is the only place (with ``skatliste.web``) that prints or exits.
+"""
+
+from skatliste.cli import cards, lists, play, reports, values  # noqa: F401  (registers commands)
+from skatliste.cli.base import cli, main
+
+__all__ = ["cli", "main"]

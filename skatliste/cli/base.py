@@ -1,0 +1,100 @@
+"""The click group, the shared options and the one place that turns errors into messages.
+
+Heavy modules (the ledger and pydantic, tabulate) are imported inside the commands that need
+them, so ``skatliste value`` starts in a few times the interpreter's own start-up.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import click
+
+from skatliste import __version__
+from skatliste.errors import SkatlisteError
+from skatliste.explain import Lang
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Refused(click.ClickException):
+    """Bad input or a bad ledger: ``Error: ...`` on stderr, exit status 2."""
+
+    exit_code = 2
+
+
+class Failed(click.ClickException):
+    """A check found problems: exit status 1."""
+
+    exit_code = 1
+
+
+class SkatGroup(click.Group):
+    """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SkatlisteError as exc:
+            raise Refused(str(exc)) from None
+
+
+def refuse(message: str) -> NoReturn:
+    """Stop with ``Error: message`` and exit status 2."""
+    raise Refused(message)
+
+
+# --- shared options ---------------------------------------------------------------------
+
+
+def resolve_lang(option: str | None) -> Lang:
+    """--lang, else SKATLISTE_LANG, else LANG=en* → English, else German."""
+    value = option or os.environ.get("SKATLISTE_LANG") or ""
+    if not value and os.environ.get("LANG", "").lower().startswith("en"):
+        value = "en"
+    return "en" if value.lower().startswith("en") else "de"
+
+
+def lang_option(f: F) -> F:
+    return click.option(
+        "--lang",
+        type=click.Choice(["de", "en"], case_sensitive=False),
+        default=None,
+        help="Language of explanations and tables (default German; LANG=en* → English).",
+    )(f)
+
+
+def ledger_option(f: F) -> F:
+    return click.option(
+        "--ledger",
+        "ledger_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        envvar="SKATLISTE_LEDGER",
+        default="skatliste.json",
+        show_default=True,
+        help="The list's JSON file (or env SKATLISTE_LEDGER).",
+    )(f)
+
+
+WORDS_CONTEXT = {"ignore_unknown_options": True}
+
+
+@click.group(cls=SkatGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="skatliste")
+def cli() -> None:
+    """skatliste — the Skat list (Skat-Liste) for the command line.
+
+    \b
+    Quick value:     skatliste value kreuz mit 2 hand
+    A new list:      skatliste new --players Anna Ben Carl
+    Enter a game:    skatliste add anna grand ohne 1 augen 95
+    The sheet:       skatliste sheet
+    """
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="skatliste")

@@ -1,0 +1,232 @@
+"""Cards and tricks: ``spitzen``, ``trick``, ``augen``, ``replay``; no list needed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from skatliste.cli.base import cli, lang_option, refuse, resolve_lang
+from skatliste.explain import Lang, explain, game_name, result_record, signed
+from skatliste.games import GameType
+from skatliste.rules import seeger_fabian
+
+if TYPE_CHECKING:
+    from skatliste.replay import ReplayResult
+
+
+def _game_type(word: str) -> GameType:
+    from skatliste.words import GAME_WORDS, suggest
+
+    game = GAME_WORDS.get(word.lower())
+    if game is None:
+        refuse(f"unknown game '{word}'{suggest(word.lower())}")
+    return game
+
+
+@cli.command(name="spitzen")
+@click.argument("game")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--partial", is_flag=True, help="Allow fewer cards than a full hand.")
+@click.option(
+    "--cards",
+    "hand_size",
+    type=click.Choice(["12", "16"]),
+    default="12",
+    show_default=True,
+    help="Cards of a full hand: 12 (10 + Skat) or 16 (two-player Skat).",
+)
+@lang_option
+def spitzen_cmd(
+    game: str, cards: tuple[str, ...], partial: bool, hand_size: str, lang: str | None
+) -> None:
+    """Mit or ohne? The Spitzen of the declarer's cards, Skat included.
+
+    \b
+    Examples:
+      skatliste spitzen kreuz CJ SJ DJ CA CT C9 C7 SA ST HA DA D7
+        mit 2: ♣B ♠B
+      skatliste spitzen grand ♥B ♦B ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A ♦10 ♣K ♠K
+        ohne 2: ♣B ♠B fehlen
+    """
+    from skatliste.cards import no_duplicates, parse_cards, spitzen
+
+    language = resolve_lang(lang)
+    kind = _game_type(game)
+    held = parse_cards(cards)
+    no_duplicates(held, language)
+    size = int(hand_size)
+    if len(held) != size and not partial:
+        refuse(
+            f"{len(held)} cards given: the Spitzen count over the declarer's {size} cards "
+            f"(hand and Skat); give all {size}, or --partial"
+        )
+    count = spitzen(held, kind)
+    run = " ".join(c.show(language) for c in count.run)
+    missing = "" if count.mit else (" fehlen" if language == "de" else " missing")
+    click.echo(f"{count.words(language)}: {run}{missing}")
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--lead", default=None, help="Who led (with --players).")
+@click.option("--players", default=None, help="The players clockwise, e.g. Anna,Ben,Carl.")
+@lang_option
+def trick(
+    game: str, cards: tuple[str, ...], lead: str | None, players: str | None, lang: str | None
+) -> None:
+    """Who wins the trick, and why, with its Augen. Cards in the order played.
+
+    \b
+    Examples:
+      skatliste trick grand CA CJ C7
+        ♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen
+      skatliste trick kreuz ♥A ♥10 ♠B --players Anna,Ben,Carl --lead Ben
+    """
+    from skatliste.cards import augen, is_trump, no_duplicates, parse_cards, trick_winner
+
+    language = resolve_lang(lang)
+    kind = _game_type(game)
+    played = parse_cards(cards)
+    no_duplicates(played, language)
+    if not 2 <= len(played) <= 3:
+        refuse(f"{len(played)} cards given: a trick has 3 cards (2 in two-player Skat)")
+    win = trick_winner(played, kind)
+    card = played[win]
+    names = [f"{'Karte' if language == 'de' else 'card'} {i + 1}" for i in range(len(played))]
+    if players:
+        seats = [p.strip() for p in players.split(",") if p.strip()]
+        first = 0
+        if lead is not None:
+            hits = [i for i, p in enumerate(seats) if p.casefold() == lead.casefold()]
+            if not hits:
+                refuse(f"--lead {lead}: not one of {', '.join(seats)}")
+            first = hits[0]
+        names = [seats[(first + i) % len(seats)] for i in range(len(played))]
+    elif lead is not None:
+        refuse("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")
+    trump = is_trump(card, kind)
+    if language == "de":
+        why = "Trumpf sticht" if trump and not is_trump(played[0], kind) else "höchste Karte"
+        if trump and is_trump(played[0], kind):
+            why = "höchster Trumpf"
+        verb = "gewinnt"
+    else:
+        why = "a trump wins" if trump and not is_trump(played[0], kind) else "highest card"
+        if trump and is_trump(played[0], kind):
+            why = "highest trump"
+        verb = "wins"
+    click.echo(f"{card.show(language)} {verb}: {why} ({names[win]}); {augen(played)} Augen")
+
+
+@cli.command(name="augen")
+@click.argument("cards", nargs=-1, required=True)
+def augen_cmd(cards: tuple[str, ...]) -> None:
+    """The Augen (card points) of a pile.
+
+    \b
+    Example:
+      skatliste augen CA CT SK HQ D7
+        28
+    """
+    from skatliste.cards import augen, no_duplicates, parse_cards
+
+    pile = parse_cards(cards)
+    no_duplicates(pile)
+    click.echo(str(augen(pile)))
+
+
+def read_replay(path: Path) -> ReplayResult:
+    from skatliste.replay import load_replay, replay
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        refuse(f"{path}: cannot read: {exc.strerror or exc}")
+    return replay(load_replay(text, source=str(path)))
+
+
+@cli.command(name="replay")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the full result as JSON.")
+@lang_option
+def replay_cmd(file: Path, as_json: bool, lang: str | None) -> None:
+    """Replay a whole game from its cards: legal play, tricks, Augen, value.
+
+    Exit 1 when a card was played against the rules (it names the first one).
+
+    \b
+    Example:
+      skatliste replay examples/grand-hand.txt
+    """
+    language = resolve_lang(lang)
+    out = read_replay(file)
+    if as_json:
+        click.echo(json.dumps(_replay_json(out, language), ensure_ascii=False, indent=2))
+    else:
+        for t in out.tricks:
+            cards = ", ".join(f"{p} {c.show(language)}" for p, c in t.cards)
+            click.echo(f"{t.number:>2}: {cards} → {t.winner} ({t.augen})")
+        if out.illegal is not None:
+            bad = out.illegal
+            click.echo(
+                f"Stich {bad.trick}: {bad.player} spielt {bad.card.show(language)} — "
+                f"nicht erlaubt: {bad.reason(language)}"
+                if language == "de"
+                else f"trick {bad.trick}: {bad.player} plays {bad.card.show(language)} — "
+                f"not allowed: {bad.reason(language)}"
+            )
+        else:
+            r = out.result
+            assert r is not None
+            decl = out.declarer
+            stiche = "Stiche" if language == "de" else "tricks"
+            with_skat = "mit Skat" if language == "de" else "Skat included"
+            click.echo(
+                f"{decl}: {out.declarer_augen} Augen ({with_skat}), "
+                f"{out.declarer_tricks} {stiche}"
+                + (f"; {out.spitzen_words}" if out.spitzen_words else "")
+            )
+            click.echo(f"{game_name(r, language)}: {signed(r.list_points)}")
+            click.echo("\n".join(f"  {s}" for s in explain(r, lang=language)))
+    if out.illegal is not None:
+        sys.exit(1)
+
+
+def _replay_json(out: ReplayResult, lang: Lang) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "players": list(out.players),
+        "declarer": out.declarer,
+        "tricks": [
+            {
+                "number": t.number,
+                "leader": t.leader,
+                "cards": [{"player": p, "card": str(c)} for p, c in t.cards],
+                "winner": t.winner,
+                "augen": t.augen,
+            }
+            for t in out.tricks
+        ],
+        "illegal": None,
+    }
+    if out.illegal is not None:
+        bad = out.illegal
+        data["illegal"] = {
+            "trick": bad.trick,
+            "player": bad.player,
+            "card": str(bad.card),
+            "reason": bad.reason(lang),
+        }
+        return data
+    assert out.result is not None
+    data["declarer_augen"] = out.declarer_augen
+    data["declarer_tricks"] = out.declarer_tricks
+    data["spitzen"] = out.spitzen_words or None
+    data["value"] = result_record(
+        out.result, seeger_fabian=seeger_fabian(out.result, table=3), lang=lang
+    )
+    return data

@@ -1,0 +1,366 @@
+"""The list: ``new``, ``add``, ``pass``, ``ramsch``, ``bock``, ``undo``, ``delete``, ``edit``,
+``history``, ``check``, ``rules``, ``schema``. Each parses, calls ``skatliste.app.lists``
+and prints what it returns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from skatliste.app import lists as app
+from skatliste.cli.base import (
+    WORDS_CONTEXT,
+    Failed,
+    cli,
+    lang_option,
+    ledger_option,
+    refuse,
+    resolve_lang,
+)
+from skatliste.cli.render import entry_words, game_lines, totals_line
+from skatliste.explain import Lang
+
+if TYPE_CHECKING:
+    from skatliste.ledger import Ledger
+    from skatliste.sheet import Entry
+
+
+def show_change(change: app.Change, lang: Lang) -> None:
+    """The changed game's lines and the totals after it."""
+    if change.row is not None:
+        click.echo("\n".join(game_lines(change.row, lang)))
+    click.echo(totals_line(change.ledger, change.last, lang))
+
+
+def warn_followups(change: app.Change) -> None:
+    if change.problems:
+        number, problem = change.problems[0]
+        click.echo(
+            f"Note: 'skatliste check' now finds {len(change.problems)} problem(s), "
+            f"the first at game {number}: {problem}",
+            err=True,
+        )
+
+
+@cli.command()
+@click.argument("names", nargs=-1)
+@click.option(
+    "--players",
+    "players_flag",
+    is_flag=True,
+    help="The names follow (seat order, clockwise): 3 or 4 players.",
+)
+@click.option(
+    "--rules",
+    "preset",
+    default="isko",
+    show_default=True,
+    help="Rule set: isko or tournament (see 'skatliste rules --list').",
+)
+@click.option(
+    "--rule",
+    "rule_items",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Change one option of the rule set; repeatable.",
+)
+@click.option(
+    "--first-dealer", default=None, help="Who deals the first game (default: first name)."
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing ledger.")
+@ledger_option
+def new(
+    names: tuple[str, ...],
+    players_flag: bool,
+    preset: str,
+    rule_items: tuple[str, ...],
+    first_dealer: str | None,
+    force: bool,
+    ledger_path: Path,
+) -> None:
+    """Start a new list.
+
+    \b
+    Examples:
+      skatliste new --players Anna Ben Carl
+      skatliste new --players Anna Ben Carl Dora --rules tournament --first-dealer Dora
+      skatliste new --players Anna Ben Carl --rule spitzen_cap=4 --ledger friday.json
+    """
+    ledger = app.new_list(
+        ledger_path,
+        names,
+        preset=preset,
+        rule_items=rule_items,
+        first_dealer=first_dealer,
+        force=force,
+    )
+    rules = ledger.rules
+    players = ledger.table.players
+    table = ledger.table
+    series = table.series
+    extra = f", series of {series} games" if series else ""
+    click.echo(
+        f"{ledger_path}: new list for {', '.join(players)} ({rules.preset} rules{extra}); "
+        f"{table.dealer(0)} deals first"
+    )
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("player")
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.option("--note", default="", help="A note kept with the game.")
+@click.option(
+    "--from-replay",
+    "replay_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Take the game from a replay file (see 'skatliste replay').",
+)
+@ledger_option
+@lang_option
+def add(
+    player: str,
+    words: tuple[str, ...],
+    note: str,
+    replay_file: Path | None,
+    ledger_path: Path,
+    lang: str | None,
+) -> None:
+    """Enter a game: the declarer, then the same words as 'value'.
+
+    End with '= N' to record the value written on paper.
+
+    \b
+    Examples:
+      skatliste add anna kreuz mit 2 hand augen 75
+      skatliste add ben grand ohne 1 schneider = 72
+      skatliste add c pik mit 1 gereizt 36 kontra
+      skatliste add anna --from-replay examples/grand-hand.txt
+    """
+    language = resolve_lang(lang)
+    if replay_file is None:
+        show_change(app.add_game(ledger_path, player, words, note=note), language)
+        return
+    if words:
+        refuse("--from-replay takes the game from the file: give no words with it")
+    from skatliste.cli.cards import read_replay
+    from skatliste.words import to_words
+
+    replayed = read_replay(replay_file)
+    if replayed.illegal is not None:
+        bad = replayed.illegal
+        refuse(
+            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card} against the "
+            f"rules ({bad.reason('en')}); fix the file first ('skatliste replay {replay_file}')"
+        )
+    assert replayed.result is not None and replayed.outcome is not None
+    replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
+
+    def check_declarer(ledger: Ledger) -> Entry:
+        entry = app.game_entry(ledger.table, player, replay_words, note=note)
+        if entry.declarer.casefold() != replayed.declarer.casefold():
+            refuse(f"{replay_file}: the declarer there is {replayed.declarer}, not {player}")
+        return entry
+
+    show_change(app.append(ledger_path, check_declarer), language)
+
+
+@cli.command(name="pass")
+@click.option("--note", default="", help="A note kept with the game.")
+@ledger_option
+@lang_option
+def pass_(note: str, ledger_path: Path, lang: str | None) -> None:
+    """All passed (eingepasst): a game that scores 0 and moves the deal on.
+
+    \b
+    Example:
+      skatliste pass
+    """
+    show_change(app.pass_game(ledger_path, note=note), resolve_lang(lang))
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def undo(ledger_path: Path, lang: str | None) -> None:
+    """Take back the last game (kept in 'skatliste history').
+
+    \b
+    Example:
+      skatliste undo
+    """
+    language = resolve_lang(lang)
+    change = app.undo(ledger_path)
+    assert change.removed is not None
+    title = "zurückgenommen" if language == "de" else "taken back"
+    click.echo(f"{title}: {entry_words(change.removed, language)}")
+    show_change(change, language)
+
+
+@cli.command()
+@click.argument("number", type=int)
+@ledger_option
+@lang_option
+def delete(number: int, ledger_path: Path, lang: str | None) -> None:
+    """Delete game N; every later value and dealer follows (kept in history).
+
+    \b
+    Example:
+      skatliste delete 7
+    """
+    language = resolve_lang(lang)
+    change = app.delete(ledger_path, number)
+    assert change.removed is not None
+    click.echo(f"deleted game {number}: {entry_words(change.removed, language)}")
+    show_change(change, language)
+    warn_followups(change)
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("number", type=int)
+@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.option("--note", default=None, help="Replace the game's note.")
+@ledger_option
+@lang_option
+def edit(
+    number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: str | None
+) -> None:
+    """Replace game N. Start with a player's name to change the declarer; 'eingepasst'
+    (or 'pass') makes it an all-passed game, 'ramsch NAME=AUGEN ...' a Ramsch. The old
+    version is kept in history.
+
+    \b
+    Examples:
+      skatliste edit 7 kreuz mit 2 hand augen 75
+      skatliste edit 7 ben grand ohne 1
+      skatliste edit 12 eingepasst
+      skatliste edit 5 ramsch anna=50 ben=40 carl=30
+    """
+    language = resolve_lang(lang)
+    change = app.edit(ledger_path, number, words, note=note)
+    assert change.row is not None
+    click.echo("\n".join(game_lines(change.row, language)))
+    click.echo(totals_line(change.ledger, change.last, language))
+    warn_followups(change)
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("words", nargs=-1, required=True)
+@click.option("--note", default="", help="A note kept with the game.")
+@ledger_option
+@lang_option
+def ramsch(words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None) -> None:
+    """Enter a Ramsch: every player's Augen (they add up to 120), then Jungfrau, Durchmarsch
+    and pushes. The player with the most Augen loses them.
+
+    \b
+    Examples:
+      skatliste ramsch anna=45 ben=40 carl=35
+      skatliste ramsch anna=75 ben=0 carl=45 jungfrau ben geschoben 1
+      skatliste ramsch anna=120 ben=0 carl=0 durchmarsch anna
+    """
+    show_change(app.add_ramsch(ledger_path, words, note=note), resolve_lang(lang))
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def bock(ledger_path: Path, lang: str | None) -> None:
+    """Call a Bock round by hand: it starts with the next game (rule bock=on).
+
+    \b
+    Example:
+      skatliste bock
+    """
+    change = app.call_bock(ledger_path)
+    click.echo(totals_line(change.ledger, change.last, resolve_lang(lang)))
+
+
+@cli.command()
+@ledger_option
+@lang_option
+def history(ledger_path: Path, lang: str | None) -> None:
+    """Games taken back, deleted or replaced — nothing entered is ever lost.
+
+    \b
+    Example:
+      skatliste history
+    """
+    from skatliste.ledger import model_to_entry
+
+    language = resolve_lang(lang)
+    ledger = app.open_list(ledger_path)
+    if not ledger.history:
+        click.echo("no games removed or replaced")
+        return
+    for item in ledger.history:
+        line = f"{item.time}  {item.action:<6} game {item.number}: "
+        line += entry_words(model_to_entry(item.entry), language)
+        if item.replaced_by is not None:
+            line += " → " + entry_words(model_to_entry(item.replaced_by), language)
+        click.echo(line)
+
+
+@cli.command(name="check")
+@ledger_option
+def check_cmd(ledger_path: Path) -> None:
+    """Re-derive everything and list every problem; exit 1 if any.
+
+    \b
+    Example:
+      skatliste check
+        skatliste.json: game 7: the paper says +72, the game is worth +48
+    """
+    from skatliste.sheet import check
+
+    ledger = app.open_list(ledger_path)
+    problems = check(ledger.table, ledger.entries)
+    for number, problem in problems:
+        click.echo(f"{ledger_path}: game {number}: {problem}")
+    if problems:
+        raise Failed(f"{len(problems)} problem(s) in {len(ledger.entries)} games")
+    click.echo(f"{ledger_path}: {len(ledger.entries)} games, no problems")
+
+
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of the ledger format.
+
+    \b
+    Example:
+      skatliste schema > skatliste.schema.json
+    """
+    from skatliste.ledger import json_schema
+
+    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+
+
+@cli.command()
+@click.option("--list", "list_all", is_flag=True, help="Every option and preset, with meaning.")
+@ledger_option
+def rules(list_all: bool, ledger_path: Path) -> None:
+    """The rule set of this list, or (--list) every preset and option.
+
+    \b
+    Examples:
+      skatliste rules
+      skatliste rules --list
+    """
+    from skatliste.rulesets import OPTIONS, PRESET_HELP, PRESETS
+
+    if list_all:
+        click.echo("Presets (--rules NAME):")
+        for name in PRESETS:
+            click.echo(f"  {name:<12}{PRESET_HELP[name]}")
+        click.echo("\nOptions (--rule KEY=VALUE), default in isko:")
+        for opt in OPTIONS.values():
+            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
+            click.echo(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+        return
+    ledger = app.open_list(ledger_path)
+    click.echo(f"{ledger_path}: rule set {ledger.rules.preset}")
+    for key, val in ledger.rules.options.items():
+        click.echo(f"  {key} = {val}")

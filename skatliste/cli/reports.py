@@ -1,0 +1,277 @@
+"""Reports: ``sheet``, ``summary``, ``explain``, ``export``, ``stats``, ``chart``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from skatliste.app import lists as app
+from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang
+from skatliste.cli.render import game_lines
+from skatliste.explain import seeger_fabian_line, signed
+
+
+@cli.command()
+@click.option(
+    "--format",
+    "fmt",
+    default="plain",
+    type=click.Choice(["plain", "grid", "md", "csv", "json"]),
+    show_default=True,
+)
+@ledger_option
+@lang_option
+def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
+    """The list as on paper: every game, its value and the running totals.
+
+    \b
+    Examples:
+      skatliste sheet
+      skatliste sheet --format md
+      skatliste sheet --format csv > evening.csv
+    """
+    from skatliste.report import render_sheet
+    from skatliste.sheet import rows
+
+    ledger = app.open_list(ledger_path)
+    derived = list(rows(ledger.table, ledger.entries))
+    click.echo(render_sheet(ledger.table, derived, fmt=fmt, lang=resolve_lang(lang)))
+
+
+@cli.command()
+@click.option("--round", "round_", type=int, default=None, help="Only round N.")
+@click.option("--last-round", is_flag=True, help="Only the last round played.")
+@click.option(
+    "--cent",
+    default=None,
+    metavar="X",
+    help="Stake in cent per point (e.g. 0.25 or 1/4): who pays whom.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@ledger_option
+@lang_option
+def summary(
+    round_: int | None,
+    last_round: bool,
+    cent: str | None,
+    as_json: bool,
+    ledger_path: Path,
+    lang: str | None,
+) -> None:
+    """Totals, games won and lost, Seeger-Fabian, rank — and the money.
+
+    \b
+    Examples:
+      skatliste summary
+      skatliste summary --last-round
+      skatliste summary --cent 0.25
+    """
+    from skatliste.report import render_summary, summary_json
+    from skatliste.sheet import settle, summarise
+
+    if round_ is not None and last_round:
+        refuse("give --round N or --last-round, not both")
+    ledger = app.open_list(ledger_path)
+    last = app.rounds_played(ledger)
+    only = last if last_round else round_
+    if only is not None and not 1 <= only <= last:
+        refuse(f"round {only}: the list has rounds 1 to {last}")
+    result = summarise(ledger.table, ledger.entries, only_round=only)
+    stake = app.parse_stake(cent)
+    settlement = None if stake is None else settle({p.name: p.total for p in result.players}, stake)
+    if as_json:
+        click.echo(json.dumps(summary_json(ledger.table, result, settlement), ensure_ascii=False))
+        return
+    language = resolve_lang(lang)
+    if only is not None:
+        click.echo(f"{'Runde' if language == 'de' else 'Round'} {only}")
+    click.echo(render_summary(ledger.table, result, settlement=settlement, lang=language))
+
+
+@cli.command(name="explain")
+@click.argument("number", type=int)
+@ledger_option
+@lang_option
+def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
+    """Game N's full computation, with Seeger-Fabian.
+
+    \b
+    Example:
+      skatliste explain 7
+    """
+    from skatliste.rules import seeger_fabian as fabian_of
+
+    language = resolve_lang(lang)
+    ledger = app.open_list(ledger_path)
+    row = app.game_row(ledger, number)
+    lines = game_lines(row, language)
+    dealer = "Geber" if language == "de" else "dealer"
+    lines.insert(1, f"  {dealer}: {row.dealer}")
+    if row.result is not None and not ledger.rules.two_player:
+        sf = fabian_of(row.result, table=ledger.table.size)
+        lines.append(f"  {seeger_fabian_line(row.result, sf, lang=language)}")
+    click.echo("\n".join(lines))
+
+
+@cli.command()
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["html", "md", "csv", "json"]),
+    default="html",
+    show_default=True,
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write to this file (default: standard output).",
+)
+@click.option("--cent", default=None, metavar="X", help="Stake in cent per point: settlement.")
+@ledger_option
+@lang_option
+def export(
+    fmt: str,
+    output: Path | None,
+    cent: str | None,
+    ledger_path: Path,
+    lang: str | None,
+) -> None:
+    """The list to share or print: HTML (one file, chart included, A4), Markdown, CSV, JSON.
+
+    \b
+    Examples:
+      skatliste export -o evening.html
+      skatliste export --format csv -o evening.csv
+      skatliste export --format md --cent 0.25
+    """
+    from skatliste.export import render_csv, render_html, render_json, render_markdown
+    from skatliste.sheet import rows, settle, summarise
+
+    language = resolve_lang(lang)
+    ledger = app.open_list(ledger_path)
+    derived = list(rows(ledger.table, ledger.entries))
+    summary = summarise(ledger.table, ledger.entries)
+    stake = app.parse_stake(cent)
+    settlement = (
+        None if stake is None else settle({p.name: p.total for p in summary.players}, stake)
+    )
+    if fmt == "html":
+        text = render_html(
+            ledger.table,
+            derived,
+            summary,
+            settlement=settlement,
+            stake=cent,
+            created=ledger.model.created,
+            lang=language,
+        )
+    elif fmt == "md":
+        text = render_markdown(ledger.table, derived, summary, settlement=settlement, lang=language)
+    elif fmt == "csv":
+        text = render_csv(ledger.table, derived, language)
+    else:
+        text = render_json(ledger.table, derived, summary, settlement) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from skatliste.ledger import atomic_write
+
+    atomic_write(output, text)
+    click.echo(f"{output}: {fmt}, {len(derived)} games")
+
+
+@cli.command()
+@click.argument("ledgers", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@ledger_option
+@lang_option
+def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str | None) -> None:
+    """Per player: games, won/lost and rate, by game type, average and highest game,
+    Schneider/Schwarz, overbids, Kontra. Several ledgers are merged by player name.
+
+    \b
+    Examples:
+      skatliste stats
+      skatliste stats 2026-*.json --json
+    """
+    from skatliste.sheet import rows
+    from skatliste.stats import GAME_ORDER, collect
+
+    paths = list(ledgers) or [ledger_path]
+    sheets = []
+    for path in paths:
+        ledger = app.open_list(path)
+        sheets.append((ledger.table.players, list(rows(ledger.table, ledger.entries))))
+    people = collect(sheets)
+    if as_json:
+        click.echo(
+            json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
+        )
+        return
+    from tabulate import tabulate
+
+    de = resolve_lang(lang) == "de"
+    heads = (
+        ["Spieler", "Listen", "Spiele", "gew.", "verl.", "Quote", "Schnitt", "Höchstes",
+         "Schneider", "Schwarz", "überreizt", "Kontra (verl.)", "Punkte"]
+        if de
+        else ["Player", "Lists", "Games", "won", "lost", "rate", "average", "highest",
+              "Schneider", "Schwarz", "overbid", "Kontra (lost)", "Points"]
+    )  # fmt: skip
+    body = [
+        [
+            s.name, s.lists, s.declared, s.won, s.lost, f"{s.win_rate:.0%}",
+            f"{s.average:+.1f}".replace("-", "−"), s.highest, s.schneider, s.schwarz, s.overbid,
+            f"{s.kontra_against} ({s.kontra_lost})", signed(s.total),
+        ]
+        for s in people.values()
+    ]  # fmt: skip
+    click.echo(
+        tabulate(
+            body,
+            headers=heads,
+            disable_numparse=True,
+            colalign=("left",) + ("right",) * (len(heads) - 1),
+        )
+    )
+    click.echo("")
+    kinds = [g for g in GAME_ORDER if any(g in s.by_game for s in people.values())]
+    body = [
+        [s.name, *["{}/{}".format(*reversed(s.by_game.get(g, [0, 0]))) for g in kinds]]
+        for s in people.values()
+    ]
+    title = "gewonnen/gespielt" if de else "won/declared"
+    click.echo(
+        tabulate(
+            body,
+            headers=[title, *kinds],
+            disable_numparse=True,
+            colalign=("left",) + ("right",) * len(kinds),
+        )
+    )
+
+
+@cli.command()
+@click.option("--width", type=click.IntRange(10, 400), default=60, show_default=True)
+@click.option("--height", type=click.IntRange(5, 60), default=12, show_default=True)
+@ledger_option
+@lang_option
+def chart(width: int, height: int, ledger_path: Path, lang: str | None) -> None:
+    """The running totals as a chart in the terminal.
+
+    \b
+    Example:
+      skatliste chart --ledger examples/evening.json
+    """
+    from skatliste.export import text_chart
+    from skatliste.sheet import rows
+
+    ledger = app.open_list(ledger_path)
+    derived = list(rows(ledger.table, ledger.entries))
+    click.echo(
+        text_chart(ledger.table, derived, width=width, height=height, lang=resolve_lang(lang))
+    )

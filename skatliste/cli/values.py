@@ -1,0 +1,186 @@
+"""``value`` and ``bids``: one game's value explained, the Reizwerte; no list needed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
+from skatliste.cli.render import paper_line
+from skatliste.errors import InputError
+from skatliste.explain import Lang, result_record, seeger_fabian_line, signed
+from skatliste.rules import REIZWERTE, game_value, games_reaching, seeger_fabian
+from skatliste.words import ParsedGame, parse_words
+
+# --- value ------------------------------------------------------------------------------
+
+
+def _option_words(opts: dict[str, Any]) -> list[str]:
+    """The --with/--hand/... options as table words, so one parser serves both."""
+    words: list[str] = []
+    if opts["with_"] is not None:
+        words += ["mit", str(opts["with_"])]
+    if opts["without"] is not None:
+        words += ["ohne", str(opts["without"])]
+    for flag in ("hand", "ouvert", "schneider", "schwarz", "kontra", "re"):
+        if opts[flag]:
+            words.append(flag)
+    if opts["schneider_announced"]:
+        words += ["schneider", "angesagt"]
+    if opts["schwarz_announced"]:
+        words += ["schwarz", "angesagt"]
+    if opts["won"] is not None:
+        words.append("gewonnen" if opts["won"] else "verloren")
+    if opts["bid"] is not None:
+        words += ["gereizt", str(opts["bid"])]
+    if opts["augen"] is not None:
+        words += ["augen", str(opts["augen"])]
+    words += ["bock"] * opts["bock"]
+    return words
+
+
+def _value_of(
+    parsed: ParsedGame, table: int, lang: Lang
+) -> tuple[dict[str, Any], str, str | None, bool]:
+    """One game: its JSON record, its Seeger-Fabian line, the paper check line, paper right?"""
+    result = game_value(parsed.declaration, parsed.outcome)
+    fabian = seeger_fabian(result, table=table)
+    record = result_record(result, seeger_fabian=fabian, lang=lang)
+    paper: str | None = None
+    ok = True
+    if parsed.paper is not None:
+        ok = parsed.paper.matches(result.list_points)
+        record["paper"] = {"value": parsed.paper.value, "matches": ok}
+        paper = paper_line(parsed.paper.value, ok, result.list_points, lang)
+    return record, seeger_fabian_line(result, fabian, lang=lang), paper, ok
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.option("--with", "with_", type=int, metavar="N", help="mit N Spitzen.")
+@click.option("--without", type=int, metavar="N", help="ohne N Spitzen.")
+@click.option("--hand", is_flag=True, help="Hand game.")
+@click.option("--ouvert", is_flag=True, help="Ouvert (open).")
+@click.option("--schneider", is_flag=True, help="Schneider reached.")
+@click.option("--schwarz", is_flag=True, help="Schwarz reached.")
+@click.option("--schneider-announced", is_flag=True, help="Schneider angesagt.")
+@click.option("--schwarz-announced", is_flag=True, help="Schwarz angesagt.")
+@click.option("--won/--lost", default=None, help="Result (default: won, or from --augen).")
+@click.option("--bid", type=int, metavar="N", help="The bid (Reizwert).")
+@click.option("--augen", type=int, metavar="N", help="Declarer's Augen, Skat included.")
+@click.option("--kontra", is_flag=True, help="Kontra (×2).")
+@click.option("--re", is_flag=True, help="Re (×2 more).")
+@click.option("--bock", type=int, default=0, metavar="N", help="Bock doublings.")
+@click.option(
+    "--table",
+    type=click.Choice(["3", "4"]),
+    default=None,
+    help="Table size for Seeger-Fabian (default 3); shows the Seeger-Fabian line.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@lang_option
+def value(
+    words: tuple[str, ...], table: str | None, as_json: bool, lang: str | None, **opts: Any
+) -> None:
+    """The value of one game, explained step by step.
+
+    WORDS are what players say at the table, in any order, German or English; end with
+    '= N' to check a value written on paper. '-' reads one game per line from stdin.
+
+    \b
+    Examples:
+      skatliste value kreuz mit 2 hand
+        Kreuz mit 2 Hand: +48
+          mit 2, Spiel 3, Hand 4 → 4 × 12 = 48
+      skatliste value pik mit 1 gereizt 36
+      skatliste value grand ohne 1 augen 92 = 72
+      skatliste value --json hearts with 1 lost
+      skatliste value - < paper-list.txt
+    """
+    language = resolve_lang(lang)
+    size = int(table or 3)
+    extra = _option_words(opts)
+    if list(words) == ["-"]:
+        if extra:
+            refuse("with '-' every game comes from stdin: give its words there, not as options")
+        _value_batch(sys.stdin, size, language, as_json=as_json)
+        return
+    if not words and not extra:
+        refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
+    parsed = parse_words(list(words) + extra)
+    record, sf_line, paper, ok = _value_of(parsed, size, language)
+    if as_json:
+        click.echo(json.dumps(record, ensure_ascii=False))
+    else:
+        lines = [f"{record['name']}: {signed(record['list_points'])}"]
+        lines += [f"  {step}" for step in record["explanation"]]
+        if table is not None:
+            lines.append(f"  {sf_line}")
+        if paper:
+            lines.append(f"  {paper}")
+        click.echo("\n".join(lines))
+    if not ok:
+        sys.exit(1)
+
+
+def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
+    failed = 0
+    for number, raw in enumerate(stream, start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            record, _, paper, ok = _value_of(parse_words(line.split()), table, lang)
+        except InputError as exc:
+            failed += 1
+            if as_json:
+                click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
+            click.echo(f"line {number}: Error: {exc}", err=True)
+            continue
+        if not ok:
+            failed += 1
+        if as_json:
+            click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
+        else:
+            text = f"{number}: {record['name']}: {signed(record['list_points'])} — " + "; ".join(
+                record["explanation"]
+            )
+            if paper:
+                text += f" — {paper}"
+            click.echo(text)
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("bid", type=int, required=False)
+def bids(bid: int | None) -> None:
+    """The Reizwerte, or which games reach a bid.
+
+    \b
+    Examples:
+      skatliste bids
+      skatliste bids 36
+        Karo     4 × 9 = 36
+        Kreuz    3 × 12 = 36 ...
+    """
+    if bid is None:
+        click.echo(" ".join(str(b) for b in REIZWERTE))
+        return
+    reach = games_reaching(bid)
+    from skatliste.rules import is_valid_bid, nearest_bids
+
+    if not is_valid_bid(bid):
+        near = " or ".join(str(b) for b in nearest_bids(bid))
+        click.echo(f"{bid} is not a Reizwert (nearest: {near}); games reaching it:")
+    if not reach:
+        click.echo(f"no game reaches {bid}")
+        return
+    for r in reach:
+        if r.multiplier is None:
+            click.echo(f"{r.variant:<17}{r.value}")
+        else:
+            click.echo(f"{r.game.german:<17}{r.multiplier} × {r.value // r.multiplier} = {r.value}")

@@ -1,0 +1,131 @@
+"""The application layer without click: what the CLI and the web page both call."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from skatliste.app import lists as app
+from skatliste.errors import InputError
+from skatliste.sheet import GameEntry
+
+
+@pytest.fixture
+def three(tmp_path: Path) -> Path:
+    """A fresh list of three under ISkO rules: Anna deals first."""
+    path = tmp_path / "list.json"
+    app.new_list(path, ["Anna", "Ben", "Carl"])
+    return path
+
+
+@pytest.fixture
+def pub(tmp_path: Path) -> Path:
+    """A fresh pub list of three (Bock and Ramsch)."""
+    path = tmp_path / "pub.json"
+    app.new_list(path, ["Anna,Ben,Carl"], preset="pub")
+    return path
+
+
+def test_add_game_returns_the_row_and_the_totals(three: Path) -> None:
+    """Kreuz mit 2 Hand is 48 for Ben; the next dealer is Ben."""
+    change = app.add_game(three, "ben", "kreuz mit 2 hand".split())
+    assert change.number == 1
+    assert change.row is not None and change.row.result is not None
+    assert change.row.result.list_points == 48
+    assert change.last is not None and change.last.totals == {"Anna": 0, "Ben": 48, "Carl": 0}
+    assert change.ledger.table.dealer(len(change.ledger.entries)) == "Ben"
+
+
+def test_refused_game_leaves_the_list_as_it_was(three: Path) -> None:
+    """An unknown player is an InputError naming the players; nothing is written."""
+    before = three.read_bytes()
+    with pytest.raises(InputError, match="the players of this list are Anna, Ben, Carl"):
+        app.add_game(three, "dora", ["grand"])
+    with pytest.raises(InputError, match="say which game"):
+        app.add_game(three, "anna", [])
+    assert three.read_bytes() == before
+
+
+def test_resolve_player_by_unambiguous_beginning(three: Path) -> None:
+    table = app.open_list(three).table
+    assert app.resolve_player(table, "c") == "Carl"
+    assert app.resolve_player(table, "ANNA") == "Anna"
+
+
+def test_undo_delete_edit_keep_history(three: Path) -> None:
+    """Each change keeps what it removed or replaced."""
+    app.add_game(three, "anna", "grand mit 1".split())
+    app.pass_game(three)
+    app.add_game(three, "carl", "null verloren".split())
+    undone = app.undo(three)
+    assert undone.number == 3 and undone.row is None
+    edited = app.edit(three, 2, "ben pik mit 1".split())
+    assert edited.row is not None and edited.row.result is not None
+    assert edited.row.result.list_points == 22
+    deleted = app.delete(three, 1)
+    assert deleted.last is not None and deleted.last.totals["Ben"] == 22
+    ledger = app.open_list(three)
+    assert [h.action for h in ledger.history] == ["undo", "edit", "delete"]
+
+
+def test_edit_keeps_the_declarer_when_the_words_start_with_the_game(three: Path) -> None:
+    app.add_game(three, "carl", "grand mit 1".split())
+    change = app.edit(three, 1, "karo mit 1".split())
+    assert change.row is not None and isinstance(change.row.entry, GameEntry)
+    assert change.row.entry.declarer == "Carl"
+
+
+def test_edit_of_a_passed_game_needs_the_declarer(three: Path) -> None:
+    app.pass_game(three)
+    with pytest.raises(InputError, match="game 1 was eingepasst: start the words"):
+        app.edit(three, 1, "grand".split())
+
+
+def test_numbers_out_of_range_are_refused(three: Path) -> None:
+    with pytest.raises(InputError, match="no games yet"):
+        app.undo(three)
+    app.pass_game(three)
+    with pytest.raises(InputError, match="games 1 to 1"):
+        app.delete(three, 2)
+
+
+def test_ramsch_and_bock_on_a_pub_list(pub: Path) -> None:
+    """Ramsch: the most Augen lose them; a Bock round called by hand is shown as pending."""
+    change = app.add_ramsch(pub, "anna=50 ben=40 carl=30".split())
+    assert change.last is not None and change.last.totals["Anna"] == -50
+    bock = app.call_bock(pub)
+    assert bock.last is not None and bock.last.pending
+    with pytest.raises(InputError, match="called after this game already"):
+        app.call_bock(pub)
+
+
+def test_bock_refused_without_the_rule(three: Path) -> None:
+    app.pass_game(three)
+    with pytest.raises(InputError, match="plays no Bock"):
+        app.call_bock(three)
+
+
+@pytest.mark.parametrize(
+    ("text", "stake"), [("0.25", Fraction(1, 4)), ("0,5", Fraction(1, 2)), ("1/4", Fraction(1, 4))]
+)
+def test_stake_in_cent(text: str, stake: Fraction) -> None:
+    assert app.parse_stake(text) == stake
+
+
+@pytest.mark.parametrize("text", ["abc", "1/0", "-1"])
+def test_bad_stake_is_refused(text: str) -> None:
+    with pytest.raises(InputError, match="--cent"):
+        app.parse_stake(text)
+
+
+def test_new_list_refuses_what_cannot_be_a_table(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    with pytest.raises(InputError, match="2 player"):
+        app.new_list(path, ["Anna", "Ben"])
+    with pytest.raises(InputError, match="same name"):
+        app.new_list(path, ["Anna", "anna", "Ben"])
+    with pytest.raises(InputError, match="not one of"):
+        app.new_list(path, ["Anna", "Ben", "Carl"], first_dealer="Dora")
+    assert not path.exists()
