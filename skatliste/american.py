@@ -309,6 +309,11 @@ def signed(n: int) -> str:
     return "0"
 
 
+def number(n: int) -> str:
+    """``25`` / ``−15``: a total with a real minus sign and no plus."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 

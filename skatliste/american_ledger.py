@@ -28,7 +28,7 @@ from skatliste.american import (
     Table,
 )
 from skatliste.errors import LedgerError
-from skatliste.rulesets import RuleSet, build_rule_set, family_of
+from skatliste.rulesets import FAMILY_TITLE, RuleSet, build_rule_set, family_of
 
 FAMILY = "american-grand"
 
@@ -204,6 +204,12 @@ def load(path: Path | str) -> AmericanList:
     """Read and validate a list; refuse a corrupt one with the place and the reason."""
     path = Path(path)
     raw = store.read_bytes(path)
+    family = store.family_of_text(raw)
+    if family != FAMILY:
+        raise LedgerError(
+            f"{path}: a {FAMILY_TITLE[family]} list, not an American Grand list: this command "
+            "is for American Grand lists ('skatliste new --rules american-grand ...')"
+        )
     try:
         model = ListModel.model_validate_json(raw)
     except ValidationError as exc:

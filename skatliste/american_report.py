@@ -21,6 +21,7 @@ from skatliste.american import (
     Settlement,
     Table,
     computation,
+    number,
     signed,
 )
 
@@ -157,7 +158,7 @@ def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[st
         f"{pair_label(table, i)} {signed(s.points[i])}, {t['sets']} {s.sets[i]}" for i in (0, 1)
     )
     lower = min(a, b)
-    low = f"({lower})" if lower < 0 else str(lower)
+    low = f"({number(lower)})" if lower < 0 else str(lower)
     if s.score_to is None:
         step1 = f"1) {t['equal_points']}: {t['nobody']}"
     else:
@@ -271,7 +272,7 @@ def render_sheet(
                     row.deal.declarer,
                     contract_words(row, lang),
                     "" if row.score.made else "×",
-                    *[f"{signed(row.points[i])} = {row.totals[i]}" for i in (0, 1)],
+                    *[f"{signed(row.points[i])} = {number(row.totals[i])}" for i in (0, 1)],
                 ]
             )
         if fmt == "plain":
@@ -383,7 +384,8 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
             + f"<td>{row.number}</td><td>{esc(row.dealer)}</td><td>{esc(row.deal.declarer)}</td>"
             + f"<td>{esc(contract_words(row, lang))}{'' if row.score.made else ' ×'}</td>"
             + "".join(
-                f'<td class="n">{esc(signed(row.points[i]))} = {row.totals[i]}</td>' for i in (0, 1)
+                f'<td class="n">{esc(signed(row.points[i]))} = {esc(number(row.totals[i]))}</td>'
+                for i in (0, 1)
             )
             + "</tr>"
             for row in partie.rows

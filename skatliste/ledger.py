@@ -21,7 +21,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from skatliste.errors import LedgerError
 from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rulesets import PRESETS, RuleSet, build_rule_set, family_of, options_of
+from skatliste.rulesets import (
+    FAMILY_TITLE,
+    PRESETS,
+    RuleSet,
+    build_rule_set,
+    family_of,
+    options_of,
+)
 from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.words import PaperValue
 
@@ -421,7 +428,7 @@ def load(path: Path | str) -> Ledger:
     family = family_of_text(raw)
     if family != "skat":
         raise LedgerError(
-            f"{path}: a list of {family} (rules {family}), not of Skat: this command is for "
+            f"{path}: an {FAMILY_TITLE[family]} list, not a Skat list: this command is for "
             "Skat lists (see 'skatliste --help')"
         )
     try:

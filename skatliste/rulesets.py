@@ -292,6 +292,10 @@ PRESET_HELP: dict[str, str] = {
 }
 
 
+FAMILY_TITLE: dict[str, str] = {"skat": "Skat", "american-grand": "American Grand"}
+"""How a game family is named in messages."""
+
+
 def family_of(preset: str) -> str:
     """The game family a preset belongs to: ``skat`` or ``american-grand``."""
     return PRESET_FAMILY.get(preset, "skat")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from skatliste.american import (
     Contract,
     Deal,
+    Entry,
     PartieEnd,
     Table,
     computation,
@@ -279,7 +280,7 @@ def test_partie_deals_option_and_ending_by_hand() -> None:
 
 
 def test_an_end_without_a_deal_is_a_problem() -> None:
-    entries = [PartieEnd(), deal("whist 25 tricks 11"), PartieEnd(), PartieEnd()]
+    entries: list[Entry] = [PartieEnd(), deal("whist 25 tricks 11"), PartieEnd(), PartieEnd()]
     assert [where for where, _ in problems(TABLE, entries)] == [
         "end after deal 0",
         "end after deal 1",

@@ -4,7 +4,14 @@ One module per group of commands; each registers its commands on the group in ``
 This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
-from skatliste.cli import cards, lists, play, reports, values  # noqa: F401  (registers commands)
+from skatliste.cli import (  # noqa: F401  (registers commands)
+    american,
+    cards,
+    lists,
+    play,
+    reports,
+    values,
+)
 from skatliste.cli.base import cli, main
 
 __all__ = ["cli", "main"]

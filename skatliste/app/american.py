@@ -25,7 +25,6 @@ from skatliste.american import (
     problems,
 )
 from skatliste.errors import InputError
-from skatliste.rulesets import RuleSet
 
 if TYPE_CHECKING:  # the store (pydantic) is imported only where used
     from skatliste.american_ledger import AmericanList
@@ -45,30 +44,36 @@ def resolve_player(players: Sequence[str], name: str) -> str:
     raise InputError(f"unknown player '{name}': the players of this list are {', '.join(players)}")
 
 
-def create(
-    path: Path,
-    players: Sequence[str],
+def new_list(
+    path: Path | str,
+    names: Sequence[str],
     *,
-    first_dealer: str | None,
-    rules: RuleSet,
-    force: bool,
+    preset: str = "american-grand",
+    rule_items: Sequence[str] = (),
+    first_dealer: str | None = None,
+    force: bool = False,
 ) -> AmericanList:
-    """Start a new American Grand list: four players in seat order, partners opposite."""
-    from skatliste.american_ledger import create as write
-    from skatliste.american_ledger import new_list
+    """Start an American Grand list: four players in seat order, partners opposite, the
+    rule set's ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without
+    ``force``."""
+    from skatliste.american_ledger import create, new_list
+    from skatliste.rulesets import build_rule_set, parse_rule_assignments
 
+    rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
+    players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
     if len(players) != 4:
         raise InputError(
-            f"{len(players)} player(s) given: American Grand is played by four, partners "
-            "opposite, e.g. 'skatliste new --rules american-grand --players Anna Ben Carl Dora'"
+            f"{len(players)} player(s) given: American Grand is played by four in seat order, "
+            "partners opposite, e.g. 'skatliste new --rules american-grand --players Anna Ben "
+            "Carl Dora'"
         )
     if len({p.casefold() for p in players}) != len(players):
-        raise InputError("two players have the same name: give each a different one")
-    dealer = None
-    if first_dealer is not None:
-        dealer = resolve_player(players, first_dealer)
-    lst = new_list(path, players, first_dealer=dealer, rules=rules)
-    write(lst, force=force)
+        raise InputError(
+            "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')"
+        )
+    dealer = None if first_dealer is None else resolve_player(players, first_dealer)
+    lst = new_list(Path(path), players, first_dealer=dealer, rules=rules)
+    create(lst, force=force)
     return lst
 
 
