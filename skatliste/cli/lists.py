@@ -349,16 +349,19 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules
       skatliste rules --list
     """
-    from skatliste.rulesets import OPTIONS, PRESET_HELP, PRESETS
+    from skatliste.rulesets import FAMILY_OPTIONS, FAMILY_TITLE, PRESET_HELP, PRESETS
 
     if list_all:
         click.echo("Presets (--rules NAME):")
         for name in PRESETS:
             click.echo(f"  {name:<12}{PRESET_HELP[name]}")
-        click.echo("\nOptions (--rule KEY=VALUE), default in isko:")
-        for opt in OPTIONS.values():
-            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
-            click.echo(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+        for family, options in FAMILY_OPTIONS.items():
+            default = "isko" if family == "skat" else family
+            title = f"{FAMILY_TITLE[family]} options" if family != "skat" else "Options"
+            click.echo(f"\n{title} (--rule KEY=VALUE), default in {default}:")
+            for opt in options.values():
+                allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
+                click.echo(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
         return
     ledger = app.open_list(ledger_path)
     click.echo(f"{ledger_path}: rule set {ledger.rules.preset}")
