@@ -2,8 +2,8 @@
 
 Pure core, no I/O: the contracts, a deal's validation, the score of each contract with its
 computation in German and English, the partie and its end, the final settlement, the dealer
-rotation and the table words. The rules are ``shared/rules/american-grand.md``; the section
-numbers below (§1..§6) are that page's.
+rotation and the table words. The rules are docs/rules.md, §A1 to §A6, cited
+below by those numbers.
 
 Four players sit in seat order; partners sit opposite, so seats 1 and 3 are one pair ("NS")
 and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
@@ -29,13 +29,13 @@ Lang = Literal["de", "en"]
 HeartsDefenders = Literal["on_set", "always"]
 
 PARTIE_TARGET = 100
-"""§4: a partie is played to 100 points."""
+"""§A4: a partie is played to 100 points."""
 SETS_CREDIT = 10
-"""§5 step 2: each set of difference is worth 10."""
+"""§A5 step 2: each set of difference is worth 10."""
 
 
 class Contract(Enum):
-    """The four contracts a declarer may name (§2, §3)."""
+    """The four contracts a declarer may name (§A2, §A3)."""
 
     WHIST = "whist"
     """A trump suit; each trick over six is worth 5; a slam scores 65."""
@@ -53,17 +53,17 @@ class Contract(Enum):
 
 
 TRICK_VALUE: dict[Contract, int] = {Contract.WHIST: 5, Contract.GRAND: 9}
-"""§3: what each trick over six is worth in the two trick-taking contracts."""
+"""§A3: what each trick over six is worth in the two trick-taking contracts."""
 MAX_BID: dict[Contract, int] = {Contract.EUCHRE: 25, Contract.HEARTS: 50}
-"""§2: the highest bid that allows the contract."""
+"""§A2: the highest bid that allows the contract."""
 EUCHRE_SCORE: dict[int, int] = {0: 0, 1: 0, 2: 0, 3: 5, 4: 10, 5: 20}
-"""§3 Euchre: the declaring side's tricks out of 5 → its score (5 tricks alone: 25)."""
+"""§A3 Euchre: the declaring side's tricks out of 5 → its score (5 tricks alone: 25)."""
 EUCHRE_ALONE_MARCH = 25
 EUCHRE_SET_WITH_PARTNER = 20
-"""§3 Euchre: a set with the partner costs the bid + 20."""
+"""§A3 Euchre: a set with the partner costs the bid + 20."""
 HEARTS_MADE = 50
 GRAND_SLAM_BONUS = 40
-"""§3 Grand: a grand slam scores 40 more for the first six tricks."""
+"""§A3 Grand: a grand slam scores 40 more for the first six tricks."""
 TRICKS = 13
 HEARTS = 13
 EUCHRE_TRICKS = 5
@@ -88,7 +88,7 @@ class Deal:
 
 @dataclass(frozen=True, kw_only=True)
 class PartieEnd:
-    """The partie was ended by hand after the deal before (a time limit, §4)."""
+    """The partie was ended by hand after the deal before (a time limit, §A4)."""
 
     note: str = ""
     time: str | None = None
@@ -110,13 +110,13 @@ def _example(contract: Contract) -> str:
 
 
 def validate(deal: Deal) -> None:
-    """Refuse a deal that cannot exist under §2 and §3, saying how to write it right.
+    """Refuse a deal that cannot exist under §A2 and §A3, saying how to write it right.
 
     >>> try:
     ...     validate(Deal(declarer="Ben", contract=Contract.EUCHRE, bid=25, tricks=5))
     ... except InvalidGameError as exc:
     ...     print(exc)
-    euchre 25: a bid of 25 is played alone (§3); write 'euchre 25 alone tricks 5'
+    euchre 25: a bid of 25 is played alone (§A3); write 'euchre 25 alone tricks 5'
     """
     c, bid = deal.contract, deal.bid
     name = c.value
@@ -128,7 +128,7 @@ def validate(deal: Deal) -> None:
     if c in MAX_BID and bid > MAX_BID[c]:
         raise InvalidGameError(
             f"{name} {bid}: {c.title} may be named only with a bid of {MAX_BID[c]} or less "
-            f"(§2); above it name whist or grand"
+            f"(§A2); above it name whist or grand"
         )
     if deal.alone and c is not Contract.EUCHRE:
         raise InvalidGameError(f"{name} {bid} alone: only a Euchre is played alone; drop 'alone'")
@@ -168,17 +168,17 @@ def validate(deal: Deal) -> None:
     if c is Contract.EUCHRE:
         if deal.alone and bid < 20:
             raise InvalidGameError(
-                f"euchre {bid} alone: a bid under 20 is played with the partner (§3); "
+                f"euchre {bid} alone: a bid under 20 is played with the partner (§A3); "
                 f"drop 'alone', or bid 20 or 25 to play alone"
             )
         if not deal.alone and bid == MAX_BID[Contract.EUCHRE]:
             raise InvalidGameError(
-                f"euchre {bid}: a bid of 25 is played alone (§3); write "
+                f"euchre {bid}: a bid of 25 is played alone (§A3); write "
                 f"'euchre {bid} alone tricks {deal.tricks}'"
             )
 
 
-# --- scoring each contract (§3) -----------------------------------------------------------
+# --- scoring each contract (§A3) -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -194,12 +194,12 @@ class DealScore:
     defending: int
     """Points for the defending pair."""
     slam_pair: Literal["declaring", "defending"] | None = None
-    """A grand slam in Grand (§3): which pair made it; it wins the partie for that pair."""
+    """A grand slam in Grand (§A3): which pair made it; it wins the partie for that pair."""
     hearts_defenders: HeartsDefenders = "on_set"
 
     @property
     def set(self) -> bool:
-        """A failed contract (§3: подсад)."""
+        """A failed contract (§A3: подсад)."""
         return not self.made
 
 
@@ -208,7 +208,7 @@ def _over_six(tricks: int) -> int:
 
 
 def score(deal: Deal, *, hearts_defenders: HeartsDefenders = "on_set") -> DealScore:
-    """Score one deal by §3 (the deal is validated first).
+    """Score one deal by §A3 (the deal is validated first).
 
     >>> score(Deal(declarer="Ben", contract=Contract.GRAND, bid=10, tricks=13)).declaring
     103
@@ -375,7 +375,7 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"
 
 
-# --- the table and the partie (§1, §4) ----------------------------------------------------
+# --- the table and the partie (§A1, §A4) ----------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -386,7 +386,7 @@ class Table:
     first_dealer: str
     hearts_defenders: HeartsDefenders = "on_set"
     partie_deals: int | None = None
-    """End a partie after this many deals (§4); None: only by 100, a Grand slam, or by hand."""
+    """End a partie after this many deals (§A4); None: only by 100, a Grand slam, or by hand."""
 
     def __post_init__(self) -> None:
         if len(self.players) != 4:
@@ -409,12 +409,12 @@ class Table:
 
     def dealer(self, index: int) -> str:
         """The dealer of deal ``index`` (0-based over the whole list): the deal rotates
-        clockwise (§1), on from one partie to the next."""
+        clockwise (§A1), on from one partie to the next."""
         start = self.players.index(self.first_dealer)
         return self.players[(start + index) % 4]
 
     def lead(self, index: int) -> str:
-        """Left of the dealer: the first to bid (§2)."""
+        """Left of the dealer: the first to bid (§A2)."""
         start = self.players.index(self.first_dealer)
         return self.players[(start + index + 1) % 4]
 
@@ -430,7 +430,7 @@ def pair_points(table: Table, s: DealScore) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Settlement:
-    """The final result of a partie (§5)."""
+    """The final result of a partie (§A5)."""
 
     points: tuple[int, int]
     sets: tuple[int, int]
@@ -458,7 +458,7 @@ class Settlement:
 def settle(
     points: tuple[int, int], sets: tuple[int, int], *, slam_winner: int | None = None
 ) -> Settlement:
-    """§5: the final result of a partie.
+    """§A5: the final result of a partie.
 
     >>> r = settle((80, 60), (7, 5))
     >>> r.score_credit, r.score_to, r.sets_credit, r.sets_to, r.final, r.winner, r.margin
@@ -538,7 +538,7 @@ class _Running:
 
 
 def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
-    """Every deal's row, with the partie's running scores and sets (§4)."""
+    """Every deal's row, with the partie's running scores and sets (§A4)."""
     for partie in parties(table, entries):
         yield from partie.rows
 

@@ -32,7 +32,7 @@ from skatliste.rulesets import FAMILY_TITLE, RuleSet, build_rule_set, family_of
 
 FAMILY = "american-grand"
 
-_STRICT = ConfigDict(extra="forbid", frozen=True)
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class DealModel(BaseModel):
@@ -83,7 +83,7 @@ class HistoryModel(BaseModel):
 class ListModel(BaseModel):
     """An American Grand list file."""
 
-    model_config = ConfigDict(extra="forbid", title="skatliste American Grand list")
+    model_config = ConfigDict(extra="forbid", strict=True, title="skatliste American Grand list")
     format: Literal["skatliste"]
     version: Literal[1]
     created: str
@@ -239,19 +239,17 @@ def save(lst: AmericanList) -> None:
 @contextlib.contextmanager
 def updating(path: Path | str) -> Iterator[AmericanList]:
     """Load under the lock, let the caller change it, save: one atomic read-modify-write.
-    A refusal inside leaves the file as it was."""
+    A refusal inside leaves the file as it was; a list that does not exist is refused before
+    any lock file is made."""
+    if not Path(path).exists():
+        load(path)  # raises the 'no ledger here' error
     with store.locked(path):
         lst = load(path)
         yield lst
         save(lst)
 
 
-def create(lst: AmericanList, *, force: bool) -> None:
-    """Write a new list; refuse to overwrite one without ``force``."""
-    with store.locked(lst.path):
-        if lst.path.exists() and not force:
-            raise LedgerError(
-                f"{lst.path}: a ledger exists already; use --force to start over "
-                "(or --ledger NEW.json for a second list)"
-            )
-        save(lst)
+def create(lst: AmericanList, *, force: bool) -> Path | None:
+    """Write a new list; refuse to overwrite one without ``force`` (with it, the old list is
+    kept as a backup, whose path is returned)."""
+    return store.create_file(lst.path, lambda: save(lst), force=force)

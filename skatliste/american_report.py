@@ -142,7 +142,7 @@ def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -
 
 
 def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[str]:
-    """§5 in three steps, headed by why the partie ended (or marked provisional)."""
+    """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
     t = TEXT[lang]
     s: Settlement = partie.settlement
     a, b = s.points
@@ -331,7 +331,7 @@ def summary_json(table: Table, parts: Sequence[Partie]) -> dict[str, Any]:
 
 
 def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
-    """Each partie's result by §5; a partie in progress marked provisional; the parties won."""
+    """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
     t = TEXT[lang]
     if not any(p.rows for p in parts):
         return t["empty"]

@@ -8,19 +8,21 @@ read a ledger (``value``, ``bids``) never pay for it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from skatliste.errors import LedgerError
 from skatliste.games import Declaration, GameType, Outcome
+from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.rulesets import (
     FAMILY_TITLE,
     PRESETS,
@@ -32,12 +34,17 @@ from skatliste.rulesets import (
 from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.words import PaperValue
 
-FORMAT_NAME = "skatliste"
-FORMAT_VERSION = 1
+FORMAT_NAME: Final = "skatliste"
+FORMAT_VERSION: Final = 1
 DEFAULT_PATH = "skatliste.json"
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 
-_STRICT = ConfigDict(extra="forbid", frozen=True)
+# Strict: a hand-edited `"augen": true` or `"hand": "yes"` is refused with its place, never
+# read as 1 or True (and then written back so by the next command).
+_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+# The limits of the file format are the core's, never typed twice.
+_MOST_SPITZEN = MAX_SPITZEN[True]
 
 
 class GameModel(BaseModel):
@@ -47,25 +54,29 @@ class GameModel(BaseModel):
     kind: Literal["game"]
     declarer: str = Field(min_length=1, description="the declarer (Alleinspieler)")
     game: Literal["diamonds", "hearts", "spades", "clubs", "grand", "null"]
-    spitzen: int | None = Field(None, ge=0, le=11, description="mit/ohne N; none for Null")
+    spitzen: int | None = Field(
+        None, ge=0, le=_MOST_SPITZEN, description="mit/ohne N; none for Null"
+    )
     mit: bool = Field(True, description="true: mit (held the Kreuz-Bube), false: ohne")
     hand: bool = False
     ouvert: bool = False
     schneider_announced: bool = False
     schwarz_announced: bool = False
     won: bool | None = Field(None, description="null: decided by the Augen (or won)")
-    augen: int | None = Field(None, ge=0, le=120, description="declarer's Augen, Skat included")
+    augen: int | None = Field(
+        None, ge=0, le=TOTAL_AUGEN, description="declarer's Augen, Skat included"
+    )
     schneider: bool = Field(False, description="Schneider reached in play")
     schwarz: bool = Field(False, description="Schwarz reached in play")
-    bid: int | None = Field(None, ge=18, le=264, description="the Reizwert")
+    bid: int | None = Field(None, ge=MIN_BID, le=MAX_BID, description="the Reizwert")
     kontra: bool = False
     re: bool = False
-    bock: int = Field(0, ge=0, le=8, description="Bock doublings entered by hand")
+    bock: int = Field(0, ge=0, le=MAX_BOCK, description="Bock doublings entered by hand")
     paper: str | None = Field(
         None, pattern=r"^[+\-−]?\d+$", description="the value as written on paper"
     )
     kontra_bid: int | None = Field(
-        None, ge=0, le=264, description="rule kontra=after18: the Kontra-sayer's bid"
+        None, ge=0, le=MAX_BID, description="rule kontra=after18: the Kontra-sayer's bid"
     )
     bock_called: bool = Field(False, description="a Bock round was called after this game")
     note: str = ""
@@ -87,11 +98,13 @@ class RamschModel(BaseModel):
 
     model_config = _STRICT
     kind: Literal["ramsch"]
-    augen: dict[str, Annotated[int, Field(ge=0, le=120)]] = Field(min_length=2, max_length=3)
-    skat: int | None = Field(None, ge=0, le=120, description="with ramsch.skat=loser")
+    augen: dict[str, Annotated[int, Field(ge=0, le=TOTAL_AUGEN)]] = Field(
+        min_length=2, max_length=3
+    )
+    skat: int | None = Field(None, ge=0, le=TOTAL_AUGEN, description="with ramsch.skat=loser")
     jungfrau: list[str] = []
     durchmarsch: str | None = None
-    pushes: int = Field(0, ge=0, le=6, description="Schieberamsch: pushes of the Skat")
+    pushes: int = Field(0, ge=0, le=MAX_PUSHES, description="Schieberamsch: pushes of the Skat")
     bock_called: bool = False
     note: str = ""
     time: str | None = None
@@ -134,7 +147,7 @@ class RulesModel(BaseModel):
 class LedgerModel(BaseModel):
     """A skatliste ledger file."""
 
-    model_config = ConfigDict(extra="forbid", title="skatliste ledger")
+    model_config = ConfigDict(extra="forbid", strict=True, title="skatliste ledger")
     format: Literal["skatliste"]
     version: Literal[1]
     created: str
@@ -481,22 +494,110 @@ def dumps(model: LedgerModel) -> str:
     return f"{head},\n{block('games', model.games)},\n{block('history', model.history)}\n}}\n"
 
 
-def atomic_write(path: Path, text: str) -> None:
+# --- where a list lives -------------------------------------------------------------------
+
+
+def real_path(path: Path | str) -> Path:
+    """The file a list path names, symlinks followed: a list linked into a shared or cloud
+    folder is written there, and the link stays a link."""
+    return Path(os.path.realpath(path))
+
+
+def lock_path(path: Path | str) -> Path:
+    """The lock file: beside the real list, so every link to it shares one lock."""
+    real = real_path(path)
+    return real.with_name(real.name + ".lock")
+
+
+_CAUSES = {
+    errno.ENOENT: "the folder {folder} does not exist (skatliste creates no folders: "
+    "create it first, or give another --ledger)",
+    errno.ENOTDIR: "{folder} is not a folder",
+    errno.EACCES: "no permission to write in the folder {folder}",
+    errno.EPERM: "no permission to write in the folder {folder}",
+    errno.EROFS: "the folder {folder} is on a read-only file system",
+}
+
+
+def _cause(exc: OSError, folder: Path) -> str:
+    """The real reason a file cannot be made in ``folder``, in words."""
+    known = _CAUSES.get(exc.errno or 0)
+    if known is not None:
+        return known.format(folder=folder)
+    return f"cannot write in the folder {folder}: {exc.strerror or exc}"
+
+
+def _check_folder(path: Path) -> None:
+    """Refuse at once, with the cause, a list whose folder cannot hold it."""
+    folder = real_path(path).parent
+    if not folder.exists():
+        # a missing folder: say which one (a file on the way reads as 'not a folder')
+        probe = folder
+        while not probe.exists() and probe != probe.parent:
+            probe = probe.parent
+        if probe.exists() and not probe.is_dir():
+            raise LedgerError(f"{path}: {probe} is a file, not a folder; nothing written")
+        raise LedgerError(f"{path}: {_CAUSES[errno.ENOENT].format(folder=folder)}")
+    if not folder.is_dir():
+        raise LedgerError(f"{path}: {folder} is a file, not a folder; nothing written")
+
+
+def _umask() -> int:
+    """The process's umask: Linux tells it without changing it (safe beside other threads)."""
+    try:
+        status = Path("/proc/self/status").read_text()
+        return int(status.split("Umask:", 1)[1].split()[0], 8)
+    except (OSError, IndexError, ValueError):
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return mask
+
+
+def _check_writable(path: Path | str, real: Path, what: str) -> None:
+    """Refuse to replace a file its owner made read-only (``chmod a-w``): that says 'keep'."""
+    try:
+        mode = real.stat().st_mode
+    except OSError:
+        return
+    if not mode & 0o222 or not os.access(real, os.W_OK):
+        raise LedgerError(
+            f"{path}: the {what} is read-only (mode {mode & 0o777:o}); nothing written. "
+            f"Allow changes with 'chmod u+w {real}'"
+        )
+
+
+def atomic_write(path: Path, text: str | bytes | Sequence[bytes], *, what: str = "ledger") -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
-    Temp file in the same folder, fsync, ``os.replace``, fsync of the folder.
+    Temp file in the real file's folder (symlinks followed), fsync, ``os.replace``, fsync of
+    the folder. The file keeps its mode; a new file gets the mode the umask gives (0644 with
+    the usual 022), not the temp file's 0600. ``text`` may be pieces of bytes, written in
+    turn (a long list is never copied whole in memory).
     """
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise LedgerError(f"{path}: is a directory, not a ledger file; nothing written")
+    real = real_path(path)
+    folder = real.parent
+    if real.is_dir():
+        raise LedgerError(f"{path}: is a directory, not a {what} file; nothing written")
+    _check_writable(path, real, what)
+    try:
+        mode = real.stat().st_mode & 0o7777
+    except OSError:
+        mode = 0o666 & ~_umask()
     tmp_name: str | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            if isinstance(text, str):
+                fh.write(text.encode("utf-8"))
+            elif isinstance(text, bytes):
+                fh.write(text)
+            else:
+                for piece in text:
+                    fh.write(piece)
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
-        os.replace(tmp_name, path)
+        os.replace(tmp_name, real)
         tmp_name = None
         with contextlib.suppress(OSError):
             dir_fd = os.open(folder, os.O_RDONLY)
@@ -505,22 +606,72 @@ def atomic_write(path: Path, text: str) -> None:
             finally:
                 os.close(dir_fd)
     except OSError as exc:
-        raise LedgerError(
-            f"{path}: cannot write: {exc.strerror or exc}; the ledger was left as it was"
-        ) from None
+        cause = exc.strerror or str(exc)
+        if exc.errno in _CAUSES and exc.errno != errno.ENOENT:
+            cause = _cause(exc, folder)
+        raise LedgerError(f"{path}: cannot write: {cause}; the {what} was left as it was") from None
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
 
 
+_LIST_HEADER = re.compile(rb'"format"\s*:\s*"skatliste"')
+
+
+def is_list(path: Path | str) -> bool:
+    """Does ``path`` hold a skatliste list (its header says so)?"""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(1 << 16)
+    except OSError:
+        return False
+    return _LIST_HEADER.search(head) is not None
+
+
+def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
+    """Refuse an output file that is a list: one of ``lists`` (paths compared with symlinks
+    followed) or any file whose header says it is a skatliste list."""
+    real = real_path(output)
+    for ledger in lists:
+        if real == real_path(ledger):
+            raise LedgerError(
+                f"{output}: this is the list {ledger} itself; writing there would replace the "
+                "evening. Nothing written: give another file, e.g. -o evening.csv"
+            )
+    if is_list(real):
+        raise LedgerError(
+            f"{output}: is a skatliste list; writing there would replace it. Nothing written: "
+            "give another file"
+        )
+
+
+def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | str] = ()) -> None:
+    """Write an export (CSV, HTML, ...) atomically, but never onto a list."""
+    path = Path(path)
+    refuse_list_target(path, lists=lists)
+    _check_folder(path)
+    atomic_write(path, text, what="file")
+
+
 @contextlib.contextmanager
 def locked(path: Path | str) -> Iterator[None]:
-    """Hold the ledger's exclusive lock (``PATH.lock``) while reading, changing and writing."""
+    """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
+    changing and writing. A folder that cannot hold the list is refused at once, with the
+    cause; a lock file made for a list that still does not exist is removed again."""
     from filelock import FileLock, Timeout
 
     path = Path(path)
-    lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT)
+    _check_folder(path)
+    lock_file = lock_path(path)
+    made = not lock_file.exists()
+    try:
+        # filelock retries a lock file it cannot open until the timeout: open it once here
+        # so that a folder we cannot write in is named at once, not blamed on another writer
+        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
+    except OSError as exc:
+        raise LedgerError(f"{path}: {_cause(exc, lock_file.parent)}; nothing written") from None
+    lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
     try:
         with lock:
             yield
@@ -531,6 +682,10 @@ def locked(path: Path | str) -> Iterator[None]:
         ) from None
     except PermissionError as exc:
         raise LedgerError(f"{path}: cannot lock: {exc.strerror or exc}") from None
+    finally:
+        if made and not real_path(path).exists():
+            with contextlib.suppress(OSError):
+                lock_file.unlink()
 
 
 def save(ledger: Ledger) -> None:
@@ -540,19 +695,62 @@ def save(ledger: Ledger) -> None:
 
 @contextlib.contextmanager
 def updating(path: Path | str) -> Iterator[Ledger]:
-    """Load under the lock, let the caller change it, save: one atomic read-modify-write."""
+    """Load under the lock, let the caller change it, save: one atomic read-modify-write.
+
+    A list that does not exist is refused before any lock file is made."""
+    if not Path(path).exists():
+        load(path)  # raises the 'no ledger here' error (or the folder's)
     with locked(path):
         ledger = load(path)
         yield ledger
         save(ledger)
 
 
-def create(ledger: Ledger, *, force: bool) -> None:
-    """Write a new ledger; refuse to overwrite one without ``force``."""
-    with locked(ledger.path):
-        if ledger.path.exists() and not force:
+def backup_path(path: Path | str) -> Path:
+    """Where ``new --force`` keeps the list it replaces: ``NAME.json.bak`` beside the real
+    file, or a time-stamped name when that exists already."""
+    real = real_path(path)
+    first = real.with_name(real.name + ".bak")
+    if not first.exists():
+        return first
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    candidate = real.with_name(f"{real.name}.{stamp}.bak")
+    n = 1
+    while candidate.exists():
+        n += 1
+        candidate = real.with_name(f"{real.name}.{stamp}-{n}.bak")
+    return candidate
+
+
+def create(ledger: Ledger, *, force: bool) -> Path | None:
+    """Write a new list; refuse to overwrite one without ``force``. With ``force`` the old
+    list is first kept as a backup: its path is returned (None when there was none)."""
+    return create_file(ledger.path, lambda: save(ledger), force=force)
+
+
+def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
+    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
+    backup, then ``write`` the new one (a Skat list, or another game family's)."""
+    with locked(path):
+        exists = path.exists()
+        if exists and not force:
             raise LedgerError(
-                f"{ledger.path}: a ledger exists already; use --force to start over "
-                "(or --ledger NEW.json for a second list)"
+                f"{path}: a ledger exists already; use --force to start over "
+                "(the old list is kept as a backup) or --ledger NEW.json for a second list"
             )
-        save(ledger)
+        backup = None
+        if exists:
+            if real_path(path).is_dir():
+                raise LedgerError(f"{path}: is a directory, not a ledger file")
+            _check_writable(path, real_path(path), "ledger")
+            backup = backup_path(path)
+            try:
+                old = real_path(path).read_bytes()
+            except OSError as exc:
+                raise LedgerError(
+                    f"{path}: cannot read it to keep a backup: {exc.strerror or exc}; "
+                    "nothing written"
+                ) from None
+            atomic_write(backup, old, what="ledger")
+        write()
+    return backup

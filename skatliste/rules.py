@@ -1,4 +1,4 @@
-"""The scoring rules of Skat, as pure functions (ISkO; ``shared/rules/skat-scoring.md`` §3-§7).
+"""The scoring rules of Skat, as pure functions (ISkO; ``docs/rules.md`` §3-§7).
 
 >>> from skatliste.games import Declaration, GameType, Outcome
 >>> r = game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome())
@@ -45,6 +45,14 @@ MAX_LEVELS = 7
 WIN_AUGEN = 61
 SCHNEIDER_AUGEN = 90  # the declarer's Augen that make the opponents Schneider (≤ 30)
 TOTAL_AUGEN = 120
+
+MAX_BOCK = 8
+"""Bock doublings one game can carry (typed 'bock' words and Bock rounds together): ×256 is
+already beyond any table's custom; more is a typing error."""
+
+MAX_PUSHES = 6
+"""Schieberamsch: how often the Skat can be pushed on (each player at most twice at a table of
+three)."""
 
 SEEGER_FABIAN_WON = 50
 SEEGER_FABIAN_LOST = -50
@@ -154,6 +162,10 @@ REIZWERTE: tuple[int, ...] = tuple(_all_game_values())
 """The 63 valid bids: exactly the values a game can have."""
 
 _REIZWERTE_SET = frozenset(REIZWERTE)
+MIN_BID = REIZWERTE[0]
+"""The lowest Reizwert (18)."""
+MAX_BID = REIZWERTE[-1]
+"""The highest Reizwert (264: Grand ohne 4, Hand, Schneider and Schwarz angesagt, Ouvert)."""
 
 
 def is_valid_bid(bid: int) -> bool:

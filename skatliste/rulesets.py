@@ -246,7 +246,7 @@ AMERICAN_OPTIONS: dict[str, Option] = {
         ),
     )
 }
-"""The options of the American Grand family (shared/rules/american-grand.md)."""
+"""The options of the American Grand family (docs/rules.md, §A1 to §A6)."""
 
 FAMILY_OPTIONS: dict[str, dict[str, Option]] = {
     "skat": OPTIONS,

@@ -1,5 +1,5 @@
 """American Grand, the core: every worked deal and the worked final result of the reference
-(shared/rules/american-grand.md), its refusals, the partie's end, the words, and properties."""
+(docs/rules.md, §A1 to §A6), its refusals, the partie's end, the words, and properties."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def deal(words: str, declarer: str = "Anna") -> Deal:
     return parse_words(words.split()).deal(declarer)
 
 
-# §6, row by row: the words, the declaring pair, NS, EW
+# §A6, row by row: the words, the declaring pair, NS, EW
 WORKED_DEALS = [
     ("whist 25 tricks 11", "NS", 25, 0),
     ("whist 25 tricks 12", "NS", 30, 0),
@@ -57,7 +57,7 @@ WORKED_DEALS = [
 
 @pytest.mark.parametrize(("words", "pair", "ns", "ew"), WORKED_DEALS)
 def test_worked_deals_of_the_reference(words: str, pair: str, ns: int, ew: int) -> None:
-    """Each worked deal of §6 scores as the table says."""
+    """Each worked deal of §A6 scores as the table says."""
     s = score(deal(words, DECLARER[pair]))
     assert pair_points(TABLE, s) == (ns, ew)
 
@@ -225,7 +225,7 @@ def test_to_words_reads_back(words: str, pair: str, ns: int, ew: int) -> None:
 
 
 def test_worked_final_result_of_the_reference() -> None:
-    """§5: NS 80 with 7 sets, EW 60 with 5 sets → 40 to NS, 20 to EW, NS win by 20."""
+    """§A5: NS 80 with 7 sets, EW 60 with 5 sets → 40 to NS, 20 to EW, NS win by 20."""
     r = settle((80, 60), (7, 5))
     assert (r.score_credit, r.score_to) == (40, 0)
     assert (r.sets_credit, r.sets_to) == (20, 1)
@@ -246,7 +246,7 @@ def test_worked_final_result_of_the_reference() -> None:
 def test_settlement_decisions(
     points: tuple[int, int], sets: tuple[int, int], final: tuple[int, int], winner: int | None
 ) -> None:
-    """§5 decisions: equal scores or sets give their step to nobody; scores may be negative."""
+    """§A5 decisions: equal scores or sets give their step to nobody; scores may be negative."""
     r = settle(points, sets)
     assert (r.final, r.winner) == (final, winner)
 
@@ -289,7 +289,7 @@ def test_an_end_without_a_deal_is_a_problem() -> None:
 
 
 def test_dealer_rotates_clockwise_across_parties() -> None:
-    """§1: the deal rotates clockwise, on from one partie to the next."""
+    """§A1: the deal rotates clockwise, on from one partie to the next."""
     table = Table(TABLE.players, "Carl", partie_deals=2)
     entries = [deal("whist 25 tricks 11")] * 5
     assert [r.dealer for r in (row for p in parties(table, entries) for row in p.rows)] == [

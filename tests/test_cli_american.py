@@ -114,7 +114,7 @@ def test_a_partie_ends_at_100_with_its_settlement_and_the_next_starts_at_0(
 
 
 def test_the_worked_final_result_as_the_summary_shows_it(run: Run, grand_list: Path) -> None:
-    """NS 80 with 7 sets, EW 60 with 5 (§5), reached deal by deal and ended by hand."""
+    """NS 80 with 7 sets, EW 60 with 5 (§A5), reached deal by deal and ended by hand."""
     lst = grand_list
     for who, words in [
         *[("c", "whist 20 tricks 7")] * 7,  # NS −20 × 7 = −140, 7 sets

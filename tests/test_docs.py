@@ -1,5 +1,6 @@
-"""The README is a contract: its sessions run and print what it shows; every command has help
-with an example and a place in the README."""
+"""The README and docs/ are a contract: their sessions run and print what they show; every
+command has help with an example and a section in docs/commands.md with every option; every
+link between the pages resolves."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from skatliste.cli import cli
 from .conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+COMMANDS_DOC = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
 COMMANDS = sorted(cli.commands)
 
 
@@ -30,22 +33,116 @@ def test_every_command_has_help_with_an_example(name: str) -> None:
     assert f"skatliste {name}" in text
 
 
-@pytest.mark.parametrize("name", COMMANDS)
-def test_every_command_is_in_the_readme(name: str) -> None:
-    assert f"skatliste {name}" in README
+def _all_commands(group: click.Group, prefix: str = "skatliste") -> list[tuple[str, click.Command]]:
+    """Every command with its full name; a group's subcommands too."""
+    out: list[tuple[str, click.Command]] = []
+    for name, command in sorted(group.commands.items()):
+        out.append((f"{prefix} {name}", command))
+        if isinstance(command, click.Group):
+            out.extend(_all_commands(command, f"{prefix} {name}"))
+    return out
+
+
+ALL_COMMANDS = _all_commands(cli)
+
+
+def _doc_section(text: str, heading: str) -> str:
+    """From the heading line to the next heading of any level."""
+    match = re.search(rf"^#+ {re.escape(heading)}(?=[ `]|$).*?$(.*?)(?=^#|\Z)", text, re.M | re.S)
+    return match.group(1) if match else ""
+
+
+@pytest.mark.parametrize(("path", "command"), ALL_COMMANDS, ids=[p for p, _ in ALL_COMMANDS])
+def test_every_command_is_in_the_reference_with_an_example(
+    path: str, command: click.Command
+) -> None:
+    """docs/commands.md has '### `skatliste NAME ...`' with an example and every option."""
+    section = _doc_section(COMMANDS_DOC, f"`{path}")
+    assert section, f"docs/commands.md has no heading '### `{path} ...`'"
+    examples = re.findall(r"```(?:sh|console)\n(.*?)```", section, re.S)
+    assert any(
+        line.removeprefix("$ ").startswith(path) or f"| {path}" in line
+        for block in examples
+        for line in block.splitlines()
+    ), f"docs/commands.md: '{path}' has no example in a ```sh block"
+    common = _doc_section(COMMANDS_DOC, "Common options")
+    for param in command.params:
+        if not isinstance(param, click.Option):
+            continue
+        for opt in (*param.opts, *param.secondary_opts):
+            if opt.startswith("--") and opt != "--help":
+                assert f"`{opt}" in section or f"`{opt}" in common, (
+                    f"docs/commands.md: '{path}' does not explain {opt}"
+                )
+
+
+def test_the_readme_points_to_every_page_of_the_reference() -> None:
+    for page in DOCS[1:]:
+        assert f"](docs/{page.name}" in README, f"the README does not link docs/{page.name}"
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _links() -> list[tuple[str, str]]:
+    out = []
+    for doc in DOCS:
+        text = re.sub(r"```.*?```", "", doc.read_text(encoding="utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if "://" not in target:
+                out.append((str(doc.relative_to(ROOT)), target))
+    return out
+
+
+LINKS = _links()
+
+
+@pytest.mark.parametrize(("doc", "target"), LINKS, ids=[f"{d}->{t}" for d, t in LINKS])
+def test_every_link_between_the_pages_resolves(doc: str, target: str) -> None:
+    """A moved section leaves no dead link: the file exists and so does its heading."""
+    file, _, anchor = target.partition("#")
+    path = (ROOT / doc).parent / file if file else ROOT / doc
+    assert path.exists(), f"{doc}: link to {target}: no such file"
+    if anchor and path.suffix == ".md":
+        headings = re.findall(r"^#+ (.*)$", path.read_text(encoding="utf-8"), re.M)
+        assert anchor in {_slug(h) for h in headings}, f"{doc}: link to {target}: no such heading"
+
+
+def test_the_file_format_names_every_field_of_the_list_file() -> None:
+    """docs/file-format.md describes every field the ledger's models read."""
+    from pydantic import BaseModel
+
+    from skatliste import ledger
+
+    text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
+    models: list[type[BaseModel]] = [
+        ledger.LedgerModel,
+        ledger.GameModel,
+        ledger.PassedModel,
+        ledger.RamschModel,
+        ledger.HistoryModel,
+        ledger.RulesModel,
+    ]
+    for model in models:
+        for field in model.model_fields:
+            assert f"`{field}`" in text or f'"{field}"' in text, f"{model.__name__}.{field}"
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
-    """The README's ```console blocks: (title, [(command, expected lines)])."""
+    """The ```console blocks of the README and docs/: (title, [(command, expected lines)])."""
     out = []
-    for number, block in enumerate(re.findall(r"```console\n(.*?)```", README, re.S), start=1):
-        steps: list[tuple[str, list[str]]] = []
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                steps.append((line[2:], []))
-            elif steps:
-                steps[-1][1].append(line)
-        out.append((f"session {number}: {steps[0][0]}", steps))
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for number, block in enumerate(re.findall(r"```console\n(.*?)```", text, re.S), start=1):
+            steps: list[tuple[str, list[str]]] = []
+            for line in block.splitlines():
+                if line.startswith("$ "):
+                    steps.append((line[2:], []))
+                elif steps:
+                    steps[-1][1].append(line)
+            out.append((f"{doc.name} session {number}: {steps[0][0]}", steps))
     return out
 
 
@@ -62,7 +159,7 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
 
 
 def test_readme_has_sessions() -> None:
-    assert len(SESSIONS) >= 4
+    assert sum(title.startswith("README.md ") for title, _ in SESSIONS) >= 4
 
 
 @pytest.mark.parametrize("session", SESSIONS, ids=[s[0] for s in SESSIONS])

@@ -126,7 +126,7 @@ def test_read_only_folder_gives_a_clear_error(
 
     monkeypatch.setattr("skatliste.ledger.tempfile.mkstemp", denied)
     r = run("pass", "--ledger", str(fresh_ledger))
-    assert r.exit_code == 2 and "cannot write: Permission denied" in r.stderr
+    assert r.exit_code == 2 and "cannot write: no permission to write in the folder" in r.stderr
     assert fresh_ledger.read_bytes() == before
 
 

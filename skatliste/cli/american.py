@@ -296,7 +296,7 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
 @ledger_option
 @lang_option
 def summary(as_json: bool, ledger_path: Path, lang: str | None) -> None:
-    """Each partie's result (§5): 100 − the lower score, 10 a set of difference, the winner;
+    """Each partie's result (§A5): 100 − the lower score, 10 a set of difference, the winner;
     a partie in progress is shown as provisional.
 
     \b

@@ -58,7 +58,8 @@ def warn_followups(change: app.Change) -> None:
     "preset",
     default="isko",
     show_default=True,
-    help="Rule set: isko or tournament (see 'skatliste rules --list').",
+    help="Rule set: isko, tournament, pub, bauernskat or offizierskat "
+    "(see 'skatliste rules --list').",
 )
 @click.option(
     "--rule",

@@ -1,0 +1,300 @@
+"""The list file keeps what was written, where it was written (issue 10, the store): strict
+reading, symlinked lists, file modes, backups, folders that cannot hold a list, exports that
+must never land on a list."""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from skatliste import ledger as store
+from skatliste.errors import LedgerError
+from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.rulesets import build_rule_set
+
+from .conftest import Run
+
+
+@pytest.fixture
+def evening(run: Run, fresh_ledger: Path) -> Path:
+    """A list with a won Kreuz game (Anna, 75 Augen) and an all-passed deal."""
+    assert run("add", "anna", "kreuz", "mit", "2", "augen", "75", "--ledger", str(fresh_ledger))
+    assert run("pass", "--ledger", str(fresh_ledger)).exit_code == 0
+    return fresh_ledger
+
+
+@pytest.fixture
+def umask_022() -> Iterator[None]:
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+# --- strict reading ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        ((r'"augen": ?75', '"augen":true'), "game 1: augen: Input should be a valid integer"),
+        ((r'"augen": ?75', '"augen":"75"'), "game 1: augen: Input should be a valid integer"),
+        ((r'"augen": ?75', '"augen":75.0'), "game 1: augen: Input should be a valid integer"),
+        ((r'"spitzen": ?2', '"spitzen":true'), "game 1: spitzen: Input should be a valid int"),
+        ((r'"kind": ?"game"', '"kind":"game","hand":"yes"'), "game 1: hand: Input should be"),
+        ((r'"kind": ?"game"', '"kind":"game","hand":1'), "game 1: hand: Input should be"),
+        ((r'"kind": ?"game"', '"kind":"game","bid":"36"'), "game 1: bid: Input should be"),
+        ((r'"kind": ?"passed"', '"kind":"passed","bock_called":0'), "game 2: bock_called:"),
+        ((r'"kind": ?"game"', '"kind":"game","bock":false'), "game 1: bock: Input should be"),
+        ((r'"spitzen_cap": ?11', '"spitzen_cap": true'), "rules.options.spitzen_cap"),
+    ],
+)
+@pytest.mark.parametrize("command", [["check"], ["sheet"], ["summary"], ["add", "ben", "null"]])
+def test_a_wrong_type_in_a_hand_edited_list_is_refused_never_coerced(
+    run: Run, evening: Path, edit: tuple[str, str], where: str, command: list[str]
+) -> None:
+    """`"augen": true` is not 1, `"hand": "yes"` is not a Hand game: every command refuses the
+    list with file, game, field and reason, and leaves it as it is."""
+    text = evening.read_text(encoding="utf-8")
+    bad = re.sub(edit[0], edit[1], text, count=1)
+    assert bad != text
+    evening.write_text(bad, encoding="utf-8")
+    r = run(*command, "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Error: {evening}: ")
+    assert where in r.stderr
+    assert evening.read_text(encoding="utf-8") == bad
+
+
+def test_the_format_limits_are_the_cores() -> None:
+    """The file format allows what the scoring core allows: one set of numbers."""
+    schema = store.json_schema()["$defs"]
+    game, ramsch = schema["GameModel"]["properties"], schema["RamschModel"]["properties"]
+
+    def bounds(prop: dict[str, object]) -> tuple[object, object]:
+        options = prop.get("anyOf", [prop])
+        assert isinstance(options, list)
+        number = next(o for o in options if o.get("type") == "integer")
+        return number.get("minimum"), number.get("maximum")
+
+    assert bounds(game["bid"]) == (MIN_BID, MAX_BID)
+    assert bounds(game["spitzen"]) == (0, MAX_SPITZEN[True])
+    assert bounds(game["augen"]) == (0, TOTAL_AUGEN)
+    assert bounds(game["bock"]) == (0, MAX_BOCK)
+    assert bounds(ramsch["pushes"]) == (0, MAX_PUSHES)
+
+
+# --- a list behind a symlink ------------------------------------------------------------
+
+
+def test_a_symlinked_list_is_written_through_the_link(run: Run, tmp_path: Path) -> None:
+    """A list linked into a shared folder: the real file gets the game, the link stays a link,
+    the lock sits beside the real file."""
+    shared = tmp_path / "cloud"
+    shared.mkdir()
+    real = shared / "club.json"
+    assert run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(real)).exit_code == 0
+    here = tmp_path / "here"
+    here.mkdir()
+    link = here / "skatliste.json"
+    link.symlink_to(real)
+    r = run("add", "anna", "kreuz", "mit", "1", "--ledger", str(link))
+    assert r.exit_code == 0, r.stderr
+    assert link.is_symlink() and link.resolve() == real
+    assert '"declarer":"Anna"' in real.read_text(encoding="utf-8")
+    assert _files(here) == ["skatliste.json"]
+    assert _files(shared) == ["club.json", "club.json.lock"]
+    assert store.load(link).entries == store.load(real).entries
+
+
+# --- file modes -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o600, 0o664])
+def test_a_rewritten_list_keeps_its_mode(run: Run, evening: Path, mode: int) -> None:
+    evening.chmod(mode)
+    assert run("add", "ben", "null", "--ledger", str(evening)).exit_code == 0
+    assert stat.S_IMODE(evening.stat().st_mode) == mode
+
+
+@pytest.mark.usefixtures("umask_022")
+def test_a_new_list_gets_the_mode_of_the_umask(run: Run, ledger_path: Path) -> None:
+    """Not the 0600 of a temp file: the table's other accounts may read the list."""
+    assert run("new", "Anna", "Ben", "Carl", "--ledger", str(ledger_path)).exit_code == 0
+    assert stat.S_IMODE(ledger_path.stat().st_mode) == 0o644
+
+
+def test_a_read_only_list_is_refused_and_kept(run: Run, evening: Path) -> None:
+    """chmod a-w says 'keep this list': no command replaces it (not even as root)."""
+    before = evening.read_bytes()
+    evening.chmod(0o444)
+    r = run("add", "ben", "null", "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert "the ledger is read-only (mode 444); nothing written" in r.stderr
+    assert evening.read_bytes() == before and stat.S_IMODE(evening.stat().st_mode) == 0o444
+    assert run("sheet", "--ledger", str(evening)).exit_code == 0, "reading still works"
+
+
+# --- new --force keeps a backup ---------------------------------------------------------
+
+
+def _fresh(path: Path) -> store.Ledger:
+    return store.new_ledger(path, ["Xaver", "Yvonne", "Zora"], first_dealer=None, rules=RULES)
+
+
+RULES = build_rule_set()
+
+
+def test_starting_over_keeps_the_old_list_as_a_backup(evening: Path) -> None:
+    old = evening.read_bytes()
+    backup = store.create(_fresh(evening), force=True)
+    assert backup == evening.with_name("list.json.bak")
+    assert backup.read_bytes() == old
+    assert store.load(evening).table.players == ("Xaver", "Yvonne", "Zora")
+    second = store.create(_fresh(evening), force=True)
+    assert second is not None and second != backup
+    assert re.fullmatch(r"list\.json\.\d{8}T\d{6}Z(-\d+)?\.bak", second.name)
+    assert backup.read_bytes() == old, "an older backup is never overwritten"
+    assert store.load(second).table.players == ("Xaver", "Yvonne", "Zora")
+
+
+def test_a_new_list_needs_no_backup(ledger_path: Path) -> None:
+    assert store.create(_fresh(ledger_path), force=True) is None
+    assert _files(ledger_path.parent) == ["list.json", "list.json.lock"]
+
+
+# --- exports never land on a list -------------------------------------------------------
+
+
+def test_an_export_onto_its_own_list_is_refused(evening: Path) -> None:
+    before = evening.read_bytes()
+    with pytest.raises(LedgerError, match=rf"this is the list {re.escape(str(evening))} itself"):
+        store.write_output(evening, "a,b\n", lists=[evening])
+    assert evening.read_bytes() == before
+
+
+def test_an_export_onto_a_link_to_its_list_is_refused(evening: Path, tmp_path: Path) -> None:
+    link = tmp_path / "out.csv"
+    link.symlink_to(evening)
+    with pytest.raises(LedgerError, match="itself"):
+        store.write_output(link, "a,b\n", lists=[evening])
+    assert store.load(evening).entries
+
+
+def test_an_export_onto_any_other_list_is_refused(evening: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.csv"
+    other.write_bytes(evening.read_bytes())
+    with pytest.raises(LedgerError, match="is a skatliste list"):
+        store.write_output(other, "a,b\n")
+    assert other.read_bytes() == evening.read_bytes()
+
+
+@pytest.mark.usefixtures("umask_022")
+def test_an_export_is_written_whole(tmp_path: Path) -> None:
+    out = tmp_path / "evening.csv"
+    out.write_text("old export\n")
+    out.chmod(0o640)
+    store.write_output(out, "Spiel;Anna\n1;+48\n", lists=[tmp_path / "list.json"])
+    assert out.read_text() == "Spiel;Anna\n1;+48\n"
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    fresh = tmp_path / "new.html"
+    store.write_output(fresh, "<p>")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+    assert _files(tmp_path) == ["evening.csv", "new.html"]
+
+
+# --- folders that cannot hold a list ----------------------------------------------------
+
+
+@pytest.fixture
+def a_file(tmp_path: Path) -> Path:
+    path = tmp_path / "afile"
+    path.write_text("not a folder")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("where", "cause"),
+    [
+        (lambda tmp: tmp / "afile" / "x.json", "afile is a file, not a folder"),
+        (lambda tmp: tmp / "afile" / "deeper" / "x.json", "afile is a file, not a folder"),
+        (lambda tmp: tmp / "missing" / "x.json", "does not exist (skatliste creates no folders"),
+        (lambda tmp: Path("/proc/x.json"), "/proc"),
+    ],
+)
+@pytest.mark.usefixtures("a_file")
+def test_a_list_where_none_can_be_says_why_at_once(
+    run: Run, tmp_path: Path, where: object, cause: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real cause, not 'another skatliste is writing' after waiting for the lock."""
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
+    path = where(tmp_path)  # type: ignore[operator]
+    r = run("new", "Anna", "Ben", "Carl", "--ledger", str(path))
+    assert r.exit_code == 2
+    assert cause in r.stderr
+    assert "another skatliste" not in r.stderr
+    assert not (tmp_path / "missing").exists(), "no folder is created"
+    assert _files(tmp_path) == ["afile"]
+
+
+@pytest.mark.parametrize(
+    ("code", "cause"),
+    [
+        (errno.EROFS, "is on a read-only file system"),
+        (errno.EACCES, "no permission to write in the folder"),
+    ],
+)
+def test_a_folder_that_refuses_files_is_named(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, cause: str
+) -> None:
+    """(Simulated: the tests may run as root, who may write anywhere.)"""
+    real_open = os.open
+
+    def refusing(path: str, flags: int, mode: int = 0o777) -> int:
+        if str(path).startswith(str(tmp_path)) and flags & os.O_CREAT:
+            raise OSError(code, os.strerror(code))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr("skatliste.ledger.os.open", refusing)
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
+    r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
+    assert r.exit_code == 2
+    assert f"the folder {tmp_path}" in r.stderr and cause in r.stderr
+    assert _files(tmp_path) == []
+
+
+# --- a refused command leaves nothing behind --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["add", "anna", "null"], ["pass"], ["undo"], ["sheet"], ["summary"], ["check"]],
+)
+def test_a_command_on_a_missing_list_leaves_no_file_behind(
+    run: Run, tmp_path: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = run(*command)
+    assert r.exit_code == 2 and "no ledger here" in r.stderr
+    assert _files(tmp_path) == []
+
+
+def test_a_new_list_that_cannot_be_written_leaves_no_lock(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("skatliste.ledger.os.fsync", full)
+    r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
+    assert r.exit_code == 2 and "No space left on device" in r.stderr
+    assert _files(tmp_path) == []
