@@ -268,6 +268,7 @@ _TEXT: dict[Lang, dict[str, str]] = {
         "alone": "allein",
         "partner": "mit Partner",
         "wins": "gewinnt die Partie",
+        "they_win": "Schlemm der Gegner: sie gewinnen die Partie",
         "no_heart": "kein Herz genommen",
         "hearts": "Herzen genommen",
         "heart": "Herz genommen",
@@ -289,6 +290,7 @@ _TEXT: dict[Lang, dict[str, str]] = {
         "alone": "alone",
         "partner": "with partner",
         "wins": "wins the partie",
+        "they_win": "the defenders' slam wins them the partie",
         "no_heart": "no heart taken",
         "hearts": "hearts taken",
         "heart": "heart taken",
@@ -352,8 +354,10 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
             over = _over_six(theirs)
             won = f"{over} {t['over']} × {per} = +{s.defending}" if over else f"{t['none_over']}: 0"
             text += f" < {t['bid']} {d.bid}: {t['set']}, −{d.bid}; {t['defenders']} {head}, {won}"
-        if s.slam_pair is not None:
-            text += f"; {t['slam']}: {t['wins']}"
+        if s.slam_pair == "declaring":
+            text += f"; {t['wins']}"
+        elif s.slam_pair == "defending":
+            text += f"; {t['they_win']}"
         return text
     if c is Contract.EUCHRE:
         assert d.tricks is not None

@@ -163,6 +163,11 @@ class LedgerModel(BaseModel):
             raise ValueError("players: every player needs a different name")
         if self.first_dealer not in self.players:
             raise ValueError(f"first_dealer '{self.first_dealer}' is not one of the players")
+        family = family_of(self.rules.preset)
+        if family != "skat":
+            raise ValueError(
+                f"rules: {FAMILY_TITLE[family]} is not Skat: its list has its own form"
+            )
         two = self.rules.options.get("variant", "skat") != "skat"
         if two != (len(self.players) == 2):
             raise ValueError("players: two-player rule sets have 2 players, Skat has 3 or 4")

@@ -88,8 +88,8 @@ def test_worked_deals_of_the_reference(words: str, pair: str, ns: int, ew: int) 
         (
             "grand 10 tricks 13",
             "EW",
-            "Grand: 13 Stiche, Schlemm: 7 über sechs × 9 + 40 = 103; Schlemm: gewinnt die Partie",
-            "Grand: 13 tricks, slam: 7 over six × 9 + 40 = 103; slam: wins the partie",
+            "Grand: 13 Stiche, Schlemm: 7 über sechs × 9 + 40 = 103; gewinnt die Partie",
+            "Grand: 13 tricks, slam: 7 over six × 9 + 40 = 103; wins the partie",
         ),
         (
             "grand 15 tricks 3",
@@ -153,6 +153,10 @@ def test_grand_slam_by_the_defenders_wins_them_the_partie() -> None:
     assert partie.finished and partie.reason == "slam"
     assert partie.points == (-20, 63)
     assert partie.settlement.winner == 1 and partie.settlement.by_slam
+    assert computation(partie.rows[0].score, lang="en") == (
+        "Grand: 0 tricks, none over six: 0 < bid 20: set, −20; defenders 13 tricks, "
+        "7 over six × 9 = +63; the defenders' slam wins them the partie"
+    )
 
 
 @pytest.mark.parametrize(

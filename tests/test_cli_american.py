@@ -274,3 +274,27 @@ def test_skat_commands_refuse_an_american_list_and_end_refuses_a_skat_list(
     assert "a Skat list, not an American Grand list" in r.stderr
     # and a Skat list keeps its own commands
     assert run("add", "anna", "grand", "mit", "1", "--ledger", str(skat)).exit_code == 0
+
+
+def test_a_grand_slam_ends_the_partie_for_the_pair_that_made_it(run: Run, grand_list: Path) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "50", "tricks", "13")  # NS 65
+    out = _ok(run, grand_list, "add", "ben", "grand", "10", "tricks", "13")
+    assert out.splitlines()[1:] == [
+        "  Grand: 13 Stiche, Schlemm: 7 über sechs × 9 + 40 = 103; gewinnt die Partie",
+        "Partie 1 beendet (Schlemm im Grand): Anna+Carl +65, verloren 0 · Ben+Dora +103, "
+        "verloren 0",
+        "  1) 100 − 65 = 35 an Ben+Dora",
+        "  2) gleich viele verlorene Spiele: niemand",
+        "  3) Ben+Dora gewinnen durch Schlemm im Grand (zur Niederschrift: 35 gegen 0)",
+        "Nächste Partie 0 : 0 · nächster Geber: Carl",
+    ]
+
+
+def test_the_list_is_found_through_skatliste_ledger_too(
+    run: Run, grand_list: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --ledger, the family is that of the list SKATLISTE_LEDGER names."""
+    monkeypatch.setenv("SKATLISTE_LEDGER", str(grand_list))
+    r = run("add", "dora", "hearts", "40", "hearts", "3")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Spiel 1: Dora — Hearts 40, 3 Herzen: verloren")

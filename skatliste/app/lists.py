@@ -55,6 +55,13 @@ def new_list(
     from skatliste.rulesets import build_rule_set, parse_rule_assignments
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
+    if rules.family != "skat":
+        from skatliste.rulesets import FAMILY_TITLE
+
+        raise InputError(
+            f"rules {rules.preset}: {FAMILY_TITLE[rules.family]} is not Skat: its list is "
+            f"started by its own family ('skatliste new --rules {rules.preset} ...')"
+        )
     players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
     if len(players) not in rules.player_counts:
         if rules.two_player:

@@ -412,9 +412,9 @@ def export(fmt: str, output: Path | None, ledger_path: Path, lang: str | None) -
     if output is None:
         click.echo(text, nl=False)
         return
-    from skatliste.ledger import atomic_write
+    from skatliste.ledger import write_output
 
-    atomic_write(output, text)
+    write_output(output, text, lists=[ledger_path])
     click.echo(f"{output}: {fmt}, {deal_count(lst)} deals")
 
 
