@@ -384,3 +384,14 @@ def test_partie_totals_are_the_sums_of_their_deals(entries: list[Deal]) -> None:
         )
         # only the last deal of a finished partie can end it
         assert all(r.ends is None for r in p.rows[:-1])
+
+
+def test_a_deal_the_rules_refuse_keeps_its_number_and_moves_the_deal_on() -> None:
+    """A hand-edited impossible deal is not counted, but it was dealt: the next deal is 2."""
+    bad = Deal(declarer="Ben", contract=Contract.EUCHRE, bid=30, tricks=5)
+    (partie,) = parties(TABLE, [bad, deal("whist 25 tricks 11")])
+    assert [(r.number, r.dealer) for r in partie.rows] == [(2, "Ben")]
+    assert problems(TABLE, [bad]) == [
+        ("deal 1", "euchre 30: Euchre may be named only with a bid of 25 or less (§A2); "
+         "above it name whist or grand")
+    ]  # fmt: skip

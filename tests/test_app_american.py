@@ -55,13 +55,16 @@ def test_end_undo_delete_and_edit_keep_the_history(grand_list: Path) -> None:
     with pytest.raises(InputError, match="no partie in progress"):
         app.end(grand_list)
     assert isinstance(app.undo(grand_list).removed, PartieEnd)
+    with pytest.raises(InputError, match="unknown word 'zoe'"):
+        app.edit(grand_list, 2, "zoe grand 15 tricks 10".split())
+    assert app.edit(grand_list, 1, "alone euchre 20 tricks 5".split()).row is not None
     edited = app.edit(grand_list, 2, "dora grand 15 tricks 10".split())
     assert edited.row is not None and edited.row.points == (0, 36)
     assert isinstance(edited.removed, Deal) and edited.removed.declarer == "Ben"
     deleted = app.delete(grand_list, 1)
-    assert isinstance(deleted.removed, Deal) and deleted.removed.contract.value == "whist"
+    assert isinstance(deleted.removed, Deal) and deleted.removed.contract.value == "euchre"
     lst = app.load(grand_list)
-    assert [h.action for h in lst.history] == ["undo", "edit", "delete"]
+    assert [h.action for h in lst.history] == ["undo", "edit", "edit", "delete"]
     assert app.deal_count(lst) == 1
     with pytest.raises(InputError, match="the list has deals 1 to 1"):
         app.delete(grand_list, 2)

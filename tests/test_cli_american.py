@@ -252,6 +252,9 @@ def test_check_reports_a_hand_edited_deal(run: Run, grand_list: Path) -> None:
     r = run("check", "--ledger", str(grand_list))
     assert r.exit_code == 1
     assert f"{grand_list}: deal 1: whist 25 alone: only a Euchre is played alone" in r.stdout
+    r = run("sheet", "--ledger", str(grand_list))
+    assert r.exit_code == 0 and r.stdout == "noch keine Spiele\n"
+    assert r.stderr.startswith("Note: 1 entry not counted, the first at deal 1: whist 25 alone")
 
 
 def test_new_american_grand_needs_four_players(run: Run, ledger_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from skatliste.american import (
     CONTRACT_WORDS,
+    FLAG_WORDS,
     NUMBER_WORDS,
     Deal,
     Entry,
@@ -180,8 +181,13 @@ def edit(path: Path, number: int, words: Sequence[str], *, note: str | None = No
         index = _deal_index(lst, number)
         old = lst.entries[index]
         assert isinstance(old, Deal)
-        first = words[0].lower() if words else ""
-        if first and first not in CONTRACT_WORDS and first not in NUMBER_WORDS:
+        first = words[0].casefold() if words else ""
+        known = {*CONTRACT_WORDS, *NUMBER_WORDS, *FLAG_WORDS}
+        if (
+            first
+            and first not in known
+            and any(p.casefold().startswith(first) for p in lst.table.players)
+        ):
             player, rest = words[0], words[1:]
         else:
             player, rest = old.declarer, words

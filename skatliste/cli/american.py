@@ -73,6 +73,20 @@ def _show_state(lst: AmericanList, lang: Lang) -> None:
     click.echo(standing_line(lst.table, partie, deals, lang))
 
 
+def _warn_problems(lst: AmericanList) -> None:
+    """A hand-edited deal the rules refuse is not counted: say so where the numbers are."""
+    from skatliste.american import problems
+
+    found = problems(lst.table, lst.entries)
+    if found:
+        where, problem = found[0]
+        click.echo(
+            f"Note: {len(found)} entr{'y' if len(found) == 1 else 'ies'} not counted, the first "
+            f"at {where}: {problem} (see 'skatliste check')",
+            err=True,
+        )
+
+
 def _show_change(change: Change, lang: Lang) -> None:
     from skatliste.american_report import deal_lines
 
@@ -289,6 +303,7 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
     lst = load(ledger_path)
     parts = parties(lst.table, lst.entries)
     click.echo(render_sheet(lst.table, parts, fmt=fmt, lang=resolve_lang(lang)))
+    _warn_problems(lst)
 
 
 @american.command()
@@ -314,6 +329,7 @@ def summary(as_json: bool, ledger_path: Path, lang: str | None) -> None:
         click.echo(json.dumps(summary_json(lst.table, parts), ensure_ascii=False))
         return
     click.echo(render_summary(lst.table, parts, resolve_lang(lang)))
+    _warn_problems(lst)
 
 
 @american.command(name="check")
