@@ -27,6 +27,9 @@ from skatliste.errors import InputError, InvalidGameError
 
 Lang = Literal["de", "en"]
 HeartsDefenders = Literal["on_set", "always"]
+SlamCounts = Literal["score", "over_six"]
+"""What a slam (all 13 tricks) puts against the bid in Whist and Grand: its score (65, 103),
+or only its tricks over six (35, 63) as the text of §A3 reads word for word."""
 
 PARTIE_TARGET = 100
 """§A4: a partie is played to 100 points."""
@@ -196,6 +199,7 @@ class DealScore:
     slam_pair: Literal["declaring", "defending"] | None = None
     """A grand slam in Grand (§A3): which pair made it; it wins the partie for that pair."""
     hearts_defenders: HeartsDefenders = "on_set"
+    slam_counts: SlamCounts = "score"
 
     @property
     def set(self) -> bool:
@@ -207,7 +211,12 @@ def _over_six(tricks: int) -> int:
     return max(0, tricks - 6)
 
 
-def score(deal: Deal, *, hearts_defenders: HeartsDefenders = "on_set") -> DealScore:
+def score(
+    deal: Deal,
+    *,
+    hearts_defenders: HeartsDefenders = "on_set",
+    slam_counts: SlamCounts = "score",
+) -> DealScore:
     """Score one deal by §A3 (the deal is validated first).
 
     >>> score(Deal(declarer="Ben", contract=Contract.GRAND, bid=10, tricks=13)).declaring
@@ -229,11 +238,13 @@ def score(deal: Deal, *, hearts_defenders: HeartsDefenders = "on_set") -> DealSc
         slam: Literal["declaring", "defending"] | None = None
         if c is Contract.GRAND and tricks in (0, TRICKS):
             slam = "declaring" if tricks == TRICKS else "defending"
-        # decision: made when what the pair scores (a slam's score included) reaches the bid
-        if value >= bid:
-            return DealScore(deal, True, value, value, 0, slam, hearts_defenders)
+        # decision (option slam.counts): made when what the pair scores, a slam's score
+        # included, reaches the bid; 'over_six' reads §A3 word for word
+        reaches = value if slam_counts == "score" else per * _over_six(tricks)
+        if reaches >= bid:
+            return DealScore(deal, True, value, value, 0, slam, hearts_defenders, slam_counts)
         defenders = per * _over_six(TRICKS - tricks)
-        return DealScore(deal, False, value, -bid, defenders, slam, hearts_defenders)
+        return DealScore(deal, False, reaches, -bid, defenders, slam, hearts_defenders, slam_counts)
     if c is Contract.EUCHRE:
         assert deal.tricks is not None
         value = EUCHRE_SCORE[deal.tricks]
@@ -320,13 +331,15 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _tricks_value(tricks: int, per: int, contract: Contract, t: dict[str, str]) -> str:
-    """``11 Stiche, 5 über sechs × 5 = 25``."""
+def _tricks_value(
+    tricks: int, per: int, contract: Contract, t: dict[str, str], *, slam: bool = True
+) -> str:
+    """``11 Stiche, 5 über sechs × 5 = 25``; ``slam``: all 13 tricks score as a slam."""
     head = _count(tricks, t["trick"], t["tricks"])
     over = _over_six(tricks)
-    if tricks == TRICKS and contract is Contract.WHIST:
+    if tricks == TRICKS and slam and contract is Contract.WHIST:
         return f"{head}, {t['slam']}: {t['all']} {TRICKS} × {per} = {per * TRICKS}"
-    if tricks == TRICKS:
+    if tricks == TRICKS and slam:
         value = per * over + GRAND_SLAM_BONUS
         return f"{head}, {t['slam']}: {over} {t['over']} × {per} + {GRAND_SLAM_BONUS} = {value}"
     if over == 0:
@@ -347,7 +360,8 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     if c in TRICK_VALUE:
         assert d.tricks is not None
         per = TRICK_VALUE[c]
-        text = f"{c.title}: {_tricks_value(d.tricks, per, c, t)}"
+        as_slam = s.made or s.slam_counts == "score"
+        text = f"{c.title}: {_tricks_value(d.tricks, per, c, t, slam=as_slam)}"
         if not s.made:
             theirs = TRICKS - d.tricks
             head = _count(theirs, t["trick"], t["tricks"])
@@ -390,6 +404,7 @@ class Table:
     first_dealer: str
     hearts_defenders: HeartsDefenders = "on_set"
     partie_deals: int | None = None
+    slam_counts: SlamCounts = "score"
     """End a partie after this many deals (§A4); None: only by 100, a Grand slam, or by hand."""
 
     def __post_init__(self) -> None:
@@ -588,7 +603,7 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
             )
             continue
         try:
-            s = score(entry, hearts_defenders=table.hearts_defenders)
+            s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
         except InvalidGameError as exc:
             wrong.append((f"deal {number}", str(exc)))
             continue

@@ -144,6 +144,7 @@ def table_of(players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table
         tuple(players),
         first_dealer,
         hearts_defenders="always" if rules["hearts.defenders"] == "always" else "on_set",
+        slam_counts="over_six" if rules["slam.counts"] == "over_six" else "score",
         partie_deals=None if deals == "off" else int(deals),
     )
 

@@ -238,6 +238,13 @@ AMERICAN_OPTIONS: dict[str, Option] = {
             choices=("on_set", "always"),
         ),
         Option(
+            "slam.counts",
+            "score",
+            "Whist and Grand: a slam (all 13 tricks) is made when its score (65, 103) reaches "
+            "the bid (score), or only when its tricks over six do (over_six: 35, 63)",
+            choices=("score", "over_six"),
+        ),
+        Option(
             "partie.deals",
             "off",
             "end a partie after this many deals as well (a number), or off: only by reaching "

@@ -141,9 +141,25 @@ def test_hearts_defenders_always_pay_their_hearts_when_the_option_says_so() -> N
 
 
 def test_whist_slam_beyond_the_tricks_over_six_is_made() -> None:
-    """Decision: a slam is made when its score (65 in Whist) reaches the bid."""
+    """Decision (slam.counts=score): a slam is made when its score (65 in Whist) reaches the
+    bid; with slam.counts=over_six only its 7 tricks over six count, 35."""
     s = score(deal("whist 50 tricks 13"))
     assert (s.made, s.declaring) == (True, 65)
+    s = score(deal("whist 50 tricks 13"), slam_counts="over_six")
+    assert (s.made, s.declaring, s.defending) == (False, -50, 0)
+    assert computation(s, lang="en") == (
+        "Whist: 13 tricks, 7 over six × 5 = 35 < bid 50: set, −50; defenders 0 tricks, "
+        "none over six: 0"
+    )
+    assert score(deal("whist 35 tricks 13"), slam_counts="over_six").declaring == 65
+
+
+def test_a_grand_slam_wins_the_partie_even_when_it_falls_short_of_the_bid() -> None:
+    """slam.counts=over_six, Grand 70, all 13 tricks: 63 < 70 is a set, yet the slam wins."""
+    table = Table(TABLE.players, "Anna", slam_counts="over_six")
+    (partie,) = parties(table, [deal("grand 70 tricks 13")])
+    assert partie.points == (-70, 0) and partie.settlement.sets == (1, 0)
+    assert partie.reason == "slam" and partie.settlement.winner == 0
 
 
 def test_grand_slam_by_the_defenders_wins_them_the_partie() -> None:
@@ -330,9 +346,13 @@ def deals(draw: st.DrawFn) -> Deal:
     return Deal(declarer=declarer, contract=contract, bid=bid, tricks=draw(st.integers(0, 13)))
 
 
-@given(deals(), st.sampled_from(["on_set", "always"]))
-def test_a_made_contract_never_scores_below_its_bid(d: Deal, hd: str) -> None:
-    s = score(d, hearts_defenders="always" if hd == "always" else "on_set")
+@given(deals(), st.booleans(), st.booleans())
+def test_a_made_contract_never_scores_below_its_bid(d: Deal, always: bool, literal: bool) -> None:
+    s = score(
+        d,
+        hearts_defenders="always" if always else "on_set",
+        slam_counts="over_six" if literal else "score",
+    )
     if s.made:
         assert s.declaring >= d.bid
     else:

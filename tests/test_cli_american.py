@@ -235,7 +235,9 @@ def test_options_hearts_defenders_and_partie_deals(run: Run, ledger_path: Path) 
     _ok(
         run, ledger_path, "new", "--rules", "american-grand", "--players", "A", "B", "C", "D",
         "--rule", "hearts.defenders=always", "--rule", "partie.deals=2",
+        "--rule", "slam.counts=over_six",
     )  # fmt: skip
+    assert "  slam.counts = over_six" in _ok(run, ledger_path, "rules")
     assert "B+D −13" in _ok(run, ledger_path, "add", "a", "hearts", "20", "hearts", "0")
     out = _ok(run, ledger_path, "add", "b", "whist", "25", "tricks", "11", "--lang", "en")
     assert "Partie 1 over (2 deals played)" in out
