@@ -25,6 +25,8 @@ from skatliste.american import (
 )
 from skatliste.errors import InputError, InvalidGameError
 
+from .conftest import ROOT
+
 TABLE = Table(("Anna", "Ben", "Carl", "Dora"), "Anna")
 """Anna and Carl (NS, pair 0) against Ben and Dora (EW, pair 1)."""
 DECLARER = {"NS": "Anna", "EW": "Ben"}
@@ -60,6 +62,36 @@ def test_worked_deals_of_the_reference(words: str, pair: str, ns: int, ew: int) 
     """Each worked deal of §A6 scores as the table says."""
     s = score(deal(words, DECLARER[pair]))
     assert pair_points(TABLE, s) == (ns, ew)
+
+
+def _rules_doc_deals() -> list[tuple[str, str, int, int]]:
+    """The table of docs/rules.md §A6, read as (words, declaring pair, NS, EW)."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("## §A6") :]
+    out = []
+    for line in section.splitlines()[1:]:
+        if line.startswith("#"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or not cells[0][:1].isupper() or cells[0] == "deal":
+            continue
+        parts = [p.strip() for p in cells[0].split(",")]
+        words = [parts[0].lower(), parts[1].removeprefix("bid ")]
+        for part in parts[2:]:
+            if part == "alone":
+                words.append("alone")
+            elif part.endswith("tricks"):
+                words.append(f"tricks {part.split()[0]}")
+            elif "heart" in part:
+                words.append(f"hearts {0 if part.startswith('no') else part.split()[0]}")
+        number = [int(c.replace("−", "-").replace("+", "")) for c in cells[3:]]
+        out.append((" ".join(words), cells[1], number[0], number[1]))
+    return out
+
+
+def test_the_rules_document_worked_deals_are_the_tested_ones() -> None:
+    """docs/rules.md §A6, the page players read, lists exactly the deals tested above."""
+    assert _rules_doc_deals() == WORKED_DEALS
 
 
 @pytest.mark.parametrize(
