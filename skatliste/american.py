@@ -18,7 +18,7 @@ and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Literal
@@ -198,8 +198,8 @@ class DealScore:
     """Points for the defending pair."""
     slam_pair: Literal["declaring", "defending"] | None = None
     """A grand slam in Grand (§A3): which pair made it; it wins the partie for that pair."""
-    hearts_defenders: HeartsDefenders = "on_set"
     slam_counts: SlamCounts = "score"
+    """How the slam was put against the bid (the computation says it so)."""
 
     @property
     def set(self) -> bool:
@@ -242,25 +242,25 @@ def score(
         # included, reaches the bid; 'over_six' reads §A3 word for word
         reaches = value if slam_counts == "score" else per * _over_six(tricks)
         if reaches >= bid:
-            return DealScore(deal, True, value, value, 0, slam, hearts_defenders, slam_counts)
+            return DealScore(deal, True, value, value, 0, slam, slam_counts)
         defenders = per * _over_six(TRICKS - tricks)
-        return DealScore(deal, False, reaches, -bid, defenders, slam, hearts_defenders, slam_counts)
+        return DealScore(deal, False, reaches, -bid, defenders, slam, slam_counts)
     if c is Contract.EUCHRE:
         assert deal.tricks is not None
         value = EUCHRE_SCORE[deal.tricks]
         if deal.alone and deal.tricks == EUCHRE_TRICKS:
             value = EUCHRE_ALONE_MARCH
         if value >= bid:
-            return DealScore(deal, True, value, value, 0, None, hearts_defenders)
+            return DealScore(deal, True, value, value, 0)
         # decision: the defenders score nothing in Euchre
         lost = 2 * bid if deal.alone else bid + EUCHRE_SET_WITH_PARTNER
-        return DealScore(deal, False, value, -lost, 0, None, hearts_defenders)
+        return DealScore(deal, False, value, -lost, 0)
     assert deal.hearts is not None
     their = HEARTS - deal.hearts
     if deal.hearts == 0:
         defenders = -their if hearts_defenders == "always" else 0
-        return DealScore(deal, True, HEARTS_MADE, HEARTS_MADE, defenders, None, hearts_defenders)
-    return DealScore(deal, False, 0, -(bid + deal.hearts), -their, None, hearts_defenders)
+        return DealScore(deal, True, HEARTS_MADE, HEARTS_MADE, defenders)
+    return DealScore(deal, False, 0, -(bid + deal.hearts), -their)
 
 
 # --- the computation in words -------------------------------------------------------------
@@ -432,11 +432,6 @@ class Table:
         start = self.players.index(self.first_dealer)
         return self.players[(start + index) % 4]
 
-    def lead(self, index: int) -> str:
-        """Left of the dealer: the first to bid (§A2)."""
-        start = self.players.index(self.first_dealer)
-        return self.players[(start + index + 1) % 4]
-
 
 def pair_points(table: Table, s: DealScore) -> tuple[int, int]:
     """The deal's points for pair 0 and pair 1."""
@@ -554,12 +549,6 @@ class _Running:
     sets: list[int] = field(default_factory=lambda: [0, 0])
     rows: list[Row] = field(default_factory=list)
     slam_winner: int | None = None
-
-
-def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
-    """Every deal's row, with the partie's running scores and sets (§A4)."""
-    for partie in parties(table, entries):
-        yield from partie.rows
 
 
 def _partie(number: int, run: _Running, reason: str | None) -> Partie:
