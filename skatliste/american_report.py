@@ -240,19 +240,20 @@ def render_sheet(
             ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
             + [f"{label} total" for label in labels]
         )
-        for rec in sheet_records(table, parts, lang):
-            writer.writerow(
-                [
-                    rec["number"],
-                    rec["partie"],
-                    rec["dealer"],
-                    rec["declarer"],
-                    contract_words(_row_of(parts, rec["number"]), lang),
-                    "yes" if rec["made"] else "no",
-                    *rec["points"],
-                    *rec["totals"],
-                ]
-            )
+        for partie in parts:
+            for row in partie.rows:
+                writer.writerow(
+                    [
+                        row.number,
+                        row.partie,
+                        row.dealer,
+                        row.deal.declarer,
+                        contract_words(row, lang),
+                        "yes" if row.score.made else "no",
+                        *row.points,
+                        *row.totals,
+                    ]
+                )
         return buf.getvalue().rstrip("\n")
     if not any(p.rows for p in parts):
         return t["empty"]
@@ -293,14 +294,6 @@ def render_sheet(
         blocks.append(text + "\n\n" + "\n".join(lines))
     legend = "× = verloren (gesetzt)" if lang == "de" else "× = set (the contract failed)"
     return "\n\n".join(blocks) + "\n\n" + legend
-
-
-def _row_of(parts: Sequence[Partie], number: int) -> Row:
-    for partie in parts:
-        for row in partie.rows:
-            if row.number == number:
-                return row
-    raise KeyError(number)  # pragma: no cover
 
 
 # --- the summary --------------------------------------------------------------------------

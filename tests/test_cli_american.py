@@ -229,6 +229,12 @@ def test_exports(run: Run, grand_list: Path, tmp_path: Path, fmt: str, expect: s
         f"{out}: {fmt}, 1 deals\n"
     )
     assert expect in out.read_text(encoding="utf-8")
+    if fmt == "csv":
+        assert out.read_text(encoding="utf-8").splitlines()[1] == (
+            '1,1,Anna,Anna,"Euchre 20 allein, 5 Stiche",yes,25,0,25,0'
+        )
+    r = run("export", "--format", fmt, "-o", str(grand_list), "--ledger", str(grand_list))
+    assert r.exit_code == 2 and "writing there would replace" in r.stderr
 
 
 def test_options_hearts_defenders_and_partie_deals(run: Run, ledger_path: Path) -> None:
