@@ -4,12 +4,13 @@ by the list's game family, plus ``end``; a Skat list is left to Skat's commands.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import Run
+from .conftest import EXAMPLES, Run
 
 
 @pytest.fixture
@@ -309,3 +310,66 @@ def test_the_list_is_found_through_skatliste_ledger_too(
     r = run("add", "dora", "hearts", "40", "hearts", "3")
     assert r.exit_code == 0, r.output
     assert r.stdout.startswith("Spiel 1: Dora — Hearts 40, 3 Herzen: verloren")
+
+
+# The shipped American Grand evening, deal by deal: (declarer, NS, EW) worked by hand.
+EVENING = [
+    ("Ben", 0, 25),  # 1 Whist 25, 11 tricks: 5 × 5
+    ("Carl", -20, 0),  # 2 Grand 20, 8 tricks: 9 × 2 = 18 < 20, set; EW took 5
+    ("Dora", 0, 10),  # 3 Euchre 10 with partner, 4 tricks
+    ("Anna", 50, 0),  # 4 Hearts 30, no heart
+    ("Ben", 0, -40),  # 5 Euchre 20 alone, 4 tricks: 10 < 20, set, 2 × 20
+    ("Carl", 30, 0),  # 6 Whist 30, 12 tricks (edited from 11)
+    ("Dora", -9, -49),  # 7 Hearts 45, 4 hearts: −(45 + 4); NS took 9 hearts
+    ("Anna", 36, 0),  # 8 Grand 25, 10 tricks: 9 × 4
+    ("Ben", 36, -15),  # 9 Grand 15, 3 tricks: set; NS took 10, 9 × 4 → NS 123: over
+    ("Dora", 0, 65),  # 10 Whist 35, 13 tricks: slam, 5 × 13
+    ("Anna", 25, 0),  # 11 Euchre 25 alone, 5 tricks
+    ("Carl", -20, 0),  # 12 Whist 20, 9 tricks: 15 < 20, set; EW took 4
+    ("Ben", 0, 20),  # 13 Euchre 5 with partner, 5 tricks; then ended by hand
+]
+# Partie 1: NS 123 with 1 set, EW −69 with 3: 100 − (−69) = 169 and (3 − 1) × 10 = 20 to NS.
+# Partie 2: NS 5 with 1 set, EW 85 with 0: 100 − 5 = 95 and 10 to EW.
+EVENING_PARTIES = [
+    {
+        "deals": 9,
+        "finished": True,
+        "pairs": [
+            {"players": ["Anna", "Carl"], "points": 123, "sets": 1, "final": 189},
+            {"players": ["Ben", "Dora"], "points": -69, "sets": 3, "final": 0},
+        ],
+        "winner": ["Anna", "Carl"],
+    },
+    {
+        "deals": 4,
+        "finished": True,
+        "pairs": [
+            {"players": ["Anna", "Carl"], "points": 5, "sets": 1, "final": 0},
+            {"players": ["Ben", "Dora"], "points": 85, "sets": 0, "final": 105},
+        ],
+        "winner": ["Ben", "Dora"],
+    },
+]
+
+
+def test_the_example_evening_rebuilt_through_the_cli(run: Run, tmp_path: Path) -> None:
+    """examples/american-grand.commands gives every deal's points and each partie's result
+    as worked by hand, and the shipped list holds exactly those entries."""
+    ledger = tmp_path / "american-grand.json"
+    commands = EXAMPLES / "american-grand.commands"
+    for line in commands.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            r = run(*shlex.split(line), "--ledger", str(ledger))
+            assert r.exit_code == 0, f"{line}: {r.output}"
+    deals = json.loads(_ok(run, ledger, "sheet", "--format", "json"))["deals"]
+    assert [(d["declarer"], *d["points"]) for d in deals] == EVENING
+    assert sum(ns for _, ns, _ in EVENING[:9]) == 123 and sum(ew for *_, ew in EVENING[9:]) == 85
+    assert _summary(run, ledger) == {"parties": EVENING_PARTIES}
+    assert run("check", "--ledger", str(ledger)).exit_code == 0
+
+    def entries(path: Path) -> list[dict[str, Any]]:
+        games = json.loads(path.read_text(encoding="utf-8"))["games"]
+        return [{k: v for k, v in g.items() if k != "time"} for g in games]
+
+    assert entries(EXAMPLES / "american-grand.json") == entries(ledger)
