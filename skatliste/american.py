@@ -24,8 +24,8 @@ from enum import Enum
 from typing import Literal
 
 from skatliste.errors import InputError, InvalidGameError
+from skatliste.explain import Lang, signed
 
-Lang = Literal["de", "en"]
 HeartsDefenders = Literal["on_set", "always"]
 SlamCounts = Literal["score", "over_six"]
 """What a slam (all 13 tricks) puts against the bid in Whist and Grand: its score (65, 103),
@@ -311,15 +311,6 @@ _TEXT: dict[Lang, dict[str, str]] = {
         "under3": "fewer than 3 tricks",
     },
 }
-
-
-def signed(n: int) -> str:
-    """``+25`` / ``−35`` / ``0`` with a real minus sign, as on a printed list."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"−{-n}"
-    return "0"
 
 
 def number(n: int) -> str:

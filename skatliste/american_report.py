@@ -15,15 +15,14 @@ from typing import Any
 
 from skatliste.american import (
     Contract,
-    Lang,
     Partie,
     Row,
     Settlement,
     Table,
     computation,
     number,
-    signed,
 )
+from skatliste.explain import Lang, signed
 
 TEXT: dict[Lang, dict[str, str]] = {
     "de": {

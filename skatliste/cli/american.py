@@ -23,9 +23,10 @@ from skatliste.cli.base import (
     ledger_option,
     resolve_lang,
 )
+from skatliste.explain import Lang
 
 if TYPE_CHECKING:
-    from skatliste.american import Entry, Lang, Partie
+    from skatliste.american import Entry, Partie
     from skatliste.american_ledger import AmericanList
     from skatliste.app.american import Change
 
