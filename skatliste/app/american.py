@@ -25,24 +25,11 @@ from skatliste.american import (
     parties,
     problems,
 )
+from skatliste.app.lists import resolve_name as resolve_player
 from skatliste.errors import InputError
 
 if TYPE_CHECKING:  # the store (pydantic) is imported only where used
     from skatliste.american_ledger import AmericanList
-
-
-def resolve_player(players: Sequence[str], name: str) -> str:
-    """A player by name, case-insensitive, or by an unambiguous beginning."""
-    folded = name.casefold()
-    for p in players:
-        if p.casefold() == folded:
-            return p
-    hits = [p for p in players if p.casefold().startswith(folded)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise InputError(f"'{name}' could be {' or '.join(hits)}: write more of the name")
-    raise InputError(f"unknown player '{name}': the players of this list are {', '.join(players)}")
 
 
 def new_list(

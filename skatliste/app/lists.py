@@ -130,7 +130,11 @@ def check_number(ledger: Ledger, number: int) -> int:
 
 def resolve_player(table: Table, name: str) -> str:
     """A player by name, case-insensitive, or by an unambiguous beginning."""
-    players = table.players
+    return resolve_name(table.players, name)
+
+
+def resolve_name(players: Sequence[str], name: str) -> str:
+    """One of ``players`` by name, case-insensitive, or by an unambiguous beginning."""
     folded = name.casefold()
     for p in players:
         if p.casefold() == folded:
