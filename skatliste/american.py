@@ -181,7 +181,7 @@ def validate(deal: Deal) -> None:
             )
 
 
-# --- scoring each contract (§A3) -----------------------------------------------------------
+# --- scoring each contract (§A3) ---------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -384,7 +384,7 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"
 
 
-# --- the table and the partie (§A1, §A4) ----------------------------------------------------
+# --- the table and the partie (§A1, §A4) -------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -395,8 +395,8 @@ class Table:
     first_dealer: str
     hearts_defenders: HeartsDefenders = "on_set"
     partie_deals: int | None = None
-    slam_counts: SlamCounts = "score"
     """End a partie after this many deals (§A4); None: only by 100, a Grand slam, or by hand."""
+    slam_counts: SlamCounts = "score"
 
     def __post_init__(self) -> None:
         if len(self.players) != 4:
