@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench lint clean
+.PHONY: test demo bench fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ test: $(STAMP)
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh
+
+# The whole CLI fed 100,000 generated inputs on every core (a few minutes): see tests/fuzz.py.
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz 100000
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

@@ -290,6 +290,35 @@ def trick_winner(cards: Sequence[Card], game: GameType) -> int:
     return best
 
 
+def trick_seats(players: Sequence[str], cards: int, *, lead: str | None = None) -> list[str]:
+    """Who played each card of a trick: the players clockwise from the one who led.
+
+    Every player plays one card to a trick, so a trick has no more cards than players.
+
+    >>> trick_seats(["Anna", "Ben", "Carl"], 3, lead="ben")
+    ['Ben', 'Carl', 'Anna']
+    >>> trick_seats(["Anna", "Ben"], 3, lead="Ben")
+    Traceback (most recent call last):
+    ...
+    skatliste.errors.InputError: 3 cards but 2 players (Anna, Ben): each player plays one card ...
+    """
+    seats = [p.strip() for p in players if p.strip()]
+    if len({p.casefold() for p in seats}) != len(seats):
+        raise InputError(f"--players {','.join(seats)}: a player sits at the table once")
+    if cards > len(seats):
+        raise InputError(
+            f"{cards} cards but {len(seats)} players ({', '.join(seats)}): each player plays "
+            "one card to a trick; give every player clockwise, e.g. --players Anna,Ben,Carl"
+        )
+    first = 0
+    if lead is not None:
+        hits = [i for i, p in enumerate(seats) if p.casefold() == lead.casefold()]
+        if not hits:
+            raise InputError(f"--lead {lead}: not one of {', '.join(seats)}")
+        first = hits[0]
+    return [seats[(first + i) % len(seats)] for i in range(cards)]
+
+
 def legal_plays(hand: Sequence[Card], trick: Sequence[Card], game: GameType) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick``: follow the led kind if you can."""
     if not trick:

@@ -97,6 +97,37 @@ def game_name(result: GameResult, lang: Lang = "de") -> str:
     return " ".join(parts)
 
 
+def headline(result: GameResult, lang: Lang = "de") -> str:
+    """The game as written on a paper list, checkable on its own: the declaration, the
+    Schneider or Schwarz reached in play, lost or overbid, Kontra and Re.
+
+    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> from skatliste.rules import game_value
+    >>> headline(game_value(Declaration(game=GameType.GRAND, spitzen=1), Outcome(schwarz=True)))
+    'Grand mit 1 Schwarz'
+    >>> headline(game_value(Declaration(game=GameType.SPADES, spitzen=1), Outcome(bid=36)))
+    'Pik mit 1, überreizt'
+    """
+    d = result.declaration
+    lv = _LEVEL_WORD[lang]
+    name = game_name(result, lang)
+    if result.schwarz and not d.schwarz_announced:
+        name += f" {lv[Level.SCHWARZ]}"
+    elif result.schneider and not d.schneider_announced and not result.schwarz:
+        name += f" {lv[Level.SCHNEIDER]}"
+    parts = [name]
+    w = _WORDS[lang]
+    if result.overbid:
+        parts.append(w["overbid"])
+    elif not result.won:
+        parts.append(w["lost"])
+    if result.outcome.re:
+        parts.append("Kontra, Re")
+    elif result.outcome.kontra:
+        parts.append("Kontra")
+    return ", ".join(parts)
+
+
 def explain(
     result: GameResult, *, lang: Lang = "de", seeger_fabian: SeegerFabian | None = None
 ) -> list[str]:

@@ -17,15 +17,16 @@ from typing import Any
 from skatliste.explain import Lang, signed
 from skatliste.report import (
     TEXT,
-    cents,
     describe,
     marks,
+    money,
     render_sheet,
     render_summary,
     sheet_records,
     summary_json,
     summary_table,
     value_cell,
+    with_note,
 )
 from skatliste.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
 
@@ -218,7 +219,7 @@ def render_html(
             f'<td class="num">{row.number}</td>',
             f"<td>{esc(row.dealer)}</td>",
             f"<td>{esc(e.declarer if isinstance(e, GameEntry) else '')}</td>",
-            f"<td>{esc(describe(row, lang))}</td>",
+            f"<td>{esc(with_note(describe(row, lang), e.note))}</td>",
             f'<td class="num">{esc(value_cell(row))}</td>',
             f'<td class="mark">{esc(marks(row))}</td>',
             *[f'<td class="num">{esc(signed(row.totals[p]))}</td>' for p in table.players],
@@ -251,7 +252,7 @@ def render_html(
         for payer, receiver, amount in settlement.payments:
             out.append(
                 f"<li>{esc(payer)} {esc(t['pays'])} {esc(receiver)} "
-                f"{esc(cents(amount).lstrip('+'))} ct</li>"
+                f"{esc(money(amount, lang, sign=False))}</li>"
             )
         out.append("</ul>")
     out.append("</section></body></html>")
@@ -306,9 +307,13 @@ CSV_FACTS = (
 
 
 def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
-    """One row per game: every fact and every derived value (UTF-8, header row)."""
+    """One row per game: every fact and every derived value (UTF-8, header row).
+
+    German (``lang="de"``) separates the columns with ';' so that a German spreadsheet opens
+    the file in columns (it reads ',' as the decimal comma); the numbers are whole numbers.
+    """
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
+    writer = csv.writer(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
     players = list(table.players)
     writer.writerow(
         [

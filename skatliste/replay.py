@@ -128,7 +128,9 @@ def _as_text_fields(text: str) -> dict[str, Any]:
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            raise InputError(f"line {number}: '{line}': write 'key: value' (e.g. 'skat: DJ H7')")
+            raise InputError(
+                f"line {number}: '{line[:40]}': write 'key: value' (e.g. 'skat: DJ H7')"
+            )
         key, value = key.strip(), value.strip()
         low = key.lower()
         if low == "trick":
@@ -141,21 +143,46 @@ def _as_text_fields(text: str) -> dict[str, Any]:
     return fields
 
 
+def decode_replay(data: bytes, *, source: str = "replay") -> str:
+    """A replay file's bytes as text: UTF-8, a byte-order mark at the start ignored."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{source}: byte {exc.start}: not UTF-8 text; save the replay as UTF-8"
+        ) from None
+
+
+def _words(value: object, what: str, source: str) -> str:
+    """A field of table words or cards: text, or a JSON list of texts."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    raise InputError(
+        f"{source}: {what}: {json.dumps(value)[:40]} is not text; write it as in "
+        f"'{what}: ...' (a string or a list of strings)"
+    )
+
+
 def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
     """Read a replay file's text (JSON if it starts with '{', else ``key: value`` lines)."""
+    text = text.removeprefix("\ufeff")
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        except (ValueError, RecursionError):  # a number too long, nesting too deep
+            raise InputError(f"{source}: not a replay: the JSON is too deep or too long") from None
         if not isinstance(data, dict):
             raise InputError(f"{source}: a replay is a JSON object")
     else:
         data = _as_text_fields(text)
     try:
-        players = tuple(str(p) for p in data["players"])
-        declarer_name = str(data["declarer"])
-        game_words = str(data["game"])
+        raw_players = data["players"]
+        declarer_raw = data["declarer"]
+        game_raw = data["game"]
         hands_raw = data["hands"]
         skat_raw = data["skat"]
     except KeyError as exc:
@@ -163,6 +190,9 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
             f"{source}: '{exc.args[0]}' is missing; a replay names players, declarer, game, "
             f"each player's cards, skat and the play, e.g.\n{TEXT_EXAMPLE}"
         ) from None
+    players = tuple(_words(raw_players, "players", source).replace(",", " ").split())
+    declarer_name = _words(declarer_raw, "declarer", source).strip()
+    game_words = _words(game_raw, "game", source)
     if len(players) != 3 or len(set(players)) != 3:
         raise InputError(f"{source}: players: name the three players in seat order, Vorhand first")
     if declarer_name not in players:
@@ -175,8 +205,8 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
         )
     if not isinstance(hands_raw, dict) or set(hands_raw) != set(players):
         raise InputError(f"{source}: give the cards of each of {', '.join(players)}")
-    hands = {p: tuple(parse_cards([str(hands_raw[p])])) for p in players}
-    skat = tuple(parse_cards([str(skat_raw)]))
+    hands = {p: tuple(parse_cards([_words(hands_raw[p], f"{p}'s cards", source)])) for p in players}
+    skat = tuple(parse_cards([_words(skat_raw, "skat", source)]))
     for p, cards in hands.items():
         if len(cards) != 10:
             raise InputError(f"{source}: {p} has {len(cards)} cards; each player plays 10")
@@ -185,10 +215,12 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
     everything = [c for p in players for c in hands[p]] + list(skat)
     no_duplicates(everything)
     if data.get("play"):
-        play = tuple(parse_cards([str(data["play"])]))
+        play = tuple(parse_cards([_words(data["play"], "play", source)]))
     else:
         tricks = data.get("tricks") or []
-        play = tuple(c for t in tricks for c in parse_cards([str(t)]))
+        if not isinstance(tricks, list):
+            raise InputError(f'{source}: tricks: a list of tricks, e.g. ["CA C8 C7", ...]')
+        play = tuple(c for t in tricks for c in parse_cards([_words(t, "trick", source)]))
     if len(play) != 30:
         raise InputError(
             f"{source}: the play has {len(play)} cards; a game is 10 tricks of 3 (30 cards)"

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, game_name, signed
+from skatliste.explain import Lang, headline, signed
 from skatliste.sheet import (
     GameEntry,
     PassedEntry,
@@ -42,7 +42,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "won": "gew.",
         "lost_short": "verl.",
         "rank": "Platz",
-        "balance": "Saldo (ct)",
+        "balance": "Saldo",
         "pays": "zahlt",
         "to": "an",
         "games": "Spiele",
@@ -73,7 +73,7 @@ TEXT: dict[Lang, dict[str, str]] = {
         "won": "won",
         "lost_short": "lost",
         "rank": "Rank",
-        "balance": "Balance (ct)",
+        "balance": "Balance",
         "pays": "pays",
         "to": "to",
         "games": "games",
@@ -101,17 +101,12 @@ def describe(row: Row, lang: Lang = "de") -> str:
         return describe_ramsch(row, lang)
     if row.result is None:
         return f"{to_words(e.declaration, e.outcome)} !"
-    r = row.result
-    parts = [game_name(r, lang)]
-    if r.overbid:
-        parts.append(t["overbid"])
-    elif not r.won:
-        parts.append(t["lost"])
-    if r.outcome.re:
-        parts.append("Kontra, Re")
-    elif r.outcome.kontra:
-        parts.append("Kontra")
-    return ", ".join(parts)
+    return headline(row.result, lang)
+
+
+def with_note(text: str, note: str) -> str:
+    """A sheet cell with the game's note after it: ``Herz mit 1 · „Ben kam zu spät“``."""
+    return f"{text} · „{note}“" if note else text
 
 
 def describe_ramsch(row: Row, lang: Lang = "de") -> str:
@@ -207,7 +202,7 @@ def render_sheet(
         )
     if fmt == "csv":
         buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        writer = csv.writer(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
         writer.writerow(
             [
                 "number",
@@ -248,7 +243,7 @@ def render_sheet(
                 _number(row, table),
                 row.dealer,
                 e.declarer if isinstance(e, GameEntry) else "",
-                describe(row, lang),
+                with_note(describe(row, lang), e.note),
                 value_cell(row),
                 marks(row),
                 *[signed(row.totals[p]) for p in table.players],
@@ -299,27 +294,41 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
     return "\n".join(out)
 
 
+def count_games(n: int, lang: Lang = "de") -> str:
+    """``1 Spiel``, ``3 Spiele``; ``1 game``, ``3 games``."""
+    if lang == "de":
+        return f"{n} Spiel" if n == 1 else f"{n} Spiele"
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
 def pending_words(pending: Sequence[str], lang: Lang = "de") -> str:
     """``Bock: 3 Spiele, dann Ramsch: 3 Spiele``: the special rounds ahead."""
     from itertools import groupby
 
-    names = {("de", True): "Spiel", ("de", False): "Spiele", ("en", True): "game"}
     then = ", dann " if lang == "de" else ", then "
     parts = [(kind, len(list(games))) for kind, games in groupby(pending)]
-    return then.join(
-        f"{kind.capitalize()}: {count} {names.get((lang, count == 1), 'games')}"
-        for kind, count in parts
-    )
+    return then.join(f"{kind.capitalize()}: {count_games(count, lang)}" for kind, count in parts)
 
 
-def cents(amount: Fraction) -> str:
-    """A money amount in cent, rounded only now (half up), with its sign."""
-    value = Decimal(amount.numerator) / Decimal(amount.denominator)
-    rounded = value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    text = f"{abs(rounded):.2f}"
-    if rounded > 0:
+def money(cent: Fraction, lang: Lang = "de", *, sign: bool = True) -> str:
+    """An amount given in cent, as euro: rounded only now (half up, to the cent).
+
+    German writes ``+1.234,56 €``, English ``+€1,234.56``; a real minus sign.
+
+    >>> money(Fraction(61), "de"), money(Fraction(-120), "en"), money(Fraction(123456), "de")
+    ('+0,61 €', '−€1.20', '+1.234,56 €')
+    >>> money(Fraction(1, 3), "de", sign=False)
+    '0,00 €'
+    """
+    exact = Decimal(cent.numerator) / Decimal(cent.denominator) / 100
+    rounded = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    digits = f"{abs(rounded):,.2f}"
+    if lang == "de":
+        digits = digits.replace(",", "_").replace(".", ",").replace("_", ".")
+    text = f"{digits} €" if lang == "de" else f"€{digits}"
+    if sign and rounded > 0:
         return "+" + text
-    if rounded < 0:
+    if sign and rounded < 0:
         return "−" + text
     return text
 
@@ -348,7 +357,7 @@ def summary_table(
             line.append(signed(second))
         line += [str(p.declared), str(p.won), str(p.lost)]
         if settlement is not None:
-            line.append(cents(settlement.balances[p.name]))
+            line.append(money(settlement.balances[p.name], lang))
         body.append(line)
     return headers, body
 
@@ -375,7 +384,7 @@ def render_summary(
         disable_numparse=True,
         colalign=("right", "left") + ("right",) * (len(headers) - 2),
     )
-    games = f"{summary.games} {t['games']}"
+    games = count_games(summary.games, lang)
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"
     series = table.series
@@ -403,7 +412,7 @@ def render_summary(
     if settlement is not None and settlement.payments:
         lines.append("")
         for payer, receiver, amount in settlement.payments:
-            lines.append(f"{payer} {t['pays']} {receiver} {cents(amount).lstrip('+')} ct")
+            lines.append(f"{payer} {t['pays']} {receiver} {money(amount, lang, sign=False)}")
     return "\n".join(lines)
 
 

@@ -168,6 +168,41 @@ MAX_BID = REIZWERTE[-1]
 """The highest Reizwert (264: Grand ohne 4, Hand, Schneider and Schwarz angesagt, Ouvert)."""
 
 
+def check_bock(bock: int) -> None:
+    """Refuse a count of typed Bock doublings outside 0..MAX_BOCK.
+
+    >>> check_bock(9)
+    Traceback (most recent call last):
+    ...
+    skatliste.errors.InvalidGameError: bock ×9: a game is doubled by Bock at most 8 times ...
+    """
+    if bock < 0:
+        raise InvalidGameError(f"bock {bock}: the Bock count is 0 or more")
+    if bock > MAX_BOCK:
+        raise InvalidGameError(
+            f"bock ×{bock}: a game is doubled by Bock at most {MAX_BOCK} times "
+            f"(×{1 << MAX_BOCK}); write 'bock' once for each doubling, 'doppelbock' for two"
+        )
+
+
+def check_pushes(pushes: int) -> None:
+    """Refuse a count of Schieberamsch pushes outside 0..MAX_PUSHES."""
+    if not 0 <= pushes <= MAX_PUSHES:
+        raise InvalidGameError(
+            f"geschoben {pushes}: the Skat is pushed 0 to {MAX_PUSHES} times "
+            "(each player at most twice at a table of three), e.g. 'geschoben 1'"
+        )
+
+
+def check_kontra_bid(bid: int) -> None:
+    """Refuse the bid of a defender who said Kontra when it cannot be a bid at all."""
+    if not 0 <= bid <= MAX_BID:
+        raise InvalidGameError(
+            f"'kontra {bid}': the number after 'kontra' is the defender's bid, "
+            f"{MIN_BID} to {MAX_BID}, e.g. 'kontra 20'"
+        )
+
+
 def is_valid_bid(bid: int) -> bool:
     """True when ``bid`` is one of the Reizwerte.
 
@@ -657,8 +692,7 @@ def ramsch_score(
             raise InvalidGameError(
                 f"Jungfrau {name} with {augen[name]} Augen: a Jungfrau took no trick (0 Augen)"
             )
-    if pushes < 0:
-        raise InvalidGameError("geschoben: the number of pushes is 0 or more")
+    check_pushes(pushes)
     doubling = 2**bock
     if durchmarsch is not None:
         if augen[durchmarsch] + (skat or 0) != TOTAL_AUGEN:

@@ -437,3 +437,26 @@ def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]
             raise RuleSetError(f"rule '{item}': write KEY=VALUE, e.g. --rule kontra=off")
         out[key.strip().lower()] = value.strip()
     return out
+
+
+def listing() -> str:
+    """Every preset and option with its meaning, as ``rules --list`` prints it.
+
+    >>> print(listing().splitlines()[5])
+      offizierskat  two players as Bauernskat, with Kontra/Re and Ramsch games
+    """
+    skat = [name for name in PRESETS if family_of(name) == "skat"]
+    width = max(len(name) for name in skat) + 2
+    lines = ["Presets (--rules NAME):"]
+    lines += [f"  {name:<{width}}{PRESET_HELP[name]}" for name in skat]
+    for family, options in FAMILY_OPTIONS.items():
+        if family == "skat":
+            lines.append("\nOptions (--rule KEY=VALUE), default in isko:")
+        else:
+            lines.append("\nNot Skat (--rules NAME):")
+            lines.append(f"  {family}  {PRESET_HELP[family]}")
+            lines.append(f"{FAMILY_TITLE[family]} options (--rule KEY=VALUE):")
+        for opt in options.values():
+            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
+            lines.append(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+    return "\n".join(lines)

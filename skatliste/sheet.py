@@ -8,25 +8,86 @@ number on the sheet is recomputed from it on each read, so a corrected rule corr
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from skatliste.errors import InvalidGameError
+from skatliste.errors import InputError, InvalidGameError
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import (
     SEEGER_FABIAN_OPPONENT,
     GameResult,
     RamschResult,
     check_bid,
+    check_bock,
+    check_kontra_bid,
+    check_pushes,
     game_value,
     offizier_ramsch_score,
     ramsch_score,
     seeger_fabian,
     two_player_value,
 )
-from skatliste.rulesets import RuleSet
-from skatliste.words import PaperValue
+from skatliste.rulesets import PRESETS, RuleSet
+from skatliste.words import VOCABULARY, PaperValue
+
+RESERVED_NAMES: frozenset[str] = frozenset(
+    {*VOCABULARY, *PRESETS, "p", "q", "-", "ramsch", "jungfrau", "durchmarsch", "geschoben"}
+)
+"""Words that cannot be a player's name: game words, rule sets, the prompt's answers."""
+
+
+def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names, checked: each different, none a game or rule-set word or a number.
+
+    >>> check_player_names(["Anna", "Ben", "pub"])
+    Traceback (most recent call last):
+    ...
+    skatliste.errors.InputError: 'pub' cannot be a player's name: it is a rule set's name ...
+    """
+    if len({n.casefold() for n in names}) != len(names):
+        raise InputError(
+            "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')"
+        )
+    for name in names:
+        folded = name.casefold()
+        if folded in PRESETS:
+            raise InputError(
+                f"'{name}' cannot be a player's name: it is a rule set's name "
+                f"(did you mean '--rules {folded}'? give one rule set after --rules)"
+            )
+        if folded in RESERVED_NAMES:
+            raise InputError(
+                f"'{name}' cannot be a player's name: it is a word of a game or an answer "
+                "at the prompt; give the player's name"
+            )
+        plain = folded.lstrip("+-−")
+        if not plain or plain.isdecimal():
+            raise InputError(f"'{name}' cannot be a player's name: it reads as a number")
+        if "=" in name or any(c.isspace() for c in name):
+            raise InputError(
+                f"'{name}' cannot be a player's name: no spaces or '=' (Ramsch writes NAME=AUGEN)"
+            )
+    return tuple(names)
+
+
+def find_player(players: Sequence[str], name: str) -> str:
+    """A player by name, case-insensitive, or by an unambiguous beginning.
+
+    >>> find_player(("Anna", "Ben", "Carl"), "c")
+    'Carl'
+    """
+    folded = name.casefold()
+    for p in players:
+        if p.casefold() == folded:
+            return p
+    hits = [p for p in players if p.casefold().startswith(folded)] if folded else []
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise InputError(f"'{name}' could be {' or '.join(hits)}: write more of the name")
+    raise InputError(f"unknown player '{name}': the players of this list are {', '.join(players)}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +142,10 @@ class Table:
     players: tuple[str, ...]
     first_dealer: str
     rules: RuleSet
+
+    def find(self, name: str) -> str:
+        """A player of this table by name or an unambiguous beginning."""
+        return find_player(self.players, name)
 
     @property
     def size(self) -> int:
@@ -295,6 +360,10 @@ def _rule_problems(
             )
         return problems
     if isinstance(entry, RamschEntry):
+        try:
+            check_pushes(entry.pushes)
+        except InvalidGameError as exc:
+            problems.append(str(exc))
         if not (ramsch_round or ramsch_outside):
             problems.append(f"{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)")
         names = [n for n, _ in entry.augen]
@@ -315,6 +384,12 @@ def _rule_problems(
             "(rules §1); the declarer is one of the three others"
         )
     d, o = entry.declaration, entry.outcome
+    try:
+        check_bock(o.bock)
+        if entry.kontra_bid is not None:
+            check_kontra_bid(entry.kontra_bid)
+    except InvalidGameError as exc:
+        problems.append(str(exc))
     if ramsch_round and not (d.game is GameType.GRAND and d.hand):
         problems.append(
             "this deal is in a Ramsch round (after a Bock round): play Ramsch "
@@ -443,7 +518,7 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
         if not wanted:
             continue
         problems = _rule_problems(table, index, entry, ramsch_round, ramsch_outside)
-        if error is not None:
+        if error is not None and error not in problems:
             problems.insert(0, error)
         yield Row(
             number=index + 1,
@@ -596,6 +671,38 @@ class Settlement:
     balances: dict[str, Fraction]
     payments: list[tuple[str, str, Fraction]]
     """(payer, receiver, amount) for every pair with different totals."""
+
+
+MAX_STAKE_CENT = 10_000
+"""The highest stake per point, in cent (100 € a point); more is a typing slip."""
+
+_STAKE = re.compile(r"^(\d{1,6})(?:[.,](\d{1,6}))?$|^(\d{1,6})/(\d{1,6})$")
+
+
+def parse_stake(text: str) -> Fraction:
+    """The stake per point in cent, as typed: ``0.25``, ``0,5``, ``1/4``; exact.
+
+    >>> parse_stake("0,25"), parse_stake("1/3")
+    (Fraction(1, 4), Fraction(1, 3))
+    """
+    m = _STAKE.match(text.strip())
+    how = "give the stake per point in cent, e.g. 0.25, 0,5 or 1/4"
+    if m is None:
+        if text.strip().startswith(("-", "−")):
+            raise InputError(f"--cent {text}: the stake cannot be negative; {how}")
+        raise InputError(f"--cent {text}: {how}")
+    if m.group(1) is not None:
+        stake = Fraction(f"{m.group(1)}.{m.group(2) or 0}")
+    else:
+        if int(m.group(4)) == 0:
+            raise InputError(f"--cent {text}: a fraction cannot divide by 0; {how}")
+        stake = Fraction(int(m.group(3)), int(m.group(4)))
+    if stake > MAX_STAKE_CENT:
+        raise InputError(
+            f"--cent {text}: at most {MAX_STAKE_CENT} cent (100 €) a point; "
+            "the stake is in cent, e.g. 0.25 for a quarter cent"
+        )
+    return stake
 
 
 def settle(totals: dict[str, int], stake: Fraction) -> Settlement:

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from skatliste.explain import Lang, signed
 from skatliste.games import GERMAN_NAME, GameType
 from skatliste.sheet import GameEntry, RamschEntry, Row
+
+NONE = "–"
+"""A cell for a number that does not exist yet (no games declared, none won)."""
 
 
 @dataclass
@@ -25,10 +29,12 @@ class PlayerStats:
     """German game name → [declared, won]."""
     declared_points: int = 0
     """Sum of the list points of his own games."""
-    highest: int = 0
-    """His highest won game (list points)."""
+    highest: int | None = None
+    """His highest won game (list points); None while he has won none."""
     schneider: int = 0
+    """His won games in which the opponents were Schneider (reached, not only announced)."""
     schwarz: int = 0
+    """His won games in which the opponents took no trick."""
     overbid: int = 0
     kontra_against: int = 0
     """His games the defenders doubled."""
@@ -37,14 +43,14 @@ class PlayerStats:
     ramsch_lost: int = 0
 
     @property
-    def win_rate(self) -> float:
-        """Share of his games he won (0.0 when none)."""
-        return self.won / self.declared if self.declared else 0.0
+    def win_rate(self) -> float | None:
+        """Share of his games he won (None when he declared none)."""
+        return self.won / self.declared if self.declared else None
 
     @property
-    def average(self) -> float:
-        """Average list points of his own games."""
-        return self.declared_points / self.declared if self.declared else 0.0
+    def average(self) -> float | None:
+        """Average list points of his own games (None when he declared none)."""
+        return self.declared_points / self.declared if self.declared else None
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready."""
@@ -54,10 +60,10 @@ class PlayerStats:
             "declared": self.declared,
             "won": self.won,
             "lost": self.lost,
-            "win_rate": round(self.win_rate, 4),
+            "win_rate": None if self.win_rate is None else round(self.win_rate, 4),
             "total": self.total,
             "by_game": {k: {"declared": v[0], "won": v[1]} for k, v in self.by_game.items()},
-            "average": round(self.average, 2),
+            "average": None if self.average is None else round(self.average, 2),
             "highest": self.highest,
             "schneider": self.schneider,
             "schwarz": self.schwarz,
@@ -106,13 +112,40 @@ def collect(sheets: Iterable[tuple[tuple[str, ...], list[Row]]]) -> dict[str, Pl
             if r.won:
                 who.won += 1
                 kind[1] += 1
-                who.highest = max(who.highest, r.list_points)
+                who.highest = max(who.highest or r.list_points, r.list_points)
+                # what happened: a won game with Schneider/Schwarz reached (a won announced
+                # Schneider was reached); a lost one, or being schneidered, is no Schneider
+                who.schneider += r.schneider
+                who.schwarz += r.schwarz
             else:
                 who.lost += 1
-            who.schneider += r.schneider
-            who.schwarz += r.schwarz
             who.overbid += r.overbid
             if r.outcome.kontra:
                 who.kontra_against += 1
                 who.kontra_lost += not r.won
     return {s.name: s for s in sorted(people.values(), key=lambda s: -s.total)}
+
+
+STATS_HEADERS: dict[Lang, list[str]] = {
+    "de": ["Spieler", "Listen", "Spiele", "gew.", "verl.", "Quote", "Schnitt", "Höchstes",
+           "Schneider", "Schwarz", "überreizt", "Kontra (verl.)", "Punkte"],
+    "en": ["Player", "Lists", "Games", "won", "lost", "rate", "average", "highest",
+           "Schneider", "Schwarz", "overbid", "Kontra (lost)", "Points"],
+}  # fmt: skip
+
+
+def stats_rows(people: dict[str, PlayerStats]) -> list[list[str]]:
+    """One line of text cells per player; '–' where a player has no such number yet."""
+    body = []
+    for s in people.values():
+        rate = NONE if s.win_rate is None else f"{s.win_rate:.0%}"
+        average = NONE if s.average is None else f"{s.average:+.1f}".replace("-", "−")
+        highest = NONE if s.highest is None else signed(s.highest)
+        body.append(
+            [
+                s.name, str(s.lists), str(s.declared), str(s.won), str(s.lost), rate, average,
+                highest, str(s.schneider), str(s.schwarz), str(s.overbid),
+                f"{s.kontra_against} ({s.kontra_lost})", signed(s.total),
+            ]
+        )  # fmt: skip
+    return body

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from skatliste.errors import InputError
 from skatliste.games import Declaration, GameType, Outcome
+from skatliste.rules import check_bock, check_kontra_bid
 
 GAME_WORDS: dict[str, GameType] = {
     "karo": GameType.DIAMONDS,
@@ -79,6 +80,16 @@ FLAG_WORDS: dict[str, str] = {
 
 VOCABULARY: tuple[str, ...] = tuple(sorted({*GAME_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
 
+GERMAN_WORDS: frozenset[str] = frozenset(
+    "karo caro schellen herz rot pik grün gruen laub kreuz eichel grand null nullo mit ohne "
+    "gereizt reizwert augen hand ouvert offen schneider schwarz gewonnen gew verloren verl "
+    "kontra re bock doppelbock angesagt".split()
+)
+"""The words of a German table: a typo is matched against these first."""
+
+MAX_DIGITS = 9
+"""A number longer than this is no count, bid or Augen at a Skat table."""
+
 _GLUED = re.compile(r"^([a-zäöü]+)(\d+)$")
 _PAPER = re.compile(r"^=?([+\-−]?)(\d+)$")
 
@@ -113,7 +124,10 @@ def suggest(word: str) -> str:
     """' — did you mean X?' for a word close to a known one, else a pointer to the list."""
     import difflib  # only on the error path
 
-    close = difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
+    german = sorted(GERMAN_WORDS)
+    close = difflib.get_close_matches(word, german, n=1, cutoff=0.7) or (
+        difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
+    )
     if close:
         return f"; did you mean '{close[0]}'?"
     return "; known words: karo herz pik kreuz grand null, mit N, ohne N, hand, ouvert, ..."
@@ -138,15 +152,29 @@ def _tokens(words: list[str] | tuple[str, ...]) -> list[str]:
     return out
 
 
+def whole_number(text: str, what: str) -> int | None:
+    """``text`` as a whole number of decimal digits, None when it is no number at all.
+
+    Digits of any script count (``٧٥`` is 75); a sign, a decimal point or a superscript is
+    no whole number. A number too long to be a count at a Skat table is refused.
+
+    >>> whole_number("75", "augen 75"), whole_number("²", "x"), whole_number("7.5", "x")
+    (75, None, None)
+    """
+    if not text.isdecimal():
+        return None
+    if len(text) > MAX_DIGITS:
+        raise InputError(f"'{what}': the number {text[:12]}... is far too large for a Skat game")
+    return int(text)
+
+
 def _number(word: str, toks: list[str], i: int, example: str) -> int:
     if i >= len(toks):
         raise InputError(f"'{word}' needs a number after it, e.g. '{example}'")
-    try:
-        return int(toks[i])
-    except ValueError:
-        raise InputError(
-            f"'{word} {toks[i]}': '{word}' needs a number after it, e.g. '{example}'"
-        ) from None
+    n = whole_number(toks[i], f"{word} {toks[i]}")
+    if n is None:
+        raise InputError(f"'{word} {toks[i]}': '{word}' needs a number after it, e.g. '{example}'")
+    return n
 
 
 def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
@@ -182,7 +210,9 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
                     "'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'"
                 )
             sign = m.group(1)
-            value = int(m.group(2))
+            value = whole_number(m.group(2), f"= {rest[0]}")
+            if value is None:
+                raise InputError(f"'= {rest[0]}': write the value on paper in digits, e.g. '= 48'")
             paper = PaperValue(-value if sign in "-−" and sign else value, bool(sign))
             break
         if tok in GAME_WORDS:
@@ -203,8 +233,18 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
                     )
                 spitzen, mit = n, kind == "mit"
             elif kind == "bid":
+                if bid is not None:
+                    raise InputError(
+                        f"the bid is given twice ('gereizt {bid}' and '{tok} {n}'): "
+                        "write 'gereizt N' once"
+                    )
                 bid = n
             else:
+                if augen is not None:
+                    raise InputError(
+                        f"the Augen are given twice ('augen {augen}' and '{tok} {n}'): "
+                        "write 'augen N' once"
+                    )
                 augen = n
         elif tok in FLAG_WORDS:
             flag = FLAG_WORDS[tok]
@@ -222,9 +262,17 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
                 if result is not None and result != flag:
                     raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
                 result = flag
-            elif flag == "kontra" and i + 1 < len(toks) and toks[i + 1].isdigit():
+            elif flag == "kontra" and i + 1 < len(toks) and toks[i + 1].isdecimal():
+                said = whole_number(toks[i + 1], f"kontra {toks[i + 1]}")
+                assert said is not None  # isdecimal() above
+                check_kontra_bid(said)
+                if kontra_bid is not None and kontra_bid != said:
+                    raise InputError(
+                        f"the Kontra-sayer's bid is given twice ('kontra {kontra_bid}' and "
+                        f"'kontra {said}'): write it once"
+                    )
                 flags["kontra"] = True
-                kontra_bid = int(toks[i + 1])
+                kontra_bid = said
                 i += 1
             elif flag == "bock":
                 bock += 1
@@ -241,6 +289,7 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
             raise InputError(f"unknown word '{tok}'{suggest(tok)}")
         i += 1
 
+    check_bock(bock)
     if game is None:
         raise InputError(
             "no game named: say karo, herz, pik, kreuz, grand or null "

@@ -70,9 +70,18 @@ def test_end_undo_delete_and_edit_keep_the_history(grand_list: Path) -> None:
         app.delete(grand_list, 2)
 
 
-def test_new_list_refuses_other_than_four_players(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="American Grand is played by four"):
-        app.new_list(tmp_path / "x.json", ["Anna", "Ben", "Carl"])
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["Anna", "Ben", "Carl"], "American Grand is played by four"),
+        (["Anna", "Ben", "anna", "Dora"], "two players have the same name"),
+        (["Anna", "Whist", "Carl", "Dora"], "'Whist' cannot be a player's name"),
+        (["Anna", "Ben", "Carl", "17"], "it reads as a number"),
+    ],
+)
+def test_new_list_refuses_bad_player_lists(tmp_path: Path, names: list[str], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        app.new_list(tmp_path / "x.json", names)
     assert not (tmp_path / "x.json").exists()
 
 

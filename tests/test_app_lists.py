@@ -126,6 +126,6 @@ def test_new_list_refuses_what_cannot_be_a_table(tmp_path: Path) -> None:
         app.new_list(path, ["Anna", "Ben"])
     with pytest.raises(InputError, match="same name"):
         app.new_list(path, ["Anna", "anna", "Ben"])
-    with pytest.raises(InputError, match="not one of"):
+    with pytest.raises(InputError, match="unknown player 'Dora'"):
         app.new_list(path, ["Anna", "Ben", "Carl"], first_dealer="Dora")
     assert not path.exists()

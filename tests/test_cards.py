@@ -344,7 +344,7 @@ def test_replay_command_exit_codes(run: Run) -> None:
     assert good.exit_code == 0
     assert good.stdout.splitlines()[-3:] == [
         "Anna: 120 Augen (mit Skat), 10 Stiche; mit 4",
-        "Grand mit 4 Hand: +192",
+        "Grand mit 4 Hand Schwarz: +192",
         "  mit 4, Spiel 5, Hand 6, Schneider 7, Schwarz 8 → 8 × 24 = 192",
     ]
     bad = run("replay", str(EXAMPLES / "illegal-play.txt"))
@@ -363,7 +363,7 @@ def test_add_from_replay(run: Run, fresh_ledger: Path) -> None:
     r = run("add", "anna", "--from-replay", str(EXAMPLES / "grand-hand.txt"),
             "--ledger", str(fresh_ledger))  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert r.stdout.startswith("Spiel 1: Anna — Grand mit 4 Hand: +192")
+    assert r.stdout.startswith("Spiel 1: Anna — Grand mit 4 Hand Schwarz: +192")
     r = run("add", "ben", "--from-replay", str(EXAMPLES / "grand-hand.txt"),
             "--ledger", str(fresh_ledger))  # fmt: skip
     assert r.exit_code == 2 and "the declarer there is Anna, not ben" in r.stderr

@@ -111,14 +111,15 @@ def test_undo_delete_edit_keep_history(run: Run, fresh_ledger: Path) -> None:
     assert run("undo", "--ledger", str(fresh_ledger)).exit_code == 0
     r = run("edit", "2", "grand", "ohne", "2", "augen", "95", "--ledger", str(fresh_ledger))
     assert r.exit_code == 0, r.output
-    assert "Spiel 2: Ben — Grand ohne 2: +96" in r.stdout
+    assert "Spiel 2: Ben — Grand ohne 2 Schneider: +96" in r.stdout
     assert _json_summary(run, fresh_ledger)["totals"] == {"Anna": 24, "Ben": 96, "Carl": 23}
     r = run("edit", "3", "anna", "null", "verloren", "--ledger", str(fresh_ledger))
     assert "Spiel 3: Anna — Null, verloren: −46" in r.stdout
     assert run("delete", "1", "--ledger", str(fresh_ledger)).exit_code == 0
     assert _json_summary(run, fresh_ledger)["totals"] == {"Anna": -46, "Ben": 96, "Carl": 0}
     hist = run("history", "--ledger", str(fresh_ledger)).stdout.splitlines()
-    assert [line.split()[1:3] for line in hist] == [
+    assert [line.split()[0] for line in hist] == ["1.", "2.", "3.", "4."]  # for 'restore N'
+    assert [line.split()[2:4] for line in hist] == [
         ["undo", "game"],
         ["edit", "game"],
         ["edit", "game"],
@@ -173,9 +174,11 @@ def test_sheet_csv_and_json(run: Run, fresh_ledger: Path) -> None:
     _add(run, fresh_ledger, "anna", "kreuz", "mit", "2", "hand")
     csv_out = run("sheet", "--format", "csv", "--ledger", str(fresh_ledger)).stdout
     assert csv_out.splitlines() == [
-        "number,round,dealer,declarer,game,list_points,marks,Anna,Ben,Carl",
-        "1,1,Anna,Anna,Kreuz mit 2 Hand,48,,48,0,0",
+        "number;round;dealer;declarer;game;list_points;marks;Anna;Ben;Carl",
+        "1;1;Anna;Anna;Kreuz mit 2 Hand;48;;48;0;0",
     ]
+    english = run("sheet", "--format", "csv", "--lang", "en", "--ledger", str(fresh_ledger))
+    assert english.stdout.splitlines()[1] == "1,1,Anna,Anna,Clubs with 2 hand,48,,48,0,0"
     data = json.loads(run("sheet", "--format", "json", "--ledger", str(fresh_ledger)).stdout)
     assert data["games"][0]["list_points"] == 48
     assert data["games"][0]["totals"] == {"Anna": 48, "Ben": 0, "Carl": 0}
@@ -189,9 +192,13 @@ def test_summary_money_settlement(run: Run, fresh_ledger: Path) -> None:
     assert data["balances_cent"] == {"Anna": 85.5, "Ben": -63.0, "Carl": -22.5}
     assert sum(data["balances_cent"].values()) == 0
     text = run("summary", "--cent", "1/4", "--ledger", str(fresh_ledger)).stdout
-    assert "Ben zahlt Anna 49.50 ct" in text
-    assert "Carl zahlt Anna 36.00 ct" in text
-    assert "Ben zahlt Carl 13.50 ct" in text
+    # the amounts in euro, rounded to the cent only now (half up): 49.5 ct → 0,50 €
+    assert "Ben zahlt Anna 0,50 €" in text
+    assert "Carl zahlt Anna 0,36 €" in text
+    assert "Ben zahlt Carl 0,14 €" in text
+    english = run("summary", "--cent", "1/4", "--lang", "en", "--ledger", str(fresh_ledger))
+    assert "Ben pays Anna €0.50" in english.stdout
+    assert "+€0.86" in english.stdout
 
 
 def test_summary_of_one_round(run: Run, fresh_ledger: Path) -> None:

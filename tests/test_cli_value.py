@@ -20,7 +20,7 @@ def test_value_prints_name_points_and_steps(run: Run) -> None:
 def test_value_overbid(run: Run) -> None:
     r = run("value", "pik", "mit", "1", "gereizt", "36")
     assert r.stdout == (
-        "Pik mit 1: −88\n"
+        "Pik mit 1, überreizt: −88\n"
         "  mit 1, Spiel 2 → 2 × 11 = 22\n"
         "  überreizt: gereizt 36, Spielwert 22 → 4 × 11 = 44, verloren −88\n"
     )
@@ -147,9 +147,9 @@ def test_batch_from_stdin(run: Run) -> None:
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         "2: Kreuz mit 2 Hand: +48 — mit 2, Spiel 3, Hand 4 → 4 × 12 = 48 — Papier 48: stimmt",
-        "4: Pik mit 1: −88 — mit 1, Spiel 2 → 2 × 11 = 22; überreizt: gereizt 36, "
+        "4: Pik mit 1, überreizt: −88 — mit 1, Spiel 2 → 2 × 11 = 22; überreizt: gereizt 36, "
         "Spielwert 22 → 4 × 11 = 44, verloren −88 — Papier 88: stimmt",
-        "6: Herz mit 1: −40 — mit 1, Spiel 2 → 2 × 10 = 20; verloren: −2 × 20 = −40 — "
+        "6: Herz mit 1, verloren: −40 — mit 1, Spiel 2 → 2 × 10 = 20; verloren: −2 × 20 = −40 — "
         "Papier 20: falsch, das Spiel zählt −40",
     ]
     assert r.stderr.startswith("line 5: Error: 'mit 5' in Grand")

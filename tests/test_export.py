@@ -105,7 +105,7 @@ def test_csv_round_trips(run: Run, tmp_path: Path) -> None:
     out = tmp_path / "evening.csv"
     r = run("export", "--format", "csv", "-o", str(out), "--ledger", EVENING)
     assert r.stdout == f"{out}: csv, 36 games\n"
-    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8")), delimiter=";"))
     sheet = _sheet(run)
     assert len(rows) == 36
     for row, game in zip(rows, sheet["games"], strict=True):

@@ -16,6 +16,7 @@ from skatliste.american import (
     CONTRACT_WORDS,
     FLAG_WORDS,
     NUMBER_WORDS,
+    VOCABULARY,
     Deal,
     Entry,
     Partie,
@@ -25,8 +26,9 @@ from skatliste.american import (
     parties,
     problems,
 )
-from skatliste.app.lists import resolve_name as resolve_player
 from skatliste.errors import InputError
+from skatliste.sheet import check_player_names
+from skatliste.sheet import find_player as resolve_player
 
 if TYPE_CHECKING:  # the store (pydantic) is imported only where used
     from skatliste.american_ledger import AmericanList
@@ -55,11 +57,19 @@ def new_list(
             "partners opposite, e.g. 'skatliste new --rules american-grand --players Anna Ben "
             "Carl Dora'"
         )
-    if len({p.casefold() for p in players}) != len(players):
-        raise InputError(
-            "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')"
-        )
-    dealer = None if first_dealer is None else resolve_player(players, first_dealer)
+    check_player_names(players)
+    for name in players:
+        if name.casefold() in VOCABULARY:
+            raise InputError(
+                f"'{name}' cannot be a player's name: it is a word of a deal; give the "
+                "player's name"
+            )
+    dealer = None
+    if first_dealer is not None:
+        try:
+            dealer = resolve_player(players, first_dealer)
+        except InputError as exc:
+            raise InputError(f"--first-dealer {first_dealer}: {exc}") from None
     lst = new_list(Path(path), players, first_dealer=dealer, rules=rules)
     create(lst, force=force)
     return lst

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skatliste.errors import InputError
-from skatliste.words import parse_words
+from skatliste.rules import check_pushes
+from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
     from skatliste.ledger import Ledger
@@ -35,6 +36,9 @@ class Change:
     removed: Entry | None = None
     problems: tuple[tuple[int, str], ...] = ()
     """What ``check`` finds in the whole list afterwards (a later game the change affected)."""
+    changed: tuple[tuple[int, str, str], ...] = ()
+    """Later games whose value changed: (number now, value before, value after), e.g. a Bock
+    round that now starts or ends elsewhere."""
 
 
 # --- a new list ------------------------------------------------------------------------------
@@ -53,6 +57,7 @@ def new_list(
     ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without ``force``."""
     from skatliste.ledger import create, new_ledger
     from skatliste.rulesets import build_rule_set, parse_rule_assignments
+    from skatliste.sheet import check_player_names, find_player
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
     if rules.family != "skat":
@@ -73,21 +78,13 @@ def new_list(
             f"{len(players)} player(s) given: a list has 3 or 4 players in seat order, "
             "e.g. 'skatliste new --players Anna Ben Carl' (2 with --rules bauernskat)"
         )
-    if len({p.casefold() for p in players}) != len(players):
-        raise InputError(
-            "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')"
-        )
-    for p in players:
-        if p.lower() in ("p", "q", "-") or p.lower().lstrip("+-").isdigit():
-            raise InputError(
-                f"'{p}' cannot be a player's name: it means something else at the prompt"
-            )
+    check_player_names(players)
     dealer = None
     if first_dealer is not None:
-        matches = [p for p in players if p.casefold() == first_dealer.casefold()]
-        if not matches:
-            raise InputError(f"--first-dealer {first_dealer}: not one of {', '.join(players)}")
-        dealer = matches[0]
+        try:
+            dealer = find_player(players, first_dealer)
+        except InputError as exc:
+            raise InputError(f"--first-dealer {first_dealer}: {exc}") from None
     ledger = new_ledger(Path(path), players, first_dealer=dealer, rules=rules)
     create(ledger, force=force)
     return ledger
@@ -130,22 +127,7 @@ def check_number(ledger: Ledger, number: int) -> int:
 
 def resolve_player(table: Table, name: str) -> str:
     """A player by name, case-insensitive, or by an unambiguous beginning."""
-    return resolve_name(table.players, name)
-
-
-def resolve_name(players: Sequence[str], name: str) -> str:
-    """One of ``players`` by name, case-insensitive, or by an unambiguous beginning."""
-    folded = name.casefold()
-    for p in players:
-        if p.casefold() == folded:
-            return p
-    hits = [p for p in players if p.casefold().startswith(folded)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise InputError(f"'{name}' could be {' or '.join(hits)}: write more of the name")
-    listed = ", ".join(players)
-    raise InputError(f"unknown player '{name}': the players of this list are {listed}")
+    return table.find(name)
 
 
 # --- entries from words ----------------------------------------------------------------------
@@ -178,6 +160,7 @@ def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> Ramsc
     jungfrau: list[str] = []
     durchmarsch: str | None = None
     pushes = 0
+    pushes_given = False
     skat: int | None = None
     toks = [t for w in words for t in w.replace(",", " ").split()]
     i = 0
@@ -187,26 +170,35 @@ def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> Ramsc
         if "=" in tok:
             name, _, value = tok.partition("=")
             player = resolve_player(table, name)
-            if not value.isdigit():
+            number = whole_number(value, tok)
+            if number is None:
                 raise InputError(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
             if player in augen:
                 raise InputError(f"{player}'s Augen are given twice")
-            augen[player] = int(value)
+            augen[player] = number
         elif low in ("jungfrau", "durchmarsch", "geschoben", "pushed", "skat"):
             if i + 1 >= len(toks):
                 raise InputError(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
             arg = toks[i + 1]
             i += 1
+            number = whole_number(arg, f"{tok} {arg}")
             if low == "jungfrau":
                 jungfrau.append(resolve_player(table, arg))
             elif low == "durchmarsch":
+                if durchmarsch is not None:
+                    raise InputError("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once")
                 durchmarsch = resolve_player(table, arg)
-            elif not arg.isdigit():
+            elif number is None:
                 raise InputError(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
             elif low == "skat":
-                skat = int(arg)
+                if skat is not None:
+                    raise InputError("the Skat's Augen are given twice: write 'skat N' once")
+                skat = number
             else:
-                pushes = int(arg)
+                if pushes_given:
+                    raise InputError("the pushes are given twice: write 'geschoben N' once")
+                check_pushes(number)
+                pushes, pushes_given = number, True
         else:
             raise InputError(
                 f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
@@ -305,12 +297,51 @@ def add_ramsch(path: Path | str, words: Sequence[str], *, note: str = "") -> Cha
     return append(path, lambda ledger: ramsch_entry(ledger.table, words, note=note))
 
 
-def _after_change(ledger: Ledger, number: int, removed: Entry | None, *, keep: bool) -> Change:
+def _values(table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
+    """Each entry (by identity) → (its number, its value cell)."""
+    from skatliste.report import value_cell
+    from skatliste.sheet import rows
+
+    return {id(row.entry): (row.number, value_cell(row)) for row in rows(table, entries)}
+
+
+def _changed_later(
+    before: dict[int, tuple[int, str]], ledger: Ledger, number: int
+) -> tuple[tuple[int, str, str], ...]:
+    """The games after game ``number`` whose value is not what it was."""
+    after = _values(ledger.table, ledger.entries)
+    out = []
+    for key, (now_number, now_value) in after.items():
+        if now_number <= number or key not in before:
+            continue
+        was = before[key][1]
+        if was != now_value:
+            out.append((now_number, was, now_value))
+    return tuple(sorted(out))
+
+
+def _after_change(
+    ledger: Ledger,
+    number: int,
+    removed: Entry | None,
+    *,
+    keep: bool,
+    before: dict[int, tuple[int, str]] | None = None,
+) -> Change:
     from skatliste.sheet import check, rows
 
     row = next(rows(ledger.table, ledger.entries, only=number - 1)) if keep else None
     problems = tuple(check(ledger.table, ledger.entries))
-    return Change(ledger, number, row, last_row(ledger), removed=removed, problems=problems)
+    changed = () if before is None else _changed_later(before, ledger, number - (not keep))
+    return Change(
+        ledger,
+        number,
+        row,
+        last_row(ledger),
+        removed=removed,
+        problems=problems,
+        changed=changed,
+    )
 
 
 def undo(path: Path | str) -> Change:
@@ -330,9 +361,10 @@ def delete(path: Path | str, number: int) -> Change:
 
     with updating(path) as ledger:
         index = check_number(ledger, number)
+        before = _values(ledger.table, ledger.entries)
         removed = ledger.entries.pop(index)
         ledger.record("delete", number, removed, None)
-    return _after_change(ledger, number, removed, keep=False)
+    return _after_change(ledger, number, removed, keep=False, before=before)
 
 
 def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | None = None) -> Change:
@@ -363,9 +395,67 @@ def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | Non
             # the paper list still says what it said: keep it to compare
             entry = replace(entry, paper=old.paper)
         _refuse_problems(ledger.table, ledger.entries[:index], entry, number)
+        before = _values(ledger.table, ledger.entries)
         ledger.entries[index] = entry
         ledger.record("edit", number, old, entry)
-    return _after_change(ledger, number, old, keep=True)
+    return _after_change(ledger, number, old, keep=True, before=before)
+
+
+def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "") -> Change:
+    """Insert a forgotten game as game ``number``: the games from there on move one down,
+    and their dealers follow (``number`` one past the last game appends)."""
+    from skatliste.ledger import updating
+
+    with updating(path) as ledger:
+        n = len(ledger.entries)
+        if not 1 <= number <= n + 1:
+            raise InputError(
+                f"insert {number}: a game goes in at 1 to {n + 1} (the list has {n} games)"
+            )
+        entry = entry_from_words(ledger, words, note=note)
+        _refuse_problems(ledger.table, ledger.entries[: number - 1], entry, number)
+        before = _values(ledger.table, ledger.entries)
+        ledger.entries.insert(number - 1, entry)
+    return _after_change(ledger, number, None, keep=True, before=before)
+
+
+def restore(path: Path | str, item: int) -> Change:
+    """Bring back history item ``item`` (1-based, as ``history`` numbers them): a game taken
+    back or deleted goes back in at its number; an edited game gets its old version back
+    (the newer version stays in the history)."""
+    from skatliste.ledger import model_to_entry, updating
+
+    with updating(path) as ledger:
+        if not 1 <= item <= len(ledger.history):
+            if not ledger.history:
+                raise InputError(f"restore {item}: the history is empty; nothing to bring back")
+            raise InputError(
+                f"restore {item}: the history has items 1 to {len(ledger.history)} "
+                "(see 'skatliste history')"
+            )
+        kept = ledger.history[item - 1]
+        entry = model_to_entry(kept.entry)
+        if entry in ledger.entries:
+            at = ledger.entries.index(entry) + 1
+            raise InputError(f"history item {item} is on the list already, as game {at}")
+        before = _values(ledger.table, ledger.entries)
+        if kept.action == "edit":
+            assert kept.replaced_by is not None
+            newer = model_to_entry(kept.replaced_by)
+            if newer not in ledger.entries:
+                raise InputError(
+                    f"history item {item}: game {kept.number} was changed again since; "
+                    "correct it with 'skatliste edit'"
+                )
+            index = ledger.entries.index(newer)
+            _refuse_problems(ledger.table, ledger.entries[:index], entry, index + 1)
+            ledger.entries[index] = entry
+            ledger.record("edit", index + 1, newer, entry)
+        else:
+            index = min(kept.number, len(ledger.entries) + 1) - 1
+            _refuse_problems(ledger.table, ledger.entries[:index], entry, index + 1)
+            ledger.entries.insert(index, entry)
+    return _after_change(ledger, index + 1, None, keep=True, before=before)
 
 
 def call_bock(path: Path | str) -> Change:
@@ -396,15 +486,9 @@ def parse_stake(cent: str | None) -> Fraction | None:
     """The stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
     if cent is None:
         return None
-    try:
-        stake = Fraction(cent.replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(
-            f"--cent {cent}: give the stake per point in cent, e.g. 0.25 or 1/4"
-        ) from None
-    if stake < 0:
-        raise InputError(f"--cent {cent}: the stake cannot be negative")
-    return stake
+    from skatliste.sheet import parse_stake as parse
+
+    return parse(cent)
 
 
 def rounds_played(ledger: Ledger) -> int:

@@ -439,18 +439,16 @@ def export(fmt: str, output: Path | None, ledger_path: Path, lang: str | None) -
 @click.option("--list", "list_all", is_flag=True, help="Every option, with meaning.")
 @ledger_option
 def rules(list_all: bool, ledger_path: Path) -> None:
-    """The rule set of this list, or (--list) every option of American Grand.
+    """The rule set of this list, or (--list) every preset and option.
 
     \b
     Example:
       skatliste rules
     """
-    from skatliste.rulesets import AMERICAN_OPTIONS
-
     if list_all:
-        for opt in AMERICAN_OPTIONS.values():
-            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
-            click.echo(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+        from skatliste.rulesets import listing
+
+        click.echo(listing())
         return
     from skatliste.app.american import load
 

@@ -59,15 +59,38 @@ def _family(name: str, args: list[str]) -> str:
     return family_at(path)
 
 
+BUG_EXIT = 70
+"""Exit status of the last line of defence (EX_SOFTWARE): a bug, never a user's mistake."""
+
+
 class SkatGroup(click.Group):
-    """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place; sends a list
-    command to its game family's own command when the list is not a Skat list."""
+    """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place; anything
+    unexpected into one line that says it is a bug, exit 70 (``SKATLISTE_DEBUG=1``: the
+    traceback). Sends a list command to its game family's own command when the list is not a
+    Skat list."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
             raise Refused(str(exc)) from None
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except OSError as exc:  # the machine said no (a folder, a permission, a full disk)
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise Refused(f"{where}{exc.strerror or exc}") from None
+        except Exception as exc:
+            if os.environ.get("SKATLISTE_DEBUG"):
+                raise
+            name = ctx.invoked_subcommand or "skatliste"
+            click.echo(
+                f"Bug: 'skatliste {name}' failed unexpectedly ({type(exc).__name__}: "
+                f"{str(exc)[:200]}). This is a bug in skatliste, not your mistake: please report "
+                "it with the command you typed and 'skatliste --version' "
+                "(run it again with SKATLISTE_DEBUG=1 for the traceback)",
+                err=True,
+            )
+            ctx.exit(BUG_EXIT)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]

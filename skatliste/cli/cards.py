@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from skatliste.cli.base import cli, lang_option, refuse, resolve_lang
-from skatliste.explain import Lang, explain, game_name, result_record, signed
+from skatliste.explain import Lang, explain, headline, result_record, signed
 from skatliste.games import GameType
 from skatliste.rules import seeger_fabian
 
@@ -87,7 +87,14 @@ def trick(
         ♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen
       skatliste trick kreuz ♥A ♥10 ♠B --players Anna,Ben,Carl --lead Ben
     """
-    from skatliste.cards import augen, is_trump, no_duplicates, parse_cards, trick_winner
+    from skatliste.cards import (
+        augen,
+        is_trump,
+        no_duplicates,
+        parse_cards,
+        trick_seats,
+        trick_winner,
+    )
 
     language = resolve_lang(lang)
     kind = _game_type(game)
@@ -99,14 +106,7 @@ def trick(
     card = played[win]
     names = [f"{'Karte' if language == 'de' else 'card'} {i + 1}" for i in range(len(played))]
     if players:
-        seats = [p.strip() for p in players.split(",") if p.strip()]
-        first = 0
-        if lead is not None:
-            hits = [i for i, p in enumerate(seats) if p.casefold() == lead.casefold()]
-            if not hits:
-                refuse(f"--lead {lead}: not one of {', '.join(seats)}")
-            first = hits[0]
-        names = [seats[(first + i) % len(seats)] for i in range(len(played))]
+        names = trick_seats(players.split(","), len(played), lead=lead)
     elif lead is not None:
         refuse("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")
     trump = is_trump(card, kind)
@@ -141,13 +141,13 @@ def augen_cmd(cards: tuple[str, ...]) -> None:
 
 
 def read_replay(path: Path) -> ReplayResult:
-    from skatliste.replay import load_replay, replay
+    from skatliste.replay import decode_replay, load_replay, replay
 
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         refuse(f"{path}: cannot read: {exc.strerror or exc}")
-    return replay(load_replay(text, source=str(path)))
+    return replay(load_replay(decode_replay(data, source=str(path)), source=str(path)))
 
 
 @cli.command(name="replay")
@@ -191,7 +191,7 @@ def replay_cmd(file: Path, as_json: bool, lang: str | None) -> None:
                 f"{out.declarer_tricks} {stiche}"
                 + (f"; {out.spitzen_words}" if out.spitzen_words else "")
             )
-            click.echo(f"{game_name(r, language)}: {signed(r.list_points)}")
+            click.echo(f"{headline(r, language)}: {signed(r.list_points)}")
             click.echo("\n".join(f"  {s}" for s in explain(r, lang=language)))
     if out.illegal is not None:
         sys.exit(1)

@@ -35,7 +35,15 @@ def show_change(change: app.Change, lang: Lang) -> None:
     click.echo(totals_line(change.ledger, change.last, lang))
 
 
-def warn_followups(change: app.Change) -> None:
+def warn_followups(change: app.Change, lang: Lang = "de") -> None:
+    """Later games the change gave another value, and what ``check`` now finds."""
+    if change.changed:
+        title = "Spätere Spiele geändert" if lang == "de" else "Later games changed"
+        game = "Spiel" if lang == "de" else "game"
+        listed = ", ".join(
+            f"{game} {number}: {was or '–'} → {now or '–'}" for number, was, now in change.changed
+        )
+        click.echo(f"{title}: {listed}")
     if change.problems:
         number, problem = change.problems[0]
         click.echo(
@@ -217,7 +225,7 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     assert change.removed is not None
     click.echo(f"deleted game {number}: {entry_words(change.removed, language)}")
     show_change(change, language)
-    warn_followups(change)
+    warn_followups(change, language)
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -245,7 +253,52 @@ def edit(
     assert change.row is not None
     click.echo("\n".join(game_lines(change.row, language)))
     click.echo(totals_line(change.ledger, change.last, language))
-    warn_followups(change)
+    warn_followups(change, language)
+
+
+@cli.command(context_settings=WORDS_CONTEXT)
+@click.argument("number", type=int)
+@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.option("--note", default="", help="A note kept with the game.")
+@ledger_option
+@lang_option
+def insert(
+    number: int, words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None
+) -> None:
+    """Insert a forgotten game as game N: the declarer and the game words (or 'eingepasst',
+    or 'ramsch NAME=AUGEN ...'). The games from N on move one down; dealers follow.
+
+    \b
+    Examples:
+      skatliste insert 3 ben herz mit 1
+      skatliste insert 5 eingepasst
+    """
+    language = resolve_lang(lang)
+    change = app.insert(ledger_path, number, words, note=note)
+    assert change.row is not None
+    click.echo("\n".join(game_lines(change.row, language)))
+    click.echo(totals_line(change.ledger, change.last, language))
+    warn_followups(change, language)
+
+
+@cli.command()
+@click.argument("item", type=int)
+@ledger_option
+@lang_option
+def restore(item: int, ledger_path: Path, lang: str | None) -> None:
+    """Bring back item N of 'skatliste history': a game taken back or deleted goes back in
+    at its number; an edited game gets its old version back.
+
+    \b
+    Example:
+      skatliste restore 1
+    """
+    language = resolve_lang(lang)
+    change = app.restore(ledger_path, item)
+    assert change.row is not None
+    click.echo("\n".join(game_lines(change.row, language)))
+    click.echo(totals_line(change.ledger, change.last, language))
+    warn_followups(change, language)
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -297,8 +350,8 @@ def history(ledger_path: Path, lang: str | None) -> None:
     if not ledger.history:
         click.echo("no games removed or replaced")
         return
-    for item in ledger.history:
-        line = f"{item.time}  {item.action:<6} game {item.number}: "
+    for index, item in enumerate(ledger.history, start=1):
+        line = f"{index:>2}. {item.time}  {item.action:<6} game {item.number}: "
         line += entry_words(model_to_entry(item.entry), language)
         if item.replaced_by is not None:
             line += " → " + entry_words(model_to_entry(item.replaced_by), language)
@@ -350,19 +403,10 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules
       skatliste rules --list
     """
-    from skatliste.rulesets import FAMILY_OPTIONS, FAMILY_TITLE, PRESET_HELP, PRESETS
-
     if list_all:
-        click.echo("Presets (--rules NAME):")
-        for name in PRESETS:
-            click.echo(f"  {name:<12}{PRESET_HELP[name]}")
-        for family, options in FAMILY_OPTIONS.items():
-            default = "isko" if family == "skat" else family
-            title = f"{FAMILY_TITLE[family]} options" if family != "skat" else "Options"
-            click.echo(f"\n{title} (--rule KEY=VALUE), default in {default}:")
-            for opt in options.values():
-                allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
-                click.echo(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+        from skatliste.rulesets import listing
+
+        click.echo(listing())
         return
     ledger = app.open_list(ledger_path)
     click.echo(f"{ledger_path}: rule set {ledger.rules.preset}")

@@ -12,7 +12,7 @@ from skatliste.app import lists as app
 from skatliste.cli.base import Refused, cli, lang_option, ledger_option, resolve_lang
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.words import parse_words
+from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
     from skatliste.ledger import Ledger
@@ -46,51 +46,134 @@ def _ask(
         return answer
 
 
+YES = ("j", "ja", "y", "yes")
+NO = ("n", "nein", "no", "nichts", "none", "-")
+
+
 def _yes(text: str, default: bool = False) -> bool:
     def check(answer: str) -> None:
-        if answer.lower() not in ("j", "ja", "y", "yes", "n", "nein", "no"):
+        if answer.lower() not in (*YES, *NO):
             raise InputError(f"'{answer}': answer j (ja) or n (nein)")
 
     d = "j" if default else "n"
-    return _ask(f"{text} (j/n)", d, check).lower() in ("j", "ja", "y", "yes")
+    return _ask(f"{text} (j/n)", d, check).lower() in YES
+
+
+def _choice(text: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (the first means 'no', and n/nein/no answer it too)."""
+
+    def pick(answer: str) -> str:
+        low = answer.lower()
+        if low in NO:
+            return choices[0]
+        hits = [c for c in choices if c.startswith(low)] if low else []
+        if len(hits) != 1:
+            raise InputError(f"'{answer}': answer one of {', '.join(choices)} (n = {choices[0]})")
+        return hits[0]
+
+    return pick(_ask(f"{text} ({'/'.join(choices)})", choices[0], pick))
 
 
 class _Quit(Exception):
     pass
 
 
-def _check_words(*fixed: str) -> Callable[[str], None]:
-    """A check that the answer, with the words so far, makes a possible declaration."""
+def _check_words(ledger: Ledger, *fixed: str) -> Callable[[str], None]:
+    """A check that the answer, with the words so far, makes a possible declaration under the
+    list's rules (a Spitzen cap, say)."""
     from skatliste.rules import normalise
 
     def check(answer: str) -> None:
         parsed = parse_words([*fixed, *answer.split()])
-        normalise(parsed.declaration, parsed.outcome)
+        normalise(parsed.declaration, parsed.outcome, options=ledger.rules.scoring)
 
     return check
 
 
-def _number_between(low: int, high: int, what: str) -> Callable[[str], None]:
+def _number_between(
+    low: int,
+    high: int,
+    what: str,
+    needed: bool = False,
+    *,
+    then: Callable[[str], None] | None = None,
+) -> Callable[[str], None]:
+    """A check for a number from ``low`` to ``high`` (or empty unless ``needed``); ``then``
+    checks the answer further."""
+
     def check(answer: str) -> None:
-        if answer and not (answer.isdigit() and low <= int(answer) <= high):
-            raise InputError(f"'{answer}': {what} is a number from {low} to {high}, or empty")
+        if not answer and not needed:
+            return
+        number = whole_number(answer, answer)
+        if number is None or not low <= number <= high:
+            empty = "" if needed else ", or empty"
+            raise InputError(f"'{answer}': {what} is a number from {low} to {high}{empty}")
+        if then is not None:
+            then(answer)
 
     return check
+
+
+def _plays_ramsch(ledger: Ledger) -> bool:
+    """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
+    round, or in Offizierskat."""
+    from skatliste.sheet import last_row
+
+    rules = ledger.rules
+    if rules.on("ramsch.on_pass") or rules.variant == "offizierskat":
+        return True
+    row = last_row(ledger.table, ledger.entries)
+    return row is not None and row.pending[:1] == ("ramsch",)
+
+
+def _ramsch_words(ledger: Ledger) -> list[str]:
+    """A Ramsch's questions: each player's Augen, Jungfrau, Durchmarsch, pushes."""
+    from skatliste.rules import MAX_PUSHES, TOTAL_AUGEN
+
+    active = ledger.table.active(len(ledger.entries))
+    words: list[str] = []
+    augen: dict[str, int] = {}
+    for name in active:
+        answer = _ask(f"Augen von {name}", check=_number_between(0, TOTAL_AUGEN, "Augen", True))
+        augen[name] = int(answer)
+        words.append(f"{name}={answer}")
+    for name in active:
+        if augen[name] == 0 and _yes(f"Jungfrau {name} (kein Stich)"):
+            words += ["jungfrau", name]
+    top = [n for n in active if augen[n] == TOTAL_AUGEN]
+    if top and _yes(f"Durchmarsch {top[0]} (alle Stiche)", True):
+        words += ["durchmarsch", top[0]]
+    pushes = _ask("Geschoben (wie oft)", "0", _number_between(0, MAX_PUSHES, "geschoben", True))
+    if pushes and int(pushes):
+        words += ["geschoben", pushes]
+    return words
 
 
 def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
-    """One game's questions; (declarer, words) or None for eingepasst."""
+    """One game's questions; (declarer, words), ("ramsch", words) or None for eingepasst."""
     n = len(ledger.entries)
     table = ledger.table
-    names = "/".join(table.players)
+    active = table.active(n)
+    ramsch = _plays_ramsch(ledger)
     click.echo(f"\nSpiel {n + 1} — Geber: {table.dealer(n)}")
-    who = _ask(
-        f"Spieler ({names}, p = eingepasst, q = Ende)",
-        check=lambda a: a.lower() in ("p", "pass") or app.resolve_player(ledger.table, a),
-    )
+
+    def is_declarer(answer: str) -> None:
+        if answer.lower() in ("p", "pass") or (ramsch and answer.lower() in ("r", "ramsch")):
+            return
+        name = app.resolve_player(table, answer)
+        if name not in active:
+            raise InputError(
+                f"{name} deals game {n + 1} and sits out at a table of four; "
+                f"the declarer is one of {', '.join(active)}"
+            )
+
+    extra = ", r = Ramsch" if ramsch else ""
+    who = _ask(f"Spieler ({'/'.join(active)}, p = eingepasst{extra}, q = Ende)", check=is_declarer)
     if who.lower() in ("p", "pass"):
         return None
-    player = app.resolve_player(ledger.table, who)
+    if ramsch and who.lower() in ("r", "ramsch"):
+        return "ramsch", _ramsch_words(ledger)
+    player = app.resolve_player(table, who)
 
     def is_game(answer: str) -> None:
         if parse_words([answer]).declaration.game is None:  # pragma: no cover - parse refuses
@@ -100,25 +183,25 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     words = [game]
     is_null = game == "null"
     if not is_null:
-        words += _ask("Spitzen (z. B. 'mit 2' oder 'ohne 1')", "mit 1", _check_words(game)).split()
+        words += _ask(
+            "Spitzen (z. B. 'mit 2' oder 'ohne 1')", "mit 1", _check_words(ledger, game)
+        ).split()
     hand = _yes("Hand")
     if hand:
         words.append("hand")
     if _yes("Ouvert"):
         words.append("ouvert")
     elif hand and not is_null:
-        said = _ask(
-            "Angesagt (nichts/schneider/schwarz)",
-            "nichts",
-            lambda a: a.lower() in ("nichts", "schneider", "schwarz") or _no(a),
-        ).lower()
+        said = _choice("Angesagt", ("nichts", "schneider", "schwarz"))
         if said in ("schneider", "schwarz"):
             words += [said, "angesagt"]
     if is_null:
         words.append("gewonnen" if _yes("Gewonnen", True) else "verloren")
     else:
         augen = _ask(
-            "Augen des Spielers (leer: nicht gezählt)", "", _number_between(0, 120, "Augen")
+            "Augen des Spielers (leer: nicht gezählt)",
+            "",
+            _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
         )
         if augen:
             words += ["augen", augen]
@@ -131,32 +214,41 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
                 words.append("schwarz")
             elif _yes("Schneider"):
                 words.append("schneider")
-    bid = _ask("Gereizt (leer: nicht notiert)", "", _check_bid)
+    bid = _ask("Gereizt (leer: nicht notiert)", "", _check_bid(ledger, words))
     if bid:
         words += ["gereizt", bid]
-    if ledger.rules.on("kontra"):
-        k = _ask(
-            "Kontra/Re (nein/kontra/re)",
-            "nein",
-            lambda a: a.lower() in ("nein", "kontra", "re") or _no(a),
-        ).lower()
+    if ledger.rules["kontra"] != "off":
+        k = _choice("Kontra/Re", ("nein", "kontra", "re"))
         if k in ("kontra", "re"):
             words.append("kontra")
+            if ledger.rules["kontra"] == "after18":  # only a defender who bid may say Kontra
+                words.append(
+                    _ask(
+                        "Gereizt vom Kontra-Sager (mindestens 18)",
+                        check=_number_between(18, 264, "his bid", True),
+                    )
+                )
         if k == "re":
             words.append("re")
     return player, words
 
 
-def _check_bid(answer: str) -> None:
-    from skatliste.rules import check_bid as check
+def _check_bid(ledger: Ledger, words: list[str]) -> Callable[[str], None]:
+    """The bid, checked at once with the game so far under the list's rules."""
+    from skatliste.rules import MAX_BID, MIN_BID, check_bid, game_value, two_player_value
 
-    if answer:
-        _number_between(18, 264, "the bid")(answer)
-        check(int(answer))
+    def check(answer: str) -> None:
+        if not answer:
+            return
+        _number_between(MIN_BID, MAX_BID, "the bid")(answer)
+        check_bid(int(answer))
+        parsed = parse_words([*words, "gereizt", answer])
+        if not ledger.rules.two_player:
+            game_value(parsed.declaration, parsed.outcome, options=ledger.rules.scoring)
+        else:
+            two_player_value(parsed.declaration, parsed.outcome, variant=ledger.rules.variant)
 
-
-def _no(answer: str) -> bool:
-    raise InputError(f"'{answer}' is not one of the choices shown")
+    return check
 
 
 @cli.command()
@@ -192,6 +284,8 @@ def play(ledger_path: Path, lang: str | None) -> None:
         try:
             if answer is None:
                 change = app.pass_game(ledger_path)
+            elif answer[0] == "ramsch":
+                change = app.add_ramsch(ledger_path, answer[1])
             else:
                 player, words = answer
                 change = app.add_game(ledger_path, player, words)

@@ -55,7 +55,7 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
             lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
         elif row.error is None and any(row.points.values()):
             lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
-        return lines
+        return lines + note_lines(e.note, lang)
     if row.result is None:
         return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
     lines = [
@@ -70,7 +70,12 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
     if e.paper is not None:
         matches = not row.paper_mismatch
         lines.append(f"  {paper_line(e.paper.value, matches, row.result.list_points, lang)}")
-    return lines
+    return lines + note_lines(e.note, lang)
+
+
+def note_lines(note: str, lang: Lang) -> list[str]:
+    """``  Notiz: ...`` when the game has a note."""
+    return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []
 
 
 def entry_words(entry: Entry, lang: Lang) -> str:

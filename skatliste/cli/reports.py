@@ -10,7 +10,7 @@ import click
 from skatliste.app import lists as app
 from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang
 from skatliste.cli.render import game_lines
-from skatliste.explain import seeger_fabian_line, signed
+from skatliste.explain import seeger_fabian_line
 
 
 @cli.command()
@@ -199,7 +199,7 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str
       skatliste stats 2026-*.json --json
     """
     from skatliste.sheet import rows
-    from skatliste.stats import GAME_ORDER, collect
+    from skatliste.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
 
     paths = list(ledgers) or [ledger_path]
     sheets = []
@@ -214,22 +214,10 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str
         return
     from tabulate import tabulate
 
-    de = resolve_lang(lang) == "de"
-    heads = (
-        ["Spieler", "Listen", "Spiele", "gew.", "verl.", "Quote", "Schnitt", "Höchstes",
-         "Schneider", "Schwarz", "überreizt", "Kontra (verl.)", "Punkte"]
-        if de
-        else ["Player", "Lists", "Games", "won", "lost", "rate", "average", "highest",
-              "Schneider", "Schwarz", "overbid", "Kontra (lost)", "Points"]
-    )  # fmt: skip
-    body = [
-        [
-            s.name, s.lists, s.declared, s.won, s.lost, f"{s.win_rate:.0%}",
-            f"{s.average:+.1f}".replace("-", "−"), s.highest, s.schneider, s.schwarz, s.overbid,
-            f"{s.kontra_against} ({s.kontra_lost})", signed(s.total),
-        ]
-        for s in people.values()
-    ]  # fmt: skip
+    language = resolve_lang(lang)
+    de = language == "de"
+    heads = STATS_HEADERS[language]
+    body = stats_rows(people)
     click.echo(
         tabulate(
             body,

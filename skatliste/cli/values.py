@@ -11,8 +11,8 @@ import click
 from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
-from skatliste.explain import Lang, result_record, seeger_fabian_line, signed
-from skatliste.rules import REIZWERTE, game_value, games_reaching, seeger_fabian
+from skatliste.explain import Lang, headline, result_record, seeger_fabian_line, signed
+from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian
 from skatliste.words import ParsedGame, parse_words
 
 # --- value ------------------------------------------------------------------------------
@@ -49,6 +49,7 @@ def _value_of(
     result = game_value(parsed.declaration, parsed.outcome)
     fabian = seeger_fabian(result, table=table)
     record = result_record(result, seeger_fabian=fabian, lang=lang)
+    record["headline"] = headline(result, lang)
     paper: str | None = None
     ok = True
     if parsed.paper is not None:
@@ -73,7 +74,13 @@ def _value_of(
 @click.option("--augen", type=int, metavar="N", help="Declarer's Augen, Skat included.")
 @click.option("--kontra", is_flag=True, help="Kontra (×2).")
 @click.option("--re", is_flag=True, help="Re (×2 more).")
-@click.option("--bock", type=int, default=0, metavar="N", help="Bock doublings.")
+@click.option(
+    "--bock",
+    type=click.IntRange(0, MAX_BOCK),
+    default=0,
+    metavar="N",
+    help=f"Bock doublings (0 to {MAX_BOCK}).",
+)
 @click.option(
     "--table",
     type=click.Choice(["3", "4"]),
@@ -112,10 +119,11 @@ def value(
         refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
     parsed = parse_words(list(words) + extra)
     record, sf_line, paper, ok = _value_of(parsed, size, language)
+    title = record.pop("headline")
     if as_json:
         click.echo(json.dumps(record, ensure_ascii=False))
     else:
-        lines = [f"{record['name']}: {signed(record['list_points'])}"]
+        lines = [f"{title}: {signed(record['list_points'])}"]
         lines += [f"  {step}" for step in record["explanation"]]
         if table is not None:
             lines.append(f"  {sf_line}")
@@ -128,7 +136,13 @@ def value(
 
 def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
     failed = 0
-    for number, raw in enumerate(stream, start=1):
+    try:
+        lines = list(stream)
+    except UnicodeDecodeError:
+        refuse("the games on standard input are not UTF-8 text: save them as UTF-8")
+    if lines:
+        lines[0] = lines[0].removeprefix("\ufeff")  # a byte-order mark from a Windows editor
+    for number, raw in enumerate(lines, start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -142,10 +156,11 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
             continue
         if not ok:
             failed += 1
+        title = record.pop("headline")
         if as_json:
             click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
         else:
-            text = f"{number}: {record['name']}: {signed(record['list_points'])} — " + "; ".join(
+            text = f"{number}: {title}: {signed(record['list_points'])} — " + "; ".join(
                 record["explanation"]
             )
             if paper:
