@@ -10,6 +10,7 @@ from skatliste.cli import (  # noqa: F401  (registers commands)
     lists,
     play,
     reports,
+    tournament,
     values,
 )
 from skatliste.cli.base import cli, main
