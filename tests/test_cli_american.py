@@ -373,3 +373,16 @@ def test_the_example_evening_rebuilt_through_the_cli(run: Run, tmp_path: Path) -
         return [{k: v for k, v in g.items() if k != "time"} for g in games]
 
     assert entries(EXAMPLES / "american-grand.json") == entries(ledger)
+
+
+def test_only_top_level_commands_are_routed_to_the_family(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With an American Grand list as the default list, 'tournament export' stays the
+    tournament's command."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "--rules", "american-grand", "--players", "A", "B", "C", "D").exit_code == 0
+    r = run("tournament", "export", "--help")
+    assert r.exit_code == 0 and "skatliste tournament export" in r.stdout
+    assert "American Grand" not in r.stdout
+    assert "Enter a deal" in run("add", "--help").stdout

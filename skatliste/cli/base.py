@@ -96,7 +96,8 @@ class SkatGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
-        routed = [g for g in FAMILY_GROUPS.values() if name in g.commands]
+        # only the top level: 'skatliste tournament export' is the tournament's own command
+        routed = ctx.parent is None and any(name in g.commands for g in FAMILY_GROUPS.values())
         if routed:
             family = FAMILY_GROUPS.get(_family(name, args[1:]))
             if family is not None and name in family.commands:
