@@ -12,7 +12,7 @@ import contextlib
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -28,6 +28,7 @@ from skatliste.american import (
     Table,
 )
 from skatliste.errors import LedgerError
+from skatliste.models import RulesModel
 from skatliste.rulesets import FAMILY_TITLE, RuleSet, build_rule_set, family_of
 
 FAMILY = "american-grand"
@@ -89,7 +90,7 @@ class ListModel(BaseModel):
     created: str
     players: list[str] = Field(min_length=4, max_length=4)
     first_dealer: str
-    rules: store.RulesModel
+    rules: RulesModel
     games: list[EntryModel] = []
     history: list[HistoryModel] = []
 
@@ -196,7 +197,7 @@ def new_list(
         created=store.now(),
         players=list(players),
         first_dealer=first_dealer or players[0],
-        rules=store.RulesModel(preset=rules.preset, options=dict(rules.options)),
+        rules=RulesModel(preset=rules.preset, options=dict(rules.options)),
     )
     return AmericanList(path, model)
 
@@ -214,8 +215,39 @@ def load(path: Path | str) -> AmericanList:
     try:
         model = ListModel.model_validate_json(raw)
     except ValidationError as exc:
-        raise LedgerError(store._explain_invalid(path, raw, exc)) from None
+        raise LedgerError(_explain_invalid(path, raw, exc)) from None
     return AmericanList(path, model)
+
+
+def _describe(path: Path, err: Any) -> str:
+    """``list.json: entry 3: bid: Input should be a multiple of 5 (found 23)``."""
+    loc = list(err.get("loc", ()))
+    where = ""
+    if len(loc) >= 2 and loc[0] in ("games", "history") and isinstance(loc[1], int):
+        where = f"{'entry' if loc[0] == 'games' else 'history entry'} {loc[1] + 1}: "
+        loc = [p for p in loc[2:] if p not in ("deal", "end")]
+    field = ".".join(str(p) for p in loc)
+    got = err.get("input")
+    shown = "" if isinstance(got, dict | list) or got is None else f" (found {got!r})"
+    return f"{path}: {where}{field + ': ' if field else ''}{err.get('msg', 'invalid')}{shown}"
+
+
+def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
+    """Why a list file is refused: not JSON, or each problem (up to ten) with its place."""
+    try:
+        json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return f"{path}: not a skatliste ledger (not UTF-8 text); the file was left untouched"
+    except json.JSONDecodeError as err:
+        return (
+            f"{path}: line {err.lineno} column {err.colno}: not valid JSON ({err.msg}); "
+            "the file was left untouched"
+        )
+    errors = exc.errors()
+    lines = [_describe(path, e) for e in errors[:10]]
+    if len(errors) > len(lines):
+        lines.append(f"{path}: ... and {len(errors) - len(lines)} more problem(s)")
+    return "\n".join(lines)
 
 
 def dumps(model: ListModel) -> str:

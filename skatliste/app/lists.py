@@ -17,7 +17,7 @@ from skatliste.rules import check_pushes
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.ledger import Ledger, Standing
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
 
 PASS_WORDS = ("eingepasst", "pass", "passed")
@@ -27,7 +27,8 @@ PASS_WORDS = ("eingepasst", "pass", "passed")
 class Change:
     """What a change did: the list after it, the game's row, and what it replaced."""
 
-    ledger: Ledger
+    ledger: Ledger | Standing
+    """The list after the change (after an ``append``: its table and derived state only)."""
     number: int
     row: Row | None
     """The changed game's row (None when the game was removed)."""
@@ -91,6 +92,13 @@ def new_list(
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def summary_numbers(path: Path | str) -> Standing:
+    """The list's table and the whole sheet's numbers (a long list's from its cache)."""
+    from skatliste.ledger import standing
+
+    return standing(path)
 
 
 def open_list(path: Path | str) -> Ledger:
@@ -264,20 +272,18 @@ def _refuse_problems(table: Table, earlier: Sequence[Entry], entry: Entry, numbe
         raise InputError(f"game {number}: " + "; ".join(problems))
 
 
-def append(path: Path | str, make: Callable[[Ledger], Entry]) -> Change:
-    """Add one entry made from the loaded list: derive its row once, refuse it if the rules
-    do, else save."""
-    from skatliste.ledger import updating
-    from skatliste.sheet import last_row as derive_last
+def append(path: Path | str, make: Callable[[Standing], Entry]) -> Change:
+    """Add one entry made from the list's table: derive its row once, refuse it if the rules
+    do, else save. A long list is not read game by game (``ledger.appending``)."""
+    from skatliste.ledger import appending
 
-    with updating(path) as ledger:
-        entry = make(ledger)
-        row = derive_last(ledger.table, [*ledger.entries, entry])
-        assert row is not None
+    with appending(path) as open_list:
+        entry = make(open_list)
+        row = open_list.row(entry)
         if row.problems:
             raise InputError(f"game {row.number}: " + "; ".join(row.problems))
-        ledger.entries.append(entry)
-    return Change(ledger, row.number, row, row)
+        open_list.append(entry)
+    return Change(open_list, row.number, row, row)
 
 
 def add_game(path: Path | str, player: str, words: Sequence[str], *, note: str = "") -> Change:
@@ -394,6 +400,9 @@ def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | Non
         ):
             # the paper list still says what it said: keep it to compare
             entry = replace(entry, paper=old.paper)
+        if old.bock_called:
+            # the table called a Bock round after this game: correcting the game keeps it
+            entry = replace(entry, bock_called=True)
         _refuse_problems(ledger.table, ledger.entries[:index], entry, number)
         before = _values(ledger.table, ledger.entries)
         ledger.entries[index] = entry
@@ -456,6 +465,43 @@ def restore(path: Path | str, item: int) -> Change:
             _refuse_problems(ledger.table, ledger.entries[:index], entry, index + 1)
             ledger.entries.insert(index, entry)
     return _after_change(ledger, index + 1, None, keep=True, before=before)
+
+
+def preview(
+    path: Path | str,
+    words: Sequence[str],
+    *,
+    declarer: str | None = None,
+    number: int | None = None,
+) -> Row:
+    """What an entry would be, without writing anything: its row (value, explanation, the
+    totals after it) as the next game, like ``add_game(path, declarer, words)`` (or like
+    ``entry_from_words`` without a declarer); with ``number``, as the replacement of that
+    game, like ``edit``. Refused with the very message the change itself would give."""
+    from skatliste.sheet import GameEntry
+    from skatliste.sheet import last_row as derive_last
+
+    ledger = open_list(path)
+    if number is None:
+        if declarer is not None and not words:
+            raise InputError("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'")
+        entry = (
+            game_entry(ledger.table, declarer, words)
+            if declarer is not None
+            else entry_from_words(ledger, words)
+        )
+        earlier = ledger.entries
+    else:
+        index = check_number(ledger, number)
+        old = ledger.entries[index]
+        keep = old.declarer if isinstance(old, GameEntry) else None
+        entry = entry_from_words(ledger, words, declarer=keep)
+        earlier = ledger.entries[:index]
+    row = derive_last(ledger.table, [*earlier, entry])
+    assert row is not None
+    if row.problems:
+        raise InputError(f"game {row.number}: " + "; ".join(row.problems))
+    return row
 
 
 def call_bock(path: Path | str) -> Change:

@@ -4,6 +4,7 @@ One module per group of commands; each registers its commands on the group in ``
 This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
+import skatliste.cli.serve  # noqa: F401  (registers skatliste serve)
 from skatliste.cli import (  # noqa: F401  (registers commands)
     american,
     cards,
