@@ -386,3 +386,23 @@ def test_only_top_level_commands_are_routed_to_the_family(
     assert r.exit_code == 0 and "skatliste tournament export" in r.stdout
     assert "American Grand" not in r.stdout
     assert "Enter a deal" in run("add", "--help").stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('"bid":25', '"bid":23'), "entry 1: bid: Input should be a multiple of 5 (found 23)"),
+        (('"tricks":11', '"tricks":"11"'), "entry 1: tricks: Input should be a valid integer"),
+        (('"kind":"deal"', '"kind":"game"'), "entry 1: Input tag 'game' found using 'kind'"),
+        (('"games": [', '"games": [,'), "not valid JSON"),
+    ],
+)
+def test_a_mangled_list_is_refused_with_its_place(
+    run: Run, grand_list: Path, change: tuple[str, str], message: str
+) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    text = grand_list.read_text(encoding="utf-8").replace(*change)
+    grand_list.write_text(text, encoding="utf-8")
+    r = run("sheet", "--ledger", str(grand_list))
+    assert r.exit_code == 2 and message in r.stderr, r.stderr
+    assert grand_list.read_text(encoding="utf-8") == text
