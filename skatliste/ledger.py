@@ -26,7 +26,14 @@ from typing import Any, Final, Literal
 
 from skatliste.errors import LedgerError, RuleSetError
 from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
+from skatliste.rulesets import (
+    FAMILY_TITLE,
+    PRESETS,
+    RuleSet,
+    build_rule_set,
+    family_of,
+    options_of,
+)
 from skatliste.sheet import (
     Derived,
     Entry,
@@ -61,12 +68,13 @@ def rules_problem(preset: str, options: Mapping[str, object]) -> str | None:
     """What is wrong with a stored rule set: an unknown preset, option or value."""
     if preset not in PRESETS:
         return f"unknown preset '{preset}' (known: {', '.join(PRESETS)})"
-    unknown = set(options) - set(OPTIONS)
+    known = options_of(preset)  # each game family has its own options
+    unknown = set(options) - set(known)
     if unknown:
         return f"unknown option(s) {', '.join(sorted(unknown))}"
     for key, value in options.items():
         try:
-            OPTIONS[key].convert(value)
+            known[key].convert(value)
         except RuleSetError as exc:
             return str(exc)
     return None
@@ -574,10 +582,37 @@ def read_bytes(path: Path | str) -> bytes:
         raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
+_PRESET = re.compile(rb'"preset"\s*:\s*"([^"\\]*)"')
+
+
+def family_of_text(raw: bytes) -> str:
+    """The game family a list is for, named by its rule set's preset (the format has no other
+    "preset" key, and the header comes first: the search stops there)."""
+    m = _PRESET.search(raw)
+    return family_of(m.group(1).decode("utf-8", "replace")) if m else "skat"
+
+
+def family_at(path: Path | str) -> str:
+    """The game family of the list at ``path`` (``skat`` when there is none to read: the
+    command that loads it then says why)."""
+    try:
+        with open(path, "rb") as fh:
+            return family_of_text(fh.read(1 << 16))
+    except OSError:
+        return "skat"
+
+
 def parse(path: Path | str, raw: bytes) -> dict[str, Any]:
     """The list's data, checked strictly against the format; a refused file raises a
-    LedgerError naming every problem (up to ten) with its place."""
+    LedgerError naming every problem (up to ten) with its place. A list of another game
+    family (American Grand) is refused: its own store reads it."""
     path = Path(path)
+    family = family_of_text(raw)
+    if family != "skat":
+        raise LedgerError(
+            f"{path}: an {FAMILY_TITLE[family]} list, not a Skat list: this command is for "
+            "Skat lists (see 'skatliste --help')"
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -678,7 +713,7 @@ def lock_path(path: Path | str) -> Path:
 
 _CAUSES = {
     errno.ENOENT: "the folder {folder} does not exist (skatliste creates no folders: "
-    "create it first, or give another --ledger)",
+    "create it first, or give another {option})",
     errno.ENOTDIR: "{folder} is not a folder",
     errno.EACCES: "no permission to write in the folder {folder}",
     errno.EPERM: "no permission to write in the folder {folder}",
@@ -693,12 +728,13 @@ def _cause(exc: OSError, folder: Path) -> str:
         # the folder is there but makes no files (/proc, /sys): not a missing folder
         return f"the folder {folder} takes no new files ({exc.strerror}); give another --ledger"
     if known is not None:
-        return known.format(folder=folder)
+        return known.format(folder=folder, option="--ledger")
     return f"cannot write in the folder {folder}: {exc.strerror or exc}"
 
 
-def _check_folder(path: Path) -> None:
-    """Refuse at once, with the cause, a list whose folder cannot hold it."""
+def _check_folder(path: Path, *, option: str = "--ledger") -> None:
+    """Refuse at once, with the cause, a file whose folder cannot hold it (``option`` is the
+    one that names another place: ``--ledger`` for a list, ``-o`` for an export)."""
     folder = real_path(path).parent
     if not folder.exists():
         # a missing folder: say which one (a file on the way reads as 'not a folder')
@@ -707,7 +743,7 @@ def _check_folder(path: Path) -> None:
             probe = probe.parent
         if probe.exists() and not probe.is_dir():
             raise LedgerError(f"{path}: {probe} is a file, not a folder; nothing written")
-        raise LedgerError(f"{path}: {_CAUSES[errno.ENOENT].format(folder=folder)}")
+        raise LedgerError(f"{path}: {_CAUSES[errno.ENOENT].format(folder=folder, option=option)}")
     if not folder.is_dir():
         raise LedgerError(f"{path}: {folder} is a file, not a folder; nothing written")
 
@@ -795,21 +831,52 @@ def atomic_write(
 
 
 _LIST_HEADER = re.compile(rb'"format"\s*:\s*"skatliste"')
+_TOURNAMENT_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-tournament"')
 
 
 def is_list(path: Path | str) -> bool:
     """Does ``path`` hold a skatliste list (its header says so)?"""
+    return _head_matches(path, _LIST_HEADER)
+
+
+def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
     try:
         with open(path, "rb") as fh:
             head = fh.read(1 << 16)
     except OSError:
         return False
-    return _LIST_HEADER.search(head) is not None
+    return header.search(head) is not None
+
+
+def skatliste_file(path: Path | str) -> str | None:
+    """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
+    that is not skatliste's: a list or a tournament file by its header; a derivation cache,
+    the tournament cache, a key file, a lock file or a backup by its name.
+
+    >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
+    ('cache', 'key file')
+    """
+    real = real_path(path)
+    name = real.name
+    if name.endswith(".json.cache") or name == ".skatliste-cache.json":
+        return "cache"
+    if name.endswith(".json.key") or (
+        name == "keys.json" and (real.parent / "tournament.json").exists()
+    ):
+        return "key file"
+    if name.endswith(".json.lock"):
+        return "lock file"
+    if is_list(real):
+        return "backup of a list" if name.endswith(".bak") else "list"
+    if _head_matches(real, _TOURNAMENT_HEADER):
+        return "tournament file"
+    return None
 
 
 def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
-    """Refuse an output file that is a list: one of ``lists`` (paths compared with symlinks
-    followed) or any file whose header says it is a skatliste list."""
+    """Refuse an output file that is one of skatliste's own: one of ``lists`` (paths compared
+    with symlinks followed), or any list, tournament file, cache, key file, lock file or
+    backup (``skatliste_file``). Every command's output path goes through here."""
     real = real_path(output)
     for ledger in lists:
         if real == real_path(ledger):
@@ -817,18 +884,20 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
                 f"{output}: this is the list {ledger} itself; writing there would replace the "
                 "evening. Nothing written: give another file, e.g. -o evening.csv"
             )
-    if is_list(real):
+    kind = skatliste_file(real)
+    if kind is not None:
+        link = "" if real == Path(os.path.abspath(output)) else f" (a link to {real})"
         raise LedgerError(
-            f"{output}: is a skatliste list; writing there would replace it. Nothing written: "
-            "give another file"
+            f"{output}{link}: is a skatliste {kind}; writing there would replace it. "
+            "Nothing written: give another file"
         )
 
 
 def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | str] = ()) -> None:
-    """Write an export (CSV, HTML, ...) atomically, but never onto a list."""
+    """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
-    _check_folder(path)
+    _check_folder(path, option="-o FILE")
     atomic_write(path, text, what="file")
 
 
@@ -974,6 +1043,12 @@ def _code_key() -> str:
         h.update(SCHEMA_FILE.read_bytes())
         _CODE_KEY = h.hexdigest()
     return _CODE_KEY
+
+
+def code_key() -> str:
+    """The fingerprint of the scoring and reading code (``_code_key``), for every cache of
+    derived numbers: the list's derivation cache and the tournament's results cache."""
+    return _code_key()
 
 
 def _sha256(data: bytes | memoryview = b"") -> Any:
@@ -1195,27 +1270,41 @@ def backup_path(path: Path | str) -> Path:
 def create(ledger: Ledger, *, force: bool) -> Path | None:
     """Write a new list; refuse to overwrite one without ``force``. With ``force`` the old
     list is first kept as a backup: its path is returned (None when there was none)."""
-    with locked(ledger.path):
-        exists = ledger.path.exists()
+    backup = create_file(ledger.path, lambda: save(ledger), force=force)
+    ledger.backup = backup
+    return backup
+
+
+def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
+    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
+    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
+    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
+    kind = skatliste_file(path)
+    if kind not in (None, "list"):
+        raise LedgerError(
+            f"{path}: is a skatliste {kind}, not a list; a new list never replaces it "
+            "(not even with --force). Nothing written: give another --ledger"
+        )
+    with locked(path):
+        exists = path.exists()
         if exists and not force:
             raise LedgerError(
-                f"{ledger.path}: a ledger exists already; use --force to start over "
+                f"{path}: a ledger exists already; use --force to start over "
                 "(the old list is kept as a backup) or --ledger NEW.json for a second list"
             )
         backup = None
         if exists:
-            if real_path(ledger.path).is_dir():
-                raise LedgerError(f"{ledger.path}: is a directory, not a ledger file")
-            _check_writable(ledger.path, real_path(ledger.path), "ledger")
-            backup = backup_path(ledger.path)
+            if real_path(path).is_dir():
+                raise LedgerError(f"{path}: is a directory, not a ledger file")
+            _check_writable(path, real_path(path), "ledger")
+            backup = backup_path(path)
             try:
-                old = real_path(ledger.path).read_bytes()
+                old = real_path(path).read_bytes()
             except OSError as exc:
                 raise LedgerError(
-                    f"{ledger.path}: cannot read it to keep a backup: {exc.strerror or exc}; "
+                    f"{path}: cannot read it to keep a backup: {exc.strerror or exc}; "
                     "nothing written"
                 ) from None
             atomic_write(backup, old, what="ledger")
-        save(ledger)
-    ledger.backup = backup
+        write()
     return backup

@@ -416,8 +416,8 @@ CATALOGUE: dict[str, str] = {
     "{path}: {folder} is a file, not a folder; nothing written": "{path}: {folder} ist eine "
     "Datei, kein Ordner; nichts geschrieben",
     "the folder {folder} does not exist (skatliste creates no folders: create it first, or "
-    "give another --ledger)": "den Ordner {folder} gibt es nicht (skatliste legt keine Ordner "
-    "an: lege ihn zuerst an oder gib eine andere --ledger an)",
+    "give another {option})": "den Ordner {folder} gibt es nicht (skatliste legt keine Ordner "
+    "an: lege ihn zuerst an oder gib ein anderes {option} an)",
     "{folder} is not a folder": "{folder} ist kein Ordner",
     "no permission to write in the folder {folder}": "keine Erlaubnis, im Ordner {folder} zu "
     "schreiben",
@@ -634,6 +634,198 @@ CATALOGUE: dict[str, str] = {
     "no player has a club: 'skatliste tournament player add NAME --club CLUB'": "kein Spieler hat "
     "einen Verein: 'skatliste tournament player add NAME --club VEREIN'",
     "{path}: {what} written ({format})": "{path}: {what} geschrieben ({format})",
+    # --- American Grand --------------------------------------------------------------------
+    "{contract} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. '{example}'": ""
+    "{contract} {bid}: ein Gebot ist ein positives Vielfaches von 5 (5, 10, 15, ...), z. B. "
+    "'{example}'",
+    "{contract} {bid}: {title} may be named only with a bid of {most} or less (§A2); above it "
+    "name whist or grand": "{contract} {bid}: {title} darf nur mit einem Gebot bis {most} "
+    "genannt werden (§A2); darüber nenne whist oder grand",
+    "{contract} {bid} alone: only a Euchre is played alone; drop 'alone'": "{contract} {bid} "
+    "alone: nur ein Euchre wird allein gespielt; lass 'alone' weg",
+    "hearts {bid} tricks {tricks}: a Hearts deal counts hearts, not tricks; write the hearts in "
+    "the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' (hearts 0: made)": "hearts {bid} "
+    "tricks {tricks}: ein Hearts-Spiel zählt Herzen, nicht Stiche; schreib die Herzen in den "
+    "Stichen des ansagenden Paares, z. B. 'hearts {bid} hearts 3' (hearts 0: erfüllt)",
+    "hearts {bid}: say how many hearts the declaring pair took, e.g. 'hearts {bid} hearts 0' "
+    "(made) or 'hearts {bid} hearts 3'": "hearts {bid}: sag, wie viele Herzen das ansagende "
+    "Paar bekam, z. B. 'hearts {bid} hearts 0' (erfüllt) oder 'hearts {bid} hearts 3'",
+    "hearts {hearts}: the declaring pair takes 0 to {most} hearts": "hearts {hearts}: das "
+    "ansagende Paar bekommt 0 bis {most} Herzen",
+    "{contract} {bid} hearts {hearts}: hearts are counted only in a Hearts deal; give the "
+    "tricks, e.g. '{example}'": "{contract} {bid} hearts {hearts}: Herzen zählen nur in einem "
+    "Hearts-Spiel; gib die Stiche an, z. B. '{example}'",
+    "{contract} {bid}: say how many tricks (out of {most}) the declaring pair took, e.g. "
+    "'{example} {bid}{alone} tricks {tricks}'": "{contract} {bid}: sag, wie viele Stiche (von "
+    "{most}) das ansagende Paar machte, z. B. '{example} {bid}{alone} tricks {tricks}'",
+    "{contract} {bid} tricks {tricks}: the declaring pair takes 0 to {most} tricks in "
+    "{title}": "{contract} {bid} tricks {tricks}: das ansagende Paar macht 0 bis {most} Stiche "
+    "im {title}",
+    "euchre {bid} alone: a bid under 20 is played with the partner (§A3); drop 'alone', or bid "
+    "20 or 25 to play alone": "euchre {bid} alone: ein Gebot unter 20 wird mit dem Partner "
+    "gespielt (§A3); lass 'alone' weg oder biete 20 oder 25, um allein zu spielen",
+    "euchre {bid}: a bid of 25 is played alone (§A3); write 'euchre {bid} alone tricks "
+    "{tricks}'": "euchre {bid}: ein Gebot von 25 wird allein gespielt (§A3); schreib 'euchre "
+    "{bid} alone tricks {tricks}'",
+    "American Grand is played by four players, partners opposite; got {count}: give four names, "
+    "e.g. --players Anna Ben Carl Dora": "American Grand spielen vier Spieler, Partner "
+    "gegenüber; angegeben {count}: gib vier Namen an, z. B. --players Anna Ben Carl Dora",
+    "'{word}{next}': '{word}' needs a number after it, e.g. '{example}'": "'{word}{next}': nach "
+    "'{word}' gehört eine Zahl, z. B. '{example}'",
+    "two bids given ({first} and {second}): a deal has one bid": "zwei Gebote angegeben ({first} "
+    "und {second}): ein Spiel hat ein Gebot",
+    "'{word}' given twice ({first} and {second}): give it once": "'{word}' zweimal angegeben "
+    "({first} und {second}): gib es einmal an",
+    "two contracts named: '{first}' and '{second}'; a deal has one contract": "zwei Spiele "
+    "genannt: '{first}' und '{second}'; ein Spiel hat eine Ansage",
+    "the number {n} stands alone: say what it is, e.g. 'whist {n}' (the bid), 'tricks {n}' or "
+    "'hearts {n}'": "die Zahl {n} steht allein: sag, was sie ist, z. B. 'whist {n}' (das "
+    "Gebot), 'tricks {n}' oder 'hearts {n}'",
+    "no contract named: say whist, grand, euchre or hearts and the bid, e.g. 'whist 25 tricks "
+    "11'": "keine Ansage genannt: sag whist, grand, euchre oder hearts und das Gebot, z. B. "
+    "'whist 25 tricks 11'",
+    "no bid: write it after the contract, e.g. '{example}'": "kein Gebot: schreib es hinter die "
+    "Ansage, z. B. '{example}'",
+    "both 'alone' and 'partner' given: a Euchre is played one way": "'alone' und 'partner' "
+    "zugleich angegeben: ein Euchre wird nur auf eine Art gespielt",
+    "; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone": "; bekannte "
+    "Wörter: whist, grand, euchre, hearts, tricks N, hearts N, alone",
+    "rules: preset '{preset}' is not American Grand": "rules: Regelwerk '{preset}' ist nicht "
+    "American Grand",
+    "{path}: a {family} list, not an American Grand list: this command is for American Grand "
+    "lists ('skatliste new --rules american-grand ...')": "{path}: eine Liste für {family}, "
+    "keine für American Grand: dieser Befehl ist für Listen von American Grand ('skatliste new "
+    "--rules american-grand ...')",
+    "{path}: no partie in progress to end: the next deal starts a new one ('skatliste add "
+    "...')": "{path}: keine laufende Partie zu beenden: das nächste Spiel beginnt eine neue "
+    "('skatliste add ...')",
+    "{path}: the list has no deals yet": "{path}: die Liste hat noch keine Spiele",
+    "deal {number}: the list has deals 1 to {last}": "Spiel {number}: die Liste hat die Spiele "
+    "1 bis {last}",
+    "deal {number}: {problem} ({deal})": "Spiel {number}: {problem} ({deal})",
+    "cannot be scored": "kann nicht gewertet werden",
+    "{count} player(s) given: American Grand is played by four in seat order, partners "
+    "opposite, e.g. 'skatliste new --rules american-grand --players Anna Ben Carl Dora'": ""
+    "{count} Spieler angegeben: American Grand spielen vier in Sitzreihenfolge, Partner "
+    "gegenüber, z. B. 'skatliste new --rules american-grand --players Anna Ben Carl Dora'",
+    "'{name}' cannot be a player's name: it is a word of a deal; give the player's name": ""
+    "'{name}' kann kein Spielername sein: es ist ein Wort eines Spiels; gib den Namen des "
+    "Spielers an",
+    "say which contract, bid and result, e.g. 'skatliste add anna whist 25 tricks 11'": "sag "
+    "Ansage, Gebot und Ergebnis, z. B. 'skatliste add anna whist 25 tricks 11'",
+    "{count} problem(s) in {deals} deals": "{count} Problem(e) in {deals} Spielen",
+    "{path}: {count} deals, no problems": "{path}: {count} Spiele, keine Probleme",
+    "{path}: {where}: {problem}": "{path}: {where}: {problem}",
+    "no deals removed or replaced": "keine Spiele entfernt oder ersetzt",
+    "{path}: {format}, {count} deals": "{path}: {format}, {count} Spiele",
+    "{path}: rule set {preset}": "{path}: Regelwerk {preset}",
+    "{path}: new American Grand list: {pair} against {other}; {dealer} deals first": "{path}: "
+    "neue Liste für American Grand: {pair} gegen {other}; {dealer} gibt zuerst",
+    "deleted deal {number}: {deal}": "Spiel {number} gelöscht: {deal}",
+    "deal {number}": "Spiel {number}",
+    "Note: {entries} not counted, the first at {where}: {problem} (see 'skatliste check')": ""
+    "Hinweis: {entries} nicht gezählt, der erste bei {where}: {problem} (siehe 'skatliste "
+    "check')",
+    "1 entry": "1 Eintrag",
+    "{count} entries": "{count} Einträge",
+    "give the number of deals in a partie (e.g. 8), or 'off'": "gib die Zahl der Spiele einer "
+    "Partie an (z. B. 8), oder 'off'",
+    "rules {preset}: {family} is not Skat: its list is started by its own family ('skatliste "
+    "new --rules {preset} ...')": "rules {preset}: {family} ist kein Skat: seine Liste beginnt "
+    "seine eigene Familie ('skatliste new --rules {preset} ...')",
+    "{path}: an {family} list, not a Skat list: this command is for Skat lists (see "
+    "'skatliste --help')": "{path}: eine Liste für {family}, keine Skatliste: dieser Befehl ist "
+    "für Skatlisten (siehe 'skatliste --help')",
+    # --- the web page and its keys ---------------------------------------------------------
+    "{path}: cannot read the key: {why}": "{path}: kann den Schlüssel nicht lesen: {why}",
+    "{path}: cannot read the keys: {why}": "{path}: kann die Schlüssel nicht lesen: {why}",
+    "{path}: cannot keep the keys: {why}": "{path}: kann die Schlüssel nicht aufbewahren: {why}",
+    "--host {host} --port {port}: cannot serve there ({why}); try --port {other}": "--host "
+    "{host} --port {port}: dort kann nicht bedient werden ({why}); versuch --port {other}",
+    "--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it": "--renew-key "
+    "ersetzt den aufbewahrten Schlüssel: gib kein --key (oder SKATLISTE_KEY) dazu",
+    "--key: give at least 16 characters (better: let skatliste make the key)": "--key: gib "
+    "mindestens 16 Zeichen an (besser: lass skatliste den Schlüssel machen)",
+    "a write from another site ({origin}) is refused; use the page at {own}": "ein Schreiben "
+    "von einer anderen Seite ({origin}) wird abgelehnt; nimm die Seite unter {own}",
+    "a write from another site is refused; use the page of this server": "ein Schreiben von "
+    "einer anderen Seite wird abgelehnt; nimm die Seite dieses Servers",
+    "writing needs the list's key: open the link printed by 'skatliste serve' (or send "
+    "'Authorization: Bearer KEY'; 'skatliste serve --show-keys' shows it)": "Schreiben braucht "
+    "den Schlüssel der Liste: öffne den Link, den 'skatliste serve' ausgibt (oder sende "
+    "'Authorization: Bearer KEY'; 'skatliste serve --show-keys' zeigt ihn)",
+    "wrong key for this list: ask for the link again ('--show-keys')": "falscher Schlüssel für "
+    "diese Liste: frag noch einmal nach dem Link ('--show-keys')",
+    "create_app needs a list or a tournament folder": "create_app braucht eine Liste oder einen "
+    "Turnierordner",
+    "the request body is larger than {most} bytes": "der Inhalt der Anfrage ist größer als "
+    "{most} Bytes",
+    "the request body is not JSON: {why}": "der Inhalt der Anfrage ist kein JSON: {why}",
+    "the request body is not JSON a person would send: nested too deep": "der Inhalt der "
+    "Anfrage ist kein JSON, wie es ein Mensch schickt: zu tief verschachtelt",
+    "the request does not fit: {problems}": "die Anfrage passt nicht: {problems}",
+    "series {series} has no table {table} (not drawn yet?)": "Serie {series} hat keinen Tisch "
+    "{table} (noch nicht ausgelost?)",
+    # --- tournaments, since -----------------------------------------------------------------
+    "'{name}': the number {digits}... has more than {most} digits; no series scores that (write "
+    "NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)": "'{name}': die Zahl {digits}... hat mehr als "
+    "{most} Ziffern; so viel bringt keine Serie (schreib NAME=PUNKTE/GEWONNEN/VERLOREN, z. B. "
+    "Anna=312/9/2)",
+    "--games {spec}: give the games at a table of three and of four (1 to {most}), e.g. 36/48 "
+    "or 24/32": "--games {spec}: gib die Spiele am Dreier- und am Vierertisch an (1 bis "
+    "{most}), z. B. 36/48 oder 24/32",
+    "series {series} table {table} has no paper result to delete": "Serie {series} Tisch {table}"
+    " hat kein Ergebnis auf Papier zum Löschen",
+    "--series {count}: a tournament has 1 to {most} series, e.g. --series 3": "--series {count}: "
+    "ein Turnier hat 1 bis {most} Serien, z. B. --series 3",
+    "{option} {raw}: {part} is negative; give e.g. {example}": "{option} {raw}: {part} ist "
+    "negativ; gib z. B. {example} an",
+    "{option} {raw}: {part} is not a number (e.g. {example}): write at most six digits before "
+    "the decimal point or comma, and no exponent": "{option} {raw}: {part} ist keine Zahl (z. B. "
+    "{example}): schreib höchstens sechs Ziffern vor dem Komma oder Punkt und keinen Exponenten",
+    "--date {date}: no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05": "--date {date}: "
+    "diesen Tag gibt es nicht; gib das Datum als JJJJ-MM-TT an, z. B. 2026-12-05",
+    "--seed {seed}: give a whole number from 0 to {most}": "--seed {seed}: gib eine ganze Zahl "
+    "von 0 bis {most} an",
+    "--delete takes the paper result back: give no results and no --force": "--delete nimmt das "
+    "Ergebnis auf Papier zurück: gib keine Ergebnisse und kein --force dazu",
+    "give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1": "gib das Ergebnis "
+    "jedes Spielers an, z. B. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1",
+    "series {series} table {table}: paper result deleted (kept in the history)": "Serie {series} "
+    "Tisch {table}: Ergebnis auf Papier gelöscht (bleibt im Verlauf)",
+    "{won} won and {lost} lost are more than the series of {length} games": "{won} gewonnen und "
+    "{lost} verloren sind mehr als die Serie von {length} Spielen",
+    "{points} list points with {won} won and {lost} lost": "{points} Listenpunkte bei {won} "
+    "gewonnenen und {lost} verlorenen Spielen",
+    "{counts}: list points come only from games played as declarer, so they are 0 here": ""
+    "{counts}: Listenpunkte kommen nur aus Spielen als Alleinspieler, hier sind sie also 0",
+    "{counts}: a won game brings at most {won}, a lost one costs at most {lost}, so the points "
+    "are {low} to {high}": "{counts}: ein gewonnenes Spiel bringt höchstens {won}, ein "
+    "verlorenes kostet höchstens {lost}, die Punkte sind also {low} bis {high}",
+    "must be at most {most}": "muss höchstens {most} sein",
+    "must be a real day, written YYYY-MM-DD": "muss ein echter Tag sein, geschrieben JJJJ-MM-TT",
+    "a player seated twice at the table": "ein Spieler sitzt zweimal am Tisch",
+    "a player seated at table {table} of this series as well": "ein Spieler sitzt auch an Tisch "
+    "{table} dieser Serie",
+    "a second paper result for this table": "ein zweites Ergebnis auf Papier für diesen Tisch",
+    "the won and lost games add up to {count}, more than the series of {length}": "die "
+    "gewonnenen und verlorenen Spiele ergeben {count}, mehr als die Serie von {length}",
+    "{path}: is a skatliste {kind}, not a list; a new list never replaces it (not even with "
+    "--force). Nothing written: give another --ledger": "{path}: ist eine Datei von skatliste "
+    "({kind}), keine Liste; eine neue Liste ersetzt sie nie (auch nicht mit --force). Nichts "
+    "geschrieben: gib eine andere --ledger an",
+    "{output}{link}: is a skatliste {kind}; writing there would replace it. Nothing written: "
+    "give another file": "{output}{link}: ist eine Datei von skatliste ({kind}); dorthin zu "
+    "schreiben ersetzte sie. Nichts geschrieben: gib eine andere Datei an",
+    " (a link to {target})": " (ein Link auf {target})",
+    "a paper result and {count} game(s) on its list {name}: the table counts once, so there is "
+    "no ranking until one of them goes; delete the list's games ('skatliste undo --ledger "
+    "{name}' for each) or the paper result ('skatliste tournament result {series} {table} "
+    "--delete')": "ein Ergebnis auf Papier und {count} Spiel(e) auf seiner Liste {name}: der "
+    "Tisch zählt einmal, also gibt es keine Rangliste, bis eins davon weg ist; lösche die "
+    "Spiele der Liste (je einmal 'skatliste undo --ledger {name}') oder das Ergebnis auf "
+    "Papier ('skatliste tournament result {series} {table} --delete')",
+    "no ranking:": "keine Rangliste:",
     # --- play: questions and answers --------------------------------------------------------
     "'{answer}': answer y (yes) or n (no)": "'{answer}': antworte j (ja) oder n (nein)",
     "'{answer}': answer one of {choices} (n = {no})": "'{answer}': antworte eins von "
@@ -719,7 +911,7 @@ BUDGET = 1_000
 """Patterns tried for one text at most (a real message needs under 100): whatever the text,
 the error path stays quick."""
 
-WORD_SLOTS = frozenset({"what", "empty", "series", "was", "drawn", "message"})
+WORD_SLOTS = frozenset({"what", "empty", "series", "was", "drawn", "message", "link", "entries"})
 """Placeholders that hold a few words of a message ('the bid', ', or empty'); any other
 value is translated only when it is a whole message, so a player called 'list' stays 'list'."""
 

@@ -363,6 +363,7 @@ def test_schema_is_the_ledger_format(run: Run) -> None:
     assert {"format", "version", "players", "rules", "games"} <= set(schema["properties"])
 
 
+@pytest.mark.english
 def test_rules_of_a_list_and_the_option_list(run: Run, fresh_ledger: Path) -> None:
     out = run("rules", "--ledger", str(fresh_ledger)).stdout
     assert "rule set isko" in out and "kontra = on" in out

@@ -24,7 +24,7 @@ MESSAGE_ARGUMENT = {"fail": 1}
 PROBLEM_LISTS = {"problems", "found"}
 """Lists the sheet derivation and the checks collect problem strings in."""
 
-MESSAGE_FUNCTIONS = {"_explain_invalid", "_describe", "_cause", "suggest"}
+MESSAGE_FUNCTIONS = {"_explain_invalid", "_describe", "_cause", "suggest", "_suggest", "_both"}
 """Functions that return a message (and every ``*_problem`` function): their returns count."""
 
 MESSAGE_TABLES = {"_CAUSES"}
@@ -80,6 +80,15 @@ def _strings(node: ast.expr) -> Iterator[ast.expr]:
         yield node
 
 
+def _set(function: ast.AST, name: str) -> Iterator[ast.expr]:
+    """The strings a local variable is set to in ``function``: ``missing = f"..."``."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            yield from _strings(node.value)
+
+
 def _fragments(function: ast.AST, message: ast.expr) -> Iterator[ast.expr]:
     """Words a message takes from a local variable (``why = "..."``) in the same function;
     a single word there ('mit', 'html') is a Skat word or a name, the same in both languages."""
@@ -88,11 +97,8 @@ def _fragments(function: ast.AST, message: ast.expr) -> Iterator[ast.expr]:
         for v in ast.walk(message)
         if isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Name)
     }
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name) and target.id in used:
-                    yield from _strings(node.value)
+    for name in used:
+        yield from _set(function, name)
 
 
 def _messages() -> list[tuple[str, str]]:
@@ -112,7 +118,9 @@ def _messages() -> list[tuple[str, str]]:
                     template = _template(value)
                     if template is not None:
                         found.append((f"{path.relative_to(ROOT)}:{value.lineno}", template))
-        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+        functions = [
+            n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
         for function in functions:
             if function.name in MESSAGE_FUNCTIONS or function.name.endswith("_problem"):
                 for node in ast.walk(function):
@@ -126,8 +134,16 @@ def _messages() -> list[tuple[str, str]]:
                 if not isinstance(node, ast.Call) or not node.args:
                     continue
                 arg = node.args[0]
-                if _name(node.func) in calls:
-                    texts = [arg]
+                if _name(node.func) in calls:  # the message, wherever it stands: Refused(403, ...)
+                    texts = [
+                        *node.args,
+                        *(
+                            s
+                            for a in node.args
+                            if isinstance(a, ast.Name)
+                            for s in _set(function, a.id)
+                        ),
+                    ]
                 elif _name(node.func) in MESSAGE_ARGUMENT:
                     texts = list(_strings(node.args[MESSAGE_ARGUMENT[_name(node.func)]]))
                 elif (
@@ -138,6 +154,14 @@ def _messages() -> list[tuple[str, str]]:
                     texts = list(arg.elts) if isinstance(arg, ast.Tuple) else [arg]
                 else:
                     continue
+                for text in list(texts):  # "\n".join(["no ranking:", *problems])
+                    if (
+                        isinstance(text, ast.Call)
+                        and _name(text.func) == "join"
+                        and text.args
+                        and isinstance(text.args[0], ast.List | ast.Tuple)
+                    ):
+                        texts += text.args[0].elts
                 fragments = [f for text in texts for f in _fragments(function, text)]
                 texts += fragments
                 where = f"{path.relative_to(ROOT)}:{node.lineno}"

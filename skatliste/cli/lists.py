@@ -23,6 +23,14 @@ from skatliste.cli.base import (
     say,
     translate,
 )
+from skatliste.cli.complete import (
+    complete_edit_words,
+    complete_player,
+    complete_preset,
+    complete_ramsch_words,
+    complete_rule,
+    complete_words,
+)
 from skatliste.cli.render import entry_words, game_lines, totals_line
 from skatliste.explain import Lang
 
@@ -68,6 +76,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     "preset",
     default="isko",
     show_default=True,
+    shell_complete=complete_preset,
     help="Rule set: isko, tournament, pub, bauernskat or offizierskat "
     "(see 'skatliste rules --list').",
 )
@@ -75,6 +84,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     "--rule",
     "rule_items",
     multiple=True,
+    shell_complete=complete_rule,
     metavar="KEY=VALUE",
     help="Change one option of the rule set; repeatable.",
 )
@@ -127,8 +137,8 @@ def new(
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("player")
-@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.argument("player", shell_complete=complete_player)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_words)
 @click.option("--note", default="", help="A note kept with the game.")
 @click.option(
     "--from-replay",
@@ -240,7 +250,9 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
 
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("number", type=int)
-@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.argument(
+    "words", nargs=-1, required=True, type=click.UNPROCESSED, shell_complete=complete_edit_words
+)
 @click.option("--note", default=None, help="Replace the game's note.")
 @ledger_option
 @lang_option
@@ -312,7 +324,7 @@ def restore(item: int, ledger_path: Path, lang: str | None) -> None:
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1, required=True, shell_complete=complete_ramsch_words)
 @click.option("--note", default="", help="A note kept with the game.")
 @ledger_option
 @lang_option
@@ -421,6 +433,6 @@ def rules(list_all: bool, ledger_path: Path) -> None:
         click.echo(listing())
         return
     ledger = app.open_list(ledger_path)
-    click.echo(f"{ledger_path}: rule set {ledger.rules.preset}")
+    click.echo(say(f"{ledger_path}: rule set {ledger.rules.preset}"))
     for key, val in ledger.rules.options.items():
         click.echo(f"  {key} = {val}")
