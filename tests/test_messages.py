@@ -398,3 +398,44 @@ def test_play_asks_in_the_lists_language(run: Run, fresh_ledger: Path) -> None:
     assert "Hand (y/n) [n]" in r.stdout
     assert "Error: 'maybe': answer y (yes) or n (no)" in r.stderr
     assert "Game 1: Ben — Clubs with 2: +36" in r.stdout
+
+
+# --- the web page speaks the browser's language --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "german", "english"),
+    [
+        (
+            {"declarer": "dora", "words": "kreuz mit 2"},
+            "unbekannter Spieler 'dora'",
+            "unknown player 'dora'",
+        ),
+        (
+            {"declarer": "anna", "words": "grand mit 5"},
+            "ein Grand hat höchstens 4 Spitzen",
+            "a Grand has at most 4 Spitzen",
+        ),
+    ],
+)
+def test_web_errors_come_in_the_browsers_language(
+    fresh_ledger: Path, body: dict[str, str], german: str, english: str
+) -> None:
+    """The page's {"error": ...}: German by default, English for a browser that asks for it
+    (or ?lang=en); 422 and the list unchanged either way."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+    from tests.webtools import KEY
+
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    auth = {"Authorization": f"Bearer {KEY}"}
+    before = fresh_ledger.read_bytes()
+    for extra, expected in (({}, german), ({"Accept-Language": "en-GB,en"}, english)):
+        got = client.post("/api/games", json=body, headers={**auth, **extra})
+        assert got.status_code == 422 and expected in got.json()["error"]
+    got = client.post("/api/games?lang=en", json=body, headers=auth)
+    assert english in got.json()["error"]
+    missing = client.post("/api/games", json=body)  # no key: refused by the guard, in German
+    assert missing.status_code == 401 and "Schlüssel" in missing.json()["error"]
+    assert fresh_ledger.read_bytes() == before
