@@ -347,6 +347,8 @@ def test_a_player_never_seated_is_removed(registered: Path) -> None:
         ("anna", None, "registered already"),
         ("A,B", None, "cannot hold"),
         ("42", None, "cannot be a player's name"),
+        ("Pass", None, "cannot be a player's name"),
+        ("eingepasst", None, "cannot be a player's name"),
         ("Zoe", 0, "1 or more"),
     ],
 )
@@ -355,6 +357,14 @@ def test_player_names_are_unique_and_plain(
 ) -> None:
     with pytest.raises(InputError, match=message):
         app.add_player(registered, name, number=number)
+
+
+def test_a_decomposed_umlaut_is_the_same_player(registered: Path) -> None:
+    """'Jürgen' with a decomposed ü (NFD) is stored composed (NFC) and is the same name."""
+    app.add_player(registered, "Ju\u0308rgen")
+    assert "J\u00fcrgen" in [p.name for p in app.players(registered)]
+    with pytest.raises(InputError, match="registered already"):
+        app.add_player(registered, "J\u00fcrgen")
 
 
 def test_start_numbers_are_unique(registered: Path) -> None:

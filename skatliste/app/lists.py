@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING
 
 from skatliste.errors import InputError
 from skatliste.rules import check_pushes
-from skatliste.words import parse_words, whole_number
+from skatliste.words import PASS_WORDS, parse_words, whole_number
 
 if TYPE_CHECKING:
     from skatliste.ledger import Ledger, Standing
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
-
-PASS_WORDS = ("eingepasst", "pass", "passed")
 
 
 @dataclass(frozen=True)
@@ -58,10 +56,11 @@ def new_list(
     ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without ``force``."""
     from skatliste.ledger import create, new_ledger
     from skatliste.rulesets import build_rule_set, parse_rule_assignments
-    from skatliste.sheet import check_player_names, find_player
+    from skatliste.sheet import check_player_names, find_player, nfc
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
-    players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
+    # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
+    players = [nfc(n.strip()) for raw in names for n in raw.split(",") if n.strip()]
     if len(players) not in rules.player_counts:
         if rules.two_player:
             raise InputError(
@@ -235,6 +234,7 @@ def entry_from_words(
     ``declarer`` is used when the words do not start with a player's name (an edit that keeps
     the declarer).
     """
+    from skatliste.sheet import same_name
     from skatliste.words import GAME_WORDS, NUMBER_WORDS
 
     if not words:
@@ -246,7 +246,7 @@ def entry_from_words(
         return ramsch_entry(ledger.table, words[1:], note=note)
     known = set(GAME_WORDS) | set(NUMBER_WORDS)
     if first not in known and any(
-        p.casefold().startswith(first.casefold()) for p in ledger.table.players
+        same_name(p).startswith(same_name(first)) for p in ledger.table.players
     ):
         return game_entry(ledger.table, words[0], words[1:], note=note)
     if declarer is None:
