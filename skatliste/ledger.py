@@ -1385,3 +1385,103 @@ def create(ledger: Ledger, *, force: bool) -> Path | None:
         save(ledger)
     ledger.backup = backup
     return backup
+
+
+# --- the printed sheet of a long list ---------------------------------------------------
+#
+# `sheet` prints every game of the list: on a club's 100,000 games, reading, checking and
+# deriving them all costs many times the printing. A long list keeps its last printed sheet
+# in NAME.json.sheet, keyed to the list's exact bytes and to all of skatliste's code (and
+# tabulate's) that makes the text, and checked by a hash of its own: any difference means
+# the list is read strictly and the sheet made again.
+
+_SHEET_MAGIC = b"skatliste sheet "
+
+
+def sheet_cache_path(path: Path | str) -> Path:
+    """The printed sheet of a long list: beside the real list (``NAME.json.sheet``)."""
+    real = real_path(path)
+    return real.with_name(real.name + ".sheet")
+
+
+_TEXT_KEY: str | None = None
+
+
+def _text_code_key() -> str:
+    """The fingerprint of everything a printed text depends on: every file of skatliste but
+    the web app's, and the table-drawing library (its file's size and time)."""
+    global _TEXT_KEY
+    if _TEXT_KEY is None:
+        import hashlib
+        from importlib.util import find_spec
+
+        h = hashlib.blake2b(digest_size=16)
+        package = Path(__file__).parent
+        for file in sorted(package.rglob("*")):
+            parts = file.relative_to(package).parts
+            if file.is_file() and "web" not in parts and "__pycache__" not in parts:
+                h.update(str(file.relative_to(package)).encode())
+                h.update(file.read_bytes())
+        spec = find_spec("tabulate")
+        if spec is not None and spec.origin:
+            st = os.stat(spec.origin)
+            h.update(f"{spec.origin} {st.st_size} {st.st_mtime_ns}".encode())
+        _TEXT_KEY = h.hexdigest()
+    return _TEXT_KEY
+
+
+def _text_key(raw: bytes | memoryview, what: str) -> bytes:
+    key = {
+        "code": _text_code_key(),
+        "what": what,
+        "size": len(raw),
+        "list": _sha256(raw).hexdigest(),
+    }
+    return json.dumps(key, ensure_ascii=True).encode("ascii")
+
+
+def _read_text(path: Path, key: bytes) -> memoryview | None:
+    """The kept text for ``key`` (UTF-8), if the file is as it was written."""
+    try:
+        stored = sheet_cache_path(path).read_bytes()
+    except OSError:
+        return None
+    head_end = len(_SHEET_MAGIC) + _CHECK_DIGITS
+    if not stored.startswith(_SHEET_MAGIC) or stored[head_end : head_end + 1] != b"\n":
+        return None
+    body = memoryview(stored)[head_end + 1 :]
+    if body[: len(key) + 1] != key + b"\n":
+        return None
+    if _check_of(body) != stored[len(_SHEET_MAGIC) : head_end]:
+        return None
+    return body[len(key) + 1 :]
+
+
+def printed(path: Path | str, what: str, make: Callable[[Ledger], str]) -> bytes | memoryview:
+    """The text ``make`` gives for the list, as UTF-8 (``what`` names the text: command,
+    format, language): a long list's from its kept copy when that was made from these very
+    bytes by this very code, else made from the list read strictly (and kept for the next
+    time). Bytes, not a string: printing a season's sheet needs no decoding."""
+    path = Path(path)
+    if not path.is_file():
+        read_bytes(path)  # raises the reason there is no list
+    with _mapped(path) as raw:
+        key = _text_key(raw, what)
+        kept = _read_text(path, key)
+        if kept is not None:
+            return kept
+        data = parse(path, bytes(raw))
+    games, history = data.pop("games", []), data.pop("history", [])
+    ledger = Ledger(path, data, games, history)
+    text = make(ledger).encode("utf-8")
+    if len(ledger.entries) >= CACHE_FROM:
+        body = key + b"\n" + text
+        check = _check_of(body)
+        with contextlib.suppress(LedgerError, OSError):
+            atomic_write(
+                sheet_cache_path(path),
+                [_SHEET_MAGIC + check + b"\n", body],
+                what="cache",
+                durable=False,
+            )
+    return text

@@ -17,6 +17,7 @@ from skatliste.rules import check_pushes
 from skatliste.words import PASS_WORDS, parse_words, whole_number
 
 if TYPE_CHECKING:
+    from skatliste.explain import Lang
     from skatliste.ledger import Ledger, Standing
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
 
@@ -91,6 +92,21 @@ def summary_numbers(path: Path | str) -> Standing:
     from skatliste.ledger import standing
 
     return standing(path)
+
+
+def sheet_text(path: Path | str, *, fmt: str = "plain", lang: Lang = "de") -> bytes | memoryview:
+    """The list as on paper in ``fmt`` (plain, grid, md, csv, json), as UTF-8 text: a long
+    list's from the copy kept beside it when that was printed from the list as it is."""
+    from skatliste.ledger import printed
+
+    def make(ledger: Ledger) -> str:
+        from skatliste.report import render_sheet
+        from skatliste.sheet import rows
+
+        sheet = list(rows(ledger.table, ledger.entries))
+        return render_sheet(ledger.table, sheet, fmt=fmt, lang=lang)
+
+    return printed(path, f"sheet {fmt} {lang}", make)
 
 
 def open_list(path: Path | str) -> Ledger:
