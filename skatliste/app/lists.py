@@ -60,6 +60,13 @@ def new_list(
     from skatliste.sheet import check_player_names, find_player, nfc
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
+    if rules.family != "skat":
+        from skatliste.rulesets import FAMILY_TITLE
+
+        raise InputError(
+            f"rules {rules.preset}: {FAMILY_TITLE[rules.family]} is not Skat: its list is "
+            f"started by its own family ('skatliste new --rules {rules.preset} ...')"
+        )
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
     players = [nfc(n.strip()) for raw in names for n in raw.split(",") if n.strip()]
     if len(players) not in rules.player_counts:
