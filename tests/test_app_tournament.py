@@ -168,6 +168,16 @@ def test_the_live_ranking_counts_every_game_and_marks_tables_still_playing(
     ]
 
 
+def test_a_table_list_crediting_no_player_stops_the_ranking(first_series: Path) -> None:
+    """`"declarer": "anna"` hand-edited into Anna's table list would drop her points from the
+    ranking: the ranking refuses the list with file, game and field instead."""
+    table = first_series / "series-1/table-01.json"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace('"declarer":"Anna"', '"declarer":"anna"'), encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"table-01.json: game 1: declarer 'anna' is not a"):
+        app.ranking(first_series)
+
+
 def test_the_final_ranking_by_hand(finished: Path) -> None:
     """Carl and Emil: 162 each, one game won, none lost: the same place, the next is 5."""
     r = app.ranking(finished)
