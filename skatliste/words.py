@@ -80,6 +80,15 @@ FLAG_WORDS: dict[str, str] = {
 
 VOCABULARY: tuple[str, ...] = tuple(sorted({*GAME_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
 
+PASS_WORDS: tuple[str, ...] = ("eingepasst", "pass", "passed")
+"""A line of one of these words is an all-passed game."""
+
+RAMSCH_WORDS: tuple[str, ...] = ("ramsch", "jungfrau", "durchmarsch", "geschoben", "pushed", "skat")
+"""The words of a Ramsch line: ``ramsch anna=45 ben=40 carl=35 jungfrau ben skat 10``."""
+
+TABLE_WORDS: frozenset[str] = frozenset({*VOCABULARY, *PASS_WORDS, *RAMSCH_WORDS})
+"""Every word the grammar reads: none of them can be a player's name."""
+
 GERMAN_WORDS: frozenset[str] = frozenset(
     "karo caro schellen herz rot pik grün gruen laub kreuz eichel grand null nullo mit ohne "
     "gereizt reizwert augen hand ouvert offen schneider schwarz gewonnen gew verloren verl "
@@ -271,9 +280,13 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
                         f"the Kontra-sayer's bid is given twice ('kontra {kontra_bid}' and "
                         f"'kontra {said}'): write it once"
                     )
+                if flags.get("kontra"):
+                    raise InputError(f"'{tok}' given twice: say 'kontra' once")
                 flags["kontra"] = True
                 kontra_bid = said
                 i += 1
+            elif flag in ("kontra", "re") and flags.get(flag):
+                raise InputError(f"'{tok}' given twice: say '{flag}' once (only Bock counts twice)")
             elif flag == "bock":
                 bock += 1
             elif flag == "doppelbock":

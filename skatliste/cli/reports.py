@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -32,12 +33,12 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
       skatliste sheet --format md
       skatliste sheet --format csv > evening.csv
     """
-    from skatliste.report import render_sheet
-    from skatliste.sheet import rows
-
-    ledger = app.open_list(ledger_path)
-    derived = list(rows(ledger.table, ledger.entries))
-    click.echo(render_sheet(ledger.table, derived, fmt=fmt, lang=resolve_lang(lang)))
+    text = app.sheet_text(ledger_path, fmt=fmt, lang=resolve_lang(lang))
+    sys.stdout.flush()
+    out = sys.stdout.buffer  # UTF-8 as kept: a season's sheet is printed without decoding it
+    out.write(text)
+    out.write(b"\n")
+    out.flush()
 
 
 @cli.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -170,6 +171,17 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if not line.isascii() and _NOT_UTF8.search(line):
+            # bytes that are no UTF-8 reach us as lone surrogates (surrogateescape)
+            failed += 1
+            write("".join(out))
+            out.clear()
+            sys.stdout.flush()
+            problem = f"line {number} is not UTF-8 text: save the games as UTF-8"
+            if as_json:
+                click.echo(json.dumps({"line": number, "error": problem}))
+            click.echo(f"Error: {problem}", err=True)
+            continue
         words = line.split()
         key = " ".join(words)
         known = seen.get(key)
@@ -201,6 +213,9 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
     sys.stdout.flush()
     if failed:
         sys.exit(1)
+
+
+_NOT_UTF8 = re.compile("[\ud800-\udfff]")
 
 
 def _utf8_lines(stream: Any) -> Iterator[str]:
