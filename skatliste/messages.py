@@ -826,6 +826,16 @@ CATALOGUE: dict[str, str] = {
     "Spiele der Liste (je einmal 'skatliste undo --ledger {name}') oder das Ergebnis auf "
     "Papier ('skatliste tournament result {series} {table} --delete')",
     "no ranking:": "keine Rangliste:",
+    "{where}: {field} {name} is not a player of this list: {players} (names are written as the "
+    "players line has them)": "{where}: {field} {name} ist kein Spieler dieser Liste: {players} "
+    "(Namen werden so geschrieben, wie die Zeile players sie hat)",
+    "{field}{key} is given twice": "{field}{key} steht zweimal da",
+    "{key} is given twice": "{key} steht zweimal da",
+    "{path}: {problem} (a hand edit?): keep one of them; the file was left untouched": "{path}: "
+    "{problem} (von Hand bearbeitet?): behalte einen davon; die Datei blieb unberührt",
+    "'{word}' given twice: say 'kontra' once": "'{word}' zweimal angegeben: sag 'kontra' einmal",
+    "'{word}' given twice: say '{flag}' once (only Bock counts twice)": "'{word}' zweimal "
+    "angegeben: sag '{flag}' einmal (nur Bock zählt doppelt)",
     # --- play: questions and answers --------------------------------------------------------
     "'{answer}': answer y (yes) or n (no)": "'{answer}': antworte j (ja) oder n (nein)",
     "'{answer}': answer one of {choices} (n = {no})": "'{answer}': antworte eins von "

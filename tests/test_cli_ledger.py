@@ -402,6 +402,7 @@ def _table_words() -> list[str]:
     return sorted({*GAME_WORDS, *NUMBER_WORDS, *PASS_WORDS, *RAMSCH_WORDS, "bock", "kontra"})
 
 
+@pytest.mark.english
 @pytest.mark.parametrize("word", _table_words())
 def test_a_word_of_the_table_grammar_is_no_players_name(
     run: Run, ledger_path: Path, word: str
@@ -417,6 +418,7 @@ NFD_JUERGEN = "Ju\u0308rgen"
 NFC_JUERGEN = "J\u00fcrgen"
 
 
+@pytest.mark.english
 def test_a_decomposed_and_a_composed_umlaut_are_one_name(run: Run, ledger_path: Path) -> None:
     """'Jürgen' typed with a decomposed ü (NFD, as some keyboards send it) and with a composed
     one are the same player: no two look-alike players, and either finds him."""

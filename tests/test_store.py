@@ -453,6 +453,7 @@ def _two_games(run: Run, path: Path) -> str:
 _RAMSCH = '{"kind":"ramsch","augen":{"Anna":30,"Ben":40,"Carl":50}'
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("edit", "where"),
     [
@@ -501,10 +502,11 @@ def test_a_name_in_the_history_is_a_players_name(run: Run, ledger_path: Path) ->
     ledger_path.write_text(bad, encoding="utf-8")
     r = run("summary", "--ledger", str(ledger_path))
     assert r.exit_code == 2
-    assert "history entry 1: entry: declarer 'Dora' is not a player" in r.stderr
+    assert "history entry 1: entry: declarer 'Dora' ist kein Spieler dieser Liste" in r.stderr
     assert _pydantic_accepts(bad) is False
 
 
+@pytest.mark.english
 @pytest.mark.parametrize(
     ("edit", "where"),
     [
