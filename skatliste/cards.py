@@ -117,11 +117,6 @@ class Card:
         """The card in the user's language."""
         return self.german() if lang == "de" else str(self)
 
-    @property
-    def augen(self) -> int:
-        """Card points."""
-        return AUGEN[self.rank]
-
 
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in (*SUIT_ORDER, Rank.JACK))
 

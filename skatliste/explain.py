@@ -129,7 +129,7 @@ def headline(result: GameResult, lang: Lang = "de") -> str:
 
 
 def explain(
-    result: GameResult, *, lang: Lang = "de", seeger_fabian: SeegerFabian | None = None
+    result: GameResult, *, lang: Lang = "de", fabian: SeegerFabian | None = None
 ) -> list[str]:
     """The computation, one step per line.
 
@@ -187,8 +187,8 @@ def explain(
     for _ in range(o.bock):
         points *= 2
         lines.append(f"Bock ×2 → {signed(points)}")
-    if seeger_fabian is not None:
-        lines.append(seeger_fabian_line(result, seeger_fabian, lang=lang))
+    if fabian is not None:
+        lines.append(seeger_fabian_line(result, fabian, lang=lang))
     return lines
 
 
@@ -204,7 +204,7 @@ def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang =
 def result_record(
     result: GameResult,
     *,
-    seeger_fabian: SeegerFabian,
+    fabian: SeegerFabian,
     lang: Lang = "de",
 ) -> dict[str, object]:
     """The JSON view of one game's value (``skatliste value --json``)."""
@@ -228,8 +228,8 @@ def result_record(
         "factor": result.factor,
         "list_points": result.list_points,
         "seeger_fabian": {
-            "declarer": seeger_fabian.declarer,
-            "each_opponent": seeger_fabian.each_opponent,
+            "declarer": fabian.declarer,
+            "each_opponent": fabian.each_opponent,
         },
         "explanation": explain(result, lang=lang),
     }

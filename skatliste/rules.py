@@ -518,14 +518,14 @@ def doubling(outcome: Outcome) -> int:
     return (2 if outcome.kontra else 1) * (2 if outcome.re else 1) * (1 << outcome.bock)
 
 
-def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
+def seeger_fabian_points(result: GameResult, *, table: int = 3) -> SeegerFabian:
     """Seeger-Fabian points of one game (SkWO 5.1): list points ± 50, and 40 (table of three)
     or 30 (table of four) for each other player when the declarer lost. Never multiplied.
 
     >>> from skatliste.games import Declaration, GameType, Outcome
     >>> lost = game_value(Declaration(game=GameType.DIAMONDS, spitzen=2, mit=False),
     ...                   Outcome(won=False))
-    >>> seeger_fabian(lost, table=3), seeger_fabian(lost, table=4)
+    >>> seeger_fabian_points(lost, table=3), seeger_fabian_points(lost, table=4)
     (SeegerFabian(declarer=-104, each_opponent=40), SeegerFabian(declarer=-104, each_opponent=30))
     """
     if table not in SEEGER_FABIAN_OPPONENT:
@@ -632,10 +632,6 @@ class RamschResult:
     jungfrau: tuple[str, ...]
     pushes: int
     bock: int
-
-    @property
-    def factor(self) -> int:
-        return 1 << (len(self.jungfrau) + self.pushes + self.bock)
 
 
 def ramsch_score(

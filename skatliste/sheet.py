@@ -26,7 +26,7 @@ from skatliste.rules import (
     game_value,
     offizier_ramsch_score,
     ramsch_score,
-    seeger_fabian,
+    seeger_fabian_points,
     two_player_value,
 )
 from skatliste.rulesets import PRESETS, RuleSet
@@ -496,7 +496,7 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
                 else:
                     points[declarer] = result.list_points
                 if sf_table:
-                    fabian = seeger_fabian(result, table=table.size)
+                    fabian = seeger_fabian_points(result, table=table.size)
                     for name in players:
                         sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
         elif isinstance(entry, RamschEntry):

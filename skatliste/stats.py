@@ -94,7 +94,8 @@ def collect(sheets: Iterable[tuple[tuple[str, ...], list[Row]]]) -> dict[str, Pl
             for name, points in row.points.items():
                 who = get(name)
                 who.total += points
-                who.games += 1
+                if len(players) != 4 or name != row.dealer:  # at four the dealer sits out
+                    who.games += 1
             e = row.entry
             if isinstance(e, RamschEntry):
                 for name, points in row.points.items():

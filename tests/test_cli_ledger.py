@@ -275,6 +275,21 @@ def test_seeger_fabian_at_a_table_of_four_pays_the_dealer_too(
     assert data["seeger_fabian"] == {"Anna": 30, "Ben": -104, "Carl": 30, "Dora": 30}
 
 
+def test_stats_count_the_deals_a_player_sat_in_not_the_ones_he_dealt(
+    run: Run, table_of_four: Path
+) -> None:
+    """At a table of four the dealer sits out: his deals are no games of his (rules §1)."""
+    _add(run, table_of_four, "ben", "null")  # Anna deals
+    _add(run, table_of_four, "carl", "null")  # Ben deals
+    data = json.loads(run("stats", "--json", "--ledger", str(table_of_four)).stdout)
+    assert {name: data[name]["games"] for name in data} == {
+        "Anna": 1,
+        "Ben": 1,
+        "Carl": 2,
+        "Dora": 2,
+    }
+
+
 def test_check_finds_a_hand_edited_impossible_game(run: Run, table_of_four: Path) -> None:
     _add(run, table_of_four, "ben", "null")
     _add(run, table_of_four, "carl", "grand", "mit", "1")

@@ -20,7 +20,7 @@ from skatliste.rules import (
     games_reaching,
     nearest_bids,
     next_bid,
-    seeger_fabian,
+    seeger_fabian_points,
 )
 from skatliste.words import parse_words
 
@@ -169,7 +169,7 @@ def test_spitzen_cap_4_refuses_mit_5_in_a_suit_game() -> None:
 def test_seeger_fabian_won_grand() -> None:
     """§10: Grand mit 4 Schneider won → 144 + 50 = 194."""
     p = parse_words("grand mit 4 schneider".split())
-    sf = seeger_fabian(game_value(p.declaration, p.outcome), table=3)
+    sf = seeger_fabian_points(game_value(p.declaration, p.outcome), table=3)
     assert (sf.declarer, sf.each_opponent) == (194, 0)
 
 
@@ -177,14 +177,14 @@ def test_seeger_fabian_won_grand() -> None:
 def test_seeger_fabian_lost_karo(table: int, each: int) -> None:
     """§10: Karo ohne 2 lost → −54 − 50 = −104; each other player +40 (3) or +30 (4)."""
     p = parse_words("karo ohne 2 verloren".split())
-    sf = seeger_fabian(game_value(p.declaration, p.outcome), table=table)
+    sf = seeger_fabian_points(game_value(p.declaration, p.outcome), table=table)
     assert (sf.declarer, sf.each_opponent) == (-104, each)
 
 
 def test_seeger_fabian_bonus_is_never_multiplied() -> None:
     """§8: Kontra multiplies the list value, not the ±50."""
     p = parse_words("grand mit 1 verloren kontra".split())
-    sf = seeger_fabian(game_value(p.declaration, p.outcome), table=3)
+    sf = seeger_fabian_points(game_value(p.declaration, p.outcome), table=3)
     assert (sf.declarer, sf.each_opponent) == (-192 - 50, 40)
 
 

@@ -101,7 +101,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste explain 7
     """
-    from skatliste.rules import seeger_fabian as fabian_of
+    from skatliste.rules import seeger_fabian_points
 
     language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
@@ -110,7 +110,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     dealer = "Geber" if language == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")
     if row.result is not None and not ledger.rules.two_player:
-        sf = fabian_of(row.result, table=ledger.table.size)
+        sf = seeger_fabian_points(row.result, table=ledger.table.size)
         lines.append(f"  {seeger_fabian_line(row.result, sf, lang=language)}")
     click.echo("\n".join(lines))
 

@@ -12,7 +12,7 @@ from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
 from skatliste.explain import Lang, headline, result_record, seeger_fabian_line, signed
-from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian
+from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian_points
 from skatliste.words import ParsedGame, parse_words
 
 # --- value ------------------------------------------------------------------------------
@@ -47,8 +47,8 @@ def _value_of(
 ) -> tuple[dict[str, Any], str, str | None, bool]:
     """One game: its JSON record, its Seeger-Fabian line, the paper check line, paper right?"""
     result = game_value(parsed.declaration, parsed.outcome)
-    fabian = seeger_fabian(result, table=table)
-    record = result_record(result, seeger_fabian=fabian, lang=lang)
+    fabian = seeger_fabian_points(result, table=table)
+    record = result_record(result, fabian=fabian, lang=lang)
     record["headline"] = headline(result, lang)
     paper: str | None = None
     ok = True
