@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from skatliste.games import ENGLISH_NAME, GERMAN_NAME, GameType
-from skatliste.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian
+from skatliste.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
 
 Lang = Literal["de", "en"]
 
@@ -182,10 +182,10 @@ def explain(
     points = result.score
     for name, on in (("Kontra", o.kontra), ("Re", o.re)):
         if on:
-            points *= 2
+            points = doubled(points)
             lines.append(f"{name} ×2 → {signed(points)}")
     for _ in range(o.bock):
-        points *= 2
+        points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
     if fabian is not None:
         lines.append(seeger_fabian_line(result, fabian, lang=lang))
@@ -254,12 +254,12 @@ def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
         lines = [f"{names} {verb} {result.loss}"]
         points = -result.loss
     for name in result.jungfrau:
-        points *= 2
+        points = doubled(points)
         lines.append(f"Jungfrau {name} ×2 → {signed(points)}")
     for _ in range(result.pushes):
-        points *= 2
+        points = doubled(points)
         lines.append(f"{'geschoben' if de else 'pushed'} ×2 → {signed(points)}")
     for _ in range(result.bock):
-        points *= 2
+        points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
     return lines
