@@ -333,47 +333,68 @@ def _rule_problems(
     table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
 ) -> list[str]:
     """What the rule set and the table forbid for this entry (the game itself may be fine)."""
-    rules = table.rules
     problems: list[str] = []
     series = table.series
     if series is not None and index >= series:
         problems.append(
             f"the series has {series} games (rule series); this would be game {index + 1}"
         )
-    cite = (
-        "the tournament rules (SkWO, rules §7) play no"
-        if rules.is_tournament
-        else "this rule set plays no"
-    )
     if isinstance(entry, PassedEntry):
-        if rules.two_player:
-            problems.append(f"in {rules.variant.capitalize()} every deal is played: no passing")
-        elif ramsch_round:
-            problems.append(
-                "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
-                "or a Grand Hand"
-            )
-        elif rules.on("ramsch.on_pass"):
-            problems.append(
-                "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
-                "with 'skatliste ramsch NAME=AUGEN ...'"
-            )
-        return problems
+        return problems + _pass_problems(table.rules, ramsch_round)
     if isinstance(entry, RamschEntry):
-        try:
-            check_pushes(entry.pushes)
-        except InvalidGameError as exc:
-            problems.append(str(exc))
-        if not (ramsch_round or ramsch_outside):
-            problems.append(f"{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)")
-        names = [n for n, _ in entry.augen]
-        expected = table.active(index)
-        if sorted(names) != sorted(expected):
-            problems.append(
-                f"a Ramsch needs the Augen of {', '.join(expected)} (who played game "
-                f"{index + 1}), e.g. '{expected[0].lower()}=45 ...'"
-            )
-        return problems
+        return problems + _ramsch_problems(table, index, entry, ramsch_round or ramsch_outside)
+    return problems + _game_problems(table, index, entry, ramsch_round)
+
+
+def _cite(rules: RuleSet) -> str:
+    """Who refuses: the tournament rules (SkWO) or this rule set."""
+    if rules.is_tournament:
+        return "the tournament rules (SkWO, rules §7) play no"
+    return "this rule set plays no"
+
+
+def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[str]:
+    """Eingepasst where every deal is played, or a Ramsch is due."""
+    if rules.two_player:
+        return [f"in {rules.variant.capitalize()} every deal is played: no passing"]
+    if ramsch_round:
+        return [
+            "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
+            "or a Grand Hand"
+        ]
+    if rules.on("ramsch.on_pass"):
+        return [
+            "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
+            "with 'skatliste ramsch NAME=AUGEN ...'"
+        ]
+    return []
+
+
+def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool) -> list[str]:
+    """A Ramsch the rules do not play here, or without the Augen of who played."""
+    problems: list[str] = []
+    try:
+        check_pushes(entry.pushes)
+    except InvalidGameError as exc:
+        problems.append(str(exc))
+    if not allowed:
+        problems.append(
+            f"{_cite(table.rules)} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)"
+        )
+    names = [n for n, _ in entry.augen]
+    expected = table.active(index)
+    if sorted(names) != sorted(expected):
+        problems.append(
+            f"a Ramsch needs the Augen of {', '.join(expected)} (who played game "
+            f"{index + 1}), e.g. '{expected[0].lower()}=45 ...'"
+        )
+    return problems
+
+
+def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: bool) -> list[str]:
+    """A declarer who is no player or sits out, Kontra or Bock the rules do not play."""
+    rules = table.rules
+    problems: list[str] = []
     if entry.declarer not in table.players:
         problems.append(
             f"unknown player '{entry.declarer}': the players are {', '.join(table.players)}"
@@ -395,35 +416,46 @@ def _rule_problems(
             "this deal is in a Ramsch round (after a Bock round): play Ramsch "
             "('skatliste ramsch ...') or declare a Grand Hand"
         )
+    problems += _kontra_problems(rules, entry)
+    if o.bock and not rules.on("bock"):
+        problems.append(f"{_cite(rules)} Bock (rule bock=off; start a list with --rule bock=on)")
+    return problems
+
+
+def _kontra_problems(rules: RuleSet, entry: GameEntry) -> list[str]:
+    """Kontra or Re the rule set does not play (rules kontra, kontra.null, §8)."""
+    o = entry.outcome
     kontra = rules["kontra"]
     if (o.kontra or o.re) and kontra == "off":
-        problems.append(f"{cite} Kontra or Re (rule kontra=off)")
-    elif (o.kontra or o.re) and d.game is GameType.NULL and not rules.on("kontra.null"):
-        problems.append("this rule set plays no Kontra on a Null (rule kontra.null=off)")
-    elif o.kontra and kontra == "after18":
-        if entry.kontra_bid is None:
-            problems.append(
-                "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
-                "write his bid after it, e.g. 'kontra 20'"
-            )
-        elif entry.kontra_bid < 18:
-            problems.append(
-                f"'kontra {entry.kontra_bid}': only a defender who bid at least 18 may say "
-                "Kontra (rule kontra=after18)"
-            )
-        elif o.bid is not None and entry.kontra_bid > o.bid:
-            problems.append(
-                f"'kontra {entry.kontra_bid}': the defender cannot have bid more than the "
-                f"declarer's {o.bid}"
-            )
-        else:
-            try:
-                check_bid(entry.kontra_bid)
-            except InvalidGameError as exc:
-                problems.append(str(exc))
-    if o.bock and not rules.on("bock"):
-        problems.append(f"{cite} Bock (rule bock=off; start a list with --rule bock=on)")
-    return problems
+        return [f"{_cite(rules)} Kontra or Re (rule kontra=off)"]
+    null = entry.declaration.game is GameType.NULL
+    if (o.kontra or o.re) and null and not rules.on("kontra.null"):
+        return ["this rule set plays no Kontra on a Null (rule kontra.null=off)"]
+    if o.kontra and kontra == "after18":
+        return _kontra_bid_problems(entry)
+    return []
+
+
+def _kontra_bid_problems(entry: GameEntry) -> list[str]:
+    """Rule kontra=after18: the Kontra-sayer bid at least 18, and no more than the declarer."""
+    said, bid = entry.kontra_bid, entry.outcome.bid
+    if said is None:
+        return [
+            "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
+            "write his bid after it, e.g. 'kontra 20'"
+        ]
+    if said < 18:
+        return [
+            f"'kontra {said}': only a defender who bid at least 18 may say "
+            "Kontra (rule kontra=after18)"
+        ]
+    if bid is not None and said > bid:
+        return [f"'kontra {said}': the defender cannot have bid more than the declarer's {bid}"]
+    try:
+        check_bid(said)
+    except InvalidGameError as exc:
+        return [str(exc)]
+    return []
 
 
 def _score_game(table: Table, entry: GameEntry, bock: int) -> tuple[GameResult | None, str | None]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from skatliste.explain import Lang, signed
 from skatliste.games import GERMAN_NAME, GameType
+from skatliste.rules import GameResult
 from skatliste.sheet import GameEntry, RamschEntry, Row
 
 NONE = "–"
@@ -101,30 +102,31 @@ def collect(sheets: Iterable[tuple[tuple[str, ...], list[Row]]]) -> dict[str, Pl
                 for name, points in row.points.items():
                     if points < 0:
                         get(name).ramsch_lost += 1
-                continue
-            if not isinstance(e, GameEntry) or row.result is None:
-                continue
-            r = row.result
-            who = get(e.declarer)
-            who.declared += 1
-            who.declared_points += r.list_points
-            kind = who.by_game.setdefault(GERMAN_NAME[r.declaration.game], [0, 0])
-            kind[0] += 1
-            if r.won:
-                who.won += 1
-                kind[1] += 1
-                who.highest = max(who.highest or r.list_points, r.list_points)
-                # what happened: a won game with Schneider/Schwarz reached (a won announced
-                # Schneider was reached); a lost one, or being schneidered, is no Schneider
-                who.schneider += r.schneider
-                who.schwarz += r.schwarz
-            else:
-                who.lost += 1
-            who.overbid += r.overbid
-            if r.outcome.kontra:
-                who.kontra_against += 1
-                who.kontra_lost += not r.won
+            elif isinstance(e, GameEntry) and row.result is not None:
+                _count_game(get(e.declarer), row.result)
     return {s.name: s for s in sorted(people.values(), key=lambda s: -s.total)}
+
+
+def _count_game(who: PlayerStats, r: GameResult) -> None:
+    """One game of his own, counted: declared, won or lost, what happened."""
+    who.declared += 1
+    who.declared_points += r.list_points
+    kind = who.by_game.setdefault(GERMAN_NAME[r.declaration.game], [0, 0])
+    kind[0] += 1
+    if r.won:
+        who.won += 1
+        kind[1] += 1
+        who.highest = max(who.highest or r.list_points, r.list_points)
+        # what happened: a won game with Schneider/Schwarz reached (a won announced
+        # Schneider was reached); a lost one, or being schneidered, is no Schneider
+        who.schneider += r.schneider
+        who.schwarz += r.schwarz
+    else:
+        who.lost += 1
+    who.overbid += r.overbid
+    if r.outcome.kontra:
+        who.kontra_against += 1
+        who.kontra_lost += not r.won
 
 
 STATS_HEADERS: dict[Lang, list[str]] = {
