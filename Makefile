@@ -17,7 +17,7 @@ test: $(STAMP)
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --cov --cov-report=term
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh

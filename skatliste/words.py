@@ -186,8 +186,7 @@ def _paper(rest: list[str]) -> PaperValue:
         )
     sign = m.group(1)
     value = whole_number(m.group(2), f"= {rest[0]}")
-    if value is None:
-        raise InputError(f"'= {rest[0]}': write the value on paper in digits, e.g. '= 48'")
+    assert value is not None  # _PAPER matched decimal digits only
     return PaperValue(-value if sign in "-−" and sign else value, bool(sign))
 
 
