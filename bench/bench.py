@@ -62,6 +62,32 @@ def instructions(cmd: list[str]) -> int | None:
     return int(found.group(1)) if found else None
 
 
+LOAD_ALL = """import json, pathlib, sys
+for p in pathlib.Path(sys.argv[1]).rglob("*.json"):
+    if not p.name.startswith("."):
+        json.loads(p.read_bytes())
+"""
+
+
+def tournament_case(folder: Path) -> list[tuple[str, tuple[float, float], str]]:
+    """A championship (1,000 players, 3 series: 750 full table lists): ``tournament ranking``
+    against ``json.load`` of all its files in one Python process (target: within 3 ×)."""
+    champ = folder / "championship"
+    subprocess.run(
+        [sys.executable, str(HERE / "make_tournament.py"), "1000", "3", str(champ)], check=True
+    )
+    load = timed([sys.executable, "-c", LOAD_ALL, str(champ)], runs=5)
+    ranking = [SKATLISTE, "tournament", "ranking", "--tournament", str(champ)]
+    cache = champ / ".skatliste-cache.json"
+    cold = timed(ranking, runs=1, before=lambda: cache.unlink(missing_ok=True))
+    warm = timed(ranking, runs=5)
+    return [
+        ("json.load of a championship (750 lists)", load, ""),
+        ("tournament ranking, first look", cold, "every list read and summed"),
+        ("tournament ranking", warm, f"{warm[0] / load[0]:.1f} × the json.load (target: ≤ 3 ×)"),
+    ]
+
+
 def main() -> None:
     env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
     rows: list[tuple[str, tuple[float, float], str]] = []
@@ -115,6 +141,7 @@ def main() -> None:
                         "",
                     )
                 )
+        rows.extend(tournament_case(folder))
     print(
         f"skatliste benchmark, {date.today()}, Python {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} cores {env_note}".rstrip()

@@ -48,3 +48,12 @@ show replay illegal-play.txt || true
 echo
 echo "== The tournament table of four (examples/tournament-4.json) =="
 show summary --ledger tournament-4.json
+
+echo
+echo "== A Preisskat across tables (a copy of examples/tournament/, made by tournament.sh) =="
+cp -r tournament "$work/tournament"
+export SKATLISTE_TOURNAMENT="$work/tournament"
+show tournament status
+show tournament ranking
+show tournament teams --size 2
+show tournament prizes --pool 90 --split 50,30,20

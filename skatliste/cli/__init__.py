@@ -4,7 +4,7 @@ One module per group of commands; each registers its commands on the group in ``
 This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
-from skatliste.cli import cards, lists, play, reports, values  # noqa: F401  (registers commands)
+from skatliste.cli import cards, lists, play, reports, tournament, values  # noqa: F401  (registers commands)
 from skatliste.cli.base import cli, main
 
 __all__ = ["cli", "main"]

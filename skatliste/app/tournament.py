@@ -1,0 +1,702 @@
+"""What an organiser does with a tournament: players, the draw, results, the ranking, teams,
+prizes. Plain values in, results out; never prints (the CLI and the web page render them).
+
+Every change is one read-modify-write of the tournament file under its lock
+(``tournament.store.updating``); a refusal raises before anything is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from skatliste.errors import InputError, LedgerError
+from skatliste.tournament import core, store
+from skatliste.tournament.core import (
+    Draw,
+    Fee,
+    PaperLine,
+    Player,
+    Prize,
+    Score,
+    SeriesStatus,
+    Standing,
+    TeamStanding,
+)
+from skatliste.tournament.store import Tournament, list_name
+
+ENV_VAR = "SKATLISTE_TOURNAMENT"
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def _games(spec: str | None) -> dict[int, int]:
+    """``--games 36/48``: the series length at a table of three and of four (SkWO default)."""
+    if spec is None:
+        return {3: 36, 4: 48}
+    found = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", spec)
+    if not found or int(found.group(1)) < 1 or int(found.group(2)) < 1:
+        raise InputError(
+            f"--games {spec}: give the games at a table of three and of four, e.g. 36/48 or 24/32"
+        )
+    return {3: int(found.group(1)), 4: int(found.group(2))}
+
+
+def new_tournament(
+    folder: Path | str,
+    *,
+    name: str,
+    date: str | None = None,
+    series: int = 3,
+    games: str | None = None,
+    seed: int | None = None,
+) -> Tournament:
+    """Create the folder and its tournament file (no players yet)."""
+    if not name.strip():
+        raise InputError("--name: give the tournament a name, e.g. --name 'Preisskat Dezember'")
+    if series < 1:
+        raise InputError(f"--series {series}: a tournament has at least 1 series")
+    if seed is not None and seed < 0:
+        raise InputError(f"--seed {seed}: give a whole number of 0 or more")
+    if date is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        raise InputError(f"--date {date}: give the date as YYYY-MM-DD, e.g. 2026-12-05")
+    t = Tournament(
+        folder=Path(folder),
+        name=name.strip(),
+        date=date or datetime.now(UTC).date().isoformat(),
+        created=_now(),
+        series=series,
+        games=_games(games),
+        seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
+    )
+    store.create(t)
+    return t
+
+
+def open_tournament(folder: Path | str) -> Tournament:
+    """Read the tournament file strictly."""
+    return store.load(Path(folder))
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise InputError("a player needs a name")
+    if "," in name or "=" in name:
+        raise InputError(f"'{name}': a name cannot hold ',' or '=' (they separate names)")
+    if name.lower() in ("p", "q", "-") or name.lower().lstrip("+-").isdigit():
+        raise InputError(f"'{name}' cannot be a player's name: it means something else on a list")
+    return name
+
+
+def _add(t: Tournament, name: str, club: str, number: int | None) -> Player:
+    name = _check_name(name)
+    if t.player(name) is not None:
+        raise InputError(f"'{name}': a player of this name is registered already")
+    if number is not None:
+        if number < 1:
+            raise InputError(f"--number {number}: a start number is 1 or more")
+        taken = next((p for p in t.players if p.number == number), None)
+        if taken is not None:
+            raise InputError(f"start number {number} is {taken.name}'s already")
+    player = Player(name, club.strip(), number)
+    t.players.append(player)
+    return player
+
+
+def add_player(
+    folder: Path | str, name: str, *, club: str = "", number: int | None = None
+) -> Player:
+    """Register a player (names unique, case-insensitive; a number is the start number)."""
+    with store.updating(Path(folder)) as t:
+        return _add(t, name, club, number)
+
+
+def find_player(t: Tournament, name: str) -> Player:
+    """A registered player by name (case-insensitive)."""
+    player = t.player(name)
+    if player is None:
+        raise InputError(f"'{name}': no such player (see 'skatliste tournament player list')")
+    return player
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A removed player: gone from the file, or kept (with the series played) as having left."""
+
+    player: Player
+    kept: bool
+    unplayed: tuple[int, ...] = ()
+    """Drawn series the player is seated in that have no result yet: redraw them."""
+
+
+def remove_player(folder: Path | str, name: str) -> Removal:
+    """Remove a player. One already seated in a drawn series stays in the ranking with the
+    series played, and is not drawn again."""
+    with store.updating(Path(folder)) as t:
+        player = find_player(t, name)
+        seated = any(player.name in table for d in t.draws for table in d.tables)
+        index = t.players.index(player)
+        if seated:
+            if player.left:
+                raise InputError(f"'{player.name}' has left the tournament already")
+            t.players[index] = replace(player, left=True)
+        else:
+            del t.players[index]
+        t.history.append({"action": "remove", "time": _now(), "player": player.name})
+        unplayed = tuple(
+            d.series
+            for d in t.draws
+            if any(player.name in table for table in d.tables) and not _has_results(t, d.series)
+        )
+        return Removal(player, seated, unplayed)
+
+
+def players(folder: Path | str) -> list[Player]:
+    """The registered players, by start number, then name."""
+    t = open_tournament(folder)
+    return sorted(t.players, key=lambda p: (p.number is None, p.number or 0, p.name.casefold()))
+
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "spieler", "spielername", "player"),
+    "club": ("club", "verein", "team", "mannschaft"),
+    "number": ("number", "nummer", "startnummer", "nr", "nr.", "start number", "no", "no."),
+}
+
+
+def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> list[Player]:
+    """Register the players of a CSV file (a header row; name, club, number; German or
+    English column names; ``,`` or ``;`` between fields). Every problem is listed; with any
+    problem nobody is added."""
+    text = text.lstrip("\ufeff")
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    if not rows:
+        raise InputError(f"{source}: empty; give a header row such as 'name,club,number'")
+    header = [h.strip().casefold() for h in rows[0]]
+    where: dict[str, int] = {}
+    for key, names in COLUMNS.items():
+        for i, h in enumerate(header):
+            if h in names:
+                where[key] = i
+    if "name" not in where:
+        raise InputError(
+            f"{source}: line 1: no name column in {rows[0]!r}; name the columns e.g. "
+            "'name,club,number' or 'Name;Verein;Startnummer'"
+        )
+    problems: list[str] = []
+    with store.updating(Path(folder)) as t:
+        added: list[Player] = []
+        for line_no, row in enumerate(rows[1:], start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+
+            def cell(key: str, row: list[str] = row) -> str:
+                i = where.get(key)
+                return row[i].strip() if i is not None and i < len(row) else ""
+
+            raw_number = cell("number")
+            number = None
+            if raw_number:
+                if not raw_number.isdigit():
+                    problems.append(
+                        f"{source}: line {line_no}: number {raw_number!r} is not a number"
+                    )
+                    continue
+                number = int(raw_number)
+            try:
+                added.append(_add(t, cell("name"), cell("club"), number))
+            except InputError as exc:
+                problems.append(f"{source}: line {line_no}: {exc}")
+        if problems:
+            raise InputError(
+                "\n".join([*problems, "nobody was added; correct the file and import again"])
+            )
+        return added
+
+
+def import_players_file(folder: Path | str, path: Path | str) -> list[Player]:
+    """``import_players`` from a CSV file (UTF-8, a BOM is fine)."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(
+            f"{path}: not UTF-8 text; save the CSV file as UTF-8 and import it again"
+        ) from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return import_players(folder, text, source=str(path))
+
+
+# --- the draw ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table of a series: its number, its players in seat order, its list."""
+
+    table: int
+    players: tuple[str, ...]
+    first_dealer: str
+    list: str
+    """The list file's path, relative to the tournament folder."""
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """A drawn series."""
+
+    series: int
+    seed: int
+    tables: tuple[SeatedTable, ...]
+    repeats: tuple[tuple[str, str], ...]
+    """Pairs seated together again, though they met in an earlier series."""
+    moved: str | None = None
+    """Where a redraw put the old series' lists (kept, nothing lost)."""
+
+    def by_player(self) -> list[tuple[str, int]]:
+        """Each player → table, alphabetically (the seating plan at the door)."""
+        pairs = [(name, t.table) for t in self.tables for name in t.players]
+        return sorted(pairs, key=lambda p: p[0].casefold())
+
+
+def _plan(t: Tournament, series: int, moved: str | None = None) -> SeatingPlan:
+    seating = t.seating(series)
+    if seating is None:
+        drawn = ", ".join(str(d.series) for d in t.draws) or "none yet"
+        raise InputError(
+            f"series {series} is not drawn (drawn: {drawn}); "
+            f"draw it with 'skatliste tournament draw {series}'"
+        )
+    earlier = core.pairs_met([d.tables for d in t.draws if d.series < series])
+    return SeatingPlan(
+        series=series,
+        seed=seating.seed,
+        tables=tuple(
+            SeatedTable(n, table, table[0], list_name(series, n))
+            for n, table in enumerate(seating.tables, start=1)
+        ),
+        repeats=tuple(core.repeated_pairs(seating.tables, earlier)),
+        moved=moved,
+    )
+
+
+def seating(folder: Path | str, series: int) -> SeatingPlan:
+    """The seating of a drawn series."""
+    return _plan(open_tournament(folder), series)
+
+
+def _has_results(t: Tournament, series: int) -> bool:
+    seating = t.seating(series)
+    if seating is None:
+        return False
+    if any(r.series == series for r in t.paper):
+        return True
+    results = store.read_lists(
+        t.folder, [list_name(series, n) for n in range(1, len(seating.tables) + 1)]
+    )
+    return any(r is not None and r.games for r in results.values())
+
+
+def draw_series(
+    folder: Path | str, series: int, *, seed: int | None = None, force: bool = False
+) -> SeatingPlan:
+    """Seat the present players for ``series`` and write one list per table. A series is
+    redrawn only while no result is entered for it (``force`` otherwise); the old seating
+    goes to the history and its lists to a folder beside, so nothing is lost."""
+    folder = Path(folder)
+    with store.updating(folder) as t:
+        if not 1 <= series <= t.series:
+            raise InputError(f"series {series}: this tournament has series 1 to {t.series}")
+        drawn = {d.series for d in t.draws}
+        if series not in drawn and series - 1 not in drawn | {0}:
+            raise InputError(f"series {series}: draw series {series - 1} first")
+        if seed is not None and seed < 0:
+            raise InputError(f"--seed {seed}: give a whole number of 0 or more")
+        present = [p.name for p in t.players if not p.left]
+        sizes = core.table_sizes(len(present))  # refuses 1, 2 and 5 players
+        assert sizes
+        moved = None
+        old = t.seating(series)
+        if old is not None:
+            if _has_results(t, series) and not force:
+                raise InputError(
+                    f"series {series} has results already; redraw it with --force (the old "
+                    "seating and its lists are kept)"
+                )
+            redraws = sum(
+                1 for h in t.history if h.get("action") == "redraw" and h.get("series") == series
+            )
+            moved = f"series-{series}.redrawn-{redraws + 1}"
+            t.history.append(
+                {
+                    "action": "redraw",
+                    "time": _now(),
+                    "series": series,
+                    "seed": old.seed,
+                    "tables": [list(x) for x in old.tables],
+                    "lists": moved,
+                    "paper": [
+                        {
+                            "table": r.table,
+                            "results": {n: [x.points, x.won, x.lost] for n, x in r.lines.items()},
+                        }
+                        for r in t.paper
+                        if r.series == series
+                    ],
+                }
+            )
+            t.draws.remove(old)
+            t.paper = [r for r in t.paper if r.series != series]
+        if seed is None:
+            redraws = sum(1 for h in t.history if h.get("action") == "redraw")
+            seed = t.seed + 1000 * redraws + series
+        met = core.pairs_met([d.tables for d in t.draws if d.series < series])
+        result: Draw = core.draw(present, seed=seed, met=met)
+        _write_lists(t, series, result.tables, moved)
+        t.draws.append(
+            store.Seating(
+                series=series,
+                seed=seed,
+                time=_now(),
+                tables=list(result.tables),
+                repeats=len(result.repeats),
+            )
+        )
+        t.draws.sort(key=lambda d: d.series)
+        return _plan(t, series, moved)
+
+
+def _write_lists(
+    t: Tournament, series: int, tables: Sequence[Sequence[str]], moved: str | None
+) -> None:
+    """Write the new lists in a folder of their own, then put it in place: a draw that fails
+    half-way leaves the series as it was. The old lists move to ``moved``; a folder of the
+    series that the tournament file does not know (a crash between the two writes) is kept
+    beside, as ``series-S.unrecorded-N``."""
+    import shutil
+
+    from skatliste.app.lists import new_list
+
+    folder = t.folder
+    target = folder / f"series-{series}"
+    staging = folder / f".series-{series}.drawing"
+    try:
+        if staging.exists():
+            shutil.rmtree(staging)  # empty lists of a draw that never finished
+        staging.mkdir()
+        for n, table in enumerate(tables, start=1):
+            new_list(
+                staging / Path(list_name(series, n)).name,
+                table,
+                preset="tournament",
+                rule_items=[f"series={t.games[len(table)]}"],
+            )
+        if target.exists():
+            aside = moved
+            k = 0
+            while aside is None or (folder / aside).exists():
+                k += 1
+                aside = f"series-{series}.unrecorded-{k}"
+            target.rename(folder / aside)
+        staging.rename(target)
+    except OSError as exc:
+        raise LedgerError(
+            f"{target}: cannot write the lists: {exc.strerror or exc}; the series was not drawn"
+        ) from None
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+_PAPER = re.compile(r"^(?P<name>[^=]+)=(?P<points>[+\-−]?\d+)/(?P<won>\d+)/(?P<lost>\d+)$")
+
+
+def _table_of(t: Tournament, series: int, table: int) -> tuple[str, ...]:
+    seating = t.seating(series)
+    if seating is None:
+        raise InputError(f"series {series} is not drawn; there is no table {table} yet")
+    if not 1 <= table <= len(seating.tables):
+        raise InputError(
+            f"series {series} has tables 1 to {len(seating.tables)}; there is no table {table}"
+        )
+    return seating.tables[table - 1]
+
+
+def enter_paper_result(
+    folder: Path | str, series: int, table: int, items: Sequence[str], *, force: bool = False
+) -> dict[str, Score]:
+    """Type in a paper Spielliste's totals: ``NAME=POINTS/WON/LOST`` for every player at the
+    table. Every problem is listed; a table has either a list or a paper result."""
+    folder = Path(folder)
+    with store.updating(folder) as t:
+        seated = _table_of(t, series, table)
+        length = t.games[len(seated)]
+        problems: list[str] = []
+        lines: dict[str, PaperLine] = {}
+        for item in items:
+            found = _PAPER.match(item.strip())
+            if not found:
+                problems.append(f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2")
+                continue
+            name = found.group("name").strip()
+            who = next((p for p in seated if p.casefold() == name.casefold()), None)
+            if who is None:
+                problems.append(f"'{name}' is not at table {table} ({', '.join(seated)})")
+                continue
+            if who in lines:
+                problems.append(f"'{name}' is given twice")
+                continue
+            line = PaperLine(
+                int(found.group("points").replace("−", "-")),
+                int(found.group("won")),
+                int(found.group("lost")),
+            )
+            if line.won + line.lost > length:
+                problems.append(
+                    f"'{item}': {line.won} won and {line.lost} lost are more than the "
+                    f"series of {length} games"
+                )
+            lines[who] = line
+        missing = [p for p in seated if p not in lines]
+        if missing:
+            problems.append(f"no result for {', '.join(missing)} (every player at the table)")
+        declared = sum(x.won + x.lost for x in lines.values())
+        if declared > length:
+            problems.append(
+                f"the table's won and lost games add up to {declared}, more than the series "
+                f"of {length} games"
+            )
+        listed = store.read_lists(folder, [list_name(series, table)])[list_name(series, table)]
+        if listed is not None and listed.games:
+            problems.append(
+                f"table {table} keeps its list ({list_name(series, table)}, {listed.games} "
+                "game(s) entered): a table has either a list or a paper result"
+            )
+        old = t.paper_result(series, table)
+        if old is not None and not force:
+            problems.append(
+                f"series {series} table {table} has a paper result already; "
+                "replace it with --force (the old one is kept in the history)"
+            )
+        if problems:
+            raise InputError(
+                f"series {series} table {table}: nothing entered:\n  " + "\n  ".join(problems)
+            )
+        if old is not None:
+            t.paper.remove(old)
+            t.history.append(
+                {
+                    "action": "replace result",
+                    "time": _now(),
+                    "series": series,
+                    "table": table,
+                    "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
+                }
+            )
+        ordered = {p: lines[p] for p in seated}
+        t.paper.append(store.PaperResult(series, table, ordered, _now()))
+        t.paper.sort(key=lambda r: (r.series, r.table))
+        return core.paper_scores(ordered)
+
+
+@dataclass(frozen=True)
+class Results:
+    """Everything entered so far: each player's score per series, and each table's state."""
+
+    tournament: Tournament
+    scores: dict[str, dict[int, Score]]
+    tables: list[SeriesStatus]
+
+
+def results(folder: Path | str) -> Results:
+    """Read every table's list (or paper result): the scores and the state of each table."""
+    t = open_tournament(folder)
+    names = [list_name(d.series, n) for d in t.draws for n in range(1, len(d.tables) + 1)]
+    lists = store.read_lists(t.folder, names)
+    scores: dict[str, dict[int, Score]] = {}
+    states: list[SeriesStatus] = []
+    for d in t.draws:
+        for n, table in enumerate(d.tables, start=1):
+            name = list_name(d.series, n)
+            length = t.games[len(table)]
+            paper = t.paper_result(d.series, n)
+            listed = lists[name]
+            status = SeriesStatus(d.series, n, table, "missing", 0, length)
+            if paper is not None:
+                status.state, status.games = "paper", length
+                if listed is not None and listed.games:
+                    status.problems.append(
+                        f"{name} has {listed.games} game(s) as well; the paper result counts"
+                    )
+                for who, score in core.paper_scores(paper.lines).items():
+                    scores.setdefault(who, {})[d.series] = score
+            elif listed is not None:
+                if {p.casefold() for p in listed.players} != {p.casefold() for p in table}:
+                    raise LedgerError(
+                        f"{t.folder / name}: its players ({', '.join(listed.players)}) are not "
+                        f"the seating of series {d.series} table {n} ({', '.join(table)})"
+                    )
+                length = listed.length or length
+                status.games, status.length = listed.games, length
+                if listed.games:
+                    complete = listed.games >= length
+                    status.state = "done" if complete else "in progress"
+                    for who, (sf, points, won, lost) in listed.players.items():
+                        scores.setdefault(who, {})[d.series] = Score(
+                            sf, points, won, lost, complete
+                        )
+            else:
+                status.problems.append(f"{name} is missing")
+            states.append(status)
+    return Results(t, scores, states)
+
+
+def status(folder: Path | str) -> list[SeriesStatus]:
+    """Per series and table: done, in progress (games of the series), paper, or missing."""
+    return results(folder).tables
+
+
+# --- ranking, teams, prizes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The live ranking: every game entered so far counts."""
+
+    name: str
+    date: str
+    series: int | None
+    """The one series ranked, or None for the whole tournament."""
+    standings: list[Standing]
+    in_progress: list[SeriesStatus]
+    """Tables still playing (their players' lines are marked)."""
+
+
+def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
+    """Place, name, club, Seeger-Fabian per series and in all, points, won, lost."""
+    got = results(folder)
+    t = got.tournament
+    if series is not None and t.seating(series) is None:
+        raise InputError(
+            f"series {series} is not drawn; drawn: "
+            + (", ".join(str(d.series) for d in t.draws) or "none yet")
+        )
+    standings = core.rank(t.players, got.scores, series=series)
+    playing = [s for s in got.tables if s.state == "in progress" and series in (None, s.series)]
+    return Ranking(t.name, t.date, series, standings, playing)
+
+
+def ranking_json(r: Ranking) -> dict[str, Any]:
+    """The ranking as the issue specifies its JSON."""
+    return {
+        "ranking": [
+            {
+                "place": s.place,
+                "name": s.name,
+                "club": s.club,
+                "seeger_fabian": s.seeger_fabian,
+                "points": s.points,
+                "won": s.won,
+                "lost": s.lost,
+                "series": {str(k): v for k, v in s.series.items()},
+            }
+            for s in r.standings
+        ]
+    }
+
+
+def team_ranking(folder: Path | str, *, size: int = 4) -> list[TeamStanding]:
+    """Clubs ranked by the sum of their best ``size`` players' totals."""
+    return core.teams(ranking(folder).standings, size=size)
+
+
+EXAMPLES = {
+    "--pool": "--pool 500",
+    "--split": "--split 30,20,15",
+    "--amounts": "--amounts 100,60,40",
+    "--entry": "--entry 10",
+    "--lost-game": "--lost-game 0.50",
+}
+
+
+def _amounts(raw: str | None, what: str) -> list[Fraction]:
+    if raw is None:
+        return []
+    out = []
+    for part in raw.split(","):
+        try:
+            out.append(Fraction(part.strip().replace("−", "-")))
+        except (ValueError, ZeroDivisionError):
+            raise InputError(
+                f"{what} {raw}: {part.strip()!r} is not a number (e.g. {EXAMPLES[what]})"
+            ) from None
+    return out
+
+
+def _amount(raw: str | None, what: str) -> Fraction | None:
+    if raw is None:
+        return None
+    values = _amounts(raw, what)
+    if len(values) != 1:
+        raise InputError(f"{what} {raw}: give one amount, e.g. {EXAMPLES[what]}")
+    return values[0]
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    """Who gets what, and (with fees) what each player pays."""
+
+    prizes: list[Prize]
+    fees: list[Fee]
+    collected: Fraction
+    paid_out: Fraction
+
+
+def prize_list(
+    folder: Path | str,
+    *,
+    pool: str | None = None,
+    split: str | None = None,
+    amounts: str | None = None,
+    entry: str | None = None,
+    lost_game: str | None = None,
+) -> PrizeList:
+    """Prizes from ``--pool``/``--split`` (percent) or ``--amounts``; equal places share.
+    With ``--entry``/``--lost-game``: each player's fees (start money, each lost game)."""
+    standings = ranking(folder).standings
+    wanted = core.prize_amounts(
+        pool=_amount(pool, "--pool"),
+        split=_amounts(split, "--split"),
+        amounts=_amounts(amounts, "--amounts"),
+    )
+    got = core.prizes(standings, wanted)
+    fee_list: list[Fee] = []
+    if entry is not None or lost_game is not None:
+        fee_list = core.fees(
+            standings,
+            entry=_amount(entry, "--entry") or Fraction(0),
+            lost_game=_amount(lost_game, "--lost-game") or Fraction(0),
+        )
+    return PrizeList(
+        got,
+        fee_list,
+        sum((f.total for f in fee_list), Fraction(0)),
+        sum((p.amount for p in got), Fraction(0)),
+    )

@@ -1,0 +1,529 @@
+"""``skatliste tournament``: players, the draw, results, ranking, teams, prizes, exports.
+Each command parses, calls ``skatliste.app.tournament`` and prints what it returns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from skatliste.app import tournament as app
+from skatliste.cli.base import F, SkatGroup, cli, lang_option, refuse, resolve_lang
+from skatliste.explain import Lang
+
+
+def tournament_option(f: F) -> F:
+    return click.option(
+        "--tournament",
+        "folder",
+        type=click.Path(file_okay=False, path_type=Path),
+        envvar=app.ENV_VAR,
+        default=".",
+        show_default="the current folder",
+        help="The tournament folder (or env SKATLISTE_TOURNAMENT).",
+    )(f)
+
+
+@cli.group(cls=SkatGroup)
+def tournament() -> None:
+    """A tournament across tables: players, the draw, table lists, ranking, teams, prizes.
+
+    \b
+    Examples:
+      skatliste tournament new preisskat --name "Preisskat Dezember" --series 3
+      cd preisskat
+      skatliste tournament player add Anna --club "Herz Dame"
+      skatliste tournament draw 1
+      skatliste tournament seating 1
+      skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+      skatliste tournament ranking
+    """
+
+
+@tournament.command("new")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--name", required=True, help="The tournament's name.")
+@click.option("--date", default=None, help="The day, YYYY-MM-DD (default today).")
+@click.option("--series", type=int, default=3, show_default=True, help="Series to play.")
+@click.option(
+    "--games",
+    default=None,
+    metavar="N3/N4",
+    help="Games in a series at a table of three/four (default 36/48, SkWO).",
+)
+@click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+def new(
+    folder: Path, name: str, date: str | None, series: int, games: str | None, seed: int | None
+) -> None:
+    """Start a tournament in a new folder.
+
+    \b
+    Example:
+      skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
+    """
+    t = app.new_tournament(folder, name=name, date=date, series=series, games=games, seed=seed)
+    click.echo(
+        f"{t.path}: {t.name} on {t.date}, {t.series} series of {t.games[4]} games at a table "
+        f"of four, {t.games[3]} at three; seed {t.seed}"
+    )
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+@tournament.group(cls=SkatGroup)
+def player() -> None:
+    """Register players: add, remove, list, import a CSV file.
+
+    \b
+    Examples:
+      skatliste tournament player add Anna --club "Herz Dame" --number 1
+      skatliste tournament player import players.csv
+      skatliste tournament player list
+    """
+
+
+@player.command("add")
+@click.argument("name")
+@click.option("--club", default="", help="The player's club (for the team ranking).")
+@click.option("--number", type=int, default=None, help="The start number.")
+@tournament_option
+def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
+    """Register a player (names are unique, whatever their case).
+
+    \b
+    Example:
+      skatliste tournament player add Anna --club "Herz Dame" --number 1
+    """
+    p = app.add_player(folder, name, club=club, number=number)
+    click.echo(f"{p.name} registered" + (f" ({p.club})" if p.club else ""))
+
+
+@player.command("remove")
+@click.argument("name")
+@tournament_option
+def player_remove(name: str, folder: Path) -> None:
+    """Remove a player; one who has played stays in the ranking with the series played.
+
+    \b
+    Example:
+      skatliste tournament player remove Anna
+    """
+    r = app.remove_player(folder, name)
+    if r.kept:
+        click.echo(f"{r.player.name} has left: not drawn again, ranked with the series played")
+    else:
+        click.echo(f"{r.player.name} removed")
+    for series in r.unplayed:
+        click.echo(
+            f"Note: {r.player.name} is seated in series {series}, which has no result yet; "
+            f"redraw it with 'skatliste tournament draw {series}'",
+            err=True,
+        )
+
+
+@player.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+@lang_option
+def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
+    """The registered players, by start number.
+
+    \b
+    Example:
+      skatliste tournament player list
+    """
+    from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT
+
+    t = TEXT[resolve_lang(lang)]
+    people = app.players(folder)
+    if as_json:
+        data = [
+            {"name": p.name, "club": p.club, "number": p.number, "left": p.left} for p in people
+        ]
+        click.echo(json.dumps({"players": data}, ensure_ascii=False, indent=2))
+        return
+    body = [[str(p.number or ""), p.name, p.club, t["yes"] if p.left else ""] for p in people]
+    click.echo(plain_table([t["number"], t["name"], t["club"], t["left"]], body, "rlll"))
+    click.echo(t["present"].format(n=sum(not p.left for p in people)))
+
+
+@player.command("import")
+@click.argument("csv_file", type=click.Path(dir_okay=False, path_type=Path))
+@tournament_option
+def player_import(csv_file: Path, folder: Path) -> None:
+    """Register the players of a CSV file: a header row with name, club, number (German or
+    English: Name, Verein, Startnummer); ',' or ';' between fields.
+
+    \b
+    Example:
+      skatliste tournament player import players.csv
+    """
+    added = app.import_players_file(folder, csv_file)
+    click.echo(f"{len(added)} player(s) registered")
+
+
+# --- the draw ---------------------------------------------------------------------------
+
+
+@tournament.command("draw")
+@click.argument("series", type=int)
+@click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
+@click.option("--force", is_flag=True, help="Redraw a series that has results (kept).")
+@tournament_option
+@lang_option
+def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | None) -> None:
+    """Seat the present players for a series: tables of four, tables of three only where
+    the count requires; from series 2 on nobody meets again as far as the numbers allow.
+
+    \b
+    Examples:
+      skatliste tournament draw 1
+      skatliste tournament draw 2 --seed 4711
+    """
+    plan = app.draw_series(folder, series, seed=seed, force=force)
+    if plan.moved:
+        click.echo(
+            f"the old seating of series {series} is in the history, its lists in {plan.moved}/"
+        )
+    from skatliste.tournament.render import TEXT
+
+    chosen = resolve_lang(lang)
+    t = TEXT[chosen]
+    sizes = [len(x.players) for x in plan.tables]
+    parts = [
+        f"{sizes.count(k)} {t[word]}" for k, word in ((4, "of_four"), (3, "of_three")) if k in sizes
+    ]
+    click.echo(
+        f"{t['series']} {series}: {len(plan.tables)} {t['tables']} "
+        f"({', '.join(parts)}), seed {plan.seed}"
+    )
+    _print_seating(plan, chosen)
+
+
+def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
+    from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT
+
+    t = TEXT[lang]
+    body = [[str(x.table), ", ".join(x.players), x.first_dealer, x.list] for x in plan.tables]
+    headers = [t["table"], t["players_seated"], t["deals_first"], t["list"]]
+    click.echo(plain_table(headers, body, "rlll"))
+    if plan.series > 1:
+        pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
+        click.echo(f"{t['repeats']}: {len(plan.repeats)}" + (f" ({pairs})" if pairs else ""))
+
+
+@tournament.command("seating")
+@click.argument("series", type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+@lang_option
+def seating(series: int, as_json: bool, folder: Path, lang: str | None) -> None:
+    """Who sits where in a series: each table's players in seat order, the first dealer,
+    the table's list. For a printable plan: 'skatliste tournament export seating'.
+
+    \b
+    Examples:
+      skatliste tournament seating 1
+      skatliste tournament seating 1 --json
+    """
+    plan = app.seating(folder, series)
+    if as_json:
+        data = {
+            "series": plan.series,
+            "tables": [
+                {"table": t.table, "players": list(t.players), "list": t.list} for t in plan.tables
+            ],
+        }
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print_seating(plan, resolve_lang(lang))
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+@tournament.command("result")
+@click.argument("series", type=int)
+@click.argument("table", type=int)
+@click.argument("items", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Replace a paper result (the old one is kept).")
+@tournament_option
+@lang_option
+def result(
+    series: int, table: int, items: tuple[str, ...], force: bool, folder: Path, lang: str | None
+) -> None:
+    """Enter a paper Spielliste: every player's list points, games won and games lost.
+
+    \b
+    Example:
+      skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+    """
+    scores = app.enter_paper_result(folder, series, table, list(items), force=force)
+    from skatliste.tournament.render import TEXT, number
+
+    t = TEXT[resolve_lang(lang)]
+    parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
+    click.echo(t["where"].format(series=series, table=table) + f": Seeger-Fabian {parts}")
+
+
+@tournament.command("status")
+@tournament_option
+@lang_option
+def status(folder: Path, lang: str | None) -> None:
+    """Per series and table: done, in progress (games of the series), paper, or missing.
+
+    \b
+    Example:
+      skatliste tournament status
+    """
+    from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT
+
+    t = TEXT[resolve_lang(lang)]
+    tables = app.status(folder)
+    if not tables:
+        click.echo("no series drawn yet: 'skatliste tournament draw 1'")
+        return
+    body = []
+    for s in tables:
+        state = t[s.state]
+        if s.state in ("in progress", "done"):
+            state += f" ({s.games}/{s.length})"
+        body.append([str(s.series), str(s.table), ", ".join(s.players), state])
+    headers = [t["series_h"], t["table"], t["player"], t["state"]]
+    click.echo(plain_table(headers, body, "rrll"))
+    for s in tables:
+        for problem in s.problems:
+            click.echo(f"series {s.series} table {s.table}: {problem}")
+
+
+# --- ranking, teams, prizes ------------------------------------------------------------------
+
+
+def _ranking_note(r: app.Ranking, lang: Lang) -> str:
+    from skatliste.tournament.render import TEXT
+
+    if not r.in_progress:
+        return ""
+    t = TEXT[lang]
+    where = ", ".join(
+        t["where"].format(series=s.series, table=s.table) + f" ({s.games}/{s.length})"
+        for s in r.in_progress
+    )
+    return f"{t['playing']}: {where}"
+
+
+def _ranking_title(r: app.Ranking, lang: Lang) -> str:
+    from skatliste.tournament.render import TEXT
+
+    t = TEXT[lang]
+    which = f"{t['series']} {r.series}" if r.series else t["all_series"]
+    return f"{r.name} · {r.date} · {which}"
+
+
+@tournament.command("ranking")
+@click.option("--series", type=int, default=None, help="Rank one series only.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+@lang_option
+def ranking(series: int | None, as_json: bool, folder: Path, lang: str | None) -> None:
+    """The live ranking: Seeger-Fabian per series and in all, then more won games, then
+    fewer lost games; equal players share a place. Every game entered counts.
+
+    \b
+    Examples:
+      skatliste tournament ranking
+      skatliste tournament ranking --series 1 --json
+    """
+    from skatliste.tournament.render import ranking_table
+
+    r = app.ranking(folder, series=series)
+    if as_json:
+        click.echo(json.dumps(app.ranking_json(r), ensure_ascii=False, indent=2))
+        return
+    chosen = resolve_lang(lang)
+    click.echo(_ranking_title(r, chosen))
+    click.echo(ranking_table(r.standings, chosen))
+    note = _ranking_note(r, chosen)
+    if note:
+        click.echo(note)
+
+
+@tournament.command("teams")
+@click.option("--size", type=int, default=4, show_default=True, help="Players counted per club.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@tournament_option
+@lang_option
+def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
+    """Clubs ranked by the sum of their best players' Seeger-Fabian totals.
+
+    \b
+    Example:
+      skatliste tournament teams --size 4
+    """
+    from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT, number
+
+    t = TEXT[resolve_lang(lang)]
+    lines = app.team_ranking(folder, size=size)
+    if as_json:
+        data = [
+            {
+                "place": t.place,
+                "club": t.club,
+                "seeger_fabian": t.seeger_fabian,
+                "players": [{"name": n, "seeger_fabian": sf} for n, sf in t.members],
+                "short": t.short,
+            }
+            for t in lines
+        ]
+        click.echo(json.dumps({"teams": data}, ensure_ascii=False, indent=2))
+        return
+    if not lines:
+        click.echo("no player has a club: 'skatliste tournament player add NAME --club CLUB'")
+        return
+    body = [
+        [
+            f"{x.place}.",
+            x.club + (" †" if x.short else ""),
+            number(x.seeger_fabian),
+            ", ".join(f"{n} {number(sf)}" for n, sf in x.members),
+        ]
+        for x in lines
+    ]
+    headers = [t["place"], t["club"], t["total"], t["counted"]]
+    click.echo(plain_table(headers, body, "rlrl"))
+    if any(x.short for x in lines):
+        click.echo(t["short"].format(size=size))
+
+
+@tournament.command("prizes")
+@click.option("--pool", default=None, help="The prize money to split.")
+@click.option("--split", default=None, metavar="P1,P2,...", help="Percent of the pool per place.")
+@click.option("--amounts", default=None, metavar="A1,A2,...", help="Fixed prize per place.")
+@click.option("--entry", default=None, help="Start money per player.")
+@click.option("--lost-game", default=None, help="Fee per lost game.")
+@tournament_option
+@lang_option
+def prizes(
+    pool: str | None,
+    split: str | None,
+    amounts: str | None,
+    entry: str | None,
+    lost_game: str | None,
+    folder: Path,
+    lang: str | None,
+) -> None:
+    """Who gets what (equal places share their prizes), and each player's fees.
+
+    \b
+    Examples:
+      skatliste tournament prizes --pool 500 --split 30,20,15,10
+      skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
+    """
+    from skatliste.report import plain_table
+    from skatliste.tournament.render import TEXT, money
+
+    chosen = resolve_lang(lang)
+    t = TEXT[chosen]
+    got = app.prize_list(
+        folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
+    )
+    body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
+    click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
+    click.echo(f"{t['paid_out']}: {money(got.paid_out, chosen)}")
+    if got.fees:
+        click.echo()
+        fee_body = [
+            [
+                f.name,
+                money(f.entry, chosen),
+                str(f.lost),
+                money(f.lost_fees, chosen),
+                money(f.total, chosen),
+            ]
+            for f in got.fees
+        ]
+        headers = [t["name"], t["entry"], t["lost"], t["lost_games"], t["pays"]]
+        click.echo(plain_table(headers, fee_body, "lrrrr"))
+        click.echo(f"{t['collected']}: {money(got.collected, chosen)}")
+
+
+@tournament.command("export")
+@click.argument("what", type=click.Choice(["ranking", "seating"]))
+@click.option("--series", type=int, default=None, help="The series (seating: required).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["html", "csv", "json"]),
+    default=None,
+    help="Default: from the output file's ending, else html.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@tournament_option
+@lang_option
+def export(
+    what: str,
+    series: int | None,
+    fmt: str | None,
+    output: Path | None,
+    folder: Path,
+    lang: str | None,
+) -> None:
+    """The ranking or a seating plan as printable HTML (A4; the ranking with a bar chart of
+    the top players), CSV or JSON; to a file with -o, else to the terminal.
+
+    \b
+    Examples:
+      skatliste tournament export ranking -o ranking.html
+      skatliste tournament export seating --series 1 -o seating-1.html
+    """
+    from skatliste.tournament import render
+
+    chosen = resolve_lang(lang)
+    if fmt is None:
+        suffix = output.suffix.lower().lstrip(".") if output else ""
+        fmt = suffix if suffix in ("html", "csv", "json") else "html"
+    if what == "ranking":
+        r = app.ranking(folder, series=series)
+        if fmt == "html":
+            text = render.ranking_html(
+                _ranking_title(r, chosen),
+                r.standings,
+                note=_ranking_note(r, chosen),
+                lang=chosen,
+            )
+        elif fmt == "csv":
+            text = render.ranking_csv(r.standings)
+        else:
+            text = render.to_json(app.ranking_json(r))
+    else:
+        if series is None:
+            refuse("export seating: give the series, e.g. --series 1")
+        plan = app.seating(folder, series)
+        t = app.open_tournament(folder)
+        tables = [(x.table, x.players, x.list) for x in plan.tables]
+        if fmt == "html":
+            text = render.seating_html(t.name, series, tables, plan.by_player(), chosen)
+        elif fmt == "csv":
+            text = render.seating_csv(series, tables)
+        else:
+            text = render.to_json(
+                {
+                    "series": series,
+                    "tables": [
+                        {"table": n, "players": list(p), "list": path} for n, p, path in tables
+                    ],
+                }
+            )
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from skatliste.ledger import write_output
+
+    write_output(output, text)
+    click.echo(f"{output}: {what} written ({fmt})")

@@ -1,0 +1,433 @@
+"""The tournament's arithmetic, pure: who sits where, Seeger-Fabian of a paper result, the
+ranking with shared places, the team ranking, the prize list and the fees. No files.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import combinations
+
+from skatliste.errors import InputError
+from skatliste.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered player: the name is unique (case-insensitive), the number a start number."""
+
+    name: str
+    club: str = ""
+    number: int | None = None
+    left: bool = False
+    """The player left the tournament: not drawn again, ranked with the series played."""
+
+
+# --- the draw ---------------------------------------------------------------------------
+
+
+def table_sizes(count: int) -> list[int]:
+    """Tables of four, and tables of three only where the count requires (SkWO): n mod 4 = 1
+    needs three tables of three, 2 two, 3 one.
+
+    >>> table_sizes(16), table_sizes(13), table_sizes(6)
+    ([4, 4, 4, 4], [4, 3, 3, 3], [3, 3])
+    """
+    threes = (4 - count % 4) % 4
+    fours = (count - 3 * threes) // 4
+    if count < 3 or fours < 0:
+        raise InputError(
+            f"{count} player(s) cannot be seated at tables of four and three "
+            "(1, 2 and 5 cannot); add or remove a player"
+        )
+    return [4] * fours + [3] * threes
+
+
+Met = Mapping[str, Mapping[str, int]]
+"""For each player, how often they sat at a table with each other player."""
+
+
+def pairs_met(seatings: Sequence[Sequence[Sequence[str]]]) -> dict[str, dict[str, int]]:
+    """Who sat with whom in the given series (each a list of tables), and how often."""
+    met: dict[str, dict[str, int]] = {}
+    for tables in seatings:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                met.setdefault(a, {})
+                met.setdefault(b, {})
+                met[a][b] = met[a].get(b, 0) + 1
+                met[b][a] = met[b].get(a, 0) + 1
+    return met
+
+
+def repeated_pairs(tables: Sequence[Sequence[str]], met: Met) -> list[tuple[str, str]]:
+    """The pairs seated together that met before, in table order."""
+    return [
+        (a, b) for table in tables for a, b in combinations(table, 2) if met.get(a, {}).get(b, 0)
+    ]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One series' seating: each table's players in seat order (seat 1 deals first)."""
+
+    seed: int
+    tables: tuple[tuple[str, ...], ...]
+    repeats: tuple[tuple[str, str], ...]
+    """Pairs seated together again (as few as the numbers allow)."""
+
+
+def _clash(met: Met, name: str, table: Sequence[str]) -> int:
+    seen = met.get(name)
+    if not seen:
+        return 0
+    return sum(seen.get(other, 0) for other in table if other != name)
+
+
+def _arrange(
+    order: list[str], sizes: list[int], met: Met, rng: random.Random, budget: int
+) -> tuple[list[list[str]], int]:
+    """Greedy seating, then swaps that lower the clashes; returns (tables, clashes)."""
+    tables: list[list[str]] = [[] for _ in sizes]
+    for name in order:
+        best, best_clash = -1, -1
+        for t, table in enumerate(tables):
+            if len(table) == sizes[t]:
+                continue
+            c = _clash(met, name, table)
+            if best < 0 or c < best_clash:
+                best, best_clash = t, c
+                if c == 0:
+                    break
+        tables[best].append(name)
+    where = {name: t for t, table in enumerate(tables) for name in table}
+    clashes = sum(_clash(met, name, tables[where[name]]) for name in order) // 2
+    steps = 0
+    if len(tables) == 1:
+        return tables, clashes  # one table: nothing to swap
+    while clashes and steps < budget:
+        steps += 1
+        stuck = [n for n in order if _clash(met, n, tables[where[n]])]
+        p = rng.choice(stuck)
+        a = where[p]
+        here = _clash(met, p, tables[a])
+        moves: list[tuple[int, str]] = []
+        low = None
+        rest_a = [x for x in tables[a] if x != p]
+        for b, table in enumerate(tables):
+            if b == a:
+                continue
+            for q in table:
+                rest_b = [x for x in table if x != q]
+                delta = (
+                    _clash(met, p, rest_b) + _clash(met, q, rest_a) - here - _clash(met, q, table)
+                )
+                if low is None or delta < low:
+                    low, moves = delta, [(b, q)]
+                elif delta == low:
+                    moves.append((b, q))
+        if low is None or (low > 0 and rng.random() > 0.1):
+            continue
+        b, q = rng.choice(moves)
+        tables[a][tables[a].index(p)] = q
+        tables[b][tables[b].index(q)] = p
+        where[p], where[q] = b, a
+        clashes += low
+    return tables, clashes
+
+
+def draw(names: Sequence[str], *, seed: int, met: Met | None = None) -> Draw:
+    """Seat ``names`` at tables of four (three only where needed), avoiding pairs in ``met``
+    as far as the numbers allow. The same names, seed and history give the same draw.
+
+    >>> d = draw(["A", "B", "C", "D", "E", "F", "G"], seed=1)
+    >>> [len(t) for t in d.tables], sorted(n for t in d.tables for n in t) == list("ABCDEFG")
+    ([4, 3], True)
+    """
+    sizes = table_sizes(len(names))
+    met = met or {}
+    rng = random.Random(seed)
+    order = sorted(names)
+    best: tuple[list[list[str]], int] | None = None
+    # Restarts: a fresh shuffle escapes a dead end where single swaps cannot.
+    attempts = 10 if len(order) <= 64 else 3
+    budget = 2_000 // len(order) + 100
+    for _ in range(attempts):
+        rng.shuffle(order)
+        found = _arrange(list(order), sizes, met, rng, budget)
+        if best is None or found[1] < best[1]:
+            best = found
+        if best[1] == 0 or not met:
+            break
+    assert best is not None
+    tables = best[0]
+    for table in tables:
+        rng.shuffle(table)
+    return Draw(
+        seed=seed,
+        tables=tuple(tuple(t) for t in tables),
+        repeats=tuple(repeated_pairs(tables, met)),
+    )
+
+
+# --- results and Seeger-Fabian ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player's result of one series at one table."""
+
+    seeger_fabian: int
+    points: int
+    won: int
+    lost: int
+    complete: bool = True
+    """False while the table is still playing (a live ranking marks it)."""
+
+
+@dataclass(frozen=True)
+class PaperLine:
+    """A player's totals from a paper Spielliste: list points, games won and lost."""
+
+    points: int
+    won: int
+    lost: int
+
+
+def paper_scores(lines: Mapping[str, PaperLine]) -> dict[str, Score]:
+    """Seeger-Fabian of a paper result (SkWO 5.1, rules §7): points + 50 × (won − lost) + 40
+    (table of three) or 30 (table of four) × the games the *other* players lost.
+
+    >>> s = paper_scores({"A": PaperLine(300, 10, 2), "B": PaperLine(-50, 4, 3),
+    ...                   "C": PaperLine(120, 6, 1)})
+    >>> [(n, x.seeger_fabian) for n, x in s.items()]
+    [('A', 860), ('B', 120), ('C', 570)]
+    """
+    opponent = SEEGER_FABIAN_OPPONENT.get(len(lines))
+    if opponent is None:
+        raise InputError(f"{len(lines)} player(s): a table has 3 or 4 players")
+    lost_all = sum(line.lost for line in lines.values())
+    return {
+        name: Score(
+            seeger_fabian=line.points
+            + SEEGER_FABIAN_WON * line.won
+            + SEEGER_FABIAN_LOST * line.lost
+            + opponent * (lost_all - line.lost),
+            points=line.points,
+            won=line.won,
+            lost=line.lost,
+        )
+        for name, line in lines.items()
+    }
+
+
+# --- ranking ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A line of the ranking."""
+
+    place: int
+    name: str
+    club: str
+    seeger_fabian: int
+    points: int
+    won: int
+    lost: int
+    series: dict[int, int]
+    """Seeger-Fabian of each series played (or being played)."""
+    in_progress: bool
+    """A table of this player is still playing: the numbers will change."""
+
+
+def _key(s: Standing) -> tuple[int, int, int]:
+    # SkWO 5.1 (rules §7): Seeger-Fabian points, then more won games, then fewer lost games
+    return (-s.seeger_fabian, -s.won, s.lost)
+
+
+def with_places(lines: Sequence[Standing]) -> list[Standing]:
+    """Sorted by the ranking rule; equal lines share a place (1., 2., 2., 4.)."""
+    ordered = sorted(lines, key=lambda s: (*_key(s), s.name.casefold()))
+    out: list[Standing] = []
+    for pos, s in enumerate(ordered):
+        place = out[-1].place if out and _key(out[-1]) == _key(s) else pos + 1
+        out.append(replace(s, place=place))
+    return out
+
+
+def rank(
+    players: Sequence[Player],
+    scores: Mapping[str, Mapping[int, Score]],
+    *,
+    series: int | None = None,
+) -> list[Standing]:
+    """Every player's totals over the series (or one series), ranked with shared places.
+
+    >>> people = [Player("A"), Player("B"), Player("C")]
+    >>> got = rank(people, {"A": {1: Score(500, 300, 6, 1)}, "B": {1: Score(500, 250, 6, 1)},
+    ...                     "C": {1: Score(700, 400, 8, 0)}})
+    >>> [(s.place, s.name) for s in got]
+    [(1, 'C'), (2, 'A'), (2, 'B')]
+    """
+    lines = []
+    for p in players:
+        mine = {s: sc for s, sc in scores.get(p.name, {}).items() if series in (None, s)}
+        lines.append(
+            Standing(
+                place=0,
+                name=p.name,
+                club=p.club,
+                seeger_fabian=sum(sc.seeger_fabian for sc in mine.values()),
+                points=sum(sc.points for sc in mine.values()),
+                won=sum(sc.won for sc in mine.values()),
+                lost=sum(sc.lost for sc in mine.values()),
+                series={s: mine[s].seeger_fabian for s in sorted(mine)},
+                in_progress=any(not sc.complete for sc in mine.values()),
+            )
+        )
+    return with_places(lines)
+
+
+# --- teams ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """A club's line: the sum of its best ``size`` players' Seeger-Fabian totals."""
+
+    place: int
+    club: str
+    seeger_fabian: int
+    members: tuple[tuple[str, int], ...]
+    """The players counted, best first, with their totals."""
+    short: bool
+    """The club has fewer players than the team size: it ranks with what it has."""
+
+
+def teams(standings: Sequence[Standing], *, size: int = 4) -> list[TeamStanding]:
+    """Clubs ranked by their best ``size`` players; players without a club are not a team.
+
+    >>> lines = rank([Player("A", "X"), Player("B", "X"), Player("C", "Y")],
+    ...              {"A": {1: Score(900, 0, 0, 0)}, "B": {1: Score(100, 0, 0, 0)},
+    ...               "C": {1: Score(950, 0, 0, 0)}})
+    >>> [(t.place, t.club, t.seeger_fabian, t.short) for t in teams(lines, size=2)]
+    [(1, 'X', 1000, False), (2, 'Y', 950, True)]
+    """
+    if size < 1:
+        raise InputError(f"--size {size}: a team has at least 1 player")
+    clubs: dict[str, list[Standing]] = {}
+    for s in standings:
+        if s.club:
+            clubs.setdefault(s.club, []).append(s)
+    lines = []
+    for club, members in clubs.items():
+        best = sorted(members, key=_key)[:size]
+        lines.append(
+            (
+                sum(m.seeger_fabian for m in best),
+                club,
+                tuple((m.name, m.seeger_fabian) for m in best),
+                len(members) < size,
+            )
+        )
+    lines.sort(key=lambda line: (-line[0], line[1].casefold()))
+    out: list[TeamStanding] = []
+    for pos, (total, club, members_, short) in enumerate(lines):
+        place = out[-1].place if out and out[-1].seeger_fabian == total else pos + 1
+        out.append(TeamStanding(place, club, total, members_, short))
+    return out
+
+
+# --- prizes and fees ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Prize:
+    """A player's prize: the places' prizes shared equally among equal places."""
+
+    place: int
+    name: str
+    amount: Fraction
+
+
+def prize_amounts(
+    *,
+    pool: Fraction | None = None,
+    split: Sequence[Fraction] = (),
+    amounts: Sequence[Fraction] = (),
+) -> list[Fraction]:
+    """The prize of each place, from a pool split in percent or from fixed amounts.
+
+    >>> prize_amounts(pool=Fraction(500), split=[Fraction(30), Fraction(20)])
+    [Fraction(150, 1), Fraction(100, 1)]
+    """
+    if amounts and (split or pool is not None):
+        raise InputError("give either --amounts or --pool with --split, not both")
+    if amounts:
+        bad = [a for a in amounts if a < 0]
+        if bad:
+            raise InputError(f"--amounts: {bad[0]} is negative; give amounts like 100,60,40")
+        return list(amounts)
+    if pool is None or not split:
+        raise InputError("give --pool 500 --split 30,20,15 (percent) or --amounts 100,60,40")
+    if pool < 0 or any(p < 0 for p in split):
+        raise InputError("--pool and --split are amounts and percentages of 0 or more")
+    if sum(split) > 100:
+        raise InputError(f"--split adds up to {float(sum(split)):g} %: at most 100 %")
+    return [pool * p / 100 for p in split]
+
+
+def prizes(standings: Sequence[Standing], amounts: Sequence[Fraction]) -> list[Prize]:
+    """Who gets what: players sharing a place share the prizes of the places they cover.
+
+    >>> lines = with_places([Standing(0, n, "", sf, 0, 0, 0, {}, False)
+    ...                      for n, sf in [("A", 900), ("B", 800), ("C", 800), ("D", 100)]])
+    >>> [(p.place, p.name, p.amount) for p in prizes(lines, [Fraction(n) for n in (100, 60, 40)])]
+    [(1, 'A', Fraction(100, 1)), (2, 'B', Fraction(50, 1)), (2, 'C', Fraction(50, 1))]
+    """
+    out: list[Prize] = []
+    i = 0
+    while i < len(standings) and i < len(amounts):
+        group = [s for s in standings if s.place == standings[i].place]
+        shared = sum(amounts[i : i + len(group)], Fraction(0)) / len(group)
+        out.extend(Prize(s.place, s.name, shared) for s in group)
+        i += len(group)
+    return out
+
+
+@dataclass(frozen=True)
+class Fee:
+    """What a player pays: start money plus a fee for each lost game (Preisskat)."""
+
+    name: str
+    entry: Fraction
+    lost: int
+    lost_fees: Fraction
+
+    @property
+    def total(self) -> Fraction:
+        return self.entry + self.lost_fees
+
+
+def fees(standings: Sequence[Standing], *, entry: Fraction, lost_game: Fraction) -> list[Fee]:
+    """Each player's fees, in the ranking's order."""
+    if entry < 0 or lost_game < 0:
+        raise InputError("--entry and --lost-game are amounts of 0 or more")
+    return [Fee(s.name, entry, s.lost, lost_game * s.lost) for s in standings]
+
+
+@dataclass
+class SeriesStatus:
+    """One table of one series: done, in progress (games of the series), or missing."""
+
+    series: int
+    table: int
+    players: tuple[str, ...]
+    state: str
+    """'done', 'in progress', 'missing' or 'paper' (done, from a paper list)."""
+    games: int = 0
+    length: int = 0
+    problems: list[str] = field(default_factory=list)

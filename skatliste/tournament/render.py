@@ -1,0 +1,342 @@
+"""The tournament on paper: text tables, printable HTML (A4, a bar chart of the top players),
+CSV and JSON. Strings only; the edges print or write them.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from skatliste.explain import Lang
+from skatliste.report import money as euro
+from skatliste.report import plain_table
+from skatliste.tournament.core import Standing
+
+TEXT: dict[Lang, dict[str, str]] = {
+    "de": {
+        "place": "Platz",
+        "name": "Name",
+        "club": "Verein",
+        "total": "Gesamt",
+        "points": "Punkte",
+        "won": "gew.",
+        "lost": "verl.",
+        "all_series": "alle Serien",
+        "series": "Serie",
+        "series_h": "Serie",
+        "where": "Serie {series} Tisch {table}",
+        "to_table": "→ Tisch {table}",
+        "table": "Tisch",
+        "tables": "Tische",
+        "seat": "Platz",
+        "player": "Spieler",
+        "players_seated": "Spieler (Sitzfolge)",
+        "deals_first": "gibt zuerst",
+        "deals_first_note": "gibt zuerst",
+        "list": "Liste",
+        "state": "Stand",
+        "done": "fertig",
+        "in progress": "läuft",
+        "paper": "Papier",
+        "missing": "fehlt",
+        "playing": "* spielt noch",
+        "repeats": "wiederholte Paare",
+        "of_four": "zu viert",
+        "of_three": "zu dritt",
+        "counted": "gewertete Spieler",
+        "short": "† weniger als {size} Spieler: gewertet mit denen, die der Verein hat",
+        "prize": "Preis",
+        "paid_out": "ausgezahlt",
+        "entry": "Startgeld",
+        "lost_games": "Verlustspiele",
+        "pays": "zahlt",
+        "collected": "eingenommen",
+        "left": "ausgeschieden",
+        "number": "Nr.",
+        "present": "{n} Spieler anwesend",
+        "yes": "ja",
+        "by_player": "Spieler A–Z",
+        "chart": "Seeger-Fabian der besten {n}",
+    },
+    "en": {
+        "place": "Place",
+        "name": "Name",
+        "club": "Club",
+        "total": "Total",
+        "points": "Points",
+        "won": "Won",
+        "lost": "Lost",
+        "all_series": "all series",
+        "series": "series",
+        "series_h": "Series",
+        "where": "series {series} table {table}",
+        "to_table": "→ table {table}",
+        "table": "Table",
+        "tables": "tables",
+        "seat": "Seat",
+        "player": "Player",
+        "players_seated": "Players (seat order)",
+        "deals_first": "Deals first",
+        "deals_first_note": "deals first",
+        "list": "List",
+        "state": "State",
+        "done": "done",
+        "in progress": "in progress",
+        "paper": "paper",
+        "missing": "missing",
+        "playing": "* still playing",
+        "repeats": "repeated pairs",
+        "of_four": "of four",
+        "of_three": "of three",
+        "counted": "Players counted",
+        "short": "† fewer than {size} players: ranked with the players it has",
+        "prize": "Prize",
+        "paid_out": "paid out",
+        "entry": "Entry",
+        "lost_games": "Lost games",
+        "pays": "Pays",
+        "collected": "collected",
+        "left": "Left",
+        "number": "No.",
+        "present": "{n} player(s) present",
+        "yes": "yes",
+        "by_player": "players A–Z",
+        "chart": "Seeger-Fabian of the top {n}",
+    },
+}
+
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+@page {{ size: A4; margin: 15mm; }}
+body {{ font-family: sans-serif; font-size: 11pt; margin: 0 auto; max-width: 180mm; }}
+h1 {{ font-size: 16pt; margin-bottom: 2mm; }}
+h2 {{ font-size: 13pt; margin: 6mm 0 2mm; break-after: avoid; }}
+table {{ border-collapse: collapse; width: 100%; margin-bottom: 4mm; }}
+th, td {{ border-bottom: 1px solid #bbb; padding: 1mm 2mm; text-align: left; }}
+td.n, th.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.table {{ break-inside: avoid; display: inline-block; width: 85mm; vertical-align: top; }}
+.note {{ color: #555; }}
+</style></head>
+<body>
+<h1>{title}</h1>
+{body}
+</body></html>
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def page(title: str, body: str, lang: Lang = "de") -> str:
+    """A self-contained printable page."""
+    return PAGE.format(title=_e(title), body=body, lang=lang)
+
+
+# --- ranking ----------------------------------------------------------------------------
+
+
+def _series_numbers(standings: Sequence[Standing]) -> list[int]:
+    return sorted({s for line in standings for s in line.series})
+
+
+def number(value: int) -> str:
+    """A number as the lists print it: the minus sign a paper list has (−98)."""
+    return str(value).replace("-", "−")
+
+
+def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
+    t = TEXT[lang]
+    return [
+        t["place"],
+        t["name"],
+        t["club"],
+        *[f"S{n}" for n in numbers],
+        t["total"],
+        t["points"],
+        t["won"],
+        t["lost"],
+    ]
+
+
+def ranking_table(standings: Sequence[Standing], lang: Lang = "de") -> str:
+    """The ranking as a text table; ``*`` marks a player whose table is still playing."""
+    numbers = _series_numbers(standings)
+    headers = _ranking_headers(numbers, lang)
+    body = []
+    for s in standings:
+        body.append(
+            [
+                f"{s.place}.",
+                s.name + (" *" if s.in_progress else ""),
+                s.club,
+                *[number(s.series[n]) if n in s.series else "-" for n in numbers],
+                number(s.seeger_fabian),
+                number(s.points),
+                str(s.won),
+                str(s.lost),
+            ]
+        )
+    return plain_table(headers, body, "rll" + "r" * (len(numbers) + 4))
+
+
+def ranking_csv(standings: Sequence[Standing]) -> str:
+    """One row a player: place, name, club, each series, total, points, won, lost."""
+    numbers = _series_numbers(standings)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(
+        [
+            "place",
+            "name",
+            "club",
+            *[f"series {n}" for n in numbers],
+            "seeger_fabian",
+            "points",
+            "won",
+            "lost",
+            "in_progress",
+        ]
+    )
+    for s in standings:
+        w.writerow(
+            [
+                s.place,
+                s.name,
+                s.club,
+                *[s.series.get(n, "") for n in numbers],
+                s.seeger_fabian,
+                s.points,
+                s.won,
+                s.lost,
+                "yes" if s.in_progress else "",
+            ]
+        )
+    return out.getvalue()
+
+
+def bar_chart(standings: Sequence[Standing], *, top: int = 10, lang: Lang = "de") -> str:
+    """An SVG bar chart of the top players' Seeger-Fabian totals."""
+    lines = list(standings[:top])
+    if not lines:
+        return ""
+    high = max(max(s.seeger_fabian for s in lines), 1)
+    low = min(min(s.seeger_fabian for s in lines), 0)
+    span = high - low
+    width, label, bar_h, gap = 640, 150, 18, 6
+    room = width - label - 60
+    zero = label + room * (-low) / span
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
+        f'viewBox="0 0 {width} {len(lines) * (bar_h + gap) + gap}" role="img" '
+        f'aria-label="{TEXT[lang]["chart"].format(n=len(lines))}">'
+    ]
+    for i, s in enumerate(lines):
+        y = gap + i * (bar_h + gap)
+        w = room * abs(s.seeger_fabian) / span
+        x = zero if s.seeger_fabian >= 0 else zero - w
+        parts.append(
+            f'<text x="{label - 6}" y="{y + bar_h - 5}" text-anchor="end" font-size="12">'
+            f"{s.place}. {_e(s.name)}</text>"
+            f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="#1b6ca8"/>'
+            f'<text x="{x + w + 4:.1f}" y="{y + bar_h - 5}" font-size="12">'
+            f"{number(s.seeger_fabian)}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def ranking_html(
+    title: str, standings: Sequence[Standing], *, note: str = "", lang: Lang = "de"
+) -> str:
+    """The ranking as a printable A4 page with a bar chart of the top players."""
+    numbers = _series_numbers(standings)
+    head = "".join(
+        f'<th class="n">{_e(h)}</th>' if i in (0,) or i > 2 else f"<th>{_e(h)}</th>"
+        for i, h in enumerate(_ranking_headers(numbers, lang))
+    )
+    rows = []
+    for s in standings:
+        cells = [
+            f'<td class="n">{s.place}.</td>',
+            f"<td>{_e(s.name)}{' *' if s.in_progress else ''}</td>",
+            f"<td>{_e(s.club)}</td>",
+            *[
+                f'<td class="n">{number(s.series[n]) if n in s.series else "-"}</td>'
+                for n in numbers
+            ],
+            f'<td class="n"><b>{number(s.seeger_fabian)}</b></td>',
+            f'<td class="n">{number(s.points)}</td><td class="n">{s.won}</td>'
+            f'<td class="n">{s.lost}</td>',
+        ]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    body = bar_chart(standings, lang=lang)
+    body += f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    if note:
+        body += f'<p class="note">{_e(note)}</p>'
+    return page(title, body, lang)
+
+
+# --- seating ----------------------------------------------------------------------------
+
+
+def seating_html(
+    title: str,
+    series: int,
+    tables: Sequence[tuple[int, Sequence[str], str]],
+    by_player: Sequence[tuple[str, int]],
+    lang: Lang = "de",
+) -> str:
+    """The seating plan of a series: per table (seat order, first dealer), and per player
+    alphabetically (name → table), for the wall at the door."""
+    t = TEXT[lang]
+    first = f" ({t['deals_first_note']})"
+    blocks = []
+    for n, players, path in tables:
+        seats = "".join(
+            f'<tr><td class="n">{i}</td><td>{_e(p)}{first if i == 1 else ""}</td></tr>'
+            for i, p in enumerate(players, start=1)
+        )
+        blocks.append(
+            f'<div class="table"><h2>{t["table"]} {n}</h2><table><thead><tr>'
+            f'<th class="n">{t["seat"]}</th><th>{t["player"]}</th></tr></thead>'
+            f'<tbody>{seats}</tbody></table><p class="note">{_e(path)}</p></div>'
+        )
+    people = "".join(
+        f'<tr><td>{_e(name)}</td><td class="n">{t["to_table"].format(table=table)}</td></tr>'
+        for name, table in by_player
+    )
+    heading = f"{t['series_h']} {series}"
+    body = (
+        f"<h2>{heading}: {t['tables']}</h2>{''.join(blocks)}"
+        f'<h2 style="break-before: page">{heading}: {t["by_player"]}</h2>'
+        f"<table><tbody>{people}</tbody></table>"
+    )
+    return page(f"{title} · {heading}", body, lang)
+
+
+def seating_csv(series: int, tables: Sequence[tuple[int, Sequence[str], str]]) -> str:
+    """One row a seat: series, table, seat, player, list."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["series", "table", "seat", "player", "list"])
+    for number, players, path in tables:
+        for seat, p in enumerate(players, start=1):
+            w.writerow([series, number, seat, p, path])
+    return out.getvalue()
+
+
+def to_json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def money(amount: Fraction, lang: Lang = "de") -> str:
+    """An amount in euro (prizes and fees are given in euro), as the house writes money:
+    ``45,00 €`` or ``€45.00``, rounded only now."""
+    return euro(amount * 100, lang, sign=False)

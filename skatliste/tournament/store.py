@@ -1,0 +1,471 @@
+"""The tournament folder: ``tournament.json`` (facts only: name, date, players, the seating of
+every drawn series, paper results, history) and one list file per drawn series and table.
+
+The tournament file is read strictly (every field checked, the place of a problem named) and
+written atomically under a lock, with the list's own ``atomic_write`` and ``locked``. It is
+read without pydantic: a live ranking of a championship reads it on every look.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from skatliste.errors import LedgerError
+from skatliste.tournament.core import PaperLine, Player
+
+FILE_NAME = "tournament.json"
+CACHE_NAME = ".skatliste-cache.json"
+FORMAT_NAME = "skatliste-tournament"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Seating:
+    """One drawn series: the tables in seat order (seat 1 deals first)."""
+
+    series: int
+    seed: int
+    time: str
+    tables: list[tuple[str, ...]]
+    repeats: int = 0
+
+
+@dataclass
+class PaperResult:
+    """A table's totals typed in from a paper Spielliste."""
+
+    series: int
+    table: int
+    lines: dict[str, PaperLine]
+    time: str
+
+
+@dataclass
+class Tournament:
+    """The facts of a tournament and the folder it lives in."""
+
+    folder: Path
+    name: str
+    date: str
+    created: str
+    series: int
+    """Series planned."""
+    games: dict[int, int]
+    """Games in a series by table size (SkWO: 36 at a table of three, 48 at four)."""
+    seed: int
+    """The tournament's seed: a draw without --seed derives its seed from it."""
+    players: list[Player] = field(default_factory=list)
+    draws: list[Seating] = field(default_factory=list)
+    paper: list[PaperResult] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def player(self, name: str) -> Player | None:
+        """The player of that name (case-insensitive), or None."""
+        key = name.casefold()
+        return next((p for p in self.players if p.name.casefold() == key), None)
+
+    def seating(self, series: int) -> Seating | None:
+        return next((d for d in self.draws if d.series == series), None)
+
+    def paper_result(self, series: int, table: int) -> PaperResult | None:
+        return next((r for r in self.paper if (r.series, r.table) == (series, table)), None)
+
+
+def list_name(series: int, table: int) -> str:
+    """The list file of a table, relative to the folder: ``series-1/table-03.json``."""
+    return f"series-{series}/table-{table:02d}.json"
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Checks one JSON value after another, naming the place of the first problem."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, message: str, found: Any = None) -> LedgerError:
+        shown = "" if found is None or isinstance(found, dict | list) else f" (found {found!r})"
+        return LedgerError(
+            f"{self.path}: {where}: {message}{shown}; the tournament file was left untouched"
+        )
+
+    def obj(self, value: Any, where: str, required: set[str], optional: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, "must be an object", value)
+        missing = sorted(required - set(value))
+        if missing:
+            raise self.fail(where, f"field '{missing[0]}' is missing")
+        unknown = sorted(set(value) - required - optional)
+        if unknown:
+            raise self.fail(where, f"unknown field '{unknown[0]}'")
+        return value
+
+    def text(self, value: Any, where: str, *, empty: bool = False) -> str:
+        if not isinstance(value, str) or (not empty and not value.strip()):
+            raise self.fail(
+                where, "must be a non-empty text" if not empty else "must be text", value
+            )
+        return value
+
+    def int_(self, value: Any, where: str, *, low: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(where, "must be a whole number", value)
+        if low is not None and value < low:
+            raise self.fail(where, f"must be {low} or more", value)
+        return value
+
+    def list_(self, value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(where, "must be a list", value)
+        return value
+
+
+def parse(path: Path, raw: bytes) -> Tournament:
+    """The tournament in ``raw``, checked field by field."""
+    r = _Reader(path)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise LedgerError(
+            f"{path}: not a tournament file (not UTF-8 text); left untouched"
+        ) from None
+    except json.JSONDecodeError as err:
+        raise LedgerError(
+            f"{path}: line {err.lineno} column {err.colno}: not valid JSON ({err.msg}); "
+            "the tournament file was left untouched"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        raise LedgerError(f'{path}: not a tournament file (no "format": "{FORMAT_NAME}")')
+    version = data.get("version")
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise LedgerError(
+            f"{path}: format version {version} is newer than this skatliste understands "
+            f"(version {FORMAT_VERSION}); update skatliste"
+        )
+    top = r.obj(
+        data,
+        "top level",
+        {"format", "version", "name", "date", "created", "series", "games", "seed", "players"},
+        {"draws", "paper", "history"},
+    )
+    if version != FORMAT_VERSION:
+        raise r.fail("version", f"must be {FORMAT_VERSION}", version)
+    games_raw = r.obj(top["games"], "games", {"3", "4"}, set())
+    t = Tournament(
+        folder=path.parent,
+        name=r.text(top["name"], "name"),
+        date=r.text(top["date"], "date"),
+        created=r.text(top["created"], "created"),
+        series=r.int_(top["series"], "series", low=1),
+        games={int(k): r.int_(v, f"games.{k}", low=1) for k, v in games_raw.items()},
+        seed=r.int_(top["seed"], "seed", low=0),
+    )
+    seen: set[str] = set()
+    numbers: set[int] = set()
+    for i, raw_player in enumerate(r.list_(top["players"], "players"), start=1):
+        where = f"players[{i}]"
+        p = r.obj(raw_player, where, {"name"}, {"club", "number", "left"})
+        name = r.text(p["name"], f"{where}.name")
+        if name.casefold() in seen:
+            raise r.fail(f"{where}.name", "a second player of this name", name)
+        seen.add(name.casefold())
+        number = None if p.get("number") is None else r.int_(p["number"], f"{where}.number", low=1)
+        if number is not None:
+            if number in numbers:
+                raise r.fail(f"{where}.number", "a second player with this start number", number)
+            numbers.add(number)
+        left = p.get("left", False)
+        if not isinstance(left, bool):
+            raise r.fail(f"{where}.left", "must be true or false", left)
+        club = r.text(p.get("club", ""), f"{where}.club", empty=True)
+        t.players.append(Player(name, club, number, left))
+    names = {p.name for p in t.players}
+    for i, raw_draw in enumerate(r.list_(top.get("draws", []), "draws"), start=1):
+        where = f"draws[{i}]"
+        d = r.obj(raw_draw, where, {"series", "seed", "time", "tables"}, {"repeats"})
+        tables: list[tuple[str, ...]] = []
+        for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
+            table = tuple(
+                r.text(n, f"{where}.tables[{j}]")
+                for n in r.list_(raw_table, f"{where}.tables[{j}]")
+            )
+            if len(table) not in (3, 4):
+                raise r.fail(f"{where}.tables[{j}]", "a table has 3 or 4 players", len(table))
+            unknown = [n for n in table if n not in names]
+            if unknown:
+                raise r.fail(f"{where}.tables[{j}]", "not a registered player", unknown[0])
+            tables.append(table)
+        series = r.int_(d["series"], f"{where}.series", low=1)
+        if t.seating(series) is not None:
+            raise r.fail(f"{where}.series", "this series is drawn twice", series)
+        t.draws.append(
+            Seating(
+                series=series,
+                seed=r.int_(d["seed"], f"{where}.seed", low=0),
+                time=r.text(d["time"], f"{where}.time"),
+                tables=tables,
+                repeats=r.int_(d.get("repeats", 0), f"{where}.repeats", low=0),
+            )
+        )
+    t.draws.sort(key=lambda d: d.series)
+    for i, raw_paper in enumerate(r.list_(top.get("paper", []), "paper"), start=1):
+        where = f"paper[{i}]"
+        d = r.obj(raw_paper, where, {"series", "table", "results", "time"}, set())
+        lines: dict[str, PaperLine] = {}
+        results = r.obj(d["results"], f"{where}.results", set(), set(d["results"]))
+        for name, value in results.items():
+            triple = r.list_(value, f"{where}.results.{name}")
+            if len(triple) != 3:
+                raise r.fail(f"{where}.results.{name}", "must be [points, won, lost]")
+            lines[name] = PaperLine(
+                r.int_(triple[0], f"{where}.results.{name}"),
+                r.int_(triple[1], f"{where}.results.{name}", low=0),
+                r.int_(triple[2], f"{where}.results.{name}", low=0),
+            )
+        series, table = d["series"], d["table"]
+        seating = t.seating(series) if isinstance(series, int) else None
+        if seating is None or not isinstance(table, int) or not 1 <= table <= len(seating.tables):
+            raise r.fail(where, "no such table in the drawn series", f"{series}/{table}")
+        if sorted(lines) != sorted(seating.tables[table - 1]):
+            raise r.fail(f"{where}.results", "the names are not the players at that table")
+        t.paper.append(
+            PaperResult(
+                series=r.int_(d["series"], f"{where}.series", low=1),
+                table=r.int_(d["table"], f"{where}.table", low=1),
+                lines=lines,
+                time=r.text(d["time"], f"{where}.time"),
+            )
+        )
+    for i, item in enumerate(r.list_(top.get("history", []), "history"), start=1):
+        t.history.append(r.obj(item, f"history[{i}]", {"action", "time"}, set(item)))
+    return t
+
+
+def load(folder: Path) -> Tournament:
+    """Read the tournament in ``folder``; refuse a missing or corrupt file with the reason."""
+    path = folder / FILE_NAME
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LedgerError(
+            f"{folder}: no tournament here ({FILE_NAME} not found); start one with "
+            "'skatliste tournament new DIR --name NAME', or give --tournament DIR"
+        ) from None
+    except OSError as exc:
+        raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return parse(path, raw)
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def to_json(t: Tournament) -> dict[str, Any]:
+    """The file's content: facts only."""
+    players: list[dict[str, Any]] = []
+    for p in t.players:
+        item: dict[str, Any] = {"name": p.name}
+        if p.club:
+            item["club"] = p.club
+        if p.number is not None:
+            item["number"] = p.number
+        if p.left:
+            item["left"] = True
+        players.append(item)
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": t.name,
+        "date": t.date,
+        "created": t.created,
+        "series": t.series,
+        "games": {str(k): v for k, v in sorted(t.games.items())},
+        "seed": t.seed,
+        "players": players,
+        "draws": [
+            {
+                "series": d.series,
+                "seed": d.seed,
+                "time": d.time,
+                "repeats": d.repeats,
+                "tables": [list(table) for table in d.tables],
+            }
+            for d in t.draws
+        ],
+        "paper": [
+            {
+                "series": r.series,
+                "table": r.table,
+                "time": r.time,
+                "results": {n: [x.points, x.won, x.lost] for n, x in r.lines.items()},
+            }
+            for r in t.paper
+        ],
+        "history": t.history,
+    }
+
+
+def dumps(t: Tournament) -> str:
+    """The file text: a player, a table of the seating, a paper result, a history entry on
+    one line each (easy to read and to diff; a hand edit touches one line)."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    def block(items: list[Any], indent: str) -> str:
+        if not items:
+            return "[]"
+        inner = f",\n{indent}  ".join(one(i) for i in items)
+        return f"[\n{indent}  {inner}\n{indent}]"
+
+    data = to_json(t)
+    out = []
+    for key, value in data.items():
+        if key in ("players", "paper", "history"):
+            text = block(value, "  ")
+        elif key == "draws":
+            draws = []
+            for d in value:
+                head = ", ".join(f"{one(k)}: {one(v)}" for k, v in d.items() if k != "tables")
+                draws.append(f'{{{head}, "tables": {block(d["tables"], "      ")}}}')
+            text = "[\n    " + ",\n    ".join(draws) + "\n  ]" if draws else "[]"
+        else:
+            text = one(value)
+        out.append(f"  {one(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def save(t: Tournament) -> None:
+    """Write atomically (the caller holds the lock)."""
+    from skatliste.ledger import atomic_write
+
+    atomic_write(t.path, dumps(t))
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold the tournament file's lock."""
+    from skatliste.ledger import locked as lock_file
+
+    with lock_file(folder / FILE_NAME):
+        yield
+
+
+@contextlib.contextmanager
+def updating(folder: Path) -> Iterator[Tournament]:
+    """Load under the lock, let the caller change it, save: one atomic read-modify-write.
+    A refusal inside leaves the file as it was."""
+    if not (folder / FILE_NAME).exists():
+        load(folder)  # raises 'no tournament here' before any lock file is made
+    with locked(folder):
+        t = load(folder)
+        yield t
+        save(t)
+
+
+def create(t: Tournament) -> None:
+    """Write a new tournament file; refuse to overwrite one."""
+    try:
+        t.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LedgerError(f"{t.folder}: cannot create the folder: {exc.strerror or exc}") from None
+    with locked(t.folder):
+        if t.path.exists():
+            raise LedgerError(f"{t.path}: a tournament exists here already; choose another folder")
+        save(t)
+
+
+# --- the table lists, read for the ranking --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListResult:
+    """What the ranking needs of one table list: each player's totals and the games entered."""
+
+    players: dict[str, tuple[int, int, int, int]]
+    """Per player: (Seeger-Fabian, list points, won, lost)."""
+    games: int
+    length: int | None
+
+
+def _summarise_list(path: Path) -> ListResult:
+    """A list read strictly by the ledger and summed by the sheet (the one definition)."""
+    from skatliste.ledger import load as load_list
+    from skatliste.sheet import summarise
+
+    ledger = load_list(path)
+    summary = summarise(ledger.table, ledger.entries)
+    return ListResult(
+        players={p.name: (p.seeger_fabian, p.total, p.won, p.lost) for p in summary.players},
+        games=summary.games,
+        length=ledger.table.series,
+    )
+
+
+def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
+    """Each list's result (None where the file does not exist).
+
+    A championship reads 750 lists on every look at the ranking, so each list's result is
+    kept in ``.skatliste-cache.json`` under a hash of the file's bytes and the program's
+    version: a changed list (a game added) is read and summed again, an unchanged one is not.
+    The cache holds nothing that is not derived from the lists; deleting it loses nothing.
+    """
+    from skatliste import __version__ as version
+
+    cache_path = folder / CACHE_NAME
+    cached: dict[str, Any] = {}
+    with contextlib.suppress(OSError, ValueError):
+        data = json.loads(cache_path.read_bytes())
+        if isinstance(data, dict) and data.get("version") == version:
+            cached = data.get("lists", {})
+    out: dict[str, ListResult | None] = {}
+    # entries of lists not asked for stay: a look at one table keeps the others' results
+    fresh: dict[str, Any] = {k: v for k, v in cached.items() if k not in names}
+    changed = False
+    for name in names:
+        path = folder / name
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            out[name] = None
+            continue
+        except OSError as exc:
+            raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
+        hit = cached.get(name)
+        result: ListResult | None = None
+        if isinstance(hit, dict) and hit.get("hash") == digest:
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                result = ListResult(
+                    players={k: (v[0], v[1], v[2], v[3]) for k, v in hit["players"].items()},
+                    games=int(hit["games"]),
+                    length=hit["length"],
+                )
+        if result is None:
+            result = _summarise_list(path)
+            changed = True
+        out[name] = result
+        fresh[name] = {
+            "hash": digest,
+            "games": result.games,
+            "length": result.length,
+            "players": {k: list(v) for k, v in result.players.items()},
+        }
+    if changed:
+        from skatliste.ledger import atomic_write
+
+        # a folder we may not write to still ranks, only slower next time
+        with contextlib.suppress(LedgerError):
+            atomic_write(cache_path, json.dumps({"version": version, "lists": fresh}))
+    return out
