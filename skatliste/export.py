@@ -395,14 +395,19 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
 
 
 def render_json(
-    table: Table, sheet: Sequence[Row], summary: Summary, settlement: Settlement | None = None
+    table: Table,
+    sheet: Sequence[Row],
+    summary: Summary,
+    settlement: Settlement | None = None,
+    *,
+    lang: Lang = "de",
 ) -> str:
-    """The derived sheet and summary."""
+    """The derived sheet and summary (the games described in ``lang``)."""
     return json.dumps(
         {
             "players": list(table.players),
             "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
-            "games": sheet_records(table, sheet),
+            "games": sheet_records(table, sheet, lang),
             "summary": summary_json(table, summary, settlement),
         },
         ensure_ascii=False,

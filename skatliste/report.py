@@ -5,9 +5,6 @@ tabulate is imported inside the functions that use it, so ``value`` does not pay
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -192,44 +189,9 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
 def render_sheet(
     table: Table, sheet: Sequence[Row], *, fmt: str = "plain", lang: Lang = "de"
 ) -> str:
-    """The list as on paper: one line a game, running totals, a line between rounds."""
+    """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
+    ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.export``'s)."""
     t = TEXT[lang]
-    if fmt == "json":
-        return json.dumps(
-            {"players": list(table.players), "games": sheet_records(table, sheet, lang)},
-            ensure_ascii=False,
-            indent=2,
-        )
-    if fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
-        writer.writerow(
-            [
-                "number",
-                "round",
-                "dealer",
-                "declarer",
-                "game",
-                "list_points",
-                "marks",
-                *table.players,
-            ]
-        )
-        for row in sheet:
-            e = row.entry
-            writer.writerow(
-                [
-                    row.number,
-                    row.round,
-                    row.dealer,
-                    e.declarer if isinstance(e, GameEntry) else "",
-                    describe(row, lang),
-                    "" if row.result is None else row.result.list_points,
-                    marks(row),
-                    *[row.totals[p] for p in table.players],
-                ]
-            )
-        return buf.getvalue().rstrip("\n")
     if not sheet:
         return t["empty"]
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]

@@ -17,7 +17,7 @@ from skatliste.rules import check_pushes
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.ledger import Ledger as Ledger  # the edges name the type from here
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
 
 PASS_WORDS = ("eingepasst", "pass", "passed")

@@ -15,7 +15,7 @@ from skatliste.errors import InputError, SkatlisteError
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.app.lists import Ledger
 
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from skatliste.explain import Lang, explain, signed
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.app.lists import Ledger
     from skatliste.sheet import Entry, Row
 
 PAPER_TEXT = {

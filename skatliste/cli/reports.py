@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 
 from skatliste.app import lists as app
+from skatliste.app import reports
+from skatliste.app.reports import ExportFormat
 from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang
 from skatliste.cli.render import game_lines
 from skatliste.explain import seeger_fabian_line
@@ -32,12 +34,16 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
       skatliste sheet --format md
       skatliste sheet --format csv > evening.csv
     """
-    from skatliste.report import render_sheet
-    from skatliste.sheet import rows
-
+    language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
-    derived = list(rows(ledger.table, ledger.entries))
-    click.echo(render_sheet(ledger.table, derived, fmt=fmt, lang=resolve_lang(lang)))
+    if fmt in ("csv", "json"):  # the same CSV and JSON as 'export'
+        click.echo(
+            reports.export(ledger, "csv" if fmt == "csv" else "json", lang=language), nl=False
+        )
+        return
+    from skatliste.report import render_sheet
+
+    click.echo(render_sheet(ledger.table, reports.sheet_rows(ledger), fmt=fmt, lang=language))
 
 
 @cli.command()
@@ -134,7 +140,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
 @ledger_option
 @lang_option
 def export(
-    fmt: str,
+    fmt: ExportFormat,
     output: Path | None,
     cent: str | None,
     ledger_path: Path,
@@ -148,40 +154,13 @@ def export(
       skatliste export --format csv -o evening.csv
       skatliste export --format md --cent 0.25
     """
-    from skatliste.export import render_csv, render_html, render_json, render_markdown
-    from skatliste.sheet import rows, settle, summarise
-
-    language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
-    derived = list(rows(ledger.table, ledger.entries))
-    summary = summarise(ledger.table, ledger.entries)
-    stake = app.parse_stake(cent)
-    settlement = (
-        None if stake is None else settle({p.name: p.total for p in summary.players}, stake)
-    )
-    if fmt == "html":
-        text = render_html(
-            ledger.table,
-            derived,
-            summary,
-            settlement=settlement,
-            stake=cent,
-            created=ledger.model.created,
-            lang=language,
-        )
-    elif fmt == "md":
-        text = render_markdown(ledger.table, derived, summary, settlement=settlement, lang=language)
-    elif fmt == "csv":
-        text = render_csv(ledger.table, derived, language)
-    else:
-        text = render_json(ledger.table, derived, summary, settlement) + "\n"
+    text = reports.export(ledger, fmt, lang=resolve_lang(lang), cent=cent)
     if output is None:
         click.echo(text, nl=False)
         return
-    from skatliste.ledger import atomic_write
-
-    atomic_write(output, text)
-    click.echo(f"{output}: {fmt}, {len(derived)} games")
+    reports.write_output(output, text, lists=[ledger_path])
+    click.echo(f"{output}: {fmt}, {len(ledger.entries)} games")
 
 
 @cli.command()
@@ -198,15 +177,9 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str
       skatliste stats
       skatliste stats 2026-*.json --json
     """
-    from skatliste.sheet import rows
-    from skatliste.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
+    from skatliste.stats import GAME_ORDER, STATS_HEADERS, stats_rows
 
-    paths = list(ledgers) or [ledger_path]
-    sheets = []
-    for path in paths:
-        ledger = app.open_list(path)
-        sheets.append((ledger.table.players, list(rows(ledger.table, ledger.entries))))
-    people = collect(sheets)
+    people = reports.statistics(list(ledgers) or [ledger_path])
     if as_json:
         click.echo(
             json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
