@@ -63,17 +63,27 @@ _WORDS: dict[Lang, dict[str, str]] = {
 }
 
 
-def signed(n: int) -> str:
-    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"−{-n}"
-    return "0"
+MINUS = "−"
+"""The real minus sign (U+2212) a printed list has, never the hyphen."""
 
 
-def _minus(n: int) -> str:
-    return f"−{n}" if n > 0 else str(n)
+def with_minus(number: str | int) -> str:
+    """A number as printed, its sign the real minus sign: ``−98``, ``98``."""
+    return str(number).replace("-", MINUS)
+
+
+def signed(n: float, *, places: int = 0) -> str:
+    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list; ``places``
+    decimals for an average (``+1.5``, ``+0.0``).
+
+    >>> signed(48), signed(-96), signed(0), signed(-0.25, places=1)
+    ('+48', '−96', '0', '−0.2')
+    """
+    if places:
+        return with_minus(f"{n:+.{places}f}")
+    if n == 0:
+        return "0"
+    return with_minus(f"{n:+d}" if isinstance(n, int) else f"{n:+.0f}")
 
 
 def game_name(result: GameResult, lang: Lang = "de") -> str:
@@ -170,14 +180,15 @@ def explain(
         )
         lines.append(
             f"{w['overbid']}: {w['bid']} {o.bid}, {what} → {result.charged_multiple} × "
-            f"{result.base} = {result.game_value}, {lost_word} {_minus(-result.score)}"
+            f"{result.base} = {result.game_value}, {lost_word} {signed(result.score)}"
         )
     elif not result.won:
         if result.lost_factor == 1:
-            lines.append(f"{lost_word}: {_minus(result.game_value)}")
+            lines.append(f"{lost_word}: {signed(-result.game_value)}")
         else:
             lines.append(
-                f"{lost_word}: −{result.lost_factor} × {result.game_value} = {signed(result.score)}"
+                f"{lost_word}: {signed(-result.lost_factor)} × {result.game_value} = "
+                f"{signed(result.score)}"
             )
     points = result.score
     for name, on in (("Kontra", o.kontra), ("Re", o.re)):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from skatliste.explain import Lang, signed
+from skatliste.explain import Lang, signed, with_minus
 from skatliste.report import (
     TEXT,
     describe,
@@ -460,7 +460,7 @@ def text_chart(
             label = str(low)
         elif r == zero:
             label = "0"
-        out.append(f"{label.replace('-', '−'):>{label_w}} │{''.join(cells)}".rstrip())
+        out.append(f"{with_minus(label):>{label_w}} │{''.join(cells)}".rstrip())
     game_word = TEXT[lang]["games"]
     out.append(" " * label_w + " └" + "─" * cols)
     out.append(" " * label_w + f"  1 … {games} ({game_word})")

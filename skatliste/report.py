@@ -10,7 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, headline, signed
+from skatliste.explain import MINUS, Lang, headline, signed
 from skatliste.sheet import (
     GameEntry,
     PassedEntry,
@@ -291,7 +291,7 @@ def money(cent: Fraction, lang: Lang = "de", *, sign: bool = True) -> str:
     if sign and rounded > 0:
         return "+" + text
     if sign and rounded < 0:
-        return "−" + text
+        return MINUS + text
     return text
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from skatliste.errors import InputError, InvalidGameError
+from skatliste.explain import signed
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import (
     SEEGER_FABIAN_OPPONENT,
@@ -596,8 +597,8 @@ def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
             found.append(
                 (
                     row.number,
-                    f"the paper says {row.entry.paper.value:+d}, the game is worth "
-                    f"{row.result.list_points:+d}".replace("-", "−"),
+                    f"the paper says {signed(row.entry.paper.value)}, the game is worth "
+                    f"{signed(row.result.list_points)}",
                 )
             )
     return found

@@ -142,7 +142,7 @@ def stats_rows(people: dict[str, PlayerStats]) -> list[list[str]]:
     body = []
     for s in people.values():
         rate = NONE if s.win_rate is None else f"{s.win_rate:.0%}"
-        average = NONE if s.average is None else f"{s.average:+.1f}".replace("-", "−")
+        average = NONE if s.average is None else signed(s.average, places=1)
         highest = NONE if s.highest is None else signed(s.highest)
         body.append(
             [
