@@ -21,11 +21,10 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from skatliste.errors import LedgerError
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
 from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
-from skatliste.words import PaperValue
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1

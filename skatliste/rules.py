@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Literal
 
 from skatliste.errors import InvalidGameError
@@ -569,11 +569,23 @@ def seeger_fabian_points(result: GameResult, *, table: int = 3) -> SeegerFabian:
 
 # --- two-player Skat (§9): Bauernskat, Offizierskat ---------------------------------------
 
-TWO_PLAYER_NAME = {"bauernskat": "Bauernskat", "offizierskat": "Offizierskat"}
+
+class Variant(StrEnum):
+    """The game a list is played in (rule ``variant``; the value is the file's word)."""
+
+    SKAT = "skat"
+    """Skat of three or four players (rules §1-§8)."""
+    BAUERNSKAT = "bauernskat"
+    """Two players, no Skat, no bidding: the caller names trump (§9)."""
+    OFFIZIERSKAT = "offizierskat"
+    """Two players as Bauernskat, with Kontra, Re and Ramsch games (§9)."""
+
+
+TWO_PLAYER_NAME = {Variant.BAUERNSKAT: "Bauernskat", Variant.OFFIZIERSKAT: "Offizierskat"}
 
 
 def two_player_value(
-    declaration: Declaration, outcome: Outcome, *, variant: str = "bauernskat"
+    declaration: Declaration, outcome: Outcome, *, variant: Variant = Variant.BAUERNSKAT
 ) -> GameResult:
     """A two-player game (rules §9): base × (Spitzen + 1 + Schneider + Schwarz).
 
@@ -598,12 +610,12 @@ def two_player_value(
         raise InvalidGameError(
             f"{name} has no bidding: the caller chooses trump after four open cards; drop 'gereizt'"
         )
-    if (o.kontra or o.re) and variant == "bauernskat":
+    if (o.kontra or o.re) and variant is Variant.BAUERNSKAT:
         raise InvalidGameError("Bauernskat has no Kontra or Re (Offizierskat has)")
     d, o = normalise(d, o)
-    if variant == "offizierskat" and o.augen in (0, TOTAL_AUGEN):
+    if variant is Variant.OFFIZIERSKAT and o.augen in (0, TOTAL_AUGEN):
         o = replace(o, schwarz=True)  # §9: in Offizierskat, Schwarz is 0 Augen
-    if variant == "offizierskat" and o.schwarz and o.augen not in (None, 0, TOTAL_AUGEN):
+    if variant is Variant.OFFIZIERSKAT and o.schwarz and o.augen not in (None, 0, TOTAL_AUGEN):
         raise InvalidGameError(
             f"'schwarz' with augen {o.augen}: in Offizierskat Schwarz means 0 Augen (rules §9)"
         )

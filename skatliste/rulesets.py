@@ -8,12 +8,50 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal
 
 from skatliste.errors import RuleSetError
-from skatliste.rules import RamschOptions, ScoringOptions
+from skatliste.rules import RamschOptions, ScoringOptions, Variant
 
 OptionValue = str | int
+
+
+class Switch(StrEnum):
+    """The value of an on/off option (the file's word)."""
+
+    ON = "on"
+    """The rule is played."""
+    OFF = "off"
+    """The rule is not played."""
+
+
+class KontraRule(StrEnum):
+    """Who may double a game (rule ``kontra``, §8)."""
+
+    ON = "on"
+    """Kontra (×2) and Re (×4) may be said."""
+    OFF = "off"
+    """Refused, as in tournaments."""
+    AFTER18 = "after18"
+    """Only a defender who bid at least 18 may say Kontra ('kontra 20' records his bid)."""
+
+
+class BockOverlap(StrEnum):
+    """A Bock round called during a Bock round (rule ``bock.overlap``, §8)."""
+
+    QUEUE = "queue"
+    """It follows the running one: the next round counts double too."""
+    STACK = "stack"
+    """It runs at once beside it: the games of both count ×4 (Doppelbock)."""
+
+
+def _words(vocabulary: type[StrEnum]) -> tuple[OptionValue, ...]:
+    """The file's words of a closed vocabulary, in its order."""
+    return tuple(member.value for member in vocabulary)
+
+
+ON_OFF = _words(Switch)
 
 
 @dataclass(frozen=True)
@@ -100,26 +138,26 @@ OPTIONS: dict[str, Option] = {
             "variant",
             "skat",
             "the game: skat (3 or 4 players), bauernskat or offizierskat (2 players, §9)",
-            choices=("skat", "bauernskat", "offizierskat"),
+            choices=_words(Variant),
         ),
         Option(
             "kontra",
             "on",
             "Kontra (×2) and Re (×4) may be said (§8); off: refused as in tournaments; "
             "after18: only by a defender who bid at least 18 ('kontra 20' records his bid)",
-            choices=("on", "off", "after18"),
+            choices=_words(KontraRule),
         ),
         Option(
             "kontra.null",
             "on",
             "Kontra and Re on a Null game",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "bock",
             "off",
             "Bock at all: 'bock' on a game, Bock rounds, 'skatliste bock' (§8)",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "bock.triggers",
@@ -132,19 +170,19 @@ OPTIONS: dict[str, Option] = {
             "queue",
             "a Bock round during a Bock round: queue (the next round counts double too) or "
             "stack (×4, Doppelbock)",
-            choices=("queue", "stack"),
+            choices=_words(BockOverlap),
         ),
         Option(
             "ramsch.on_pass",
             "off",
             "on: when all pass, a Ramsch is played instead of eingepasst",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "ramsch.after_bock",
             "off",
             "on: a round of Ramsch after each Bock round (a Grand Hand may be played instead)",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "ramsch.skat",
@@ -174,7 +212,7 @@ OPTIONS: dict[str, Option] = {
             "lost_hand_single",
             "off",
             "on: a lost Hand game counts single, not double (older rules, §5)",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "null_overbid",
@@ -263,7 +301,17 @@ class RuleSet:
 
     def on(self, key: str) -> bool:
         """True when an on/off option is on."""
-        return self.options[key] == "on"
+        return self.options[key] == Switch.ON
+
+    @property
+    def kontra(self) -> KontraRule:
+        """Who may say Kontra."""
+        return KontraRule(str(self.options["kontra"]))
+
+    @property
+    def bock_overlap(self) -> BockOverlap:
+        """A Bock round during a Bock round: queued or stacked."""
+        return BockOverlap(str(self.options["bock.overlap"]))
 
     @property
     def scoring(self) -> ScoringOptions:
@@ -297,14 +345,14 @@ class RuleSet:
         return self.preset == "tournament"
 
     @property
-    def variant(self) -> str:
-        """skat, bauernskat or offizierskat."""
-        return str(self.options["variant"])
+    def variant(self) -> Variant:
+        """Skat, Bauernskat or Offizierskat."""
+        return Variant(str(self.options["variant"]))
 
     @property
     def two_player(self) -> bool:
         """Bauernskat or Offizierskat."""
-        return self.variant != "skat"
+        return self.variant is not Variant.SKAT
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -15,11 +15,12 @@ from fractions import Fraction
 
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.explain import signed
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rules import (
     SEEGER_FABIAN_OPPONENT,
     GameResult,
     RamschResult,
+    Variant,
     check_bid,
     check_bock,
     check_kontra_bid,
@@ -30,8 +31,8 @@ from skatliste.rules import (
     seeger_fabian_points,
     two_player_value,
 )
-from skatliste.rulesets import PRESETS, RuleSet
-from skatliste.words import VOCABULARY, PaperValue
+from skatliste.rulesets import PRESETS, KontraRule, RuleSet
+from skatliste.words import VOCABULARY
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {*VOCABULARY, *PRESETS, "p", "q", "-", "ramsch", "jungfrau", "durchmarsch", "geschoben"}
@@ -426,13 +427,13 @@ def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: boo
 def _kontra_problems(rules: RuleSet, entry: GameEntry) -> list[str]:
     """Kontra or Re the rule set does not play (rules kontra, kontra.null, §8)."""
     o = entry.outcome
-    kontra = rules["kontra"]
-    if (o.kontra or o.re) and kontra == "off":
+    kontra = rules.kontra
+    if (o.kontra or o.re) and kontra is KontraRule.OFF:
         return [f"{_cite(rules)} Kontra or Re (rule kontra=off)"]
     null = entry.declaration.game is GameType.NULL
     if (o.kontra or o.re) and null and not rules.on("kontra.null"):
         return ["this rule set plays no Kontra on a Null (rule kontra.null=off)"]
-    if o.kontra and kontra == "after18":
+    if o.kontra and kontra is KontraRule.AFTER18:
         return _kontra_bid_problems(entry)
     return []
 
@@ -475,7 +476,7 @@ def _score_ramsch(
 ) -> tuple[RamschResult | None, dict[str, int], str | None]:
     augen = dict(entry.augen)
     try:
-        if table.rules.variant == "offizierskat":
+        if table.rules.variant is Variant.OFFIZIERSKAT:
             return None, offizier_ramsch_score(augen, durchmarsch=entry.durchmarsch), None
         result = ramsch_score(
             augen,

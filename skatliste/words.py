@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from skatliste.errors import InputError
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rules import check_bock, check_kontra_bid
 
 GAME_WORDS: dict[str, GameType] = {
@@ -92,21 +92,6 @@ MAX_DIGITS = 9
 
 _GLUED = re.compile(r"^([a-zäöü]+)(\d+)$")
 _PAPER = re.compile(r"^=?([+\-−]?)(\d+)$")
-
-
-@dataclass(frozen=True)
-class PaperValue:
-    """A value as written on a paper list, ``= 48`` or ``= -96``."""
-
-    value: int
-    signed: bool
-    """True when written with a sign; an unsigned value is compared to the amount only."""
-
-    def matches(self, list_points: int) -> bool:
-        """Whether the paper agrees with the computed list points."""
-        if self.signed:
-            return self.value == list_points
-        return self.value == abs(list_points)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from skatliste.explain import explain_ramsch
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import (
     RamschOptions,
+    Variant,
     check_bock,
     game_value,
     normalise,
@@ -85,7 +86,7 @@ def test_offizierskat_schwarz_means_no_augen() -> None:
         two_player_value(
             Declaration(game=GameType.HEARTS, spitzen=1),
             Outcome(augen=50, schwarz=True),
-            variant="offizierskat",
+            variant=Variant.OFFIZIERSKAT,
         )
 
 

@@ -12,6 +12,8 @@ from skatliste.app import lists as app
 from skatliste.cli.base import Refused, cli, lang_option, ledger_option, resolve_lang
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
+from skatliste.rules import Variant
+from skatliste.rulesets import KontraRule
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
@@ -120,7 +122,7 @@ def _plays_ramsch(ledger: Ledger) -> bool:
     from skatliste.sheet import last_row
 
     rules = ledger.rules
-    if rules.on("ramsch.on_pass") or rules.variant == "offizierskat":
+    if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
         return True
     row = last_row(ledger.table, ledger.entries)
     return row is not None and row.pending[:1] == ("ramsch",)
@@ -232,13 +234,13 @@ def _result_words(ledger: Ledger, words: list[str]) -> list[str]:
 
 def _kontra_words(ledger: Ledger) -> list[str]:
     """Kontra and Re, when the rules play them (with rule kontra=after18 the sayer's bid)."""
-    if ledger.rules["kontra"] == "off":
+    if ledger.rules.kontra is KontraRule.OFF:
         return []
     k = _choice("Kontra/Re", ("nein", "kontra", "re"))
     words: list[str] = []
     if k in ("kontra", "re"):
         words.append("kontra")
-        if ledger.rules["kontra"] == "after18":  # only a defender who bid may say Kontra
+        if ledger.rules.kontra is KontraRule.AFTER18:  # only a defender who bid may say Kontra
             words.append(
                 _ask(
                     "Gereizt vom Kontra-Sager (mindestens 18)",
