@@ -1,13 +1,16 @@
-"""How fast skatliste answers, as ratios to a bare ``python -c pass`` measured in the same run.
+"""How fast skatliste answers, as ratios to a bare ``python -c pass`` measured side by side.
 
-Run with ``make bench``. Prints a Markdown table (median wall time of several runs); exits
-non-zero if any case fails. Not part of ``make test``: timings are for people, not asserts.
+Run with ``make bench``. Builds lists of 36, 1,000, 10,000 and 100,000 games, times whole
+processes (each run of a command right after a run of ``python -c pass``, medians), prints a
+Markdown table and then every target of issue 15 with its measured figure and PASS or FAIL.
+Exits 1 if a target fails. Not part of ``make test``: timings are for people, not asserts.
 """
 
 from __future__ import annotations
 
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -16,13 +19,44 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
 SKATLISTE = str(BIN / "skatliste")
-SIZES = [0, 1_000, 10_000, 100_000]
+SIZES = [36, 1_000, 10_000, 100_000]
+BASE = [sys.executable, "-c", "pass"]
+RSS = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stdin=sys.stdin)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
+@dataclass
+class Timing:
+    median: float
+    best: float
+    base: float
+    """The median of ``python -c pass`` run alternately with it."""
+
+    @property
+    def ratio(self) -> float:
+        return self.median / self.base
+
+
+def _run(cmd: list[str], stdin: bytes | None) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, input=stdin, capture_output=True)
+    took = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(
+            f"bench: {' '.join(cmd[1:4])} ... failed ({proc.returncode}): "
+            f"{proc.stderr.decode()[:300]}"
+        )
+    return took
 
 
 def timed(
@@ -31,35 +65,31 @@ def timed(
     runs: int,
     stdin: bytes | None = None,
     before: Callable[[], None] | None = None,
-) -> tuple[float, float]:
-    """(median, best) wall time in seconds over ``runs``; stops the benchmark if it fails."""
-    times = []
+) -> Timing:
+    """Median and best wall time over ``runs``, each beside a run of ``python -c pass``."""
+    times, bases = [], []
     for _ in range(runs):
+        bases.append(_run(BASE, None))
         if before:
             before()
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, input=stdin, capture_output=True)
-        times.append(time.perf_counter() - start)
-        if proc.returncode != 0:
-            raise SystemExit(
-                f"bench: {' '.join(cmd[1:4])} ... failed ({proc.returncode}): "
-                f"{proc.stderr.decode()[:300]}"
-            )
-    return statistics.median(times), min(times)
+        times.append(_run(cmd, stdin))
+    return Timing(statistics.median(times), min(times), statistics.median(bases))
 
 
-def instructions(cmd: list[str]) -> int | None:
-    """Instructions executed (valgrind's callgrind), where valgrind is installed: unlike wall
-    time, the count does not move with a busy disk or a noisy neighbour."""
-    if shutil.which("valgrind") is None:
-        return None
-    proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
-        capture_output=True,
-        text=True,
+def max_rss(cmd: list[str], stdin: bytes | None = None) -> int:
+    """Peak resident memory of ``cmd`` in bytes."""
+    out = subprocess.run(
+        [sys.executable, "-c", RSS, *cmd], input=stdin, capture_output=True, check=True
     )
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    return int(found.group(1)) if found else None
+    return int(out.stdout) * 1024
+
+
+def imported(cmd: list[str]) -> set[str]:
+    """The modules a command imports (python -X importtime)."""
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", *cmd], capture_output=True, text=True, check=False
+    )
+    return set(re.findall(r"\|\s+(\S+)$", proc.stderr, re.M))
 
 
 LOAD_ALL = """import json, pathlib, sys
@@ -69,7 +99,7 @@ for p in pathlib.Path(sys.argv[1]).rglob("*.json"):
 """
 
 
-def tournament_case(folder: Path) -> list[tuple[str, tuple[float, float], str]]:
+def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
     """A championship (1,000 players, 3 series: 750 full table lists): ``tournament ranking``
     against ``json.load`` of all its files in one Python process (target: within 3 ×)."""
     champ = folder / "championship"
@@ -84,93 +114,189 @@ def tournament_case(folder: Path) -> list[tuple[str, tuple[float, float], str]]:
     return [
         ("json.load of a championship (750 lists)", load, ""),
         ("tournament ranking, first look", cold, "every list read and summed"),
-        ("tournament ranking", warm, f"{warm[0] / load[0]:.1f} × the json.load (target: ≤ 3 ×)"),
+        (
+            "tournament ranking",
+            warm,
+            f"{warm.median / load.median:.1f} × the json.load (target: ≤ 3 ×)",
+        ),
     ]
+
+
+def varied_lines(count: int, seed: int = 15) -> bytes:
+    """``count`` lines of a paper list: every game type, Spitzen, Hand, bids, Augen, Kontra."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        game = rng.choice(["kreuz", "pik", "herz", "karo", "grand", "null"])
+        if game == "null":
+            words = ["null", *rng.sample(["hand", "ouvert"], rng.randrange(3))]
+            if rng.random() < 0.3:
+                words.append("verloren")
+        else:
+            top = 4 if game == "grand" else 11
+            words = [game, rng.choice(["mit", "ohne"]), str(rng.randrange(1, min(top, 4) + 1))]
+            if rng.random() < 0.3:
+                words.append("hand")
+            if rng.random() < 0.2:
+                words += ["gereizt", str(rng.choice([18, 20, 23, 24, 27, 30, 33, 35, 36, 40]))]
+            words += ["augen", str(rng.randrange(0, 121))]
+        if rng.random() < 0.1:
+            words.append("kontra")
+        out.append(" ".join(words))
+    return ("\n".join(out) + "\n").encode()
 
 
 def main() -> None:
     env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
-    rows: list[tuple[str, tuple[float, float], str]] = []
-    base = timed([sys.executable, "-c", "pass"], runs=15)
-    rows.append(("python -c pass", base, ""))
-    rows.append(
-        (
-            "value kreuz mit 2 hand",
-            timed([SKATLISTE, "value", "kreuz", "mit", "2", "hand"], runs=15),
-            "",
-        )
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "skatliste")])
+    rows: list[tuple[str, Timing, str]] = []
+    results: dict[str, Timing] = {}
+
+    def record(name: str, t: Timing, note: str = "") -> Timing:
+        rows.append((name, t, note))
+        results[name] = t
+        return t
+
+    record(
+        "value kreuz mit 2 hand", timed([SKATLISTE, "value", "kreuz", "mit", "2", "hand"], runs=15)
     )
+    lines = varied_lines(100_000)
+    t = timed([SKATLISTE, "value", "-"], runs=3, stdin=lines)
+    value_rate = 100_000 / t.median
+    record("value - (100,000 varied lines)", t, f"{value_rate:,.0f} lines/s")
+    value_rss = (
+        max_rss([SKATLISTE, "value", "-"], varied_lines(10_000)),
+        max_rss([SKATLISTE, "value", "-"], lines),
+    )
+    memory: dict[int, tuple[int, int]] = {}
+    sheet_print: Timing | None = None
+    start_mods: set[str] = set()
+    summary_mods: set[str] = set()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        lines = "\n".join(
-            [
-                "kreuz mit 2 hand = 48",
-                "pik mit 1 gereizt 36",
-                "grand ohne 1 augen 92",
-                "null ouvert hand verloren kontra",
-            ]
-            * 2500
-        ).encode()
-        t = timed([SKATLISTE, "value", "-"], runs=3, stdin=lines)
-        rows.append(("value - (10,000 lines)", t, f"{10_000 / t[0]:,.0f} games/s"))
         for size in SIZES:
             master = folder / f"master-{size}.json"
             subprocess.run(
                 [sys.executable, str(HERE / "make_ledger.py"), str(size), str(master)], check=True
             )
             work = folder / f"work-{size}.json"
-            shutil.copy(master, work)
-            runs = 3 if size >= 10_000 else 7
-            restore = lambda m=master, w=work: shutil.copy(m, w)  # noqa: E731
-            rows.append(
-                (
-                    f"add ({size:,} games)",
-                    timed(
-                        [SKATLISTE, "add", "anna", "kreuz", "mit", "1", "--ledger", str(work)],
-                        runs=runs,
-                        before=restore,
-                    ),
-                    "",
+            cache = Path(f"{master}.cache")
+
+            def restore(m: Path = master, w: Path = work, c: Path = cache) -> None:
+                shutil.copy(m, w)
+                if c.exists():
+                    shutil.copy(c, f"{w}.cache")
+
+            restore()
+            runs = 3 if size >= 10_000 else 9
+            add = [SKATLISTE, "add", "anna", "kreuz", "mit", "1", "--ledger", str(work)]
+            record(f"add ({size:,} games)", timed(add, runs=runs, before=restore))
+            restore()
+            memory[size] = (max_rss(add), master.stat().st_size)
+            if size == SIZES[0]:
+                start_mods = imported(add)
+                summary_mods = imported([SKATLISTE, "summary", "--ledger", str(work)])
+            for cmd in ("summary", "sheet", "check"):
+                record(
+                    f"{cmd} ({size:,} games)",
+                    timed([SKATLISTE, cmd, "--ledger", str(work)], runs=runs, before=restore),
                 )
-            )
-            for cmd in ("sheet", "summary", "check"):
-                rows.append(
-                    (
-                        f"{cmd} ({size:,} games)",
-                        timed([SKATLISTE, cmd, "--ledger", str(work)], runs=runs),
-                        "",
+            if size == SIZES[-1]:
+                text = folder / "sheet.txt"
+                with text.open("wb") as fh:
+                    subprocess.run(
+                        [SKATLISTE, "sheet", "--ledger", str(work)], stdout=fh, check=True
                     )
+                show = "import sys; sys.stdout.write(open(sys.argv[1], encoding='utf-8').read())"
+                sheet_print = record(
+                    f"python prints the same sheet ({size:,} games)",
+                    timed([sys.executable, "-c", show, str(text)], runs=runs),
                 )
-        rows.extend(tournament_case(folder))
+
+                def hand_edited(m: Path = master, w: Path = work) -> None:
+                    shutil.copy(m, w)  # the cache is left behind: the list is new to it
+                    Path(f"{w}.cache").unlink(missing_ok=True)
+
+                record(
+                    f"add after a hand edit ({size:,} games)",
+                    timed(add, runs=runs, before=hand_edited),
+                    "no cache: read, check, derive in full",
+                )
+        for name, t, note in tournament_case(folder):
+            record(name, t, note)
+
     print(
         f"skatliste benchmark, {date.today()}, Python {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} cores {env_note}".rstrip()
     )
     print()
-    print("| case | median | best | median ÷ python -c pass | note |")
+    print("| case | median | best | ÷ python -c pass | note |")
     print("|---|---:|---:|---:|---|")
-    for name, (median, best), note in rows:
+    for name, t, note in rows:
         print(
-            f"| {name} | {median * 1000:.0f} ms | {best * 1000:.0f} ms "
-            f"| {median / base[0]:.1f} | {note} |"
+            f"| {name} | {t.median * 1000:.0f} ms | {t.best * 1000:.0f} ms "
+            f"| {t.ratio:.1f} | {note} |"
         )
-    counted = {
-        "python -c pass": instructions([sys.executable, "-c", "pass"]),
-        "value kreuz mit 2 hand": instructions([SKATLISTE, "value", "kreuz", "mit", "2", "hand"]),
-    }
-    if all(counted.values()):
-        base_count = counted["python -c pass"]
-        assert base_count is not None
-        print()
-        print("| case | instructions (callgrind) | × python -c pass |")
-        print("|---|---:|---:|")
-        for name, count in counted.items():
-            assert count is not None
-            print(f"| {name} | {count / 1e6:,.0f} M | {count / base_count:.1f} |")
-    adds = [t[0] for name, t, _ in rows if name.startswith("add")]
-    growth = (adds[-1] - adds[0]) / SIZES[-1] * 1e6
+    base_ms = statistics.median(t.base for _, t, _ in rows) * 1000
+    print(f"\npython -c pass: {base_ms:.0f} ms (median beside the runs above)")
+
+    add = {size: results[f"add ({size:,} games)"] for size in SIZES}
+    growth = (add[SIZES[-1]].median - add[SIZES[1]].median) / (SIZES[-1] - SIZES[1]) * 1e6
+    big_rss, big_size = memory[SIZES[-1]]
+    small_rss = memory[SIZES[0]][0]
+    heavy = sorted(m for m in ("pydantic", "filelock", "importlib.metadata") if m in start_mods)
+    assert sheet_print is not None
+    sheet_ratio = results[f"sheet ({SIZES[-1]:,} games)"].median / sheet_print.median
+    targets = [
+        ("add, 36 games ≤ 6 ×", f"{add[36].ratio:.1f} ×", add[36].ratio <= 6),
+        ("add, 100,000 games ≤ 12 ×", f"{add[100_000].ratio:.1f} ×", add[100_000].ratio <= 12),
+        (
+            "add flat: ratio at 100,000 ≤ 1.5 × ratio at 1,000",
+            f"{add[100_000].ratio / add[1_000].ratio:.2f} ×",
+            add[100_000].ratio <= 1.5 * add[1_000].ratio,
+        ),
+        (
+            "summary, 100,000 games ≤ 15 ×",
+            f"{results['summary (100,000 games)'].ratio:.1f} ×",
+            results["summary (100,000 games)"].ratio <= 15,
+        ),
+        (
+            "sheet, 100,000 games ≤ 2 × printing its text from Python",
+            f"{sheet_ratio:.1f} ×",
+            sheet_ratio <= 2,
+        ),
+        ("value - ≥ 60,000 lines/s", f"{value_rate:,.0f} lines/s", value_rate >= 60_000),
+        (
+            "value - memory flat (100,000 lines ≤ 1.2 × 10,000 lines)",
+            f"{value_rss[1] / 2**20:.0f} MB vs {value_rss[0] / 2**20:.0f} MB",
+            value_rss[1] <= 1.2 * value_rss[0],
+        ),
+        (
+            "add imports none of pydantic, filelock, importlib.metadata",
+            ", ".join(heavy) or "none",
+            not heavy,
+        ),
+        (
+            "add memory, 100,000 games ≤ 3 × the file (above add on 36 games)",
+            f"{(big_rss - small_rss) / 2**20:.0f} MB for a {big_size / 2**20:.0f} MB file "
+            f"({(big_rss - small_rss) / big_size:.1f} ×; {big_rss / 2**20:.0f} MB in all)",
+            big_rss - small_rss <= 3 * big_size,
+        ),
+    ]
+    print(f"add grows by {growth:.2f} µs per game in the list (1,000 → 100,000 games).")
+    pieces = ("pydantic", "filelock", "importlib.metadata", "tabulate")
+    print(
+        "summary imports: "
+        + (", ".join(m for m in pieces if m in summary_mods) or "none of " + ", ".join(pieces))
+        + " (tabulate draws the table and imports importlib.metadata itself)"
+    )
     print()
-    print(f"add grows by about {growth:.1f} µs per game in the ledger.")
+    print("| target (issue 15) | measured | |")
+    print("|---|---:|---|")
+    for name, measured, ok in targets:
+        print(f"| {name} | {measured} | {'PASS' if ok else 'FAIL'} |")
+    if not all(ok for _, _, ok in targets):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,13 @@
-"""The JSON ledger: one file per list, facts only; load, validate, save atomically under a lock.
+"""The list file: one JSON file per list, facts only; strict reading, atomic writes, a lock.
 
-The pydantic models below are the single definition of the file format (``skatliste schema``
-prints them as JSON Schema). pydantic is imported here and only here, so commands that do not
-read a ledger (``value``, ``bids``) never pay for it.
+The file's format is defined once, by the pydantic models in ``skatliste.models``; their JSON
+Schema is kept beside this module (``ledger_schema.json``, a test keeps it equal). Reading a
+list checks it against that schema here, strictly (a ``true`` is not a 1, a ``"yes"`` not a
+``true``), without importing pydantic: a list command starts fast. A refused file is handed
+to pydantic to name every problem with its place.
+
+The file header (format, players, rules) is read apart from the entries; the entries of the
+Skat family are the ``game``, ``passed`` and ``ramsch`` kinds of the schema.
 """
 
 from __future__ import annotations
@@ -13,302 +18,489 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from skatliste.errors import LedgerError
+from skatliste.errors import LedgerError, RuleSetError
 from skatliste.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
-from skatliste.sheet import Entry, GameEntry, PassedEntry, RamschEntry, Table
+from skatliste.sheet import (
+    Derived,
+    Entry,
+    GameEntry,
+    PassedEntry,
+    RamschEntry,
+    Row,
+    Table,
+    derive,
+    rows,
+)
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
 DEFAULT_PATH = "skatliste.json"
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
-
-# Strict: a hand-edited `"augen": true` or `"hand": "yes"` is refused with its place, never
-# read as 1 or True (and then written back so by the next command).
-_STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-# The limits of the file format are the core's, never typed twice.
-_MOST_SPITZEN = MAX_SPITZEN[True]
-
-
-class GameModel(BaseModel):
-    """A game as entered at the table."""
-
-    model_config = _STRICT
-    kind: Literal["game"]
-    declarer: str = Field(min_length=1, description="the declarer (Alleinspieler)")
-    game: Literal["diamonds", "hearts", "spades", "clubs", "grand", "null"]
-    spitzen: int | None = Field(
-        None, ge=0, le=_MOST_SPITZEN, description="mit/ohne N; none for Null"
-    )
-    mit: bool = Field(True, description="true: mit (held the Kreuz-Bube), false: ohne")
-    hand: bool = False
-    ouvert: bool = False
-    schneider_announced: bool = False
-    schwarz_announced: bool = False
-    won: bool | None = Field(None, description="null: decided by the Augen (or won)")
-    augen: int | None = Field(
-        None, ge=0, le=TOTAL_AUGEN, description="declarer's Augen, Skat included"
-    )
-    schneider: bool = Field(False, description="Schneider reached in play")
-    schwarz: bool = Field(False, description="Schwarz reached in play")
-    bid: int | None = Field(None, ge=MIN_BID, le=MAX_BID, description="the Reizwert")
-    kontra: bool = False
-    re: bool = False
-    bock: int = Field(0, ge=0, le=MAX_BOCK, description="Bock doublings entered by hand")
-    paper: str | None = Field(
-        None, pattern=r"^[+\-−]?\d+$", description="the value as written on paper"
-    )
-    kontra_bid: int | None = Field(
-        None, ge=0, le=MAX_BID, description="rule kontra=after18: the Kontra-sayer's bid"
-    )
-    bock_called: bool = Field(False, description="a Bock round was called after this game")
-    note: str = ""
-    time: str | None = None
-
-
-class PassedModel(BaseModel):
-    """Eingepasst: all passed."""
-
-    model_config = _STRICT
-    kind: Literal["passed"]
-    bock_called: bool = False
-    note: str = ""
-    time: str | None = None
-
-
-class RamschModel(BaseModel):
-    """A Ramsch: each player's Augen (Skat included, or the Skat apart) and the doublings."""
-
-    model_config = _STRICT
-    kind: Literal["ramsch"]
-    augen: dict[str, Annotated[int, Field(ge=0, le=TOTAL_AUGEN)]] = Field(
-        min_length=2, max_length=3
-    )
-    skat: int | None = Field(None, ge=0, le=TOTAL_AUGEN, description="with ramsch.skat=loser")
-    jungfrau: list[str] = []
-    durchmarsch: str | None = None
-    pushes: int = Field(0, ge=0, le=MAX_PUSHES, description="Schieberamsch: pushes of the Skat")
-    bock_called: bool = False
-    note: str = ""
-    time: str | None = None
-
-
-EntryModel = Annotated[GameModel | PassedModel | RamschModel, Field(discriminator="kind")]
-
-
-class HistoryModel(BaseModel):
-    """A game removed or replaced: nothing entered is ever lost."""
-
-    model_config = _STRICT
-    action: Literal["undo", "delete", "edit"]
-    number: int = Field(ge=1, description="the game's number when it was removed or replaced")
-    entry: EntryModel
-    replaced_by: EntryModel | None = None
-    time: str
-
-
-class RulesModel(BaseModel):
-    """The rule set: its preset and every option spelled out."""
-
-    model_config = _STRICT
-    preset: str
-    options: dict[str, str | int]
-
-    @model_validator(mode="after")
-    def _known(self) -> RulesModel:
-        if self.preset not in PRESETS:
-            raise ValueError(f"unknown preset '{self.preset}' (known: {', '.join(PRESETS)})")
-        unknown = set(self.options) - set(OPTIONS)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}")
-        for key, value in self.options.items():
-            OPTIONS[key].convert(value)  # RuleSetError is a ValueError: pydantic reports it
-        return self
-
-
-class LedgerModel(BaseModel):
-    """A skatliste ledger file."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, title="skatliste ledger")
-    format: Literal["skatliste"]
-    version: Literal[1]
-    created: str
-    players: list[str] = Field(min_length=2, max_length=4)
-    first_dealer: str
-    rules: RulesModel
-    games: list[EntryModel] = []
-    history: list[HistoryModel] = []
-
-    @model_validator(mode="after")
-    def _consistent(self) -> LedgerModel:
-        if len({p.casefold() for p in self.players}) != len(self.players):
-            raise ValueError("players: every player needs a different name")
-        if self.first_dealer not in self.players:
-            raise ValueError(f"first_dealer '{self.first_dealer}' is not one of the players")
-        two = self.rules.options.get("variant", "skat") != "skat"
-        if two != (len(self.players) == 2):
-            raise ValueError("players: two-player rule sets have 2 players, Skat has 3 or 4")
-        return self
+SCHEMA_FILE = Path(__file__).with_name("ledger_schema.json")
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema of the ledger format."""
-    return LedgerModel.model_json_schema()
+    """The JSON Schema of the list format (from the pydantic models)."""
+    from skatliste.models import json_schema as from_models
+
+    return from_models()
 
 
-# --- facts <-> models -------------------------------------------------------------------
+# --- the format's own checks (beyond types and bounds) ------------------------------------
 
 
-def entry_to_model(entry: Entry) -> GameModel | PassedModel | RamschModel:
-    """A sheet entry as it is stored."""
-    if isinstance(entry, PassedEntry):
-        return PassedModel(
-            kind="passed", bock_called=entry.bock_called, note=entry.note, time=entry.time
-        )
-    if isinstance(entry, RamschEntry):
-        return RamschModel(
-            kind="ramsch",
-            augen=dict(entry.augen),
-            skat=entry.skat,
-            jungfrau=list(entry.jungfrau),
-            durchmarsch=entry.durchmarsch,
-            pushes=entry.pushes,
-            bock_called=entry.bock_called,
-            note=entry.note,
-            time=entry.time,
-        )
-    d, o = entry.declaration, entry.outcome
-    paper = None
-    if entry.paper is not None:
-        paper = f"{entry.paper.value:+d}" if entry.paper.signed else str(entry.paper.value)
-    return GameModel(
-        kind="game",
-        declarer=entry.declarer,
-        game=d.game.value,
-        spitzen=d.spitzen,
-        mit=d.mit,
-        hand=d.hand,
-        ouvert=d.ouvert,
-        schneider_announced=d.schneider_announced,
-        schwarz_announced=d.schwarz_announced,
-        won=o.won,
-        augen=o.augen,
-        schneider=o.schneider,
-        schwarz=o.schwarz,
-        bid=o.bid,
-        kontra=o.kontra,
-        re=o.re,
-        bock=o.bock,
-        paper=paper,
-        kontra_bid=entry.kontra_bid,
-        bock_called=entry.bock_called,
-        note=entry.note,
-        time=entry.time,
+def rules_problem(preset: str, options: Mapping[str, object]) -> str | None:
+    """What is wrong with a stored rule set: an unknown preset, option or value."""
+    if preset not in PRESETS:
+        return f"unknown preset '{preset}' (known: {', '.join(PRESETS)})"
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        return f"unknown option(s) {', '.join(sorted(unknown))}"
+    for key, value in options.items():
+        try:
+            OPTIONS[key].convert(value)
+        except RuleSetError as exc:
+            return str(exc)
+    return None
+
+
+def table_problem(
+    players: Sequence[str], first_dealer: str, options: Mapping[str, object]
+) -> str | None:
+    """What is wrong with a stored table: equal names, a dealer who is not a player, a
+    player count the variant does not play."""
+    if len({p.casefold() for p in players}) != len(players):
+        return "players: every player needs a different name"
+    if first_dealer not in players:
+        return f"first_dealer '{first_dealer}' is not one of the players"
+    two = options.get("variant", "skat") != "skat"
+    if two != (len(players) == 2):
+        return "players: two-player rule sets have 2 players, Skat has 3 or 4"
+    return None
+
+
+# --- the lean strict reader -------------------------------------------------------------
+#
+# A small interpreter of the JSON Schema subset the models produce. Strict like pydantic's
+# strict mode: an integer is an int and not a bool, a boolean is a bool, a string a str.
+
+_Schema = Mapping[str, Any]
+_Check = Callable[[object], bool]
+_TYPES: dict[str, Callable[[object], bool]] = {
+    "integer": lambda v: type(v) is int,
+    "boolean": lambda v: type(v) is bool,
+    "string": lambda v: type(v) is str,
+    "null": lambda v: v is None,
+    "object": lambda v: type(v) is dict,
+    "array": lambda v: type(v) is list,
+}
+
+
+def _between(low: int, high: int, measure: Callable[[Any], int]) -> _Check:
+    return lambda v: low <= measure(v) <= high
+
+
+class _Schemas:
+    """The format's JSON Schema, loaded once, with the defaults and field order of each kind
+    of entry (what writing leaves out and in which order it writes the rest)."""
+
+    def __init__(self, schema: _Schema) -> None:
+        self.root = schema
+        self.defs: Mapping[str, _Schema] = schema.get("$defs", {})
+        self._patterns: dict[str, re.Pattern[str]] = {}
+        self._compiled: dict[int, _Check] = {}
+        games = schema["properties"]["games"]["items"]
+        self.kinds: dict[str, _Schema] = {
+            kind: self.resolve({"$ref": ref})
+            for kind, ref in games["discriminator"]["mapping"].items()
+        }
+        self.defaults: dict[str, dict[str, object]] = {
+            kind: {k: p["default"] for k, p in s["properties"].items() if "default" in p}
+            for kind, s in self.kinds.items()
+        }
+        self.order: dict[str, tuple[str, ...]] = {
+            kind: tuple(s["properties"]) for kind, s in self.kinds.items()
+        }
+
+    def resolve(self, schema: _Schema) -> _Schema:
+        ref = schema.get("$ref")
+        if ref is None:
+            return schema
+        return self.defs[ref.rsplit("/", 1)[1]]
+
+    def pattern(self, text: str) -> re.Pattern[str]:
+        found = self._patterns.get(text)
+        if found is None:
+            # JSON Schema's '$' is the end of the text, not before a final newline
+            found = self._patterns[text] = re.compile(re.sub(r"\$$", r"\\Z", text))
+        return found
+
+    def valid(self, value: object, schema: _Schema) -> bool:
+        """Does ``value`` satisfy ``schema``? (Which problem, pydantic says.)"""
+        return self.checker(schema)(value)
+
+    def checker(self, schema: _Schema) -> _Check:
+        """``schema`` compiled to one function (once per schema: a list has many games)."""
+        schema = self.resolve(schema)  # a part of the loaded schema: its id is stable
+        found = self._compiled.get(id(schema))
+        if found is None:
+            found = self._compiled[id(schema)] = self._compile(schema)
+        return found
+
+    def _compile(self, schema: _Schema) -> _Check:
+        schema = self.resolve(schema)
+        if "anyOf" in schema:
+            options = [self.checker(s) for s in schema["anyOf"]]
+            if len(options) == 2 and schema["anyOf"][1] == {"type": "null"}:
+                first = options[0]
+                return lambda v: v is None or first(v)
+            return lambda v: any(check(v) for check in options)
+        if "oneOf" in schema:
+            key = schema["discriminator"]["propertyName"]
+            by_kind = {
+                kind: self.checker({"$ref": ref})
+                for kind, ref in schema["discriminator"]["mapping"].items()
+            }
+
+            def one_of(v: object) -> bool:
+                if type(v) is not dict:
+                    return False
+                kind = v.get(key)
+                check = by_kind.get(kind) if type(kind) is str else None
+                return check is not None and check(v)
+
+            return one_of
+        checks: list[_Check] = []
+        kind = schema.get("type")
+        if kind is not None:
+            checks.append(_TYPES[kind])
+        if "const" in schema:
+            c = schema["const"]
+            checks.append(lambda v: type(v) is type(c) and v == c)
+        if "enum" in schema:
+            allowed = {(type(e), e) for e in schema["enum"]}
+            checks.append(lambda v: (type(v), v) in allowed)
+        if kind == "integer" and ("minimum" in schema or "maximum" in schema):
+            low = schema.get("minimum", -(2**63))
+            high = schema.get("maximum", 2**63)
+            checks.append(_between(low, high, lambda v: v))
+        if kind in ("string", "array"):
+            low = schema.get("minLength", schema.get("minItems", 0))
+            high = schema.get("maxLength", schema.get("maxItems", 2**63))
+            if low or high < 2**63:
+                checks.append(_between(low, high, len))
+        if "pattern" in schema:
+            search = self.pattern(schema["pattern"]).search
+            checks.append(lambda v: search(v) is not None)  # type: ignore[call-overload]
+        if kind == "array" and "items" in schema:
+            item = self.checker(schema["items"])
+            checks.append(lambda v: all(item(x) for x in v))  # type: ignore[attr-defined]
+        if kind == "object":
+            checks.append(self._object(schema))
+        if len(checks) == 1:
+            return checks[0]
+        if len(checks) == 2:
+            one, two = checks
+            return lambda v: one(v) and two(v)
+        return lambda v: all(check(v) for check in checks)
+
+    def _object(self, schema: _Schema) -> _Check:
+        props = {k: self.checker(p) for k, p in schema.get("properties", {}).items()}
+        required = frozenset(schema.get("required", ()))
+        extra = schema.get("additionalProperties", True)
+        extra_check = None if isinstance(extra, bool) else self.checker(extra)
+        low = schema.get("minProperties", 0)
+        high = schema.get("maxProperties", 2**63)
+
+        def check(v: Any) -> bool:
+            if not low <= len(v) <= high or not required <= v.keys():
+                return False
+            for key, item in v.items():
+                sub = props.get(key)
+                if sub is not None:
+                    if not sub(item):
+                        return False
+                elif extra is False or (extra_check is not None and not extra_check(item)):
+                    return False
+            return True
+
+        return check
+
+
+_SCHEMAS: _Schemas | None = None
+
+
+def schemas() -> _Schemas:
+    """The format's schema, read once per process."""
+    global _SCHEMAS
+    if _SCHEMAS is None:
+        _SCHEMAS = _Schemas(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+    return _SCHEMAS
+
+
+def _header_problem(data: Mapping[str, Any]) -> str | None:
+    rules = data["rules"]
+    return rules_problem(rules["preset"], rules["options"]) or table_problem(
+        data["players"], data["first_dealer"], rules["options"]
     )
+
+
+# --- facts <-> stored form ----------------------------------------------------------------
+
+
+def entry_data(entry: Entry) -> dict[str, object]:
+    """A sheet entry as it is stored: every field that differs from its default, in the
+    schema's order (exactly what pydantic's ``model_dump_json(exclude_defaults=True)`` gives)."""
+    if isinstance(entry, PassedEntry):
+        kind = "passed"
+        values: dict[str, object] = {
+            "bock_called": entry.bock_called,
+            "note": entry.note,
+            "time": entry.time,
+        }
+    elif isinstance(entry, RamschEntry):
+        kind = "ramsch"
+        values = {
+            "augen": dict(entry.augen),
+            "skat": entry.skat,
+            "jungfrau": list(entry.jungfrau),
+            "durchmarsch": entry.durchmarsch,
+            "pushes": entry.pushes,
+            "bock_called": entry.bock_called,
+            "note": entry.note,
+            "time": entry.time,
+        }
+    else:
+        kind = "game"
+        d, o = entry.declaration, entry.outcome
+        paper = None
+        if entry.paper is not None:
+            paper = f"{entry.paper.value:+d}" if entry.paper.signed else str(entry.paper.value)
+        values = {
+            "declarer": entry.declarer,
+            "game": d.game.value,
+            "spitzen": d.spitzen,
+            "mit": d.mit,
+            "hand": d.hand,
+            "ouvert": d.ouvert,
+            "schneider_announced": d.schneider_announced,
+            "schwarz_announced": d.schwarz_announced,
+            "won": o.won,
+            "augen": o.augen,
+            "schneider": o.schneider,
+            "schwarz": o.schwarz,
+            "bid": o.bid,
+            "kontra": o.kontra,
+            "re": o.re,
+            "bock": o.bock,
+            "paper": paper,
+            "kontra_bid": entry.kontra_bid,
+            "bock_called": entry.bock_called,
+            "note": entry.note,
+            "time": entry.time,
+        }
+    s = schemas()
+    defaults = s.defaults[kind]
+    out: dict[str, object] = {"kind": kind}
+    for key in s.order[kind][1:]:
+        value = values[key]
+        if key not in defaults or value != defaults[key] or type(value) is not type(defaults[key]):
+            out[key] = value
+    return out
+
+
+def entry_line(entry: Entry) -> str:
+    """An entry as its one line of the file; refused if the format does not allow it."""
+    data = entry_data(entry)
+    s = schemas()
+    if not s.valid(data, s.kinds[str(data["kind"])]):
+        from pydantic import BaseModel, ValidationError
+
+        from skatliste.models import GameModel, PassedModel, RamschModel
+
+        models: dict[str, type[BaseModel]] = {
+            "game": GameModel,
+            "passed": PassedModel,
+            "ramsch": RamschModel,
+        }
+        model = models[str(data["kind"])]
+        try:
+            model.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err["loc"])
+            raise LedgerError(
+                f"{field}: {err['msg']} (found {err.get('input')!r}); nothing written"
+            ) from None
+        raise LedgerError(f"cannot store {data!r}; nothing written")  # pragma: no cover
+    return _dumps_line(data)
+
+
+def _dumps_line(data: Mapping[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 _DECLARATIONS: dict[tuple[Any, ...], Declaration] = {}
 _OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
 
 
-def model_to_entry(model: GameModel | PassedModel | RamschModel) -> Entry:
-    """A stored entry as the sheet uses it.
+def entry_from_data(stored: Mapping[str, Any] | Any) -> Entry:
+    """A stored entry (checked against the schema) as the sheet uses it.
 
-    A season repeats the same few hundred declarations and outcomes: equal ones are shared
+    Takes the stored dict, or a pydantic model of one, or an entry (returned as it is). A
+    season repeats the same few hundred declarations and outcomes: equal ones are shared
     objects, which keeps loading a long list cheap and lets the value cache hit.
     """
-    if isinstance(model, PassedModel):
-        return PassedEntry(bock_called=model.bock_called, note=model.note, time=model.time)
-    if isinstance(model, RamschModel):
+    if isinstance(stored, GameEntry | PassedEntry | RamschEntry):
+        return stored
+    if not isinstance(stored, Mapping):
+        stored = stored.model_dump()
+    kind = stored["kind"]
+    m = {**schemas().defaults[kind], **stored}
+    if kind == "passed":
+        return PassedEntry(bock_called=m["bock_called"], note=m["note"], time=m["time"])
+    if kind == "ramsch":
         return RamschEntry(
-            augen=tuple(model.augen.items()),
-            skat=model.skat,
-            jungfrau=tuple(model.jungfrau),
-            durchmarsch=model.durchmarsch,
-            pushes=model.pushes,
-            bock_called=model.bock_called,
-            note=model.note,
-            time=model.time,
+            augen=tuple(m["augen"].items()),
+            skat=m["skat"],
+            jungfrau=tuple(m["jungfrau"]),
+            durchmarsch=m["durchmarsch"],
+            pushes=m["pushes"],
+            bock_called=m["bock_called"],
+            note=m["note"],
+            time=m["time"],
         )
     paper = None
-    if model.paper is not None:
-        text = model.paper.replace("−", "-")
+    if m["paper"] is not None:
+        text = m["paper"].replace("−", "-")
         paper = PaperValue(int(text), text[0] in "+-")
     dkey = (
-        model.game,
-        model.spitzen,
-        model.mit,
-        model.hand,
-        model.ouvert,
-        model.schneider_announced,
-        model.schwarz_announced,
+        m["game"],
+        m["spitzen"],
+        m["mit"],
+        m["hand"],
+        m["ouvert"],
+        m["schneider_announced"],
+        m["schwarz_announced"],
     )
     declaration = _DECLARATIONS.get(dkey)
     if declaration is None:
         declaration = _DECLARATIONS[dkey] = Declaration(
-            game=GameType(model.game),
-            spitzen=model.spitzen,
-            mit=model.mit,
-            hand=model.hand,
-            ouvert=model.ouvert,
-            schneider_announced=model.schneider_announced,
-            schwarz_announced=model.schwarz_announced,
+            game=GameType(m["game"]),
+            spitzen=m["spitzen"],
+            mit=m["mit"],
+            hand=m["hand"],
+            ouvert=m["ouvert"],
+            schneider_announced=m["schneider_announced"],
+            schwarz_announced=m["schwarz_announced"],
         )
     okey = (
-        model.won,
-        model.augen,
-        model.schneider,
-        model.schwarz,
-        model.bid,
-        model.kontra,
-        model.re,
-        model.bock,
+        m["won"],
+        m["augen"],
+        m["schneider"],
+        m["schwarz"],
+        m["bid"],
+        m["kontra"],
+        m["re"],
+        m["bock"],
     )
     outcome = _OUTCOMES.get(okey)
     if outcome is None:
         outcome = _OUTCOMES[okey] = Outcome(
-            won=model.won,
-            augen=model.augen,
-            schneider=model.schneider,
-            schwarz=model.schwarz,
-            bid=model.bid,
-            kontra=model.kontra,
-            re=model.re,
-            bock=model.bock,
+            won=m["won"],
+            augen=m["augen"],
+            schneider=m["schneider"],
+            schwarz=m["schwarz"],
+            bid=m["bid"],
+            kontra=m["kontra"],
+            re=m["re"],
+            bock=m["bock"],
         )
     return GameEntry(
-        declarer=model.declarer,
+        declarer=m["declarer"],
         declaration=declaration,
         outcome=outcome,
         paper=paper,
-        kontra_bid=model.kontra_bid,
-        bock_called=model.bock_called,
-        note=model.note,
-        time=model.time,
+        kontra_bid=m["kontra_bid"],
+        bock_called=m["bock_called"],
+        note=m["note"],
+        time=m["time"],
     )
+
+
+model_to_entry = entry_from_data  # the name the CLI's history command knows
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    """A game removed or replaced: nothing entered is ever lost."""
+
+    action: Literal["undo", "delete", "edit"]
+    number: int
+    """The game's number when it was removed or replaced."""
+    entry: Entry
+    replaced_by: Entry | None
+    time: str
+
+
+def _history_data(item: HistoryItem) -> dict[str, object]:
+    data: dict[str, object] = {
+        "action": item.action,
+        "number": item.number,
+        "entry": entry_data(item.entry),
+    }
+    if item.replaced_by is not None:
+        data["replaced_by"] = entry_data(item.replaced_by)
+    data["time"] = item.time
+    return data
 
 
 class Ledger:
     """A loaded list: its table, its entries, its history, and where it lives."""
 
-    def __init__(self, path: Path, model: LedgerModel) -> None:
+    def __init__(
+        self,
+        path: Path,
+        header: Mapping[str, Any],
+        games: Sequence[Any] = (),
+        history: Sequence[Any] = (),
+    ) -> None:
         self.path = path
-        self.model = model
-        self.rules: RuleSet = build_rule_set(model.rules.preset, model.rules.options)
-        self.table = Table(tuple(model.players), model.first_dealer, self.rules)
-        self.entries: list[Entry] = [model_to_entry(g) for g in model.games]
-        # the entries as loaded: saving reuses their stored form and converts only what is new
-        self._loaded = list(self.entries)
-        self.history: list[HistoryModel] = list(model.history)
+        self.backup: Path | None = None
+        """Where ``create(..., force=True)`` kept the list this one replaced."""
+        self.header = dict(header)
+        self.created: str = header["created"]
+        rules = header["rules"]
+        self.rules: RuleSet = build_rule_set(rules["preset"], rules["options"])
+        self.table = Table(tuple(header["players"]), header["first_dealer"], self.rules)
+        self.entries: list[Entry] = [entry_from_data(g) for g in games]
+        # the entries as read (checked then): writing them again needs no second check
+        self._read = tuple(self.entries)
+        self._checked = {id(e) for e in self._read}
+        self.history: list[HistoryItem] = [
+            HistoryItem(
+                action=h["action"],
+                number=h["number"],
+                entry=entry_from_data(h["entry"]),
+                replaced_by=None
+                if h.get("replaced_by") is None
+                else entry_from_data(h["replaced_by"]),
+                time=h["time"],
+            )
+            for h in history
+        ]
+
+    @property
+    def count(self) -> int:
+        """Games on the list."""
+        return len(self.entries)
 
     def record(
         self,
@@ -318,35 +510,7 @@ class Ledger:
         replaced_by: Entry | None,
     ) -> None:
         """Keep a removed or replaced game in the history."""
-        self.history.append(
-            HistoryModel(
-                action=action,
-                number=number,
-                entry=entry_to_model(entry),
-                replaced_by=None if replaced_by is None else entry_to_model(replaced_by),
-                time=now(),
-            )
-        )
-
-    def _games(self) -> list[GameModel | PassedModel | RamschModel]:
-        stored = {id(e): i for i, e in enumerate(self._loaded)}
-        out: list[GameModel | PassedModel | RamschModel] = []
-        for entry in self.entries:
-            i = stored.get(id(entry))
-            if i is not None and self._loaded[i] is entry:
-                out.append(self.model.games[i])
-            else:
-                out.append(entry_to_model(entry))
-        return out
-
-    def to_model(self) -> LedgerModel:
-        """The ledger as it will be written."""
-        return self.model.model_copy(
-            update={
-                "games": self._games(),
-                "history": self.history,
-            }
-        )
+        self.history.append(HistoryItem(action, number, entry, replaced_by, now()))
 
 
 def now() -> str:
@@ -358,15 +522,18 @@ def new_ledger(
     path: Path, players: list[str], *, first_dealer: str | None, rules: RuleSet
 ) -> Ledger:
     """A fresh list (not yet written)."""
-    model = LedgerModel(
-        format=FORMAT_NAME,
-        version=FORMAT_VERSION,
-        created=now(),
-        players=players,
-        first_dealer=first_dealer or players[0],
-        rules=RulesModel(preset=rules.preset, options=dict(rules.options)),
-    )
-    return Ledger(path, model)
+    header = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "created": now(),
+        "players": list(players),
+        "first_dealer": first_dealer or players[0],
+        "rules": {"preset": rules.preset, "options": dict(rules.options)},
+    }
+    problem = _header_problem(header)
+    if problem:
+        raise LedgerError(f"{path}: {problem}; nothing written")
+    return Ledger(path, header)
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -390,11 +557,11 @@ def _describe(path: Path, err: Mapping[str, Any]) -> str:
     return f"{path}: {where}{field + ': ' if field else ''}{msg}{shown}"
 
 
-def load(path: Path | str) -> Ledger:
-    """Read and validate a ledger; refuse a corrupt or newer one with the place and reason."""
+def read_bytes(path: Path | str) -> bytes:
+    """The list's bytes, or the reason there are none."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise LedgerError(
             f"{path}: no ledger here; start one with "
@@ -404,14 +571,33 @@ def load(path: Path | str) -> Ledger:
         raise LedgerError(f"{path}: is a directory, not a ledger file") from None
     except OSError as exc:
         raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def parse(path: Path | str, raw: bytes) -> dict[str, Any]:
+    """The list's data, checked strictly against the format; a refused file raises a
+    LedgerError naming every problem (up to ten) with its place."""
+    path = Path(path)
     try:
-        model = LedgerModel.model_validate_json(raw)
-    except ValidationError as exc:
-        raise LedgerError(_explain_invalid(path, raw, exc)) from None
-    return Ledger(path, model)
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    s = schemas()
+    if data is not None and s.valid(data, s.root):
+        problem = _header_problem(data)
+        if problem is None:
+            return data  # type: ignore[no-any-return]
+    raise LedgerError(_explain_invalid(path, raw))
 
 
-def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
+def load(path: Path | str) -> Ledger:
+    """Read and check a list strictly; refuse a corrupt or newer one with place and reason."""
+    path = Path(path)
+    data = parse(path, read_bytes(path))
+    games, history = data.pop("games", []), data.pop("history", [])
+    return Ledger(path, data, games, history)
+
+
+def _explain_invalid(path: Path, raw: bytes) -> str:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -429,29 +615,49 @@ def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:
             f"{path}: format version {version} is newer than this skatliste understands "
             f"(version {FORMAT_VERSION}); update skatliste — the file was left untouched"
         )
-    lines = [_describe(path, e) for e in exc.errors()[:10]]
-    more = len(exc.errors()) - len(lines)
-    if more > 0:
-        lines.append(f"{path}: ... and {more} more problem(s)")
-    return "\n".join(lines)
+    from pydantic import ValidationError
+
+    from skatliste.models import LedgerModel
+
+    try:
+        LedgerModel.model_validate_json(raw)
+    except ValidationError as exc:
+        errors = exc.errors()
+        lines = [_describe(path, e) for e in errors[:10]]
+        more = len(errors) - len(lines)
+        if more > 0:
+            lines.append(f"{path}: ... and {more} more problem(s)")
+        return "\n".join(lines)
+    # the lean reader refused what the models accept: a bug, said plainly
+    return f"{path}: the list does not match its schema (a skatliste bug: please report it)"
 
 
 # --- writing ------------------------------------------------------------------------------
 
 
-def dumps(model: LedgerModel) -> str:
+def dumps(ledger: Ledger) -> str:
     """The file text: the header indented, each game on a line of its own (easy to read and
-    to diff; a hand edit touches one line). Each line is written by pydantic's serializer."""
-    data = model.model_dump(mode="json", exclude_defaults=True, exclude={"games", "history"})
-    head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]  # without the closing "\n}"
+    to diff; a hand edit touches one line)."""
+    head = json.dumps(ledger.header, ensure_ascii=False, indent=2)[:-2]  # without "\n}"
 
-    def block(name: str, items: Sequence[BaseModel]) -> str:
-        if not items:
+    def block(name: str, lines: Sequence[str]) -> str:
+        if not lines:
             return f'  "{name}": []'
-        body = ",\n    ".join(i.model_dump_json(exclude_defaults=True) for i in items)
+        body = ",\n    ".join(lines)
         return f'  "{name}": [\n    {body}\n  ]'
 
-    return f"{head},\n{block('games', model.games)},\n{block('history', model.history)}\n}}\n"
+    games = []
+    checked = ledger._checked
+    for number, entry in enumerate(ledger.entries, 1):
+        if id(entry) in checked:
+            games.append(_dumps_line(entry_data(entry)))
+            continue
+        try:
+            games.append(entry_line(entry))
+        except LedgerError as exc:
+            raise LedgerError(f"{ledger.path}: game {number}: {exc}") from None
+    history = [_dumps_line(_history_data(h)) for h in ledger.history]
+    return f"{head},\n{block('games', games)},\n{block('history', history)}\n}}\n"
 
 
 # --- where a list lives -------------------------------------------------------------------
@@ -482,6 +688,9 @@ _CAUSES = {
 def _cause(exc: OSError, folder: Path) -> str:
     """The real reason a file cannot be made in ``folder``, in words."""
     known = _CAUSES.get(exc.errno or 0)
+    if exc.errno == errno.ENOENT and folder.is_dir():
+        # the folder is there but makes no files (/proc, /sys): not a missing folder
+        return f"the folder {folder} takes no new files ({exc.strerror}); give another --ledger"
     if known is not None:
         return known.format(folder=folder)
     return f"cannot write in the folder {folder}: {exc.strerror or exc}"
@@ -526,7 +735,13 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
         )
 
 
-def atomic_write(path: Path, text: str | bytes | Sequence[bytes], *, what: str = "ledger") -> None:
+def atomic_write(
+    path: Path,
+    text: str | bytes | Sequence[bytes | memoryview],
+    *,
+    what: str = "ledger",
+    durable: bool = True,
+) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
     Temp file in the real file's folder (symlinks followed), fsync, ``os.replace``, fsync of
@@ -556,15 +771,17 @@ def atomic_write(path: Path, text: str | bytes | Sequence[bytes], *, what: str =
                     fh.write(piece)
             fh.flush()
             os.fchmod(fh.fileno(), mode)
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp_name, real)
         tmp_name = None
-        with contextlib.suppress(OSError):
-            dir_fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+        if durable:
+            with contextlib.suppress(OSError):
+                dir_fd = os.open(folder, os.O_RDONLY)
+                try:
+                    os.fsync(dir_fd)
+                finally:
+                    os.close(dir_fd)
     except OSError as exc:
         cause = exc.strerror or str(exc)
         if exc.errno in _CAUSES and exc.errno != errno.ENOENT:
@@ -615,22 +832,39 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
 
 
 @contextlib.contextmanager
-def locked(path: Path | str) -> Iterator[None]:
-    """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
-    changing and writing. A folder that cannot hold the list is refused at once, with the
-    cause; a lock file made for a list that still does not exist is removed again."""
+def _flock(lock_file: Path, path: Path) -> Iterator[None]:
+    """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
+    without its imports (a list command starts faster; both lock the same way)."""
+    import fcntl
+    import time
+
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LedgerError(
+                        f"{path}: another skatliste is writing this ledger "
+                        f"(waited {LOCK_TIMEOUT:.0f} s); try again"
+                    ) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
+    """filelock, where there is no flock (Windows)."""
     from filelock import FileLock, Timeout
 
-    path = Path(path)
-    _check_folder(path)
-    lock_file = lock_path(path)
-    made = not lock_file.exists()
-    try:
-        # filelock retries a lock file it cannot open until the timeout: open it once here
-        # so that a folder we cannot write in is named at once, not blamed on another writer
-        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
-    except OSError as exc:
-        raise LedgerError(f"{path}: {_cause(exc, lock_file.parent)}; nothing written") from None
     lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
     try:
         with lock:
@@ -640,6 +874,27 @@ def locked(path: Path | str) -> Iterator[None]:
             f"{path}: another skatliste is writing this ledger (waited {LOCK_TIMEOUT:.0f} s); "
             "try again"
         ) from None
+
+
+@contextlib.contextmanager
+def locked(path: Path | str) -> Iterator[None]:
+    """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
+    changing and writing. A folder that cannot hold the list is refused at once, with the
+    cause; a lock file made for a list that still does not exist is removed again."""
+    path = Path(path)
+    _check_folder(path)
+    lock_file = lock_path(path)
+    made = not lock_file.exists()
+    try:
+        # open it once here so that a folder we cannot write in is named at once, not
+        # blamed on another writer after the timeout
+        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
+    except OSError as exc:
+        raise LedgerError(f"{path}: {_cause(exc, lock_file.parent)}; nothing written") from None
+    hold = _flock if os.name == "posix" else _filelock
+    try:
+        with hold(lock_file, path):
+            yield
     except PermissionError as exc:
         raise LedgerError(f"{path}: cannot lock: {exc.strerror or exc}") from None
     finally:
@@ -648,9 +903,19 @@ def locked(path: Path | str) -> Iterator[None]:
                 lock_file.unlink()
 
 
-def save(ledger: Ledger) -> None:
-    """Validate and write atomically (the caller holds the lock)."""
-    atomic_write(ledger.path, dumps(ledger.to_model()))
+def save(ledger: Ledger, *, derived: Derived | None = None) -> None:
+    """Check and write atomically (the caller holds the lock); a long list's derivation is
+    kept beside it for the next command."""
+    data = dumps(ledger).encode("utf-8")
+    atomic_write(ledger.path, data)
+    if len(ledger.entries) >= CACHE_FROM:
+        games_end = data.rfind(_GAMES_END)
+        if games_end > 0:
+            _write_cache(
+                ledger.path,
+                _Key.of(data, games_end),
+                derived or derive(ledger.table, ledger.entries),
+            )
 
 
 @contextlib.contextmanager
@@ -664,6 +929,250 @@ def updating(path: Path | str) -> Iterator[Ledger]:
         ledger = load(path)
         yield ledger
         save(ledger)
+
+
+# --- the derivation cache of a long list ------------------------------------------------
+#
+# Every number on the sheet is derived from the facts. For a long list (a club's seasons)
+# the store keeps the derivation after the last game in NAME.json.cache, keyed to the exact
+# bytes of the list (length and hash) and to the scoring code: an `add` then reads no game
+# before it, and `summary` scores none. Any difference in the bytes (a hand edit, another
+# program's write) or in the code means the whole list is read, checked strictly and
+# derived again, as without a cache. `check` never uses it.
+
+CACHE_FROM = 200
+"""Games from which a list keeps its derivation: shorter lists are derived afresh in a few
+milliseconds, and stay one file."""
+CACHE_VERSION = 1
+_GAMES_END = b'\n  ],\n  "history": ['
+_GAMES_START = b',\n  "games": ['
+
+
+def cache_path(path: Path | str) -> Path:
+    """The derivation cache: beside the real list (``NAME.json.cache``)."""
+    real = real_path(path)
+    return real.with_name(real.name + ".cache")
+
+
+_CODE_KEY: str | None = None
+
+
+def _code_key() -> str:
+    """The fingerprint of the code a derivation depends on: the scoring (a fixed rule fixes
+    history, cached or not) and the reading (a stricter check reads every list again)."""
+    global _CODE_KEY
+    if _CODE_KEY is None:
+        import hashlib
+
+        from skatliste import games, rules, rulesets, sheet
+
+        h = hashlib.blake2b(digest_size=16)
+        for module in (games, rules, rulesets, sheet):
+            h.update(Path(str(module.__file__)).read_bytes())
+        h.update(Path(__file__).read_bytes())
+        h.update(SCHEMA_FILE.read_bytes())
+        _CODE_KEY = h.hexdigest()
+    return _CODE_KEY
+
+
+def _sha256(data: bytes | memoryview = b"") -> Any:
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
+@dataclass
+class _Key:
+    """What a derivation is keyed to: the list's length, the hash of its bytes up to the
+    end of the last game (``head``) and of the rest (``tail``: the closing bracket and the
+    history), and the scoring code. Split so that an add hashes the list once: the new
+    head's hash carries on from the old one's."""
+
+    size: int
+    games_end: int
+    head: Any
+    """The hash object of the bytes up to ``games_end`` (sha256)."""
+    tail: str
+
+    def data(self) -> dict[str, object]:
+        return {
+            "version": CACHE_VERSION,
+            "code": _code_key(),
+            "size": self.size,
+            "games_end": self.games_end,
+            "head": self.head.hexdigest(),
+            "tail": self.tail,
+        }
+
+    @classmethod
+    def of(cls, raw: bytes | memoryview, games_end: int) -> _Key:
+        view = memoryview(raw)
+        return cls(
+            len(view), games_end, _sha256(view[:games_end]), _sha256(view[games_end:]).hexdigest()
+        )
+
+    def inserted(self, insert: bytes) -> _Key:
+        """The key of the list with ``insert`` put in after the last game."""
+        head = self.head.copy()
+        head.update(insert)
+        return _Key(self.size + len(insert), self.games_end + len(insert), head, self.tail)
+
+
+def _write_cache(path: Path, key: _Key, derived: Derived) -> None:
+    """Keep the derivation beside the list (best effort: without it, commands derive). Not
+    fsync'd: a cache lost in a crash is only derived again."""
+    data = {**key.data(), "derived": derived.to_json()}
+    with contextlib.suppress(LedgerError, OSError):
+        atomic_write(cache_path(path), json.dumps(data), what="cache", durable=False)
+
+
+def _read_cache(path: Path, raw: bytes) -> tuple[Derived, _Key] | None:
+    """The cached derivation and the list's key, if it is the derivation of ``raw``."""
+    try:
+        data = json.loads(cache_path(path).read_bytes())
+        if not isinstance(data, dict) or data.get("size") != len(raw):
+            return None
+        games_end = data.get("games_end")
+        if type(games_end) is not int or raw[games_end : games_end + len(_GAMES_END)] != _GAMES_END:
+            return None
+        key = _Key.of(raw, games_end)
+        if any(data.get(k) != v for k, v in key.data().items()):
+            return None
+        return Derived.from_json(data["derived"]), key
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+@contextlib.contextmanager
+def _mapped(path: Path) -> Iterator[bytes]:
+    """The list's bytes, mapped rather than copied (a long list is hashed and written from
+    the page cache directly); the bytes read in full where mapping is not possible."""
+    import mmap
+
+    try:
+        with open(path, "rb") as fh:
+            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        yield read_bytes(path)
+        return
+    try:
+        yield mapped  # type: ignore[misc]
+    finally:
+        with contextlib.suppress(BufferError):
+            mapped.close()
+
+
+def _header(raw: bytes) -> dict[str, Any] | None:
+    """The header of a list in the layout skatliste writes (None in any other layout)."""
+    start = raw.find(_GAMES_START)
+    if start < 0:
+        return None
+    try:
+        data = json.loads(raw[:start] + b"\n}")
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+@dataclass
+class Standing:
+    """A list as far as the next game needs it: the table and the derived sheet."""
+
+    path: Path
+    table: Table
+    derived: Derived
+    created: str
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.table.rules
+
+    @property
+    def count(self) -> int:
+        """Games on the list."""
+        return self.derived.count
+
+
+def standing(path: Path | str) -> Standing:
+    """The list's table and derived sheet: from the cache when it matches the list's bytes,
+    else by reading and deriving the whole list (strictly, as ``load``)."""
+    path = Path(path)
+    if not path.is_file():
+        read_bytes(path)  # raises the reason there is no list
+    with _mapped(path) as raw:
+        found = _read_cache(path, raw)
+        header = _header(raw) if found is not None else None
+    if found is None or header is None:
+        ledger = load(path)
+        return Standing(path, ledger.table, derive(ledger.table, ledger.entries), ledger.created)
+    return Standing(path, _table(header), found[0], header["created"])
+
+
+def _table(header: Mapping[str, Any]) -> Table:
+    rules = header["rules"]
+    rule_set = build_rule_set(rules["preset"], rules["options"])
+    return Table(tuple(header["players"]), header["first_dealer"], rule_set)
+
+
+class Appending(Standing):
+    """A list open to add games at its end (``appending``)."""
+
+    def __init__(self, standing: Standing) -> None:
+        super().__init__(standing.path, standing.table, standing.derived, standing.created)
+        self.added: list[Entry] = []
+        self.lines: list[str] = []
+
+    def row(self, entry: Entry) -> Row:
+        """The row ``entry`` would get as the next game (nothing is added)."""
+        return next(rows(self.table, [entry], after=self.derived))
+
+    def append(self, entry: Entry) -> Row:
+        """Add ``entry`` as the next game; its row. Refused if the format cannot store it."""
+        try:
+            line = entry_line(entry)
+        except LedgerError as exc:
+            raise LedgerError(f"{self.path}: game {self.count + 1}: {exc}") from None
+        row = self.row(entry)
+        self.derived = derive(self.table, [entry], after=self.derived)
+        self.added.append(entry)
+        self.lines.append(line)
+        return row
+
+
+@contextlib.contextmanager
+def appending(path: Path | str) -> Iterator[Appending]:
+    """Add games at the end of a list under its lock; written atomically when the block ends.
+
+    A long list with a matching derivation cache is not read game by game: the new lines are
+    put in after the last game, the rest of the bytes are written as they were. Otherwise
+    the list is read strictly and derived in full, as ``updating`` does.
+    """
+    path = Path(path)
+    if not path.exists():
+        load(path)  # raises the 'no ledger here' error (or the folder's)
+    with locked(path), _mapped(path) as raw:
+        found = _read_cache(path, raw)
+        header = _header(raw) if found is not None else None
+        if found is None or header is None:
+            ledger = load(path)
+            open_list = Appending(
+                Standing(path, ledger.table, derive(ledger.table, ledger.entries), ledger.created)
+            )
+            yield open_list
+            if open_list.added:
+                ledger.entries.extend(open_list.added)
+                save(ledger, derived=open_list.derived)
+            return
+        derived, key = found
+        open_list = Appending(Standing(path, _table(header), derived, header["created"]))
+        yield open_list
+        if not open_list.added:
+            return
+        insert = "".join(f",\n    {line}" for line in open_list.lines).encode("utf-8")
+        end = key.games_end
+        with memoryview(raw) as view:
+            atomic_write(path, [view[:end], insert, view[end:]])
+        _write_cache(path, key.inserted(insert), open_list.derived)
 
 
 def backup_path(path: Path | str) -> Path:
@@ -707,4 +1216,5 @@ def create(ledger: Ledger, *, force: bool) -> Path | None:
                 ) from None
             atomic_write(backup, old, what="ledger")
         save(ledger)
+    ledger.backup = backup
     return backup

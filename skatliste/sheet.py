@@ -7,11 +7,13 @@ number on the sheet is recomputed from it on each read, so a corrected rule corr
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.explain import signed
@@ -281,6 +283,22 @@ class _Rounds:
         if self.ramsch_after:
             self.queue.append(_Round("ramsch", self.size))
 
+    def state(self) -> dict[str, list[Any]]:
+        """The rounds ahead as plain data (empty when there are none)."""
+        if not (self.queue or self.bocks or self.ramsch):
+            return {}
+        return {
+            "queue": [[r.kind, r.left] for r in self.queue],
+            "bocks": list(self.bocks),
+            "ramsch": list(self.ramsch),
+        }
+
+    def restore(self, state: dict[str, list[Any]]) -> None:
+        """Carry on from ``state()``'s data."""
+        self.queue = [_Round(kind, left) for kind, left in state.get("queue", [])]
+        self.bocks = list(state.get("bocks", []))
+        self.ramsch = list(state.get("ramsch", []))
+
     def ahead(self) -> tuple[str, ...]:
         """The special games ahead, one word a game, in order."""
         if self.stack:
@@ -492,24 +510,91 @@ def _score_ramsch(
         return None, {}, str(exc)
 
 
-def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> Iterator[Row]:
+@dataclass
+class Derived:
+    """The sheet after its first ``count`` games: what the next game needs (totals, the Bock
+    and Ramsch rounds ahead) and the summary's tallies. Derived, never stored as a fact: the
+    store may keep it beside a long list, keyed to the list's exact bytes."""
+
+    count: int
+    totals: dict[str, int]
+    sf_totals: dict[str, int]
+    rounds: dict[str, list[Any]]
+    """The Bock/Ramsch rounds ahead (``_Rounds``' state)."""
+    declared: dict[str, int]
+    won: dict[str, int]
+    lost: dict[str, int]
+    passed: int = 0
+    ramsch: int = 0
+    problems: int = 0
+    """Games that cannot be scored (as the summary counts them)."""
+    bierlachs: tuple[str, int, int] | None = None
+
+    @classmethod
+    def start(cls, table: Table) -> Derived:
+        """The empty sheet."""
+        zero = dict.fromkeys(table.players, 0)
+        return cls(0, dict(zero), dict(zero), {}, dict(zero), dict(zero), dict(zero))
+
+    def to_json(self) -> dict[str, Any]:
+        """As plain JSON data."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Derived:
+        """From ``to_json``'s data."""
+        bierlachs = data.get("bierlachs")
+        return cls(**{**data, "bierlachs": None if bierlachs is None else tuple(bierlachs)})
+
+
+def rows(
+    table: Table,
+    entries: Sequence[Entry],
+    *,
+    only: int | None = None,
+    after: Derived | None = None,
+) -> Iterator[Row]:
     """Derive the sheet, game by game, with running totals (a generator: cheap to stop early).
 
     ``only`` (a 0-based index) yields that one row: the games before it are summed, no rows
-    are built for them — what ``add`` needs on a long list.
+    are built for them. ``after`` carries on from a derived state: ``entries`` are then the
+    games after its ``count``, numbered on from there.
     """
+    return _derive(table, entries, only=only, after=after)[0]
+
+
+def derive(table: Table, entries: Sequence[Entry], *, after: Derived | None = None) -> Derived:
+    """The sheet's state after ``entries`` (carrying on from ``after``), without rows."""
+    gen, state = _derive(table, entries, only=-1, after=after)
+    for _ in gen:
+        pass
+    return state
+
+
+def _derive(
+    table: Table, entries: Sequence[Entry], *, only: int | None, after: Derived | None
+) -> tuple[Iterator[Row], Derived]:
+    state = copy.deepcopy(after) if after is not None else Derived.start(table)
+    return _rows(table, entries, only, state), state
+
+
+def _rows(
+    table: Table, entries: Sequence[Entry], only: int | None, state: Derived
+) -> Iterator[Row]:
     rules = table.rules
     bock_on = rules.on("bock")
     two_lost_opponent = rules.two_player and rules["two.lost"] == "opponent"
     players = table.players
-    totals = dict.fromkeys(players, 0)
-    sf_totals = dict.fromkeys(players, 0)
+    totals = state.totals
+    sf_totals = state.sf_totals
     sf_table = table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player
     rounds = _Rounds(rules, table.size)
+    rounds.restore(state.rounds)
     triggers = rules.bock_triggers if rules.on("bock") else ()
     ramsch_outside = rules.on("ramsch.on_pass") or rules.variant == "offizierskat"
     bierlachs = rules.bierlachs
-    for index, entry in enumerate(entries):
+    limit = int(rules["bierlachs.limit"])
+    for index, entry in enumerate(entries, state.count):
         wanted = only is None or index == only
         bock, ramsch_round = rounds.current()
         bock = bock if bock_on else 0
@@ -520,8 +605,12 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
         error: str | None = None
         if isinstance(entry, GameEntry):
             result, error = _score_game(table, entry, bock)
-            if result is not None and entry.declarer in points:
+            if result is None:
+                state.problems += 1
+            elif entry.declarer in points:
                 declarer = entry.declarer
+                state.declared[declarer] += 1
+                (state.won if result.won else state.lost)[declarer] += 1
                 if two_lost_opponent and not result.won:
                     # §9: a lost game is credited to the other player, at double value
                     for name in players:
@@ -534,21 +623,31 @@ def rows(table: Table, entries: Sequence[Entry], *, only: int | None = None) -> 
                     for name in players:
                         sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
         elif isinstance(entry, RamschEntry):
+            state.ramsch += 1
             ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
             for name, value in ramsch_points.items():
                 if name in points:
                     points[name] = value
+        else:
+            state.passed += 1
         if bierlachs:
             points = {name: min(0, value) for name, value in points.items()}
         before = dict(totals) if "hundred" in triggers else totals
         for name in players:
             totals[name] += points[name]
             sf_totals[name] += sf[name]
+        if bierlachs and state.bierlachs is None:
+            for name in players:
+                if totals[name] <= -limit:
+                    state.bierlachs = (name, index + 1, totals[name])
+                    break
         rounds.advance()
         if bock_on and _triggered(
             triggers, entry, result, before, totals, ramsch_round=ramsch_round
         ):
             rounds.trigger()
+        state.count = index + 1
+        state.rounds = rounds.state()
         if not wanted:
             continue
         problems = _rule_problems(table, index, entry, ramsch_round, ramsch_outside)
@@ -643,6 +742,8 @@ def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None 
     Ranking: list points in a classic list; in a tournament Seeger-Fabian points, then more
     won games, then fewer lost games (rules §7). Equal players share a rank.
     """
+    if only_round is None:
+        return summary_of(table, derive(table, entries))
     people = {name: PlayerSummary(name) for name in table.players}
     games = passed = problems = ramsch = 0
     first_round = last_round = 0
@@ -676,6 +777,57 @@ def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None 
                 who.won += 1
             else:
                 who.lost += 1
+    return _ranked(
+        table,
+        people,
+        games=games,
+        passed=passed,
+        rounds=(first_round, last_round),
+        problems=problems,
+        ramsch=ramsch,
+        bierlachs=bierlachs,
+    )
+
+
+def summary_of(table: Table, derived: Derived) -> Summary:
+    """The summary of the whole list from its derived state (no game is read again)."""
+    people = {
+        name: PlayerSummary(
+            name,
+            total=derived.totals[name],
+            seeger_fabian=derived.sf_totals[name],
+            declared=derived.declared[name],
+            won=derived.won[name],
+            lost=derived.lost[name],
+        )
+        for name in table.players
+    }
+    n = derived.count
+    return _ranked(
+        table,
+        people,
+        games=n,
+        passed=derived.passed,
+        rounds=(1, (n - 1) // table.size + 1) if n else (0, 0),
+        problems=derived.problems,
+        ramsch=derived.ramsch,
+        bierlachs=derived.bierlachs,
+    )
+
+
+def _ranked(
+    table: Table,
+    people: dict[str, PlayerSummary],
+    *,
+    games: int,
+    passed: int,
+    rounds: tuple[int, int],
+    problems: int,
+    ramsch: int,
+    bierlachs: tuple[str, int, int] | None,
+) -> Summary:
+    """Ranking: list points in a classic list; in a tournament Seeger-Fabian points, then
+    more won games, then fewer lost games (rules §7). Equal players share a rank."""
     by_sf = table.rules.seeger_fabian_ranks
 
     def key(p: PlayerSummary) -> tuple[int, ...]:
@@ -691,7 +843,7 @@ def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None 
         games=games,
         passed=passed,
         ranked_by="seeger-fabian" if by_sf else "list",
-        rounds=(first_round, last_round),
+        rounds=rounds,
         problems=problems,
         ramsch=ramsch,
         bierlachs=bierlachs,

@@ -35,7 +35,7 @@ def test_add_game_returns_the_row_and_the_totals(three: Path) -> None:
     assert change.row is not None and change.row.result is not None
     assert change.row.result.list_points == 48
     assert change.last is not None and change.last.totals == {"Anna": 0, "Ben": 48, "Carl": 0}
-    assert change.ledger.table.dealer(len(change.ledger.entries)) == "Ben"
+    assert change.ledger.table.dealer(change.ledger.count) == "Ben"
 
 
 def test_refused_game_leaves_the_list_as_it_was(three: Path) -> None:

@@ -185,3 +185,26 @@ def test_bids_36_names_the_games(run: Run) -> None:
 
 def test_version(run: Run) -> None:
     assert run("--version").stdout.strip() == f"skatliste, version {__version__}"
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_batch_repeated_lines_get_the_same_answer_each_time(run: Run, as_json: list[str]) -> None:
+    """``value -`` values each distinct game once: a repeated line, a wrong paper value, a
+    refused line each count every time they come, in order, under their own number."""
+    lines = ["kreuz mit 2 hand", "herz mit 1 verloren = 20", "grand mit 5", "null"] * 3
+    r = run("value", "-", *as_json, input="\n".join(lines) + "\n")
+    single = [run("value", *line.split(), *as_json) for line in lines]
+    assert r.exit_code == 1
+    out = r.stdout.splitlines()
+    if as_json:
+        records = [json.loads(x) for x in out]
+        assert [x["line"] for x in records] == list(range(1, 13))
+        for record, alone in zip(records, single, strict=True):
+            if "error" in record:
+                assert alone.exit_code == 2 and record["error"] in alone.stderr
+            else:
+                assert {k: v for k, v in record.items() if k != "line"} == json.loads(alone.stdout)
+        return
+    assert [x.split(":", 1)[0] for x in out] == ["1", "2", "4", "5", "6", "8", "9", "10", "12"]
+    assert r.stderr.count("Error: 'mit 5' in Grand") == 3
+    assert out[0] == out[3].replace("5:", "1:", 1) == out[6].replace("9:", "1:", 1)

@@ -143,6 +143,7 @@ def test_an_unexpected_exception_is_reported_as_a_bug(
         raise ZeroDivisionError("a slip in the code")
 
     monkeypatch.setattr(skatliste.sheet, "summarise", broken)
+    monkeypatch.setattr(skatliste.sheet, "summary_of", broken)
     r = run("summary", "--ledger", str(fresh_ledger))
     assert r.exit_code == 70
     assert r.stderr.startswith("Bug: 'skatliste summary' failed unexpectedly (ZeroDivisionError")
@@ -431,7 +432,7 @@ def test_the_application_layer_inserts_restores_and_names_changed_games(tmp_path
     assert change.changed == ((4, "+40", "+20"),)
     change = app.restore(path, 1)  # the edit: Carl's lost Pik comes back
     assert change.changed == ((4, "+20", "+40"),)
-    assert len(change.ledger.entries) == 4
+    assert change.ledger.count == 4
     with pytest.raises(InputError, match="on the list already, as game 3"):
         app.restore(path, 1)
 

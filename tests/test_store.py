@@ -5,6 +5,7 @@ must never land on a list."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
@@ -12,13 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skatliste import ledger as store
 from skatliste.errors import LedgerError
 from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.rulesets import build_rule_set
 
-from .conftest import Run
+from .conftest import EXAMPLES, Run
 
 
 @pytest.fixture
@@ -228,7 +231,7 @@ def a_file(tmp_path: Path) -> Path:
         (lambda tmp: tmp / "afile" / "x.json", "afile is a file, not a folder"),
         (lambda tmp: tmp / "afile" / "deeper" / "x.json", "afile is a file, not a folder"),
         (lambda tmp: tmp / "missing" / "x.json", "does not exist (skatliste creates no folders"),
-        (lambda tmp: Path("/proc/x.json"), "/proc"),
+        (lambda tmp: Path("/proc/x.json"), "the folder /proc takes no new files"),
     ],
 )
 @pytest.mark.usefixtures("a_file")
@@ -298,3 +301,135 @@ def test_a_new_list_that_cannot_be_written_leaves_no_lock(
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "No space left on device" in r.stderr
     assert _files(tmp_path) == []
+
+
+# --- one definition of the format, two readers ------------------------------------------
+
+
+def test_the_stored_schema_is_the_models_schema() -> None:
+    """``ledger_schema.json`` (what the lean reader checks) is the pydantic models' schema.
+    After changing a model: python -c "import skatliste.models as m; m.write_schema()"."""
+    from skatliste.models import json_schema
+
+    stored = json.loads(store.SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert stored == json_schema()
+
+
+def _pydantic_accepts(text: str) -> bool:
+    from pydantic import ValidationError
+
+    from skatliste.models import LedgerModel
+
+    try:
+        LedgerModel.model_validate_json(text)
+    except ValidationError:
+        return False
+    return True
+
+
+def _lean_accepts(path: Path, text: str) -> bool:
+    path.write_text(text, encoding="utf-8")
+    try:
+        store.load(path)
+    except LedgerError:
+        return False
+    return True
+
+
+_VALUES = [
+    "true",
+    "false",
+    "null",
+    "0",
+    "1",
+    "-1",
+    "75",
+    "75.0",
+    "1e2",
+    '"75"',
+    '"yes"',
+    '""',
+    "[]",
+    "{}",
+    "300",
+    "11",
+    "12",
+    "264",
+    "265",
+    "17",
+    "18",
+    '"+48"',
+    '"48\\n"',
+    '"x"',
+]
+
+
+@st.composite
+def _hand_edits(draw: st.DrawFn) -> str:
+    """A list as a tired player edits it: a value replaced by another JSON value."""
+    base = (EXAMPLES / draw(st.sampled_from(["evening.json", "pub-evening.json"]))).read_text(
+        encoding="utf-8"
+    )
+    spots = [m.span(1) for m in re.finditer(r'":\s*("[^"]*"|[-\w.]+)', base)]
+    start, end = draw(st.sampled_from(spots))
+    return base[:start] + draw(st.sampled_from(_VALUES)) + base[end:]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_hand_edits())
+def test_the_lean_reader_accepts_exactly_what_the_models_accept(tmp_path: Path, text: str) -> None:
+    assert _lean_accepts(tmp_path / "x.json", text) == _pydantic_accepts(text)
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=30), kind=st.sampled_from(["game", "passed", "ramsch"]))
+def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> None:
+    from pydantic import BaseModel
+
+    from skatliste.models import GameModel, PassedModel, RamschModel
+
+    entry = {
+        "game": {
+            "kind": "game",
+            "declarer": text or "A",
+            "game": "grand",
+            "spitzen": 2,
+            "augen": 61,
+            "note": text,
+            "kontra": True,
+        },
+        "passed": {"kind": "passed", "note": text, "time": text},
+        "ramsch": {"kind": "ramsch", "augen": {"A": 50, "B" + text: 70}, "note": text},
+    }[kind]
+    models: dict[str, type[BaseModel]] = {
+        "game": GameModel,
+        "passed": PassedModel,
+        "ramsch": RamschModel,
+    }
+    model = models[kind]
+    as_entry = store.entry_from_data(entry)
+    assert store.entry_line(as_entry) == model.model_validate(entry).model_dump_json(
+        exclude_defaults=True
+    )
+
+
+# --- the commands ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["html", "md", "csv", "json"])
+def test_export_onto_its_own_list_is_refused_and_the_evening_kept(
+    run: Run, evening: Path, fmt: str
+) -> None:
+    before = evening.read_bytes()
+    r = run("export", "--format", fmt, "-o", str(evening), "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert f"this is the list {evening} itself" in r.stderr
+    assert evening.read_bytes() == before
+
+
+def test_new_force_says_where_the_old_list_went(run: Run, evening: Path) -> None:
+    old = evening.read_bytes()
+    r = run("new", "Xaver", "Yvonne", "Zora", "--force", "--ledger", str(evening))
+    assert r.exit_code == 0
+    assert f"the list it replaces is kept as {evening}.bak" in r.stdout
+    assert Path(f"{evening}.bak").read_bytes() == old

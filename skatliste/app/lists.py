@@ -17,7 +17,8 @@ from skatliste.rules import check_pushes
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger as Ledger  # the edges name the type from here
+    from skatliste.ledger import Ledger as Ledger  # the edges name the types from here
+    from skatliste.ledger import Standing as Standing
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
 
 PASS_WORDS = ("eingepasst", "pass", "passed")
@@ -27,7 +28,8 @@ PASS_WORDS = ("eingepasst", "pass", "passed")
 class Change:
     """What a change did: the list after it, the game's row, and what it replaced."""
 
-    ledger: Ledger
+    ledger: Ledger | Standing
+    """The list after the change (after an ``append``: its table and derived state only)."""
     number: int
     row: Row | None
     """The changed game's row (None when the game was removed)."""
@@ -84,6 +86,13 @@ def new_list(
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def summary_numbers(path: Path | str) -> Standing:
+    """The list's table and the whole sheet's numbers (a long list's from its cache)."""
+    from skatliste.ledger import standing
+
+    return standing(path)
 
 
 def open_list(path: Path | str) -> Ledger:
@@ -276,20 +285,18 @@ def _refuse_problems(table: Table, earlier: Sequence[Entry], entry: Entry, numbe
         raise InputError(f"game {number}: " + "; ".join(problems))
 
 
-def append(path: Path | str, make: Callable[[Ledger], Entry]) -> Change:
-    """Add one entry made from the loaded list: derive its row once, refuse it if the rules
-    do, else save."""
-    from skatliste.ledger import updating
-    from skatliste.sheet import last_row as derive_last
+def append(path: Path | str, make: Callable[[Standing], Entry]) -> Change:
+    """Add one entry made from the list's table: derive its row once, refuse it if the rules
+    do, else save. A long list is not read game by game (``ledger.appending``)."""
+    from skatliste.ledger import appending
 
-    with updating(path) as ledger:
-        entry = make(ledger)
-        row = derive_last(ledger.table, [*ledger.entries, entry])
-        assert row is not None
+    with appending(path) as open_list:
+        entry = make(open_list)
+        row = open_list.row(entry)
         if row.problems:
             raise InputError(f"game {row.number}: " + "; ".join(row.problems))
-        ledger.entries.append(entry)
-    return Change(ledger, row.number, row, row)
+        open_list.append(entry)
+    return Change(open_list, row.number, row, row)
 
 
 def add_game(path: Path | str, player: str, words: Sequence[str], *, note: str = "") -> Change:

@@ -62,7 +62,7 @@ def export(ledger: Ledger, fmt: ExportFormat, *, lang: Lang, cent: str | None = 
         summary,
         settlement=money,
         stake=cent,
-        created=ledger.model.created,
+        created=ledger.created,
         lang=lang,
     )
 

@@ -24,7 +24,7 @@ from skatliste.cli.render import entry_words, game_lines, totals_line
 from skatliste.explain import Lang
 
 if TYPE_CHECKING:
-    from skatliste.app.lists import Ledger
+    from skatliste.app.lists import Standing
     from skatliste.sheet import Entry
 
 
@@ -79,7 +79,9 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
 @click.option(
     "--first-dealer", default=None, help="Who deals the first game (default: first name)."
 )
-@click.option("--force", is_flag=True, help="Overwrite an existing ledger.")
+@click.option(
+    "--force", is_flag=True, help="Start over on an existing list (kept as NAME.json.bak)."
+)
 @ledger_option
 def new(
     names: tuple[str, ...],
@@ -115,6 +117,8 @@ def new(
         f"{ledger_path}: new list for {', '.join(players)} ({rules.preset} rules{extra}); "
         f"{table.dealer(0)} deals first"
     )
+    if ledger.backup is not None:
+        click.echo(f"the list it replaces is kept as {ledger.backup}")
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -168,7 +172,7 @@ def add(
     assert replayed.result is not None and replayed.outcome is not None
     replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
 
-    def check_declarer(ledger: Ledger) -> Entry:
+    def check_declarer(ledger: Standing) -> Entry:
         entry = app.game_entry(ledger.table, player, replay_words, note=note)
         if entry.declarer.casefold() != replayed.declarer.casefold():
             refuse(f"{replay_file}: the declarer there is {replayed.declarer}, not {player}")

@@ -312,7 +312,7 @@ def play(ledger_path: Path, lang: str | None) -> None:
             click.echo(f"Error: {exc} — das Spiel wurde nicht eingetragen", err=True)
             continue
         show_change(change, language)
-        ledger = change.ledger
+        ledger = app.open_list(ledger_path)
         click.echo(
             render_sheet(ledger.table, list(rows(ledger.table, ledger.entries)), lang=language)
         )

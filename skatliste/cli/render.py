@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from skatliste.explain import Lang, explain, signed
 
 if TYPE_CHECKING:
-    from skatliste.app.lists import Ledger
+    from skatliste.app.lists import Ledger, Standing
     from skatliste.sheet import Entry, Row
 
 PAPER_TEXT = {
@@ -22,12 +22,12 @@ def paper_line(paper: int, matches: bool, list_points: int, lang: Lang) -> str:
     return (right if matches else wrong).format(paper=paper, right=signed(list_points))
 
 
-def totals_line(ledger: Ledger, row: Row | None, lang: Lang) -> str:
+def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
     """``Stand: Anna +48 | Ben 0 | Carl 0 · nächster Geber: Ben``."""
     table = ledger.table
     totals = row.totals if row else dict.fromkeys(table.players, 0)
     parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
-    n = len(ledger.entries)
+    n = ledger.count
     label = "Stand" if lang == "de" else "Totals"
     nxt = "nächster Geber" if lang == "de" else "next dealer"
     text = f"{label}: {parts} · {nxt}: {table.dealer(n)}"

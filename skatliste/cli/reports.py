@@ -75,25 +75,33 @@ def summary(
       skatliste summary --cent 0.25
     """
     from skatliste.report import render_summary, summary_json
-    from skatliste.sheet import settle, summarise
+    from skatliste.sheet import settle, summarise, summary_of
 
     if round_ is not None and last_round:
         refuse("give --round N or --last-round, not both")
-    ledger = app.open_list(ledger_path)
-    last = app.rounds_played(ledger)
-    only = last if last_round else round_
-    if only is not None and not 1 <= only <= last:
-        refuse(f"round {only}: the list has rounds 1 to {last}")
-    result = summarise(ledger.table, ledger.entries, only_round=only)
+    if round_ is None and not last_round:
+        # the whole list: its numbers only (a long list's from its derivation cache)
+        standing = app.summary_numbers(ledger_path)
+        table = standing.table
+        result = summary_of(table, standing.derived)
+        only = None
+    else:
+        ledger = app.open_list(ledger_path)
+        table = ledger.table
+        last = app.rounds_played(ledger)
+        only = last if last_round else round_
+        if only is not None and not 1 <= only <= last:
+            refuse(f"round {only}: the list has rounds 1 to {last}")
+        result = summarise(ledger.table, ledger.entries, only_round=only)
     stake = app.parse_stake(cent)
     settlement = None if stake is None else settle({p.name: p.total for p in result.players}, stake)
     if as_json:
-        click.echo(json.dumps(summary_json(ledger.table, result, settlement), ensure_ascii=False))
+        click.echo(json.dumps(summary_json(table, result, settlement), ensure_ascii=False))
         return
     language = resolve_lang(lang)
     if only is not None:
         click.echo(f"{'Runde' if language == 'de' else 'Round'} {only}")
-    click.echo(render_summary(ledger.table, result, settlement=settlement, lang=language))
+    click.echo(render_summary(table, result, settlement=settlement, lang=language))
 
 
 @cli.command(name="explain")

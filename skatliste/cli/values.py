@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -11,7 +13,14 @@ import click
 from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
-from skatliste.explain import Lang, headline, result_record, seeger_fabian_line, signed
+from skatliste.explain import (
+    Lang,
+    explain,
+    headline,
+    result_record,
+    seeger_fabian_line,
+    signed,
+)
 from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian_points
 from skatliste.words import ParsedGame, parse_words
 
@@ -134,40 +143,88 @@ def value(
         sys.exit(1)
 
 
+_BATCH_CACHE = 8_192
+"""Distinct games remembered by ``value -`` (a paper list repeats its games; memory stays
+flat however long the input)."""
+_BATCH_FLUSH = 2_000
+"""Lines written at once."""
+
+
 def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
+    """One game per line: each distinct line is parsed and valued once, the answers are
+    written in batches (``value -`` on a season's paper list)."""
     failed = 0
-    try:
-        lines = list(stream)
-    except UnicodeDecodeError:
-        refuse("the games on standard input are not UTF-8 text: save them as UTF-8")
-    if lines:
-        lines[0] = lines[0].removeprefix("\ufeff")  # a byte-order mark from a Windows editor
-    for number, raw in enumerate(lines, start=1):
+    seen: dict[str, tuple[str, bool]] = {}
+    out: list[str] = []
+    write = sys.stdout.write
+    for number, raw in enumerate(_utf8_lines(stream), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        try:
-            record, _, paper, ok = _value_of(parse_words(line.split()), table, lang)
-        except InputError as exc:
-            failed += 1
-            if as_json:
-                click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
-            click.echo(f"line {number}: Error: {exc}", err=True)
-            continue
+        words = line.split()
+        key = " ".join(words)
+        known = seen.get(key)
+        if known is None:
+            try:
+                known = _batch_answer(words, table, lang, as_json=as_json)
+            except InputError as exc:
+                failed += 1
+                write("".join(out))
+                out.clear()
+                sys.stdout.flush()
+                if as_json:
+                    click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
+                click.echo(f"line {number}: Error: {exc}", err=True)
+                continue
+            if len(seen) >= _BATCH_CACHE:
+                for old in list(itertools.islice(seen, _BATCH_CACHE // 2)):
+                    del seen[old]  # the older half goes: memory stays flat
+            seen[key] = known
+        text, ok = known
         if not ok:
             failed += 1
-        title = record.pop("headline")
-        if as_json:
-            click.echo(json.dumps({"line": number, **record}, ensure_ascii=False))
-        else:
-            text = f"{number}: {title}: {signed(record['list_points'])} — " + "; ".join(
-                record["explanation"]
-            )
-            if paper:
-                text += f" — {paper}"
-            click.echo(text)
+        out.append(f'{{"line": {number}, {text}\n' if as_json else f"{number}: {text}\n")
+        if len(out) >= _BATCH_FLUSH:
+            write("".join(out))
+            out.clear()
+    write("".join(out))
+    sys.stdout.flush()
     if failed:
         sys.exit(1)
+
+
+def _utf8_lines(stream: Any) -> Iterator[str]:
+    """The lines of standard input, read as they come (memory stays flat), without a
+    byte-order mark from a Windows editor; text that is not UTF-8 is refused."""
+    first = True
+    try:
+        for raw in stream:
+            if first:
+                raw = raw.removeprefix("\ufeff")
+                first = False
+            yield raw
+    except UnicodeDecodeError:
+        refuse("the games on standard input are not UTF-8 text: save them as UTF-8")
+
+
+def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
+    """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
+    parsed = parse_words(words)
+    if as_json:
+        record, _, _, ok = _value_of(parsed, table, lang)
+        del record["headline"]
+        return json.dumps(record, ensure_ascii=False)[1:], ok
+    # the text line needs the headline, the value and the steps only (what _value_of gives
+    # besides, for --json, would cost as much again)
+    result = game_value(parsed.declaration, parsed.outcome)
+    text = f"{headline(result, lang)}: {signed(result.list_points)} — " + "; ".join(
+        explain(result, lang=lang)
+    )
+    ok = True
+    if parsed.paper is not None:
+        ok = parsed.paper.matches(result.list_points)
+        text += " — " + paper_line(parsed.paper.value, ok, result.list_points, lang)
+    return text, ok
 
 
 @cli.command()
