@@ -178,7 +178,7 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
             "paper_mismatch": row.paper_mismatch,
             "error": row.error,
             "totals": row.totals,
-            "seeger_fabian": row.seeger_fabian,
+            "seeger_fabian": row.sf_points,
             "seeger_fabian_totals": row.sf_totals,
             "note": e.note,
         }
@@ -313,7 +313,7 @@ def summary_table(
         headers.append(t["balance"])
     body = []
     for p in summary.players:
-        first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
+        first, second = (p.sf_total, p.total) if by_sf else (p.total, p.sf_total)
         line = [f"{p.rank}.", p.name, signed(first)]
         if show_sf:
             line.append(signed(second))
@@ -385,7 +385,7 @@ def summary_json(
     data: dict[str, Any] = {
         "players": [p.name for p in summary.players],
         "totals": {p.name: p.total for p in summary.players},
-        "seeger_fabian": {p.name: p.seeger_fabian for p in summary.players},
+        "seeger_fabian": {p.name: p.sf_total for p in summary.players},
         "declared": {p.name: p.declared for p in summary.players},
         "won": {p.name: p.won for p in summary.players},
         "lost": {p.name: p.lost for p in summary.players},

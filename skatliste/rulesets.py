@@ -90,17 +90,73 @@ def _series(raw: str) -> OptionValue:
     return n
 
 
-BOCK_TRIGGERS: dict[str, str] = {
-    "60-60": "a game lost at 60:60",
-    "kontra-lost": "a lost game with Kontra",
-    "kontra-re": "a game with Kontra and Re",
-    "grand-hand-won": "a won Grand Hand",
-    "grand-lost": "a lost Grand",
-    "schneider": "a game with Schneider",
-    "value>=N": "a game whose value is N or more (e.g. value>=100)",
-    "all-passed": "all passed (eingepasst, or the Ramsch played instead)",
-    "hundred": "a player's total crossing a multiple of 100",
+class BockTrigger(StrEnum):
+    """What starts a Bock round (rule ``bock.triggers``, §8; the value is the file's word)."""
+
+    SIXTY_SIXTY = "60-60"
+    """A game lost at 60:60."""
+    KONTRA_LOST = "kontra-lost"
+    """A lost game with Kontra."""
+    KONTRA_RE = "kontra-re"
+    """A game with Kontra and Re."""
+    GRAND_HAND_WON = "grand-hand-won"
+    """A won Grand Hand."""
+    GRAND_LOST = "grand-lost"
+    """A lost Grand."""
+    SCHNEIDER = "schneider"
+    """A game with Schneider."""
+    VALUE = "value>="
+    """A game whose value is N or more, written ``value>=N`` (e.g. value>=100)."""
+    ALL_PASSED = "all-passed"
+    """All passed (eingepasst, or the Ramsch played instead)."""
+    HUNDRED = "hundred"
+    """A player's total crossing a multiple of 100."""
+
+    @property
+    def shown(self) -> str:
+        """As ``rules --list`` names it: ``value>=N`` for the value trigger."""
+        return "value>=N" if self is BockTrigger.VALUE else self.value
+
+
+BOCK_TRIGGERS: dict[BockTrigger, str] = {
+    BockTrigger.SIXTY_SIXTY: "a game lost at 60:60",
+    BockTrigger.KONTRA_LOST: "a lost game with Kontra",
+    BockTrigger.KONTRA_RE: "a game with Kontra and Re",
+    BockTrigger.GRAND_HAND_WON: "a won Grand Hand",
+    BockTrigger.GRAND_LOST: "a lost Grand",
+    BockTrigger.SCHNEIDER: "a game with Schneider",
+    BockTrigger.VALUE: "a game whose value is N or more (e.g. value>=100)",
+    BockTrigger.ALL_PASSED: "all passed (eingepasst, or the Ramsch played instead)",
+    BockTrigger.HUNDRED: "a player's total crossing a multiple of 100",
 }
+
+_KNOWN_TRIGGERS = ", ".join(t.shown for t in BockTrigger)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """One trigger of rule ``bock.triggers``: its kind, and N of ``value>=N``."""
+
+    kind: BockTrigger
+    value: int = 0
+    """The game value that starts a Bock round (``value>=N`` only)."""
+
+    @classmethod
+    def parse(cls, word: str) -> Trigger:
+        """``60-60``, ``value>=100``, ...; ValueError naming the known triggers.
+
+        >>> Trigger.parse("value>=100")
+        Trigger(kind=<BockTrigger.VALUE: 'value>='>, value=100)
+        """
+        if word.startswith(BockTrigger.VALUE):
+            number = word.removeprefix(BockTrigger.VALUE)
+            if not number.isdigit():
+                raise ValueError(f"'{word}': write value>=N with a number, e.g. value>=100")
+            return cls(BockTrigger.VALUE, int(number))
+        try:
+            return cls(BockTrigger(word))
+        except ValueError:
+            raise ValueError(f"unknown trigger '{word}'; known: {_KNOWN_TRIGGERS}, none") from None
 
 
 def _triggers(raw: str) -> OptionValue:
@@ -108,11 +164,7 @@ def _triggers(raw: str) -> OptionValue:
     if words == ["none"] or not words:
         return "none"
     for w in words:
-        if w.startswith("value>="):
-            if not w[7:].isdigit():
-                raise ValueError(f"'{w}': write value>=N with a number, e.g. value>=100")
-        elif w not in BOCK_TRIGGERS:
-            raise ValueError(f"unknown trigger '{w}'; known: {', '.join(BOCK_TRIGGERS)}, none")
+        Trigger.parse(w)
     return ",".join(words)
 
 
@@ -162,7 +214,7 @@ OPTIONS: dict[str, Option] = {
         Option(
             "bock.triggers",
             "none",
-            "what starts a Bock round (comma list): " + ", ".join(BOCK_TRIGGERS) + "; or none",
+            "what starts a Bock round (comma list): " + _KNOWN_TRIGGERS + "; or none",
             parse=_triggers,
         ),
         Option(
@@ -360,10 +412,10 @@ class RuleSet:
         return (2,) if self.two_player else (3, 4)
 
     @property
-    def bock_triggers(self) -> tuple[str, ...]:
+    def bock_triggers(self) -> tuple[Trigger, ...]:
         """The Bock-round triggers, or () for none."""
         raw = str(self.options["bock.triggers"])
-        return () if raw == "none" else tuple(raw.split(","))
+        return () if raw == "none" else tuple(Trigger.parse(w) for w in raw.split(","))
 
     @property
     def ramsch(self) -> RamschOptions:

@@ -220,3 +220,24 @@ def test_an_impossible_game_counts_as_a_problem_in_the_summary() -> None:
     )
     summary = summarise(_table(), [impossible])
     assert summary.problems == 1 and summary.games == 1
+
+
+def test_a_rounds_summary_counts_every_kind_of_deal_in_it() -> None:
+    """Round 2 of a Bierlachs pub list: a pass, a Ramsch, an impossible game, a stranger's game
+    and a lost game; the Bierlachs is named from the whole list."""
+    table = _table(preset="pub", list="bierlachs", **{"bierlachs.limit": "50"})
+    impossible = GameEntry(
+        declarer="Ben",
+        declaration=Declaration(game=GameType.GRAND, spitzen=5),
+        outcome=Outcome(),
+    )
+    ramsch = RamschEntry(augen=(("Anna", 60), ("Ben", 40), ("Carl", 20)))
+    round_one: list[Entry] = [_game("Ben", "grand mit 1 verloren"), *[PassedEntry()] * 2]
+    round_two: list[Entry] = [ramsch, impossible, _game("Dora", "herz mit 1")]
+    round_three: list[Entry] = [_game("Carl", "herz mit 1 verloren")]
+    summary = summarise(table, [*round_one, *round_two, *round_three], only_round=2)
+    assert (summary.games, summary.ramsch, summary.problems, summary.passed) == (3, 1, 1, 0)
+    assert summary.rounds == (2, 2)
+    assert summary.bierlachs == ("Ben", 1, -96)
+    third = summarise(table, [*round_one, *round_two, *round_three], only_round=3)
+    assert [(p.name, p.lost) for p in third.players if p.lost] == [("Carl", 1)]

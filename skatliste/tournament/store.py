@@ -407,7 +407,7 @@ def _summarise_list(path: Path) -> ListResult:
     ledger = load_list(path)
     summary = summarise(ledger.table, ledger.entries)
     return ListResult(
-        players={p.name: (p.seeger_fabian, p.total, p.won, p.lost) for p in summary.players},
+        players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
         games=summary.games,
         length=ledger.table.series,
     )
