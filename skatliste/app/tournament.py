@@ -178,6 +178,17 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _columns(header_row: list[str]) -> dict[str, int]:
+    """Which column holds the name, the club and the number (German or English headers)."""
+    header = [h.strip().casefold() for h in header_row]
+    where: dict[str, int] = {}
+    for key, names in COLUMNS.items():
+        for i, h in enumerate(header):
+            if h in names:
+                where[key] = i
+    return where
+
+
 def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> list[Player]:
     """Register the players of a CSV file (a header row; name, club, number; German or
     English column names; ``,`` or ``;`` between fields). Every problem is listed; with any
@@ -188,12 +199,7 @@ def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> lis
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     if not rows:
         raise InputError(f"{source}: empty; give a header row such as 'name,club,number'")
-    header = [h.strip().casefold() for h in rows[0]]
-    where: dict[str, int] = {}
-    for key, names in COLUMNS.items():
-        for i, h in enumerate(header):
-            if h in names:
-                where[key] = i
+    where = _columns(rows[0])
     if "name" not in where:
         raise InputError(
             f"{source}: line 1: no name column in {rows[0]!r}; name the columns e.g. "

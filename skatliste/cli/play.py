@@ -119,13 +119,13 @@ def _number_between(
 def _plays_ramsch(ledger: Ledger) -> bool:
     """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
     round, or in Offizierskat."""
-    from skatliste.sheet import last_row
+    from skatliste.sheet import RoundKind, last_row
 
     rules = ledger.rules
     if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
         return True
     row = last_row(ledger.table, ledger.entries)
-    return row is not None and row.pending[:1] == ("ramsch",)
+    return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
 
 
 def _ramsch_words(ledger: Ledger) -> list[str]:
