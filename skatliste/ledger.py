@@ -41,7 +41,6 @@ from skatliste.sheet import (
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
-DEFAULT_PATH = "skatliste.json"
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 SCHEMA_FILE = Path(__file__).with_name("ledger_schema.json")
 

@@ -11,13 +11,13 @@ import copy
 import functools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.explain import signed
+from skatliste.explain import Lang, signed
 from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rules import (
     SEEGER_FABIAN_OPPONENT,
@@ -42,7 +42,7 @@ from skatliste.rulesets import (
     RuleSet,
     Trigger,
 )
-from skatliste.words import VOCABULARY
+from skatliste.words import VOCABULARY, to_words, whole_number
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {*VOCABULARY, *PRESETS, "p", "q", "-", "ramsch", "jungfrau", "durchmarsch", "geschoben"}
@@ -180,6 +180,120 @@ class Table:
     def series(self) -> int | None:
         """Games in a series (tournament), or None."""
         return self.rules.series_length(self.size)
+
+
+@dataclass
+class _RamschWords:
+    """What the words of one Ramsch said so far."""
+
+    table: Table
+    augen: dict[str, int] = field(default_factory=dict)
+    jungfrau: list[str] = field(default_factory=list)
+    durchmarsch: str | None = None
+    pushes: int | None = None
+    skat: int | None = None
+
+    def player_augen(self, tok: str) -> None:
+        """``anna=45``."""
+        name, _, value = tok.partition("=")
+        player = self.table.find(name)
+        number = whole_number(value, tok)
+        if number is None:
+            raise InputError(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
+        if player in self.augen:
+            raise InputError(f"{player}'s Augen are given twice")
+        self.augen[player] = number
+
+    def keyword(self, tok: str, arg: str) -> None:
+        """``jungfrau NAME``, ``durchmarsch NAME``, ``geschoben N``, ``skat N``."""
+        low = tok.lower()
+        if low == "jungfrau":
+            self.jungfrau.append(self.table.find(arg))
+            return
+        if low == "durchmarsch":
+            if self.durchmarsch is not None:
+                raise InputError("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once")
+            self.durchmarsch = self.table.find(arg)
+            return
+        number = whole_number(arg, f"{tok} {arg}")
+        if number is None:
+            raise InputError(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
+        if low == "skat":
+            if self.skat is not None:
+                raise InputError("the Skat's Augen are given twice: write 'skat N' once")
+            self.skat = number
+            return
+        if self.pushes is not None:
+            raise InputError("the pushes are given twice: write 'geschoben N' once")
+        check_pushes(number)
+        self.pushes = number
+
+
+RAMSCH_KEYWORDS = ("jungfrau", "durchmarsch", "geschoben", "pushed", "skat")
+
+
+def parse_ramsch(
+    table: Table, words: Sequence[str], *, note: str = "", time: str | None = None
+) -> RamschEntry:
+    """A Ramsch from its words: ``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna]
+    [geschoben 2] [skat 10]``; ``ramsch_words`` writes them back.
+
+    >>> from skatliste.rulesets import build_rule_set
+    >>> t = Table(("Anna", "Ben", "Carl"), "Anna", build_rule_set("pub"))
+    >>> ramsch_words(parse_ramsch(t, ["anna=45", "ben=0", "carl=75", "jungfrau", "b"]))
+    'ramsch Anna=45 Ben=0 Carl=75 jungfrau Ben'
+    """
+    said = _RamschWords(table)
+    toks = [t for w in words for t in w.replace(",", " ").split()]
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if "=" in tok:
+            said.player_augen(tok)
+        elif tok.lower() in RAMSCH_KEYWORDS:
+            if i + 1 >= len(toks):
+                raise InputError(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
+            i += 1
+            said.keyword(tok, toks[i])
+        else:
+            raise InputError(
+                f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
+                "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'"
+            )
+        i += 1
+    if not said.augen:
+        raise InputError("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
+    return RamschEntry(
+        augen=tuple(said.augen.items()),
+        skat=said.skat,
+        jungfrau=tuple(said.jungfrau),
+        durchmarsch=said.durchmarsch,
+        pushes=said.pushes or 0,
+        note=note,
+        time=time,
+    )
+
+
+def ramsch_words(entry: RamschEntry) -> str:
+    """The words that enter this Ramsch again (``parse_ramsch`` reads them)."""
+    words = ["ramsch", *(f"{n}={a}" for n, a in entry.augen)]
+    words += [f"jungfrau {n}" for n in entry.jungfrau]
+    if entry.durchmarsch:
+        words.append(f"durchmarsch {entry.durchmarsch}")
+    if entry.pushes:
+        words.append(f"geschoben {entry.pushes}")
+    if entry.skat is not None:
+        words.append(f"skat {entry.skat}")
+    return " ".join(words)
+
+
+def entry_words(entry: Entry, lang: Lang = "de") -> str:
+    """An entry as the words that would enter it again (``anna kreuz mit 2 hand``)."""
+    if isinstance(entry, GameEntry):
+        return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
+    if isinstance(entry, RamschEntry):
+        return ramsch_words(entry)
+    return "eingepasst" if lang == "de" else "all passed"
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ from skatliste.sheet import (
     Table,
     check,
     check_player_names,
+    parse_ramsch,
+    ramsch_words,
     rows,
     summarise,
 )
@@ -241,3 +243,34 @@ def test_a_rounds_summary_counts_every_kind_of_deal_in_it() -> None:
     assert summary.bierlachs == ("Ben", 1, -96)
     third = summarise(table, [*round_one, *round_two, *round_three], only_round=3)
     assert [(p.name, p.lost) for p in third.players if p.lost] == [("Carl", 1)]
+
+
+# --- the Ramsch in words, both ways -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "ramsch Anna=0 Ben=120 Carl=0 durchmarsch Ben",
+        "ramsch Anna=45 Ben=40 Carl=35 geschoben 2",
+        "ramsch Anna=45 Ben=40 Carl=25 skat 10",
+    ],
+)
+def test_a_ramsch_reads_back_to_its_words(words: str) -> None:
+    """parse_ramsch and ramsch_words are one grammar, read and written."""
+    entry = parse_ramsch(_table(preset="pub"), words.split()[1:])
+    assert ramsch_words(entry) == words
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        ("anna=0 ben=120 carl=0 durchmarsch ben durchmarsch ben", "one Durchmarsch"),
+        ("anna=45 ben=40 carl=25 skat 10 skat 10", "the Skat's Augen are given twice"),
+        ("anna=45 ben=40 carl=35 geschoben 1 geschoben 1", "the pushes are given twice"),
+        ("anna=45 ben=40 carl=35 jungfrau", "'jungfrau' needs a name or number after it"),
+    ],
+)
+def test_a_ramsch_says_each_thing_once(words: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_ramsch(_table(preset="pub"), words.split())

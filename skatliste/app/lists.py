@@ -7,14 +7,13 @@ a refused change raises before anything is written, so the list is left as it wa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skatliste.errors import InputError
-from skatliste.rules import check_pushes
-from skatliste.words import parse_words, whole_number
+from skatliste.words import parse_words
 
 if TYPE_CHECKING:
     from skatliste.ledger import Ledger as Ledger  # the edges name the types from here
@@ -153,90 +152,12 @@ def game_entry(table: Table, player: str, words: Sequence[str], *, note: str = "
     )
 
 
-@dataclass
-class _RamschWords:
-    """What the words of one Ramsch said so far."""
-
-    table: Table
-    augen: dict[str, int] = field(default_factory=dict)
-    jungfrau: list[str] = field(default_factory=list)
-    durchmarsch: str | None = None
-    pushes: int | None = None
-    skat: int | None = None
-
-    def player_augen(self, tok: str) -> None:
-        """``anna=45``."""
-        name, _, value = tok.partition("=")
-        player = resolve_player(self.table, name)
-        number = whole_number(value, tok)
-        if number is None:
-            raise InputError(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
-        if player in self.augen:
-            raise InputError(f"{player}'s Augen are given twice")
-        self.augen[player] = number
-
-    def keyword(self, tok: str, arg: str) -> None:
-        """``jungfrau NAME``, ``durchmarsch NAME``, ``geschoben N``, ``skat N``."""
-        low = tok.lower()
-        if low == "jungfrau":
-            self.jungfrau.append(resolve_player(self.table, arg))
-            return
-        if low == "durchmarsch":
-            if self.durchmarsch is not None:
-                raise InputError("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once")
-            self.durchmarsch = resolve_player(self.table, arg)
-            return
-        number = whole_number(arg, f"{tok} {arg}")
-        if number is None:
-            raise InputError(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
-        if low == "skat":
-            if self.skat is not None:
-                raise InputError("the Skat's Augen are given twice: write 'skat N' once")
-            self.skat = number
-            return
-        if self.pushes is not None:
-            raise InputError("the pushes are given twice: write 'geschoben N' once")
-        check_pushes(number)
-        self.pushes = number
-
-
-RAMSCH_KEYWORDS = ("jungfrau", "durchmarsch", "geschoben", "pushed", "skat")
-
-
 def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> RamschEntry:
     """``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna] [geschoben 2] [skat 10]``."""
     from skatliste.ledger import now
-    from skatliste.sheet import RamschEntry
+    from skatliste.sheet import parse_ramsch
 
-    said = _RamschWords(table)
-    toks = [t for w in words for t in w.replace(",", " ").split()]
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        if "=" in tok:
-            said.player_augen(tok)
-        elif tok.lower() in RAMSCH_KEYWORDS:
-            if i + 1 >= len(toks):
-                raise InputError(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
-            i += 1
-            said.keyword(tok, toks[i])
-        else:
-            raise InputError(
-                f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
-                "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'"
-            )
-        i += 1
-    if not said.augen:
-        raise InputError("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
-    return RamschEntry(
-        augen=tuple(said.augen.items()),
-        skat=said.skat,
-        jungfrau=tuple(said.jungfrau),
-        durchmarsch=said.durchmarsch,
-        pushes=said.pushes or 0,
-        note=note,
-        time=now(),
-    )
+    return parse_ramsch(table, words, note=note, time=now())
 
 
 def passed_entry(*, note: str = "") -> Entry:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -197,8 +197,8 @@ def replay_cmd(file: Path, as_json: bool, lang: str | None) -> None:
         sys.exit(1)
 
 
-def _replay_json(out: ReplayResult, lang: Lang) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def _replay_json(out: ReplayResult, lang: Lang) -> dict[str, object]:
+    data: dict[str, object] = {
         "players": list(out.players),
         "declarer": out.declarer,
         "tricks": [

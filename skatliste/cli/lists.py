@@ -20,7 +20,7 @@ from skatliste.cli.base import (
     refuse,
     resolve_lang,
 )
-from skatliste.cli.render import entry_words, game_lines, totals_line
+from skatliste.cli.render import game_lines, totals_line
 from skatliste.explain import Lang
 
 if TYPE_CHECKING:
@@ -205,6 +205,8 @@ def undo(ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste undo
     """
+    from skatliste.sheet import entry_words
+
     language = resolve_lang(lang)
     change = app.undo(ledger_path)
     assert change.removed is not None
@@ -224,6 +226,8 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste delete 7
     """
+    from skatliste.sheet import entry_words
+
     language = resolve_lang(lang)
     change = app.delete(ledger_path, number)
     assert change.removed is not None
@@ -348,6 +352,7 @@ def history(ledger_path: Path, lang: str | None) -> None:
       skatliste history
     """
     from skatliste.app.reports import history as removed_games
+    from skatliste.sheet import entry_words
 
     language = resolve_lang(lang)
     removed = removed_games(app.open_list(ledger_path))

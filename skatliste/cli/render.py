@@ -8,7 +8,7 @@ from skatliste.explain import Lang, explain, signed
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger, Standing
-    from skatliste.sheet import Entry, Row
+    from skatliste.sheet import Row
 
 PAPER_TEXT = {
     "de": ("Papier {paper}: stimmt", "Papier {paper}: falsch, das Spiel zählt {right}"),
@@ -76,23 +76,3 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
 def note_lines(note: str, lang: Lang) -> list[str]:
     """``  Notiz: ...`` when the game has a note."""
     return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []
-
-
-def entry_words(entry: Entry, lang: Lang) -> str:
-    """An entry as the words that would enter it again."""
-    from skatliste.sheet import GameEntry, RamschEntry
-    from skatliste.words import to_words
-
-    if isinstance(entry, GameEntry):
-        return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
-    if isinstance(entry, RamschEntry):
-        words = ["ramsch", *(f"{n}={a}" for n, a in entry.augen)]
-        words += [f"jungfrau {n}" for n in entry.jungfrau]
-        if entry.durchmarsch:
-            words.append(f"durchmarsch {entry.durchmarsch}")
-        if entry.pushes:
-            words.append(f"geschoben {entry.pushes}")
-        if entry.skat is not None:
-            words.append(f"skat {entry.skat}")
-        return " ".join(words)
-    return "eingepasst" if lang == "de" else "all passed"
