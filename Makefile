@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench fuzz lint clean
+.PHONY: test demo bench fuzz lint clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,11 +13,32 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m compileall -q skatliste
 	touch $(STAMP)
 
-test: $(STAMP)
+# The browser test drives Debian's chromium (Playwright's own browser download cannot be
+# reached here). As root, install it; otherwise say what to install and stop.
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser test (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "make test needs Chromium for the browser test: run 'sudo apt-get install chromium'" \
+	      "(Debian/Ubuntu), or set CHROMIUM=/path/to/chromium"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest --cov --cov-report=term
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest --cov --cov-report=term
+
+# The README's pictures of the phone page, taken by the browser test at 390 x 850.
+screenshots: $(STAMP) chromium
+	mkdir -p docs/screenshots
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
+	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k "short_evening or tournament"
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh

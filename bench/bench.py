@@ -313,5 +313,55 @@ def main() -> None:
         sys.exit(1)
 
 
+def web_add(requests: int = 200, clients: int = 8) -> None:
+    """``POST /api/games`` on a real server on 127.0.0.1: median and 95th percentile time of
+    one request, from one client in turn and from ``clients`` at once (bounded counts)."""
+    import threading
+
+    import httpx2 as httpx
+
+    from skatliste.app.keys import new_key
+    from skatliste.app.lists import new_list
+    from skatliste.web.server import create_app, running
+
+    def measure(url: str, key: str, count: int, out: list[float]) -> None:
+        headers = {"Authorization": f"Bearer {key}"}
+        with httpx.Client(base_url=url, headers=headers, timeout=60) as http:
+            for n in range(count):
+                body = {"declarer": ("anna", "ben", "carl")[n % 3], "words": "kreuz mit 1"}
+                start = time.perf_counter()
+                answer = http.post("/api/games", json=body)
+                out.append(time.perf_counter() - start)
+                if answer.status_code != 201:
+                    raise SystemExit(f"bench: POST /api/games failed: {answer.text[:300]}")
+
+    def p95(times: list[float]) -> float:
+        return statistics.quantiles(times, n=20, method="inclusive")[-1]
+
+    print()
+    print("| POST /api/games (127.0.0.1) | requests | median | p95 |")
+    print("|---|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, threads in (("one client", 1), (f"{clients} clients at once", clients)):
+            path = Path(tmp) / f"web-{threads}.json"
+            new_list(path, ["Anna", "Ben", "Carl"])
+            key = new_key()
+            times: list[float] = []
+            with running(create_app(path, key=key)) as url:
+                workers = [
+                    threading.Thread(target=measure, args=(url, key, requests // threads, times))
+                    for _ in range(threads)
+                ]
+                for w in workers:
+                    w.start()
+                for w in workers:
+                    w.join(300)
+            print(
+                f"| {label} | {len(times)} | {statistics.median(times) * 1000:.1f} ms "
+                f"| {p95(times) * 1000:.1f} ms |"
+            )
+
+
 if __name__ == "__main__":
     main()
+    web_add()

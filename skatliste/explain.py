@@ -274,3 +274,15 @@ def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
         points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
     return lines
+
+
+PAPER_TEXT = {
+    "de": ("Papier {paper}: stimmt", "Papier {paper}: falsch, das Spiel zählt {right}"),
+    "en": ("paper {paper}: right", "paper {paper}: wrong, the game counts {right}"),
+}
+
+
+def paper_line(paper: int, matches: bool, list_points: int, lang: Lang) -> str:
+    """``Papier 72: stimmt`` or ``Papier 72: falsch, das Spiel zählt +48``."""
+    right, wrong = PAPER_TEXT[lang]
+    return (right if matches else wrong).format(paper=paper, right=signed(list_points))

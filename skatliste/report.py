@@ -10,7 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import MINUS, Lang, headline, signed
+from skatliste.explain import MINUS, Lang, explain, headline, paper_line, signed
 from skatliste.sheet import (
     GameEntry,
     PassedEntry,
@@ -335,8 +335,6 @@ def render_summary(
     """The ranking table, and the money when a stake was given."""
     from tabulate import tabulate
 
-    t = TEXT[lang]
-    by_sf = summary.ranked_by == "seeger-fabian"
     headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
     tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
     text = tabulate(
@@ -346,6 +344,16 @@ def render_summary(
         disable_numparse=True,
         colalign=("right", "left") + ("right",) * (len(headers) - 2),
     )
+    lines = [text, "", *summary_notes(table, summary, lang=lang)]
+    if settlement is not None and settlement.payments:
+        lines += ["", *payment_lines(settlement, lang=lang)]
+    return "\n".join(lines)
+
+
+def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[str]:
+    """The lines under the ranking: games played and how the ranking goes, the Bierlachs."""
+    t = TEXT[lang]
+    by_sf = summary.ranked_by == "seeger-fabian"
     games = count_games(summary.games, lang)
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"
@@ -355,7 +363,7 @@ def render_summary(
     if summary.ramsch:
         games += f", {summary.ramsch} Ramsch"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
-    lines = [text, "", f"{games}; {ranked}"]
+    lines = [f"{games}; {ranked}"]
     if table.rules.bierlachs:
         limit = table.rules["bierlachs.limit"]
         if summary.bierlachs is None:
@@ -371,11 +379,16 @@ def render_summary(
                 if lang == "de"
                 else f"Bierlachs: {who} ({signed(total)} in game {number}, limit {limit})"
             )
-    if settlement is not None and settlement.payments:
-        lines.append("")
-        for payer, receiver, amount in settlement.payments:
-            lines.append(f"{payer} {t['pays']} {receiver} {money(amount, lang, sign=False)}")
-    return "\n".join(lines)
+    return lines
+
+
+def payment_lines(settlement: Settlement, *, lang: Lang = "de") -> list[str]:
+    """Who pays whom: ``Ben zahlt Anna 0,24 €``."""
+    t = TEXT[lang]
+    return [
+        f"{payer} {t['pays']} {receiver} {money(amount, lang, sign=False)}"
+        for payer, receiver, amount in settlement.payments
+    ]
 
 
 def summary_json(
@@ -412,3 +425,41 @@ def summary_json(
             {"from": a, "to": b, "amount": float(x)} for a, b, x in settlement.payments
         ]
     return data
+
+
+# --- a game as the CLI prints it and the web page shows it ------------------------------
+
+
+def game_lines(row: Row, lang: Lang) -> list[str]:
+    """A game's headline and its explanation, as ``add`` and ``explain`` print it."""
+    from skatliste.explain import explain_ramsch
+
+    e = row.entry
+    title = "Spiel" if lang == "de" else "Game"
+    if not isinstance(e, GameEntry):
+        lines = [f"{title} {row.number}: {describe(row, lang)}"]
+        if row.ramsch is not None:
+            lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
+        elif row.error is None and any(row.points.values()):
+            lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
+        return lines + note_lines(e.note, lang)
+    if row.result is None:
+        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
+    lines = [
+        f"{title} {row.number}: {e.declarer} — {describe(row, lang)}: "
+        f"{signed(row.result.list_points)}"
+    ]
+    lines += [f"  {s}" for s in explain(row.result, lang=lang)]
+    credited = [n for n, v in row.points.items() if n != e.declarer and v > 0]
+    if credited:  # two-player: a lost game is credited to the other player (§9)
+        word = "gutgeschrieben" if lang == "de" else "credited to"
+        lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
+    if e.paper is not None:
+        matches = not row.paper_mismatch
+        lines.append(f"  {paper_line(e.paper.value, matches, row.result.list_points, lang)}")
+    return lines + note_lines(e.note, lang)
+
+
+def note_lines(note: str, lang: Lang) -> list[str]:
+    """``  Notiz: ...`` when the game has a note."""
+    return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []

@@ -129,3 +129,51 @@ def test_new_list_refuses_what_cannot_be_a_table(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="unknown player 'Dora'"):
         app.new_list(path, ["Anna", "Ben", "Carl"], first_dealer="Dora")
     assert not path.exists()
+
+
+def test_preview_shows_the_next_game_without_writing(three: Path) -> None:
+    """The preview is the row add_game would make, and the list stays as it was."""
+    app.add_game(three, "anna", "grand mit 1".split())
+    before = three.read_bytes()
+    row = app.preview(three, "kreuz mit 2 hand".split(), declarer="ben")
+    assert row.number == 2 and row.dealer == "Ben"
+    assert row.result is not None and row.result.list_points == 48
+    assert row.totals == {"Anna": 48, "Ben": 48, "Carl": 0}  # Grand mit 1: 2 × 24
+    assert three.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("words", "declarer"),
+    [("kreuz mit 12", "anna"), ("schwarz angesagt kreuz mit 1", "anna"), ("grand", "dora")],
+)
+def test_preview_refuses_with_the_message_of_add(three: Path, words: str, declarer: str) -> None:
+    """A game add_game refuses is refused by the preview with the same message."""
+    with pytest.raises(InputError) as added:
+        app.add_game(three, declarer, words.split())
+    with pytest.raises(InputError) as previewed:
+        app.preview(three, words.split(), declarer=declarer)
+    assert str(previewed.value) == str(added.value)
+
+
+def test_preview_of_an_edit_is_the_row_the_edit_makes(three: Path) -> None:
+    """With a number, the preview replaces that game; the declarer stays unless named."""
+    app.add_game(three, "anna", "grand mit 1".split())
+    app.add_game(three, "ben", "pik mit 1".split())
+    row = app.preview(three, "herz ohne 2".split(), number=1)
+    assert row.number == 1 and isinstance(row.entry, GameEntry)
+    assert row.entry.declarer == "Anna" and row.totals["Anna"] == 30  # ohne 2, Spiel 3: 3 × 10
+    assert app.preview(three, ["eingepasst"], number=2).totals == {"Anna": 48, "Ben": 0, "Carl": 0}
+    changed = app.edit(three, 1, "herz ohne 2".split())
+    assert changed.row is not None and changed.row.totals == row.totals
+
+
+@pytest.mark.parametrize(
+    "words", ["ben grand mit 1", "carl pik mit 1 verloren", "ramsch anna=45 ben=40 carl=35"]
+)
+def test_edit_keeps_a_bock_round_called_after_the_game(pub: Path, words: str) -> None:
+    """Correcting a game after which a Bock round was called keeps the Bock round."""
+    app.add_game(pub, "anna", "grand mit 1".split())
+    app.call_bock(pub)
+    changed = app.edit(pub, 1, words.split())
+    assert app.open_list(pub).entries[0].bock_called
+    assert changed.last is not None and changed.last.pending[:3] == ("bock",) * 3

@@ -187,3 +187,21 @@ def test_readme_session_prints_what_the_readme_shows(
             + "\n--- the program prints:\n"
             + "\n".join(actual)
         )
+
+
+def test_no_merge_conflict_markers_are_left_in_the_project() -> None:
+    """A merge left half-done would show users both sides: no file may keep the markers."""
+    import subprocess
+
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    marked = []
+    for name in files:
+        path = ROOT / name
+        if path.suffix not in {".md", ".py", ".sh", ".toml", ".html", ".js", ".css", ".txt"}:
+            continue
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        if any(line.startswith(("<<<<<<< ", ">>>>>>> ")) for line in lines):
+            marked.append(name)
+    assert marked == []

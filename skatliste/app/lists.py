@@ -334,6 +334,9 @@ def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | Non
         ):
             # the paper list still says what it said: keep it to compare
             entry = replace(entry, paper=old.paper)
+        if old.bock_called:
+            # the table called a Bock round after this game: correcting the game keeps it
+            entry = replace(entry, bock_called=True)
         _refuse_problems(ledger.table, ledger.entries[:index], entry, number)
         before = _values(ledger.table, ledger.entries)
         ledger.entries[index] = entry
@@ -396,6 +399,43 @@ def restore(path: Path | str, item: int) -> Change:
             _refuse_problems(ledger.table, ledger.entries[:index], entry, index + 1)
             ledger.entries.insert(index, entry)
     return _after_change(ledger, index + 1, None, keep=True, before=before)
+
+
+def preview(
+    path: Path | str,
+    words: Sequence[str],
+    *,
+    declarer: str | None = None,
+    number: int | None = None,
+) -> Row:
+    """What an entry would be, without writing anything: its row (value, explanation, the
+    totals after it) as the next game, like ``add_game(path, declarer, words)`` (or like
+    ``entry_from_words`` without a declarer); with ``number``, as the replacement of that
+    game, like ``edit``. Refused with the very message the change itself would give."""
+    from skatliste.sheet import GameEntry
+    from skatliste.sheet import last_row as derive_last
+
+    ledger = open_list(path)
+    if number is None:
+        if declarer is not None and not words:
+            raise InputError("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'")
+        entry = (
+            game_entry(ledger.table, declarer, words)
+            if declarer is not None
+            else entry_from_words(ledger, words)
+        )
+        earlier = ledger.entries
+    else:
+        index = check_number(ledger, number)
+        old = ledger.entries[index]
+        keep = old.declarer if isinstance(old, GameEntry) else None
+        entry = entry_from_words(ledger, words, declarer=keep)
+        earlier = ledger.entries[:index]
+    row = derive_last(ledger.table, [*earlier, entry])
+    assert row is not None
+    if row.problems:
+        raise InputError(f"game {row.number}: " + "; ".join(row.problems))
+    return row
 
 
 def call_bock(path: Path | str) -> Change:

@@ -4,6 +4,7 @@ One module per group of commands; each registers its commands on the group in ``
 This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
+import skatliste.cli.serve  # noqa: F401  (registers skatliste serve)
 from skatliste.cli import cards, lists, play, reports, tournament, values  # noqa: F401  (registers commands)
 from skatliste.cli.base import cli, main
 

@@ -1,25 +1,18 @@
-"""How the CLI shows a game, the totals line and an entry as words: text only, no logic."""
+"""How the CLI shows a game, the totals line and an entry as words: text only, no logic.
+
+A game and an entry as words are ``report``'s (the web page shows them too)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skatliste.explain import Lang, explain, signed
+from skatliste.explain import PAPER_TEXT, Lang, paper_line, signed
+
+__all__ = ["PAPER_TEXT", "game_lines", "paper_line", "totals_line"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger, Standing
     from skatliste.sheet import Row
-
-PAPER_TEXT = {
-    "de": ("Papier {paper}: stimmt", "Papier {paper}: falsch, das Spiel zählt {right}"),
-    "en": ("paper {paper}: right", "paper {paper}: wrong, the game counts {right}"),
-}
-
-
-def paper_line(paper: int, matches: bool, list_points: int, lang: Lang) -> str:
-    """``Papier 72: stimmt`` or ``Papier 72: falsch, das Spiel zählt +48``."""
-    right, wrong = PAPER_TEXT[lang]
-    return (right if matches else wrong).format(paper=paper, right=signed(list_points))
 
 
 def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
@@ -42,37 +35,8 @@ def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
 
 
 def game_lines(row: Row, lang: Lang) -> list[str]:
-    """A game's headline and its explanation, as ``add`` and ``explain`` print it."""
-    from skatliste.explain import explain_ramsch
-    from skatliste.report import describe
-    from skatliste.sheet import GameEntry
+    """A game's headline and its explanation (``report.game_lines``, imported when used so
+    that ``skatliste value`` does not load the sheet)."""
+    from skatliste.report import game_lines as lines
 
-    e = row.entry
-    title = "Spiel" if lang == "de" else "Game"
-    if not isinstance(e, GameEntry):
-        lines = [f"{title} {row.number}: {describe(row, lang)}"]
-        if row.ramsch is not None:
-            lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
-        elif row.error is None and any(row.points.values()):
-            lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
-        return lines + note_lines(e.note, lang)
-    if row.result is None:
-        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
-    lines = [
-        f"{title} {row.number}: {e.declarer} — {describe(row, lang)}: "
-        f"{signed(row.result.list_points)}"
-    ]
-    lines += [f"  {s}" for s in explain(row.result, lang=lang)]
-    credited = [n for n, v in row.points.items() if n != e.declarer and v > 0]
-    if credited:  # two-player: a lost game is credited to the other player (§9)
-        word = "gutgeschrieben" if lang == "de" else "credited to"
-        lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
-    if e.paper is not None:
-        matches = not row.paper_mismatch
-        lines.append(f"  {paper_line(e.paper.value, matches, row.result.list_points, lang)}")
-    return lines + note_lines(e.note, lang)
-
-
-def note_lines(note: str, lang: Lang) -> list[str]:
-    """``  Notiz: ...`` when the game has a note."""
-    return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []
+    return lines(row, lang)

@@ -1,0 +1,183 @@
+"""``skatliste serve``: the list on a phone — a web page served from this laptop."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import click
+
+from skatliste.cli.base import cli, ledger_option, refuse, resolve_lang
+from skatliste.explain import Lang
+
+
+@cli.command()
+@ledger_option
+@click.option(
+    "--tournament",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Serve a tournament folder instead of one list: the organiser's page and a page "
+    "per table.",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to serve at; 0.0.0.0 serves the phones on the local network.",
+)
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to use."
+)
+@click.option(
+    "--key",
+    envvar="SKATLISTE_KEY",
+    default=None,
+    help="The key that opens the list for writing (or env SKATLISTE_KEY); "
+    "default: the key kept beside the list, made on first use.",
+)
+@click.option("--show-keys", is_flag=True, help="Print the key and the links, then stop.")
+@click.option("--renew-key", is_flag=True, help="Replace the kept key: old links stop writing.")
+@click.option(
+    "--lang",
+    type=click.Choice(["de", "en"], case_sensitive=False),
+    default=None,
+    help="Language of the page (default: each browser's, German when neither).",
+)
+def serve(
+    ledger_path: Path,
+    tournament: Path | None,
+    host: str,
+    port: int,
+    key: str | None,
+    show_keys: bool,
+    renew_key: bool,
+    lang: str | None,
+) -> None:
+    """Keep the list on a phone: serve a page for the table from this computer.
+
+    Prints the entry link (it carries the list's key: whoever has it may enter games) and
+    its QR code. Without the key the page only shows the list. The terminal can add games
+    at the same time: every open page follows within a second. With --tournament DIR: the
+    organiser's page (live ranking, tables, the seating with each table's QR code to print)
+    and a page per table, written with the table's key or the organiser's.
+
+    \b
+    Examples:
+      skatliste serve --ledger friday.json
+      skatliste serve --ledger friday.json --host 0.0.0.0
+      skatliste serve --ledger friday.json --show-keys
+      skatliste serve --tournament preisskat --host 0.0.0.0
+    """
+    from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
+
+    if key is not None and renew_key:
+        refuse("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+    if key is not None and len(key) < 16:
+        refuse("--key: give at least 16 characters (better: let skatliste make the key)")
+    names = addresses(host)
+    chosen = None if lang is None else resolve_lang(lang)
+    if tournament is not None:
+        app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen)
+    else:
+        app, key, what = _list_app(ledger_path, key, renew_key, chosen)
+        tables = []
+    if show_keys:
+        click.echo(f"key: {key}")
+        for name in names:
+            click.echo(f"entry link: {entry_link(name, port, key)}")
+        for label, path, table_key in tables:
+            click.echo(f"{label}: {base_url(names[0], port)}{path}#key={table_key}")
+        click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+        return
+    _check_port(host, port)
+
+    import uvicorn
+
+    where = (
+        "the local network (anyone on it can watch; the key is needed to write)"
+        if serves_network(host)
+        else "this computer only (--host 0.0.0.0 serves the phones on the local network)"
+    )
+    click.echo(f"Serving {what} to {where}")
+    for name in names:
+        click.echo(f"  watch:  {base_url(name, port)}")
+        click.echo(f"  enter:  {entry_link(name, port, key)}")
+    if tables:
+        click.echo("  each table's link and QR code: on the organiser's page (enter link)")
+    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+    click.echo("Ctrl+C stops the server.")
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
+        timeout_graceful_shutdown=2,
+    )
+    watchers = app.state.watchers
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            for watcher in watchers:  # the open pages' event streams end: Ctrl+C stops at once
+                watcher.close()
+            super().handle_exit(sig, frame)
+
+    Server(config).run()
+
+
+def _list_app(
+    ledger_path: Path, key: str | None, renew: bool, lang: Lang | None
+) -> tuple[Any, str, str]:
+    """The app for one list, its key (kept beside the list unless given), what it serves."""
+    from skatliste.app.keys import key_path, list_key
+    from skatliste.app.lists import open_list
+    from skatliste.web.server import create_app
+
+    open_list(ledger_path)  # refuse a missing or broken list before anything else
+    if key is None:
+        key, made = list_key(ledger_path, renew=renew)
+        if made:
+            click.echo(f"new key kept in {key_path(ledger_path)}")
+    return create_app(ledger_path, key=key, lang=lang), key, str(ledger_path)
+
+
+def _tournament_app(
+    folder: Path, key: str | None, renew: bool, lang: Lang | None
+) -> tuple[Any, str, str, list[tuple[str, str, str]]]:
+    """The app for a tournament folder, the organiser's key, what it serves, and each table's
+    (label, page path of the last drawn series, key)."""
+    from skatliste.app.keys import tournament_keys, tournament_keys_path
+    from skatliste.app.tournament import open_tournament
+    from skatliste.web.server import create_app
+
+    t = open_tournament(folder)
+    count = max((len(d.tables) for d in t.draws), default=0)
+    keys = tournament_keys(folder, count, renew=renew)
+    if keys.made:
+        click.echo(f"keys kept in {tournament_keys_path(folder)}")
+    organiser = key if key is not None else keys.organiser
+    tables = []
+    if t.draws:
+        last = t.draws[-1]
+        for n in range(1, len(last.tables) + 1):
+            path = f"series/{last.series}/table/{n}/"
+            tables.append((f"series {last.series} table {n}", path, keys.tables[n]))
+    app = create_app(tournament=folder, organiser_key=organiser, table_keys=keys.tables, lang=lang)
+    return app, organiser, f"the tournament {t.name} ({folder})", tables
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port another program holds, with what to do (before uvicorn tries)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            refuse(
+                f"--host {host} --port {port}: cannot serve there ({exc.strerror or exc}); "
+                f"try --port {port + 1 if port < 65535 else 8000}"
+            )

@@ -1,0 +1,260 @@
+"""The JSON API: every action the page takes, for scripts too (documented in the README).
+
+Each handler reads its request, calls the same application function as the CLI
+(``skatliste.app.lists``) in a worker thread (they wait for the list's lock), and renders the
+result with ``views``. Writes pass ``writes`` first: same origin, then the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from skatliste.web.server import Refused, can_write, read_json, request_lang, site, writes
+
+_IN = ConfigDict(extra="forbid")
+TEXT = 500
+"""Characters a declarer's name, a game's words or a note may have."""
+
+
+class GameIn(BaseModel):
+    """``POST /api/games``: the declarer and the table words, as ``skatliste add`` takes them."""
+
+    model_config = _IN
+    declarer: str = Field(max_length=TEXT)
+    words: str = Field(max_length=TEXT)
+    note: str = Field("", max_length=TEXT)
+
+
+class PreviewIn(BaseModel):
+    """``POST /api/preview``: what ``/api/games`` (or, with ``number``, an edit) would enter."""
+
+    model_config = _IN
+    declarer: str | None = Field(None, max_length=TEXT)
+    words: str = Field(max_length=TEXT)
+    number: int | None = Field(None, ge=1)
+
+
+class EditIn(BaseModel):
+    """``PUT /api/games/N``: the words that replace game N, as ``skatliste edit N`` takes them;
+    ``declarer`` (optional) goes in front of them."""
+
+    model_config = _IN
+    declarer: str | None = Field(None, max_length=TEXT)
+    words: str = Field(max_length=TEXT)
+    note: str | None = Field(None, max_length=TEXT)
+
+
+class RamschIn(BaseModel):
+    """``POST /api/ramsch``: ``anna=45 ben=40 carl=35 [jungfrau ben] ...``."""
+
+    model_config = _IN
+    words: str = Field(max_length=TEXT)
+    note: str = Field("", max_length=TEXT)
+
+
+class NoteIn(BaseModel):
+    """``POST /api/pass``: an optional note."""
+
+    model_config = _IN
+    note: str = Field("", max_length=TEXT)
+
+
+class NothingIn(BaseModel):
+    """``POST /api/undo``, ``POST /api/bock``: no fields."""
+
+    model_config = _IN
+
+
+def _stake(request: Request) -> Fraction | None:
+    from skatliste.app.lists import parse_stake
+
+    raw = request.query_params.get("cent", "").strip()
+    if not raw:
+        return None
+    try:
+        return parse_stake(raw)
+    except ValueError as exc:
+        raise Refused(422, str(exc).replace("--cent ", "cent=", 1)) from None
+
+
+async def get_list(request: Request) -> Response:
+    """``GET /api/list``: totals, sheet, summary, chart (``?cent=`` adds the money)."""
+    from skatliste.app.lists import open_list
+    from skatliste.sheet import rows
+    from skatliste.web.views import list_json
+
+    lang = request_lang(request)
+    stake = _stake(request)
+    writable = can_write(request)
+
+    def read() -> dict[str, Any]:
+        ledger = open_list(site(request).ledger_path)
+        sheet = list(rows(ledger.table, ledger.entries))
+        return list_json(ledger.table, sheet, lang=lang, can_write=writable, stake=stake)
+
+    return JSONResponse(await run_in_threadpool(read))
+
+
+async def get_game(request: Request) -> Response:
+    """``GET /api/games/N``: one game with its explanation."""
+    from skatliste.app.lists import game_row, open_list
+    from skatliste.web.views import row_json
+
+    lang = request_lang(request)
+    number: int = request.path_params["number"]
+
+    def read() -> dict[str, Any]:
+        ledger = open_list(site(request).ledger_path)
+        return row_json(ledger.table, game_row(ledger, number), lang)
+
+    return JSONResponse(await run_in_threadpool(read))
+
+
+async def preview(request: Request) -> Response:
+    """``POST /api/preview``: the value and its explanation before saving; writes nothing,
+    so it needs no key."""
+    from skatliste.app.lists import open_list
+    from skatliste.app.lists import preview as preview_row
+    from skatliste.web.views import row_json
+
+    body = await read_json(request, PreviewIn)
+    lang = request_lang(request)
+    path = site(request).ledger_path
+
+    def run() -> dict[str, Any]:
+        words = body.words.split()
+        declarer = body.declarer
+        if body.number is not None and declarer:
+            words, declarer = [declarer, *words], None
+        row = preview_row(path, words, declarer=declarer, number=body.number)
+        return row_json(open_list(path).table, row, lang)
+
+    return JSONResponse(await run_in_threadpool(run))
+
+
+def _changed(request: Request, change: Any, status: int = 200) -> Response:
+    """A change as the page needs it: the game (if one is left), what was removed, the totals
+    after, and what ``check`` now finds in later games."""
+    from skatliste.sheet import entry_words
+    from skatliste.web.views import row_json
+
+    lang = request_lang(request)
+    table = change.ledger.table
+    last = change.last
+    return JSONResponse(
+        {
+            "number": change.number,
+            "game": None if change.row is None else row_json(table, change.row, lang),
+            "removed": None if change.removed is None else entry_words(change.removed, lang),
+            "totals": dict.fromkeys(table.players, 0) if last is None else last.totals,
+            "problems": [{"game": n, "problem": p} for n, p in change.problems],
+        },
+        status_code=status,
+    )
+
+
+async def _apply(request: Request, action: Callable[[], Any], status: int = 200) -> Response:
+    change = await run_in_threadpool(action)
+    return _changed(request, change, status)
+
+
+@writes
+async def add_game(request: Request) -> Response:
+    """``POST /api/games``: enter a game (``skatliste add``)."""
+    from skatliste.app import lists
+
+    body = await read_json(request, GameIn)
+    path = site(request).ledger_path
+    return await _apply(
+        request,
+        lambda: lists.add_game(path, body.declarer, body.words.split(), note=body.note),
+        201,
+    )
+
+
+@writes
+async def pass_game(request: Request) -> Response:
+    """``POST /api/pass``: eingepasst (``skatliste pass``)."""
+    from skatliste.app import lists
+
+    body = await read_json(request, NoteIn)
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.pass_game(path, note=body.note), 201)
+
+
+@writes
+async def add_ramsch(request: Request) -> Response:
+    """``POST /api/ramsch``: enter a Ramsch (``skatliste ramsch``)."""
+    from skatliste.app import lists
+
+    body = await read_json(request, RamschIn)
+    path = site(request).ledger_path
+    return await _apply(
+        request, lambda: lists.add_ramsch(path, body.words.split(), note=body.note), 201
+    )
+
+
+@writes
+async def undo(request: Request) -> Response:
+    """``POST /api/undo``: take back the last game (``skatliste undo``)."""
+    from skatliste.app import lists
+
+    await read_json(request, NothingIn)
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.undo(path))
+
+
+@writes
+async def call_bock(request: Request) -> Response:
+    """``POST /api/bock``: call a Bock round after the last game (``skatliste bock``)."""
+    from skatliste.app import lists
+
+    await read_json(request, NothingIn)
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.call_bock(path))
+
+
+@writes
+async def edit_game(request: Request) -> Response:
+    """``PUT /api/games/N``: replace game N (``skatliste edit N``)."""
+    from skatliste.app import lists
+
+    body = await read_json(request, EditIn)
+    number: int = request.path_params["number"]
+    words = body.words.split()
+    if body.declarer:
+        words = [body.declarer, *words]
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.edit(path, number, words, note=body.note))
+
+
+@writes
+async def delete_game(request: Request) -> Response:
+    """``DELETE /api/games/N``: delete game N (``skatliste delete N``)."""
+    from skatliste.app import lists
+
+    number: int = request.path_params["number"]
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.delete(path, number))
+
+
+API_ROUTES = [
+    Route("/api/list", get_list, methods=["GET"]),
+    Route("/api/preview", preview, methods=["POST"]),
+    Route("/api/games", add_game, methods=["POST"]),
+    Route("/api/games/{number:int}", get_game, methods=["GET"]),
+    Route("/api/games/{number:int}", edit_game, methods=["PUT"]),
+    Route("/api/games/{number:int}", delete_game, methods=["DELETE"]),
+    Route("/api/pass", pass_game, methods=["POST"]),
+    Route("/api/ramsch", add_ramsch, methods=["POST"]),
+    Route("/api/undo", undo, methods=["POST"]),
+    Route("/api/bock", call_bock, methods=["POST"]),
+]

@@ -1,0 +1,544 @@
+// The phone page of `skatliste serve`: taps become the same words the CLI reads, the server
+// computes everything, and every open page follows the list live (server-sent events).
+"use strict";
+
+const L = JSON.parse(document.getElementById("labels").textContent);
+const LANG = document.body.dataset.lang;
+const $ = (id) => document.getElementById(id);
+const BASE = document.body.dataset.base || ""; // a tournament table's page: /series/S/table/T
+
+// The key travels in the link's fragment (#key=...), which the browser never sends to a
+// server or puts in a Referer; requests carry it as a Bearer header.
+const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+
+// Table words for what is tapped: German on a German page, English on an English one.
+const WORDS = {
+  de: {
+    clubs: "kreuz", spades: "pik", hearts: "herz", diamonds: "karo", grand: "grand", null: "null",
+    mit: "mit", ohne: "ohne", announced: "angesagt", won: "gewonnen", lost: "verloren",
+    augen: "augen", bid: "gereizt",
+  },
+  en: {
+    clubs: "clubs", spades: "spades", hearts: "hearts", diamonds: "diamonds", grand: "grand",
+    null: "null", mit: "with", ohne: "without", announced: "announced", won: "won", lost: "lost",
+    augen: "augen", bid: "bid",
+  },
+}[LANG];
+
+let state = null;
+let mode = "game"; // or "ramsch"
+let editing = null; // the number of the game being changed
+const opened = new Set(); // games of the sheet whose explanation is open (kept across updates)
+const form = { declarer: null, game: null, mit: "mit", n: null, flags: new Set(), result: null };
+
+function fmt(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("data-")) node.setAttribute(k, v);
+    else node[k] = v;
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function api(method, path, body) {
+  const headers = {};
+  if (KEY) headers.Authorization = "Bearer " + KEY;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const sep = path.includes("?") ? "&" : "?";
+  let response;
+  try {
+    response = await fetch(BASE + path + sep + "lang=" + LANG, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    return { ok: false, status: 0, data: { error: String(err) } };
+  }
+  let data = {};
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = { error: response.statusText };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+function toast(text, bad = false) {
+  const t = $("toast");
+  t.textContent = text;
+  t.classList.toggle("bad", bad);
+}
+
+// --- the list as the server derives it ----------------------------------------------------
+
+async function refresh() {
+  const cent = $("cent").value.trim();
+  const r = await api("GET", "/api/list" + (cent ? "?cent=" + encodeURIComponent(cent) : ""));
+  if (!r.ok) {
+    toast(r.data.error || r.status, true);
+    return;
+  }
+  state = r.data;
+  render();
+}
+
+function render() {
+  const s = state;
+  // totals strip
+  const totals = $("totals");
+  totals.replaceChildren(
+    ...s.players.map((p) =>
+      el(
+        "div",
+        { class: "chip" + (p === s.leader ? " leader" : ""), "data-player": p },
+        el("span", { class: "name", textContent: p }),
+        el("span", { class: "points", textContent: s.totals_text[p] }),
+      ),
+    ),
+  );
+  const info = [L.next_dealer + ": " + s.next_dealer];
+  if (s.sits_out) info.push(s.sits_out + " " + L.sits_out);
+  if (s.pending) info.push(s.pending);
+  if (s.series) info.push(s.count + "/" + s.series);
+  else info.push(L.game + " " + (s.count + 1));
+  $("info").textContent = info.join(" · ");
+
+  // who may write
+  $("entry").hidden = !s.can_write;
+  $("readonly").hidden = s.can_write;
+  if (!s.can_write && KEY) $("readonly").textContent = L.wrong_key;
+  $("btn-ramsch").hidden = !s.plays_ramsch;
+  $("btn-pass").hidden = !s.plays_pass;
+  for (const f of ["kontra", "re"]) {
+    document.querySelector(`[data-flag="${f}"]`).hidden = !s.plays_kontra;
+    if (!s.plays_kontra) form.flags.delete(f);
+  }
+  $("btn-bock").hidden = !s.plays_bock;
+
+  // players
+  if (!s.players.includes(form.declarer)) form.declarer = null;
+  $("players").replaceChildren(
+    ...s.players.map((p) => {
+      const b = el("button", { type: "button", "data-player": p, textContent: p });
+      if (p === s.next_dealer) b.append(el("small", { textContent: L.dealer }));
+      b.disabled = p === s.sits_out;
+      b.setAttribute("aria-pressed", String(p === form.declarer));
+      return b;
+    }),
+  );
+  // the Ramsch fields: rebuilt only when who plays changes, so a live update never wipes
+  // what is being typed
+  const playing = s.players.filter((p) => p !== s.sits_out);
+  const box = $("ramsch-augen");
+  if (box.dataset.players !== playing.join(",")) {
+    const typed = Object.fromEntries(
+      [...box.querySelectorAll("[data-augen]")].map((i) => [i.dataset.augen, i.value]),
+    );
+    box.dataset.players = playing.join(",");
+    box.replaceChildren(
+      ...playing.map((p) =>
+        el(
+          "label",
+          { class: "inline" },
+          p + " ",
+          el("input", {
+            type: "number", inputMode: "numeric", min: 0, max: 120, "data-augen": p,
+            value: typed[p] || "",
+          }),
+        ),
+      ),
+    );
+  }
+
+  // undo names the game it takes back
+  const undo = $("btn-undo");
+  undo.hidden = !s.can_write || !s.last;
+  if (s.last) undo.textContent = "↶ " + fmt(L.undo, { n: s.last.number, what: s.last.words });
+
+  renderSheet();
+  renderSummary();
+}
+
+function renderSheet() {
+  const items = state.games
+    .slice()
+    .reverse()
+    .map((g) => {
+      const totals = state.players.map((p) => p + " " + g.totals_text[p]).join(" · ");
+      const who = g.declarer ? g.declarer + " — " : "";
+      const detail = el("div", { class: "detail", hidden: !opened.has(g.number) });
+      for (const line of g.explanation) detail.append(el("div", { textContent: line }));
+      if (state.can_write) {
+        detail.append(
+          el(
+            "div",
+            { class: "grid two" },
+            el("button", { type: "button", "data-edit": g.number, textContent: L.edit }),
+            el("button", { type: "button", "data-delete": g.number, textContent: L.delete, class: "danger" }),
+          ),
+        );
+      }
+      const li = el(
+        "li",
+        { class: "game", "data-number": g.number, value: g.number },
+        el(
+          "button",
+          { type: "button", class: "line", "data-open": g.number },
+          el("span", { class: "no", textContent: g.number }),
+          el("span", { class: "what", textContent: who + g.text }),
+          el("span", { class: "marks", textContent: g.marks }),
+          el("span", { class: "val", textContent: g.value }),
+        ),
+        el("div", { class: "tot", textContent: g.dealer_text + " · " + totals }),
+        detail,
+      );
+      return li;
+    });
+  $("sheet").replaceChildren(...items);
+  if (!items.length) $("sheet").append(el("li", { class: "empty", textContent: L.no_games }));
+}
+
+function renderSummary() {
+  const sum = state.summary;
+  const table = el("table", { class: "summary" });
+  table.append(el("tr", {}, ...sum.headers.map((h) => el("th", { textContent: h }))));
+  for (const row of sum.rows) table.append(el("tr", {}, ...row.map((c) => el("td", { textContent: c }))));
+  $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
+  $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
+  $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
+}
+
+// --- entering a game ---------------------------------------------------------------------------
+
+// Taps that need another first (ISkO: only a Hand game announces; Re answers a Kontra).
+const NEEDS = {
+  schneider_announced: ["hand", "needs_hand"],
+  schwarz_announced: ["hand", "needs_hand"],
+  re: ["kontra", "needs_kontra"],
+};
+
+function tapWords() {
+  if (!form.game) return "";
+  const w = [WORDS[form.game]];
+  if (form.game !== "null" && form.n) w.push(WORDS[form.mit], form.n);
+  for (const f of ["hand", "ouvert"]) if (form.flags.has(f)) w.push(f);
+  if (form.flags.has("schneider_announced")) w.push("schneider", WORDS.announced);
+  if (form.flags.has("schwarz_announced")) w.push("schwarz", WORDS.announced);
+  const augen = $("augen").value.trim();
+  if (augen) w.push(WORDS.augen, augen);
+  else if (form.result) w.push(WORDS[form.result]);
+  for (const f of ["schneider", "schwarz"]) if (form.flags.has(f)) w.push(f);
+  const bid = $("bid").value.trim();
+  if (bid) w.push(WORDS.bid, bid);
+  for (const f of ["kontra", "re"]) if (form.flags.has(f)) w.push(f);
+  return w.join(" ");
+}
+
+function showTaps() {
+  for (const b of document.querySelectorAll("#players button")) {
+    b.setAttribute("aria-pressed", String(b.dataset.player === form.declarer));
+  }
+  for (const b of document.querySelectorAll("[data-game]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.game === form.game));
+  }
+  for (const b of document.querySelectorAll("[data-mit]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.mit === form.mit));
+  }
+  for (const b of document.querySelectorAll("[data-n]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.n === form.n));
+  }
+  for (const b of document.querySelectorAll("[data-flag]")) {
+    b.setAttribute("aria-pressed", String(form.flags.has(b.dataset.flag)));
+    const need = NEEDS[b.dataset.flag];
+    b.classList.toggle("waiting", Boolean(need) && !form.flags.has(need[0]));
+  }
+  for (const b of document.querySelectorAll("[data-result]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.result === form.result));
+  }
+  $("spitzen-set").hidden = form.game === "null";
+  // a Grand has at most 4 Spitzen (the Buben): "…" only for suit games
+  $("btn-more").hidden = form.game === "grand";
+  if (form.game === "grand") $("spitzen-more").hidden = true;
+  $("ramsch-panel").hidden = mode !== "ramsch";
+  $("game-panel").hidden = mode === "ramsch";
+  $("btn-ramsch").setAttribute("aria-pressed", String(mode === "ramsch"));
+  $("btn-enter").textContent = editing ? fmt(L.save_edit, { n: editing }) : L.enter;
+  $("btn-clear").textContent = editing ? L.cancel : L.clear;
+}
+
+// Questions that do not matter are not asked: a Null has no Augen, no Schneider and no
+// Schwarz; with the Augen typed they decide Schneider (Schwarz still counts tricks).
+function relevant() {
+  const isNull = form.game === "null";
+  const augen = $("augen").value.trim() !== "";
+  const hide = {
+    schneider_announced: isNull,
+    schwarz_announced: isNull,
+    schneider: isNull || augen,
+    schwarz: isNull,
+  };
+  for (const [flag, hidden] of Object.entries(hide)) {
+    document.querySelector(`[data-flag="${flag}"]`).hidden = hidden;
+    if (hidden) form.flags.delete(flag);
+  }
+  $("augen").closest("label").hidden = isNull;
+  if (isNull) $("augen").value = "";
+}
+
+function tapped() {
+  relevant();
+  // taps write the words; a tap before any game is chosen (the declarer of a game being
+  // changed, say) keeps the words that are there
+  const words = tapWords();
+  if (words || !editing) $("words").value = words;
+  showTaps();
+  schedulePreview();
+}
+
+function ramschWords() {
+  const parts = [];
+  for (const input of document.querySelectorAll("[data-augen]")) {
+    if (input.value.trim()) parts.push(input.dataset.augen + "=" + input.value.trim());
+  }
+  const extra = $("ramsch-extra").value.trim();
+  if (extra) parts.push(extra);
+  return parts.join(" ");
+}
+
+let previewTimer = null;
+let previewSeq = 0;
+function schedulePreview() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(preview, 120);
+}
+
+async function preview() {
+  const box = $("preview");
+  const words = $("words").value.trim();
+  if (mode === "ramsch" || !words) {
+    box.replaceChildren();
+    return;
+  }
+  const seq = ++previewSeq;
+  const r = await api("POST", "/api/preview", { declarer: form.declarer, words, number: editing });
+  if (seq !== previewSeq) return; // a later preview is on its way
+  showPreview(r);
+}
+
+function showPreview(r) {
+  const box = $("preview");
+  box.classList.toggle("bad", !r.ok);
+  if (!r.ok) {
+    box.replaceChildren(el("p", { class: "error", textContent: r.data.error }));
+    return;
+  }
+  const g = r.data;
+  const head = (g.declarer ? g.declarer + " — " : "") + g.text + ": " + g.value;
+  box.replaceChildren(
+    el("p", { class: "head", textContent: head }),
+    ...g.explanation.map((line) => el("p", { textContent: line })),
+  );
+}
+
+function resetForm() {
+  form.declarer = null;
+  form.game = null;
+  form.mit = "mit";
+  form.n = null;
+  form.flags.clear();
+  form.result = null;
+  $("augen").value = "";
+  $("bid").value = "";
+  $("words").value = "";
+  $("ramsch-extra").value = "";
+  for (const input of document.querySelectorAll("[data-augen]")) input.value = "";
+  mode = "game";
+  editing = null;
+  $("preview").replaceChildren();
+  showTaps();
+}
+
+async function submit(event) {
+  event.preventDefault();
+  let r;
+  if (mode === "ramsch") {
+    const words = ramschWords();
+    r = editing
+      ? await api("PUT", "/api/games/" + editing, { words: "ramsch " + words })
+      : await api("POST", "/api/ramsch", { words });
+  } else {
+    const words = $("words").value.trim();
+    const body = { declarer: form.declarer, words };
+    r = editing ? await api("PUT", "/api/games/" + editing, body) : await api("POST", "/api/games", body);
+  }
+  if (!r.ok) {
+    // the form stays as it was: nothing is lost, the reason is shown
+    showPreview(r);
+    toast(L.failed + ": " + r.data.error, true);
+    return;
+  }
+  toast(fmt(editing ? L.changed : L.entered, { n: r.data.game.number }));
+  resetForm();
+  await refresh();
+}
+
+async function simple(path, done) {
+  const r = await api("POST", path, {});
+  if (!r.ok) {
+    toast(r.data.error, true);
+    return;
+  }
+  toast(done(r.data));
+  await refresh();
+}
+
+// --- wiring ------------------------------------------------------------------------------
+
+function wire() {
+  $("entry").addEventListener("submit", submit);
+  $("players").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-player]");
+    if (!b) return;
+    form.declarer = form.declarer === b.dataset.player ? null : b.dataset.player;
+    if (mode === "ramsch") mode = "game";
+    tapped();
+  });
+  for (const b of document.querySelectorAll("[data-game]")) {
+    b.addEventListener("click", () => {
+      form.game = b.dataset.game;
+      tapped();
+    });
+  }
+  for (const b of document.querySelectorAll("[data-mit]")) {
+    b.addEventListener("click", () => {
+      form.mit = b.dataset.mit;
+      tapped();
+    });
+  }
+  for (const b of document.querySelectorAll("[data-n]")) {
+    b.addEventListener("click", () => {
+      form.n = form.n === b.dataset.n ? null : b.dataset.n;
+      tapped();
+    });
+  }
+  for (const b of document.querySelectorAll("[data-flag]")) {
+    b.addEventListener("click", () => {
+      const f = b.dataset.flag;
+      const why = NEEDS[f] && !form.flags.has(f) && !form.flags.has(NEEDS[f][0]) && NEEDS[f][1];
+      if (why) {
+        toast(L[why], true); // not possible yet: say why instead of a silent no
+        return;
+      }
+      if (form.flags.has(f)) {
+        form.flags.delete(f);
+        for (const [other, [needed]] of Object.entries(NEEDS)) {
+          if (needed === f) form.flags.delete(other); // no Re without Kontra, ...
+        }
+      } else form.flags.add(f);
+      tapped();
+    });
+  }
+  for (const b of document.querySelectorAll("[data-result]")) {
+    b.addEventListener("click", () => {
+      form.result = form.result === b.dataset.result ? null : b.dataset.result;
+      $("augen").value = "";
+      tapped();
+    });
+  }
+  $("augen").addEventListener("input", () => {
+    form.result = null;
+    tapped();
+  });
+  $("bid").addEventListener("input", tapped);
+  $("words").addEventListener("input", schedulePreview);
+  $("btn-more").addEventListener("click", () => {
+    $("spitzen-more").hidden = !$("spitzen-more").hidden;
+  });
+  $("btn-clear").addEventListener("click", resetForm);
+  $("btn-pass").addEventListener("click", () =>
+    simple("/api/pass", (d) => fmt(L.entered, { n: d.game.number })),
+  );
+  $("btn-bock").addEventListener("click", () => simple("/api/bock", () => L.bock_called));
+  $("btn-ramsch").addEventListener("click", () => {
+    mode = mode === "ramsch" ? "game" : "ramsch";
+    showTaps();
+  });
+  $("btn-undo").addEventListener("click", () =>
+    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed })),
+  );
+  $("sheet").addEventListener("click", async (e) => {
+    const open = e.target.closest("[data-open]");
+    if (open) {
+      const detail = open.parentElement.querySelector(".detail");
+      detail.hidden = !detail.hidden;
+      const n = Number(open.dataset.open);
+      if (detail.hidden) opened.delete(n);
+      else opened.add(n);
+      return;
+    }
+    const edit = e.target.closest("[data-edit]");
+    if (edit) {
+      startEdit(Number(edit.dataset.edit));
+      return;
+    }
+    const del = e.target.closest("[data-delete]");
+    if (del) {
+      const n = Number(del.dataset.delete);
+      if (!confirm(fmt(L.delete_confirm, { n }))) return;
+      const r = await api("DELETE", "/api/games/" + n);
+      if (!r.ok) toast(r.data.error, true);
+      else {
+        toast(fmt(L.deleted, { n }));
+        opened.clear(); // the numbers after it moved up
+        await refresh();
+      }
+    }
+  });
+  for (const tab of document.querySelectorAll("[data-tab]")) {
+    tab.addEventListener("click", () => {
+      for (const t of document.querySelectorAll("[data-tab]")) {
+        t.setAttribute("aria-selected", String(t === tab));
+        $("view-" + t.dataset.tab).hidden = t !== tab;
+      }
+    });
+  }
+  $("cent").addEventListener("change", refresh);
+}
+
+function startEdit(n) {
+  const g = state.games.find((x) => x.number === n);
+  resetForm();
+  editing = n;
+  if (g.kind === "ramsch") {
+    mode = "ramsch";
+    $("ramsch-extra").value = g.words.replace(/^ramsch\s*/, "");
+  } else {
+    form.declarer = g.declarer;
+    $("words").value = g.words;
+  }
+  showTaps();
+  schedulePreview();
+  $("entry").scrollIntoView({ behavior: "smooth" });
+}
+
+function listen() {
+  const source = new EventSource(BASE + "/api/events");
+  source.addEventListener("open", () => $("live").classList.remove("off"));
+  source.addEventListener("error", () => $("live").classList.add("off"));
+  source.addEventListener("change", () => {
+    $("live").classList.remove("off");
+    refresh();
+  });
+}
+
+wire();
+showTaps();
+refresh();
+listen();

@@ -1,0 +1,212 @@
+"""Tournament mode of ``skatliste serve --tournament DIR``: the organiser's page (live ranking,
+teams, every table's state, the seating with each table's link and QR code) and one page per
+table, ``/series/S/table/T/``: the phone page on that table's list, written with the table's
+key (or the organiser's). Everything comes from ``skatliste.app.tournament``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, Router
+from starlette.types import Receive, Scope, Send
+
+from skatliste.explain import Lang, signed
+from skatliste.web.labels import LABELS
+from skatliste.web.server import Site, can_write, read_json, request_lang, site, writes
+from skatliste.web.watch import Watcher
+
+
+class TablePages:
+    """ASGI app mounted at ``/series/{series}/table/{table}``: the phone page and its API for
+    that table's list, with a ``Site`` of its own (the list, the keys that write it)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        organiser_key: str,
+        table_keys: dict[int, str],
+        lang: Lang | None,
+        routes: list[BaseRoute],
+        watchers: list[Watcher],
+    ) -> None:
+        self.folder = folder
+        self.organiser_key = organiser_key
+        self.table_keys = table_keys
+        self.lang = lang
+        self.router = Router(routes=routes)
+        self.watchers = watchers
+        self.sites: dict[tuple[int, int], Site] = {}
+
+    def site_for(self, series: int, table: int) -> Site | None:
+        """The table's site, or None when the tournament has no such list."""
+        from skatliste.app.tournament import seating
+        from skatliste.errors import SkatlisteError
+
+        found = self.sites.get((series, table))
+        if found is None:
+            try:
+                tables = seating(self.folder, series).tables
+            except SkatlisteError:
+                return None  # not drawn (or no tournament): the 404 says so
+            if not 1 <= table <= len(tables):
+                return None
+            path = self.folder / tables[table - 1].list
+            keys = (self.organiser_key, self.table_keys.get(table, ""))
+            watcher = Watcher(path)
+            self.watchers.append(watcher)
+            found = self.sites[(series, table)] = Site(
+                ledger_path=path,
+                keys=tuple(k for k in keys if k),
+                lang=self.lang,
+                watcher=watcher,
+                base=f"/series/{series}/table/{table}",
+            )
+        return found
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        params = scope.get("path_params", {})
+        found = self.site_for(int(params["series"]), int(params["table"]))
+        if found is None:
+            response = JSONResponse(
+                {
+                    "error": f"series {params['series']} has no table {params['table']} "
+                    "(not drawn yet?)"
+                },
+                status_code=404,
+            )
+            await response(scope, receive, send)
+            return
+        scope.setdefault("state", {})["site"] = found
+        await self.router(scope, receive, send)
+
+
+async def organiser_page(request: Request) -> Response:
+    """The organiser's page: a shell; its script fetches ``/api/tournament`` and follows it."""
+    lang = request_lang(request)
+    templates = request.app.state.templates
+    response: Response = templates.TemplateResponse(
+        request,
+        "tournament.html",
+        {"lang": lang, "t": LABELS[lang], "labels_json": json.dumps(LABELS[lang])},
+        headers={"Cache-Control": "no-store"},
+    )
+    return response
+
+
+def tournament_json(
+    folder: Path, *, lang: Lang, organiser: bool, base_url: str, table_keys: dict[int, str]
+) -> dict[str, Any]:
+    """The live ranking, the teams and every table's state; for the organiser also each
+    table's entry link (with its key) and that link as a QR code to print."""
+    import segno
+
+    from skatliste.app import tournament as app
+
+    ranking = app.ranking(folder)
+    teams = app.team_ranking(folder)
+    tables = []
+    for state in app.status(folder):
+        row: dict[str, Any] = {
+            "series": state.series,
+            "table": state.table,
+            "players": list(state.players),
+            "state": state.state,
+            "games": state.games,
+            "length": state.length,
+            "url": f"{base_url}series/{state.series}/table/{state.table}/",
+        }
+        if organiser and state.table in table_keys:
+            link = f"{row['url']}#key={table_keys[state.table]}"
+            row["link"] = link
+            row["qr"] = segno.make(link, error="m").svg_inline(scale=3)
+        tables.append(row)
+    return {
+        "name": ranking.name,
+        "date": ranking.date,
+        "organiser": organiser,
+        "ranking": [
+            {
+                "place": s.place,
+                "name": s.name,
+                "club": s.club,
+                "seeger_fabian": signed(s.seeger_fabian),
+                "points": signed(s.points),
+                "won": s.won,
+                "lost": s.lost,
+                "series": {str(k): signed(v) for k, v in s.series.items()},
+                "in_progress": s.in_progress,
+            }
+            for s in ranking.standings
+        ],
+        "teams": [
+            {
+                "place": team.place,
+                "club": team.club,
+                "seeger_fabian": signed(team.seeger_fabian),
+                "members": [f"{name} {signed(v)}" for name, v in team.members],
+            }
+            for team in teams
+        ],
+        "tables": tables,
+    }
+
+
+async def get_tournament(request: Request) -> Response:
+    """``GET /api/tournament``: ranking, teams, tables (links and QR codes with the
+    organiser's key)."""
+    lang = request_lang(request)
+    organiser = can_write(request)
+    folder = site(request).ledger_path
+    keys: dict[int, str] = request.app.state.table_keys
+    base_url = str(request.base_url)
+
+    def read() -> dict[str, Any]:
+        return tournament_json(
+            folder, lang=lang, organiser=organiser, base_url=base_url, table_keys=keys
+        )
+
+    return JSONResponse(await run_in_threadpool(read))
+
+
+class PaperIn(BaseModel):
+    """``POST /api/tournament/paper``: a paper Spielliste's totals, as
+    ``skatliste tournament result`` takes them."""
+
+    model_config = ConfigDict(extra="forbid")
+    series: int = Field(ge=1)
+    table: int = Field(ge=1)
+    results: str = Field(max_length=2000, description="NAME=POINTS/WON/LOST ... per player")
+
+
+@writes
+async def paper_result(request: Request) -> Response:
+    """``POST /api/tournament/paper`` (the organiser's key): a table's result from paper."""
+    from skatliste.app import tournament as app
+
+    body = await read_json(request, PaperIn)
+    folder = site(request).ledger_path
+    items = body.results.replace(",", " ").split()
+
+    def enter() -> dict[str, Any]:
+        scores = app.enter_paper_result(folder, body.series, body.table, items)
+        return {"series": body.series, "table": body.table, "players": sorted(scores)}
+
+    return JSONResponse(await run_in_threadpool(enter), status_code=201)
+
+
+def tournament_routes() -> list[BaseRoute]:
+    from skatliste.web.server import events
+
+    return [
+        Route("/", organiser_page),
+        Route("/api/events", events),
+        Route("/api/tournament", get_tournament, methods=["GET"]),
+        Route("/api/tournament/paper", paper_result, methods=["POST"]),
+    ]

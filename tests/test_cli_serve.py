@@ -1,0 +1,145 @@
+"""``skatliste serve`` as a command: keys, links, refusals, and a real server it starts."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+
+from skatliste.app.keys import key_path
+from skatliste.web.links import addresses, entry_link, serves_network
+
+from .conftest import Run
+from .webtools import KEY
+
+
+def test_show_keys_makes_the_key_once_and_shows_it_again(fresh_ledger: Path, run: Run) -> None:
+    """The first call makes and keeps a key; later calls show the same key and its link."""
+    first = run("serve", "--ledger", str(fresh_ledger), "--show-keys")
+    assert first.exit_code == 0, first.output
+    assert f"new key kept in {key_path(fresh_ledger)}" in first.output
+    key = key_path(fresh_ledger).read_text().strip()
+    again = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--port", "8123")
+    assert "new key" not in again.output
+    assert f"key: {key}" in again.output
+    assert f"entry link: http://127.0.0.1:8123/#key={key}" in again.output
+    assert "█" in again.output  # the QR code of the link
+
+
+def test_renew_key_replaces_it(fresh_ledger: Path, run: Run) -> None:
+    """--renew-key: a new key; links with the old one no longer write."""
+    run("serve", "--ledger", str(fresh_ledger), "--show-keys")
+    old = key_path(fresh_ledger).read_text().strip()
+    renewed = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--renew-key")
+    new = key_path(fresh_ledger).read_text().strip()
+    assert new != old and f"key: {new}" in renewed.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--key", "short"], "--key: give at least 16 characters"),
+        (["--key", KEY, "--renew-key"], "--renew-key replaces the kept key"),
+    ],
+)
+def test_serve_refuses_bad_options(
+    fresh_ledger: Path, run: Run, args: list[str], message: str
+) -> None:
+    result = run("serve", "--ledger", str(fresh_ledger), *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_serve_refuses_a_missing_list(tmp_path: Path, run: Run) -> None:
+    """No list, no server: the CLI's message, and no key file made."""
+    result = run("serve", "--ledger", str(tmp_path / "none.json"))
+    assert result.exit_code == 2
+    assert "no ledger here" in result.stderr
+    assert not key_path(tmp_path / "none.json").exists()
+
+
+def test_serve_refuses_a_port_in_use(fresh_ledger: Path, run: Run) -> None:
+    """A port another program holds is named, with another to try."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = run("serve", "--ledger", str(fresh_ledger), "--key", KEY, "--port", str(port))
+    assert result.exit_code == 2
+    assert f"--port {port}: cannot serve there" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("host", "network"),
+    [
+        ("127.0.0.1", False),
+        ("127.0.0.2", False),
+        ("::1", False),
+        ("localhost", False),
+        ("0.0.0.0", True),
+        ("::", True),
+        ("192.168.1.20", True),
+    ],
+)
+def test_which_hosts_serve_the_network(host: str, network: bool) -> None:
+    assert serves_network(host) is network
+
+
+def test_links_for_the_loopback_and_the_network() -> None:
+    """A named host is used as it is; 0.0.0.0 gives this machine's own addresses."""
+    assert addresses("127.0.0.1") == ["127.0.0.1"]
+    assert all(a != "0.0.0.0" for a in addresses("0.0.0.0"))
+    assert entry_link("::1", 8000, "k") == "http://[::1]:8000/#key=k"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_serve_starts_a_server_on_the_loopback(fresh_ledger: Path) -> None:
+    """The real command: it says where it serves, the page answers, a game sent with the key
+    lands in the list; Ctrl+C (SIGINT) stops it."""
+    port = _free_port()
+    env = {**os.environ, "SKATLISTE_KEY": KEY}
+    command = [sys.executable, "-m", "skatliste", "serve", "--ledger", str(fresh_ledger)]
+    server = subprocess.Popen(
+        [*command, "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                answer = httpx.get(url + "/api/list", timeout=2)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.stderr.read() if server.stderr else ""
+                assert time.monotonic() < deadline, "the server did not answer in 20 s"
+                time.sleep(0.1)
+        assert answer.json()["players"] == ["Anna", "Ben", "Carl"]
+        added = httpx.post(
+            url + "/api/games",
+            json={"declarer": "ben", "words": "grand mit 1 hand"},
+            headers={"Authorization": f"Bearer {KEY}"},
+            timeout=5,
+        )
+        assert added.status_code == 201
+        assert '"declarer":"Ben"' in fresh_ledger.read_text().replace(" ", "")
+    finally:
+        server.send_signal(2)
+        out, _ = server.communicate(timeout=20)
+    assert "this computer only" in out
+    assert f"enter:  {url}/#key={KEY}" in out

@@ -1,0 +1,174 @@
+"""Tournament mode of ``skatliste serve``: the organiser's page and one page per table; a
+table's key writes only its own list, the organiser's key every list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from skatliste.app import lists
+from skatliste.app import tournament as app
+from skatliste.app.keys import tournament_keys
+from skatliste.web.server import create_app
+
+from .conftest import Run
+
+ORGANISER = "organiser-key-0123456789"
+
+
+@pytest.fixture
+def drawn(tmp_path: Path) -> Path:
+    """Seven players in two clubs, series 1 drawn: a table of four and a table of three."""
+    folder = tmp_path / "preisskat"
+    app.new_tournament(folder, name="Preisskat", date="2026-12-05", series=2, seed=7)
+    for name, club in [
+        ("Anna", "Kreuz Bube"), ("Ben", "Kreuz Bube"), ("Carl", "Kreuz Bube"),
+        ("Dora", "Grand Hand"), ("Emil", "Grand Hand"), ("Fritz", "Grand Hand"), ("Gina", ""),
+    ]:  # fmt: skip
+        app.add_player(folder, name, club=club)
+    app.draw_series(folder, 1)
+    return folder
+
+
+@pytest.fixture
+def keys(drawn: Path) -> dict[int, str]:
+    return tournament_keys(drawn, 2).tables
+
+
+@pytest.fixture
+def client(drawn: Path, keys: dict[int, str]) -> TestClient:
+    return TestClient(create_app(tournament=drawn, organiser_key=ORGANISER, table_keys=keys))
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def table_players(folder: Path, table: int) -> tuple[str, ...]:
+    return tuple(app.seating(folder, 1).tables[table - 1].players)
+
+
+def a_declarer(folder: Path, table: int) -> str:
+    """A player of the table who does not deal game 1 (at four the dealer sits out)."""
+    return table_players(folder, table)[1]
+
+
+def test_keys_are_kept_in_the_folder_once(drawn: Path) -> None:
+    """An organiser's key and one per table, made once; renewing makes new ones."""
+    first = tournament_keys(drawn, 2)
+    assert first.made and set(first.tables) == {1, 2}
+    again = tournament_keys(drawn, 2)
+    assert not again.made and again == type(again)(first.organiser, first.tables, False)
+    assert (drawn / "keys.json").stat().st_mode & 0o077 == 0
+    renewed = tournament_keys(drawn, 2, renew=True)
+    assert renewed.organiser != first.organiser and renewed.tables[1] != first.tables[1]
+
+
+def test_a_table_page_is_the_phone_page_on_its_list(client: TestClient, drawn: Path) -> None:
+    """/series/1/table/2/ serves the page, its API reads table 2's list."""
+    page = client.get("/series/1/table/2/")
+    assert page.status_code == 200
+    assert 'data-base="/series/1/table/2"' in page.text
+    data = client.get("/series/1/table/2/api/list").json()
+    assert tuple(data["players"]) == table_players(drawn, 2)
+    assert data["series"] == len(data["players"]) * 12  # SkWO: 36 games at three, 48 at four
+    missing = client.get("/series/1/table/9/api/list")
+    assert missing.status_code == 404 and "no table 9" in missing.json()["error"]
+
+
+def test_a_tables_key_writes_only_its_own_list(
+    client: TestClient, drawn: Path, keys: dict[int, str]
+) -> None:
+    """Table 1's key enters a game at table 1; at table 2 it is refused (403), nothing
+    written there; the organiser's key writes at every table."""
+    body = {"declarer": a_declarer(drawn, 1), "words": "grand mit 1"}
+    assert (
+        client.post("/series/1/table/1/api/games", json=body, headers=bearer(keys[1])).status_code
+        == 201
+    )
+    other = drawn / "series-1" / "table-02.json"
+    before = other.read_bytes()
+    body2 = {"declarer": a_declarer(drawn, 2), "words": "grand mit 1"}
+    refused = client.post("/series/1/table/2/api/games", json=body2, headers=bearer(keys[1]))
+    assert refused.status_code == 403
+    assert other.read_bytes() == before
+    assert (
+        client.get("/series/1/table/2/api/list", headers=bearer(keys[1])).json()["can_write"]
+        is False
+    )
+    by_organiser = client.post("/series/1/table/2/api/games", json=body2, headers=bearer(ORGANISER))
+    assert by_organiser.status_code == 201
+    assert client.post("/series/1/table/2/api/undo").status_code == 401
+
+
+def test_the_organiser_page_shows_ranking_tables_and_with_the_key_the_links(
+    client: TestClient, drawn: Path, keys: dict[int, str]
+) -> None:
+    """Everyone sees the live ranking and each table's state; the organiser also gets each
+    table's link with its key, and its QR code."""
+    lists.add_game(
+        drawn / "series-1" / "table-01.json", a_declarer(drawn, 1), ["grand", "mit", "1"]
+    )
+    assert client.get("/").status_code == 200
+    public: dict[str, Any] = client.get("/api/tournament").json()
+    assert public["name"] == "Preisskat" and public["organiser"] is False
+    assert [(t["series"], t["table"], t["games"], t["state"]) for t in public["tables"]] == [
+        (1, 1, 1, "in progress"),
+        (1, 2, 0, "missing"),
+    ]
+    assert all("link" not in t and "qr" not in t for t in public["tables"])
+    leader = public["ranking"][0]
+    assert leader["name"] == a_declarer(drawn, 1) and leader["in_progress"] is True
+    assert {team["club"] for team in public["teams"]} == {"Kreuz Bube", "Grand Hand"}
+    organiser = client.get("/api/tournament", headers=bearer(ORGANISER)).json()
+    first = organiser["tables"][0]
+    assert first["link"] == f"http://testserver/series/1/table/1/#key={keys[1]}"
+    assert first["qr"].startswith("<svg")
+
+
+def test_serve_show_keys_for_a_tournament(drawn: Path, run: Run) -> None:
+    """--show-keys prints the organiser's key and each table's link of the last series."""
+    result = run("serve", "--tournament", str(drawn), "--show-keys")
+    assert result.exit_code == 0, result.output
+    keys = tournament_keys(drawn, 2)
+    assert f"key: {keys.organiser}" in result.output
+    assert (
+        f"series 1 table 2: http://127.0.0.1:8000/series/1/table/2/#key={keys.tables[2]}"
+        in result.output
+    )
+
+
+def test_serve_refuses_a_folder_without_a_tournament(tmp_path: Path, run: Run) -> None:
+    result = run("serve", "--tournament", str(tmp_path))
+    assert result.exit_code == 2
+    assert "skatliste tournament new" in result.stderr
+
+
+def test_the_organiser_enters_a_paper_result(
+    client: TestClient, drawn: Path, keys: dict[int, str], run: Run
+) -> None:
+    """POST /api/tournament/paper with the organiser's key only; a bad line gets the CLI's
+    message and nothing is written."""
+    players = table_players(drawn, 2)
+    good = " ".join(
+        f"{p}={(30, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
+    )
+    body = {"series": 1, "table": 2, "results": good}
+    assert client.post("/api/tournament/paper", json=body).status_code == 401
+    assert (
+        client.post("/api/tournament/paper", json=body, headers=bearer(keys[2])).status_code == 403
+    )
+    before = (drawn / "tournament.json").read_bytes()
+    bad = {"series": 1, "table": 2, "results": f"{players[0]}=30/2"}
+    refused = client.post("/api/tournament/paper", json=bad, headers=bearer(ORGANISER))
+    cli = run("tournament", "result", "1", "2", f"{players[0]}=30/2", "--tournament", str(drawn))
+    assert refused.status_code == 422
+    assert refused.json()["error"] == cli.stderr.strip().removeprefix("Error: ")
+    assert (drawn / "tournament.json").read_bytes() == before
+    entered = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER))
+    assert entered.status_code == 201, entered.json()
+    states = {t["table"]: t["state"] for t in client.get("/api/tournament").json()["tables"]}
+    assert states[2] == "paper"
