@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.explain import MINUS, Lang, explain, headline, paper_line, signed
+from skatliste.rulesets import Ranking
 from skatliste.sheet import (
     GameEntry,
     PassedEntry,
@@ -301,7 +302,7 @@ def summary_table(
     """The summary's header and rows as text cells: rank, player, the ranking points first
     (Seeger-Fabian in tournaments; none for two players), games, won, lost, balance."""
     t = TEXT[lang]
-    by_sf = summary.ranked_by == "seeger-fabian"
+    by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
     show_sf = not table.rules.two_player
     headers = [t["rank"], t["player"]]
     if show_sf:
@@ -353,7 +354,7 @@ def render_summary(
 def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[str]:
     """The lines under the ranking: games played and how the ranking goes, the Bierlachs."""
     t = TEXT[lang]
-    by_sf = summary.ranked_by == "seeger-fabian"
+    by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
     games = count_games(summary.games, lang)
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"

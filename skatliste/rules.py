@@ -80,6 +80,15 @@ class Level(Enum):
     """Ouvert: played open, counts with Hand and Schwarz angesagt."""
 
 
+class NullOverbid(StrEnum):
+    """A Null worth less than the bid (rule ``null_overbid``, §6)."""
+
+    REFUSE = "refuse"
+    """The ISkO: no game worth less than the bid may be declared; the entry is refused."""
+    MULTIPLE = "multiple"
+    """jSkat: the smallest multiple of the Null reaching the bid is charged, lost double."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScoringOptions:
     """The house options the scoring core itself needs (rule sets map onto these, §8).
@@ -91,7 +100,7 @@ class ScoringOptions:
     """Highest Spitzen count in a suit game; 4 is a common club rule."""
     lost_hand_single: bool = False
     """Old rule: a lost Hand game counts single, not double."""
-    null_overbid: Literal["refuse", "multiple"] = "refuse"
+    null_overbid: NullOverbid = NullOverbid.REFUSE
     """A Null below the bid: refuse the entry (ISkO) or charge a multiple (jSkat)."""
 
 
@@ -463,7 +472,7 @@ def game_value(
         overbid = False
         if o.bid is not None and base < o.bid:
             # §6: the ISkO lets nobody declare a game worth less than the bid.
-            if options.null_overbid == "refuse":
+            if options.null_overbid is NullOverbid.REFUSE:
                 raise InvalidGameError(
                     f"{NULL_NAMES[(d.ouvert, d.hand)]} is worth {base}, below the bid of "
                     f"{o.bid}: no game worth less than the bid may be declared "
@@ -651,16 +660,34 @@ def two_player_value(
 # --- Ramsch (§8, house) -----------------------------------------------------------------
 
 
+class RamschSkat(StrEnum):
+    """Who gets the Skat's Augen in a Ramsch (rule ``ramsch.skat``, §8)."""
+
+    LAST_TRICK = "last_trick"
+    """The winner of the last trick: entered in his Augen."""
+    LOSER = "loser"
+    """The loser: entered apart, as ``skat N``."""
+
+
+class Durchmarsch(StrEnum):
+    """How a Durchmarsch scores (rule ``ramsch.durchmarsch``, §8)."""
+
+    PLUS = "plus"
+    """+120 for the player who took every trick."""
+    MINUS = "minus"
+    """−120 for each other player."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class RamschOptions:
     """How a Ramsch is scored (rule-set options ``ramsch.*``)."""
 
-    skat: Literal["last_trick", "loser"] = "last_trick"
+    skat: RamschSkat = RamschSkat.LAST_TRICK
     """Who gets the Skat's Augen: the winner of the last trick (entered in his Augen) or the
     loser (entered apart, as ``skat N``)."""
     loss: Literal["augen"] | int = "augen"
     """The loser loses his Augen, or a fixed number of points."""
-    durchmarsch: Literal["plus", "minus"] = "plus"
+    durchmarsch: Durchmarsch = Durchmarsch.PLUS
     """Durchmarsch: +120 for the player, or −120 for each other player."""
 
 
@@ -683,7 +710,7 @@ def _check_ramsch_augen(augen: dict[str, int], skat: int | None, options: Ramsch
     for name, value in augen.items():
         if not 0 <= value <= TOTAL_AUGEN:
             raise InvalidGameError(f"{name}={value}: a player's Augen are 0 to 120")
-    if options.skat == "loser":
+    if options.skat is RamschSkat.LOSER:
         if skat is None:
             raise InvalidGameError(
                 "rule ramsch.skat=loser: give the Skat's Augen apart, e.g. 'skat 10' "
@@ -705,7 +732,7 @@ def _check_ramsch_augen(augen: dict[str, int], skat: int | None, options: Ramsch
             f"the Augen add up to {total}, not 120 ({shown}); "
             + (
                 "the Skat counts for the player who took the last trick"
-                if options.skat == "last_trick"
+                if options.skat is RamschSkat.LAST_TRICK
                 else "with the Skat given apart"
             )
         )
@@ -744,7 +771,7 @@ def ramsch_score(
                 f"Durchmarsch {durchmarsch} with {augen[durchmarsch]} Augen: a Durchmarsch "
                 "takes every trick (all 120 Augen)"
             )
-        if options.durchmarsch == "plus":
+        if options.durchmarsch is Durchmarsch.PLUS:
             points = {n: (doubled(120, bock) if n == durchmarsch else 0) for n in players}
         else:
             points = {n: (0 if n == durchmarsch else doubled(-120, bock)) for n in players}

@@ -9,10 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from skatliste.errors import RuleSetError
-from skatliste.rules import RamschOptions, ScoringOptions, Variant
+from skatliste.rules import (
+    Durchmarsch,
+    NullOverbid,
+    RamschOptions,
+    RamschSkat,
+    ScoringOptions,
+    Variant,
+)
 
 OptionValue = str | int
 
@@ -44,6 +51,33 @@ class BockOverlap(StrEnum):
     """It follows the running one: the next round counts double too."""
     STACK = "stack"
     """It runs at once beside it: the games of both count ×4 (Doppelbock)."""
+
+
+class ListKind(StrEnum):
+    """What the list counts (rule ``list``, §8)."""
+
+    CLASSIC = "classic"
+    """Every game's points, won and lost."""
+    BIERLACHS = "bierlachs"
+    """Only losses, down to a limit: who reaches it first buys the beer."""
+
+
+class TwoLost(StrEnum):
+    """Who a lost two-player game counts for (rule ``two.lost``, §9)."""
+
+    OPPONENT = "opponent"
+    """Credited double to the opponent."""
+    CALLER = "caller"
+    """Charged −2 × value to the caller."""
+
+
+class Ranking(StrEnum):
+    """What ranks the players (rule ``ranking``; the value is the file's word)."""
+
+    LIST = "list"
+    """List points (a classic list)."""
+    SEEGER_FABIAN = "seeger-fabian"
+    """Seeger-Fabian points (SkWO 5.1, §7), then more won, then fewer lost games."""
 
 
 def _words(vocabulary: type[StrEnum]) -> tuple[OptionValue, ...]:
@@ -240,7 +274,7 @@ OPTIONS: dict[str, Option] = {
             "ramsch.skat",
             "last_trick",
             "the Skat's Augen in a Ramsch go to the last trick's winner, or to the loser",
-            choices=("last_trick", "loser"),
+            choices=_words(RamschSkat),
         ),
         Option(
             "ramsch.loss",
@@ -252,7 +286,7 @@ OPTIONS: dict[str, Option] = {
             "ramsch.durchmarsch",
             "plus",
             "Durchmarsch: +120 for the player (plus) or −120 for each other player (minus)",
-            choices=("plus", "minus"),
+            choices=_words(Durchmarsch),
         ),
         Option(
             "spitzen_cap",
@@ -271,13 +305,13 @@ OPTIONS: dict[str, Option] = {
             "refuse",
             "a Null worth less than the bid: refuse the entry (ISkO) or charge the smallest "
             "multiple reaching the bid, lost double (jSkat), §6",
-            choices=("refuse", "multiple"),
+            choices=_words(NullOverbid),
         ),
         Option(
             "list",
             "classic",
             "classic list, or bierlachs: only losses count, down to the limit (§8)",
-            choices=("classic", "bierlachs"),
+            choices=_words(ListKind),
         ),
         Option(
             "bierlachs.limit",
@@ -290,7 +324,7 @@ OPTIONS: dict[str, Option] = {
             "opponent",
             "two-player games: a lost game is credited double to the opponent (§9), or "
             "charged −2 × value to the caller",
-            choices=("opponent", "caller"),
+            choices=_words(TwoLost),
         ),
         Option(
             "series",
@@ -302,7 +336,7 @@ OPTIONS: dict[str, Option] = {
             "ranking",
             "list",
             "what ranks the players: list points (classic) or seeger-fabian (SkWO 5.1, §7)",
-            choices=("list", "seeger-fabian"),
+            choices=_words(Ranking),
         ),
     )
 }
@@ -368,13 +402,10 @@ class RuleSet:
     @property
     def scoring(self) -> ScoringOptions:
         """The options the scoring core needs."""
-        null_overbid: Literal["refuse", "multiple"] = (
-            "multiple" if self.options["null_overbid"] == "multiple" else "refuse"
-        )
         return ScoringOptions(
             spitzen_cap=int(self.options["spitzen_cap"]),
             lost_hand_single=self.on("lost_hand_single"),
-            null_overbid=null_overbid,
+            null_overbid=NullOverbid(str(self.options["null_overbid"])),
         )
 
     def series_length(self, table: int) -> int | None:
@@ -389,7 +420,7 @@ class RuleSet:
     @property
     def seeger_fabian_ranks(self) -> bool:
         """Seeger-Fabian is the primary ranking (tournaments)."""
-        return self.options["ranking"] == "seeger-fabian"
+        return self.options["ranking"] == Ranking.SEEGER_FABIAN
 
     @property
     def is_tournament(self) -> bool:
@@ -420,23 +451,22 @@ class RuleSet:
     @property
     def ramsch(self) -> RamschOptions:
         """How a Ramsch is scored."""
-        skat: Literal["last_trick", "loser"] = (
-            "loser" if self.options["ramsch.skat"] == "loser" else "last_trick"
-        )
-        durchmarsch: Literal["plus", "minus"] = (
-            "minus" if self.options["ramsch.durchmarsch"] == "minus" else "plus"
-        )
         loss = self.options["ramsch.loss"]
         return RamschOptions(
-            skat=skat,
+            skat=RamschSkat(str(self.options["ramsch.skat"])),
             loss="augen" if loss == "augen" else int(loss),
-            durchmarsch=durchmarsch,
+            durchmarsch=Durchmarsch(str(self.options["ramsch.durchmarsch"])),
         )
+
+    @property
+    def two_lost(self) -> TwoLost:
+        """Two-player games: who a lost game counts for."""
+        return TwoLost(str(self.options["two.lost"]))
 
     @property
     def bierlachs(self) -> bool:
         """A minus-only list to a limit."""
-        return self.options["list"] == "bierlachs"
+        return self.options["list"] == ListKind.BIERLACHS
 
 
 def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = None) -> RuleSet:

@@ -39,8 +39,10 @@ from skatliste.rulesets import (
     BockOverlap,
     BockTrigger,
     KontraRule,
+    Ranking,
     RuleSet,
     Trigger,
+    TwoLost,
 )
 from skatliste.words import VOCABULARY, to_words, whole_number
 
@@ -805,7 +807,7 @@ def _game_points(
 ) -> None:
     """The list and Seeger-Fabian points a declared game gives each player."""
     rules = table.rules
-    if rules.two_player and rules["two.lost"] == "opponent" and not result.won:
+    if rules.two_player and rules.two_lost is TwoLost.OPPONENT and not result.won:
         # §9: a lost game is credited to the other player, at double value
         for name in points:
             if name != declarer:
@@ -893,7 +895,7 @@ class Summary:
     players: list[PlayerSummary]
     games: int
     passed: int
-    ranked_by: str
+    ranked_by: Ranking
     rounds: tuple[int, int] = (0, 0)
     """First and last round counted."""
     problems: int = 0
@@ -1005,7 +1007,7 @@ def _ranked(
         players=ordered,
         games=games,
         passed=passed,
-        ranked_by="seeger-fabian" if by_sf else "list",
+        ranked_by=Ranking.SEEGER_FABIAN if by_sf else Ranking.LIST,
         rounds=rounds,
         problems=problems,
         ramsch=ramsch,

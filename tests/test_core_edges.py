@@ -11,6 +11,7 @@ from skatliste.explain import explain_ramsch
 from skatliste.games import Declaration, GameType, Outcome
 from skatliste.rules import (
     RamschOptions,
+    RamschSkat,
     Variant,
     check_bock,
     game_value,
@@ -100,7 +101,9 @@ def test_a_ramsch_players_augen_are_0_to_120() -> None:
 def test_a_ramsch_with_the_skat_apart_shows_the_skat_in_a_wrong_sum() -> None:
     with pytest.raises(InvalidGameError, match=r"\+ Skat 10\); with the Skat given apart"):
         ramsch_score(
-            {"Anna": 50, "Ben": 40, "Carl": 30}, skat=10, options=RamschOptions(skat="loser")
+            {"Anna": 50, "Ben": 40, "Carl": 30},
+            skat=10,
+            options=RamschOptions(skat=RamschSkat.LOSER),
         )
 
 

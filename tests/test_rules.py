@@ -15,6 +15,7 @@ from skatliste.rules import (
     BASE_VALUE,
     NULL_VALUE,
     REIZWERTE,
+    NullOverbid,
     ScoringOptions,
     game_value,
     games_reaching,
@@ -149,7 +150,7 @@ def test_invalid_game_error_is_a_value_error() -> None:
 
 def test_null_overbid_multiple_charges_twice_the_null() -> None:
     """§6 house option: Null (23) under bid 24 → 2 × 23 = 46, lost double."""
-    assert _value("null gereizt 24", ScoringOptions(null_overbid="multiple")) == (46, -92)
+    assert _value("null gereizt 24", ScoringOptions(null_overbid=NullOverbid.MULTIPLE)) == (46, -92)
 
 
 def test_lost_hand_single_counts_a_lost_hand_game_once() -> None:
@@ -286,7 +287,7 @@ def test_null_overbid_multiple_is_a_multiple_of_the_null_value(
     r = game_value(
         Declaration(game=GameType.NULL, ouvert=ouvert, hand=hand),
         Outcome(won=won, bid=bid),
-        options=ScoringOptions(null_overbid="multiple"),
+        options=ScoringOptions(null_overbid=NullOverbid.MULTIPLE),
     )
     assert r.game_value % value == 0
     assert r.game_value >= bid
