@@ -4,8 +4,11 @@ link between the pages resolves."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -76,6 +79,73 @@ def test_every_command_is_in_the_reference_with_an_example(
                 )
 
 
+def _examples() -> list[tuple[str, str]]:
+    """(heading, block) for the ```sh examples of each command in docs/commands.md."""
+    out = []
+    for section in re.split(r"^#+ ", COMMANDS_DOC, flags=re.M)[1:]:
+        heading = section.splitlines()[0].strip("`")
+        if heading.startswith("skatliste "):
+            out += [(heading, b) for b in re.findall(r"```sh\n(.*?)```", section, re.S)]
+    return out
+
+
+EXAMPLES = _examples()
+
+
+def _invocations(block: str) -> list[list[str]]:
+    """The skatliste calls of an example, as argument lists: pipes, redirections and the
+    commands around them left out."""
+    calls = []
+    for line in block.splitlines():
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        tokens = list(lexer)
+        part: list[str] = []
+        for token in [*tokens, "|"]:
+            if token in ("|", "||", "&&", ";"):
+                if part[:1] == ["skatliste"]:
+                    calls.append(part[1:])
+                part = []
+            elif token in ("<", ">", ">>"):
+                part.append("\0")  # the next token is a file name, not an argument
+            elif part[-1:] == ["\0"]:
+                part.pop()
+            else:
+                part.append(token)
+    return calls
+
+
+def _parse(args: list[str]) -> None:
+    """Parse a call the way skatliste would, down to its command, without running it."""
+    command: click.Command = cli
+    name, parent = "skatliste", None
+    while isinstance(command, click.Group):
+        assert args, f"'{name}' needs a command after it"
+        parent = click.Context(command, info_name=name, parent=parent)
+        name, args = args[0], args[1:]
+        sub = command.get_command(parent, name)
+        assert sub is not None, f"no command '{name}'"
+        command = sub
+    with contextlib.suppress(click.exceptions.Exit):  # --help, --version
+        command.make_context(name, args, parent=parent)
+
+
+@pytest.mark.parametrize(("heading", "block"), EXAMPLES, ids=[h for h, _ in EXAMPLES])
+def test_every_example_of_the_reference_is_a_valid_call(
+    heading: str, block: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each example's options and arguments are what its command takes (click parses them,
+    nothing is run: the README's sessions show commands running)."""
+    monkeypatch.chdir(ROOT)  # file arguments such as examples/grand-hand.txt
+    calls = _invocations(block)
+    assert calls, f"docs/commands.md: the example of '{heading}' calls no skatliste"
+    for args in calls:
+        try:
+            _parse(args)
+        except click.UsageError as exc:
+            pytest.fail(f"skatliste {shlex.join(args)}: {exc.format_message()}")
+
+
 def test_the_readme_points_to_every_page_of_the_reference() -> None:
     for page in DOCS[1:]:
         assert f"](docs/{page.name}" in README, f"the README does not link docs/{page.name}"
@@ -111,7 +181,8 @@ def test_every_link_between_the_pages_resolves(doc: str, target: str) -> None:
 
 
 def test_the_file_format_names_every_field_of_the_list_file() -> None:
-    """docs/file-format.md describes every field the ledger's models read."""
+    """docs/file-format.md describes every field the ledger's models read; its example games
+    are games the ledger reads."""
     from pydantic import BaseModel
 
     from skatliste import models as ledger
@@ -128,6 +199,12 @@ def test_the_file_format_names_every_field_of_the_list_file() -> None:
     for model in models:
         for field in model.model_fields:
             assert f"`{field}`" in text or f'"{field}"' in text, f"{model.__name__}.{field}"
+
+    example = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[0])
+    assert list(example) == list(ledger.LedgerModel.model_fields)
+    for entry in example["games"]:
+        kinds: dict[str, type[BaseModel]] = {"game": ledger.GameModel, "passed": ledger.PassedModel}
+        kinds[entry["kind"]].model_validate(entry)
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
@@ -149,6 +226,14 @@ def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
 SESSIONS = _sessions()
 
 
+def _session_env() -> dict[str, str]:
+    """A user's shell: German by default, this interpreter's skatliste first on the PATH."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SKATLISTE_", "LC_", "LANG"))}
+    env["LANG"] = "C.UTF-8"
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
 def _matches(expected: list[str], actual: list[str]) -> bool:
     """Line by line; a line '...' stands for any number of lines."""
     if not expected:
@@ -168,9 +253,7 @@ def test_readme_session_prints_what_the_readme_shows(
 ) -> None:
     """Each block runs in a fresh folder holding a copy of examples/, as a user would type it."""
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SKATLISTE_", "LC_", "LANG"))}
-    env["LANG"] = "C.UTF-8"
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env = _session_env()
     for command, expected in session[1]:
         proc = subprocess.run(
             ["bash", "-c", command],

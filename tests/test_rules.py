@@ -1,4 +1,4 @@
-"""The scoring core against the rules reference (shared/rules/skat-scoring.md)."""
+"""The scoring core against the rules reference (docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -15,14 +16,21 @@ from .conftest import ROOT, Run
 
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 SOURCES = sorted((ROOT / "skatliste").rglob("*.py"))
+"""Every string the package can print: messages, help texts, docstrings."""
+CITING = [
+    *SOURCES,
+    *sorted((ROOT / "examples").glob("*.txt")),
+    ROOT / "tests" / "data" / "game_values.txt",
+]
+"""And what a user reads next to them: the example files and the golden file's sources."""
 
 HEADINGS = set(re.findall(r"^#{1,6} §(A?\d+)\b", RULES, re.M))
 
 
 def _cited() -> list[tuple[str, str]]:
-    """(section, where) for every § in the package's source: messages, help, docstrings."""
+    """(section, where) for every § in the package's source and the files a user reads."""
     found: dict[str, str] = {}
-    for path in SOURCES:
+    for path in CITING:
         text = path.read_text(encoding="utf-8")
         where = str(path.relative_to(ROOT))
         # A range "§3-§6" cites every section from 3 to 6.
@@ -48,13 +56,16 @@ def test_every_cited_section_is_a_heading_of_the_rules_document(section: str, wh
     assert section in HEADINGS, f"{where} cites §{section}: docs/rules.md has no '## §{section}'"
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_the_package_cites_only_its_own_rules(path: object) -> None:
+@pytest.mark.parametrize("path", CITING, ids=lambda p: p.name)
+def test_the_package_cites_only_its_own_rules(path: Path) -> None:
     """The reference lives in the repository (docs/rules.md), not in a folder a user lacks;
-    American Grand's sections are §A1..§A6, so "American Grand §3" cannot mean Skat's §3."""
-    text = path.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    American Grand's sections are §A1..§A6, so that its "§3" does not send a player to Skat's."""
+    text = path.read_text(encoding="utf-8")
     assert "shared/rules" not in text
     assert not re.search(r"American Grand §\d", text), "cite American Grand as §A1..§A6"
+    if "american" in path.name:
+        bare = sorted(set(re.findall(r"§\d+", text)))
+        assert not bare, f"{path.name} cites {bare}, Skat's sections: write §A1..§A6"
 
 
 def _section(number: str) -> str:

@@ -101,6 +101,14 @@ def open_list(path: Path | str) -> Ledger:
     return load(path)
 
 
+def player_names(path: Path | str) -> list[str]:
+    """The players of the list at ``path`` for shell completion: read quickly, without checking
+    the file, never failing ([] for no readable list)."""
+    from skatliste.ledger_names import player_names as names
+
+    return names(path)
+
+
 def last_row(ledger: Ledger) -> Row | None:
     """The last game's row: its value and the running totals after it."""
     from skatliste.sheet import last_row as derive_last

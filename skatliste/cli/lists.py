@@ -20,6 +20,14 @@ from skatliste.cli.base import (
     refuse,
     resolve_lang,
 )
+from skatliste.cli.complete import (
+    complete_edit_words,
+    complete_player,
+    complete_preset,
+    complete_ramsch_words,
+    complete_rule,
+    complete_words,
+)
 from skatliste.cli.render import game_lines, totals_line
 from skatliste.explain import Lang
 
@@ -66,6 +74,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     "preset",
     default="isko",
     show_default=True,
+    shell_complete=complete_preset,
     help="Rule set: isko, tournament, pub, bauernskat or offizierskat "
     "(see 'skatliste rules --list').",
 )
@@ -73,6 +82,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     "--rule",
     "rule_items",
     multiple=True,
+    shell_complete=complete_rule,
     metavar="KEY=VALUE",
     help="Change one option of the rule set; repeatable.",
 )
@@ -122,8 +132,8 @@ def new(
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("player")
-@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.argument("player", shell_complete=complete_player)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_words)
 @click.option("--note", default="", help="A note kept with the game.")
 @click.option(
     "--from-replay",
@@ -238,7 +248,9 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
 
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("number", type=int)
-@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.argument(
+    "words", nargs=-1, required=True, type=click.UNPROCESSED, shell_complete=complete_edit_words
+)
 @click.option("--note", default=None, help="Replace the game's note.")
 @ledger_option
 @lang_option
@@ -310,7 +322,7 @@ def restore(item: int, ledger_path: Path, lang: str | None) -> None:
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1, required=True, shell_complete=complete_ramsch_words)
 @click.option("--note", default="", help="A note kept with the game.")
 @ledger_option
 @lang_option

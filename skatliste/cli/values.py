@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import click
 
 from skatliste.cli.base import WORDS_CONTEXT, cli, lang_option, refuse, resolve_lang
+from skatliste.cli.complete import complete_words
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
 from skatliste.explain import (
@@ -103,7 +104,7 @@ def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_words)
 @click.option("--with", "with_", type=int, metavar="N", help="mit N Spitzen.")
 @click.option("--without", type=int, metavar="N", help="ohne N Spitzen.")
 @click.option("--hand", is_flag=True, help="Hand game.")
