@@ -12,4 +12,4 @@ while IFS= read -r line; do
   # shellcheck disable=SC2086 # the words are meant to split
   skatliste $line --ledger "$ledger" > /dev/null
 done < "$commands"
-echo "$ledger: $(skatliste summary --ledger "$ledger" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["games"], "games,", d["totals"])')"
+echo "$ledger: $(skatliste summary --ledger "$ledger" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(*(["%d parties," % len(d["parties"])] if "parties" in d else [d["games"], "games,", d["totals"]]))')"

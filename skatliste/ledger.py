@@ -26,7 +26,14 @@ from typing import Any, Final, Literal
 
 from skatliste.errors import LedgerError, RuleSetError
 from skatliste.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.rulesets import OPTIONS, PRESETS, RuleSet, build_rule_set
+from skatliste.rulesets import (
+    FAMILY_TITLE,
+    PRESETS,
+    RuleSet,
+    build_rule_set,
+    family_of,
+    options_of,
+)
 from skatliste.sheet import (
     Derived,
     Entry,
@@ -59,12 +66,13 @@ def rules_problem(preset: str, options: Mapping[str, object]) -> str | None:
     """What is wrong with a stored rule set: an unknown preset, option or value."""
     if preset not in PRESETS:
         return f"unknown preset '{preset}' (known: {', '.join(PRESETS)})"
-    unknown = set(options) - set(OPTIONS)
+    known = options_of(preset)  # each game family has its own options
+    unknown = set(options) - set(known)
     if unknown:
         return f"unknown option(s) {', '.join(sorted(unknown))}"
     for key, value in options.items():
         try:
-            OPTIONS[key].convert(value)
+            known[key].convert(value)
         except RuleSetError as exc:
             return str(exc)
     return None
@@ -588,10 +596,37 @@ def read_bytes(path: Path | str) -> bytes:
         raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
+_PRESET = re.compile(rb'"preset"\s*:\s*"([^"\\]*)"')
+
+
+def family_of_text(raw: bytes) -> str:
+    """The game family a list is for, named by its rule set's preset (the format has no other
+    "preset" key, and the header comes first: the search stops there)."""
+    m = _PRESET.search(raw)
+    return family_of(m.group(1).decode("utf-8", "replace")) if m else "skat"
+
+
+def family_at(path: Path | str) -> str:
+    """The game family of the list at ``path`` (``skat`` when there is none to read: the
+    command that loads it then says why)."""
+    try:
+        with open(path, "rb") as fh:
+            return family_of_text(fh.read(1 << 16))
+    except OSError:
+        return "skat"
+
+
 def parse(path: Path | str, raw: bytes) -> dict[str, Any]:
     """The list's data, checked strictly against the format; a refused file raises a
-    LedgerError naming every problem (up to ten) with its place."""
+    LedgerError naming every problem (up to ten) with its place. A list of another game
+    family (American Grand) is refused: its own store reads it."""
     path = Path(path)
+    family = family_of_text(raw)
+    if family != "skat":
+        raise LedgerError(
+            f"{path}: an {FAMILY_TITLE[family]} list, not a Skat list: this command is for "
+            "Skat lists (see 'skatliste --help')"
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -1209,27 +1244,34 @@ def backup_path(path: Path | str) -> Path:
 def create(ledger: Ledger, *, force: bool) -> Path | None:
     """Write a new list; refuse to overwrite one without ``force``. With ``force`` the old
     list is first kept as a backup: its path is returned (None when there was none)."""
-    with locked(ledger.path):
-        exists = ledger.path.exists()
+    backup = create_file(ledger.path, lambda: save(ledger), force=force)
+    ledger.backup = backup
+    return backup
+
+
+def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
+    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
+    backup, then ``write`` the new one (a Skat list, or another game family's)."""
+    with locked(path):
+        exists = path.exists()
         if exists and not force:
             raise LedgerError(
-                f"{ledger.path}: a ledger exists already; use --force to start over "
+                f"{path}: a ledger exists already; use --force to start over "
                 "(the old list is kept as a backup) or --ledger NEW.json for a second list"
             )
         backup = None
         if exists:
-            if real_path(ledger.path).is_dir():
-                raise LedgerError(f"{ledger.path}: is a directory, not a ledger file")
-            _check_writable(ledger.path, real_path(ledger.path), "ledger")
-            backup = backup_path(ledger.path)
+            if real_path(path).is_dir():
+                raise LedgerError(f"{path}: is a directory, not a ledger file")
+            _check_writable(path, real_path(path), "ledger")
+            backup = backup_path(path)
             try:
-                old = real_path(ledger.path).read_bytes()
+                old = real_path(path).read_bytes()
             except OSError as exc:
                 raise LedgerError(
-                    f"{ledger.path}: cannot read it to keep a backup: {exc.strerror or exc}; "
+                    f"{path}: cannot read it to keep a backup: {exc.strerror or exc}; "
                     "nothing written"
                 ) from None
             atomic_write(backup, old, what="ledger")
-        save(ledger)
-    ledger.backup = backup
+        write()
     return backup

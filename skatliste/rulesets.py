@@ -341,6 +341,53 @@ OPTIONS: dict[str, Option] = {
     )
 }
 
+
+def _deals(raw: str) -> OptionValue:
+    raw = raw.strip().lower()
+    if raw == "off":
+        return raw
+    if not raw.isdigit() or int(raw) <= 0:
+        raise ValueError("give the number of deals in a partie (e.g. 8), or 'off'")
+    return int(raw)
+
+
+AMERICAN_OPTIONS: dict[str, Option] = {
+    o.key: o
+    for o in (
+        Option(
+            "hearts.defenders",
+            "on_set",
+            "Hearts: the defenders lose 1 a heart in their tricks only when the declaring pair "
+            "is set (on_set), or in every Hearts deal (always)",
+            choices=("on_set", "always"),
+        ),
+        Option(
+            "slam.counts",
+            "score",
+            "Whist and Grand: a slam (all 13 tricks) is made when its score (65, 103) reaches "
+            "the bid (score), or only when its tricks over six do (over_six: 35, 63)",
+            choices=("score", "over_six"),
+        ),
+        Option(
+            "partie.deals",
+            "off",
+            "end a partie after this many deals as well (a number), or off: only by reaching "
+            "100, a grand slam in Grand, or 'skatliste end'",
+            parse=_deals,
+        ),
+    )
+}
+"""The options of the American Grand family (docs/rules.md, §A1 to §A6)."""
+
+FAMILY_OPTIONS: dict[str, dict[str, Option]] = {
+    "skat": OPTIONS,
+    "american-grand": AMERICAN_OPTIONS,
+}
+"""Each game family brings its own options; a rule set names its family by its preset."""
+
+PRESET_FAMILY: dict[str, str] = {"american-grand": "american-grand"}
+"""The presets that are not Skat, and their game family."""
+
 PRESETS: dict[str, dict[str, OptionValue]] = {
     "isko": {},
     "tournament": {
@@ -359,6 +406,7 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
     },
     "bauernskat": {"variant": "bauernskat", "kontra": "off"},
     "offizierskat": {"variant": "offizierskat", "kontra": "on"},
+    "american-grand": {},
 }
 
 PRESET_HELP: dict[str, str] = {
@@ -370,7 +418,24 @@ PRESET_HELP: dict[str, str] = {
     "won, Grand lost), Ramsch when all pass and a Ramsch round after each Bock round",
     "bauernskat": "two players, suit or Grand, a lost game counts double for the opponent",
     "offizierskat": "two players as Bauernskat, with Kontra/Re and Ramsch games",
+    "american-grand": "the American partnership game Grand: four players, two pairs, Whist, "
+    "Grand, Euchre or Hearts each deal, to 100, settled by points and sets",
 }
+
+
+FAMILY_TITLE: dict[str, str] = {"skat": "Skat", "american-grand": "American Grand"}
+"""How a game family is named in messages."""
+
+
+def family_of(preset: str) -> str:
+    """The game family a preset belongs to: ``skat`` or ``american-grand``."""
+    return PRESET_FAMILY.get(preset, "skat")
+
+
+def options_of(preset: str) -> dict[str, Option]:
+    """The options a rule set under this preset has."""
+    return FAMILY_OPTIONS[family_of(preset)]
+
 
 SERIES_BY_TABLE = {3: 36, 4: 48}
 
@@ -384,6 +449,11 @@ class RuleSet:
 
     def __getitem__(self, key: str) -> OptionValue:
         return self.options[key]
+
+    @property
+    def family(self) -> str:
+        """The game family: ``skat`` or ``american-grand``."""
+        return family_of(self.preset)
 
     def on(self, key: str) -> bool:
         """True when an on/off option is on."""
@@ -474,16 +544,17 @@ def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = N
     if preset not in PRESETS:
         known = ", ".join(PRESETS)
         raise RuleSetError(f"unknown rule set '{preset}': known rule sets are {known}")
-    values: dict[str, OptionValue] = {k: o.default for k, o in OPTIONS.items()}
+    options = options_of(preset)
+    values: dict[str, OptionValue] = {k: o.default for k, o in options.items()}
     values.update(PRESETS[preset])
     for key, raw in (overrides or {}).items():
-        if key not in OPTIONS:
+        if key not in options:
             import difflib
 
-            close = difflib.get_close_matches(key, list(OPTIONS), n=1)
+            close = difflib.get_close_matches(key, list(options), n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             raise RuleSetError(f"unknown rule option '{key}'{hint} (see 'skatliste rules --list')")
-        values[key] = OPTIONS[key].convert(raw)
+        values[key] = options[key].convert(raw)
     return RuleSet(preset, values)
 
 
@@ -504,11 +575,18 @@ def listing() -> str:
     >>> print(listing().splitlines()[5])
       offizierskat  two players as Bauernskat, with Kontra/Re and Ramsch games
     """
-    width = max(len(name) for name in PRESETS) + 2
+    skat = [name for name in PRESETS if family_of(name) == "skat"]
+    width = max(len(name) for name in skat) + 2
     lines = ["Presets (--rules NAME):"]
-    lines += [f"  {name:<{width}}{PRESET_HELP[name]}" for name in PRESETS]
-    lines.append("\nOptions (--rule KEY=VALUE), default in isko:")
-    for opt in OPTIONS.values():
-        allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
-        lines.append(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+    lines += [f"  {name:<{width}}{PRESET_HELP[name]}" for name in skat]
+    for family, options in FAMILY_OPTIONS.items():
+        if family == "skat":
+            lines.append("\nOptions (--rule KEY=VALUE), default in isko:")
+        else:
+            lines.append("\nNot Skat (--rules NAME):")
+            lines.append(f"  {family}  {PRESET_HELP[family]}")
+            lines.append(f"{FAMILY_TITLE[family]} options (--rule KEY=VALUE):")
+        for opt in options.values():
+            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
+            lines.append(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
     return "\n".join(lines)

@@ -61,6 +61,13 @@ def new_list(
     from skatliste.sheet import check_player_names, find_player
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
+    if rules.family != "skat":
+        from skatliste.rulesets import FAMILY_TITLE
+
+        raise InputError(
+            f"rules {rules.preset}: {FAMILY_TITLE[rules.family]} is not Skat: its list is "
+            f"started by its own family ('skatliste new --rules {rules.preset} ...')"
+        )
     players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
     if len(players) not in rules.player_counts:
         if rules.two_player:
@@ -99,6 +106,13 @@ def open_list(path: Path | str) -> Ledger:
     from skatliste.ledger import load
 
     return load(path)
+
+
+def family_at(path: Path | str) -> str:
+    """The game family of the list at ``path`` (``skat`` when there is none to read)."""
+    from skatliste.ledger import family_at as family
+
+    return family(path)
 
 
 def player_names(path: Path | str) -> list[str]:

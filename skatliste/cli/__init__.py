@@ -5,7 +5,15 @@ This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
 import skatliste.cli.serve  # noqa: F401  (registers skatliste serve)
-from skatliste.cli import cards, lists, play, reports, tournament, values  # noqa: F401  (registers commands)
+from skatliste.cli import (  # noqa: F401  (registers commands)
+    american,
+    cards,
+    lists,
+    play,
+    reports,
+    tournament,
+    values,
+)
 from skatliste.cli.base import cli, main
 
 __all__ = ["cli", "main"]

@@ -1,0 +1,851 @@
+"""American Grand: the partnership game's list (Whist, Grand, Euchre, Hearts).
+
+Pure core, no I/O: the contracts, a deal's validation, the score of each contract with its
+computation in German and English, the partie and its end, the final settlement, the dealer
+rotation and the table words. The rules are docs/rules.md, §A1 to §A6, cited
+below by those numbers.
+
+Four players sit in seat order; partners sit opposite, so seats 1 and 3 are one pair ("NS")
+and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
+
+>>> s = score(Deal(declarer="Anna", contract=Contract.WHIST, bid=25, tricks=11))
+>>> s.made, s.declaring, s.defending
+(True, 25, 0)
+>>> computation(s)
+'Whist: 11 Stiche, 5 über sechs × 5 = 25'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Literal
+
+from skatliste.errors import InputError, InvalidGameError
+from skatliste.explain import Lang, signed
+
+HeartsDefenders = Literal["on_set", "always"]
+SlamCounts = Literal["score", "over_six"]
+"""What a slam (all 13 tricks) puts against the bid in Whist and Grand: its score (65, 103),
+or only its tricks over six (35, 63) as the text of §A3 reads word for word."""
+
+PARTIE_TARGET = 100
+"""§A4: a partie is played to 100 points."""
+SETS_CREDIT = 10
+"""§A5 step 2: each set of difference is worth 10."""
+
+
+class Contract(Enum):
+    """The four contracts a declarer may name (§A2, §A3)."""
+
+    WHIST = "whist"
+    """A trump suit; each trick over six is worth 5; a slam scores 65."""
+    GRAND = "grand"
+    """No trumps; each trick over six is worth 9; a slam scores 103 and wins the partie."""
+    EUCHRE = "euchre"
+    """Five cards each, five tricks; bid 25 or less; alone or with the partner."""
+    HEARTS = "hearts"
+    """No trumps; made when the declaring pair takes no heart: 50; bid 50 or less."""
+
+    @property
+    def title(self) -> str:
+        """The contract's name, the same in German and English."""
+        return self.value.capitalize()
+
+
+TRICK_VALUE: dict[Contract, int] = {Contract.WHIST: 5, Contract.GRAND: 9}
+"""§A3: what each trick over six is worth in the two trick-taking contracts."""
+MAX_BID: dict[Contract, int] = {Contract.EUCHRE: 25, Contract.HEARTS: 50}
+"""§A2: the highest bid that allows the contract."""
+EUCHRE_SCORE: dict[int, int] = {0: 0, 1: 0, 2: 0, 3: 5, 4: 10, 5: 20}
+"""§A3 Euchre: the declaring side's tricks out of 5 → its score (5 tricks alone: 25)."""
+EUCHRE_ALONE_MARCH = 25
+EUCHRE_SET_WITH_PARTNER = 20
+"""§A3 Euchre: a set with the partner costs the bid + 20."""
+HEARTS_MADE = 50
+GRAND_SLAM_BONUS = 40
+"""§A3 Grand: a grand slam scores 40 more for the first six tricks."""
+TRICKS = 13
+HEARTS = 13
+EUCHRE_TRICKS = 5
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal:
+    """One deal as entered: the declarer, the contract, the bid and what happened."""
+
+    declarer: str
+    contract: Contract
+    bid: int
+    tricks: int | None = None
+    """The declaring pair's tricks: out of 13 (Whist, Grand) or out of 5 (Euchre)."""
+    alone: bool = False
+    """Euchre: the declarer played alone."""
+    hearts: int | None = None
+    """Hearts: the hearts in the declaring pair's tricks (0..13)."""
+    note: str = ""
+    time: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PartieEnd:
+    """The partie was ended by hand after the deal before (a time limit, §A4)."""
+
+    note: str = ""
+    time: str | None = None
+
+
+Entry = Deal | PartieEnd
+
+
+# --- validation ---------------------------------------------------------------------------
+
+
+def _example(contract: Contract) -> str:
+    return {
+        Contract.WHIST: "whist 25 tricks 11",
+        Contract.GRAND: "grand 15 tricks 9",
+        Contract.EUCHRE: "euchre 10 tricks 4",
+        Contract.HEARTS: "hearts 40 hearts 3",
+    }[contract]
+
+
+def validate(deal: Deal) -> None:
+    """Refuse a deal that cannot exist under §A2 and §A3, saying how to write it right.
+
+    >>> try:
+    ...     validate(Deal(declarer="Ben", contract=Contract.EUCHRE, bid=25, tricks=5))
+    ... except InvalidGameError as exc:
+    ...     print(exc)
+    euchre 25: a bid of 25 is played alone (§A3); write 'euchre 25 alone tricks 5'
+    """
+    c, bid = deal.contract, deal.bid
+    name = c.value
+    if bid <= 0 or bid % 5:
+        raise InvalidGameError(
+            f"{name} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. "
+            f"'{_example(c)}'"
+        )
+    if c in MAX_BID and bid > MAX_BID[c]:
+        raise InvalidGameError(
+            f"{name} {bid}: {c.title} may be named only with a bid of {MAX_BID[c]} or less "
+            f"(§A2); above it name whist or grand"
+        )
+    if deal.alone and c is not Contract.EUCHRE:
+        raise InvalidGameError(f"{name} {bid} alone: only a Euchre is played alone; drop 'alone'")
+    if c is Contract.HEARTS:
+        _validate_hearts(deal)
+        return
+    _validate_tricks(deal)
+
+
+def _validate_hearts(deal: Deal) -> None:
+    """A Hearts deal counts the hearts the declaring pair took, 0 to 13 (§A3)."""
+    bid = deal.bid
+    if deal.tricks is not None:
+        raise InvalidGameError(
+            f"hearts {bid} tricks {deal.tricks}: a Hearts deal counts hearts, not tricks; "
+            f"write the hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' "
+            "(hearts 0: made)"
+        )
+    if deal.hearts is None:
+        raise InvalidGameError(
+            f"hearts {bid}: say how many hearts the declaring pair took, e.g. "
+            f"'hearts {bid} hearts 0' (made) or 'hearts {bid} hearts 3'"
+        )
+    if not 0 <= deal.hearts <= HEARTS:
+        raise InvalidGameError(
+            f"hearts {deal.hearts}: the declaring pair takes 0 to {HEARTS} hearts"
+        )
+
+
+def _validate_tricks(deal: Deal) -> None:
+    """Whist, Grand and Euchre count the declaring pair's tricks; a Euchre's bid says whether
+    it is played alone (§A3)."""
+    c, bid = deal.contract, deal.bid
+    name = c.value
+    if deal.hearts is not None:
+        raise InvalidGameError(
+            f"{name} {bid} hearts {deal.hearts}: hearts are counted only in a Hearts deal; "
+            f"give the tricks, e.g. '{_example(c)}'"
+        )
+    most = EUCHRE_TRICKS if c is Contract.EUCHRE else TRICKS
+    if deal.tricks is None:
+        raise InvalidGameError(
+            f"{name} {bid}: say how many tricks (out of {most}) the declaring pair took, "
+            f"e.g. '{name} {bid}{' alone' if deal.alone else ''} tricks {min(most, 11)}'"
+        )
+    if not 0 <= deal.tricks <= most:
+        raise InvalidGameError(
+            f"{name} {bid} tricks {deal.tricks}: the declaring pair takes 0 to {most} tricks "
+            f"in {c.title}"
+        )
+    if c is Contract.EUCHRE:
+        if deal.alone and bid < 20:
+            raise InvalidGameError(
+                f"euchre {bid} alone: a bid under 20 is played with the partner (§A3); "
+                f"drop 'alone', or bid 20 or 25 to play alone"
+            )
+        if not deal.alone and bid == MAX_BID[Contract.EUCHRE]:
+            raise InvalidGameError(
+                f"euchre {bid}: a bid of 25 is played alone (§A3); write "
+                f"'euchre {bid} alone tricks {deal.tricks}'"
+            )
+
+
+# --- scoring each contract (§A3) ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A deal's score: made or set, what each pair gets, and how it was computed."""
+
+    deal: Deal
+    made: bool
+    value: int
+    """What the declaring side's play is worth (compared with the bid)."""
+    declaring: int
+    """Points for the declaring pair (negative when set)."""
+    defending: int
+    """Points for the defending pair."""
+    slam_pair: Literal["declaring", "defending"] | None = None
+    """A grand slam in Grand (§A3): which pair made it; it wins the partie for that pair."""
+    slam_counts: SlamCounts = "score"
+    """How the slam was put against the bid (the computation says it so)."""
+
+    @property
+    def set(self) -> bool:
+        """A failed contract (§A3: подсад)."""
+        return not self.made
+
+
+def _over_six(tricks: int) -> int:
+    return max(0, tricks - 6)
+
+
+def score(
+    deal: Deal,
+    *,
+    hearts_defenders: HeartsDefenders = "on_set",
+    slam_counts: SlamCounts = "score",
+) -> DealScore:
+    """Score one deal by §A3 (the deal is validated first).
+
+    >>> score(Deal(declarer="Ben", contract=Contract.GRAND, bid=10, tricks=13)).declaring
+    103
+    >>> s = score(Deal(declarer="Ben", contract=Contract.HEARTS, bid=40, hearts=3))
+    >>> s.declaring, s.defending
+    (-43, -10)
+    """
+    validate(deal)
+    c, bid = deal.contract, deal.bid
+    if c in TRICK_VALUE:
+        assert deal.tricks is not None
+        per = TRICK_VALUE[c]
+        tricks = deal.tricks
+        value = per * _over_six(tricks)
+        if tricks == TRICKS:
+            # Whist: a slam scores all 13 tricks (65); Grand: 40 more for the first six (103)
+            value = per * TRICKS if c is Contract.WHIST else value + GRAND_SLAM_BONUS
+        slam: Literal["declaring", "defending"] | None = None
+        if c is Contract.GRAND and tricks in (0, TRICKS):
+            slam = "declaring" if tricks == TRICKS else "defending"
+        # decision (option slam.counts): made when what the pair scores, a slam's score
+        # included, reaches the bid; 'over_six' reads §A3 word for word
+        reaches = value if slam_counts == "score" else per * _over_six(tricks)
+        if reaches >= bid:
+            return DealScore(deal, True, value, value, 0, slam, slam_counts)
+        defenders = per * _over_six(TRICKS - tricks)
+        return DealScore(deal, False, reaches, -bid, defenders, slam, slam_counts)
+    if c is Contract.EUCHRE:
+        assert deal.tricks is not None
+        value = EUCHRE_SCORE[deal.tricks]
+        if deal.alone and deal.tricks == EUCHRE_TRICKS:
+            value = EUCHRE_ALONE_MARCH
+        if value >= bid:
+            return DealScore(deal, True, value, value, 0)
+        # decision: the defenders score nothing in Euchre
+        lost = 2 * bid if deal.alone else bid + EUCHRE_SET_WITH_PARTNER
+        return DealScore(deal, False, value, -lost, 0)
+    assert deal.hearts is not None
+    their = HEARTS - deal.hearts
+    if deal.hearts == 0:
+        defenders = -their if hearts_defenders == "always" else 0
+        return DealScore(deal, True, HEARTS_MADE, HEARTS_MADE, defenders)
+    return DealScore(deal, False, 0, -(bid + deal.hearts), -their)
+
+
+# --- the computation in words -------------------------------------------------------------
+
+_TEXT: dict[Lang, dict[str, str]] = {
+    "de": {
+        "tricks": "Stiche",
+        "trick": "Stich",
+        "over": "über sechs",
+        "none_over": "keiner über sechs",
+        "slam": "Schlemm",
+        "all": "alle",
+        "bid": "gereizt",
+        "set": "verloren",
+        "defenders": "Gegner",
+        "alone": "allein",
+        "partner": "mit Partner",
+        "wins": "gewinnt die Partie",
+        "they_win": "Schlemm der Gegner: sie gewinnen die Partie",
+        "no_heart": "kein Herz genommen",
+        "hearts": "Herzen genommen",
+        "heart": "Herz genommen",
+        "their_hearts": "Herzen",
+        "their_heart": "Herz",
+        "nothing": "nichts",
+        "under3": "unter 3 Stichen",
+    },
+    "en": {
+        "tricks": "tricks",
+        "trick": "trick",
+        "over": "over six",
+        "none_over": "none over six",
+        "slam": "slam",
+        "all": "all",
+        "bid": "bid",
+        "set": "set",
+        "defenders": "defenders",
+        "alone": "alone",
+        "partner": "with partner",
+        "wins": "wins the partie",
+        "they_win": "the defenders' slam wins them the partie",
+        "no_heart": "no heart taken",
+        "hearts": "hearts taken",
+        "heart": "heart taken",
+        "their_hearts": "hearts",
+        "their_heart": "heart",
+        "nothing": "nothing",
+        "under3": "fewer than 3 tricks",
+    },
+}
+
+
+def number(n: int) -> str:
+    """``25`` / ``−15``: a total with a real minus sign and no plus."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _tricks_value(
+    tricks: int, per: int, contract: Contract, t: dict[str, str], *, slam: bool = True
+) -> str:
+    """``11 Stiche, 5 über sechs × 5 = 25``; ``slam``: all 13 tricks score as a slam."""
+    head = _count(tricks, t["trick"], t["tricks"])
+    over = _over_six(tricks)
+    if tricks == TRICKS and slam and contract is Contract.WHIST:
+        return f"{head}, {t['slam']}: {t['all']} {TRICKS} × {per} = {per * TRICKS}"
+    if tricks == TRICKS and slam:
+        value = per * over + GRAND_SLAM_BONUS
+        return f"{head}, {t['slam']}: {over} {t['over']} × {per} + {GRAND_SLAM_BONUS} = {value}"
+    if over == 0:
+        return f"{head}, {t['none_over']}: 0"
+    return f"{head}, {over} {t['over']} × {per} = {per * over}"
+
+
+def computation(s: DealScore, *, lang: Lang = "de") -> str:
+    """The deal's computation as players say it, German or English.
+
+    >>> d = Deal(declarer="Ben", contract=Contract.WHIST, bid=20, tricks=4)
+    >>> computation(score(d), lang="en")
+    'Whist: 4 tricks, none over six: 0 < bid 20: set, −20; defenders 9 tricks, 3 over six × 5 = +15'
+    """
+    t = _TEXT[lang]
+    d = s.deal
+    c = d.contract
+    if c in TRICK_VALUE:
+        assert d.tricks is not None
+        per = TRICK_VALUE[c]
+        as_slam = s.made or s.slam_counts == "score"
+        text = f"{c.title}: {_tricks_value(d.tricks, per, c, t, slam=as_slam)}"
+        if not s.made:
+            theirs = TRICKS - d.tricks
+            head = _count(theirs, t["trick"], t["tricks"])
+            over = _over_six(theirs)
+            won = f"{over} {t['over']} × {per} = +{s.defending}" if over else f"{t['none_over']}: 0"
+            text += f" < {t['bid']} {d.bid}: {t['set']}, −{d.bid}; {t['defenders']} {head}, {won}"
+        if s.slam_pair == "declaring":
+            text += f"; {t['wins']}"
+        elif s.slam_pair == "defending":
+            text += f"; {t['they_win']}"
+        return text
+    if c is Contract.EUCHRE:
+        assert d.tricks is not None
+        how = t["alone"] if d.alone else t["partner"]
+        text = f"Euchre {how}: {_count(d.tricks, t['trick'], t['tricks'])} = {s.value}"
+        if s.made:
+            return text
+        lost = f"2 × {d.bid}" if d.alone else f"{d.bid} + {EUCHRE_SET_WITH_PARTNER}"
+        return f"{text} < {t['bid']} {d.bid}: {t['set']}, {lost} = {signed(s.declaring)}"
+    assert d.hearts is not None
+    theirs = HEARTS - d.hearts
+    tail = ""
+    if s.defending:
+        tail = f"; {t['defenders']} {_count(theirs, t['their_heart'], t['their_hearts'])}: "
+        tail += signed(s.defending)
+    if s.made:
+        return f"Hearts: {t['no_heart']} = {HEARTS_MADE}{tail}"
+    taken = _count(d.hearts, t["heart"], t["hearts"])
+    return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"
+
+
+# --- the table and the partie (§A1, §A4) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """Four players in seat order (partners opposite), the first dealer and the options."""
+
+    players: tuple[str, ...]
+    first_dealer: str
+    hearts_defenders: HeartsDefenders = "on_set"
+    partie_deals: int | None = None
+    """End a partie after this many deals (§A4); None: only by 100, a Grand slam, or by hand."""
+    slam_counts: SlamCounts = "score"
+
+    def __post_init__(self) -> None:
+        if len(self.players) != 4:
+            raise InputError(
+                f"American Grand is played by four players, partners opposite; "
+                f"got {len(self.players)}: give four names, e.g. --players Anna Ben Carl Dora"
+            )
+
+    def pair_of(self, player: str) -> int:
+        """0 for seats 1 and 3, 1 for seats 2 and 4."""
+        return self.players.index(player) % 2
+
+    def pair(self, index: int) -> tuple[str, str]:
+        """The two partners of pair 0 or 1."""
+        return self.players[index], self.players[index + 2]
+
+    def pair_name(self, index: int) -> str:
+        """``Anna+Carl``."""
+        return "+".join(self.pair(index))
+
+    def dealer(self, index: int) -> str:
+        """The dealer of deal ``index`` (0-based over the whole list): the deal rotates
+        clockwise (§A1), on from one partie to the next."""
+        start = self.players.index(self.first_dealer)
+        return self.players[(start + index) % 4]
+
+
+def pair_points(table: Table, s: DealScore) -> tuple[int, int]:
+    """The deal's points for pair 0 and pair 1."""
+    declaring = table.pair_of(s.deal.declarer)
+    out = [0, 0]
+    out[declaring] = s.declaring
+    out[1 - declaring] = s.defending
+    return out[0], out[1]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The final result of a partie (§A5)."""
+
+    points: tuple[int, int]
+    sets: tuple[int, int]
+    score_credit: int
+    """Step 1: 100 − the lower score."""
+    score_to: int | None
+    """The pair credited with step 1 (the higher score); None on equal scores."""
+    sets_credit: int
+    """Step 2: the difference of sets × 10."""
+    sets_to: int | None
+    """The pair credited with step 2 (fewer sets); None on equal sets."""
+    final: tuple[int, int]
+    winner: int | None
+    """Step 3: the pair with more final points; a Grand slam's pair; None on a tie."""
+    by_slam: bool = False
+
+    @property
+    def margin(self) -> int:
+        """By how much the winner's final points exceed the other pair's (0 on a tie)."""
+        if self.winner is None:
+            return 0
+        return self.final[self.winner] - self.final[1 - self.winner]
+
+
+def settle(
+    points: tuple[int, int], sets: tuple[int, int], *, slam_winner: int | None = None
+) -> Settlement:
+    """§A5: the final result of a partie.
+
+    >>> r = settle((80, 60), (7, 5))
+    >>> r.score_credit, r.score_to, r.sets_credit, r.sets_to, r.final, r.winner, r.margin
+    (40, 0, 20, 1, (40, 20), 0, 20)
+    """
+    a, b = points
+    score_credit = PARTIE_TARGET - min(a, b)
+    score_to = None if a == b else (0 if a > b else 1)
+    sets_credit = abs(sets[0] - sets[1]) * SETS_CREDIT
+    sets_to = None if sets[0] == sets[1] else (0 if sets[0] < sets[1] else 1)
+    final = [0, 0]
+    if score_to is not None:
+        final[score_to] += score_credit
+    if sets_to is not None:
+        final[sets_to] += sets_credit
+    if slam_winner is not None:
+        winner: int | None = slam_winner
+    elif final[0] == final[1]:
+        winner = None
+    else:
+        winner = 0 if final[0] > final[1] else 1
+    return Settlement(
+        points=points,
+        sets=sets,
+        score_credit=score_credit,
+        score_to=score_to,
+        sets_credit=sets_credit,
+        sets_to=sets_to,
+        final=(final[0], final[1]),
+        winner=winner,
+        by_slam=slam_winner is not None,
+    )
+
+
+@dataclass(frozen=True)
+class Row:
+    """One deal on the sheet."""
+
+    number: int
+    """Deal number over the whole list, from 1."""
+    partie: int
+    """Partie number, from 1."""
+    dealer: str
+    deal: Deal
+    score: DealScore
+    points: tuple[int, int]
+    totals: tuple[int, int]
+    """The pairs' scores in this partie after the deal."""
+    sets: tuple[int, int]
+    """The pairs' sets in this partie after the deal."""
+    ends: str | None = None
+    """Why the partie ends after this deal: 'hundred', 'slam', 'deals' or 'hand'."""
+
+
+@dataclass(frozen=True)
+class Partie:
+    """A partie: its deals, whether it is over and why, and its (final or provisional) result."""
+
+    number: int
+    rows: tuple[Row, ...]
+    finished: bool
+    reason: str | None
+    settlement: Settlement
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """The pairs' scores."""
+        return self.settlement.points
+
+
+@dataclass
+class _Running:
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+    sets: list[int] = field(default_factory=lambda: [0, 0])
+    rows: list[Row] = field(default_factory=list)
+    slam_winner: int | None = None
+
+
+def _partie(number: int, run: _Running, reason: str | None) -> Partie:
+    points = (run.totals[0], run.totals[1])
+    sets = (run.sets[0], run.sets[1])
+    if reason is not None and run.rows:
+        run.rows[-1] = replace(run.rows[-1], ends=reason)
+    return Partie(
+        number,
+        tuple(run.rows),
+        reason is not None,
+        reason,
+        settle(points, sets, slam_winner=run.slam_winner),
+    )
+
+
+def _partie_over(table: Table, run: _Running) -> str | None:
+    """Why the partie ends after its last deal (a slam, a pair at the target, the deals
+    played), or None while it goes on."""
+    if run.slam_winner is not None:
+        return "slam"
+    if max(run.totals) >= PARTIE_TARGET:
+        return "hundred"
+    if table.partie_deals is not None and len(run.rows) >= table.partie_deals:
+        return "deals"
+    return None
+
+
+def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tuple[str, str]]]:
+    out: list[Partie] = []
+    wrong: list[tuple[str, str]] = []
+    run = _Running()
+    number = 0
+    for entry in entries:
+        if isinstance(entry, PartieEnd):
+            if run.rows:
+                out.append(_partie(len(out) + 1, run, "hand"))
+                run = _Running()
+            else:
+                wrong.append(
+                    (
+                        f"end after deal {number}",
+                        "a partie ended by hand with no deal in it; remove this end",
+                    )
+                )
+            continue
+        # every deal entered was dealt: it keeps its number and moves the deal on
+        number += 1
+        if entry.declarer not in table.players:
+            players = ", ".join(table.players)
+            wrong.append(
+                (f"deal {number}", f"declarer '{entry.declarer}' is not at this table ({players})")
+            )
+            continue
+        try:
+            s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
+        except InvalidGameError as exc:
+            wrong.append((f"deal {number}", str(exc)))
+            continue
+        declaring = table.pair_of(entry.declarer)
+        points = pair_points(table, s)
+        for i in (0, 1):
+            run.totals[i] += points[i]
+        if s.set:
+            run.sets[declaring] += 1
+        if s.slam_pair is not None:
+            run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
+        run.rows.append(
+            Row(
+                number=number,
+                partie=len(out) + 1,
+                dealer=table.dealer(number - 1),
+                deal=entry,
+                score=s,
+                points=points,
+                totals=(run.totals[0], run.totals[1]),
+                sets=(run.sets[0], run.sets[1]),
+            )
+        )
+        reason = _partie_over(table, run)
+        if reason is not None:
+            out.append(_partie(len(out) + 1, run, reason))
+            run = _Running()
+    if run.rows or not out:
+        out.append(_partie(len(out) + 1, run, None))
+    return out, wrong
+
+
+def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
+    """The list's parties: each ends after the deal in which a pair reaches 100, at once on a
+    grand slam in Grand, after ``partie_deals`` deals, or where it was ended by hand; the next
+    deal starts a new partie at 0 : 0. The last partie may be in progress (provisional); an
+    empty list has one empty partie in progress.
+
+    Entries that cannot stand (a deal the rules refuse, an end with no deal before it) are
+    skipped here and reported by :func:`problems`.
+    """
+    return _walk(table, entries)[0]
+
+
+def problems(table: Table, entries: Sequence[Entry]) -> list[tuple[str, str]]:
+    """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
+    return _walk(table, entries)[1]
+
+
+# --- the table words ----------------------------------------------------------------------
+
+CONTRACT_WORDS: dict[str, Contract] = {
+    "whist": Contract.WHIST,
+    "grand": Contract.GRAND,
+    "euchre": Contract.EUCHRE,
+    "juker": Contract.EUCHRE,
+    "jucker": Contract.EUCHRE,
+    "hearts": Contract.HEARTS,
+    "herz": Contract.HEARTS,
+}
+"""The contract; after it the bid: ``whist 25``."""
+
+NUMBER_WORDS: dict[str, str] = {
+    "tricks": "tricks",
+    "trick": "tricks",
+    "stiche": "tricks",
+    "stich": "tricks",
+    "hearts": "hearts",
+    "heart": "hearts",
+    "herzen": "hearts",
+    "herz": "hearts",
+    "bid": "bid",
+    "gereizt": "bid",
+    "geboten": "bid",
+    "gebot": "bid",
+}
+"""Words that take a number after them: ``tricks 11``, ``herzen 3``, ``gebot 25``."""
+
+FLAG_WORDS: dict[str, str] = {
+    "alone": "alone",
+    "allein": "alone",
+    "solo": "alone",
+    "partner": "partner",
+    "mitpartner": "partner",
+}
+"""Euchre: alone, or (the default) with the partner."""
+
+VOCABULARY: tuple[str, ...] = tuple(sorted({*CONTRACT_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
+
+_GLUED = re.compile(r"^([a-zäöü]+)(\d+)$")
+
+
+@dataclass(frozen=True)
+class ParsedDeal:
+    """The words of one deal, understood (not yet validated)."""
+
+    contract: Contract
+    bid: int
+    tricks: int | None = None
+    alone: bool = False
+    hearts: int | None = None
+
+    def deal(self, declarer: str, *, note: str = "", time: str | None = None) -> Deal:
+        """The deal as the declarer played it, validated."""
+        deal = Deal(
+            declarer=declarer,
+            contract=self.contract,
+            bid=self.bid,
+            tricks=self.tricks,
+            alone=self.alone,
+            hearts=self.hearts,
+            note=note,
+            time=time,
+        )
+        validate(deal)
+        return deal
+
+
+def _tokens(words: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for raw in words:
+        for tok in raw.replace(",", " ").split():
+            tok = tok.lower()
+            m = _GLUED.match(tok)
+            if m and (m.group(1) in NUMBER_WORDS or m.group(1) in CONTRACT_WORDS):
+                out.extend([m.group(1), m.group(2)])
+            else:
+                out.append(tok)
+    return out
+
+
+def _suggest(word: str) -> str:
+    import difflib  # only on the error path
+
+    close = difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean '{close[0]}'?"
+    return "; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone"
+
+
+def _number_word(
+    tok: str, nxt: str | None, bid: int | None, numbers: dict[str, int]
+) -> tuple[str, int]:
+    """``tricks 11``, ``hearts 3``, ``bid 25``: (what, the number), each given once."""
+    kind = NUMBER_WORDS[tok]
+    if nxt is None or not nxt.isdigit():
+        example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
+        got = f" {nxt}" if nxt is not None else ""
+        raise InputError(f"'{tok}{got}': '{tok}' needs a number after it, e.g. '{example}'")
+    n = int(nxt)
+    if kind == "bid" and bid is not None and bid != n:
+        raise InputError(f"two bids given ({bid} and {n}): a deal has one bid")
+    if kind in numbers and numbers[kind] != n:
+        raise InputError(f"'{tok}' given twice ({numbers[kind]} and {n}): give it once")
+    return kind, n
+
+
+def parse_words(words: Sequence[str]) -> ParsedDeal:
+    """Understand one deal's words, English or German, in any order after the contract.
+
+    The first contract word names the contract and the number after it is the bid; in a
+    Hearts deal a later ``hearts N`` (``herzen N``) is the hearts the declaring pair took.
+
+    >>> parse_words("whist 25 tricks 11".split())
+    ParsedDeal(contract=<Contract.WHIST: 'whist'>, bid=25, tricks=11, alone=False, hearts=None)
+    >>> parse_words("euchre 20 allein stiche 5".split()) == parse_words(
+    ...     "euchre 20 alone tricks 5".split())
+    True
+    >>> parse_words("herz 40 herzen 3".split()).hearts
+    3
+    """
+    toks = _tokens(words)
+    contract: Contract | None = None
+    bid: int | None = None
+    numbers: dict[str, int] = {}
+    flags: set[str] = set()
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if tok in CONTRACT_WORDS and contract is None:
+            contract = CONTRACT_WORDS[tok]
+            if nxt is not None and nxt.isdigit():
+                bid = int(nxt)
+                i += 1
+        elif tok in NUMBER_WORDS:
+            kind, n = _number_word(tok, nxt, bid, numbers)
+            if kind == "bid":
+                bid = n
+            else:
+                numbers[kind] = n
+            i += 1
+        elif tok in CONTRACT_WORDS:
+            assert contract is not None
+            raise InputError(
+                f"two contracts named: '{contract.value}' and '{tok}'; a deal has one contract"
+            )
+        elif tok in FLAG_WORDS:
+            flags.add(FLAG_WORDS[tok])
+        elif tok.lstrip("+-−").isdigit():
+            raise InputError(
+                f"the number {tok} stands alone: say what it is, e.g. 'whist {tok}' (the bid), "
+                f"'tricks {tok}' or 'hearts {tok}'"
+            )
+        else:
+            raise InputError(f"unknown word '{tok}'{_suggest(tok)}")
+        i += 1
+    if contract is None:
+        raise InputError(
+            "no contract named: say whist, grand, euchre or hearts and the bid, "
+            "e.g. 'whist 25 tricks 11'"
+        )
+    if bid is None:
+        raise InputError(f"no bid: write it after the contract, e.g. '{_example(contract)}'")
+    if {"alone", "partner"} <= flags:
+        raise InputError("both 'alone' and 'partner' given: a Euchre is played one way")
+    return ParsedDeal(
+        contract=contract,
+        bid=bid,
+        tricks=numbers.get("tricks"),
+        alone="alone" in flags,
+        hearts=numbers.get("hearts"),
+    )
+
+
+def to_words(deal: Deal) -> str:
+    """The deal's canonical English words; :func:`parse_words` reads them back.
+
+    >>> to_words(parse_words("euchre 20 allein stiche 5".split()).deal("Anna"))
+    'euchre 20 alone tricks 5'
+    """
+    parts = [deal.contract.value, str(deal.bid)]
+    if deal.alone:
+        parts.append("alone")
+    if deal.tricks is not None:
+        parts.append(f"tricks {deal.tricks}")
+    if deal.hearts is not None:
+        parts.append(f"hearts {deal.hearts}")
+    return " ".join(parts)

@@ -1,0 +1,403 @@
+"""An American Grand list in words and tables: a deal's lines, the standing, the sheet, the
+parties' settlements, the summary (text and JSON) and the exports (Markdown, CSV, JSON, HTML).
+
+Pure text, no printing; German by default, English on request.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from skatliste.american import (
+    Contract,
+    Partie,
+    Row,
+    Settlement,
+    Table,
+    computation,
+    number,
+)
+from skatliste.explain import Lang, signed
+
+TEXT: dict[Lang, dict[str, str]] = {
+    "de": {
+        "deal": "Spiel",
+        "partie": "Partie",
+        "dealer": "Geber",
+        "declarer": "Spieler",
+        "contract": "Kontrakt",
+        "tricks": "Stiche",
+        "trick": "Stich",
+        "hearts": "Herzen",
+        "heart": "Herz",
+        "alone": "allein",
+        "sets": "verloren",
+        "next": "nächster Geber",
+        "standing": "Stand",
+        "to": "an",
+        "nobody": "niemand",
+        "equal_points": "gleich viele Punkte",
+        "equal_sets": "gleich viele verlorene Spiele",
+        "win": "gewinnen",
+        "against": "gegen",
+        "by": "um",
+        "tie": "unentschieden",
+        "slam_win": "gewinnen durch Schlemm im Grand",
+        "provisional": "vorläufig, die Partie läuft",
+        "final": "Endergebnis",
+        "over": "beendet",
+        "hundred": "100 erreicht",
+        "slam": "Schlemm im Grand",
+        "deals": "Spiele gespielt",
+        "hand": "von Hand beendet",
+        "empty": "noch keine Spiele",
+        "made": "gewonnen",
+        "set": "verloren",
+        "for_the_record": "zur Niederschrift",
+    },
+    "en": {
+        "deal": "Deal",
+        "partie": "Partie",
+        "dealer": "dealer",
+        "declarer": "declarer",
+        "contract": "contract",
+        "tricks": "tricks",
+        "trick": "trick",
+        "hearts": "hearts",
+        "heart": "heart",
+        "alone": "alone",
+        "sets": "sets",
+        "next": "next dealer",
+        "standing": "Standing",
+        "to": "to",
+        "nobody": "nobody",
+        "equal_points": "equal scores",
+        "equal_sets": "equal sets",
+        "win": "win",
+        "against": "against",
+        "by": "by",
+        "tie": "a tie",
+        "slam_win": "win by a grand slam in Grand",
+        "provisional": "provisional, the partie goes on",
+        "final": "Final result",
+        "over": "over",
+        "hundred": "100 reached",
+        "slam": "grand slam in Grand",
+        "deals": "deals played",
+        "hand": "ended by hand",
+        "empty": "no deals yet",
+        "made": "made",
+        "set": "set",
+        "for_the_record": "for the record",
+    },
+}
+
+
+def pair_label(table: Table, index: int) -> str:
+    """``Anna+Carl``."""
+    return table.pair_name(index)
+
+
+def contract_words(row: Row, lang: Lang = "de") -> str:
+    """``Whist 25, 11 Stiche``, ``Euchre 20 allein, 5 Stiche``, ``Hearts 40, 3 Herzen``."""
+    t = TEXT[lang]
+    d = row.deal
+    head = f"{d.contract.title} {d.bid}"
+    if d.alone:
+        head += f" {t['alone']}"
+    if d.contract is Contract.HEARTS:
+        n = d.hearts or 0
+        return f"{head}, {n} {t['heart'] if n == 1 else t['hearts']}"
+    n = d.tricks or 0
+    return f"{head}, {n} {t['trick'] if n == 1 else t['tricks']}"
+
+
+def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
+    """The deal's line, its computation, and what each pair scores."""
+    t = TEXT[lang]
+    result = t["made"] if row.score.made else t["set"]
+    scores = ", ".join(f"{pair_label(table, i)} {signed(row.points[i])}" for i in (0, 1))
+    return [
+        f"{t['deal']} {row.number}: {row.deal.declarer} — {contract_words(row, lang)}: "
+        f"{result}; {scores}",
+        f"  {computation(row.score, lang=lang)}",
+    ]
+
+
+def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -> str:
+    """``Partie 1: Anna+Carl 25 · Ben+Dora 0 · verloren 0 : 1 · nächster Geber: Ben``."""
+    t = TEXT[lang]
+    pts = " · ".join(f"{pair_label(table, i)} {signed(partie.points[i])}" for i in (0, 1))
+    sets = partie.settlement.sets
+    return (
+        f"{t['partie']} {partie.number}: {pts} · {t['sets']} {sets[0]} : {sets[1]} · "
+        f"{t['next']}: {table.dealer(deals)}"
+    )
+
+
+def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[str]:
+    """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
+    t = TEXT[lang]
+    s: Settlement = partie.settlement
+    a, b = s.points
+    if partie.finished:
+        assert partie.reason is not None
+        why = t[partie.reason]
+        if partie.reason == "deals":
+            why = f"{len(partie.rows)} {why}"
+        head = f"{t['partie']} {partie.number} {t['over']} ({why}): "
+    else:
+        head = f"{t['partie']} {partie.number} ({t['provisional']}): "
+    head += " · ".join(
+        f"{pair_label(table, i)} {signed(s.points[i])}, {t['sets']} {s.sets[i]}" for i in (0, 1)
+    )
+    lower = min(a, b)
+    low = f"({number(lower)})" if lower < 0 else str(lower)
+    if s.score_to is None:
+        step1 = f"1) {t['equal_points']}: {t['nobody']}"
+    else:
+        step1 = f"1) 100 − {low} = {s.score_credit} {t['to']} {pair_label(table, s.score_to)}"
+    hi, lo = max(s.sets), min(s.sets)
+    if s.sets_to is None:
+        step2 = f"2) {t['equal_sets']}: {t['nobody']}"
+    else:
+        step2 = f"2) ({hi} − {lo}) × 10 = {s.sets_credit} {t['to']} {pair_label(table, s.sets_to)}"
+    if s.winner is None:
+        step3 = f"3) {t['tie']}, {s.final[0]} : {s.final[1]}"
+    elif s.by_slam:
+        w = s.winner
+        step3 = (
+            f"3) {pair_label(table, w)} {t['slam_win']} "
+            f"({t['for_the_record']}: {s.final[w]} {t['against']} {s.final[1 - w]})"
+        )
+    else:
+        w = s.winner
+        step3 = (
+            f"3) {pair_label(table, w)} {t['win']}, {s.final[w]} {t['against']} "
+            f"{s.final[1 - w]} ({t['by']} {s.margin})"
+        )
+    return [head, f"  {step1}", f"  {step2}", f"  {step3}"]
+
+
+# --- the sheet ----------------------------------------------------------------------------
+
+
+def sheet_records(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> list[dict[str, Any]]:
+    """One record a deal: what was played, the points, the running scores and sets."""
+    out: list[dict[str, Any]] = []
+    for partie in parts:
+        for row in partie.rows:
+            d = row.deal
+            out.append(
+                {
+                    "number": row.number,
+                    "partie": row.partie,
+                    "dealer": row.dealer,
+                    "declarer": d.declarer,
+                    "contract": d.contract.value,
+                    "bid": d.bid,
+                    "tricks": d.tricks,
+                    "alone": d.alone,
+                    "hearts": d.hearts,
+                    "made": row.score.made,
+                    "computation": computation(row.score, lang=lang),
+                    "points": list(row.points),
+                    "totals": list(row.totals),
+                    "sets": list(row.sets),
+                    "ends": row.ends,
+                }
+            )
+    return out
+
+
+def render_sheet(
+    table: Table, parts: Sequence[Partie], *, fmt: str = "plain", lang: Lang = "de"
+) -> str:
+    """The list as on paper: one line a deal, the pairs' running scores, and each partie's
+    result under it."""
+    t = TEXT[lang]
+    labels = [pair_label(table, 0), pair_label(table, 1)]
+    if fmt == "json":
+        return json.dumps(
+            {
+                "players": list(table.players),
+                "pairs": [list(table.pair(0)), list(table.pair(1))],
+                "deals": sheet_records(table, parts, lang),
+            },
+            ensure_ascii=False,
+            indent=2,
+        )
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(
+            ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
+            + [f"{label} total" for label in labels]
+        )
+        for partie in parts:
+            for row in partie.rows:
+                writer.writerow(
+                    [
+                        row.number,
+                        row.partie,
+                        row.dealer,
+                        row.deal.declarer,
+                        contract_words(row, lang),
+                        "yes" if row.score.made else "no",
+                        *row.points,
+                        *row.totals,
+                    ]
+                )
+        return buf.getvalue().rstrip("\n")
+    if not any(p.rows for p in parts):
+        return t["empty"]
+    headers = ["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels]
+    body: list[list[str]] = []
+    blocks: list[str] = []
+    align = "rlllc" + "rr"
+    from skatliste.report import plain_table
+
+    for partie in parts:
+        body = []
+        for row in partie.rows:
+            body.append(
+                [
+                    str(row.number),
+                    row.dealer,
+                    row.deal.declarer,
+                    contract_words(row, lang),
+                    "" if row.score.made else "×",
+                    *[f"{signed(row.points[i])} = {number(row.totals[i])}" for i in (0, 1)],
+                ]
+            )
+        if fmt == "plain":
+            text = plain_table(headers, body, align)
+        else:
+            from tabulate import tabulate
+
+            text = tabulate(
+                body,
+                headers=headers,
+                tablefmt={"md": "github"}.get(fmt, fmt),
+                colalign=tuple({"r": "right", "l": "left", "c": "center"}[a] for a in align),
+                disable_numparse=True,
+            )
+        lines = settlement_lines(table, partie, lang)
+        if fmt == "md":
+            lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
+        blocks.append(text + "\n\n" + "\n".join(lines))
+    legend = "× = verloren (gesetzt)" if lang == "de" else "× = set (the contract failed)"
+    return "\n\n".join(blocks) + "\n\n" + legend
+
+
+# --- the summary --------------------------------------------------------------------------
+
+
+def summary_json(table: Table, parts: Sequence[Partie]) -> dict[str, Any]:
+    """The parties and their (final or provisional) results, as ``summary --json`` prints."""
+    out = []
+    for partie in parts:
+        s = partie.settlement
+        out.append(
+            {
+                "deals": len(partie.rows),
+                "finished": partie.finished,
+                "pairs": [
+                    {
+                        "players": list(table.pair(i)),
+                        "points": s.points[i],
+                        "sets": s.sets[i],
+                        "final": s.final[i],
+                    }
+                    for i in (0, 1)
+                ],
+                "winner": None if s.winner is None else list(table.pair(s.winner)),
+            }
+        )
+    return {"parties": out}
+
+
+def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+    """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
+    t = TEXT[lang]
+    if not any(p.rows for p in parts):
+        return t["empty"]
+    blocks = ["\n".join(settlement_lines(table, p, lang)) for p in parts if p.rows]
+    won = [0, 0]
+    for p in parts:
+        if p.finished and p.settlement.winner is not None:
+            won[p.settlement.winner] += 1
+    label = "Parties gewonnen" if lang == "de" else "Parties won"
+    blocks.append(f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1)))
+    return "\n\n".join(blocks)
+
+
+# --- exports ------------------------------------------------------------------------------
+
+
+def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+    """The sheet and the summary as Markdown."""
+    title = "American Grand"
+    players = ", ".join(table.players)
+    return f"# {title}: {players}\n\n" + render_sheet(table, parts, fmt="md", lang=lang) + "\n"
+
+
+def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+    """The deals and the parties' results as one JSON document."""
+    data = {
+        "rules": "american-grand",
+        "players": list(table.players),
+        "pairs": [list(table.pair(0)), list(table.pair(1))],
+        "deals": sheet_records(table, parts, lang),
+        **summary_json(table, parts),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: Lang = "de") -> str:
+    """A self-contained HTML page: each partie's deals and its result."""
+    t = TEXT[lang]
+    labels = [pair_label(table, 0), pair_label(table, 1)]
+    esc = html.escape
+    sections = []
+    for partie in parts:
+        if not partie.rows:
+            continue
+        head = "".join(
+            f"<th>{esc(h)}</th>" for h in ["Nr", t["dealer"], t["declarer"], t["contract"], *labels]
+        )
+        body = "".join(
+            "<tr>"
+            + f"<td>{row.number}</td><td>{esc(row.dealer)}</td><td>{esc(row.deal.declarer)}</td>"
+            + f"<td>{esc(contract_words(row, lang))}{'' if row.score.made else ' ×'}</td>"
+            + "".join(
+                f'<td class="n">{esc(signed(row.points[i]))} = {esc(number(row.totals[i]))}</td>'
+                for i in (0, 1)
+            )
+            + "</tr>"
+            for row in partie.rows
+        )
+        lines = settlement_lines(table, partie, lang)
+        items = "".join(f"<li>{esc(x.strip())}</li>" for x in lines[1:])
+        sections.append(
+            f"<h2>{esc(lines[0])}</h2><table><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table><ul>{items}</ul>"
+        )
+    if not sections:
+        sections.append(f"<p>{esc(t['empty'])}</p>")
+    title = f"American Grand: {', '.join(table.players)}"
+    style = (
+        "body{font-family:sans-serif;max-width:50em;margin:2em auto}"
+        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
+        "td.n{text-align:right}@page{size:A4}"
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f"<title>{esc(title)}</title><style>{style}</style></head><body>"
+        f"<h1>{esc(title)}</h1><p>{esc(created)}</p>{''.join(sections)}</body></html>\n"
+    )

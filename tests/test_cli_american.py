@@ -1,0 +1,408 @@
+"""An American Grand list through the command line: the same commands as a Skat list, routed
+by the list's game family, plus ``end``; a Skat list is left to Skat's commands."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import EXAMPLES, Run
+
+
+@pytest.fixture
+def grand_list(run: Run, ledger_path: Path) -> Path:
+    """A new American Grand list: Anna and Carl against Ben and Dora; Anna deals first."""
+    r = run(
+        "new", "--rules", "american-grand", "--players", "Anna", "Ben", "Carl", "Dora",
+        "--ledger", str(ledger_path),
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert r.stdout == (
+        f"{ledger_path}: new American Grand list: Anna+Carl against Ben+Dora; Anna deals first\n"
+    )
+    return ledger_path
+
+
+def _ok(run: Run, path: Path, *args: str) -> str:
+    r = run(*args, "--ledger", str(path))
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def _summary(run: Run, path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(_ok(run, path, "summary", "--json"))
+    return data
+
+
+def test_add_prints_the_deal_its_computation_and_the_pairs_scores(
+    run: Run, grand_list: Path
+) -> None:
+    assert _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11") == (
+        "Spiel 1: Anna — Whist 25, 11 Stiche: gewonnen; Anna+Carl +25, Ben+Dora 0\n"
+        "  Whist: 11 Stiche, 5 über sechs × 5 = 25\n"
+        "Partie 1: Anna+Carl +25 · Ben+Dora 0 · verloren 0 : 0 · nächster Geber: Ben\n"
+    )
+    assert _ok(run, grand_list, "add", "ben", "grand", "15", "tricks", "3", "--lang", "en") == (
+        "Deal 2: Ben — Grand 15, 3 tricks: set; Anna+Carl +36, Ben+Dora −15\n"
+        "  Grand: 3 tricks, none over six: 0 < bid 15: set, −15; "
+        "defenders 10 tricks, 4 over six × 9 = +36\n"
+        "Partie 1: Anna+Carl +61 · Ben+Dora −15 · sets 0 : 1 · next dealer: Carl\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["whist", "23", "tricks", "11"], "a bid is a positive multiple of 5"),
+        (["euchre", "30", "tricks", "5"], "Euchre may be named only with a bid of 25 or less"),
+        (["hearts", "55", "hearts", "0"], "Hearts may be named only with a bid of 50 or less"),
+        (["euchre", "15", "allein", "stiche", "5"], "a bid under 20 is played with the partner"),
+        (["euchre", "25", "tricks", "5"], "write 'euchre 25 alone tricks 5'"),
+        (["whist", "25", "tricks", "14"], "0 to 13 tricks"),
+        (["euchre", "10", "tricks", "6"], "0 to 5 tricks"),
+        (["hearts", "40", "herzen", "14"], "0 to 13 hearts"),
+    ],
+)
+def test_refused_deals_leave_the_list_unchanged(
+    run: Run, grand_list: Path, words: list[str], message: str
+) -> None:
+    before = grand_list.read_bytes()
+    r = run("add", "anna", *words, "--ledger", str(grand_list))
+    assert r.exit_code == 2 and message in r.stderr and r.stderr.startswith("Error: ")
+    assert grand_list.read_bytes() == before
+
+
+def test_a_partie_ends_at_100_with_its_settlement_and_the_next_starts_at_0(
+    run: Run, grand_list: Path
+) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "30", "tricks", "12")
+    _ok(run, grand_list, "add", "ben", "whist", "20", "tricks", "4")  # set: EW −20, NS +15
+    out = _ok(run, grand_list, "add", "carl", "whist", "50", "tricks", "13", "--lang", "en")
+    assert out.splitlines()[2:] == [
+        "Partie 1 over (100 reached): Anna+Carl +110, sets 0 · Ben+Dora −20, sets 1",
+        "  1) 100 − (−20) = 120 to Anna+Carl",
+        "  2) (1 − 0) × 10 = 10 to Anna+Carl",
+        "  3) Anna+Carl win, 130 against 0 (by 130)",
+        "Next partie 0 : 0 · next dealer: Dora",
+    ]
+    _ok(run, grand_list, "add", "anna", "hearts", "30", "hearts", "0")
+    assert _summary(run, grand_list) == {
+        "parties": [
+            {
+                "deals": 3,
+                "finished": True,
+                "pairs": [
+                    {"players": ["Anna", "Carl"], "points": 110, "sets": 0, "final": 130},
+                    {"players": ["Ben", "Dora"], "points": -20, "sets": 1, "final": 0},
+                ],
+                "winner": ["Anna", "Carl"],
+            },
+            {
+                "deals": 1,
+                "finished": False,
+                "pairs": [
+                    {"players": ["Anna", "Carl"], "points": 50, "sets": 0, "final": 100},
+                    {"players": ["Ben", "Dora"], "points": 0, "sets": 0, "final": 0},
+                ],
+                "winner": ["Anna", "Carl"],
+            },
+        ]
+    }
+
+
+def test_the_worked_final_result_as_the_summary_shows_it(run: Run, grand_list: Path) -> None:
+    """NS 80 with 7 sets, EW 60 with 5 (§A5), reached deal by deal and ended by hand."""
+    lst = grand_list
+    for who, words in [
+        *[("c", "whist 20 tricks 7")] * 7,  # NS −20 × 7 = −140, 7 sets
+        *[("b", "whist 20 tricks 7")] * 5,  # EW −100, 5 sets
+        *[("a", "hearts 50 hearts 0")] * 4,  # NS +200 → 60: partie goes on below 100
+        *[("b", "hearts 50 hearts 0")] * 3,  # EW +150 → 50
+        ("b", "whist 10 tricks 8"),  # EW +10 → 60
+        ("a", "whist 20 tricks 10"),  # NS +20 → 80
+    ]:
+        _ok(run, lst, "add", who, *words.split())
+    _ok(run, lst, "end")
+    (partie,) = _summary(run, lst)["parties"]
+    assert partie["pairs"] == [
+        {"players": ["Anna", "Carl"], "points": 80, "sets": 7, "final": 40},
+        {"players": ["Ben", "Dora"], "points": 60, "sets": 5, "final": 20},
+    ]
+    assert partie["winner"] == ["Anna", "Carl"] and partie["finished"]
+    assert _ok(run, lst, "summary", "--lang", "en").splitlines()[:4] == [
+        "Partie 1 over (ended by hand): Anna+Carl +80, sets 7 · Ben+Dora +60, sets 5",
+        "  1) 100 − 60 = 40 to Anna+Carl",
+        "  2) (7 − 5) × 10 = 20 to Ben+Dora",
+        "  3) Anna+Carl win, 40 against 20 (by 20)",
+    ]
+
+
+def test_end_by_hand_undo_and_history(run: Run, grand_list: Path) -> None:
+    r = run("end", "--ledger", str(grand_list))
+    assert r.exit_code == 2 and "no partie in progress to end" in r.stderr
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    assert _ok(run, grand_list, "end", "--lang", "en").splitlines()[0] == (
+        "Partie 1 over (ended by hand): Anna+Carl +25, sets 0 · Ben+Dora 0, sets 0"
+    )
+    assert _ok(run, grand_list, "undo", "--lang", "en").splitlines() == [
+        "taken back: partie ended by hand",
+        "Partie 1: Anna+Carl +25 · Ben+Dora 0 · sets 0 : 0 · next dealer: Ben",
+    ]
+    assert _ok(run, grand_list, "undo").splitlines()[0] == (
+        "zurückgenommen: Anna whist 25 tricks 11"
+    )
+    assert _summary(run, grand_list) == {"parties": []}
+    history = _ok(run, grand_list, "history").splitlines()
+    assert [line.split("  ", 1)[1] for line in history] == [
+        "undo   1: Partie von Hand beendet",
+        "undo   1: Anna whist 25 tricks 11",
+    ]
+
+
+def test_edit_and_delete_move_every_later_score_and_dealer(run: Run, grand_list: Path) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    _ok(run, grand_list, "add", "ben", "grand", "15", "tricks", "3")
+    out = _ok(run, grand_list, "edit", "2", "dora", "grand", "15", "tricks", "9", "--lang", "en")
+    assert out.splitlines()[0] == (
+        "Deal 2: Dora — Grand 15, 9 tricks: made; Anna+Carl 0, Ben+Dora +27"
+    )
+    assert _ok(run, grand_list, "explain", "2", "--lang", "en").splitlines() == [
+        "Deal 2: Dora — Grand 15, 9 tricks: made; Anna+Carl 0, Ben+Dora +27",
+        "  dealer: Ben",
+        "  Grand: 9 tricks, 3 over six × 9 = 27",
+        "  Partie 1, after it: Anna+Carl 25 · Ben+Dora 27 · sets 0 : 0",
+    ]
+    out = _ok(run, grand_list, "delete", "1", "--lang", "en")
+    assert out.splitlines()[0] == "deleted: 1: Anna whist 25 tricks 11"
+    assert out.splitlines()[-1] == (
+        "Partie 1: Anna+Carl 0 · Ben+Dora +27 · sets 0 : 0 · next dealer: Ben"
+    )
+    r = run("explain", "5", "--ledger", str(grand_list))
+    assert r.exit_code == 2 and "deal 5: the list has deals 1 to 1" in r.stderr
+    history = [line.split("  ", 1)[1] for line in _ok(run, grand_list, "history").splitlines()]
+    assert history == [
+        "edit   2: Ben grand 15 tricks 3 → Dora grand 15 tricks 9",
+        "delete 1: Anna whist 25 tricks 11",
+    ]
+
+
+def test_sheet_shows_each_partie_and_its_result(run: Run, grand_list: Path) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    _ok(run, grand_list, "add", "dora", "hearts", "40", "hearts", "3")
+    assert _ok(run, grand_list, "sheet", "--lang", "en") == (
+        "  Nr  dealer    declarer    contract                   Anna+Carl    Ben+Dora\n"
+        "----  --------  ----------  -------------------  --  -----------  ----------\n"
+        "   1  Anna      Anna        Whist 25, 11 tricks         +25 = 25       0 = 0\n"
+        "   2  Ben       Dora        Hearts 40, 3 hearts  ×      −10 = 15   −43 = −43\n"
+        "\n"
+        "Partie 1 (provisional, the partie goes on): Anna+Carl +15, sets 0 · "
+        "Ben+Dora −43, sets 1\n"
+        "  1) 100 − (−43) = 143 to Anna+Carl\n"
+        "  2) (1 − 0) × 10 = 10 to Anna+Carl\n"
+        "  3) Anna+Carl win, 153 against 0 (by 153)\n"
+        "\n"
+        "× = set (the contract failed)\n"
+    )
+    records = json.loads(_ok(run, grand_list, "sheet", "--format", "json"))["deals"]
+    assert [(d["contract"], d["points"], d["totals"]) for d in records] == [
+        ("whist", [25, 0], [25, 0]),
+        ("hearts", [-10, -43], [15, -43]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expect"),
+    [
+        ("csv", "number,partie,dealer,declarer,contract,made,Anna+Carl,Ben+Dora"),
+        ("md", "# American Grand: Anna, Ben, Carl, Dora"),
+        ("json", '"rules": "american-grand"'),
+        ("html", "<title>American Grand: Anna, Ben, Carl, Dora</title>"),
+    ],
+)
+def test_exports(run: Run, grand_list: Path, tmp_path: Path, fmt: str, expect: str) -> None:
+    _ok(run, grand_list, "add", "anna", "euchre", "20", "alone", "tricks", "5")
+    out = tmp_path / f"partie.{fmt}"
+    assert _ok(run, grand_list, "export", "--format", fmt, "-o", str(out)) == (
+        f"{out}: {fmt}, 1 deals\n"
+    )
+    assert expect in out.read_text(encoding="utf-8")
+    if fmt == "csv":
+        assert out.read_text(encoding="utf-8").splitlines()[1] == (
+            '1,1,Anna,Anna,"Euchre 20 allein, 5 Stiche",yes,25,0,25,0'
+        )
+    r = run("export", "--format", fmt, "-o", str(grand_list), "--ledger", str(grand_list))
+    assert r.exit_code == 2 and "writing there would replace" in r.stderr
+
+
+def test_options_hearts_defenders_and_partie_deals(run: Run, ledger_path: Path) -> None:
+    _ok(
+        run, ledger_path, "new", "--rules", "american-grand", "--players", "A", "B", "C", "D",
+        "--rule", "hearts.defenders=always", "--rule", "partie.deals=2",
+        "--rule", "slam.counts=over_six",
+    )  # fmt: skip
+    assert "  slam.counts = over_six" in _ok(run, ledger_path, "rules")
+    assert "B+D −13" in _ok(run, ledger_path, "add", "a", "hearts", "20", "hearts", "0")
+    out = _ok(run, ledger_path, "add", "b", "whist", "25", "tricks", "11", "--lang", "en")
+    assert "Partie 1 over (2 deals played)" in out
+    assert [p["finished"] for p in _summary(run, ledger_path)["parties"]] == [True]
+    r = run("new", "--rules", "american-grand", "--players", "A", "B", "C", "D", "--force",
+            "--rule", "partie.deals=0", "--ledger", str(ledger_path))  # fmt: skip
+    assert r.exit_code == 2 and "give the number of deals in a partie" in r.stderr
+
+
+def test_check_reports_a_hand_edited_deal(run: Run, grand_list: Path) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    text = grand_list.read_text(encoding="utf-8").replace('"tricks":11', '"tricks":11,"alone":true')
+    grand_list.write_text(text, encoding="utf-8")
+    r = run("check", "--ledger", str(grand_list))
+    assert r.exit_code == 1
+    assert f"{grand_list}: deal 1: whist 25 alone: only a Euchre is played alone" in r.stdout
+    r = run("sheet", "--ledger", str(grand_list))
+    assert r.exit_code == 0 and r.stdout == "noch keine Spiele\n"
+    assert r.stderr.startswith("Note: 1 entry not counted, the first at deal 1: whist 25 alone")
+
+
+def test_new_american_grand_needs_four_players(run: Run, ledger_path: Path) -> None:
+    r = run("new", "--rules", "american-grand", "--players", "A", "B", "C",
+            "--ledger", str(ledger_path))  # fmt: skip
+    assert r.exit_code == 2 and "American Grand is played by four" in r.stderr
+    assert not ledger_path.exists()
+
+
+def test_skat_commands_refuse_an_american_list_and_end_refuses_a_skat_list(
+    run: Run, grand_list: Path, tmp_path: Path
+) -> None:
+    skat = tmp_path / "skat.json"
+    _ok(run, skat, "new", "--players", "Anna", "Ben", "Carl")
+    r = run("pass", "--ledger", str(grand_list))
+    assert r.exit_code == 2
+    assert "an American Grand list, not a Skat list: this command is for Skat lists" in r.stderr
+    r = run("end", "--ledger", str(skat))
+    assert r.exit_code == 2
+    assert "a Skat list, not an American Grand list" in r.stderr
+    # and a Skat list keeps its own commands
+    assert run("add", "anna", "grand", "mit", "1", "--ledger", str(skat)).exit_code == 0
+
+
+def test_a_grand_slam_ends_the_partie_for_the_pair_that_made_it(run: Run, grand_list: Path) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "50", "tricks", "13")  # NS 65
+    out = _ok(run, grand_list, "add", "ben", "grand", "10", "tricks", "13")
+    assert out.splitlines()[1:] == [
+        "  Grand: 13 Stiche, Schlemm: 7 über sechs × 9 + 40 = 103; gewinnt die Partie",
+        "Partie 1 beendet (Schlemm im Grand): Anna+Carl +65, verloren 0 · Ben+Dora +103, "
+        "verloren 0",
+        "  1) 100 − 65 = 35 an Ben+Dora",
+        "  2) gleich viele verlorene Spiele: niemand",
+        "  3) Ben+Dora gewinnen durch Schlemm im Grand (zur Niederschrift: 35 gegen 0)",
+        "Nächste Partie 0 : 0 · nächster Geber: Carl",
+    ]
+
+
+def test_the_list_is_found_through_skatliste_ledger_too(
+    run: Run, grand_list: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --ledger, the family is that of the list SKATLISTE_LEDGER names."""
+    monkeypatch.setenv("SKATLISTE_LEDGER", str(grand_list))
+    r = run("add", "dora", "hearts", "40", "hearts", "3")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Spiel 1: Dora — Hearts 40, 3 Herzen: verloren")
+
+
+# The shipped American Grand evening, deal by deal: (declarer, NS, EW) worked by hand.
+EVENING = [
+    ("Ben", 0, 25),  # 1 Whist 25, 11 tricks: 5 × 5
+    ("Carl", -20, 0),  # 2 Grand 20, 8 tricks: 9 × 2 = 18 < 20, set; EW took 5
+    ("Dora", 0, 10),  # 3 Euchre 10 with partner, 4 tricks
+    ("Anna", 50, 0),  # 4 Hearts 30, no heart
+    ("Ben", 0, -40),  # 5 Euchre 20 alone, 4 tricks: 10 < 20, set, 2 × 20
+    ("Carl", 30, 0),  # 6 Whist 30, 12 tricks (edited from 11)
+    ("Dora", -9, -49),  # 7 Hearts 45, 4 hearts: −(45 + 4); NS took 9 hearts
+    ("Anna", 36, 0),  # 8 Grand 25, 10 tricks: 9 × 4
+    ("Ben", 36, -15),  # 9 Grand 15, 3 tricks: set; NS took 10, 9 × 4 → NS 123: over
+    ("Dora", 0, 65),  # 10 Whist 35, 13 tricks: slam, 5 × 13
+    ("Anna", 25, 0),  # 11 Euchre 25 alone, 5 tricks
+    ("Carl", -20, 0),  # 12 Whist 20, 9 tricks: 15 < 20, set; EW took 4
+    ("Ben", 0, 20),  # 13 Euchre 5 with partner, 5 tricks; then ended by hand
+]
+# Partie 1: NS 123 with 1 set, EW −69 with 3: 100 − (−69) = 169 and (3 − 1) × 10 = 20 to NS.
+# Partie 2: NS 5 with 1 set, EW 85 with 0: 100 − 5 = 95 and 10 to EW.
+EVENING_PARTIES = [
+    {
+        "deals": 9,
+        "finished": True,
+        "pairs": [
+            {"players": ["Anna", "Carl"], "points": 123, "sets": 1, "final": 189},
+            {"players": ["Ben", "Dora"], "points": -69, "sets": 3, "final": 0},
+        ],
+        "winner": ["Anna", "Carl"],
+    },
+    {
+        "deals": 4,
+        "finished": True,
+        "pairs": [
+            {"players": ["Anna", "Carl"], "points": 5, "sets": 1, "final": 0},
+            {"players": ["Ben", "Dora"], "points": 85, "sets": 0, "final": 105},
+        ],
+        "winner": ["Ben", "Dora"],
+    },
+]
+
+
+def test_the_example_evening_rebuilt_through_the_cli(run: Run, tmp_path: Path) -> None:
+    """examples/american-grand.commands gives every deal's points and each partie's result
+    as worked by hand, and the shipped list holds exactly those entries."""
+    ledger = tmp_path / "american-grand.json"
+    commands = EXAMPLES / "american-grand.commands"
+    for line in commands.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            r = run(*shlex.split(line), "--ledger", str(ledger))
+            assert r.exit_code == 0, f"{line}: {r.output}"
+    deals = json.loads(_ok(run, ledger, "sheet", "--format", "json"))["deals"]
+    assert [(d["declarer"], *d["points"]) for d in deals] == EVENING
+    assert sum(ns for _, ns, _ in EVENING[:9]) == 123 and sum(ew for *_, ew in EVENING[9:]) == 85
+    assert _summary(run, ledger) == {"parties": EVENING_PARTIES}
+    assert run("check", "--ledger", str(ledger)).exit_code == 0
+
+    def entries(path: Path) -> list[dict[str, Any]]:
+        games = json.loads(path.read_text(encoding="utf-8"))["games"]
+        return [{k: v for k, v in g.items() if k != "time"} for g in games]
+
+    assert entries(EXAMPLES / "american-grand.json") == entries(ledger)
+
+
+def test_only_top_level_commands_are_routed_to_the_family(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With an American Grand list as the default list, 'tournament export' stays the
+    tournament's command."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "--rules", "american-grand", "--players", "A", "B", "C", "D").exit_code == 0
+    r = run("tournament", "export", "--help")
+    assert r.exit_code == 0 and "skatliste tournament export" in r.stdout
+    assert "American Grand" not in r.stdout
+    assert "Enter a deal" in run("add", "--help").stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('"bid":25', '"bid":23'), "entry 1: bid: Input should be a multiple of 5 (found 23)"),
+        (('"tricks":11', '"tricks":"11"'), "entry 1: tricks: Input should be a valid integer"),
+        (('"kind":"deal"', '"kind":"game"'), "entry 1: Input tag 'game' found using 'kind'"),
+        (('"games": [', '"games": [,'), "not valid JSON"),
+    ],
+)
+def test_a_mangled_list_is_refused_with_its_place(
+    run: Run, grand_list: Path, change: tuple[str, str], message: str
+) -> None:
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    text = grand_list.read_text(encoding="utf-8").replace(*change)
+    grand_list.write_text(text, encoding="utf-8")
+    r = run("sheet", "--ledger", str(grand_list))
+    assert r.exit_code == 2 and message in r.stderr, r.stderr
+    assert grand_list.read_text(encoding="utf-8") == text
