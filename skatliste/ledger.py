@@ -727,7 +727,7 @@ def lock_path(path: Path | str) -> Path:
 
 _CAUSES = {
     errno.ENOENT: "the folder {folder} does not exist (skatliste creates no folders: "
-    "create it first, or give another --ledger)",
+    "create it first, or give another {option})",
     errno.ENOTDIR: "{folder} is not a folder",
     errno.EACCES: "no permission to write in the folder {folder}",
     errno.EPERM: "no permission to write in the folder {folder}",
@@ -742,12 +742,13 @@ def _cause(exc: OSError, folder: Path) -> str:
         # the folder is there but makes no files (/proc, /sys): not a missing folder
         return f"the folder {folder} takes no new files ({exc.strerror}); give another --ledger"
     if known is not None:
-        return known.format(folder=folder)
+        return known.format(folder=folder, option="--ledger")
     return f"cannot write in the folder {folder}: {exc.strerror or exc}"
 
 
-def _check_folder(path: Path) -> None:
-    """Refuse at once, with the cause, a list whose folder cannot hold it."""
+def _check_folder(path: Path, *, option: str = "--ledger") -> None:
+    """Refuse at once, with the cause, a file whose folder cannot hold it (``option`` is the
+    one that names another place: ``--ledger`` for a list, ``-o`` for an export)."""
     folder = real_path(path).parent
     if not folder.exists():
         # a missing folder: say which one (a file on the way reads as 'not a folder')
@@ -756,7 +757,7 @@ def _check_folder(path: Path) -> None:
             probe = probe.parent
         if probe.exists() and not probe.is_dir():
             raise LedgerError(f"{path}: {probe} is a file, not a folder; nothing written")
-        raise LedgerError(f"{path}: {_CAUSES[errno.ENOENT].format(folder=folder)}")
+        raise LedgerError(f"{path}: {_CAUSES[errno.ENOENT].format(folder=folder, option=option)}")
     if not folder.is_dir():
         raise LedgerError(f"{path}: {folder} is a file, not a folder; nothing written")
 
@@ -844,21 +845,52 @@ def atomic_write(
 
 
 _LIST_HEADER = re.compile(rb'"format"\s*:\s*"skatliste"')
+_TOURNAMENT_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-tournament"')
 
 
 def is_list(path: Path | str) -> bool:
     """Does ``path`` hold a skatliste list (its header says so)?"""
+    return _head_matches(path, _LIST_HEADER)
+
+
+def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
     try:
         with open(path, "rb") as fh:
             head = fh.read(1 << 16)
     except OSError:
         return False
-    return _LIST_HEADER.search(head) is not None
+    return header.search(head) is not None
+
+
+def skatliste_file(path: Path | str) -> str | None:
+    """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
+    that is not skatliste's: a list or a tournament file by its header; a derivation cache,
+    the tournament cache, a key file, a lock file or a backup by its name.
+
+    >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
+    ('cache', 'key file')
+    """
+    real = real_path(path)
+    name = real.name
+    if name.endswith(".json.cache") or name == ".skatliste-cache.json":
+        return "cache"
+    if name.endswith(".json.key") or (
+        name == "keys.json" and (real.parent / "tournament.json").exists()
+    ):
+        return "key file"
+    if name.endswith(".json.lock"):
+        return "lock file"
+    if is_list(real):
+        return "backup of a list" if name.endswith(".bak") else "list"
+    if _head_matches(real, _TOURNAMENT_HEADER):
+        return "tournament file"
+    return None
 
 
 def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
-    """Refuse an output file that is a list: one of ``lists`` (paths compared with symlinks
-    followed) or any file whose header says it is a skatliste list."""
+    """Refuse an output file that is one of skatliste's own: one of ``lists`` (paths compared
+    with symlinks followed), or any list, tournament file, cache, key file, lock file or
+    backup (``skatliste_file``). Every command's output path goes through here."""
     real = real_path(output)
     for ledger in lists:
         if real == real_path(ledger):
@@ -866,18 +898,20 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
                 f"{output}: this is the list {ledger} itself; writing there would replace the "
                 "evening. Nothing written: give another file, e.g. -o evening.csv"
             )
-    if is_list(real):
+    kind = skatliste_file(real)
+    if kind is not None:
+        link = "" if real == Path(os.path.abspath(output)) else f" (a link to {real})"
         raise LedgerError(
-            f"{output}: is a skatliste list; writing there would replace it. Nothing written: "
-            "give another file"
+            f"{output}{link}: is a skatliste {kind}; writing there would replace it. "
+            "Nothing written: give another file"
         )
 
 
 def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | str] = ()) -> None:
-    """Write an export (CSV, HTML, ...) atomically, but never onto a list."""
+    """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
-    _check_folder(path)
+    _check_folder(path, option="-o FILE")
     atomic_write(path, text, what="file")
 
 
@@ -1023,6 +1057,12 @@ def _code_key() -> str:
         h.update(SCHEMA_FILE.read_bytes())
         _CODE_KEY = h.hexdigest()
     return _CODE_KEY
+
+
+def code_key() -> str:
+    """The fingerprint of the scoring and reading code (``_code_key``), for every cache of
+    derived numbers: the list's derivation cache and the tournament's results cache."""
+    return _code_key()
 
 
 def _sha256(data: bytes | memoryview = b"") -> Any:
@@ -1251,7 +1291,14 @@ def create(ledger: Ledger, *, force: bool) -> Path | None:
 
 def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
     """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
-    backup, then ``write`` the new one (a Skat list, or another game family's)."""
+    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
+    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
+    kind = skatliste_file(path)
+    if kind not in (None, "list"):
+        raise LedgerError(
+            f"{path}: is a skatliste {kind}, not a list; a new list never replaces it "
+            "(not even with --force). Nothing written: give another --ledger"
+        )
     with locked(path):
         exists = path.exists()
         if exists and not force:

@@ -1030,6 +1030,23 @@ MAX_STAKE_CENT = 10_000
 _STAKE = re.compile(r"^(\d{1,6})(?:[.,](\d{1,6}))?$|^(\d{1,6})/(\d{1,6})$")
 
 
+def parse_amount(text: str) -> Fraction | None:
+    """An amount of 0 or more as typed: ``0.25``, ``0,5``, ``1/4`` (at most six digits on each
+    side, so no typing slip reaches the arithmetic), exact; None if it is not one.
+
+    >>> parse_amount("12,50"), parse_amount("1e309"), parse_amount("-1")
+    (Fraction(25, 2), None, None)
+    """
+    m = _STAKE.match(text.strip())
+    if m is None:
+        return None
+    if m.group(1) is not None:
+        return Fraction(f"{m.group(1)}.{m.group(2) or 0}")
+    if int(m.group(4)) == 0:
+        return None
+    return Fraction(int(m.group(3)), int(m.group(4)))
+
+
 def parse_stake(text: str) -> Fraction:
     """The stake per point in cent, as typed: ``0.25``, ``0,5``, ``1/4``; exact.
 

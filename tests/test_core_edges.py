@@ -3,6 +3,8 @@ files (the coverage gate keeps each branch of the core and the sheet derivation 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from skatliste.cards import parse_card, trick_seats, trick_winner, trumps
@@ -30,6 +32,7 @@ from skatliste.sheet import (
     Table,
     check,
     check_player_names,
+    parse_amount,
     parse_ramsch,
     ramsch_words,
     rows,
@@ -277,3 +280,11 @@ def test_a_ramsch_reads_back_to_its_words(words: str) -> None:
 def test_a_ramsch_says_each_thing_once(words: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
         parse_ramsch(_table(preset="pub"), words.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"), [("1/4", Fraction(1, 4)), ("1/0", None), ("0,25", Fraction(1, 4))]
+)
+def test_an_amount_is_typed_as_a_decimal_or_a_fraction(text: str, amount: Fraction | None) -> None:
+    """A stake or a prize: ``1/4`` is a quarter; a fraction over 0 is no amount."""
+    assert parse_amount(text) == amount

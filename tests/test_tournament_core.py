@@ -172,16 +172,18 @@ def test_teams_count_the_best_players_and_a_short_club_ranks_with_what_it_has() 
 
 
 def test_shared_places_share_their_prizes() -> None:
-    """Two at place 2 share the prizes of places 2 and 3; three at place 1 share three."""
+    """Two at place 2 share the prizes of places 2 and 3; three at place 1 share three,
+    each share in whole cents."""
     standings = with_places([line("A", 9), line("B", 5), line("C", 5), line("D", 1)])
     got = prizes(standings, [Fraction(100), Fraction(60), Fraction(40)])
     assert [(p.name, int(p.amount)) for p in got] == [("A", 100), ("B", 50), ("C", 50)]
     tied = with_places([line("A", 5), line("B", 5), line("C", 5), line("D", 1)])
     got = prizes(tied, [Fraction(100), Fraction(60)])
+    # 160 € among three: 53,33 € each, in whole cents (the cent left over is not paid)
     assert [(p.name, p.amount) for p in got] == [
-        ("A", Fraction(160, 3)),
-        ("B", Fraction(160, 3)),
-        ("C", Fraction(160, 3)),
+        ("A", Fraction(5333, 100)),
+        ("B", Fraction(5333, 100)),
+        ("C", Fraction(5333, 100)),
     ]
 
 
@@ -233,13 +235,16 @@ def test_places_follow_the_order_and_equal_lines_share_them(
 def test_prizes_pay_out_exactly_the_places_covered(
     raw: list[tuple[int, int, int]], money: list[int]
 ) -> None:
-    """Equal places get equal prizes; together the prizes are those of the places covered."""
+    """Equal places get equal prizes, in whole cents; together they are those of the places
+    covered, less the cents a shared place could not split (under one cent a player)."""
     standings = with_places(
         [line(f"P{i:02d}", sf, won, lost) for i, (sf, won, lost) in enumerate(raw)]
     )
     amounts = [Fraction(m) for m in money]
     got = prizes(standings, amounts)
-    assert sum(p.amount for p in got) == sum(amounts[: len(got)])
+    left = sum(amounts[: len(got)]) - sum(p.amount for p in got)
+    assert 0 <= left < Fraction(len(got), 100) or left == 0
+    assert all((p.amount * 100).denominator == 1 for p in got)
     by_place: dict[int, set[Fraction]] = {}
     for p in got:
         by_place.setdefault(p.place, set()).add(p.amount)

@@ -172,3 +172,18 @@ def test_the_organiser_enters_a_paper_result(
     assert entered.status_code == 201, entered.json()
     states = {t["table"]: t["state"] for t in client.get("/api/tournament").json()["tables"]}
     assert states[2] == "paper"
+
+
+def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
+    client: TestClient, drawn: Path
+) -> None:
+    """Games on a list after its paper result: the page answers 409 naming the table and how
+    to resolve it (the same message as the CLI), never a 500."""
+    players = table_players(drawn, 2)
+    app.enter_paper_result(drawn, 1, 2, [f"{p}=0/0/0" for p in players])
+    lists.add_game(drawn / "series-1" / "table-02.json", players[1], ["grand", "mit", "1"])
+    got = client.get("/api/tournament")
+    assert got.status_code == 409
+    assert got.json()["error"].startswith("no ranking:\nseries 1 table 2: a paper result and")
+    app.delete_paper_result(drawn, 1, 2)
+    assert client.get("/api/tournament").status_code == 200

@@ -32,6 +32,7 @@ from skatliste.tournament.core import (
     TeamStanding,
 )
 from skatliste.tournament.store import Tournament, list_name
+from skatliste.words import MAX_DIGITS
 
 ENV_VAR = "SKATLISTE_TOURNAMENT"
 
@@ -44,10 +45,11 @@ def _games(spec: str | None) -> dict[int, int]:
     """``--games 36/48``: the series length at a table of three and of four (SkWO default)."""
     if spec is None:
         return {3: 36, 4: 48}
-    found = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", spec)
-    if not found or int(found.group(1)) < 1 or int(found.group(2)) < 1:
+    found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
+    if not found or not all(1 <= int(found.group(g)) <= core.MAX_SERIES_GAMES for g in (1, 2)):
         raise InputError(
-            f"--games {spec}: give the games at a table of three and of four, e.g. 36/48 or 24/32"
+            f"--games {spec}: give the games at a table of three and of four (1 to "
+            f"{core.MAX_SERIES_GAMES}), e.g. 36/48 or 24/32"
         )
     return {3: int(found.group(1)), 4: int(found.group(2))}
 
@@ -64,12 +66,15 @@ def new_tournament(
     """Create the folder and its tournament file (no players yet)."""
     if not name.strip():
         raise InputError("--name: give the tournament a name, e.g. --name 'Preisskat Dezember'")
-    if series < 1:
-        raise InputError(f"--series {series}: a tournament has at least 1 series")
-    if seed is not None and seed < 0:
-        raise InputError(f"--seed {seed}: give a whole number of 0 or more")
-    if date is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
-        raise InputError(f"--date {date}: give the date as YYYY-MM-DD, e.g. 2026-12-05")
+    if not 1 <= series <= core.MAX_SERIES:
+        raise InputError(
+            f"--series {series}: a tournament has 1 to {core.MAX_SERIES} series, e.g. --series 3"
+        )
+    _check_seed(seed)
+    if date is not None and not store.valid_date(date):
+        raise InputError(
+            f"--date {date}: no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05"
+        )
     t = Tournament(
         folder=Path(folder),
         name=name.strip(),
@@ -81,6 +86,15 @@ def new_tournament(
     )
     store.create(t)
     return t
+
+
+MAX_SEED = 10**MAX_DIGITS - 1
+"""The largest seed typed (--seed): nine digits, like every number at the table."""
+
+
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise InputError(f"--seed {seed}: give a whole number from 0 to {MAX_SEED}")
 
 
 def open_tournament(folder: Path | str) -> Tournament:
@@ -333,8 +347,7 @@ def draw_series(
         drawn = {d.series for d in t.draws}
         if series not in drawn and series - 1 not in drawn | {0}:
             raise InputError(f"series {series}: draw series {series - 1} first")
-        if seed is not None and seed < 0:
-            raise InputError(f"--seed {seed}: give a whole number of 0 or more")
+        _check_seed(seed)
         present = [p.name for p in t.players if not p.left]
         sizes = core.table_sizes(len(present))  # refuses 1, 2 and 5 players
         assert sizes
@@ -445,6 +458,46 @@ def _table_of(t: Tournament, series: int, table: int) -> tuple[str, ...]:
     return seating.tables[table - 1]
 
 
+def _paper_item(
+    item: str,
+    seated: tuple[str, ...],
+    table: int,
+    length: int,
+    lines: dict[str, PaperLine],
+    refused: set[str],
+) -> str | None:
+    """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
+    None."""
+    found = _PAPER.match(item.strip())
+    if not found:
+        return f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2"
+    name = found.group("name").strip()
+    who = next((p for p in seated if p.casefold() == name.casefold()), None)
+    if who is None:
+        return f"'{name}' is not at table {table} ({', '.join(seated)})"
+    if who in lines:
+        return f"'{name}' is given twice"
+    long = next(
+        (found.group(g).lstrip("+-−") for g in ("points", "won", "lost")
+         if len(found.group(g).lstrip("+-−")) > MAX_DIGITS),
+        None,
+    )  # fmt: skip
+    if long is not None:
+        refused.add(who)
+        return (
+            f"'{name}': the number {long[:12]}... has more than {MAX_DIGITS} digits; "
+            "no series scores that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)"
+        )
+    line = PaperLine(
+        int(found.group("points").replace("−", "-")),
+        int(found.group("won")),
+        int(found.group("lost")),
+    )
+    lines[who] = line
+    problem = core.paper_line_problem(line, length)
+    return None if problem is None else f"'{item}': {problem}"
+
+
 def enter_paper_result(
     folder: Path | str, series: int, table: int, items: Sequence[str], *, force: bool = False
 ) -> dict[str, Score]:
@@ -456,31 +509,12 @@ def enter_paper_result(
         length = t.games[len(seated)]
         problems: list[str] = []
         lines: dict[str, PaperLine] = {}
+        refused: set[str] = set()
         for item in items:
-            found = _PAPER.match(item.strip())
-            if not found:
-                problems.append(f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2")
-                continue
-            name = found.group("name").strip()
-            who = next((p for p in seated if p.casefold() == name.casefold()), None)
-            if who is None:
-                problems.append(f"'{name}' is not at table {table} ({', '.join(seated)})")
-                continue
-            if who in lines:
-                problems.append(f"'{name}' is given twice")
-                continue
-            line = PaperLine(
-                int(found.group("points").replace("−", "-")),
-                int(found.group("won")),
-                int(found.group("lost")),
-            )
-            if line.won + line.lost > length:
-                problems.append(
-                    f"'{item}': {line.won} won and {line.lost} lost are more than the "
-                    f"series of {length} games"
-                )
-            lines[who] = line
-        missing = [p for p in seated if p not in lines]
+            problem = _paper_item(item, seated, table, length, lines, refused)
+            if problem is not None:
+                problems.append(problem)
+        missing = [p for p in seated if p not in lines and p not in refused]
         if missing:
             problems.append(f"no result for {', '.join(missing)} (every player at the table)")
         declared = sum(x.won + x.lost for x in lines.values())
@@ -522,6 +556,27 @@ def enter_paper_result(
         return core.paper_scores(ordered)
 
 
+def delete_paper_result(folder: Path | str, series: int, table: int) -> store.PaperResult:
+    """Take a table's paper result back (it is kept in the history): the table's list counts
+    again."""
+    with store.updating(Path(folder)) as t:
+        _table_of(t, series, table)
+        old = t.paper_result(series, table)
+        if old is None:
+            raise InputError(f"series {series} table {table} has no paper result to delete")
+        t.paper.remove(old)
+        t.history.append(
+            {
+                "action": "delete result",
+                "time": _now(),
+                "series": series,
+                "table": table,
+                "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
+            }
+        )
+        return old
+
+
 @dataclass(frozen=True)
 class Results:
     """Everything entered so far: each player's score per series, and each table's state."""
@@ -529,6 +584,17 @@ class Results:
     tournament: Tournament
     scores: dict[str, dict[int, Score]]
     tables: list[SeriesStatus]
+    conflicts: list[str]
+    """Tables with a paper result and games on their list: no ranking until one goes."""
+
+
+def _both(series: int, table: int, name: str, games: int) -> str:
+    return (
+        f"a paper result and {games} game(s) on its list {name}: the table counts once, so "
+        f"there is no ranking until one of them goes; delete the list's games ('skatliste "
+        f"undo --ledger {name}' for each) or the paper result ('skatliste tournament result "
+        f"{series} {table} --delete')"
+    )
 
 
 def results(folder: Path | str) -> Results:
@@ -538,6 +604,7 @@ def results(folder: Path | str) -> Results:
     lists = store.read_lists(t.folder, names)
     scores: dict[str, dict[int, Score]] = {}
     states: list[SeriesStatus] = []
+    conflicts: list[str] = []
     for d in t.draws:
         for n, table in enumerate(d.tables, start=1):
             name = list_name(d.series, n)
@@ -548,9 +615,9 @@ def results(folder: Path | str) -> Results:
             if paper is not None:
                 status.state, status.games = "paper", length
                 if listed is not None and listed.games:
-                    status.problems.append(
-                        f"{name} has {listed.games} game(s) as well; the paper result counts"
-                    )
+                    conflict = _both(d.series, n, str(t.folder / name), listed.games)
+                    status.problems.append(conflict)
+                    conflicts.append(f"series {d.series} table {n}: {conflict}")
                 for who, score in core.paper_scores(paper.lines).items():
                     scores.setdefault(who, {})[d.series] = score
             elif listed is not None:
@@ -571,7 +638,7 @@ def results(folder: Path | str) -> Results:
             else:
                 status.problems.append(f"{name} is missing")
             states.append(status)
-    return Results(t, scores, states)
+    return Results(t, scores, states, conflicts)
 
 
 def status(folder: Path | str) -> list[SeriesStatus]:
@@ -604,6 +671,9 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
             f"series {series} is not drawn; drawn: "
             + (", ".join(str(d.series) for d in t.draws) or "none yet")
         )
+    if got.conflicts:
+        # the files disagree (not the words typed): the web answers 409, the CLI exit 2
+        raise LedgerError("\n".join(["no ranking:", *got.conflicts]))
     standings = core.rank(t.players, got.scores, series=series)
     playing = [s for s in got.tables if s.state == "in progress" and series in (None, s.series)]
     return Ranking(t.name, t.date, series, standings, playing)
@@ -642,18 +712,27 @@ EXAMPLES = {
 }
 
 
+def _one_amount(text: str, raw: str, what: str) -> Fraction:
+    """One amount as the core reads money (``sheet.parse_amount``: 12.50, 12,50, 1/3; six
+    digits at most before the point, so 1e309 or a typing slip never reaches the sums)."""
+    from skatliste.sheet import parse_amount
+
+    text = text.strip()
+    value = parse_amount(text)
+    if value is not None:
+        return value
+    if text.startswith(("-", "−")):
+        raise InputError(f"{what} {raw}: {text!r} is negative; give e.g. {EXAMPLES[what]}")
+    raise InputError(
+        f"{what} {raw}: {text!r} is not a number (e.g. {EXAMPLES[what]}): write at most six "
+        "digits before the decimal point or comma, and no exponent"
+    )
+
+
 def _amounts(raw: str | None, what: str) -> list[Fraction]:
     if raw is None:
         return []
-    out = []
-    for part in raw.split(","):
-        try:
-            out.append(Fraction(part.strip().replace("−", "-")))
-        except (ValueError, ZeroDivisionError):
-            raise InputError(
-                f"{what} {raw}: {part.strip()!r} is not a number (e.g. {EXAMPLES[what]})"
-            ) from None
-    return out
+    return [_one_amount(part, raw, what) for part in raw.split(",")]
 
 
 def _amount(raw: str | None, what: str) -> Fraction | None:
@@ -673,6 +752,10 @@ class PrizeList:
     fees: list[Fee]
     collected: Fraction
     paid_out: Fraction
+    """The prizes as paid: each share in whole cents."""
+    remaining: Fraction
+    """What the pool (or the fixed amounts) holds beyond that: cents a shared place could not
+    split evenly, the part of the pool no place gets, the prizes of places nobody reached."""
 
 
 def prize_list(
@@ -687,8 +770,9 @@ def prize_list(
     """Prizes from ``--pool``/``--split`` (percent) or ``--amounts``; equal places share.
     With ``--entry``/``--lost-game``: each player's fees (start money, each lost game)."""
     standings = ranking(folder).standings
+    pool_amount = _amount(pool, "--pool")
     wanted = core.prize_amounts(
-        pool=_amount(pool, "--pool"),
+        pool=pool_amount,
         split=_amounts(split, "--split"),
         amounts=_amounts(amounts, "--amounts"),
     )
@@ -700,9 +784,12 @@ def prize_list(
             entry=_amount(entry, "--entry") or Fraction(0),
             lost_game=_amount(lost_game, "--lost-game") or Fraction(0),
         )
+    paid_out = sum((p.amount for p in got), Fraction(0))
+    offered = pool_amount if pool_amount is not None else sum(wanted, Fraction(0))
     return PrizeList(
         got,
         fee_list,
         sum((f.total for f in fee_list), Fraction(0)),
-        sum((p.amount for p in got), Fraction(0)),
+        paid_out,
+        offered - paid_out,
     )

@@ -249,19 +249,35 @@ def seating(series: int, as_json: bool, folder: Path, lang: str | None) -> None:
 @tournament.command("result")
 @click.argument("series", type=int)
 @click.argument("table", type=int)
-@click.argument("items", nargs=-1, required=True)
+@click.argument("items", nargs=-1)
 @click.option("--force", is_flag=True, help="Replace a paper result (the old one is kept).")
+@click.option("--delete", is_flag=True, help="Take the paper result back (kept in the history).")
 @tournament_option
 @lang_option
 def result(
-    series: int, table: int, items: tuple[str, ...], force: bool, folder: Path, lang: str | None
+    series: int,
+    table: int,
+    items: tuple[str, ...],
+    force: bool,
+    delete: bool,
+    folder: Path,
+    lang: str | None,
 ) -> None:
     """Enter a paper Spielliste: every player's list points, games won and games lost.
 
     \b
-    Example:
+    Examples:
       skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+      skatliste tournament result 1 2 --delete
     """
+    if delete:
+        if items or force:
+            refuse("--delete takes the paper result back: give no results and no --force")
+        app.delete_paper_result(folder, series, table)
+        click.echo(f"series {series} table {table}: paper result deleted (kept in the history)")
+        return
+    if not items:
+        refuse("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
     from skatliste.tournament.render import TEXT, number
 
@@ -435,7 +451,10 @@ def prizes(
     )
     body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
     click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
-    click.echo(f"{t['paid_out']}: {money(got.paid_out, chosen)}")
+    paid = f"{t['paid_out']}: {money(got.paid_out, chosen)}"
+    if got.remaining:
+        paid += f"; {t['remaining']}: {money(got.remaining, chosen)}"
+    click.echo(paid)
     if got.fees:
         click.echo()
         fee_body = [

@@ -4,6 +4,7 @@ ranking with shared places, the team ranking, the prize list and the fees. No fi
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -11,7 +12,27 @@ from fractions import Fraction
 from itertools import combinations
 
 from skatliste.errors import InputError
-from skatliste.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
+from skatliste.rules import (
+    MAX_BID,
+    SEEGER_FABIAN_LOST,
+    SEEGER_FABIAN_OPPONENT,
+    SEEGER_FABIAN_WON,
+)
+
+MAX_SERIES = 20
+"""Series a tournament plays at most: a day's Preisskat plays 2 or 3, a championship a few
+more; a bigger number is a typing slip."""
+
+MAX_SERIES_GAMES = 99
+"""Games in one series at most (SkWO: 36 at a table of three, 48 at four)."""
+
+MAX_WON_GAME = MAX_BID
+"""The most list points a won game brings its declarer: the highest game value, 264 (Grand
+ohne 4, Hand, Schneider and Schwarz angesagt, Ouvert; a tournament list has no Kontra and
+no Bock, SkWO)."""
+
+MAX_LOST_GAME = 2 * MAX_BID
+"""The most list points a lost game costs its declarer: twice the highest value (rules §6)."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +229,37 @@ class PaperLine:
     lost: int
 
 
+def paper_points_range(won: int, lost: int) -> tuple[int, int]:
+    """The list points a player can have with ``won`` and ``lost`` games as declarer: list
+    points come only from the player's own games, each won one at most +264, each lost one
+    at most −528; with no game played the points are 0.
+
+    >>> paper_points_range(0, 0), paper_points_range(2, 1)
+    ((0, 0), (-528, 528))
+    """
+    return -MAX_LOST_GAME * lost, MAX_WON_GAME * won
+
+
+def paper_line_problem(line: PaperLine, length: int) -> str | None:
+    """Why a paper line cannot be a player's series of ``length`` games, or None.
+
+    >>> print(paper_line_problem(PaperLine(500, 0, 0), 48))  # doctest: +ELLIPSIS
+    500 list points with 0 won and 0 lost: list points come only from games played ...
+    """
+    if line.won + line.lost > length:
+        return f"{line.won} won and {line.lost} lost are more than the series of {length} games"
+    low, high = paper_points_range(line.won, line.lost)
+    if low <= line.points <= high:
+        return None
+    counts = f"{line.points} list points with {line.won} won and {line.lost} lost"
+    if line.won == line.lost == 0:
+        return f"{counts}: list points come only from games played as declarer, so they are 0 here"
+    return (
+        f"{counts}: a won game brings at most {MAX_WON_GAME}, a lost one costs at most "
+        f"{MAX_LOST_GAME}, so the points are {low} to {high}"
+    )
+
+
 def paper_scores(lines: Mapping[str, PaperLine]) -> dict[str, Score]:
     """Seeger-Fabian of a paper result (SkWO 5.1, rules §7): points + 50 × (won − lost) + 40
     (table of three) or 30 (table of four) × the games the *other* players lost.
@@ -393,18 +445,25 @@ def prize_amounts(
 
 
 def prizes(standings: Sequence[Standing], amounts: Sequence[Fraction]) -> list[Prize]:
-    """Who gets what: players sharing a place share the prizes of the places they cover.
+    """Who gets what: players sharing a place share the prizes of the places they cover,
+    each share rounded down to the cent (``remaining`` tells what is left over).
 
     >>> lines = with_places([Standing(0, n, "", sf, 0, 0, 0, {}, False)
     ...                      for n, sf in [("A", 900), ("B", 800), ("C", 800), ("D", 100)]])
     >>> [(p.place, p.name, p.amount) for p in prizes(lines, [Fraction(n) for n in (100, 60, 40)])]
     [(1, 'A', Fraction(100, 1)), (2, 'B', Fraction(50, 1)), (2, 'C', Fraction(50, 1))]
+    >>> [str(p.amount) for p in prizes(lines, [Fraction(0), Fraction(25), Fraction("0.01")])]
+    ['0', '25/2', '25/2']
     """
     out: list[Prize] = []
     i = 0
     while i < len(standings) and i < len(amounts):
         group = [s for s in standings if s.place == standings[i].place]
-        shared = sum(amounts[i : i + len(group)], Fraction(0)) / len(group)
+        # Prizes are paid in cents: a share that does not come out even (100 € among three)
+        # is rounded down, so no more than the prizes is paid; the rest is shown beside.
+        shared = Fraction(
+            math.floor(sum(amounts[i : i + len(group)], Fraction(0)) * 100 / len(group)), 100
+        )
         out.extend(Prize(s.place, s.name, shared) for s in group)
         i += len(group)
     return out

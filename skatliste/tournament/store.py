@@ -17,7 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
-from skatliste.tournament.core import PaperLine, Player
+from skatliste.tournament.core import (
+    MAX_SERIES,
+    MAX_SERIES_GAMES,
+    PaperLine,
+    Player,
+    paper_line_problem,
+)
 
 FILE_NAME = "tournament.json"
 CACHE_NAME = ".skatliste-cache.json"
@@ -86,6 +92,29 @@ def list_name(series: int, table: int) -> str:
     return f"series-{series}/table-{table:02d}.json"
 
 
+MAX_NUMBER = 10**18 - 1
+"""The largest number the file may hold anywhere (a seed, a start number); narrower bounds
+apply where the rules give them (series, games, paper results)."""
+
+
+def valid_date(text: str) -> bool:
+    """``YYYY-MM-DD`` naming a day of the calendar (2026-02-30 is none).
+
+    >>> valid_date("2026-12-05"), valid_date("2026-02-30"), valid_date("5.12.2026")
+    (True, False, False)
+    """
+    import re
+    from datetime import date
+
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 # --- reading ------------------------------------------------------------------------------
 
 
@@ -119,12 +148,23 @@ class _Reader:
             )
         return value
 
-    def int_(self, value: Any, where: str, *, low: int | None = None) -> int:
+    def int_(
+        self, value: Any, where: str, *, low: int | None = None, high: int = MAX_NUMBER
+    ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(where, "must be a whole number", value)
         if low is not None and value < low:
             raise self.fail(where, f"must be {low} or more", value)
+        if value > high or value < -MAX_NUMBER:
+            shown = value if abs(value) <= MAX_NUMBER else f"{str(value)[:12]}..."
+            raise self.fail(where, f"must be at most {high}", shown)
         return value
+
+    def date(self, value: Any, where: str) -> str:
+        text = self.text(value, where)
+        if not valid_date(text):
+            raise self.fail(where, "must be a real day, written YYYY-MM-DD", text)
+        return text
 
     def list_(self, value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
@@ -171,10 +211,13 @@ def parse(path: Path, raw: bytes) -> Tournament:
     t = Tournament(
         folder=path.parent,
         name=r.text(top["name"], "name"),
-        date=r.text(top["date"], "date"),
+        date=r.date(top["date"], "date"),
         created=r.text(top["created"], "created"),
-        series=r.int_(top["series"], "series", low=1),
-        games={int(k): r.int_(v, f"games.{k}", low=1) for k, v in games_raw.items()},
+        series=r.int_(top["series"], "series", low=1, high=MAX_SERIES),
+        games={
+            int(k): r.int_(v, f"games.{k}", low=1, high=MAX_SERIES_GAMES)
+            for k, v in games_raw.items()
+        },
         seed=r.int_(top["seed"], "seed", low=0),
     )
     _read_players(r, t, r.list_(top["players"], "players"))
@@ -212,20 +255,13 @@ def _read_players(r: _Reader, t: Tournament, raw_players: list[Any]) -> None:
 
 
 def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
-    """One drawn series: tables of 3 or 4 registered players, each series drawn once."""
+    """One drawn series: tables of registered players, each seated once; each series drawn
+    once."""
     names = {p.name for p in t.players}
     d = r.obj(raw_draw, where, {"series", "seed", "time", "tables"}, {"repeats"})
     tables: list[tuple[str, ...]] = []
     for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
-        table = tuple(
-            r.text(n, f"{where}.tables[{j}]") for n in r.list_(raw_table, f"{where}.tables[{j}]")
-        )
-        if len(table) not in (3, 4):
-            raise r.fail(f"{where}.tables[{j}]", "a table has 3 or 4 players", len(table))
-        unknown = [n for n in table if n not in names]
-        if unknown:
-            raise r.fail(f"{where}.tables[{j}]", "not a registered player", unknown[0])
-        tables.append(table)
+        tables.append(_read_table(r, raw_table, f"{where}.tables[{j}]", names, tables))
     series = r.int_(d["series"], f"{where}.series", low=1)
     if t.seating(series) is not None:
         raise r.fail(f"{where}.series", "this series is drawn twice", series)
@@ -236,6 +272,26 @@ def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
         tables=tables,
         repeats=r.int_(d.get("repeats", 0), f"{where}.repeats", low=0),
     )
+
+
+def _read_table(
+    r: _Reader, raw_table: Any, where: str, names: set[str], tables: list[tuple[str, ...]]
+) -> tuple[str, ...]:
+    """One table of a drawn series: 3 or 4 registered players, none at another table."""
+    table = tuple(r.text(n, where) for n in r.list_(raw_table, where))
+    if len(table) not in (3, 4):
+        raise r.fail(where, "a table has 3 or 4 players", len(table))
+    unknown = [n for n in table if n not in names]
+    if unknown:
+        raise r.fail(where, "not a registered player", unknown[0])
+    twice = next((n for n in table if table.count(n) > 1), None)
+    if twice is not None:
+        raise r.fail(where, "a player seated twice at the table", twice)
+    earlier = next((k for k, other in enumerate(tables, start=1) if set(other) & set(table)), None)
+    if earlier is not None:
+        again = sorted(set(tables[earlier - 1]) & set(table))[0]
+        raise r.fail(where, f"a player seated at table {earlier} of this series as well", again)
+    return table
 
 
 def _read_paper(r: _Reader, t: Tournament, raw_paper: Any, where: str) -> PaperResult:
@@ -258,12 +314,29 @@ def _read_paper(r: _Reader, t: Tournament, raw_paper: Any, where: str) -> PaperR
         raise r.fail(where, "no such table in the drawn series", f"{series}/{table}")
     if sorted(lines) != sorted(seating.tables[table - 1]):
         raise r.fail(f"{where}.results", "the names are not the players at that table")
+    if t.paper_result(series, table) is not None:
+        raise r.fail(where, "a second paper result for this table", f"{series}/{table}")
+    _check_paper_lines(r, lines, t.games[len(lines)], where)
     return PaperResult(
         series=r.int_(d["series"], f"{where}.series", low=1),
         table=r.int_(d["table"], f"{where}.table", low=1),
         lines=lines,
         time=r.text(d["time"], f"{where}.time"),
     )
+
+
+def _check_paper_lines(r: _Reader, lines: dict[str, PaperLine], length: int, where: str) -> None:
+    """Each line possible in a series of ``length`` games, and no more games than it has."""
+    for name, line in lines.items():
+        problem = paper_line_problem(line, length)
+        if problem is not None:
+            raise r.fail(f"{where}.results.{name}", problem)
+    played = sum(x.won + x.lost for x in lines.values())
+    if played > length:
+        raise r.fail(
+            f"{where}.results",
+            f"the won and lost games add up to {played}, more than the series of {length}",
+        )
 
 
 def load(folder: Path) -> Tournament:
@@ -363,7 +436,7 @@ def save(t: Tournament) -> None:
     """Write atomically (the caller holds the lock)."""
     from skatliste.ledger import atomic_write
 
-    atomic_write(t.path, dumps(t))
+    atomic_write(t.path, dumps(t), what="tournament file")
 
 
 @contextlib.contextmanager
@@ -426,22 +499,54 @@ def _summarise_list(path: Path) -> ListResult:
     )
 
 
+def _code() -> str:
+    """What the cached results are derived by: the list's scoring and reading code (the
+    derivation cache's fingerprint) and this module's summing of it."""
+    from skatliste.ledger import code_key
+
+    h = hashlib.blake2b(code_key().encode("ascii"), digest_size=16)
+    h.update(Path(__file__).read_bytes())
+    return h.hexdigest()
+
+
+def _payload_hash(lists: Any) -> str:
+    """The cache's check of its own content: a hand-edited number no longer matches."""
+    text = json.dumps(lists, sort_keys=True, ensure_ascii=True)
+    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+def _read_cache(cache_path: Path, version: str, code: str) -> dict[str, Any]:
+    """The cached results, or nothing when the cache is of another program or code, or its
+    content does not match its hash (edited, or half-written by hand)."""
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        data = json.loads(cache_path.read_bytes())
+        if (
+            isinstance(data, dict)
+            and data.get("version") == version
+            and data.get("code") == code
+            and isinstance(data.get("lists"), dict)
+            and data.get("hash") == _payload_hash(data["lists"])
+        ):
+            return data["lists"]  # type: ignore[no-any-return]
+    return {}
+
+
 def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
     """Each list's result (None where the file does not exist).
 
     A championship reads 750 lists on every look at the ranking, so each list's result is
-    kept in ``.skatliste-cache.json`` under a hash of the file's bytes and the program's
-    version: a changed list (a game added) is read and summed again, an unchanged one is not.
+    kept in ``.skatliste-cache.json`` under a hash of the file's bytes. The cache is keyed to
+    the program's version and to the fingerprint of the scoring code (a fixed rule is never
+    hidden by an old cache), and checks itself: it holds the hash of its content, and a cache
+    whose content does not match (a number edited by hand) is ignored and rewritten from the
+    lists. A changed list (a game added) is read and summed again, an unchanged one is not.
     The cache holds nothing that is not derived from the lists; deleting it loses nothing.
     """
     from skatliste import __version__ as version
 
     cache_path = folder / CACHE_NAME
-    cached: dict[str, Any] = {}
-    with contextlib.suppress(OSError, ValueError):
-        data = json.loads(cache_path.read_bytes())
-        if isinstance(data, dict) and data.get("version") == version:
-            cached = data.get("lists", {})
+    code = _code()
+    cached = _read_cache(cache_path, version, code)
     out: dict[str, ListResult | None] = {}
     # entries of lists not asked for stay: a look at one table keeps the others' results
     fresh: dict[str, Any] = {k: v for k, v in cached.items() if k not in names}
@@ -459,7 +564,7 @@ def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
         hit = cached.get(name)
         result: ListResult | None = None
         if isinstance(hit, dict) and hit.get("hash") == digest:
-            with contextlib.suppress(KeyError, TypeError, ValueError):
+            with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
                 result = ListResult(
                     players={k: (v[0], v[1], v[2], v[3]) for k, v in hit["players"].items()},
                     games=int(hit["games"]),
@@ -478,7 +583,8 @@ def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
     if changed:
         from skatliste.ledger import atomic_write
 
+        data = {"version": version, "code": code, "hash": _payload_hash(fresh), "lists": fresh}
         # a folder we may not write to still ranks, only slower next time
         with contextlib.suppress(LedgerError):
-            atomic_write(cache_path, json.dumps({"version": version, "lists": fresh}))
+            atomic_write(cache_path, json.dumps(data), what="cache", durable=False)
     return out

@@ -1,0 +1,332 @@
+"""The tournament's guards, through the application layer: no output lands on a skatliste file,
+no number beyond what a series can score gets in, a table counts once, the results cache
+cannot be fooled, and prizes say what is paid and what is left. Every refusal leaves every
+file as it was."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skatliste import ledger
+from skatliste.app import lists
+from skatliste.app import tournament as app
+from skatliste.errors import InputError, LedgerError, SkatlisteError
+from skatliste.tournament import store
+
+SEATS = ("Vera", "Sven", "Klaus")
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` with its bytes (links as what they name)."""
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+@pytest.fixture
+def drawn(tmp_path: Path) -> Path:
+    """Vera, Sven and Klaus at one table; one series of 3 games drawn, nothing played; the
+    status looked at once."""
+    folder = tmp_path / "t"
+    app.new_tournament(folder, name="Drei", date="2026-12-05", series=1, games="3/4", seed=1)
+    for name in SEATS:
+        app.add_player(folder, name)
+    app.draw_series(folder, 1)
+    app.status(folder)  # the results cache as a first look leaves it
+    return folder
+
+
+def table_list(folder: Path) -> Path:
+    return folder / store.list_name(1, 1)
+
+
+def paper(folder: Path, *items: str, force: bool = False) -> None:
+    app.enter_paper_result(folder, 1, 1, list(items), force=force)
+
+
+# --- 1. no output onto a skatliste file ----------------------------------------------------
+
+
+def make_target(folder: Path, kind: str) -> Path:
+    """A path in ``folder`` that holds a skatliste file of ``kind``."""
+    listed = table_list(folder)
+    if kind == "list":
+        return listed
+    if kind == "tournament file":
+        return folder / store.FILE_NAME
+    if kind == "link to the tournament file":
+        link = folder.parent / "link.json"
+        link.symlink_to(folder / store.FILE_NAME)
+        return link
+    if kind == "tournament cache":
+        return folder / store.CACHE_NAME
+    if kind == "derivation cache":
+        path = listed.with_name(listed.name + ".cache")
+        path.write_text("{}")
+        return path
+    if kind == "key file":
+        path = listed.with_name(listed.name + ".key")
+        path.write_text("secret\n")
+        return path
+    assert kind == "backup"
+    path = listed.with_name(listed.name + ".bak")
+    path.write_bytes(listed.read_bytes())
+    return path
+
+
+KINDS = [
+    "list",
+    "tournament file",
+    "link to the tournament file",
+    "tournament cache",
+    "derivation cache",
+    "key file",
+    "backup",
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_export_is_never_written_onto_a_skatliste_file(drawn: Path, kind: str) -> None:
+    """Whatever skatliste keeps (list, tournament file, cache, key, backup, a link to one)
+    is no place for an export: refused, and every file stays as it was."""
+    target = make_target(drawn, kind)
+    before = files(drawn.parent)
+    with pytest.raises(LedgerError, match=r"is a skatliste .*Nothing written"):
+        ledger.write_output(target, "<html></html>")
+    assert files(drawn.parent) == before
+
+
+def test_a_new_list_never_replaces_a_tournament_file(drawn: Path) -> None:
+    """``new --force`` keeps a list as a backup and replaces it; a tournament file it refuses."""
+    before = files(drawn)
+    with pytest.raises(LedgerError, match="tournament file, not a list"):
+        lists.new_list(drawn / store.FILE_NAME, ["A", "B", "C"], force=True)
+    assert files(drawn) == before
+
+
+def test_a_missing_export_folder_is_named_as_such(tmp_path: Path) -> None:
+    with pytest.raises(LedgerError, match=r"does not exist .*give another -o FILE\)$"):
+        ledger.write_output(tmp_path / "none" / "x.html", "x")
+
+
+def test_a_read_only_tournament_file_is_called_so(drawn: Path) -> None:
+    path = drawn / store.FILE_NAME
+    path.chmod(0o444)
+    try:
+        with pytest.raises(LedgerError, match="the tournament file is read-only") as err:
+            app.add_player(drawn, "Zora")
+        assert "ledger" not in str(err.value)
+    finally:
+        path.chmod(0o644)
+
+
+# --- 2 and 3. numbers and ranges -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("vera", "message"),
+    [
+        ("Vera=" + "5" + "9" * 5000 + "/0/0", r"'Vera': the number 599999999999\.\.\. has more"),
+        ("Vera=999999999999/0/0", "more than 9 digits"),
+        ("Vera=1/0/" + "9" * 5000, "more than 9 digits"),
+        ("Vera=500/0/0", "500 list points with 0 won and 0 lost: .* so they are 0 here"),
+        ("Vera=265/1/0", "a won game brings at most 264, .* the points are 0 to 264"),
+        ("Vera=-529/0/1", "the points are -528 to 0"),
+        ("Vera=0/3/1", "3 won and 1 lost are more than the series of 3 games"),
+    ],
+)
+def test_a_paper_result_beyond_the_series_is_refused(drawn: Path, vera: str, message: str) -> None:
+    """List points come only from games played: at most 264 for a won game, −528 for a lost
+    one, 0 with none; and no number over nine digits."""
+    before = files(drawn)
+    with pytest.raises(InputError, match=message):
+        paper(drawn, vera, "Sven=0/0/0", "Klaus=0/0/0")
+    assert files(drawn) == before
+
+
+def test_the_highest_paper_results_are_taken(drawn: Path) -> None:
+    scores = app.enter_paper_result(drawn, 1, 1, ["Vera=264/1/0", "Sven=-528/0/1", "Klaus=0/0/0"])
+    assert scores["Vera"].points == 264 and scores["Sven"].points == -528
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"date": "2026-02-30"}, "--date 2026-02-30: no such day"),
+        ({"date": "2026-13-45"}, "no such day"),
+        ({"series": 99999999999}, "--series 99999999999: a tournament has 1 to 20 series"),
+        ({"series": 0}, "1 to 20 series"),
+        ({"games": "9" * 5000 + "/48"}, "1 to 99"),
+        ({"games": "36/100"}, "1 to 99"),
+        ({"seed": 10**40}, "from 0 to 999999999"),
+    ],
+)
+def test_a_new_tournament_takes_only_sane_numbers(
+    tmp_path: Path, kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        app.new_tournament(tmp_path / "t", name="T", **kwargs)
+    assert not (tmp_path / "t").exists()
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("--amounts 1e309", "--amounts 1e309: '1e309' is not a number"),
+        ("--pool 1e309 --split 100", "--pool 1e309: '1e309' is not a number"),
+        ("--amounts 10 --entry 1e309", "--entry 1e309: '1e309' is not a number"),
+        ("--amounts 10 --lost-game 1e999", "--lost-game 1e999: '1e999' is not a number"),
+        ("--amounts 10 --lost-game 9999999", "no exponent"),
+        ("--amounts -5", "--amounts -5: '-5' is negative"),
+    ],
+)
+def test_money_beyond_the_core_s_bounds_is_refused(drawn: Path, raw: str, message: str) -> None:
+    """Prizes and fees are read as the core reads money (six digits before the point)."""
+    paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
+    words = raw.split()
+    kwargs = {words[i].lstrip("-").replace("-", "_"): words[i + 1] for i in range(0, len(words), 2)}
+    with pytest.raises(InputError, match=message):
+        app.prize_list(drawn, **kwargs)
+
+
+# --- 3. the strict reader of a hand-edited tournament file ----------------------------------
+
+
+def _edit_paper(result: list[int]) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        data["paper"][0]["results"]["Vera"] = result
+
+    return edit
+
+
+def _seat_twice(data: dict[str, Any]) -> None:
+    table = data["draws"][0]["tables"][0]
+    table[1] = table[0]
+
+
+def _second_table(data: dict[str, Any]) -> None:
+    data["draws"][0]["tables"].append(list(data["draws"][0]["tables"][0]))
+
+
+def _paper_twice(data: dict[str, Any]) -> None:
+    data["paper"].append(data["paper"][0])
+
+
+def _bad_date(data: dict[str, Any]) -> None:
+    data["date"] = "2026-13-45"
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (_edit_paper([96, 200, 1]), r"paper\[1\]\.results\.Vera: 200 won and 1 lost are more"),
+        (_edit_paper([10**40, 2, 1]), r"paper\[1\]\.results\.Vera: must be at most"),
+        (_edit_paper([500, 0, 0]), r"paper\[1\]\.results\.Vera: 500 list points"),
+        (_seat_twice, r"draws\[1\]\.tables\[1\]: a player seated twice at the table"),
+        (_second_table, r"draws\[1\]\.tables\[2\]: a player seated at table 1 of this series"),
+        (_paper_twice, r"paper\[2\]: a second paper result for this table"),
+        (_bad_date, r"date: must be a real day, written YYYY-MM-DD \(found '2026-13-45'\)"),
+    ],
+)
+def test_a_hand_edited_tournament_file_is_refused_with_place_and_reason(
+    drawn: Path, edit: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
+    path = drawn / store.FILE_NAME
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(LedgerError, match=f"^{path}: {message}"):
+        app.ranking(drawn)
+
+
+# --- 4. a table counts once -----------------------------------------------------------------
+
+
+def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
+    drawn: Path,
+) -> None:
+    """A paper result, then games on the table's list: which counts is not guessed. The
+    ranking names the table and both ways out; status shows it too; deleting one resolves."""
+    paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
+    lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
+    with pytest.raises(LedgerError) as err:
+        app.ranking(drawn)
+    message = str(err.value)
+    assert "series 1 table 1: a paper result and 1 game(s) on its list" in message
+    assert "skatliste undo --ledger" in message and "result 1 1 --delete" in message
+    (state,) = app.status(drawn)
+    assert state.problems and state.problems[0].startswith("a paper result and 1 game(s)")
+    with pytest.raises(SkatlisteError):
+        app.prize_list(drawn, amounts="10")
+
+    app.delete_paper_result(drawn, 1, 1)
+    got = {s.name: s.points for s in app.ranking(drawn).standings}
+    assert got == {"Vera": 48, "Sven": 0, "Klaus": 0}
+    history = app.open_tournament(drawn).history
+    assert history[-1]["action"] == "delete result" and history[-1]["results"]["Vera"] == [0, 0, 0]
+
+
+def test_deleting_a_paper_result_that_is_not_there_is_refused(drawn: Path) -> None:
+    before = files(drawn)
+    with pytest.raises(InputError, match="series 1 table 1 has no paper result to delete"):
+        app.delete_paper_result(drawn, 1, 1)
+    assert files(drawn) == before
+
+
+# --- 5. the results cache checks itself ------------------------------------------------------
+
+
+def played(drawn: Path) -> Path:
+    lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
+    assert app.ranking(drawn).standings[0].points == 48
+    return drawn / store.CACHE_NAME
+
+
+def test_an_edited_number_in_the_cache_changes_nothing(drawn: Path) -> None:
+    """The cache keeps the hash of its content: an edited number is noticed, the list is
+    summed again and the cache rewritten."""
+    cache = played(drawn)
+    data = json.loads(cache.read_text())
+    data["lists"][store.list_name(1, 1)]["players"]["Vera"] = [99999, 99999, 9, 0]
+    cache.write_text(json.dumps(data))
+    assert app.ranking(drawn).standings[0].points == 48
+    rewritten = json.loads(cache.read_text())
+    assert rewritten["lists"][store.list_name(1, 1)]["players"]["Vera"][1] == 48
+
+
+def test_a_cache_of_other_scoring_code_is_not_used(
+    drawn: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache is keyed to the scoring code's fingerprint (the derivation cache's): a cache
+    whose content is whole but was made by other code (a rule fixed since) is summed again."""
+    cache = played(drawn)
+    data = json.loads(cache.read_text())
+    data["lists"][store.list_name(1, 1)]["players"]["Vera"][1] = 1  # as old code might have
+    data["hash"] = store._payload_hash(data["lists"])
+    cache.write_text(json.dumps(data))
+    assert app.ranking(drawn).standings[0].points == 1  # same code: the cache is trusted
+    monkeypatch.setattr(ledger, "_CODE_KEY", "a fixed rule")
+    assert app.ranking(drawn).standings[0].points == 48
+    assert json.loads(cache.read_text())["code"] == store._code()
+
+
+# --- 6. prizes: what is paid and what is left --------------------------------------------------
+
+
+def test_three_sharing_a_place_are_paid_in_whole_cents_and_the_rest_is_said(drawn: Path) -> None:
+    """100 € among three tied players: 33,33 € each, 99,99 € paid, 0,01 € left over."""
+    paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
+    got = app.prize_list(drawn, pool="100", split="50,30,20")
+    assert [p.amount for p in got.prizes] == [Fraction(3333, 100)] * 3
+    assert (got.paid_out, got.remaining) == (Fraction(9999, 100), Fraction(1, 100))
+    got = app.prize_list(drawn, pool="100", split="33.33,33.33,33.33")
+    assert (got.paid_out, got.remaining) == (Fraction(9999, 100), Fraction(1, 100))
+    got = app.prize_list(drawn, amounts="30,30,30")
+    assert (got.paid_out, got.remaining) == (Fraction(90), Fraction(0))
