@@ -83,7 +83,9 @@ def table_problem(
 ) -> str | None:
     """What is wrong with a stored table: equal names, a dealer who is not a player, a
     player count the variant does not play."""
-    if len({p.casefold() for p in players}) != len(players):
+    from skatliste.sheet import same_name
+
+    if len({same_name(p) for p in players}) != len(players):
         return "players: every player needs a different name"
     if first_dealer not in players:
         return f"first_dealer '{first_dealer}' is not one of the players"
@@ -91,6 +93,127 @@ def table_problem(
     if two != (len(players) == 2):
         return "players: two-player rule sets have 2 players, Skat has 3 or 4"
     return None
+
+
+def _entry_names(entry: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
+    """Every player's name a stored entry holds, with its field."""
+    kind = entry.get("kind")
+    if kind == "game":
+        yield "declarer", entry.get("declarer")
+    elif kind == "ramsch":
+        for name in entry.get("augen", {}):
+            yield "augen", name
+        for name in entry.get("jungfrau", ()):
+            yield "jungfrau", name
+        if entry.get("durchmarsch") is not None:
+            yield "durchmarsch", entry["durchmarsch"]
+
+
+def names_problem(
+    players: Sequence[str],
+    games: Sequence[Mapping[str, Any]],
+    history: Sequence[Mapping[str, Any]] = (),
+) -> str | None:
+    """The first name in a stored entry that is not one of the players, with its place: a
+    hand edit (``"declarer": "anna"`` on Anna's list) would credit the points to nobody."""
+    known = frozenset(players)
+
+    def wrong(where: str, entry: Mapping[str, Any]) -> str | None:
+        for field, name in _entry_names(entry):
+            if name not in known:
+                return (
+                    f"{where}: {field} {name!r} is not a player of this list: "
+                    f"{', '.join(players)} (names are written as the players line has them)"
+                )
+        return None
+
+    for number, game in enumerate(games, 1):
+        kind = game.get("kind")
+        if kind == "passed" or (kind == "game" and game.get("declarer") in known):
+            continue  # the common case, quickly
+        problem = wrong(f"game {number}", game)
+        if problem:
+            return problem
+    for number, item in enumerate(history, 1):
+        for key in ("entry", "replaced_by"):
+            entry = item.get(key)
+            if entry is not None:
+                problem = wrong(f"history entry {number}: {key}", entry)
+                if problem:
+                    return problem
+    return None
+
+
+# --- duplicate keys -----------------------------------------------------------------------
+#
+# JSON lets an object hold a key twice and Python's reader keeps the last value: a hand edit
+# that adds `"augen": 20` after `"augen": 91` would silently win. The reader refuses it.
+
+
+class _Pairs:
+    """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
+
+    def __init__(self) -> None:
+        self.twice: dict[int, str] = {}
+        """id of an object read → the key it holds twice."""
+
+    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.twice[id(found)] = key
+                    break
+                seen.add(key)
+        return found
+
+
+def loads(raw: bytes | str) -> tuple[Any, _Pairs]:
+    """The JSON data of ``raw`` and the objects in it that hold a key twice."""
+    pairs = _Pairs()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    return json.loads(text, object_pairs_hook=pairs), pairs
+
+
+def _given_twice(twice: dict[int, str], where: str, value: Any) -> str | None:
+    """The first object inside ``value`` that holds a key twice, named by its place."""
+    if isinstance(value, dict):
+        if id(value) in twice:
+            field = f"{where[:-1]}: " if where else ""
+            return f"{field}{twice[id(value)]!r} is given twice"
+        for key, sub in value.items():
+            found = _given_twice(twice, f"{where}{key}.", sub)
+            if found:
+                return found
+    return None
+
+
+def duplicate_problem(data: Any, pairs: _Pairs) -> str | None:
+    """Where the list holds a key twice (file part, game, field), or None."""
+    if not pairs.twice:
+        return None
+    twice = pairs.twice
+
+    def inside(where: str, value: Any) -> str | None:
+        return _given_twice(twice, where, value)
+
+    if not isinstance(data, dict):
+        return None
+    if id(data) in twice:
+        return f"{twice[id(data)]!r} is given twice"
+    for part, value in data.items():
+        if part in ("games", "history") and isinstance(value, list):
+            what = "game" if part == "games" else "history entry"
+            for number, item in enumerate(value, 1):
+                found = inside("", item)
+                if found:
+                    return f"{what} {number}: {found}"
+        else:
+            found = inside(f"{part}.", value)
+            if found:
+                return found
+    return None  # pragma: no cover - every object of the data is visited above
 
 
 # --- the lean strict reader -------------------------------------------------------------
@@ -574,7 +697,7 @@ def _describe(path: Path, err: Mapping[str, Any]) -> str:
         ):
             loc = loc[1:]
     field = ".".join(str(p) for p in loc)
-    msg = err.get("msg", "invalid")
+    msg = err.get("msg", "invalid").removeprefix("Value error, ")
     got = err.get("input")
     shown = "" if isinstance(got, dict | list) or got is None else f" (found {got!r})"
     return f"{path}: {where}{field + ': ' if field else ''}{msg}{shown}"
@@ -628,12 +751,16 @@ def parse(path: Path | str, raw: bytes) -> dict[str, Any]:
             "Skat lists (see 'skatliste --help')"
         )
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data, pairs = loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):
-        data = None
+        data = pairs = None
     s = schemas()
+    if pairs is not None and pairs.twice:
+        raise LedgerError(_explain_invalid(path, raw))
     if data is not None and s.valid(data, s.root):
-        problem = _header_problem(data)
+        problem = _header_problem(data) or names_problem(
+            data["players"], data["games"], data["history"]
+        )
         if problem is None:
             return data  # type: ignore[no-any-return]
     raise LedgerError(_explain_invalid(path, raw))
@@ -649,7 +776,7 @@ def load(path: Path | str) -> Ledger:
 
 def _explain_invalid(path: Path, raw: bytes) -> str:
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data, pairs = loads(raw)
     except UnicodeDecodeError:
         return f"{path}: not a skatliste ledger (not UTF-8 text); the file was left untouched"
     except json.JSONDecodeError as err:
@@ -665,6 +792,9 @@ def _explain_invalid(path: Path, raw: bytes) -> str:
             f"{path}: format version {version} is newer than this skatliste understands "
             f"(version {FORMAT_VERSION}); update skatliste — the file was left untouched"
         )
+    twice = duplicate_problem(data, pairs)
+    if twice:
+        return f"{path}: {twice} (a hand edit?): keep one of them; the file was left untouched"
     from pydantic import ValidationError
 
     from skatliste.models import LedgerModel
@@ -1027,7 +1157,7 @@ def updating(path: Path | str) -> Iterator[Ledger]:
 CACHE_FROM = 200
 """Games from which a list keeps its derivation: shorter lists are derived afresh in a few
 milliseconds, and stay one file."""
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 _GAMES_END = b'\n  ],\n  "history": ['
 _GAMES_START = b',\n  "games": ['
 
@@ -1108,18 +1238,59 @@ class _Key:
         return _Key(self.size + len(insert), self.games_end + len(insert), head, self.tail)
 
 
+# The cache checks itself: its payload's hash is stored in front of it and recomputed on
+# every read, so an edit of the cache file (a number changed by hand) is never believed.
+_CACHE_OPEN = b'{"check": "'
+_CACHE_MIDDLE = b'", "payload": '
+_CACHE_CLOSE = b"}"
+_CHECK_DIGITS = 64  # sha256 in hex
+
+
+def _check_of(data: bytes | memoryview) -> bytes:
+    """The self-check of a kept file's contents: their SHA-256 in hex."""
+    digest: str = _sha256(data).hexdigest()
+    return digest.encode("ascii")
+
+
+def _cache_bytes(payload: bytes) -> bytes:
+    """The cache file: the payload's hash, then the payload."""
+    check = _check_of(payload)
+    return _CACHE_OPEN + check + _CACHE_MIDDLE + payload + _CACHE_CLOSE
+
+
+def _cache_payload(stored: bytes) -> bytes | None:
+    """The payload of a cache file whose hash is right, else None."""
+    start = len(_CACHE_OPEN) + _CHECK_DIGITS + len(_CACHE_MIDDLE)
+    if (
+        not stored.startswith(_CACHE_OPEN)
+        or stored[start - len(_CACHE_MIDDLE) : start] != _CACHE_MIDDLE
+        or not stored.endswith(_CACHE_CLOSE)
+    ):
+        return None
+    payload = stored[start : -len(_CACHE_CLOSE)]
+    check = stored[len(_CACHE_OPEN) : len(_CACHE_OPEN) + _CHECK_DIGITS]
+    if _check_of(payload) != check:
+        return None
+    return payload
+
+
 def _write_cache(path: Path, key: _Key, derived: Derived) -> None:
     """Keep the derivation beside the list (best effort: without it, commands derive). Not
     fsync'd: a cache lost in a crash is only derived again."""
     data = {**key.data(), "derived": derived.to_json()}
+    stored = _cache_bytes(json.dumps(data).encode("utf-8"))
     with contextlib.suppress(LedgerError, OSError):
-        atomic_write(cache_path(path), json.dumps(data), what="cache", durable=False)
+        atomic_write(cache_path(path), stored, what="cache", durable=False)
 
 
 def _read_cache(path: Path, raw: bytes) -> tuple[Derived, _Key] | None:
-    """The cached derivation and the list's key, if it is the derivation of ``raw``."""
+    """The cached derivation and the list's key, if it is the derivation of ``raw`` and the
+    cache file is as it was written (its hash holds)."""
     try:
-        data = json.loads(cache_path(path).read_bytes())
+        payload = _cache_payload(cache_path(path).read_bytes())
+        if payload is None:
+            return None
+        data = json.loads(payload)
         if not isinstance(data, dict) or data.get("size") != len(raw):
             return None
         games_end = data.get("games_end")
@@ -1322,3 +1493,103 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
             atomic_write(backup, old, what="ledger")
         write()
     return backup
+
+
+# --- the printed sheet of a long list ---------------------------------------------------
+#
+# `sheet` prints every game of the list: on a club's 100,000 games, reading, checking and
+# deriving them all costs many times the printing. A long list keeps its last printed sheet
+# in NAME.json.sheet, keyed to the list's exact bytes and to all of skatliste's code (and
+# tabulate's) that makes the text, and checked by a hash of its own: any difference means
+# the list is read strictly and the sheet made again.
+
+_SHEET_MAGIC = b"skatliste sheet "
+
+
+def sheet_cache_path(path: Path | str) -> Path:
+    """The printed sheet of a long list: beside the real list (``NAME.json.sheet``)."""
+    real = real_path(path)
+    return real.with_name(real.name + ".sheet")
+
+
+_TEXT_KEY: str | None = None
+
+
+def _text_code_key() -> str:
+    """The fingerprint of everything a printed text depends on: every file of skatliste but
+    the web app's, and the table-drawing library (its file's size and time)."""
+    global _TEXT_KEY
+    if _TEXT_KEY is None:
+        import hashlib
+        from importlib.util import find_spec
+
+        h = hashlib.blake2b(digest_size=16)
+        package = Path(__file__).parent
+        for file in sorted(package.rglob("*")):
+            parts = file.relative_to(package).parts
+            if file.is_file() and "web" not in parts and "__pycache__" not in parts:
+                h.update(str(file.relative_to(package)).encode())
+                h.update(file.read_bytes())
+        spec = find_spec("tabulate")
+        if spec is not None and spec.origin:
+            st = os.stat(spec.origin)
+            h.update(f"{spec.origin} {st.st_size} {st.st_mtime_ns}".encode())
+        _TEXT_KEY = h.hexdigest()
+    return _TEXT_KEY
+
+
+def _text_key(raw: bytes | memoryview, what: str) -> bytes:
+    key = {
+        "code": _text_code_key(),
+        "what": what,
+        "size": len(raw),
+        "list": _sha256(raw).hexdigest(),
+    }
+    return json.dumps(key, ensure_ascii=True).encode("ascii")
+
+
+def _read_text(path: Path, key: bytes) -> memoryview | None:
+    """The kept text for ``key`` (UTF-8), if the file is as it was written."""
+    try:
+        stored = sheet_cache_path(path).read_bytes()
+    except OSError:
+        return None
+    head_end = len(_SHEET_MAGIC) + _CHECK_DIGITS
+    if not stored.startswith(_SHEET_MAGIC) or stored[head_end : head_end + 1] != b"\n":
+        return None
+    body = memoryview(stored)[head_end + 1 :]
+    if body[: len(key) + 1] != key + b"\n":
+        return None
+    if _check_of(body) != stored[len(_SHEET_MAGIC) : head_end]:
+        return None
+    return body[len(key) + 1 :]
+
+
+def printed(path: Path | str, what: str, make: Callable[[Ledger], str]) -> bytes | memoryview:
+    """The text ``make`` gives for the list, as UTF-8 (``what`` names the text: command,
+    format, language): a long list's from its kept copy when that was made from these very
+    bytes by this very code, else made from the list read strictly (and kept for the next
+    time). Bytes, not a string: printing a season's sheet needs no decoding."""
+    path = Path(path)
+    if not path.is_file():
+        read_bytes(path)  # raises the reason there is no list
+    with _mapped(path) as raw:
+        key = _text_key(raw, what)
+        kept = _read_text(path, key)
+        if kept is not None:
+            return kept
+        data = parse(path, bytes(raw))
+    games, history = data.pop("games", []), data.pop("history", [])
+    ledger = Ledger(path, data, games, history)
+    text = make(ledger).encode("utf-8")
+    if len(ledger.entries) >= CACHE_FROM:
+        body = key + b"\n" + text
+        check = _check_of(body)
+        with contextlib.suppress(LedgerError, OSError):
+            atomic_write(
+                sheet_cache_path(path),
+                [_SHEET_MAGIC + check + b"\n", body],
+                what="cache",
+                durable=False,
+            )
+    return text

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from skatliste.ledger import rules_problem, table_problem
+from skatliste.ledger import names_problem, rules_problem, table_problem
 from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 
 # Strict: a hand-edited `"augen": true` or `"hand": "yes"` is refused with its place, never
@@ -140,6 +140,13 @@ class LedgerModel(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> LedgerModel:
         problem = table_problem(self.players, self.first_dealer, self.rules.options)
+        if problem is None:
+            # every name an entry holds is a player's: else its points go to nobody
+            problem = names_problem(
+                self.players,
+                [g.model_dump() for g in self.games],
+                [h.model_dump() for h in self.history],
+            )
         if problem:
             raise ValueError(problem)
         return self

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
@@ -44,12 +45,26 @@ from skatliste.rulesets import (
     Trigger,
     TwoLost,
 )
-from skatliste.words import VOCABULARY, to_words, whole_number
+from skatliste.words import TABLE_WORDS, to_words, whole_number
 
-RESERVED_NAMES: frozenset[str] = frozenset(
-    {*VOCABULARY, *PRESETS, "p", "q", "-", "ramsch", "jungfrau", "durchmarsch", "geschoben"}
-)
-"""Words that cannot be a player's name: game words, rule sets, the prompt's answers."""
+RESERVED_NAMES: frozenset[str] = frozenset({*TABLE_WORDS, *PRESETS, "p", "q", "-"})
+"""Words that cannot be a player's name: every word of the table grammar, rule sets, the
+prompt's answers."""
+
+
+def same_name(name: str) -> str:
+    """A name as names are compared: composed (NFC: a typed 'ü' is one character however the
+    keyboard sent it) and case-folded.
+
+    >>> same_name("Ju\u0308rgen") == same_name("JÜRGEN")
+    True
+    """
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def nfc(name: str) -> str:
+    """A name as it is stored: composed (NFC)."""
+    return unicodedata.normalize("NFC", name)
 
 
 def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -60,12 +75,12 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
     ...
     skatliste.errors.InputError: 'pub' cannot be a player's name: it is a rule set's name ...
     """
-    if len({n.casefold() for n in names}) != len(names):
+    if len({same_name(n) for n in names}) != len(names):
         raise InputError(
             "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')"
         )
     for name in names:
-        folded = name.casefold()
+        folded = same_name(name)
         if folded in PRESETS:
             raise InputError(
                 f"'{name}' cannot be a player's name: it is a rule set's name "
@@ -92,11 +107,11 @@ def find_player(players: Sequence[str], name: str) -> str:
     >>> find_player(("Anna", "Ben", "Carl"), "c")
     'Carl'
     """
-    folded = name.casefold()
+    folded = same_name(name)
     for p in players:
-        if p.casefold() == folded:
+        if same_name(p) == folded:
             return p
-    hits = [p for p in players if p.casefold().startswith(folded)] if folded else []
+    hits = [p for p in players if same_name(p).startswith(folded)] if folded else []
     if len(hits) == 1:
         return hits[0]
     if hits:

@@ -80,6 +80,15 @@ FLAG_WORDS: dict[str, str] = {
 
 VOCABULARY: tuple[str, ...] = tuple(sorted({*GAME_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
 
+PASS_WORDS: tuple[str, ...] = ("eingepasst", "pass", "passed")
+"""A line of one of these words is an all-passed game."""
+
+RAMSCH_WORDS: tuple[str, ...] = ("ramsch", "jungfrau", "durchmarsch", "geschoben", "pushed", "skat")
+"""The words of a Ramsch line: ``ramsch anna=45 ben=40 carl=35 jungfrau ben skat 10``."""
+
+TABLE_WORDS: frozenset[str] = frozenset({*VOCABULARY, *PASS_WORDS, *RAMSCH_WORDS})
+"""Every word the grammar reads: none of them can be a player's name."""
+
 GERMAN_WORDS: frozenset[str] = frozenset(
     "karo caro schellen herz rot pik grün gruen laub kreuz eichel grand null nullo mit ohne "
     "gereizt reizwert augen hand ouvert offen schneider schwarz gewonnen gew verloren verl "
@@ -265,7 +274,9 @@ class _Reader:
                 raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
             self.result = flag
         elif flag == "kontra" and self.peek().isdecimal():
-            self.kontra_said(self.peek())
+            self.kontra_said(tok, self.peek())
+        elif flag in ("kontra", "re") and self.flags.get(flag):
+            raise InputError(f"'{tok}' given twice: say '{flag}' once (only Bock counts twice)")
         elif flag == "bock":
             self.bock += 1
         elif flag == "doppelbock":
@@ -273,7 +284,7 @@ class _Reader:
         else:
             self.flags[flag] = True
 
-    def kontra_said(self, text: str) -> None:
+    def kontra_said(self, tok: str, text: str) -> None:
         """'kontra 20': the Kontra-sayer's bid (rule kontra=after18)."""
         said = whole_number(text, f"kontra {text}")
         assert said is not None  # isdecimal() before
@@ -283,6 +294,8 @@ class _Reader:
                 f"the Kontra-sayer's bid is given twice ('kontra {self.kontra_bid}' and "
                 f"'kontra {said}'): write it once"
             )
+        if self.flags.get("kontra"):
+            raise InputError(f"'{tok}' given twice: say 'kontra' once")
         self.flags["kontra"] = True
         self.kontra_bid = said
         self.i += 1

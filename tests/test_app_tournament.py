@@ -168,6 +168,16 @@ def test_the_live_ranking_counts_every_game_and_marks_tables_still_playing(
     ]
 
 
+def test_a_table_list_crediting_no_player_stops_the_ranking(first_series: Path) -> None:
+    """`"declarer": "anna"` hand-edited into Anna's table list would drop her points from the
+    ranking: the ranking refuses the list with file, game and field instead."""
+    table = first_series / "series-1/table-01.json"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace('"declarer":"Anna"', '"declarer":"anna"'), encoding="utf-8")
+    with pytest.raises(LedgerError, match=r"table-01.json: game 1: declarer 'anna' is not a"):
+        app.ranking(first_series)
+
+
 def test_the_final_ranking_by_hand(finished: Path) -> None:
     """Carl and Emil: 162 each, one game won, none lost: the same place, the next is 5."""
     r = app.ranking(finished)
@@ -347,6 +357,8 @@ def test_a_player_never_seated_is_removed(registered: Path) -> None:
         ("anna", None, "registered already"),
         ("A,B", None, "cannot hold"),
         ("42", None, "cannot be a player's name"),
+        ("Pass", None, "cannot be a player's name"),
+        ("eingepasst", None, "cannot be a player's name"),
         ("Zoe", 0, "1 or more"),
     ],
 )
@@ -355,6 +367,14 @@ def test_player_names_are_unique_and_plain(
 ) -> None:
     with pytest.raises(InputError, match=message):
         app.add_player(registered, name, number=number)
+
+
+def test_a_decomposed_umlaut_is_the_same_player(registered: Path) -> None:
+    """'Jürgen' with a decomposed ü (NFD) is stored composed (NFC) and is the same name."""
+    app.add_player(registered, "Ju\u0308rgen")
+    assert "J\u00fcrgen" in [p.name for p in app.players(registered)]
+    with pytest.raises(InputError, match="registered already"):
+        app.add_player(registered, "J\u00fcrgen")
 
 
 def test_start_numbers_are_unique(registered: Path) -> None:

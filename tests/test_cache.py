@@ -207,3 +207,100 @@ def test_a_shipped_list_opens_unchanged(tmp_path: Path, example: Path) -> None:
         assert r.exit_code in (0, 1), (command, r.output)
     assert path.read_bytes() == example.read_bytes()
     assert [p.name for p in tmp_path.iterdir()] == [example.name]
+
+
+# --- the cache checks itself ----------------------------------------------------------------
+
+
+def test_a_hand_edited_number_in_the_cache_is_not_believed(season: Path) -> None:
+    """`"Anna": 1602` edited to `9602` in the cache: summary and the next add give the
+    list's own numbers (and the cache is written again, right)."""
+    cache = store.cache_path(season)
+    text = cache.read_text(encoding="utf-8")
+    totals = re.search(r'"Anna": (-?\d+)', text)
+    assert totals is not None
+    cache.write_text(text.replace(totals.group(0), '"Anna": 9602'), encoding="utf-8")
+    assert store.standing(season).derived == _fresh(season)
+    app.add_game(season, "ben", "grand mit 1 hand augen 80".split())
+    assert store.standing(season).derived == _fresh(season)
+    assert store._read_cache(season, season.read_bytes()) is not None
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_edited_cache_is_never_believed(
+    tmp_path_factory: pytest.TempPathFactory, small_cache: None, data: st.DataObject
+) -> None:
+    """Any change of the cache file's bytes (a digit, a character, a cut) is noticed: the
+    cache is used only as it was written, else the list is derived again."""
+    path = tmp_path_factory.mktemp("cache") / "season.json"
+    _season(path)
+    cache = store.cache_path(path)
+    stored = cache.read_bytes()
+    at = data.draw(st.integers(0, len(stored) - 1), label="at")
+    how = data.draw(st.sampled_from(["replace", "delete", "insert"]), label="how")
+    byte = data.draw(st.integers(0, 255).filter(lambda b: b != stored[at]), label="byte")
+    if how == "replace":
+        edited = stored[:at] + bytes([byte]) + stored[at + 1 :]
+    elif how == "delete":
+        edited = stored[:at] + stored[at + 1 :]
+    else:
+        edited = stored[:at] + bytes([byte]) + stored[at:]
+    cache.write_bytes(edited)
+    assert store._read_cache(path, path.read_bytes()) is None
+    assert store.standing(path).derived == _fresh(path)
+
+
+# --- the printed sheet of a long list -------------------------------------------------------
+
+
+def _sheet_fresh(path: Path, fmt: str, lang: str) -> str:
+    from skatliste.app.reports import export
+    from skatliste.report import render_sheet
+
+    ledger = store.load(path)
+    if fmt in ("csv", "json"):  # the sheet's CSV and JSON are export's
+        return export(ledger, "csv" if fmt == "csv" else "json", lang=lang).rstrip("\n")  # type: ignore[arg-type]
+    sheet = list(rows(ledger.table, ledger.entries))
+    return render_sheet(ledger.table, sheet, fmt=fmt, lang=lang)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fmt", ["plain", "grid", "md", "csv", "json"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_kept_sheet_is_the_sheet_printed_afresh(season: Path, fmt: str, lang: str) -> None:
+    """The second `sheet` prints the kept copy: the very text a fresh derivation prints, in
+    each format and language; after an add, the sheet has the new game."""
+    first = bytes(app.sheet_text(season, fmt=fmt, lang=lang)).decode("utf-8")  # type: ignore[arg-type]
+    assert store.sheet_cache_path(season).exists()
+    kept = bytes(app.sheet_text(season, fmt=fmt, lang=lang)).decode("utf-8")  # type: ignore[arg-type]
+    assert first == kept == _sheet_fresh(season, fmt, lang)
+    app.add_game(season, "ben", "grand mit 1 hand augen 80".split())
+    after = bytes(app.sheet_text(season, fmt=fmt, lang=lang)).decode("utf-8")  # type: ignore[arg-type]
+    assert after == _sheet_fresh(season, fmt, lang) != first
+
+
+def test_a_kept_sheet_is_never_printed_for_a_hand_edited_list(season: Path) -> None:
+    app.sheet_text(season)
+    text = season.read_text(encoding="utf-8")
+    edited = re.sub(r'"augen":(\d+)', '"augen":119', text, count=1)
+    assert edited != text
+    season.write_text(edited, encoding="utf-8")
+    assert bytes(app.sheet_text(season)).decode("utf-8") == _sheet_fresh(season, "plain", "de")
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_edited_kept_sheet_is_never_believed(
+    tmp_path_factory: pytest.TempPathFactory, small_cache: None, data: st.DataObject
+) -> None:
+    """Any change of the kept sheet's bytes is noticed: the sheet is made afresh."""
+    path = tmp_path_factory.mktemp("sheet") / "season.json"
+    _season(path)
+    app.sheet_text(path)
+    kept = store.sheet_cache_path(path)
+    stored = kept.read_bytes()
+    at = data.draw(st.integers(0, len(stored) - 1), label="at")
+    byte = data.draw(st.integers(0, 255).filter(lambda b: b != stored[at]), label="byte")
+    kept.write_bytes(stored[:at] + bytes([byte]) + stored[at + 1 :])
+    assert bytes(app.sheet_text(path)).decode("utf-8") == _sheet_fresh(path, "plain", "de")
+    assert kept.read_bytes() == stored  # made again, and kept right

@@ -415,3 +415,45 @@ def test_play_over_a_pipe(run: Run, fresh_ledger: Path) -> None:
     # Kreuz mit 2 Hand 48; Null lost −46; Grand ohne 1 Schneider = 72, Kontra → 144
     assert data["totals"] == {"Anna": 48, "Ben": 144, "Carl": -46}
     assert data["games"] == 4
+
+
+# --- player names ---------------------------------------------------------------------
+
+
+def _table_words() -> list[str]:
+    from skatliste.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, RAMSCH_WORDS
+
+    return sorted({*GAME_WORDS, *NUMBER_WORDS, *PASS_WORDS, *RAMSCH_WORDS, "bock", "kontra"})
+
+
+@pytest.mark.parametrize("word", _table_words())
+def test_a_word_of_the_table_grammar_is_no_players_name(
+    run: Run, ledger_path: Path, word: str
+) -> None:
+    """`new --players pass Ben Carl` would make 'pass' both a player and eingepasst: every
+    word the grammar reads is refused as a name, in any case, and no list is made."""
+    r = run("new", "--players", "Anna", word.capitalize(), "Carl", "--ledger", str(ledger_path))
+    assert r.exit_code == 2 and "cannot be a player's name" in r.stderr, r.stderr
+    assert not ledger_path.exists()
+
+
+NFD_JUERGEN = "Ju\u0308rgen"
+NFC_JUERGEN = "J\u00fcrgen"
+
+
+def test_a_decomposed_and_a_composed_umlaut_are_one_name(run: Run, ledger_path: Path) -> None:
+    """'Jürgen' typed with a decomposed ü (NFD, as some keyboards send it) and with a composed
+    one are the same player: no two look-alike players, and either finds him."""
+    r = run("new", "--players", NFD_JUERGEN, NFC_JUERGEN, "Carl", "--ledger", str(ledger_path))
+    assert r.exit_code == 2 and "same name" in r.stderr
+    r = run("new", "--players", NFD_JUERGEN, "Ben", "Carl", "--ledger", str(ledger_path))
+    assert r.exit_code == 0, r.stderr
+    stored = json.loads(ledger_path.read_text(encoding="utf-8"))
+    assert stored["players"][0] == NFC_JUERGEN  # stored composed
+    for typed in (NFC_JUERGEN, NFD_JUERGEN, "jü", "ju\u0308"):
+        r = run("add", typed, "grand", "mit", "1", "augen", "70", "--ledger", str(ledger_path))
+        assert r.exit_code == 0, (typed, r.stderr)
+    ramsch = f"{NFD_JUERGEN.lower()}=30 ben=40 carl=50 jungfrau {NFD_JUERGEN}"
+    r = run("ramsch", *ramsch.split(), "--ledger", str(ledger_path))
+    assert "unknown player" not in r.stderr
+    assert run("check", "--ledger", str(ledger_path)).exit_code in (0, 1)

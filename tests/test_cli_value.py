@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -208,3 +209,26 @@ def test_batch_repeated_lines_get_the_same_answer_each_time(run: Run, as_json: l
     assert [x.split(":", 1)[0] for x in out] == ["1", "2", "4", "5", "6", "8", "9", "10", "12"]
     assert r.stderr.count("Error: 'mit 5' in Grand") == 3
     assert out[0] == out[3].replace("5:", "1:", 1) == out[6].replace("9:", "1:", 1)
+
+
+def test_a_line_that_is_not_utf8_is_named_not_shown_as_escapes(tmp_path: Path) -> None:
+    """Bytes that are no UTF-8 reach Python as lone surrogates ('\\udcff'): the line is named
+    as not UTF-8 text, the other lines are valued."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONUTF8": "1"}  # standard input read with surrogateescape
+    done = subprocess.run(
+        [sys.executable, "-m", "skatliste", "value", "-"],
+        input=b"grand mit 1 \xff\xfe\nkreuz mit 1\n",
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 1
+    assert "line 1 is not UTF-8 text" in err and "\\udc" not in err
+    assert done.stdout.decode("utf-8").startswith("2: ")

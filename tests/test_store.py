@@ -433,3 +433,93 @@ def test_new_force_says_where_the_old_list_went(run: Run, evening: Path) -> None
     assert r.exit_code == 0
     assert f"the list it replaces is kept as {evening}.bak" in r.stdout
     assert Path(f"{evening}.bak").read_bytes() == old
+
+
+# --- every name an entry holds is a player's; no key twice ---------------------------------
+
+
+def _two_games(run: Run, path: Path) -> str:
+    assert run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(path)).exit_code == 0
+    for words in ("anna grand mit 1 augen 70", "ben kreuz mit 1 augen 70"):
+        assert run("add", *words.split(), "--ledger", str(path)).exit_code == 0
+    return path.read_text(encoding="utf-8")
+
+
+_RAMSCH = '{"kind":"ramsch","augen":{"Anna":30,"Ben":40,"Carl":50}'
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (('"declarer":"Anna"', '"declarer":"anna"'), "game 1: declarer 'anna'"),
+        (('"declarer":"Ben"', '"declarer":"Dora"'), "game 2: declarer 'Dora'"),
+        ((None, _RAMSCH + "}"), ""),  # a good Ramsch as game 2: the control
+        ((None, _RAMSCH.replace("Carl", "carl") + "}"), "game 2: augen 'carl'"),
+        ((None, _RAMSCH + ',"jungfrau":["Dora"]}'), "game 2: jungfrau 'Dora'"),
+        ((None, _RAMSCH + ',"durchmarsch":"ben"}'), "game 2: durchmarsch 'ben'"),
+    ],
+)
+@pytest.mark.parametrize("command", [["check"], ["sheet"], ["summary"], ["add", "carl", "null"]])
+def test_a_name_that_is_no_players_is_refused_at_load(
+    run: Run, ledger_path: Path, edit: tuple[str | None, str], where: str, command: list[str]
+) -> None:
+    """A hand-edited `"declarer": "anna"` on Anna's list would credit her points to nobody:
+    every command refuses the list with file, game, field and reason, and writes nothing."""
+    text = _two_games(run, ledger_path)
+    old, new = edit
+    if old is None:  # game 2 becomes a Ramsch
+        bad = re.sub(r'\{"kind":"game","declarer":"Ben"[^\n]*', lambda _: new, text)
+    else:
+        bad = text.replace(old, new, 1)
+    assert bad != text
+    ledger_path.write_text(bad, encoding="utf-8")
+    r = run(*command, "--ledger", str(ledger_path))
+    if not where:
+        assert "not a player" not in r.stderr and r.exit_code in (0, 1), r.stderr
+        assert _pydantic_accepts(bad)
+        return
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Error: {ledger_path}: {where} is not a player of this list: ")
+    assert "Anna, Ben, Carl" in r.stderr
+    assert ledger_path.read_text(encoding="utf-8") == bad
+    assert not _pydantic_accepts(bad)
+
+
+def test_a_name_in_the_history_is_a_players_name(run: Run, ledger_path: Path) -> None:
+    """A game taken back keeps its declarer: it must be a player, else restoring it would
+    credit nobody."""
+    _two_games(run, ledger_path)
+    assert run("undo", "--ledger", str(ledger_path)).exit_code == 0
+    text = ledger_path.read_text(encoding="utf-8")
+    bad = text.replace('"declarer":"Ben"', '"declarer":"Dora"')
+    assert bad != text
+    ledger_path.write_text(bad, encoding="utf-8")
+    r = run("summary", "--ledger", str(ledger_path))
+    assert r.exit_code == 2
+    assert "history entry 1: entry: declarer 'Dora' is not a player" in r.stderr
+    assert _pydantic_accepts(bad) is False
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (('"augen":70,', '"augen":91,"augen":20,'), "game 1: 'augen' is given twice"),
+        (('"spitzen":1,', '"spitzen":1,"spitzen":1,'), "game 1: 'spitzen' is given twice"),
+        (('"preset": "isko"', '"preset": "isko", "preset": "pub"'), "rules: 'preset' is given"),
+        (('"version": 1', '"version": 1, "version": 1'), "'version' is given twice"),
+    ],
+)
+@pytest.mark.parametrize("command", [["check"], ["summary"], ["add", "carl", "null"]])
+def test_a_key_given_twice_is_refused_never_read_as_the_last(
+    run: Run, ledger_path: Path, edit: tuple[str, str], where: str, command: list[str]
+) -> None:
+    """JSON readers keep the last of two equal keys: `"augen":91, "augen":20` would be read
+    as 20 and `check` find nothing. The list is refused with file, game and field."""
+    text = _two_games(run, ledger_path)
+    bad = text.replace(*edit, 1)
+    assert bad != text
+    ledger_path.write_text(bad, encoding="utf-8")
+    r = run(*command, "--ledger", str(ledger_path))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Error: {ledger_path}: {where}")
+    assert ledger_path.read_text(encoding="utf-8") == bad

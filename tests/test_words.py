@@ -132,3 +132,18 @@ def test_mutated_table_words_give_a_skatliste_error_or_a_game(words: list[str]) 
         game_value(p.declaration, p.outcome)
     except SkatlisteError as exc:
         assert str(exc)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["grand kontra kontra", "grand kontra re re", "grand contra kontra", "grand kontra 20 kontra"],
+)
+def test_kontra_and_re_are_said_once(line: str) -> None:
+    """A Kontra doubles once and a Re once (ISkO 5.1.3): a repeated word is a typo, refused
+    like a number word given twice (only Bock counts as often as it is written)."""
+    with pytest.raises(InputError, match=r"'(kontra|contra|re)' given twice"):
+        parse_words(line.split())
+
+
+def test_bock_said_twice_still_counts_twice() -> None:
+    assert parse_words("grand bock bock".split()).outcome.bock == 2

@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skatliste.errors import InputError
-from skatliste.words import parse_words
+from skatliste.words import PASS_WORDS, parse_words
 
 if TYPE_CHECKING:
+    from skatliste.explain import Lang
     from skatliste.ledger import Ledger as Ledger  # the edges name the types from here
     from skatliste.ledger import Standing as Standing
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
-
-PASS_WORDS = ("eingepasst", "pass", "passed")
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ def new_list(
     ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without ``force``."""
     from skatliste.ledger import create, new_ledger
     from skatliste.rulesets import build_rule_set, parse_rule_assignments
-    from skatliste.sheet import check_player_names, find_player
+    from skatliste.sheet import check_player_names, find_player, nfc
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
     if rules.family != "skat":
@@ -68,7 +67,8 @@ def new_list(
             f"rules {rules.preset}: {FAMILY_TITLE[rules.family]} is not Skat: its list is "
             f"started by its own family ('skatliste new --rules {rules.preset} ...')"
         )
-    players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
+    # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
+    players = [nfc(n.strip()) for raw in names for n in raw.split(",") if n.strip()]
     if len(players) not in rules.player_counts:
         if rules.two_player:
             raise InputError(
@@ -99,6 +99,25 @@ def summary_numbers(path: Path | str) -> Standing:
     from skatliste.ledger import standing
 
     return standing(path)
+
+
+def sheet_text(path: Path | str, *, fmt: str = "plain", lang: Lang = "de") -> bytes | memoryview:
+    """The list as on paper in ``fmt`` (plain, grid, md, csv, json), as UTF-8 text: a long
+    list's from the copy kept beside it when that was printed from the list as it is."""
+    from skatliste.ledger import printed
+
+    def make(ledger: Ledger) -> str:
+        if fmt in ("csv", "json"):  # the same CSV and JSON as 'export'
+            from skatliste.app.reports import export
+
+            return export(ledger, "csv" if fmt == "csv" else "json", lang=lang).rstrip("\n")
+        from skatliste.report import render_sheet
+        from skatliste.sheet import rows
+
+        sheet = list(rows(ledger.table, ledger.entries))
+        return render_sheet(ledger.table, sheet, fmt=fmt, lang=lang)
+
+    return printed(path, f"sheet {fmt} {lang}", make)
 
 
 def open_list(path: Path | str) -> Ledger:
@@ -198,6 +217,7 @@ def entry_from_words(
     ``declarer`` is used when the words do not start with a player's name (an edit that keeps
     the declarer).
     """
+    from skatliste.sheet import same_name
     from skatliste.words import GAME_WORDS, NUMBER_WORDS
 
     if not words:
@@ -209,7 +229,7 @@ def entry_from_words(
         return ramsch_entry(ledger.table, words[1:], note=note)
     known = set(GAME_WORDS) | set(NUMBER_WORDS)
     if first not in known and any(
-        p.casefold().startswith(first.casefold()) for p in ledger.table.players
+        same_name(p).startswith(same_name(first)) for p in ledger.table.players
     ):
         return game_entry(ledger.table, words[0], words[1:], note=note)
     if declarer is None:

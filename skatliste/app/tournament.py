@@ -106,12 +106,15 @@ def open_tournament(folder: Path | str) -> Tournament:
 
 
 def _check_name(name: str) -> str:
-    name = name.strip()
+    from skatliste.sheet import RESERVED_NAMES, nfc, same_name
+
+    name = nfc(name.strip())  # a decomposed 'ü' is the same name as a composed one
     if not name:
         raise InputError("a player needs a name")
     if "," in name or "=" in name:
         raise InputError(f"'{name}': a name cannot hold ',' or '=' (they separate names)")
-    if name.lower() in ("p", "q", "-") or name.lower().lstrip("+-").isdigit():
+    folded = same_name(name)
+    if folded in RESERVED_NAMES or folded.lstrip("+-").isdigit():
         raise InputError(f"'{name}' cannot be a player's name: it means something else on a list")
     return name
 
@@ -468,11 +471,13 @@ def _paper_item(
 ) -> str | None:
     """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
     None."""
+    from skatliste.sheet import same_name
+
     found = _PAPER.match(item.strip())
     if not found:
         return f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2"
     name = found.group("name").strip()
-    who = next((p for p in seated if p.casefold() == name.casefold()), None)
+    who = next((p for p in seated if same_name(p) == same_name(name)), None)
     if who is None:
         return f"'{name}' is not at table {table} ({', '.join(seated)})"
     if who in lines:
@@ -503,6 +508,7 @@ def enter_paper_result(
 ) -> dict[str, Score]:
     """Type in a paper Spielliste's totals: ``NAME=POINTS/WON/LOST`` for every player at the
     table. Every problem is listed; a table has either a list or a paper result."""
+
     folder = Path(folder)
     with store.updating(folder) as t:
         seated = _table_of(t, series, table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -34,16 +35,12 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
       skatliste sheet --format md
       skatliste sheet --format csv > evening.csv
     """
-    language = resolve_lang(lang)
-    ledger = app.open_list(ledger_path)
-    if fmt in ("csv", "json"):  # the same CSV and JSON as 'export'
-        click.echo(
-            reports.export(ledger, "csv" if fmt == "csv" else "json", lang=language), nl=False
-        )
-        return
-    from skatliste.report import render_sheet
-
-    click.echo(render_sheet(ledger.table, reports.sheet_rows(ledger), fmt=fmt, lang=language))
+    text = app.sheet_text(ledger_path, fmt=fmt, lang=resolve_lang(lang))
+    sys.stdout.flush()
+    out = sys.stdout.buffer  # UTF-8 as kept: a season's sheet is printed without decoding it
+    out.write(text)
+    out.write(b"\n")
+    out.flush()
 
 
 @cli.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -218,6 +219,17 @@ _BATCH_FLUSH = 2_000
 """Lines written at once."""
 
 
+def _line_error(out: list[str], number: int, message: str, text: str, *, as_json: bool) -> None:
+    """Write the answers batched so far, then one line's error (with --json also as a JSON
+    line on standard output)."""
+    sys.stdout.write("".join(out))
+    out.clear()
+    sys.stdout.flush()
+    if as_json:
+        click.echo(json.dumps({"line": number, "error": message}, ensure_ascii=False))
+    click.echo(text, err=True)
+
+
 def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool) -> None:
     """One game per line: each distinct line is parsed and valued once, the answers are
     written in batches (``value -`` on a season's paper list)."""
@@ -229,6 +241,12 @@ def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if not line.isascii() and _NOT_UTF8.search(line):
+            # bytes that are no UTF-8 reach us as lone surrogates (surrogateescape)
+            failed += 1
+            problem = f"line {number} is not UTF-8 text: save the games as UTF-8"
+            _line_error(out, number, problem, f"Error: {problem}", as_json=as_json)
+            continue
         words = line.split()
         key = " ".join(words)
         known = seen.get(key)
@@ -237,12 +255,7 @@ def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool
                 known = _batch_answer(words, table, lang, as_json=as_json)
             except InputError as exc:
                 failed += 1
-                write("".join(out))
-                out.clear()
-                sys.stdout.flush()
-                if as_json:
-                    click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
-                click.echo(f"line {number}: Error: {exc}", err=True)
+                _line_error(out, number, str(exc), f"line {number}: Error: {exc}", as_json=as_json)
                 continue
             if len(seen) >= _BATCH_CACHE:
                 for old in list(itertools.islice(seen, _BATCH_CACHE // 2)):
@@ -259,6 +272,9 @@ def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool
     sys.stdout.flush()
     if failed:
         sys.exit(1)
+
+
+_NOT_UTF8 = re.compile("[\ud800-\udfff]")
 
 
 def _utf8_lines(stream: Iterable[str]) -> Iterator[str]:

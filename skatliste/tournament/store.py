@@ -77,8 +77,10 @@ class Tournament:
 
     def player(self, name: str) -> Player | None:
         """The player of that name (case-insensitive), or None."""
-        key = name.casefold()
-        return next((p for p in self.players if p.name.casefold() == key), None)
+        from skatliste.sheet import same_name
+
+        key = same_name(name)
+        return next((p for p in self.players if same_name(p.name) == key), None)
 
     def seating(self, series: int) -> Seating | None:
         return next((d for d in self.draws if d.series == series), None)
