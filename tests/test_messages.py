@@ -101,6 +101,86 @@ def _fragments(function: ast.AST, message: ast.expr) -> Iterator[ast.expr]:
         yield from _set(function, name)
 
 
+def _words(template: str | None) -> bool:
+    """Whether a template has words of its own (not only values and punctuation)."""
+    return template is not None and any(c.isalpha() for c in "".join(shape(template)))
+
+
+def _tables(tree: ast.Module) -> Iterator[ast.expr]:
+    """The values of the module's tables of messages (``_CAUSES = {...}``)."""
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and any(_name(t) in MESSAGE_TABLES for t in statement.targets)
+            and isinstance(statement.value, ast.Dict)
+        ):
+            yield from (v for v in statement.value.values if v is not None)
+
+
+def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.expr]:
+    """What a function that makes messages returns."""
+    if function.name in MESSAGE_FUNCTIONS or function.name.endswith("_problem"):
+        for node in ast.walk(function):
+            if isinstance(node, ast.Return) and node.value is not None:
+                yield node.value
+
+
+def _said(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.Call, calls: set[str]
+) -> list[ast.expr]:
+    """The messages one call passes on: to an error, a refusal, ``say``, a problem list."""
+    name = _name(node.func)
+    if name in calls:  # the message, wherever it stands: Refused(403, ...)
+        named = [a.id for a in node.args if isinstance(a, ast.Name)]
+        return [*node.args, *(s for n in named for s in _set(function, n))]
+    if name in MESSAGE_ARGUMENT:
+        return list(_strings(node.args[MESSAGE_ARGUMENT[name]]))
+    arg = node.args[0]
+    if (
+        name == "append"
+        and isinstance(node.func, ast.Attribute)
+        and _name(node.func.value) in PROBLEM_LISTS
+    ):
+        return list(arg.elts) if isinstance(arg, ast.Tuple) else [arg]
+    return []
+
+
+def _joined(texts: list[ast.expr]) -> list[ast.expr]:
+    """The pieces of ``"\n".join(["no ranking:", *problems])``."""
+    return [
+        element
+        for text in texts
+        if isinstance(text, ast.Call)
+        and _name(text.func) == "join"
+        and text.args
+        and isinstance(text.args[0], ast.List | ast.Tuple)
+        for element in text.args[0].elts
+    ]
+
+
+def _in_function(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, calls: set[str]
+) -> Iterator[tuple[int, str]]:
+    """(line, template) of every message one function makes."""
+    for value in _returns(function):
+        template = _template(value)
+        if template is not None and _words(template):
+            yield value.lineno, template
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        texts = _said(function, node, calls)
+        texts += _joined(texts)
+        fragments = [f for text in texts for f in _fragments(function, text)]
+        for text in texts + fragments:
+            template = _template(text)
+            if template is None or not _words(template):
+                continue
+            if text in fragments and " " not in template:
+                continue  # a single word filled in: a Skat word or a name, the same in both
+            yield node.lineno, template
+
+
 def _messages() -> list[tuple[str, str]]:
     """(where, template) for every message the package can show."""
     files = sorted(PACKAGE.rglob("*.py"))
@@ -108,70 +188,14 @@ def _messages() -> list[tuple[str, str]]:
     calls = MESSAGE_CALLS | _error_classes(trees)
     found: list[tuple[str, str]] = []
     for path, tree in zip(files, trees, strict=True):
-        for statement in tree.body:
-            if (
-                isinstance(statement, ast.Assign)
-                and any(_name(t) in MESSAGE_TABLES for t in statement.targets)
-                and isinstance(statement.value, ast.Dict)
-            ):
-                for value in statement.value.values:
-                    template = _template(value)
-                    if template is not None:
-                        found.append((f"{path.relative_to(ROOT)}:{value.lineno}", template))
-        functions = [
-            n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
-        for function in functions:
-            if function.name in MESSAGE_FUNCTIONS or function.name.endswith("_problem"):
-                for node in ast.walk(function):
-                    if isinstance(node, ast.Return) and node.value is not None:
-                        template = _template(node.value)
-                        if template is not None and any(
-                            c.isalpha() for c in "".join(shape(template))
-                        ):
-                            found.append((f"{path.relative_to(ROOT)}:{node.lineno}", template))
-            for node in ast.walk(function):
-                if not isinstance(node, ast.Call) or not node.args:
-                    continue
-                arg = node.args[0]
-                if _name(node.func) in calls:  # the message, wherever it stands: Refused(403, ...)
-                    texts = [
-                        *node.args,
-                        *(
-                            s
-                            for a in node.args
-                            if isinstance(a, ast.Name)
-                            for s in _set(function, a.id)
-                        ),
-                    ]
-                elif _name(node.func) in MESSAGE_ARGUMENT:
-                    texts = list(_strings(node.args[MESSAGE_ARGUMENT[_name(node.func)]]))
-                elif (
-                    _name(node.func) == "append"
-                    and isinstance(node.func, ast.Attribute)
-                    and _name(node.func.value) in PROBLEM_LISTS
-                ):
-                    texts = list(arg.elts) if isinstance(arg, ast.Tuple) else [arg]
-                else:
-                    continue
-                for text in list(texts):  # "\n".join(["no ranking:", *problems])
-                    if (
-                        isinstance(text, ast.Call)
-                        and _name(text.func) == "join"
-                        and text.args
-                        and isinstance(text.args[0], ast.List | ast.Tuple)
-                    ):
-                        texts += text.args[0].elts
-                fragments = [f for text in texts for f in _fragments(function, text)]
-                texts += fragments
-                where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                for text in texts:
-                    template = _template(text)
-                    if template is None or not any(c.isalpha() for c in "".join(shape(template))):
-                        continue
-                    if text in fragments and " " not in template:
-                        continue
-                    found.append((where, template))
+        where = path.relative_to(ROOT)
+        for value in _tables(tree):
+            template = _template(value)
+            if template is not None:
+                found.append((f"{where}:{value.lineno}", template))
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                found += [(f"{where}:{line}", t) for line, t in _in_function(function, calls)]
     return sorted(set(found))
 
 

@@ -20,10 +20,12 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
+from skatliste.rules import Variant
+from skatliste.rulesets import KontraRule
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.app.lists import Ledger
 
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]
@@ -125,13 +127,13 @@ def _number_between(
 def _plays_ramsch(ledger: Ledger) -> bool:
     """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
     round, or in Offizierskat."""
-    from skatliste.sheet import last_row
+    from skatliste.sheet import RoundKind, last_row
 
     rules = ledger.rules
-    if rules.on("ramsch.on_pass") or rules.variant == "offizierskat":
+    if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
         return True
     row = last_row(ledger.table, ledger.entries)
-    return row is not None and row.pending[:1] == ("ramsch",)
+    return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
 
 
 def _ramsch_words(ledger: Ledger) -> list[str]:
@@ -192,6 +194,16 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
             raise InputError(answer)
 
     game = _ask(say(f"Game ({'/'.join(GAME_CHOICES)})"), check=is_game).lower()
+    words = _declaration_words(ledger, game)
+    words += _result_words(ledger, words)
+    bid = _ask(say("Bid (empty: not noted)"), "", _check_bid(ledger, words))
+    if bid:
+        words += ["gereizt", bid]
+    return player, words + _kontra_words(ledger)
+
+
+def _declaration_words(ledger: Ledger, game: str) -> list[str]:
+    """The Spitzen, Hand, Ouvert and what was announced."""
     words = [game]
     is_null = game == "null"
     if not is_null:
@@ -207,42 +219,49 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         said = _choice(say("Announced"), ("nichts", "schneider", "schwarz"))
         if said in ("schneider", "schwarz"):
             words += [said, "angesagt"]
-    if is_null:
-        words.append("gewonnen" if _yes(say("Won"), True) else "verloren")
-    else:
-        augen = _ask(
-            say("The declarer's Augen (empty: not counted)"),
-            "",
-            _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
-        )
-        if augen:
-            words += ["augen", augen]
-            if _yes(say("Schwarz (one side took no trick)")):
-                words.append("schwarz")
-        else:
-            won = _yes(say("Won"), True)
-            words.append("gewonnen" if won else "verloren")
-            if _yes(say("Schwarz (one side took no trick)")):
-                words.append("schwarz")
-            elif _yes(say("Schneider")):
-                words.append("schneider")
-    bid = _ask(say("Bid (empty: not noted)"), "", _check_bid(ledger, words))
-    if bid:
-        words += ["gereizt", bid]
-    if ledger.rules["kontra"] != "off":
-        k = _choice(say("Kontra/Re"), ("nein", "kontra", "re"))
-        if k in ("kontra", "re"):
-            words.append("kontra")
-            if ledger.rules["kontra"] == "after18":  # only a defender who bid may say Kontra
-                words.append(
-                    _ask(
-                        say("The bid of the Kontra-sayer (at least 18)"),
-                        check=_number_between(18, 264, "his bid", True),
-                    )
+    return words
+
+
+def _result_words(ledger: Ledger, words: list[str]) -> list[str]:
+    """How the game went: won or lost, the Augen, Schneider or Schwarz reached."""
+    if words[0] == "null":
+        return ["gewonnen" if _yes(say("Won"), True) else "verloren"]
+    augen = _ask(
+        say("The declarer's Augen (empty: not counted)"),
+        "",
+        _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
+    )
+    if augen:
+        out = ["augen", augen]
+        if _yes(say("Schwarz (one side took no trick)")):
+            out.append("schwarz")
+        return out
+    out = ["gewonnen" if _yes(say("Won"), True) else "verloren"]
+    if _yes(say("Schwarz (one side took no trick)")):
+        out.append("schwarz")
+    elif _yes(say("Schneider")):
+        out.append("schneider")
+    return out
+
+
+def _kontra_words(ledger: Ledger) -> list[str]:
+    """Kontra and Re, when the rules play them (with rule kontra=after18 the sayer's bid)."""
+    if ledger.rules.kontra is KontraRule.OFF:
+        return []
+    k = _choice(say("Kontra/Re"), ("nein", "kontra", "re"))
+    words: list[str] = []
+    if k in ("kontra", "re"):
+        words.append("kontra")
+        if ledger.rules.kontra is KontraRule.AFTER18:  # only a defender who bid may say Kontra
+            words.append(
+                _ask(
+                    say("The bid of the Kontra-sayer (at least 18)"),
+                    check=_number_between(18, 264, "his bid", True),
                 )
-        if k == "re":
-            words.append("re")
-    return player, words
+            )
+    if k == "re":
+        words.append("re")
+    return words
 
 
 def _check_bid(ledger: Ledger, words: list[str]) -> Callable[[str], None]:
