@@ -396,13 +396,33 @@ def check_cmd(ledger_path: Path) -> None:
 
 
 @cli.command()
-def schema() -> None:
-    """Print the JSON Schema of the ledger format.
+@click.option(
+    "--rules",
+    "preset",
+    default="isko",
+    metavar="PRESET",
+    help="The format of this rule set's lists: a Skat preset (default) or american-grand.",
+)
+def schema(preset: str) -> None:
+    """Print the JSON Schema of the ledger format (Skat lists, or American Grand lists).
 
     \b
-    Example:
+    Examples:
       skatliste schema > skatliste.schema.json
+      skatliste schema --rules american-grand > american-grand.schema.json
     """
+    from skatliste.rulesets import PRESETS, family_of
+
+    if preset.lower() not in PRESETS:
+        refuse(
+            f"--rules {preset}: no such rule set; known: {', '.join(sorted(PRESETS))}, e.g. "
+            "'skatliste schema --rules american-grand'"
+        )
+    if family_of(preset.lower()) == "american-grand":
+        from skatliste.american_ledger import ListModel
+
+        click.echo(json.dumps(ListModel.model_json_schema(), indent=2, ensure_ascii=False))
+        return
     from skatliste.ledger import json_schema
 
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
