@@ -641,6 +641,46 @@ CATALOGUE: dict[str, str] = {
     "{contract} {bid}: {title} may be named only with a bid of {most} or less (§A2); above it "
     "name whist or grand": "{contract} {bid}: {title} darf nur mit einem Gebot bis {most} "
     "genannt werden (§A2); darüber nenne whist oder grand",
+    "{contract} {bid}: {why}, so the highest bid that can be made is {top}; write a bid of 5 to "
+    "{top}, e.g. '{example}'{hint}": "{contract} {bid}: {why}, also ist das höchste erfüllbare "
+    "Gebot {top}; schreib ein Gebot von 5 bis {top}, z. B. '{example}'{hint}",
+    "with slam.counts=over_six a {title} puts at most {most} against the bid (7 over six × "
+    "{value}, §A3)": "mit slam.counts=over_six bringt ein {title} höchstens {most} gegen das "
+    "Gebot (7 über sechs × {value}, §A3)",
+    "a {title} scores at most {most} (all {tricks} tricks, §A3)": "ein {title} bringt höchstens "
+    "{most} (alle {tricks} Stiche, §A3)",
+    " (did you mean '{contract} {bid}'?)": " (meintest du '{contract} {bid}'?)",
+    "'{word} {digits}...': the number has more than {most} digits, far too many for a deal; "
+    "bids go up to 100, tricks and hearts to 13, e.g. 'whist 25 tricks 11'": "'{word} "
+    "{digits}...': die Zahl hat mehr als {most} Ziffern, viel zu viele für ein Spiel; Gebote "
+    "gehen bis 100, Stiche und Herzen bis 13, z. B. 'whist 25 tricks 11'",
+    "'{word} {next}': {how}, e.g. '{example}'": "'{word} {next}': {how}, z. B. '{example}'",
+    "the bid is a positive multiple of 5 (5, 10, 15, ...), written without a sign": "das Gebot "
+    "ist ein positives Vielfaches von 5 (5, 10, 15, ...), ohne Vorzeichen geschrieben",
+    "tricks are 0 to {most} (0 to {euchre} in Euchre), the declaring pair's tricks, written "
+    "without a sign": "Stiche sind 0 bis {most} (0 bis {euchre} im Euchre), die Stiche des "
+    "ansagenden Paares, ohne Vorzeichen geschrieben",
+    "hearts are 0 to {most}, the hearts in the declaring pair's tricks, written without a "
+    "sign": "Herzen sind 0 bis {most}, die Herzen in den Stichen des ansagenden Paares, ohne "
+    "Vorzeichen geschrieben",
+    "the number {n} stands alone: a bid, tricks and hearts are written without a sign after "
+    "their word, e.g. 'whist 25 tricks 11' or 'hearts 40 hearts 3'": "die Zahl {n} steht "
+    "allein: Gebot, Stiche und Herzen werden ohne Vorzeichen hinter ihr Wort geschrieben, z. B. "
+    "'whist 25 tricks 11' oder 'hearts 40 hearts 3'",
+    "--rules {preset}: no such rule set; known: {known}, e.g. 'skatliste schema --rules "
+    "american-grand'": "--rules {preset}: dieses Regelwerk gibt es nicht; bekannt: {known}, "
+    "z. B. 'skatliste schema --rules american-grand'",
+    "'{word}': 'value' is for Skat games; an American Grand deal is valued when it is added to "
+    "an American Grand list, e.g. 'skatliste new --rules american-grand --players Anna Ben Carl "
+    "Dora', then 'skatliste add anna whist 25 tricks 11'": "'{word}': 'value' ist für "
+    "Skatspiele; ein Spiel American Grand wird bewertet, wenn es in eine Liste für American "
+    "Grand eingetragen wird, z. B. 'skatliste new --rules american-grand --players Anna Ben "
+    "Carl Dora', dann 'skatliste add anna whist 25 tricks 11'",
+    "'--rules {preset}': 'value' takes no rule set: it values a Skat game by the ISkO; a list's "
+    "rules apply when the game is added to it ('skatliste add ...'); e.g. 'skatliste value "
+    "kreuz mit 2 hand'": "'--rules {preset}': 'value' nimmt kein Regelwerk: es bewertet ein "
+    "Skatspiel nach der ISkO; die Regeln einer Liste gelten, wenn das Spiel in sie eingetragen "
+    "wird ('skatliste add ...'); z. B. 'skatliste value kreuz mit 2 hand'",
     "{contract} {bid} alone: only a Euchre is played alone; drop 'alone'": "{contract} {bid} "
     "alone: nur ein Euchre wird allein gespielt; lass 'alone' weg",
     "hearts {bid} tricks {tricks}: a Hearts deal counts hearts, not tricks; write the hearts in "

@@ -27,7 +27,7 @@ PROBLEM_LISTS = {"problems", "found"}
 MESSAGE_FUNCTIONS = {"_explain_invalid", "_describe", "_cause", "suggest", "_suggest", "_both"}
 """Functions that return a message (and every ``*_problem`` function): their returns count."""
 
-MESSAGE_TABLES = {"_CAUSES"}
+MESSAGE_TABLES = {"_CAUSES", "_HOW"}
 """Module-level dicts whose values are message templates (``str.format`` placeholders)."""
 
 
