@@ -32,7 +32,7 @@ test: $(STAMP) chromium
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
-	SKATLISTE_CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest --cov --cov-report=term
 
 # The README's pictures of the phone page, taken by the browser test at 390 x 850.
 screenshots: $(STAMP) chromium

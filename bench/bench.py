@@ -146,6 +146,39 @@ def varied_lines(count: int, seed: int = 15) -> bytes:
     return ("\n".join(out) + "\n").encode()
 
 
+def largest_list(
+    size: int,
+    folder: Path,
+    master: Path,
+    work: Path,
+    add: list[str],
+    runs: int,
+    record: Callable[[str, Timing, str], Timing],
+) -> Timing:
+    """The longest list's extra cases: python printing the same sheet (the floor), an add
+    after a hand edit; returns the first."""
+    text = folder / "sheet.txt"
+    with text.open("wb") as fh:
+        subprocess.run([SKATLISTE, "sheet", "--ledger", str(work)], stdout=fh, check=True)
+    show = "import sys; sys.stdout.write(open(sys.argv[1], encoding='utf-8').read())"
+    sheet_print = record(
+        f"python prints the same sheet ({size:,} games)",
+        timed([sys.executable, "-c", show, str(text)], runs=runs),
+        "",
+    )
+
+    def hand_edited(m: Path = master, w: Path = work) -> None:
+        shutil.copy(m, w)  # the cache is left behind: the list is new to it
+        Path(f"{w}.cache").unlink(missing_ok=True)
+
+    record(
+        f"add after a hand edit ({size:,} games)",
+        timed(add, runs=runs, before=hand_edited),
+        "no cache: read, check, derive in full",
+    )
+    return sheet_print
+
+
 def main() -> None:
     env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "skatliste")])
@@ -202,26 +235,7 @@ def main() -> None:
                     timed([SKATLISTE, cmd, "--ledger", str(work)], runs=runs, before=restore),
                 )
             if size == SIZES[-1]:
-                text = folder / "sheet.txt"
-                with text.open("wb") as fh:
-                    subprocess.run(
-                        [SKATLISTE, "sheet", "--ledger", str(work)], stdout=fh, check=True
-                    )
-                show = "import sys; sys.stdout.write(open(sys.argv[1], encoding='utf-8').read())"
-                sheet_print = record(
-                    f"python prints the same sheet ({size:,} games)",
-                    timed([sys.executable, "-c", show, str(text)], runs=runs),
-                )
-
-                def hand_edited(m: Path = master, w: Path = work) -> None:
-                    shutil.copy(m, w)  # the cache is left behind: the list is new to it
-                    Path(f"{w}.cache").unlink(missing_ok=True)
-
-                record(
-                    f"add after a hand edit ({size:,} games)",
-                    timed(add, runs=runs, before=hand_edited),
-                    "no cache: read, check, derive in full",
-                )
+                sheet_print = largest_list(size, folder, master, work, add, runs, record)
         for name, t, note in tournament_case(folder):
             record(name, t, note)
 

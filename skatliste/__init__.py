@@ -25,7 +25,7 @@ from skatliste.rules import (
     game_value,
     games_reaching,
     next_bid,
-    seeger_fabian,
+    seeger_fabian_points,
 )
 from skatliste.words import parse_words
 
@@ -50,5 +50,5 @@ __all__ = [
     "games_reaching",
     "next_bid",
     "parse_words",
-    "seeger_fabian",
+    "seeger_fabian_points",
 ]

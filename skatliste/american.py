@@ -136,22 +136,36 @@ def validate(deal: Deal) -> None:
     if deal.alone and c is not Contract.EUCHRE:
         raise InvalidGameError(f"{name} {bid} alone: only a Euchre is played alone; drop 'alone'")
     if c is Contract.HEARTS:
-        if deal.tricks is not None:
-            raise InvalidGameError(
-                f"hearts {bid} tricks {deal.tricks}: a Hearts deal counts hearts, not tricks; "
-                f"write the hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' "
-                "(hearts 0: made)"
-            )
-        if deal.hearts is None:
-            raise InvalidGameError(
-                f"hearts {bid}: say how many hearts the declaring pair took, e.g. "
-                f"'hearts {bid} hearts 0' (made) or 'hearts {bid} hearts 3'"
-            )
-        if not 0 <= deal.hearts <= HEARTS:
-            raise InvalidGameError(
-                f"hearts {deal.hearts}: the declaring pair takes 0 to {HEARTS} hearts"
-            )
+        _validate_hearts(deal)
         return
+    _validate_tricks(deal)
+
+
+def _validate_hearts(deal: Deal) -> None:
+    """A Hearts deal counts the hearts the declaring pair took, 0 to 13 (§A3)."""
+    bid = deal.bid
+    if deal.tricks is not None:
+        raise InvalidGameError(
+            f"hearts {bid} tricks {deal.tricks}: a Hearts deal counts hearts, not tricks; "
+            f"write the hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' "
+            "(hearts 0: made)"
+        )
+    if deal.hearts is None:
+        raise InvalidGameError(
+            f"hearts {bid}: say how many hearts the declaring pair took, e.g. "
+            f"'hearts {bid} hearts 0' (made) or 'hearts {bid} hearts 3'"
+        )
+    if not 0 <= deal.hearts <= HEARTS:
+        raise InvalidGameError(
+            f"hearts {deal.hearts}: the declaring pair takes 0 to {HEARTS} hearts"
+        )
+
+
+def _validate_tricks(deal: Deal) -> None:
+    """Whist, Grand and Euchre count the declaring pair's tricks; a Euchre's bid says whether
+    it is played alone (§A3)."""
+    c, bid = deal.contract, deal.bid
+    name = c.value
     if deal.hearts is not None:
         raise InvalidGameError(
             f"{name} {bid} hearts {deal.hearts}: hearts are counted only in a Hearts deal; "
@@ -556,6 +570,18 @@ def _partie(number: int, run: _Running, reason: str | None) -> Partie:
     )
 
 
+def _partie_over(table: Table, run: _Running) -> str | None:
+    """Why the partie ends after its last deal (a slam, a pair at the target, the deals
+    played), or None while it goes on."""
+    if run.slam_winner is not None:
+        return "slam"
+    if max(run.totals) >= PARTIE_TARGET:
+        return "hundred"
+    if table.partie_deals is not None and len(run.rows) >= table.partie_deals:
+        return "deals"
+    return None
+
+
 def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tuple[str, str]]]:
     out: list[Partie] = []
     wrong: list[tuple[str, str]] = []
@@ -607,13 +633,7 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
                 sets=(run.sets[0], run.sets[1]),
             )
         )
-        reason = None
-        if run.slam_winner is not None:
-            reason = "slam"
-        elif max(run.totals) >= PARTIE_TARGET:
-            reason = "hundred"
-        elif table.partie_deals is not None and len(run.rows) >= table.partie_deals:
-            reason = "deals"
+        reason = _partie_over(table, run)
         if reason is not None:
             out.append(_partie(len(out) + 1, run, reason))
             run = _Running()
@@ -730,6 +750,23 @@ def _suggest(word: str) -> str:
     return "; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone"
 
 
+def _number_word(
+    tok: str, nxt: str | None, bid: int | None, numbers: dict[str, int]
+) -> tuple[str, int]:
+    """``tricks 11``, ``hearts 3``, ``bid 25``: (what, the number), each given once."""
+    kind = NUMBER_WORDS[tok]
+    if nxt is None or not nxt.isdigit():
+        example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
+        got = f" {nxt}" if nxt is not None else ""
+        raise InputError(f"'{tok}{got}': '{tok}' needs a number after it, e.g. '{example}'")
+    n = int(nxt)
+    if kind == "bid" and bid is not None and bid != n:
+        raise InputError(f"two bids given ({bid} and {n}): a deal has one bid")
+    if kind in numbers and numbers[kind] != n:
+        raise InputError(f"'{tok}' given twice ({numbers[kind]} and {n}): give it once")
+    return kind, n
+
+
 def parse_words(words: Sequence[str]) -> ParsedDeal:
     """Understand one deal's words, English or German, in any order after the contract.
 
@@ -759,16 +796,7 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
                 bid = int(nxt)
                 i += 1
         elif tok in NUMBER_WORDS:
-            kind = NUMBER_WORDS[tok]
-            if nxt is None or not nxt.isdigit():
-                example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
-                got = f" {nxt}" if nxt is not None else ""
-                raise InputError(f"'{tok}{got}': '{tok}' needs a number after it, e.g. '{example}'")
-            n = int(nxt)
-            if kind == "bid" and bid is not None and bid != n:
-                raise InputError(f"two bids given ({bid} and {n}): a deal has one bid")
-            if kind in numbers and numbers[kind] != n:
-                raise InputError(f"'{tok}' given twice ({numbers[kind]} and {n}): give it once")
+            kind, n = _number_word(tok, nxt, bid, numbers)
             if kind == "bid":
                 bid = n
             else:

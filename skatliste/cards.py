@@ -50,8 +50,26 @@ class Rank(Enum):
     JACK = "J"
     """Bube: 2 Augen, a trump in suit games and Grand."""
     NINE = "9"
+    """Neun: no Augen."""
     EIGHT = "8"
+    """Acht: no Augen."""
     SEVEN = "7"
+    """Sieben: no Augen."""
+
+
+class CardKind(Enum):
+    """What a card counts as when following suit (rules §2): trump, or a side suit."""
+
+    TRUMP = "trump"
+    """A trump: the Buben, and in a suit game the trump suit (none in a Null)."""
+    CLUBS = "C"
+    """A Kreuz card that is no trump."""
+    SPADES = "S"
+    """A Pik card that is no trump."""
+    HEARTS = "H"
+    """A Herz card that is no trump."""
+    DIAMONDS = "D"
+    """A Karo card that is no trump."""
 
 
 AUGEN: dict[Rank, int] = {
@@ -116,11 +134,6 @@ class Card:
     def show(self, lang: Lang = "de") -> str:
         """The card in the user's language."""
         return self.german() if lang == "de" else str(self)
-
-    @property
-    def augen(self) -> int:
-        """Card points."""
-        return AUGEN[self.rank]
 
 
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in (*SUIT_ORDER, Rank.JACK))
@@ -260,10 +273,14 @@ def is_trump(card: Card, game: GameType) -> bool:
     return game.is_suit and card.suit is SUIT_OF_GAME[game]
 
 
-def kind(card: Card, game: GameType) -> str:
-    """What a card counts as when following: 'trump' or its suit (a Bube is no suit card in a
-    suit game or Grand; in Null it is)."""
-    return "trump" if is_trump(card, game) else card.suit.value
+def kind(card: Card, game: GameType) -> CardKind:
+    """What a card counts as when following: a trump or its suit (a Bube is no suit card in a
+    suit game or Grand; in Null it is).
+
+    >>> kind(parse_card("HJ"), GameType.CLUBS), kind(parse_card("HJ"), GameType.NULL)
+    (<CardKind.TRUMP: 'trump'>, <CardKind.HEARTS: 'H'>)
+    """
+    return CardKind.TRUMP if is_trump(card, game) else CardKind(card.suit.value)
 
 
 def _strength(card: Card, game: GameType) -> int:

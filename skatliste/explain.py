@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from skatliste.games import ENGLISH_NAME, GERMAN_NAME, GameType
-from skatliste.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian
+from skatliste.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
 
 Lang = Literal["de", "en"]
 
@@ -63,17 +63,27 @@ _WORDS: dict[Lang, dict[str, str]] = {
 }
 
 
-def signed(n: int) -> str:
-    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"−{-n}"
-    return "0"
+MINUS = "−"
+"""The real minus sign (U+2212) a printed list has, never the hyphen."""
 
 
-def _minus(n: int) -> str:
-    return f"−{n}" if n > 0 else str(n)
+def with_minus(number: str | int) -> str:
+    """A number as printed, its sign the real minus sign: ``−98``, ``98``."""
+    return str(number).replace("-", MINUS)
+
+
+def signed(n: float, *, places: int = 0) -> str:
+    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list; ``places``
+    decimals for an average (``+1.5``, ``+0.0``).
+
+    >>> signed(48), signed(-96), signed(0), signed(-0.25, places=1)
+    ('+48', '−96', '0', '−0.2')
+    """
+    if places:
+        return with_minus(f"{n:+.{places}f}")
+    if n == 0:
+        return "0"
+    return with_minus(f"{n:+d}" if isinstance(n, int) else f"{n:+.0f}")
 
 
 def game_name(result: GameResult, lang: Lang = "de") -> str:
@@ -129,7 +139,7 @@ def headline(result: GameResult, lang: Lang = "de") -> str:
 
 
 def explain(
-    result: GameResult, *, lang: Lang = "de", seeger_fabian: SeegerFabian | None = None
+    result: GameResult, *, lang: Lang = "de", fabian: SeegerFabian | None = None
 ) -> list[str]:
     """The computation, one step per line.
 
@@ -170,25 +180,26 @@ def explain(
         )
         lines.append(
             f"{w['overbid']}: {w['bid']} {o.bid}, {what} → {result.charged_multiple} × "
-            f"{result.base} = {result.game_value}, {lost_word} {_minus(-result.score)}"
+            f"{result.base} = {result.game_value}, {lost_word} {signed(result.score)}"
         )
     elif not result.won:
         if result.lost_factor == 1:
-            lines.append(f"{lost_word}: {_minus(result.game_value)}")
+            lines.append(f"{lost_word}: {signed(-result.game_value)}")
         else:
             lines.append(
-                f"{lost_word}: −{result.lost_factor} × {result.game_value} = {signed(result.score)}"
+                f"{lost_word}: {signed(-result.lost_factor)} × {result.game_value} = "
+                f"{signed(result.score)}"
             )
     points = result.score
     for name, on in (("Kontra", o.kontra), ("Re", o.re)):
         if on:
-            points *= 2
+            points = doubled(points)
             lines.append(f"{name} ×2 → {signed(points)}")
     for _ in range(o.bock):
-        points *= 2
+        points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
-    if seeger_fabian is not None:
-        lines.append(seeger_fabian_line(result, seeger_fabian, lang=lang))
+    if fabian is not None:
+        lines.append(seeger_fabian_line(result, fabian, lang=lang))
     return lines
 
 
@@ -204,7 +215,7 @@ def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang =
 def result_record(
     result: GameResult,
     *,
-    seeger_fabian: SeegerFabian,
+    fabian: SeegerFabian,
     lang: Lang = "de",
 ) -> dict[str, object]:
     """The JSON view of one game's value (``skatliste value --json``)."""
@@ -228,8 +239,8 @@ def result_record(
         "factor": result.factor,
         "list_points": result.list_points,
         "seeger_fabian": {
-            "declarer": seeger_fabian.declarer,
-            "each_opponent": seeger_fabian.each_opponent,
+            "declarer": fabian.declarer,
+            "each_opponent": fabian.each_opponent,
         },
         "explanation": explain(result, lang=lang),
     }
@@ -254,13 +265,13 @@ def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
         lines = [f"{names} {verb} {result.loss}"]
         points = -result.loss
     for name in result.jungfrau:
-        points *= 2
+        points = doubled(points)
         lines.append(f"Jungfrau {name} ×2 → {signed(points)}")
     for _ in range(result.pushes):
-        points *= 2
+        points = doubled(points)
         lines.append(f"{'geschoben' if de else 'pushed'} ×2 → {signed(points)}")
     for _ in range(result.bock):
-        points *= 2
+        points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
     return lines
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from skatliste.explain import Lang, signed
+from skatliste.explain import Lang, signed, with_minus
 from skatliste.report import (
     TEXT,
     describe,
@@ -396,14 +396,19 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
 
 
 def render_json(
-    table: Table, sheet: Sequence[Row], summary: Summary, settlement: Settlement | None = None
+    table: Table,
+    sheet: Sequence[Row],
+    summary: Summary,
+    settlement: Settlement | None = None,
+    *,
+    lang: Lang = "de",
 ) -> str:
-    """The derived sheet and summary."""
+    """The derived sheet and summary (the games described in ``lang``)."""
     return json.dumps(
         {
             "players": list(table.players),
             "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
-            "games": sheet_records(table, sheet),
+            "games": sheet_records(table, sheet, lang),
             "summary": summary_json(table, summary, settlement),
         },
         ensure_ascii=False,
@@ -456,7 +461,7 @@ def text_chart(
             label = str(low)
         elif r == zero:
             label = "0"
-        out.append(f"{label.replace('-', '−'):>{label_w}} │{''.join(cells)}".rstrip())
+        out.append(f"{with_minus(label):>{label_w}} │{''.join(cells)}".rstrip())
     game_word = TEXT[lang]["games"]
     out.append(" " * label_w + " └" + "─" * cols)
     out.append(" " * label_w + f"  1 … {games} ({game_word})")

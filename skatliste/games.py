@@ -94,3 +94,18 @@ class Outcome:
     kontra: bool = False
     re: bool = False
     bock: int = 0
+
+
+@dataclass(frozen=True)
+class PaperValue:
+    """A value as written on a paper list, ``= 48`` or ``= -96``."""
+
+    value: int
+    signed: bool
+    """True when written with a sign; an unsigned value is compared to the amount only."""
+
+    def matches(self, list_points: int) -> bool:
+        """Whether the paper agrees with the computed list points."""
+        if self.signed:
+            return self.value == list_points
+        return self.value == abs(list_points)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from skatliste.errors import LedgerError, RuleSetError
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rulesets import (
     FAMILY_TITLE,
     PRESETS,
@@ -45,11 +45,9 @@ from skatliste.sheet import (
     derive,
     rows,
 )
-from skatliste.words import PaperValue
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
-DEFAULT_PATH = "skatliste.json"
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 SCHEMA_FILE = Path(__file__).with_name("ledger_schema.json")
 
@@ -178,6 +176,19 @@ def loads(raw: bytes | str) -> tuple[Any, _Pairs]:
     return json.loads(text, object_pairs_hook=pairs), pairs
 
 
+def _given_twice(twice: dict[int, str], where: str, value: Any) -> str | None:
+    """The first object inside ``value`` that holds a key twice, named by its place."""
+    if isinstance(value, dict):
+        if id(value) in twice:
+            field = f"{where[:-1]}: " if where else ""
+            return f"{field}{twice[id(value)]!r} is given twice"
+        for key, sub in value.items():
+            found = _given_twice(twice, f"{where}{key}.", sub)
+            if found:
+                return found
+    return None
+
+
 def duplicate_problem(data: Any, pairs: _Pairs) -> str | None:
     """Where the list holds a key twice (file part, game, field), or None."""
     if not pairs.twice:
@@ -185,15 +196,7 @@ def duplicate_problem(data: Any, pairs: _Pairs) -> str | None:
     twice = pairs.twice
 
     def inside(where: str, value: Any) -> str | None:
-        if isinstance(value, dict):
-            if id(value) in twice:
-                field = f"{where[:-1]}: " if where else ""
-                return f"{field}{twice[id(value)]!r} is given twice"
-            for key, sub in value.items():
-                found = inside(f"{where}{key}.", sub)
-                if found:
-                    return found
-        return None
+        return _given_twice(twice, where, value)
 
     if not isinstance(data, dict):
         return None
@@ -284,26 +287,42 @@ class _Schemas:
     def _compile(self, schema: _Schema) -> _Check:
         schema = self.resolve(schema)
         if "anyOf" in schema:
-            options = [self.checker(s) for s in schema["anyOf"]]
-            if len(options) == 2 and schema["anyOf"][1] == {"type": "null"}:
-                first = options[0]
-                return lambda v: v is None or first(v)
-            return lambda v: any(check(v) for check in options)
+            return self._any_of(schema)
         if "oneOf" in schema:
-            key = schema["discriminator"]["propertyName"]
-            by_kind = {
-                kind: self.checker({"$ref": ref})
-                for kind, ref in schema["discriminator"]["mapping"].items()
-            }
+            return self._one_of(schema)
+        checks = [*self._scalar_checks(schema), *self._nested_checks(schema)]
+        if len(checks) == 1:
+            return checks[0]
+        if len(checks) == 2:
+            one, two = checks
+            return lambda v: one(v) and two(v)
+        return lambda v: all(check(v) for check in checks)
 
-            def one_of(v: object) -> bool:
-                if type(v) is not dict:
-                    return False
-                kind = v.get(key)
-                check = by_kind.get(kind) if type(kind) is str else None
-                return check is not None and check(v)
+    def _any_of(self, schema: _Schema) -> _Check:
+        options = [self.checker(s) for s in schema["anyOf"]]
+        if len(options) == 2 and schema["anyOf"][1] == {"type": "null"}:
+            first = options[0]
+            return lambda v: v is None or first(v)
+        return lambda v: any(check(v) for check in options)
 
-            return one_of
+    def _one_of(self, schema: _Schema) -> _Check:
+        key = schema["discriminator"]["propertyName"]
+        by_kind = {
+            kind: self.checker({"$ref": ref})
+            for kind, ref in schema["discriminator"]["mapping"].items()
+        }
+
+        def one_of(v: object) -> bool:
+            if type(v) is not dict:
+                return False
+            kind = v.get(key)
+            check = by_kind.get(kind) if type(kind) is str else None
+            return check is not None and check(v)
+
+        return one_of
+
+    def _scalar_checks(self, schema: _Schema) -> list[_Check]:
+        """The type, const, enum, bounds, length and pattern of a value."""
         checks: list[_Check] = []
         kind = schema.get("type")
         if kind is not None:
@@ -326,17 +345,17 @@ class _Schemas:
         if "pattern" in schema:
             search = self.pattern(schema["pattern"]).search
             checks.append(lambda v: search(v) is not None)  # type: ignore[call-overload]
+        return checks
+
+    def _nested_checks(self, schema: _Schema) -> list[_Check]:
+        """The items of an array, the properties of an object."""
+        kind = schema.get("type")
         if kind == "array" and "items" in schema:
             item = self.checker(schema["items"])
-            checks.append(lambda v: all(item(x) for x in v))  # type: ignore[attr-defined]
+            return [lambda v: all(item(x) for x in v)]
         if kind == "object":
-            checks.append(self._object(schema))
-        if len(checks) == 1:
-            return checks[0]
-        if len(checks) == 2:
-            one, two = checks
-            return lambda v: one(v) and two(v)
-        return lambda v: all(check(v) for check in checks)
+            return [self._object(schema)]
+        return []
 
     def _object(self, schema: _Schema) -> _Check:
         props = {k: self.checker(p) for k, p in schema.get("properties", {}).items()}

@@ -24,7 +24,7 @@ from skatliste.cards import (
 )
 from skatliste.errors import InputError
 from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rules import GameResult, game_value
+from skatliste.rules import GameResult, augen_needed, game_value
 from skatliste.words import parse_words
 
 TEXT_EXAMPLE = """players: Anna Ben Carl
@@ -165,8 +165,8 @@ def _words(value: object, what: str, source: str) -> str:
     )
 
 
-def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
-    """Read a replay file's text (JSON if it starts with '{', else ``key: value`` lines)."""
+def _replay_fields(text: str, source: str) -> dict[str, Any]:
+    """The replay's fields: a JSON object, or ``key: value`` lines."""
     text = text.removeprefix("\ufeff")
     if text.lstrip().startswith("{"):
         try:
@@ -177,8 +177,23 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
             raise InputError(f"{source}: not a replay: the JSON is too deep or too long") from None
         if not isinstance(data, dict):
             raise InputError(f"{source}: a replay is a JSON object")
-    else:
-        data = _as_text_fields(text)
+        return data
+    return _as_text_fields(text)
+
+
+def _replay_play(data: dict[str, Any], source: str) -> tuple[Card, ...]:
+    """The 30 cards played: ``play`` in one line, or ``tricks`` one by one."""
+    if data.get("play"):
+        return tuple(parse_cards([_words(data["play"], "play", source)]))
+    tricks = data.get("tricks") or []
+    if not isinstance(tricks, list):
+        raise InputError(f'{source}: tricks: a list of tricks, e.g. ["CA C8 C7", ...]')
+    return tuple(c for t in tricks for c in parse_cards([_words(t, "trick", source)]))
+
+
+def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
+    """Read a replay file's text (JSON if it starts with '{', else ``key: value`` lines)."""
+    data = _replay_fields(text, source)
     try:
         raw_players = data["players"]
         declarer_raw = data["declarer"]
@@ -214,13 +229,7 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
         raise InputError(f"{source}: skat: {len(skat)} cards; the Skat is 2 cards")
     everything = [c for p in players for c in hands[p]] + list(skat)
     no_duplicates(everything)
-    if data.get("play"):
-        play = tuple(parse_cards([_words(data["play"], "play", source)]))
-    else:
-        tricks = data.get("tricks") or []
-        if not isinstance(tricks, list):
-            raise InputError(f'{source}: tricks: a list of tricks, e.g. ["CA C8 C7", ...]')
-        play = tuple(c for t in tricks for c in parse_cards([_words(t, "trick", source)]))
+    play = _replay_play(data, source)
     if len(play) != 30:
         raise InputError(
             f"{source}: the play has {len(play)} cards; a game is 10 tricks of 3 (30 cards)"
@@ -294,10 +303,8 @@ def replay(game: ReplayGame) -> ReplayResult:
         all_tricks = out.declarer_tricks == 10
         if d.schwarz_announced or d.ouvert:
             won = all_tricks
-        elif d.schneider_announced:
-            won = out.declarer_augen >= 90
         else:
-            won = out.declarer_augen >= 61
+            won = out.declarer_augen >= augen_needed(d)
         outcome = Outcome(
             won=won,
             augen=out.declarer_augen,

@@ -5,17 +5,14 @@ tabulate is imported inside the functions that use it, so ``value`` does not pay
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, explain, headline, paper_line, signed
+from skatliste.explain import MINUS, Lang, explain, headline, paper_line, signed
+from skatliste.rulesets import Ranking
 from skatliste.sheet import (
-    Entry,
     GameEntry,
     PassedEntry,
     RamschEntry,
@@ -182,7 +179,7 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
             "paper_mismatch": row.paper_mismatch,
             "error": row.error,
             "totals": row.totals,
-            "seeger_fabian": row.seeger_fabian,
+            "seeger_fabian": row.sf_points,
             "seeger_fabian_totals": row.sf_totals,
             "note": e.note,
         }
@@ -193,44 +190,9 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
 def render_sheet(
     table: Table, sheet: Sequence[Row], *, fmt: str = "plain", lang: Lang = "de"
 ) -> str:
-    """The list as on paper: one line a game, running totals, a line between rounds."""
+    """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
+    ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.export``'s)."""
     t = TEXT[lang]
-    if fmt == "json":
-        return json.dumps(
-            {"players": list(table.players), "games": sheet_records(table, sheet, lang)},
-            ensure_ascii=False,
-            indent=2,
-        )
-    if fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
-        writer.writerow(
-            [
-                "number",
-                "round",
-                "dealer",
-                "declarer",
-                "game",
-                "list_points",
-                "marks",
-                *table.players,
-            ]
-        )
-        for row in sheet:
-            e = row.entry
-            writer.writerow(
-                [
-                    row.number,
-                    row.round,
-                    row.dealer,
-                    e.declarer if isinstance(e, GameEntry) else "",
-                    describe(row, lang),
-                    "" if row.result is None else row.result.list_points,
-                    marks(row),
-                    *[row.totals[p] for p in table.players],
-                ]
-            )
-        return buf.getvalue().rstrip("\n")
     if not sheet:
         return t["empty"]
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
@@ -330,7 +292,7 @@ def money(cent: Fraction, lang: Lang = "de", *, sign: bool = True) -> str:
     if sign and rounded > 0:
         return "+" + text
     if sign and rounded < 0:
-        return "−" + text
+        return MINUS + text
     return text
 
 
@@ -340,7 +302,7 @@ def summary_table(
     """The summary's header and rows as text cells: rank, player, the ranking points first
     (Seeger-Fabian in tournaments; none for two players), games, won, lost, balance."""
     t = TEXT[lang]
-    by_sf = summary.ranked_by == "seeger-fabian"
+    by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
     show_sf = not table.rules.two_player
     headers = [t["rank"], t["player"]]
     if show_sf:
@@ -352,7 +314,7 @@ def summary_table(
         headers.append(t["balance"])
     body = []
     for p in summary.players:
-        first, second = (p.seeger_fabian, p.total) if by_sf else (p.total, p.seeger_fabian)
+        first, second = (p.sf_total, p.total) if by_sf else (p.total, p.sf_total)
         line = [f"{p.rank}.", p.name, signed(first)]
         if show_sf:
             line.append(signed(second))
@@ -392,7 +354,7 @@ def render_summary(
 def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[str]:
     """The lines under the ranking: games played and how the ranking goes, the Bierlachs."""
     t = TEXT[lang]
-    by_sf = summary.ranked_by == "seeger-fabian"
+    by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
     games = count_games(summary.games, lang)
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"
@@ -437,7 +399,7 @@ def summary_json(
     data: dict[str, Any] = {
         "players": [p.name for p in summary.players],
         "totals": {p.name: p.total for p in summary.players},
-        "seeger_fabian": {p.name: p.seeger_fabian for p in summary.players},
+        "seeger_fabian": {p.name: p.sf_total for p in summary.players},
         "declared": {p.name: p.declared for p in summary.players},
         "won": {p.name: p.won for p in summary.players},
         "lost": {p.name: p.lost for p in summary.players},
@@ -502,20 +464,3 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
 def note_lines(note: str, lang: Lang) -> list[str]:
     """``  Notiz: ...`` when the game has a note."""
     return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []
-
-
-def entry_words(entry: Entry, lang: Lang) -> str:
-    """An entry as the words that would enter it again."""
-    if isinstance(entry, GameEntry):
-        return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
-    if isinstance(entry, RamschEntry):
-        words = ["ramsch", *(f"{n}={a}" for n, a in entry.augen)]
-        words += [f"jungfrau {n}" for n in entry.jungfrau]
-        if entry.durchmarsch:
-            words.append(f"durchmarsch {entry.durchmarsch}")
-        if entry.pushes:
-            words.append(f"geschoben {entry.pushes}")
-        if entry.skat is not None:
-            words.append(f"skat {entry.skat}")
-        return " ".join(words)
-    return "eingepasst" if lang == "de" else "all passed"

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Literal
 
 from skatliste.errors import InvalidGameError
@@ -80,6 +80,15 @@ class Level(Enum):
     """Ouvert: played open, counts with Hand and Schwarz angesagt."""
 
 
+class NullOverbid(StrEnum):
+    """A Null worth less than the bid (rule ``null_overbid``, §6)."""
+
+    REFUSE = "refuse"
+    """The ISkO: no game worth less than the bid may be declared; the entry is refused."""
+    MULTIPLE = "multiple"
+    """jSkat: the smallest multiple of the Null reaching the bid is charged, lost double."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScoringOptions:
     """The house options the scoring core itself needs (rule sets map onto these, §8).
@@ -91,7 +100,7 @@ class ScoringOptions:
     """Highest Spitzen count in a suit game; 4 is a common club rule."""
     lost_hand_single: bool = False
     """Old rule: a lost Hand game counts single, not double."""
-    null_overbid: Literal["refuse", "multiple"] = "refuse"
+    null_overbid: NullOverbid = NullOverbid.REFUSE
     """A Null below the bid: refuse the entry (ISkO) or charge a multiple (jSkat)."""
 
 
@@ -301,7 +310,27 @@ def normalise(
     (True, True, True)
     """
     d, o = declaration, outcome
-    game = d.game
+    _check_outcome(o)
+    if d.game is GameType.NULL:
+        _check_null(d, o)
+        return d, o
+    _check_spitzen(d, options)
+    if d.ouvert:
+        d = replace(d, hand=True, schneider_announced=True, schwarz_announced=True)
+    if d.schwarz_announced:
+        d = replace(d, schneider_announced=True)
+    if d.schneider_announced and not d.hand:
+        name = d.game.german
+        what = "Schwarz" if d.schwarz_announced else "Schneider"
+        raise InvalidGameError(
+            f"{what} angesagt without Hand: only a Hand game can announce {what}; "
+            f"add 'hand' (e.g. '{name.lower()} mit 1 hand {what.lower()} angesagt')"
+        )
+    return d, o
+
+
+def _check_outcome(o: Outcome) -> None:
+    """Refuse Augen, Re, Bock or a bid that no game can have."""
     if o.augen is not None and not 0 <= o.augen <= TOTAL_AUGEN:
         raise InvalidGameError(
             f"augen {o.augen}: the declarer's Augen are 0 to 120 (Skat included), e.g. 'augen 75'"
@@ -314,25 +343,29 @@ def normalise(
         raise InvalidGameError(f"bock {o.bock}: the Bock count is 0 or more")
     check_bid(o.bid)
 
-    if game is GameType.NULL:
-        if d.spitzen is not None:
-            raise InvalidGameError(
-                f"a Null has no Spitzen: drop '{'mit' if d.mit else 'ohne'} {d.spitzen}' "
-                "(Null is 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)"
-            )
-        if d.schneider_announced or d.schwarz_announced or o.schneider or o.schwarz:
-            raise InvalidGameError(
-                "Schneider and Schwarz do not exist in a Null: it is won when the declarer "
-                "takes no trick; write 'null gewonnen' or 'null verloren'"
-            )
-        if o.augen is not None:
-            raise InvalidGameError(
-                "a Null is not counted in Augen: the declarer wins by taking no trick; "
-                "write 'gewonnen' or 'verloren' instead of 'augen N'"
-            )
-        return d, o
 
-    # suit game or Grand
+def _check_null(d: Declaration, o: Outcome) -> None:
+    """A Null has no Spitzen, no Schneider or Schwarz, no Augen (rules §4)."""
+    if d.spitzen is not None:
+        raise InvalidGameError(
+            f"a Null has no Spitzen: drop '{'mit' if d.mit else 'ohne'} {d.spitzen}' "
+            "(Null is 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)"
+        )
+    if d.schneider_announced or d.schwarz_announced or o.schneider or o.schwarz:
+        raise InvalidGameError(
+            "Schneider and Schwarz do not exist in a Null: it is won when the declarer "
+            "takes no trick; write 'null gewonnen' or 'null verloren'"
+        )
+    if o.augen is not None:
+        raise InvalidGameError(
+            "a Null is not counted in Augen: the declarer wins by taking no trick; "
+            "write 'gewonnen' or 'verloren' instead of 'augen N'"
+        )
+
+
+def _check_spitzen(d: Declaration, options: ScoringOptions) -> None:
+    """A suit game or Grand names 1 to 11 Spitzen (4 in a Grand, or the rule set's cap)."""
+    game = d.game
     name = game.german
     if d.spitzen is None:
         raise InvalidGameError(
@@ -342,31 +375,31 @@ def normalise(
     limit = MAX_SPITZEN[game.is_suit]
     if game.is_suit:
         limit = min(limit, options.spitzen_cap)
-    if not 1 <= d.spitzen <= limit:
-        word = "mit" if d.mit else "ohne"
-        if game is GameType.GRAND:
-            why = "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4"
-        elif limit < MAX_SPITZEN[True]:
-            why = f"this rule set caps Spitzen at {limit} (spitzen_cap={limit})"
-        else:
-            why = "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards): 1 to 11"
-        if d.spitzen < 1:
-            why = "Spitzen count from 1: 'mit 1' or 'ohne 1' at the least"
-        raise InvalidGameError(f"'{word} {d.spitzen}' in {name}: {why}")
-    if d.ouvert:
-        d = replace(d, hand=True, schneider_announced=True, schwarz_announced=True)
-    if d.schwarz_announced:
-        d = replace(d, schneider_announced=True)
-    if d.schneider_announced and not d.hand:
-        what = "Schwarz" if d.schwarz_announced else "Schneider"
-        raise InvalidGameError(
-            f"{what} angesagt without Hand: only a Hand game can announce {what}; "
-            f"add 'hand' (e.g. '{name.lower()} mit 1 hand {what.lower()} angesagt')"
-        )
-    return d, o
+    if 1 <= d.spitzen <= limit:
+        return
+    word = "mit" if d.mit else "ohne"
+    if d.spitzen < 1:
+        why = "Spitzen count from 1: 'mit 1' or 'ohne 1' at the least"
+    elif game is GameType.GRAND:
+        why = "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4"
+    elif limit < MAX_SPITZEN[True]:
+        why = f"this rule set caps Spitzen at {limit} (spitzen_cap={limit})"
+    else:
+        why = "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards): 1 to 11"
+    raise InvalidGameError(f"'{word} {d.spitzen}' in {name}: {why}")
 
 
 # --- the value ------------------------------------------------------------------------
+
+
+def augen_needed(declaration: Declaration) -> int:
+    """The Augen a declarer needs to win (below Schwarz angesagt): 61, or 90 with Schneider
+    angesagt (rules §3).
+
+    >>> augen_needed(Declaration(game=GameType.HEARTS, spitzen=1))
+    61
+    """
+    return SCHNEIDER_AUGEN if declaration.schneider_announced else WIN_AUGEN
 
 
 def _won_by_play(d: Declaration, o: Outcome) -> tuple[bool, bool, bool]:
@@ -402,12 +435,10 @@ def _won_by_play(d: Declaration, o: Outcome) -> tuple[bool, bool, bool]:
                 "Schwarz angesagt with augen 120: did the declarer take every trick? "
                 "Add 'schwarz' (every trick) or 'verloren' (the opponents took a trick)"
             )
-    elif d.schneider_announced:
-        won = augen >= SCHNEIDER_AUGEN
     else:
-        won = augen >= WIN_AUGEN
+        won = augen >= augen_needed(d)
     if o.won is True and not won:
-        need = {True: "every trick", False: "90 Augen" if d.schneider_announced else "61 Augen"}
+        need = {True: "every trick", False: f"{augen_needed(d)} Augen"}
         raise InvalidGameError(
             f"'gewonnen' with augen {augen}: the declarer needs {need[d.schwarz_announced]} "
             "to win this game; fix the Augen or drop 'gewonnen'"
@@ -441,7 +472,7 @@ def game_value(
         overbid = False
         if o.bid is not None and base < o.bid:
             # §6: the ISkO lets nobody declare a game worth less than the bid.
-            if options.null_overbid == "refuse":
+            if options.null_overbid is NullOverbid.REFUSE:
                 raise InvalidGameError(
                     f"{NULL_NAMES[(d.ouvert, d.hand)]} is worth {base}, below the bid of "
                     f"{o.bid}: no game worth less than the bid may be declared "
@@ -509,23 +540,33 @@ def game_value(
     )
 
 
+def doubled(points: int, times: int = 1) -> int:
+    """``points`` doubled ``times`` times: the one rule of every Kontra, Re, Bock, Jungfrau and
+    push (rules §8).
+
+    >>> doubled(-45, 3), doubled(48)
+    (-360, 96)
+    """
+    return points * (1 << times)
+
+
 def doubling(outcome: Outcome) -> int:
     """Kontra ×2, Re ×2 more (×4 in all), each Bock ×2 (rules §8).
 
     >>> doubling(Outcome(kontra=True, re=True, bock=1))
     8
     """
-    return (2 if outcome.kontra else 1) * (2 if outcome.re else 1) * (1 << outcome.bock)
+    return doubled(1, outcome.kontra + outcome.re + outcome.bock)
 
 
-def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
+def seeger_fabian_points(result: GameResult, *, table: int = 3) -> SeegerFabian:
     """Seeger-Fabian points of one game (SkWO 5.1): list points ± 50, and 40 (table of three)
     or 30 (table of four) for each other player when the declarer lost. Never multiplied.
 
     >>> from skatliste.games import Declaration, GameType, Outcome
     >>> lost = game_value(Declaration(game=GameType.DIAMONDS, spitzen=2, mit=False),
     ...                   Outcome(won=False))
-    >>> seeger_fabian(lost, table=3), seeger_fabian(lost, table=4)
+    >>> seeger_fabian_points(lost, table=3), seeger_fabian_points(lost, table=4)
     (SeegerFabian(declarer=-104, each_opponent=40), SeegerFabian(declarer=-104, each_opponent=30))
     """
     if table not in SEEGER_FABIAN_OPPONENT:
@@ -537,11 +578,23 @@ def seeger_fabian(result: GameResult, *, table: int = 3) -> SeegerFabian:
 
 # --- two-player Skat (§9): Bauernskat, Offizierskat ---------------------------------------
 
-TWO_PLAYER_NAME = {"bauernskat": "Bauernskat", "offizierskat": "Offizierskat"}
+
+class Variant(StrEnum):
+    """The game a list is played in (rule ``variant``; the value is the file's word)."""
+
+    SKAT = "skat"
+    """Skat of three or four players (rules §1-§8)."""
+    BAUERNSKAT = "bauernskat"
+    """Two players, no Skat, no bidding: the caller names trump (§9)."""
+    OFFIZIERSKAT = "offizierskat"
+    """Two players as Bauernskat, with Kontra, Re and Ramsch games (§9)."""
+
+
+TWO_PLAYER_NAME = {Variant.BAUERNSKAT: "Bauernskat", Variant.OFFIZIERSKAT: "Offizierskat"}
 
 
 def two_player_value(
-    declaration: Declaration, outcome: Outcome, *, variant: str = "bauernskat"
+    declaration: Declaration, outcome: Outcome, *, variant: Variant = Variant.BAUERNSKAT
 ) -> GameResult:
     """A two-player game (rules §9): base × (Spitzen + 1 + Schneider + Schwarz).
 
@@ -566,12 +619,12 @@ def two_player_value(
         raise InvalidGameError(
             f"{name} has no bidding: the caller chooses trump after four open cards; drop 'gereizt'"
         )
-    if (o.kontra or o.re) and variant == "bauernskat":
+    if (o.kontra or o.re) and variant is Variant.BAUERNSKAT:
         raise InvalidGameError("Bauernskat has no Kontra or Re (Offizierskat has)")
     d, o = normalise(d, o)
-    if variant == "offizierskat" and o.augen in (0, TOTAL_AUGEN):
+    if variant is Variant.OFFIZIERSKAT and o.augen in (0, TOTAL_AUGEN):
         o = replace(o, schwarz=True)  # §9: in Offizierskat, Schwarz is 0 Augen
-    if variant == "offizierskat" and o.schwarz and o.augen not in (None, 0, TOTAL_AUGEN):
+    if variant is Variant.OFFIZIERSKAT and o.schwarz and o.augen not in (None, 0, TOTAL_AUGEN):
         raise InvalidGameError(
             f"'schwarz' with augen {o.augen}: in Offizierskat Schwarz means 0 Augen (rules §9)"
         )
@@ -607,16 +660,34 @@ def two_player_value(
 # --- Ramsch (§8, house) -----------------------------------------------------------------
 
 
+class RamschSkat(StrEnum):
+    """Who gets the Skat's Augen in a Ramsch (rule ``ramsch.skat``, §8)."""
+
+    LAST_TRICK = "last_trick"
+    """The winner of the last trick: entered in his Augen."""
+    LOSER = "loser"
+    """The loser: entered apart, as ``skat N``."""
+
+
+class Durchmarsch(StrEnum):
+    """How a Durchmarsch scores (rule ``ramsch.durchmarsch``, §8)."""
+
+    PLUS = "plus"
+    """+120 for the player who took every trick."""
+    MINUS = "minus"
+    """−120 for each other player."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class RamschOptions:
     """How a Ramsch is scored (rule-set options ``ramsch.*``)."""
 
-    skat: Literal["last_trick", "loser"] = "last_trick"
+    skat: RamschSkat = RamschSkat.LAST_TRICK
     """Who gets the Skat's Augen: the winner of the last trick (entered in his Augen) or the
     loser (entered apart, as ``skat N``)."""
     loss: Literal["augen"] | int = "augen"
     """The loser loses his Augen, or a fixed number of points."""
-    durchmarsch: Literal["plus", "minus"] = "plus"
+    durchmarsch: Durchmarsch = Durchmarsch.PLUS
     """Durchmarsch: +120 for the player, or −120 for each other player."""
 
 
@@ -633,32 +704,13 @@ class RamschResult:
     pushes: int
     bock: int
 
-    @property
-    def factor(self) -> int:
-        return 1 << (len(self.jungfrau) + self.pushes + self.bock)
 
-
-def ramsch_score(
-    augen: dict[str, int],
-    *,
-    skat: int | None = None,
-    jungfrau: tuple[str, ...] = (),
-    durchmarsch: str | None = None,
-    pushes: int = 0,
-    bock: int = 0,
-    options: RamschOptions = RamschOptions(),
-) -> RamschResult:
-    """Score a Ramsch: the player with the most Augen loses them (ties: all tied lose);
-    each Jungfrau and each push doubles; a Durchmarsch scores 120 (rules §8).
-
-    >>> ramsch_score({"Anna": 45, "Ben": 40, "Carl": 35}).points
-    {'Anna': -45, 'Ben': 0, 'Carl': 0}
-    """
-    players = list(augen)
+def _check_ramsch_augen(augen: dict[str, int], skat: int | None, options: RamschOptions) -> None:
+    """Each player's Augen 0 to 120, all of them (and the Skat given apart) adding up to 120."""
     for name, value in augen.items():
         if not 0 <= value <= TOTAL_AUGEN:
             raise InvalidGameError(f"{name}={value}: a player's Augen are 0 to 120")
-    if options.skat == "loser":
+    if options.skat is RamschSkat.LOSER:
         if skat is None:
             raise InvalidGameError(
                 "rule ramsch.skat=loser: give the Skat's Augen apart, e.g. 'skat 10' "
@@ -680,10 +732,30 @@ def ramsch_score(
             f"the Augen add up to {total}, not 120 ({shown}); "
             + (
                 "the Skat counts for the player who took the last trick"
-                if options.skat == "last_trick"
+                if options.skat is RamschSkat.LAST_TRICK
                 else "with the Skat given apart"
             )
         )
+
+
+def ramsch_score(
+    augen: dict[str, int],
+    *,
+    skat: int | None = None,
+    jungfrau: tuple[str, ...] = (),
+    durchmarsch: str | None = None,
+    pushes: int = 0,
+    bock: int = 0,
+    options: RamschOptions = RamschOptions(),
+) -> RamschResult:
+    """Score a Ramsch: the player with the most Augen loses them (ties: all tied lose);
+    each Jungfrau and each push doubles; a Durchmarsch scores 120 (rules §8).
+
+    >>> ramsch_score({"Anna": 45, "Ben": 40, "Carl": 35}).points
+    {'Anna': -45, 'Ben': 0, 'Carl': 0}
+    """
+    players = list(augen)
+    _check_ramsch_augen(augen, skat, options)
     for name in (*jungfrau, *((durchmarsch,) if durchmarsch else ())):
         if name not in augen:
             raise InvalidGameError(f"'{name}' did not play this Ramsch ({', '.join(players)})")
@@ -693,23 +765,22 @@ def ramsch_score(
                 f"Jungfrau {name} with {augen[name]} Augen: a Jungfrau took no trick (0 Augen)"
             )
     check_pushes(pushes)
-    doubling = 2**bock
     if durchmarsch is not None:
         if augen[durchmarsch] + (skat or 0) != TOTAL_AUGEN:
             raise InvalidGameError(
                 f"Durchmarsch {durchmarsch} with {augen[durchmarsch]} Augen: a Durchmarsch "
                 "takes every trick (all 120 Augen)"
             )
-        if options.durchmarsch == "plus":
-            points = {n: (120 * doubling if n == durchmarsch else 0) for n in players}
+        if options.durchmarsch is Durchmarsch.PLUS:
+            points = {n: (doubled(120, bock) if n == durchmarsch else 0) for n in players}
         else:
-            points = {n: (0 if n == durchmarsch else -120 * doubling) for n in players}
+            points = {n: (0 if n == durchmarsch else doubled(-120, bock)) for n in players}
         return RamschResult(points, (), durchmarsch, 120, (), 0, bock)
     top = max(augen.values())
     losers = tuple(n for n in players if augen[n] == top)
     loss = top + (skat or 0) if options.loss == "augen" else int(options.loss)
-    factor = 1 << (len(jungfrau) + pushes + bock)
-    points = {n: (-loss * factor if n in losers else 0) for n in players}
+    lost = doubled(-loss, len(jungfrau) + pushes + bock)
+    points = {n: (lost if n in losers else 0) for n in players}
     return RamschResult(points, losers, None, loss, tuple(jungfrau), pushes, bock)
 
 

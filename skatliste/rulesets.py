@@ -8,12 +8,84 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any
 
 from skatliste.errors import RuleSetError
-from skatliste.rules import RamschOptions, ScoringOptions
+from skatliste.rules import (
+    Durchmarsch,
+    NullOverbid,
+    RamschOptions,
+    RamschSkat,
+    ScoringOptions,
+    Variant,
+)
 
 OptionValue = str | int
+
+
+class Switch(StrEnum):
+    """The value of an on/off option (the file's word)."""
+
+    ON = "on"
+    """The rule is played."""
+    OFF = "off"
+    """The rule is not played."""
+
+
+class KontraRule(StrEnum):
+    """Who may double a game (rule ``kontra``, §8)."""
+
+    ON = "on"
+    """Kontra (×2) and Re (×4) may be said."""
+    OFF = "off"
+    """Refused, as in tournaments."""
+    AFTER18 = "after18"
+    """Only a defender who bid at least 18 may say Kontra ('kontra 20' records his bid)."""
+
+
+class BockOverlap(StrEnum):
+    """A Bock round called during a Bock round (rule ``bock.overlap``, §8)."""
+
+    QUEUE = "queue"
+    """It follows the running one: the next round counts double too."""
+    STACK = "stack"
+    """It runs at once beside it: the games of both count ×4 (Doppelbock)."""
+
+
+class ListKind(StrEnum):
+    """What the list counts (rule ``list``, §8)."""
+
+    CLASSIC = "classic"
+    """Every game's points, won and lost."""
+    BIERLACHS = "bierlachs"
+    """Only losses, down to a limit: who reaches it first buys the beer."""
+
+
+class TwoLost(StrEnum):
+    """Who a lost two-player game counts for (rule ``two.lost``, §9)."""
+
+    OPPONENT = "opponent"
+    """Credited double to the opponent."""
+    CALLER = "caller"
+    """Charged −2 × value to the caller."""
+
+
+class Ranking(StrEnum):
+    """What ranks the players (rule ``ranking``; the value is the file's word)."""
+
+    LIST = "list"
+    """List points (a classic list)."""
+    SEEGER_FABIAN = "seeger-fabian"
+    """Seeger-Fabian points (SkWO 5.1, §7), then more won, then fewer lost games."""
+
+
+def _words(vocabulary: type[StrEnum]) -> tuple[OptionValue, ...]:
+    """The file's words of a closed vocabulary, in its order."""
+    return tuple(member.value for member in vocabulary)
+
+
+ON_OFF = _words(Switch)
 
 
 @dataclass(frozen=True)
@@ -52,17 +124,73 @@ def _series(raw: str) -> OptionValue:
     return n
 
 
-BOCK_TRIGGERS: dict[str, str] = {
-    "60-60": "a game lost at 60:60",
-    "kontra-lost": "a lost game with Kontra",
-    "kontra-re": "a game with Kontra and Re",
-    "grand-hand-won": "a won Grand Hand",
-    "grand-lost": "a lost Grand",
-    "schneider": "a game with Schneider",
-    "value>=N": "a game whose value is N or more (e.g. value>=100)",
-    "all-passed": "all passed (eingepasst, or the Ramsch played instead)",
-    "hundred": "a player's total crossing a multiple of 100",
+class BockTrigger(StrEnum):
+    """What starts a Bock round (rule ``bock.triggers``, §8; the value is the file's word)."""
+
+    SIXTY_SIXTY = "60-60"
+    """A game lost at 60:60."""
+    KONTRA_LOST = "kontra-lost"
+    """A lost game with Kontra."""
+    KONTRA_RE = "kontra-re"
+    """A game with Kontra and Re."""
+    GRAND_HAND_WON = "grand-hand-won"
+    """A won Grand Hand."""
+    GRAND_LOST = "grand-lost"
+    """A lost Grand."""
+    SCHNEIDER = "schneider"
+    """A game with Schneider."""
+    VALUE = "value>="
+    """A game whose value is N or more, written ``value>=N`` (e.g. value>=100)."""
+    ALL_PASSED = "all-passed"
+    """All passed (eingepasst, or the Ramsch played instead)."""
+    HUNDRED = "hundred"
+    """A player's total crossing a multiple of 100."""
+
+    @property
+    def shown(self) -> str:
+        """As ``rules --list`` names it: ``value>=N`` for the value trigger."""
+        return "value>=N" if self is BockTrigger.VALUE else self.value
+
+
+BOCK_TRIGGERS: dict[BockTrigger, str] = {
+    BockTrigger.SIXTY_SIXTY: "a game lost at 60:60",
+    BockTrigger.KONTRA_LOST: "a lost game with Kontra",
+    BockTrigger.KONTRA_RE: "a game with Kontra and Re",
+    BockTrigger.GRAND_HAND_WON: "a won Grand Hand",
+    BockTrigger.GRAND_LOST: "a lost Grand",
+    BockTrigger.SCHNEIDER: "a game with Schneider",
+    BockTrigger.VALUE: "a game whose value is N or more (e.g. value>=100)",
+    BockTrigger.ALL_PASSED: "all passed (eingepasst, or the Ramsch played instead)",
+    BockTrigger.HUNDRED: "a player's total crossing a multiple of 100",
 }
+
+_KNOWN_TRIGGERS = ", ".join(t.shown for t in BockTrigger)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """One trigger of rule ``bock.triggers``: its kind, and N of ``value>=N``."""
+
+    kind: BockTrigger
+    value: int = 0
+    """The game value that starts a Bock round (``value>=N`` only)."""
+
+    @classmethod
+    def parse(cls, word: str) -> Trigger:
+        """``60-60``, ``value>=100``, ...; ValueError naming the known triggers.
+
+        >>> Trigger.parse("value>=100")
+        Trigger(kind=<BockTrigger.VALUE: 'value>='>, value=100)
+        """
+        if word.startswith(BockTrigger.VALUE):
+            number = word.removeprefix(BockTrigger.VALUE)
+            if not number.isdigit():
+                raise ValueError(f"'{word}': write value>=N with a number, e.g. value>=100")
+            return cls(BockTrigger.VALUE, int(number))
+        try:
+            return cls(BockTrigger(word))
+        except ValueError:
+            raise ValueError(f"unknown trigger '{word}'; known: {_KNOWN_TRIGGERS}, none") from None
 
 
 def _triggers(raw: str) -> OptionValue:
@@ -70,11 +198,7 @@ def _triggers(raw: str) -> OptionValue:
     if words == ["none"] or not words:
         return "none"
     for w in words:
-        if w.startswith("value>="):
-            if not w[7:].isdigit():
-                raise ValueError(f"'{w}': write value>=N with a number, e.g. value>=100")
-        elif w not in BOCK_TRIGGERS:
-            raise ValueError(f"unknown trigger '{w}'; known: {', '.join(BOCK_TRIGGERS)}, none")
+        Trigger.parse(w)
     return ",".join(words)
 
 
@@ -100,31 +224,31 @@ OPTIONS: dict[str, Option] = {
             "variant",
             "skat",
             "the game: skat (3 or 4 players), bauernskat or offizierskat (2 players, §9)",
-            choices=("skat", "bauernskat", "offizierskat"),
+            choices=_words(Variant),
         ),
         Option(
             "kontra",
             "on",
             "Kontra (×2) and Re (×4) may be said (§8); off: refused as in tournaments; "
             "after18: only by a defender who bid at least 18 ('kontra 20' records his bid)",
-            choices=("on", "off", "after18"),
+            choices=_words(KontraRule),
         ),
         Option(
             "kontra.null",
             "on",
             "Kontra and Re on a Null game",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "bock",
             "off",
             "Bock at all: 'bock' on a game, Bock rounds, 'skatliste bock' (§8)",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "bock.triggers",
             "none",
-            "what starts a Bock round (comma list): " + ", ".join(BOCK_TRIGGERS) + "; or none",
+            "what starts a Bock round (comma list): " + _KNOWN_TRIGGERS + "; or none",
             parse=_triggers,
         ),
         Option(
@@ -132,25 +256,25 @@ OPTIONS: dict[str, Option] = {
             "queue",
             "a Bock round during a Bock round: queue (the next round counts double too) or "
             "stack (×4, Doppelbock)",
-            choices=("queue", "stack"),
+            choices=_words(BockOverlap),
         ),
         Option(
             "ramsch.on_pass",
             "off",
             "on: when all pass, a Ramsch is played instead of eingepasst",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "ramsch.after_bock",
             "off",
             "on: a round of Ramsch after each Bock round (a Grand Hand may be played instead)",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "ramsch.skat",
             "last_trick",
             "the Skat's Augen in a Ramsch go to the last trick's winner, or to the loser",
-            choices=("last_trick", "loser"),
+            choices=_words(RamschSkat),
         ),
         Option(
             "ramsch.loss",
@@ -162,7 +286,7 @@ OPTIONS: dict[str, Option] = {
             "ramsch.durchmarsch",
             "plus",
             "Durchmarsch: +120 for the player (plus) or −120 for each other player (minus)",
-            choices=("plus", "minus"),
+            choices=_words(Durchmarsch),
         ),
         Option(
             "spitzen_cap",
@@ -174,20 +298,20 @@ OPTIONS: dict[str, Option] = {
             "lost_hand_single",
             "off",
             "on: a lost Hand game counts single, not double (older rules, §5)",
-            choices=("on", "off"),
+            choices=ON_OFF,
         ),
         Option(
             "null_overbid",
             "refuse",
             "a Null worth less than the bid: refuse the entry (ISkO) or charge the smallest "
             "multiple reaching the bid, lost double (jSkat), §6",
-            choices=("refuse", "multiple"),
+            choices=_words(NullOverbid),
         ),
         Option(
             "list",
             "classic",
             "classic list, or bierlachs: only losses count, down to the limit (§8)",
-            choices=("classic", "bierlachs"),
+            choices=_words(ListKind),
         ),
         Option(
             "bierlachs.limit",
@@ -200,7 +324,7 @@ OPTIONS: dict[str, Option] = {
             "opponent",
             "two-player games: a lost game is credited double to the opponent (§9), or "
             "charged −2 × value to the caller",
-            choices=("opponent", "caller"),
+            choices=_words(TwoLost),
         ),
         Option(
             "series",
@@ -212,7 +336,7 @@ OPTIONS: dict[str, Option] = {
             "ranking",
             "list",
             "what ranks the players: list points (classic) or seeger-fabian (SkWO 5.1, §7)",
-            choices=("list", "seeger-fabian"),
+            choices=_words(Ranking),
         ),
     )
 }
@@ -333,18 +457,25 @@ class RuleSet:
 
     def on(self, key: str) -> bool:
         """True when an on/off option is on."""
-        return self.options[key] == "on"
+        return self.options[key] == Switch.ON
+
+    @property
+    def kontra(self) -> KontraRule:
+        """Who may say Kontra."""
+        return KontraRule(str(self.options["kontra"]))
+
+    @property
+    def bock_overlap(self) -> BockOverlap:
+        """A Bock round during a Bock round: queued or stacked."""
+        return BockOverlap(str(self.options["bock.overlap"]))
 
     @property
     def scoring(self) -> ScoringOptions:
         """The options the scoring core needs."""
-        null_overbid: Literal["refuse", "multiple"] = (
-            "multiple" if self.options["null_overbid"] == "multiple" else "refuse"
-        )
         return ScoringOptions(
             spitzen_cap=int(self.options["spitzen_cap"]),
             lost_hand_single=self.on("lost_hand_single"),
-            null_overbid=null_overbid,
+            null_overbid=NullOverbid(str(self.options["null_overbid"])),
         )
 
     def series_length(self, table: int) -> int | None:
@@ -359,7 +490,7 @@ class RuleSet:
     @property
     def seeger_fabian_ranks(self) -> bool:
         """Seeger-Fabian is the primary ranking (tournaments)."""
-        return self.options["ranking"] == "seeger-fabian"
+        return self.options["ranking"] == Ranking.SEEGER_FABIAN
 
     @property
     def is_tournament(self) -> bool:
@@ -367,14 +498,14 @@ class RuleSet:
         return self.preset == "tournament"
 
     @property
-    def variant(self) -> str:
-        """skat, bauernskat or offizierskat."""
-        return str(self.options["variant"])
+    def variant(self) -> Variant:
+        """Skat, Bauernskat or Offizierskat."""
+        return Variant(str(self.options["variant"]))
 
     @property
     def two_player(self) -> bool:
         """Bauernskat or Offizierskat."""
-        return self.variant != "skat"
+        return self.variant is not Variant.SKAT
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -382,31 +513,30 @@ class RuleSet:
         return (2,) if self.two_player else (3, 4)
 
     @property
-    def bock_triggers(self) -> tuple[str, ...]:
+    def bock_triggers(self) -> tuple[Trigger, ...]:
         """The Bock-round triggers, or () for none."""
         raw = str(self.options["bock.triggers"])
-        return () if raw == "none" else tuple(raw.split(","))
+        return () if raw == "none" else tuple(Trigger.parse(w) for w in raw.split(","))
 
     @property
     def ramsch(self) -> RamschOptions:
         """How a Ramsch is scored."""
-        skat: Literal["last_trick", "loser"] = (
-            "loser" if self.options["ramsch.skat"] == "loser" else "last_trick"
-        )
-        durchmarsch: Literal["plus", "minus"] = (
-            "minus" if self.options["ramsch.durchmarsch"] == "minus" else "plus"
-        )
         loss = self.options["ramsch.loss"]
         return RamschOptions(
-            skat=skat,
+            skat=RamschSkat(str(self.options["ramsch.skat"])),
             loss="augen" if loss == "augen" else int(loss),
-            durchmarsch=durchmarsch,
+            durchmarsch=Durchmarsch(str(self.options["ramsch.durchmarsch"])),
         )
+
+    @property
+    def two_lost(self) -> TwoLost:
+        """Two-player games: who a lost game counts for."""
+        return TwoLost(str(self.options["two.lost"]))
 
     @property
     def bierlachs(self) -> bool:
         """A minus-only list to a limit."""
-        return self.options["list"] == "bierlachs"
+        return self.options["list"] == ListKind.BIERLACHS
 
 
 def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = None) -> RuleSet:

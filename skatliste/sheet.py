@@ -12,16 +12,19 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.explain import Lang, signed
+from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rules import (
     SEEGER_FABIAN_OPPONENT,
     GameResult,
     RamschResult,
+    Variant,
     check_bid,
     check_bock,
     check_kontra_bid,
@@ -29,11 +32,20 @@ from skatliste.rules import (
     game_value,
     offizier_ramsch_score,
     ramsch_score,
-    seeger_fabian,
+    seeger_fabian_points,
     two_player_value,
 )
-from skatliste.rulesets import PRESETS, RuleSet
-from skatliste.words import TABLE_WORDS, PaperValue
+from skatliste.rulesets import (
+    PRESETS,
+    BockOverlap,
+    BockTrigger,
+    KontraRule,
+    Ranking,
+    RuleSet,
+    Trigger,
+    TwoLost,
+)
+from skatliste.words import TABLE_WORDS, to_words, whole_number
 
 RESERVED_NAMES: frozenset[str] = frozenset({*TABLE_WORDS, *PRESETS, "p", "q", "-"})
 """Words that cannot be a player's name: every word of the table grammar, rule sets, the
@@ -187,6 +199,120 @@ class Table:
         return self.rules.series_length(self.size)
 
 
+@dataclass
+class _RamschWords:
+    """What the words of one Ramsch said so far."""
+
+    table: Table
+    augen: dict[str, int] = field(default_factory=dict)
+    jungfrau: list[str] = field(default_factory=list)
+    durchmarsch: str | None = None
+    pushes: int | None = None
+    skat: int | None = None
+
+    def player_augen(self, tok: str) -> None:
+        """``anna=45``."""
+        name, _, value = tok.partition("=")
+        player = self.table.find(name)
+        number = whole_number(value, tok)
+        if number is None:
+            raise InputError(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
+        if player in self.augen:
+            raise InputError(f"{player}'s Augen are given twice")
+        self.augen[player] = number
+
+    def keyword(self, tok: str, arg: str) -> None:
+        """``jungfrau NAME``, ``durchmarsch NAME``, ``geschoben N``, ``skat N``."""
+        low = tok.lower()
+        if low == "jungfrau":
+            self.jungfrau.append(self.table.find(arg))
+            return
+        if low == "durchmarsch":
+            if self.durchmarsch is not None:
+                raise InputError("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once")
+            self.durchmarsch = self.table.find(arg)
+            return
+        number = whole_number(arg, f"{tok} {arg}")
+        if number is None:
+            raise InputError(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
+        if low == "skat":
+            if self.skat is not None:
+                raise InputError("the Skat's Augen are given twice: write 'skat N' once")
+            self.skat = number
+            return
+        if self.pushes is not None:
+            raise InputError("the pushes are given twice: write 'geschoben N' once")
+        check_pushes(number)
+        self.pushes = number
+
+
+RAMSCH_KEYWORDS = ("jungfrau", "durchmarsch", "geschoben", "pushed", "skat")
+
+
+def parse_ramsch(
+    table: Table, words: Sequence[str], *, note: str = "", time: str | None = None
+) -> RamschEntry:
+    """A Ramsch from its words: ``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna]
+    [geschoben 2] [skat 10]``; ``ramsch_words`` writes them back.
+
+    >>> from skatliste.rulesets import build_rule_set
+    >>> t = Table(("Anna", "Ben", "Carl"), "Anna", build_rule_set("pub"))
+    >>> ramsch_words(parse_ramsch(t, ["anna=45", "ben=0", "carl=75", "jungfrau", "b"]))
+    'ramsch Anna=45 Ben=0 Carl=75 jungfrau Ben'
+    """
+    said = _RamschWords(table)
+    toks = [t for w in words for t in w.replace(",", " ").split()]
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if "=" in tok:
+            said.player_augen(tok)
+        elif tok.lower() in RAMSCH_KEYWORDS:
+            if i + 1 >= len(toks):
+                raise InputError(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
+            i += 1
+            said.keyword(tok, toks[i])
+        else:
+            raise InputError(
+                f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
+                "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'"
+            )
+        i += 1
+    if not said.augen:
+        raise InputError("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
+    return RamschEntry(
+        augen=tuple(said.augen.items()),
+        skat=said.skat,
+        jungfrau=tuple(said.jungfrau),
+        durchmarsch=said.durchmarsch,
+        pushes=said.pushes or 0,
+        note=note,
+        time=time,
+    )
+
+
+def ramsch_words(entry: RamschEntry) -> str:
+    """The words that enter this Ramsch again (``parse_ramsch`` reads them)."""
+    words = ["ramsch", *(f"{n}={a}" for n, a in entry.augen)]
+    words += [f"jungfrau {n}" for n in entry.jungfrau]
+    if entry.durchmarsch:
+        words.append(f"durchmarsch {entry.durchmarsch}")
+    if entry.pushes:
+        words.append(f"geschoben {entry.pushes}")
+    if entry.skat is not None:
+        words.append(f"skat {entry.skat}")
+    return " ".join(words)
+
+
+def entry_words(entry: Entry, lang: Lang = "de") -> str:
+    """An entry as the words that would enter it again (``anna kreuz mit 2 hand``)."""
+    if isinstance(entry, GameEntry):
+        return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
+    if isinstance(entry, RamschEntry):
+        return ramsch_words(entry)
+    return "eingepasst" if lang == "de" else "all passed"
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of the sheet."""
@@ -206,7 +332,8 @@ class Row:
     """Everything wrong with this entry on this list (the error included)."""
     points: dict[str, int]
     """List points this game gives each player."""
-    seeger_fabian: dict[str, int]
+    sf_points: dict[str, int]
+    """Seeger-Fabian points this game gives each player."""
     totals: dict[str, int]
     """Running list totals after this game."""
     sf_totals: dict[str, int]
@@ -214,8 +341,8 @@ class Row:
     """Bock doublings from Bock rounds (not counting 'bock' typed on the game)."""
     ramsch_round: bool = False
     """The game was dealt in a Ramsch round."""
-    pending: tuple[str, ...] = ()
-    """The special rounds still ahead after this game, one word a game ('bock'/'ramsch')."""
+    pending: tuple[RoundKind, ...] = ()
+    """The special rounds still ahead after this game, one a game."""
 
     @property
     def doublings(self) -> int:
@@ -239,10 +366,18 @@ _value = functools.lru_cache(maxsize=8192)(game_value)
 _two_player_value = functools.lru_cache(maxsize=2048)(two_player_value)
 
 
+class RoundKind(StrEnum):
+    """A special round of the list (rules §8; the value is the word the sheet shows)."""
+
+    BOCK = "bock"
+    """A Bock round: every game counts double."""
+    RAMSCH = "ramsch"
+    """A Ramsch round (after a Bock round, rule ramsch.after_bock): Ramsch or a Grand Hand."""
+
+
 @dataclass
 class _Round:
-    kind: str
-    """'bock' or 'ramsch'."""
+    kind: RoundKind
     left: int
     """Games still to play in it."""
 
@@ -254,7 +389,7 @@ class _Rounds:
 
     def __init__(self, rules: RuleSet, size: int) -> None:
         self.size = size
-        self.stack = rules["bock.overlap"] == "stack"
+        self.stack = rules.bock_overlap is BockOverlap.STACK
         self.ramsch_after = rules.on("ramsch.after_bock")
         self.queue: list[_Round] = []  # queue mode: the rounds ahead, in order
         self.bocks: list[int] = []  # stack mode: games left of each active Bock round
@@ -267,7 +402,7 @@ class _Rounds:
         if not self.queue:
             return 0, False
         kind = self.queue[0].kind
-        return (1 if kind == "bock" else 0), kind == "ramsch"
+        return (1 if kind is RoundKind.BOCK else 0), kind is RoundKind.RAMSCH
 
     def advance(self) -> None:
         """One game was played."""
@@ -292,31 +427,31 @@ class _Rounds:
         if self.stack:
             self.bocks.append(self.size)
             return
-        self.queue.append(_Round("bock", self.size))
+        self.queue.append(_Round(RoundKind.BOCK, self.size))
         if self.ramsch_after:
-            self.queue.append(_Round("ramsch", self.size))
+            self.queue.append(_Round(RoundKind.RAMSCH, self.size))
 
     def state(self) -> dict[str, list[Any]]:
         """The rounds ahead as plain data (empty when there are none)."""
         if not (self.queue or self.bocks or self.ramsch):
             return {}
         return {
-            "queue": [[r.kind, r.left] for r in self.queue],
+            "queue": [[r.kind.value, r.left] for r in self.queue],
             "bocks": list(self.bocks),
             "ramsch": list(self.ramsch),
         }
 
     def restore(self, state: dict[str, list[Any]]) -> None:
         """Carry on from ``state()``'s data."""
-        self.queue = [_Round(kind, left) for kind, left in state.get("queue", [])]
+        self.queue = [_Round(RoundKind(kind), left) for kind, left in state.get("queue", [])]
         self.bocks = list(state.get("bocks", []))
         self.ramsch = list(state.get("ramsch", []))
 
-    def ahead(self) -> tuple[str, ...]:
-        """The special games ahead, one word a game, in order."""
+    def ahead(self) -> tuple[RoundKind, ...]:
+        """The special games ahead, one a game, in order."""
         if self.stack:
             longest = max(self.bocks, default=0)
-            return ("bock",) * longest + ("ramsch",) * sum(self.ramsch)
+            return (RoundKind.BOCK,) * longest + (RoundKind.RAMSCH,) * sum(self.ramsch)
         return tuple(r.kind for r in self.queue for _ in range(r.left))
 
 
@@ -327,7 +462,7 @@ def _crosses_hundred(before: int, after: int) -> bool:
 
 
 def _triggered(
-    triggers: tuple[str, ...],
+    triggers: tuple[Trigger, ...],
     entry: Entry,
     result: GameResult | None,
     before: dict[str, int],
@@ -338,75 +473,102 @@ def _triggered(
     """Does this game start a Bock round (rules §8)?"""
     if entry.bock_called:
         return True
+    passed = isinstance(entry, PassedEntry) or (
+        isinstance(entry, RamschEntry) and not ramsch_round  # the Ramsch instead of a pass
+    )
     for trigger in triggers:
-        passed = isinstance(entry, PassedEntry) or (
-            isinstance(entry, RamschEntry) and not ramsch_round  # the Ramsch instead of a pass
-        )
-        if trigger == "all-passed" and passed:
+        if trigger.kind is BockTrigger.ALL_PASSED and passed:
             return True
-        if trigger == "hundred" and any(_crosses_hundred(before[p], after[p]) for p in after):
-            return True
-        if result is None:
-            continue
-        o, d = result.outcome, result.declaration
-        if (
-            (trigger == "60-60" and not result.won and o.augen == 60)
-            or (trigger == "kontra-lost" and o.kontra and not result.won)
-            or (trigger == "kontra-re" and o.re)
-            or (trigger == "grand-hand-won" and d.game is GameType.GRAND and d.hand and result.won)
-            or (trigger == "grand-lost" and d.game is GameType.GRAND and not result.won)
-            or (trigger == "schneider" and result.schneider)
-            or (trigger.startswith("value>=") and result.game_value >= int(trigger[7:]))
+        if trigger.kind is BockTrigger.HUNDRED and any(
+            _crosses_hundred(before[p], after[p]) for p in after
         ):
             return True
+        if result is not None and _game_triggers(trigger, result):
+            return True
     return False
+
+
+def _game_triggers(trigger: Trigger, result: GameResult) -> bool:
+    """Does this game's result start a Bock round by ``trigger``?"""
+    o, d = result.outcome, result.declaration
+    grand = d.game is GameType.GRAND
+    return {
+        BockTrigger.SIXTY_SIXTY: not result.won and o.augen == 60,
+        BockTrigger.KONTRA_LOST: o.kontra and not result.won,
+        BockTrigger.KONTRA_RE: o.re,
+        BockTrigger.GRAND_HAND_WON: grand and d.hand and result.won,
+        BockTrigger.GRAND_LOST: grand and not result.won,
+        BockTrigger.SCHNEIDER: result.schneider,
+        BockTrigger.VALUE: result.game_value >= trigger.value,
+    }.get(trigger.kind, False)
 
 
 def _rule_problems(
     table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
 ) -> list[str]:
     """What the rule set and the table forbid for this entry (the game itself may be fine)."""
-    rules = table.rules
     problems: list[str] = []
     series = table.series
     if series is not None and index >= series:
         problems.append(
             f"the series has {series} games (rule series); this would be game {index + 1}"
         )
-    cite = (
-        "the tournament rules (SkWO, rules §7) play no"
-        if rules.is_tournament
-        else "this rule set plays no"
-    )
     if isinstance(entry, PassedEntry):
-        if rules.two_player:
-            problems.append(f"in {rules.variant.capitalize()} every deal is played: no passing")
-        elif ramsch_round:
-            problems.append(
-                "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
-                "or a Grand Hand"
-            )
-        elif rules.on("ramsch.on_pass"):
-            problems.append(
-                "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
-                "with 'skatliste ramsch NAME=AUGEN ...'"
-            )
-        return problems
+        return problems + _pass_problems(table.rules, ramsch_round)
     if isinstance(entry, RamschEntry):
-        try:
-            check_pushes(entry.pushes)
-        except InvalidGameError as exc:
-            problems.append(str(exc))
-        if not (ramsch_round or ramsch_outside):
-            problems.append(f"{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)")
-        names = [n for n, _ in entry.augen]
-        expected = table.active(index)
-        if sorted(names) != sorted(expected):
-            problems.append(
-                f"a Ramsch needs the Augen of {', '.join(expected)} (who played game "
-                f"{index + 1}), e.g. '{expected[0].lower()}=45 ...'"
-            )
-        return problems
+        return problems + _ramsch_problems(table, index, entry, ramsch_round or ramsch_outside)
+    return problems + _game_problems(table, index, entry, ramsch_round)
+
+
+def _cite(rules: RuleSet) -> str:
+    """Who refuses: the tournament rules (SkWO) or this rule set."""
+    if rules.is_tournament:
+        return "the tournament rules (SkWO, rules §7) play no"
+    return "this rule set plays no"
+
+
+def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[str]:
+    """Eingepasst where every deal is played, or a Ramsch is due."""
+    if rules.two_player:
+        return [f"in {rules.variant.capitalize()} every deal is played: no passing"]
+    if ramsch_round:
+        return [
+            "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
+            "or a Grand Hand"
+        ]
+    if rules.on("ramsch.on_pass"):
+        return [
+            "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
+            "with 'skatliste ramsch NAME=AUGEN ...'"
+        ]
+    return []
+
+
+def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool) -> list[str]:
+    """A Ramsch the rules do not play here, or without the Augen of who played."""
+    problems: list[str] = []
+    try:
+        check_pushes(entry.pushes)
+    except InvalidGameError as exc:
+        problems.append(str(exc))
+    if not allowed:
+        problems.append(
+            f"{_cite(table.rules)} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)"
+        )
+    names = [n for n, _ in entry.augen]
+    expected = table.active(index)
+    if sorted(names) != sorted(expected):
+        problems.append(
+            f"a Ramsch needs the Augen of {', '.join(expected)} (who played game "
+            f"{index + 1}), e.g. '{expected[0].lower()}=45 ...'"
+        )
+    return problems
+
+
+def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: bool) -> list[str]:
+    """A declarer who is no player or sits out, Kontra or Bock the rules do not play."""
+    rules = table.rules
+    problems: list[str] = []
     if entry.declarer not in table.players:
         problems.append(
             f"unknown player '{entry.declarer}': the players are {', '.join(table.players)}"
@@ -428,35 +590,46 @@ def _rule_problems(
             "this deal is in a Ramsch round (after a Bock round): play Ramsch "
             "('skatliste ramsch ...') or declare a Grand Hand"
         )
-    kontra = rules["kontra"]
-    if (o.kontra or o.re) and kontra == "off":
-        problems.append(f"{cite} Kontra or Re (rule kontra=off)")
-    elif (o.kontra or o.re) and d.game is GameType.NULL and not rules.on("kontra.null"):
-        problems.append("this rule set plays no Kontra on a Null (rule kontra.null=off)")
-    elif o.kontra and kontra == "after18":
-        if entry.kontra_bid is None:
-            problems.append(
-                "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
-                "write his bid after it, e.g. 'kontra 20'"
-            )
-        elif entry.kontra_bid < 18:
-            problems.append(
-                f"'kontra {entry.kontra_bid}': only a defender who bid at least 18 may say "
-                "Kontra (rule kontra=after18)"
-            )
-        elif o.bid is not None and entry.kontra_bid > o.bid:
-            problems.append(
-                f"'kontra {entry.kontra_bid}': the defender cannot have bid more than the "
-                f"declarer's {o.bid}"
-            )
-        else:
-            try:
-                check_bid(entry.kontra_bid)
-            except InvalidGameError as exc:
-                problems.append(str(exc))
+    problems += _kontra_problems(rules, entry)
     if o.bock and not rules.on("bock"):
-        problems.append(f"{cite} Bock (rule bock=off; start a list with --rule bock=on)")
+        problems.append(f"{_cite(rules)} Bock (rule bock=off; start a list with --rule bock=on)")
     return problems
+
+
+def _kontra_problems(rules: RuleSet, entry: GameEntry) -> list[str]:
+    """Kontra or Re the rule set does not play (rules kontra, kontra.null, §8)."""
+    o = entry.outcome
+    kontra = rules.kontra
+    if (o.kontra or o.re) and kontra is KontraRule.OFF:
+        return [f"{_cite(rules)} Kontra or Re (rule kontra=off)"]
+    null = entry.declaration.game is GameType.NULL
+    if (o.kontra or o.re) and null and not rules.on("kontra.null"):
+        return ["this rule set plays no Kontra on a Null (rule kontra.null=off)"]
+    if o.kontra and kontra is KontraRule.AFTER18:
+        return _kontra_bid_problems(entry)
+    return []
+
+
+def _kontra_bid_problems(entry: GameEntry) -> list[str]:
+    """Rule kontra=after18: the Kontra-sayer bid at least 18, and no more than the declarer."""
+    said, bid = entry.kontra_bid, entry.outcome.bid
+    if said is None:
+        return [
+            "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
+            "write his bid after it, e.g. 'kontra 20'"
+        ]
+    if said < 18:
+        return [
+            f"'kontra {said}': only a defender who bid at least 18 may say "
+            "Kontra (rule kontra=after18)"
+        ]
+    if bid is not None and said > bid:
+        return [f"'kontra {said}': the defender cannot have bid more than the declarer's {bid}"]
+    try:
+        check_bid(said)
+    except InvalidGameError as exc:
+        return [str(exc)]
+    return []
 
 
 def _score_game(table: Table, entry: GameEntry, bock: int) -> tuple[GameResult | None, str | None]:
@@ -475,7 +648,7 @@ def _score_ramsch(
 ) -> tuple[RamschResult | None, dict[str, int], str | None]:
     augen = dict(entry.augen)
     try:
-        if table.rules.variant == "offizierskat":
+        if table.rules.variant is Variant.OFFIZIERSKAT:
             return None, offizier_ramsch_score(augen, durchmarsch=entry.durchmarsch), None
         result = ramsch_score(
             augen,
@@ -547,8 +720,8 @@ def rows(
 def derive(table: Table, entries: Sequence[Entry], *, after: Derived | None = None) -> Derived:
     """The sheet's state after ``entries`` (carrying on from ``after``), without rows."""
     gen, state = _derive(table, entries, only=-1, after=after)
-    for _ in gen:
-        pass
+    row = next(gen, None)  # runs every game; only=-1 builds no row
+    assert row is None
     return state
 
 
@@ -559,98 +732,127 @@ def _derive(
     return _rows(table, entries, only, state), state
 
 
+@dataclass(frozen=True)
+class _Scored:
+    """One entry scored: what the row shows and what the totals add."""
+
+    result: GameResult | None
+    ramsch: RamschResult | None
+    error: str | None
+    points: dict[str, int]
+    sf_points: dict[str, int]
+
+
 def _rows(
     table: Table, entries: Sequence[Entry], only: int | None, state: Derived
 ) -> Iterator[Row]:
     rules = table.rules
     bock_on = rules.on("bock")
-    two_lost_opponent = rules.two_player and rules["two.lost"] == "opponent"
-    players = table.players
-    totals = state.totals
-    sf_totals = state.sf_totals
-    sf_table = table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player
     rounds = _Rounds(rules, table.size)
     rounds.restore(state.rounds)
-    triggers = rules.bock_triggers if rules.on("bock") else ()
-    ramsch_outside = rules.on("ramsch.on_pass") or rules.variant == "offizierskat"
-    bierlachs = rules.bierlachs
-    limit = int(rules["bierlachs.limit"])
+    triggers = rules.bock_triggers if bock_on else ()
+    hundred = any(t.kind is BockTrigger.HUNDRED for t in triggers)
+    ramsch_outside = rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT
     for index, entry in enumerate(entries, state.count):
-        wanted = only is None or index == only
         bock, ramsch_round = rounds.current()
         bock = bock if bock_on else 0
-        points = dict.fromkeys(players, 0)
-        sf = dict.fromkeys(players, 0)
-        result: GameResult | None = None
-        ramsch: RamschResult | None = None
-        error: str | None = None
-        if isinstance(entry, GameEntry):
-            result, error = _score_game(table, entry, bock)
-            if result is None:
-                state.problems += 1
-            elif entry.declarer in points:
-                declarer = entry.declarer
-                state.declared[declarer] += 1
-                (state.won if result.won else state.lost)[declarer] += 1
-                if two_lost_opponent and not result.won:
-                    # §9: a lost game is credited to the other player, at double value
-                    for name in players:
-                        if name != declarer:
-                            points[name] = -result.list_points
-                else:
-                    points[declarer] = result.list_points
-                if sf_table:
-                    fabian = seeger_fabian(result, table=table.size)
-                    for name in players:
-                        sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
-        elif isinstance(entry, RamschEntry):
-            state.ramsch += 1
-            ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
-            for name, value in ramsch_points.items():
-                if name in points:
-                    points[name] = value
-        else:
-            state.passed += 1
-        if bierlachs:
-            points = {name: min(0, value) for name, value in points.items()}
-        before = dict(totals) if "hundred" in triggers else totals
-        for name in players:
-            totals[name] += points[name]
-            sf_totals[name] += sf[name]
-        if bierlachs and state.bierlachs is None:
-            for name in players:
-                if totals[name] <= -limit:
-                    state.bierlachs = (name, index + 1, totals[name])
-                    break
+        scored = _score(table, entry, bock, state)
+        before = dict(state.totals) if hundred else state.totals
+        _add_up(table, state, scored, index)
         rounds.advance()
         if bock_on and _triggered(
-            triggers, entry, result, before, totals, ramsch_round=ramsch_round
+            triggers, entry, scored.result, before, state.totals, ramsch_round=ramsch_round
         ):
             rounds.trigger()
         state.count = index + 1
         state.rounds = rounds.state()
-        if not wanted:
+        if only is not None and index != only:
             continue
         problems = _rule_problems(table, index, entry, ramsch_round, ramsch_outside)
-        if error is not None and error not in problems:
-            problems.insert(0, error)
+        if scored.error is not None and scored.error not in problems:
+            problems.insert(0, scored.error)
         yield Row(
             number=index + 1,
             round=index // table.size + 1,
             dealer=table.dealer(index),
             entry=entry,
-            result=result,
-            ramsch=ramsch,
-            error=error,
+            result=scored.result,
+            ramsch=scored.ramsch,
+            error=scored.error,
             problems=tuple(problems),
-            points=points,
-            seeger_fabian=sf,
-            totals=dict(totals),
-            sf_totals=dict(sf_totals),
+            points=scored.points,
+            sf_points=scored.sf_points,
+            totals=dict(state.totals),
+            sf_totals=dict(state.sf_totals),
             bock=bock,
             ramsch_round=ramsch_round,
             pending=rounds.ahead(),
         )
+
+
+def _score(table: Table, entry: Entry, bock: int, state: Derived) -> _Scored:
+    """Score one entry and count it in the summary's tallies."""
+    players = table.players
+    points = dict.fromkeys(players, 0)
+    sf = dict.fromkeys(players, 0)
+    result: GameResult | None = None
+    ramsch: RamschResult | None = None
+    error: str | None = None
+    if isinstance(entry, GameEntry):
+        result, error = _score_game(table, entry, bock)
+        if result is None:
+            state.problems += 1
+        elif entry.declarer in points:
+            state.declared[entry.declarer] += 1
+            (state.won if result.won else state.lost)[entry.declarer] += 1
+            _game_points(table, entry.declarer, result, points, sf)
+    elif isinstance(entry, RamschEntry):
+        state.ramsch += 1
+        ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
+        points.update((n, v) for n, v in ramsch_points.items() if n in points)
+    else:
+        state.passed += 1
+    if table.rules.bierlachs:
+        points = {name: min(0, value) for name, value in points.items()}
+    return _Scored(result, ramsch, error, points, sf)
+
+
+def _game_points(
+    table: Table, declarer: str, result: GameResult, points: dict[str, int], sf: dict[str, int]
+) -> None:
+    """The list and Seeger-Fabian points a declared game gives each player."""
+    rules = table.rules
+    if rules.two_player and rules.two_lost is TwoLost.OPPONENT and not result.won:
+        # §9: a lost game is credited to the other player, at double value
+        for name in points:
+            if name != declarer:
+                points[name] = -result.list_points
+    else:
+        points[declarer] = result.list_points
+    if table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player:
+        fabian = seeger_fabian_points(result, table=table.size)
+        for name in sf:
+            sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
+
+
+def _add_up(table: Table, state: Derived, scored: _Scored, index: int) -> None:
+    """Add a game's points to the running totals; note who reaches the Bierlachs first."""
+    for name in table.players:
+        state.totals[name] += scored.points[name]
+        state.sf_totals[name] += scored.sf_points[name]
+    if table.rules.bierlachs and state.bierlachs is None:
+        state.bierlachs = _bierlachs_reached(table, state.totals, index + 1)
+
+
+def _bierlachs_reached(
+    table: Table, totals: dict[str, int], number: int
+) -> tuple[str, int, int] | None:
+    """(player, game number, total) of the first player at or below the Bierlachs limit."""
+    limit = int(table.rules["bierlachs.limit"])
+    for name in table.players:
+        if totals[name] <= -limit:
+            return name, number, totals[name]
+    return None
 
 
 def last_row(table: Table, entries: Sequence[Entry]) -> Row | None:
@@ -678,8 +880,8 @@ def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
             found.append(
                 (
                     row.number,
-                    f"the paper says {row.entry.paper.value:+d}, the game is worth "
-                    f"{row.result.list_points:+d}".replace("-", "−"),
+                    f"the paper says {signed(row.entry.paper.value)}, the game is worth "
+                    f"{signed(row.result.list_points)}",
                 )
             )
     return found
@@ -694,7 +896,7 @@ class PlayerSummary:
 
     name: str
     total: int = 0
-    seeger_fabian: int = 0
+    sf_total: int = 0
     declared: int = 0
     won: int = 0
     lost: int = 0
@@ -708,7 +910,7 @@ class Summary:
     players: list[PlayerSummary]
     games: int
     passed: int
-    ranked_by: str
+    ranked_by: Ranking
     rounds: tuple[int, int] = (0, 0)
     """First and last round counted."""
     problems: int = 0
@@ -726,48 +928,45 @@ def summarise(table: Table, entries: Sequence[Entry], *, only_round: int | None 
     if only_round is None:
         return summary_of(table, derive(table, entries))
     people = {name: PlayerSummary(name) for name in table.players}
-    games = passed = problems = ramsch = 0
-    first_round = last_round = 0
+    counts = {"games": 0, "passed": 0, "problems": 0, "ramsch": 0}
     bierlachs: tuple[str, int, int] | None = None
-    limit = int(table.rules["bierlachs.limit"])
     for row in rows(table, entries):
         if table.rules.bierlachs and bierlachs is None:
-            for name in table.players:
-                if row.totals[name] <= -limit:
-                    bierlachs = (name, row.number, row.totals[name])
-                    break
-        if only_round is not None and row.round != only_round:
-            continue
-        first_round = first_round or row.round
-        last_round = row.round
-        games += 1
-        for name in table.players:
-            people[name].total += row.points[name]
-            people[name].seeger_fabian += row.seeger_fabian[name]
-        entry = row.entry
-        if isinstance(entry, PassedEntry):
-            passed += 1
-        elif isinstance(entry, RamschEntry):
-            ramsch += 1
-        elif row.result is None:
-            problems += 1
-        elif entry.declarer in people:
-            who = people[entry.declarer]
-            who.declared += 1
-            if row.result.won:
-                who.won += 1
-            else:
-                who.lost += 1
+            bierlachs = _bierlachs_reached(table, row.totals, row.number)
+        if row.round == only_round:
+            _count_row(people, counts, row)
     return _ranked(
         table,
         people,
-        games=games,
-        passed=passed,
-        rounds=(first_round, last_round),
-        problems=problems,
-        ramsch=ramsch,
+        games=counts["games"],
+        passed=counts["passed"],
+        rounds=(only_round, only_round) if counts["games"] else (0, 0),
+        problems=counts["problems"],
+        ramsch=counts["ramsch"],
         bierlachs=bierlachs,
     )
+
+
+def _count_row(people: dict[str, PlayerSummary], counts: dict[str, int], row: Row) -> None:
+    """Count one game of a round's summary."""
+    counts["games"] += 1
+    for name, person in people.items():
+        person.total += row.points[name]
+        person.sf_total += row.sf_points[name]
+    entry = row.entry
+    if isinstance(entry, PassedEntry):
+        counts["passed"] += 1
+    elif isinstance(entry, RamschEntry):
+        counts["ramsch"] += 1
+    elif row.result is None:
+        counts["problems"] += 1
+    elif entry.declarer in people:
+        who = people[entry.declarer]
+        who.declared += 1
+        if row.result.won:
+            who.won += 1
+        else:
+            who.lost += 1
 
 
 def summary_of(table: Table, derived: Derived) -> Summary:
@@ -776,7 +975,7 @@ def summary_of(table: Table, derived: Derived) -> Summary:
         name: PlayerSummary(
             name,
             total=derived.totals[name],
-            seeger_fabian=derived.sf_totals[name],
+            sf_total=derived.sf_totals[name],
             declared=derived.declared[name],
             won=derived.won[name],
             lost=derived.lost[name],
@@ -813,7 +1012,7 @@ def _ranked(
 
     def key(p: PlayerSummary) -> tuple[int, ...]:
         if by_sf:
-            return (-p.seeger_fabian, -p.won, p.lost)
+            return (-p.sf_total, -p.won, p.lost)
         return (-p.total,)
 
     ordered = sorted(people.values(), key=key)
@@ -823,7 +1022,7 @@ def _ranked(
         players=ordered,
         games=games,
         passed=passed,
-        ranked_by="seeger-fabian" if by_sf else "list",
+        ranked_by=Ranking.SEEGER_FABIAN if by_sf else Ranking.LIST,
         rounds=rounds,
         problems=problems,
         ramsch=ramsch,

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from skatliste.explain import Lang, signed
 from skatliste.games import GERMAN_NAME, GameType
+from skatliste.rules import GameResult
 from skatliste.sheet import GameEntry, RamschEntry, Row
 
 NONE = "–"
@@ -94,36 +95,38 @@ def collect(sheets: Iterable[tuple[tuple[str, ...], list[Row]]]) -> dict[str, Pl
             for name, points in row.points.items():
                 who = get(name)
                 who.total += points
-                who.games += 1
+                if len(players) != 4 or name != row.dealer:  # at four the dealer sits out
+                    who.games += 1
             e = row.entry
             if isinstance(e, RamschEntry):
                 for name, points in row.points.items():
                     if points < 0:
                         get(name).ramsch_lost += 1
-                continue
-            if not isinstance(e, GameEntry) or row.result is None:
-                continue
-            r = row.result
-            who = get(e.declarer)
-            who.declared += 1
-            who.declared_points += r.list_points
-            kind = who.by_game.setdefault(GERMAN_NAME[r.declaration.game], [0, 0])
-            kind[0] += 1
-            if r.won:
-                who.won += 1
-                kind[1] += 1
-                who.highest = max(who.highest or r.list_points, r.list_points)
-                # what happened: a won game with Schneider/Schwarz reached (a won announced
-                # Schneider was reached); a lost one, or being schneidered, is no Schneider
-                who.schneider += r.schneider
-                who.schwarz += r.schwarz
-            else:
-                who.lost += 1
-            who.overbid += r.overbid
-            if r.outcome.kontra:
-                who.kontra_against += 1
-                who.kontra_lost += not r.won
+            elif isinstance(e, GameEntry) and row.result is not None:
+                _count_game(get(e.declarer), row.result)
     return {s.name: s for s in sorted(people.values(), key=lambda s: -s.total)}
+
+
+def _count_game(who: PlayerStats, r: GameResult) -> None:
+    """One game of his own, counted: declared, won or lost, what happened."""
+    who.declared += 1
+    who.declared_points += r.list_points
+    kind = who.by_game.setdefault(GERMAN_NAME[r.declaration.game], [0, 0])
+    kind[0] += 1
+    if r.won:
+        who.won += 1
+        kind[1] += 1
+        who.highest = max(who.highest or r.list_points, r.list_points)
+        # what happened: a won game with Schneider/Schwarz reached (a won announced
+        # Schneider was reached); a lost one, or being schneidered, is no Schneider
+        who.schneider += r.schneider
+        who.schwarz += r.schwarz
+    else:
+        who.lost += 1
+    who.overbid += r.overbid
+    if r.outcome.kontra:
+        who.kontra_against += 1
+        who.kontra_lost += not r.won
 
 
 STATS_HEADERS: dict[Lang, list[str]] = {
@@ -139,7 +142,7 @@ def stats_rows(people: dict[str, PlayerStats]) -> list[list[str]]:
     body = []
     for s in people.values():
         rate = NONE if s.win_rate is None else f"{s.win_rate:.0%}"
-        average = NONE if s.average is None else f"{s.average:+.1f}".replace("-", "−")
+        average = NONE if s.average is None else signed(s.average, places=1)
         highest = NONE if s.highest is None else signed(s.highest)
         body.append(
             [

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from skatliste.errors import InputError
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.rules import check_bock, check_kontra_bid
 
 GAME_WORDS: dict[str, GameType] = {
@@ -104,21 +104,6 @@ _PAPER = re.compile(r"^=?([+\-−]?)(\d+)$")
 
 
 @dataclass(frozen=True)
-class PaperValue:
-    """A value as written on a paper list, ``= 48`` or ``= -96``."""
-
-    value: int
-    signed: bool
-    """True when written with a sign; an unsigned value is compared to the amount only."""
-
-    def matches(self, list_points: int) -> bool:
-        """Whether the paper agrees with the computed list points."""
-        if self.signed:
-            return self.value == list_points
-        return self.value == abs(list_points)
-
-
-@dataclass(frozen=True)
 class ParsedGame:
     """The words of one game, understood."""
 
@@ -186,6 +171,166 @@ def _number(word: str, toks: list[str], i: int, example: str) -> int:
     return n
 
 
+def _paper(rest: list[str]) -> PaperValue:
+    """``= 48`` / ``= -96``: the rest of the line after '='."""
+    m = _PAPER.match(rest[0]) if len(rest) == 1 else None
+    if m is None:
+        raise InputError(
+            "'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'"
+        )
+    sign = m.group(1)
+    value = whole_number(m.group(2), f"= {rest[0]}")
+    assert value is not None  # _PAPER matched decimal digits only
+    return PaperValue(-value if sign in "-−" and sign else value, bool(sign))
+
+
+_EXAMPLES = {"mit": "mit 2", "ohne": "ohne 1", "bid": "gereizt 36", "augen": "augen 75"}
+
+
+class _Reader:
+    """The state of reading one game's words, token by token."""
+
+    def __init__(self, toks: list[str]) -> None:
+        self.toks = toks
+        self.i = 0
+        self.game: GameType | None = None
+        self.spitzen: int | None = None
+        self.mit = True
+        self.flags: dict[str, bool] = {}
+        self.bid: int | None = None
+        self.augen: int | None = None
+        self.bock = 0
+        self.result: str | None = None
+        self.paper: PaperValue | None = None
+        self.kontra_bid: int | None = None
+
+    def peek(self) -> str:
+        """The token after the current one, or ''."""
+        return self.toks[self.i + 1] if self.i + 1 < len(self.toks) else ""
+
+    def read(self) -> None:
+        """Every token, in order."""
+        while self.i < len(self.toks):
+            tok = self.toks[self.i]
+            if tok == "=":
+                self.paper = _paper(self.toks[self.i + 1 :])
+                break
+            if tok in GAME_WORDS:
+                self.game_word(GAME_WORDS[tok])
+            elif tok in NUMBER_WORDS:
+                self.number_word(tok, NUMBER_WORDS[tok])
+            elif tok in FLAG_WORDS:
+                self.flag_word(tok, FLAG_WORDS[tok])
+            elif tok.lstrip("+-−").isdigit():
+                raise InputError(
+                    f"the number {tok} stands alone: say what it is, e.g. 'mit {tok}', "
+                    f"'gereizt {tok}', 'augen {tok}', or '= {tok}' for the value on paper"
+                )
+            else:
+                raise InputError(f"unknown word '{tok}'{suggest(tok)}")
+            self.i += 1
+
+    def game_word(self, new: GameType) -> None:
+        if self.game is not None and new is not self.game:
+            raise InputError(
+                f"two games named: '{self.game.german}' and '{new.german}'; a game has one type"
+            )
+        self.game = new
+
+    def number_word(self, tok: str, kind: str) -> None:
+        self.i += 1
+        n = _number(tok, self.toks, self.i, _EXAMPLES[kind])
+        if kind in ("mit", "ohne"):
+            if self.spitzen is not None:
+                raise InputError(
+                    f"Spitzen given twice ('{tok} {n}'): write either 'mit N' or 'ohne N' once"
+                )
+            self.spitzen, self.mit = n, kind == "mit"
+        elif kind == "bid":
+            if self.bid is not None:
+                raise InputError(
+                    f"the bid is given twice ('gereizt {self.bid}' and '{tok} {n}'): "
+                    "write 'gereizt N' once"
+                )
+            self.bid = n
+        else:
+            if self.augen is not None:
+                raise InputError(
+                    f"the Augen are given twice ('augen {self.augen}' and '{tok} {n}'): "
+                    "write 'augen N' once"
+                )
+            self.augen = n
+
+    def flag_word(self, tok: str, flag: str) -> None:
+        if flag == "announced":
+            raise InputError(
+                f"'{tok}' follows what was announced: 'schneider {tok}' or 'schwarz {tok}'"
+            )
+        if flag in ("schneider", "schwarz") and FLAG_WORDS.get(self.peek()) == "announced":
+            self.flags[f"{flag}_announced"] = True
+            self.i += 1
+        elif flag in ("won", "lost"):
+            if self.result is not None and self.result != flag:
+                raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
+            self.result = flag
+        elif flag == "kontra" and self.peek().isdecimal():
+            self.kontra_said(tok, self.peek())
+        elif flag in ("kontra", "re") and self.flags.get(flag):
+            raise InputError(f"'{tok}' given twice: say '{flag}' once (only Bock counts twice)")
+        elif flag == "bock":
+            self.bock += 1
+        elif flag == "doppelbock":
+            self.bock += 2
+        else:
+            self.flags[flag] = True
+
+    def kontra_said(self, tok: str, text: str) -> None:
+        """'kontra 20': the Kontra-sayer's bid (rule kontra=after18)."""
+        said = whole_number(text, f"kontra {text}")
+        assert said is not None  # isdecimal() before
+        check_kontra_bid(said)
+        if self.kontra_bid is not None and self.kontra_bid != said:
+            raise InputError(
+                f"the Kontra-sayer's bid is given twice ('kontra {self.kontra_bid}' and "
+                f"'kontra {said}'): write it once"
+            )
+        if self.flags.get("kontra"):
+            raise InputError(f"'{tok}' given twice: say 'kontra' once")
+        self.flags["kontra"] = True
+        self.kontra_bid = said
+        self.i += 1
+
+    def parsed(self) -> ParsedGame:
+        """The game read."""
+        check_bock(self.bock)
+        if self.game is None:
+            raise InputError(
+                "no game named: say karo, herz, pik, kreuz, grand or null "
+                "(diamonds, hearts, spades, clubs)"
+            )
+        flags = self.flags
+        declaration = Declaration(
+            game=self.game,
+            spitzen=self.spitzen,
+            mit=self.mit,
+            hand=flags.get("hand", False),
+            ouvert=flags.get("ouvert", False),
+            schneider_announced=flags.get("schneider_announced", False),
+            schwarz_announced=flags.get("schwarz_announced", False),
+        )
+        outcome = Outcome(
+            won=None if self.result is None else self.result == "won",
+            augen=self.augen,
+            schneider=flags.get("schneider", False),
+            schwarz=flags.get("schwarz", False),
+            bid=self.bid,
+            kontra=flags.get("kontra", False),
+            re=flags.get("re", False),
+            bock=self.bock,
+        )
+        return ParsedGame(declaration, outcome, self.paper, self.kontra_bid)
+
+
 def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
     """Understand the words of one game.
 
@@ -195,149 +340,14 @@ def parse_words(words: list[str] | tuple[str, ...]) -> ParsedGame:
     >>> parse_words("pik ohne3 hand schneider angesagt".split()).declaration.schneider_announced
     True
     """
-    toks = _tokens(words)
-    game: GameType | None = None
-    spitzen: int | None = None
-    mit = True
-    flags: dict[str, bool] = {}
-    bid: int | None = None
-    augen: int | None = None
-    bock = 0
-    result: str | None = None
-    paper: PaperValue | None = None
-    kontra_bid: int | None = None
-    examples = {"mit": "mit 2", "ohne": "ohne 1", "bid": "gereizt 36", "augen": "augen 75"}
-
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        if tok == "=":
-            rest = toks[i + 1 :]
-            m = _PAPER.match(rest[0]) if len(rest) == 1 else None
-            if m is None:
-                raise InputError(
-                    "'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'"
-                )
-            sign = m.group(1)
-            value = whole_number(m.group(2), f"= {rest[0]}")
-            if value is None:
-                raise InputError(f"'= {rest[0]}': write the value on paper in digits, e.g. '= 48'")
-            paper = PaperValue(-value if sign in "-−" and sign else value, bool(sign))
-            break
-        if tok in GAME_WORDS:
-            new = GAME_WORDS[tok]
-            if game is not None and new is not game:
-                raise InputError(
-                    f"two games named: '{game.german}' and '{new.german}'; a game has one type"
-                )
-            game = new
-        elif tok in NUMBER_WORDS:
-            kind = NUMBER_WORDS[tok]
-            i += 1
-            n = _number(tok, toks, i, examples[kind])
-            if kind in ("mit", "ohne"):
-                if spitzen is not None:
-                    raise InputError(
-                        f"Spitzen given twice ('{tok} {n}'): write either 'mit N' or 'ohne N' once"
-                    )
-                spitzen, mit = n, kind == "mit"
-            elif kind == "bid":
-                if bid is not None:
-                    raise InputError(
-                        f"the bid is given twice ('gereizt {bid}' and '{tok} {n}'): "
-                        "write 'gereizt N' once"
-                    )
-                bid = n
-            else:
-                if augen is not None:
-                    raise InputError(
-                        f"the Augen are given twice ('augen {augen}' and '{tok} {n}'): "
-                        "write 'augen N' once"
-                    )
-                augen = n
-        elif tok in FLAG_WORDS:
-            flag = FLAG_WORDS[tok]
-            if flag == "announced":
-                raise InputError(
-                    f"'{tok}' follows what was announced: 'schneider {tok}' or 'schwarz {tok}'"
-                )
-            if (
-                flag in ("schneider", "schwarz")
-                and FLAG_WORDS.get(toks[i + 1] if i + 1 < len(toks) else "") == "announced"
-            ):
-                flags[f"{flag}_announced"] = True
-                i += 1
-            elif flag in ("won", "lost"):
-                if result is not None and result != flag:
-                    raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
-                result = flag
-            elif flag == "kontra" and i + 1 < len(toks) and toks[i + 1].isdecimal():
-                said = whole_number(toks[i + 1], f"kontra {toks[i + 1]}")
-                assert said is not None  # isdecimal() above
-                check_kontra_bid(said)
-                if kontra_bid is not None and kontra_bid != said:
-                    raise InputError(
-                        f"the Kontra-sayer's bid is given twice ('kontra {kontra_bid}' and "
-                        f"'kontra {said}'): write it once"
-                    )
-                if flags.get("kontra"):
-                    raise InputError(f"'{tok}' given twice: say 'kontra' once")
-                flags["kontra"] = True
-                kontra_bid = said
-                i += 1
-            elif flag in ("kontra", "re") and flags.get(flag):
-                raise InputError(f"'{tok}' given twice: say '{flag}' once (only Bock counts twice)")
-            elif flag == "bock":
-                bock += 1
-            elif flag == "doppelbock":
-                bock += 2
-            else:
-                flags[flag] = True
-        elif tok.lstrip("+-−").isdigit():
-            raise InputError(
-                f"the number {tok} stands alone: say what it is, e.g. 'mit {tok}', "
-                f"'gereizt {tok}', 'augen {tok}', or '= {tok}' for the value on paper"
-            )
-        else:
-            raise InputError(f"unknown word '{tok}'{suggest(tok)}")
-        i += 1
-
-    check_bock(bock)
-    if game is None:
-        raise InputError(
-            "no game named: say karo, herz, pik, kreuz, grand or null "
-            "(diamonds, hearts, spades, clubs)"
-        )
-    declaration = Declaration(
-        game=game,
-        spitzen=spitzen,
-        mit=mit,
-        hand=flags.get("hand", False),
-        ouvert=flags.get("ouvert", False),
-        schneider_announced=flags.get("schneider_announced", False),
-        schwarz_announced=flags.get("schwarz_announced", False),
-    )
-    outcome = Outcome(
-        won=None if result is None else result == "won",
-        augen=augen,
-        schneider=flags.get("schneider", False),
-        schwarz=flags.get("schwarz", False),
-        bid=bid,
-        kontra=flags.get("kontra", False),
-        re=flags.get("re", False),
-        bock=bock,
-    )
-    return ParsedGame(declaration, outcome, paper, kontra_bid)
+    reader = _Reader(_tokens(words))
+    reader.read()
+    return reader.parsed()
 
 
-def to_words(declaration: Declaration, outcome: Outcome) -> str:
-    """The canonical German words of a game; ``parse_words`` reads them back to the same game.
-
-    >>> p = parse_words("grand ohne 1 schneider".split())
-    >>> to_words(p.declaration, p.outcome)
-    'grand ohne 1 schneider'
-    """
-    d, o = declaration, outcome
+def declaration_words(declaration: Declaration) -> list[str]:
+    """The canonical German words of a declaration (``kreuz mit 2 hand``)."""
+    d = declaration
     parts = [d.game.german.lower()]
     if d.spitzen is not None:
         parts.append(f"{'mit' if d.mit else 'ohne'} {d.spitzen}")
@@ -349,19 +359,28 @@ def to_words(declaration: Declaration, outcome: Outcome) -> str:
         parts.append("schwarz angesagt")
     elif d.schneider_announced:
         parts.append("schneider angesagt")
-    if o.schneider:
-        parts.append("schneider")
-    if o.schwarz:
-        parts.append("schwarz")
+    return parts
+
+
+def outcome_words(outcome: Outcome) -> list[str]:
+    """The canonical German words of an outcome (``augen 75 gereizt 36 kontra``)."""
+    o = outcome
+    parts = [word for word, on in (("schneider", o.schneider), ("schwarz", o.schwarz)) if on]
     if o.augen is not None:
         parts.append(f"augen {o.augen}")
     if o.won is not None:
         parts.append("gewonnen" if o.won else "verloren")
     if o.bid is not None:
         parts.append(f"gereizt {o.bid}")
-    if o.kontra:
-        parts.append("kontra")
-    if o.re:
-        parts.append("re")
-    parts.extend(["bock"] * o.bock)
-    return " ".join(parts)
+    parts += [word for word, on in (("kontra", o.kontra), ("re", o.re)) if on]
+    return parts + ["bock"] * o.bock
+
+
+def to_words(declaration: Declaration, outcome: Outcome) -> str:
+    """The canonical German words of a game; ``parse_words`` reads them back to the same game.
+
+    >>> p = parse_words("grand ohne 1 schneider".split())
+    >>> to_words(p.declaration, p.outcome)
+    'grand ohne 1 schneider'
+    """
+    return " ".join(declaration_words(declaration) + outcome_words(outcome))

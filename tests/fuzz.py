@@ -22,9 +22,10 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from click.testing import CliRunner
 
@@ -89,6 +90,10 @@ class Tally:
         for k, v in other.by_command.items():
             self.by_command[k] = self.by_command.get(k, 0) + v
         self.failures.extend(other.failures)
+
+
+Built = tuple[list[str], str | None]
+"""A command's arguments and its standard input."""
 
 
 class Generator:
@@ -206,79 +211,117 @@ class Generator:
                 22, 14, 4, 5, 5, 4, 3, 3, 3, 2, 3, 3, 3, 2, 2, 1, 2, 2, 3, 2, 2, 3, 1, 1, 3, 2, 2,
             ],
         )[0]  # fmt: skip
-        stdin: str | None = None
-        if name == "add":
-            args = ["add", self.player(), *self.game_words()]
-        elif name == "value":
-            if r.random() < 0.2:
-                lines = [" ".join(self.game_words()) for _ in range(r.randint(0, 4))]
-                prefix = "\ufeff" if r.random() < 0.3 else ""
-                args, stdin = ["value", "-"], prefix + "\n".join(lines) + "\n"
-            else:
-                args = ["value", *self.game_words()]
-        elif name == "ramsch":
-            args = ["ramsch", *self.ramsch_words()]
-        elif name in ("edit", "insert"):
-            lead = [self.player()] if r.random() < 0.7 else []
-            words = ["eingepasst"] if r.random() < 0.1 else lead + self.game_words()
-            if r.random() < 0.1:
-                words = ["ramsch", *self.ramsch_words()]
-            args = [name, self.number() if r.random() < 0.2 else str(r.randint(0, 6)), *words]
-        elif name in ("delete", "explain", "restore"):
-            args = [name, self.number() if r.random() < 0.3 else str(r.randint(0, 5))]
-        elif name == "summary":
-            args = ["summary", *r.choice(
-                [[], ["--cent", self.number()], ["--round", self.number()], ["--last-round"],
-                 ["--json"], ["--cent", r.choice(["0.25", "1/4", "0,5"])]]
-            )]  # fmt: skip
-        elif name == "sheet":
-            args = ["sheet", "--format", r.choice(["plain", "grid", "md", "csv", "json", "x"])]
-        elif name == "export":
-            args = ["export", "--format", r.choice(["html", "md", "csv", "json"])]
-            if r.random() < 0.5:
-                args += ["--cent", self.number()]
-        elif name == "bids":
-            args = ["bids", self.number()] if r.random() < 0.8 else ["bids"]
-        elif name == "trick":
-            args = ["trick", r.choice([*GAME_WORDS[:6], "x"]), *self.cards(r.randint(0, 4))]
-            if r.random() < 0.4:
-                args += ["--players", ",".join(self.player() for _ in range(r.randint(1, 4)))]
-                args += ["--lead", self.player()]
-        elif name == "augen":
-            args = ["augen", *self.cards(r.randint(0, 6))]
-        elif name == "spitzen":
-            args = ["spitzen", r.choice(GAME_WORDS[:6]), *self.cards(r.randint(1, 12))]
-        elif name == "replay":
-            path = workdir / "replay.json"
-            path.write_bytes(self.replay_file())
-            args = ["replay", str(path)]
-        elif name == "rules":
-            args = ["rules", "--list"] if r.random() < 0.5 else ["rules"]
-        elif name == "chart":
-            args = ["chart", "--width", self.number()]
-        elif name == "play":
-            answers = [r.choice(["ben", "carl", "a", "p", "r", "herz", "grand", "null"])]
-            answers += [
-                r.choice(["herz", "mit 1", "n", "j", "y", "", "70", "36", "x", "ohne 2", "kontra"])
-                for _ in range(r.randint(0, 12))
-            ]
-            args, stdin = ["play"], "\n".join(answers) + "\nq\n"
-        elif name == "new":
-            names = [self.player() for _ in range(r.randint(1, 5))]
-            args = ["new", "--players", *names, "--ledger", str(workdir / "other.json")]
-            if r.random() < 0.5:
-                args += ["--rules", r.choice(["isko", "pub", "tournament", "bauernskat", "x"])]
-            if r.random() < 0.3:
-                args += ["--first-dealer", self.player()]
-            if r.random() < 0.3:
-                args += ["--rule", r.choice(["kontra=off", "bock=on", "x=y", "spitzen_cap=4"])]
-            if r.random() < 0.3:
-                args.append("--force")
-        elif name == "noise":
-            args = [self.word() for _ in range(r.randint(0, 5))]
-        else:
-            args = [name]
+        args, stdin = self.BUILDERS.get(name, Generator.bare)(self, name, workdir)
         return name, args, stdin
+
+    def bare(self, name: str, workdir: Path) -> Built:
+        return [name], None
+
+    def add(self, name: str, workdir: Path) -> Built:
+        return ["add", self.player(), *self.game_words()], None
+
+    def value(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        if r.random() < 0.2:
+            lines = [" ".join(self.game_words()) for _ in range(r.randint(0, 4))]
+            prefix = "\ufeff" if r.random() < 0.3 else ""
+            return ["value", "-"], prefix + "\n".join(lines) + "\n"
+        return ["value", *self.game_words()], None
+
+    def ramsch(self, name: str, workdir: Path) -> Built:
+        return ["ramsch", *self.ramsch_words()], None
+
+    def edit_or_insert(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        lead = [self.player()] if r.random() < 0.7 else []
+        words = ["eingepasst"] if r.random() < 0.1 else lead + self.game_words()
+        if r.random() < 0.1:
+            words = ["ramsch", *self.ramsch_words()]
+        return [name, self.number() if r.random() < 0.2 else str(r.randint(0, 6)), *words], None
+
+    def numbered(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        return [name, self.number() if r.random() < 0.3 else str(r.randint(0, 5))], None
+
+    def summary(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        return ["summary", *r.choice(
+            [[], ["--cent", self.number()], ["--round", self.number()], ["--last-round"],
+             ["--json"], ["--cent", r.choice(["0.25", "1/4", "0,5"])]]
+        )], None  # fmt: skip
+
+    def sheet(self, name: str, workdir: Path) -> Built:
+        fmt = self.rng.choice(["plain", "grid", "md", "csv", "json", "x"])
+        return ["sheet", "--format", fmt], None
+
+    def export(self, name: str, workdir: Path) -> Built:
+        args = ["export", "--format", self.rng.choice(["html", "md", "csv", "json"])]
+        if self.rng.random() < 0.5:
+            args += ["--cent", self.number()]
+        return args, None
+
+    def bids(self, name: str, workdir: Path) -> Built:
+        return (["bids", self.number()] if self.rng.random() < 0.8 else ["bids"]), None
+
+    def trick(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        args = ["trick", r.choice([*GAME_WORDS[:6], "x"]), *self.cards(r.randint(0, 4))]
+        if r.random() < 0.4:
+            args += ["--players", ",".join(self.player() for _ in range(r.randint(1, 4)))]
+            args += ["--lead", self.player()]
+        return args, None
+
+    def augen(self, name: str, workdir: Path) -> Built:
+        return ["augen", *self.cards(self.rng.randint(0, 6))], None
+
+    def spitzen(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        return ["spitzen", r.choice(GAME_WORDS[:6]), *self.cards(r.randint(1, 12))], None
+
+    def replay(self, name: str, workdir: Path) -> Built:
+        path = workdir / "replay.json"
+        path.write_bytes(self.replay_file())
+        return ["replay", str(path)], None
+
+    def rules(self, name: str, workdir: Path) -> Built:
+        return (["rules", "--list"] if self.rng.random() < 0.5 else ["rules"]), None
+
+    def chart(self, name: str, workdir: Path) -> Built:
+        return ["chart", "--width", self.number()], None
+
+    def play(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        answers = [r.choice(["ben", "carl", "a", "p", "r", "herz", "grand", "null"])]
+        answers += [
+            r.choice(["herz", "mit 1", "n", "j", "y", "", "70", "36", "x", "ohne 2", "kontra"])
+            for _ in range(r.randint(0, 12))
+        ]
+        return ["play"], "\n".join(answers) + "\nq\n"
+
+    def new(self, name: str, workdir: Path) -> Built:
+        r = self.rng
+        names = [self.player() for _ in range(r.randint(1, 5))]
+        args = ["new", "--players", *names, "--ledger", str(workdir / "other.json")]
+        if r.random() < 0.5:
+            args += ["--rules", r.choice(["isko", "pub", "tournament", "bauernskat", "x"])]
+        if r.random() < 0.3:
+            args += ["--first-dealer", self.player()]
+        if r.random() < 0.3:
+            args += ["--rule", r.choice(["kontra=off", "bock=on", "x=y", "spitzen_cap=4"])]
+        if r.random() < 0.3:
+            args.append("--force")
+        return args, None
+
+    def noise(self, name: str, workdir: Path) -> Built:
+        return [self.word() for _ in range(self.rng.randint(0, 5))], None
+
+    BUILDERS: ClassVar[dict[str, Callable[[Generator, str, Path], Built]]] = {
+        "add": add, "value": value, "ramsch": ramsch, "edit": edit_or_insert,
+        "insert": edit_or_insert, "delete": numbered, "explain": numbered, "restore": numbered,
+        "summary": summary, "sheet": sheet, "export": export, "bids": bids, "trick": trick,
+        "augen": augen, "spitzen": spitzen, "replay": replay, "rules": rules, "chart": chart,
+        "play": play, "new": new, "noise": noise,
+    }  # fmt: skip
 
     def replay_file(self) -> bytes:
         r = self.rng
@@ -350,6 +393,53 @@ def _restores_an_edit(data: bytes, item: str) -> bool:
     return bool(history[int(item) - 1]["action"] == "edit")
 
 
+def _fresh_list(rng: random.Random, runner: CliRunner, ledger: Path) -> None:
+    """A new list under a random rule set (two players for the two-player games)."""
+    rules = rng.choice(["isko", "pub", "pub", "tournament", "bauernskat", "offizierskat"])
+    names = list(PLAYERS) + (["Dora"] if rng.random() < 0.2 else [])
+    if rules in ("bauernskat", "offizierskat"):
+        names = names[:2]
+    result = runner.invoke(
+        cli, ["new", *names, "--rules", rules, "--force", "--ledger", str(ledger)]
+    )
+    assert result.exit_code == 0, result.output
+    for path in ledger.parent.glob("skatliste.json.*"):
+        path.unlink()  # backups of replaced lists: not part of the fuzz
+
+
+def _judge(
+    tally: Tally,
+    where: str,
+    name: str,
+    args: list[str],
+    before: bytes,
+    games_before: int | None,
+    target: Path,
+    code: int,
+) -> None:
+    """A refusal changed nothing; an accepted command changed the game count as it should."""
+    after = target.read_bytes()
+    if code != 0:
+        tally.refused += 1
+        if after != before:
+            tally.failures.append(f"{where}: refused (exit {code}) but changed the list")
+        return
+    tally.accepted += 1
+    if name == "play":  # each answered game is one more, a refused one none
+        if games_before is not None and (_games(target) or 0) < games_before:
+            tally.failures.append(f"{where}: play lost games")
+    elif games_before is not None and name in GROWS | {"edit": 0, "bock": 0}:
+        expected = games_before + GROWS.get(name, 0)
+        if name == "restore" and _restores_an_edit(before, args[1]):
+            expected = games_before  # an edited game gets its old version back
+        if _games(target) != expected:
+            tally.failures.append(
+                f"{where}: {games_before} games before, {_games(target)} after, expected {expected}"
+            )
+    elif name not in GROWS and name not in ("edit", "bock") and after != before:
+        tally.failures.append(f"{where}: '{name}' only reads, but changed the list")
+
+
 def run(count: int, seed: int, *, workdir: Path | None = None, fresh_every: int = 150) -> Tally:
     """Run ``count`` inputs from ``seed`` in ``workdir``; return what was tried and found."""
     rng = random.Random(seed)
@@ -364,18 +454,7 @@ def run(count: int, seed: int, *, workdir: Path | None = None, fresh_every: int 
             ledger = base / "skatliste.json"
             for i in range(count):
                 if i % fresh_every == 0:
-                    rules = rng.choice(
-                        ["isko", "pub", "pub", "tournament", "bauernskat", "offizierskat"]
-                    )
-                    names = list(PLAYERS) + (["Dora"] if rng.random() < 0.2 else [])
-                    if rules in ("bauernskat", "offizierskat"):
-                        names = names[:2]
-                    result = runner.invoke(
-                        cli, ["new", *names, "--rules", rules, "--force", "--ledger", str(ledger)]
-                    )
-                    assert result.exit_code == 0, result.output
-                    for path in base.glob("skatliste.json.*"):
-                        path.unlink()  # backups of replaced lists: not part of the fuzz
+                    _fresh_list(rng, runner, ledger)
                 mangled = rng.random() < 0.04
                 target = ledger
                 if mangled:
@@ -403,29 +482,7 @@ def run(count: int, seed: int, *, workdir: Path | None = None, fresh_every: int 
                         f"{(result.stderr or '')[-300:]}"
                     )
                     continue
-                after = target.read_bytes()
-                if code != 0:
-                    tally.refused += 1
-                    if after != before:
-                        tally.failures.append(
-                            f"{where}: refused (exit {code}) but changed the list"
-                        )
-                    continue
-                tally.accepted += 1
-                if name == "play":  # each answered game is one more, a refused one none
-                    if games_before is not None and (_games(target) or 0) < games_before:
-                        tally.failures.append(f"{where}: play lost games")
-                elif games_before is not None and name in GROWS | {"edit": 0, "bock": 0}:
-                    expected = games_before + GROWS.get(name, 0)
-                    if name == "restore" and _restores_an_edit(before, args[1]):
-                        expected = games_before  # an edited game gets its old version back
-                    if _games(target) != expected:
-                        tally.failures.append(
-                            f"{where}: {games_before} games before, {_games(target)} after, "
-                            f"expected {expected}"
-                        )
-                elif name not in GROWS and name not in ("edit", "bock") and after != before:
-                    tally.failures.append(f"{where}: '{name}' only reads, but changed the list")
+                _judge(tally, where, name, args, before, games_before, target, code)
         finally:
             os.chdir(old_cwd)
     return tally

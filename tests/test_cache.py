@@ -255,9 +255,12 @@ def test_an_edited_cache_is_never_believed(
 
 
 def _sheet_fresh(path: Path, fmt: str, lang: str) -> str:
+    from skatliste.app.reports import export
     from skatliste.report import render_sheet
 
     ledger = store.load(path)
+    if fmt in ("csv", "json"):  # the sheet's CSV and JSON are export's
+        return export(ledger, "csv" if fmt == "csv" else "json", lang=lang).rstrip("\n")  # type: ignore[arg-type]
     sheet = list(rows(ledger.table, ledger.entries))
     return render_sheet(ledger.table, sheet, fmt=fmt, lang=lang)  # type: ignore[arg-type]
 

@@ -3,6 +3,8 @@ sheet, summary, explain, check, play, schema, rules."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -173,15 +175,37 @@ def test_sheet_plain(run: Run, fresh_ledger: Path) -> None:
 def test_sheet_csv_and_json(run: Run, fresh_ledger: Path) -> None:
     _add(run, fresh_ledger, "anna", "kreuz", "mit", "2", "hand")
     csv_out = run("sheet", "--format", "csv", "--ledger", str(fresh_ledger)).stdout
-    assert csv_out.splitlines() == [
-        "number;round;dealer;declarer;game;list_points;marks;Anna;Ben;Carl",
-        "1;1;Anna;Anna;Kreuz mit 2 Hand;48;;48;0;0",
+    (game,) = csv.DictReader(io.StringIO(csv_out), delimiter=";")
+    assert [game[k] for k in ("number", "round", "dealer", "declarer", "description")] == [
+        "1",
+        "1",
+        "Anna",
+        "Anna",
+        "Kreuz mit 2 Hand",
+    ]
+    assert [game[k] for k in ("list_points", "marks", "total Anna", "total Ben")] == [
+        "48",
+        "",
+        "48",
+        "0",
     ]
     english = run("sheet", "--format", "csv", "--lang", "en", "--ledger", str(fresh_ledger))
-    assert english.stdout.splitlines()[1] == "1,1,Anna,Anna,Clubs with 2 hand,48,,48,0,0"
+    (game,) = csv.DictReader(io.StringIO(english.stdout))
+    assert game["description"] == "Clubs with 2 hand" and game["list_points"] == "48"
     data = json.loads(run("sheet", "--format", "json", "--ledger", str(fresh_ledger)).stdout)
     assert data["games"][0]["list_points"] == 48
     assert data["games"][0]["totals"] == {"Anna": 48, "Ben": 0, "Carl": 0}
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_sheet_and_export_write_the_same_csv_and_json(
+    run: Run, fresh_ledger: Path, fmt: str
+) -> None:
+    """One CSV and one JSON of a list, whichever command writes it."""
+    _add(run, fresh_ledger, "anna", "kreuz", "mit", "2", "hand")
+    for lang in ("de", "en"):
+        args = ("--format", fmt, "--lang", lang, "--ledger", str(fresh_ledger))
+        assert run("sheet", *args).stdout == run("export", *args).stdout
 
 
 def test_summary_money_settlement(run: Run, fresh_ledger: Path) -> None:
@@ -273,6 +297,21 @@ def test_seeger_fabian_at_a_table_of_four_pays_the_dealer_too(
     _add(run, table_of_four, "ben", "karo", "ohne", "2", "verloren")
     data = _json_summary(run, table_of_four)
     assert data["seeger_fabian"] == {"Anna": 30, "Ben": -104, "Carl": 30, "Dora": 30}
+
+
+def test_stats_count_the_deals_a_player_sat_in_not_the_ones_he_dealt(
+    run: Run, table_of_four: Path
+) -> None:
+    """At a table of four the dealer sits out: his deals are no games of his (rules §1)."""
+    _add(run, table_of_four, "ben", "null")  # Anna deals
+    _add(run, table_of_four, "carl", "null")  # Ben deals
+    data = json.loads(run("stats", "--json", "--ledger", str(table_of_four)).stdout)
+    assert {name: data[name]["games"] for name in data} == {
+        "Anna": 1,
+        "Ben": 1,
+        "Carl": 2,
+        "Dora": 2,
+    }
 
 
 def test_check_finds_a_hand_edited_impossible_game(run: Run, table_of_four: Path) -> None:

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from skatliste.explain import Lang, explain
-from skatliste.rules import game_value, seeger_fabian
+from skatliste.rules import game_value, seeger_fabian_points
 from skatliste.words import parse_words
 
 
 def _explain(words: str, lang: Lang = "de", table: int | None = None) -> list[str]:
     p = parse_words(words.split())
     r = game_value(p.declaration, p.outcome)
-    sf = seeger_fabian(r, table=table) if table else None
-    return explain(r, lang=lang, seeger_fabian=sf)
+    sf = seeger_fabian_points(r, table=table) if table else None
+    return explain(r, lang=lang, fabian=sf)
 
 
 @pytest.mark.parametrize(

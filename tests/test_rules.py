@@ -15,12 +15,13 @@ from skatliste.rules import (
     BASE_VALUE,
     NULL_VALUE,
     REIZWERTE,
+    NullOverbid,
     ScoringOptions,
     game_value,
     games_reaching,
     nearest_bids,
     next_bid,
-    seeger_fabian,
+    seeger_fabian_points,
 )
 from skatliste.words import parse_words
 
@@ -149,7 +150,7 @@ def test_invalid_game_error_is_a_value_error() -> None:
 
 def test_null_overbid_multiple_charges_twice_the_null() -> None:
     """§6 house option: Null (23) under bid 24 → 2 × 23 = 46, lost double."""
-    assert _value("null gereizt 24", ScoringOptions(null_overbid="multiple")) == (46, -92)
+    assert _value("null gereizt 24", ScoringOptions(null_overbid=NullOverbid.MULTIPLE)) == (46, -92)
 
 
 def test_lost_hand_single_counts_a_lost_hand_game_once() -> None:
@@ -169,7 +170,7 @@ def test_spitzen_cap_4_refuses_mit_5_in_a_suit_game() -> None:
 def test_seeger_fabian_won_grand() -> None:
     """§10: Grand mit 4 Schneider won → 144 + 50 = 194."""
     p = parse_words("grand mit 4 schneider".split())
-    sf = seeger_fabian(game_value(p.declaration, p.outcome), table=3)
+    sf = seeger_fabian_points(game_value(p.declaration, p.outcome), table=3)
     assert (sf.declarer, sf.each_opponent) == (194, 0)
 
 
@@ -177,14 +178,14 @@ def test_seeger_fabian_won_grand() -> None:
 def test_seeger_fabian_lost_karo(table: int, each: int) -> None:
     """§10: Karo ohne 2 lost → −54 − 50 = −104; each other player +40 (3) or +30 (4)."""
     p = parse_words("karo ohne 2 verloren".split())
-    sf = seeger_fabian(game_value(p.declaration, p.outcome), table=table)
+    sf = seeger_fabian_points(game_value(p.declaration, p.outcome), table=table)
     assert (sf.declarer, sf.each_opponent) == (-104, each)
 
 
 def test_seeger_fabian_bonus_is_never_multiplied() -> None:
     """§8: Kontra multiplies the list value, not the ±50."""
     p = parse_words("grand mit 1 verloren kontra".split())
-    sf = seeger_fabian(game_value(p.declaration, p.outcome), table=3)
+    sf = seeger_fabian_points(game_value(p.declaration, p.outcome), table=3)
     assert (sf.declarer, sf.each_opponent) == (-192 - 50, 40)
 
 
@@ -286,7 +287,7 @@ def test_null_overbid_multiple_is_a_multiple_of_the_null_value(
     r = game_value(
         Declaration(game=GameType.NULL, ouvert=ouvert, hand=hand),
         Outcome(won=won, bid=bid),
-        options=ScoringOptions(null_overbid="multiple"),
+        options=ScoringOptions(null_overbid=NullOverbid.MULTIPLE),
     )
     assert r.game_value % value == 0
     assert r.game_value >= bid

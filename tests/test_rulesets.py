@@ -11,7 +11,7 @@ from typing import Protocol
 import pytest
 
 from skatliste.errors import InvalidGameError
-from skatliste.rules import RamschOptions, ramsch_score
+from skatliste.rules import RamschOptions, RamschSkat, ramsch_score
 from skatliste.rulesets import OPTIONS, PRESETS
 
 from .conftest import EXAMPLES, Run
@@ -268,7 +268,8 @@ def test_a_jungfrau_took_no_trick() -> None:
 
 
 def test_ramsch_loser_option_object() -> None:
-    r = ramsch_score({"A": 40, "B": 40, "C": 30}, skat=10, options=RamschOptions(skat="loser"))
+    loser = RamschOptions(skat=RamschSkat.LOSER)
+    r = ramsch_score({"A": 40, "B": 40, "C": 30}, skat=10, options=loser)
     assert r.points == {"A": -50, "B": -50, "C": 0}
 
 

@@ -31,7 +31,7 @@ from skatliste.sheet import check_player_names
 from skatliste.sheet import find_player as resolve_player
 
 if TYPE_CHECKING:  # the store (pydantic) is imported only where used
-    from skatliste.american_ledger import AmericanList
+    from skatliste.american_ledger import AmericanList as AmericanList  # named by the edges
 
 
 def new_list(
@@ -193,6 +193,35 @@ def edit(path: Path, number: int, words: Sequence[str], *, note: str | None = No
         lst.record("edit", number, old, deal)
     row, partie = _where(lst, deal)
     return Change(lst, row, partie, removed=old, followups=tuple(problems(lst.table, lst.entries)))
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A deal or a partie's end taken back, deleted or replaced: nothing entered is lost."""
+
+    number: int
+    action: str
+    """undo, delete or edit."""
+    time: str
+    entry: Entry
+    replaced_by: Entry | None
+    """What an edit put in its place."""
+
+
+def history(lst: AmericanList) -> list[Removed]:
+    """The list's history, oldest first."""
+    from skatliste.american_ledger import model_to_entry
+
+    return [
+        Removed(
+            number=item.number,
+            action=item.action,
+            time=item.time,
+            entry=model_to_entry(item.entry),
+            replaced_by=None if item.replaced_by is None else model_to_entry(item.replaced_by),
+        )
+        for item in lst.history
+    ]
 
 
 def load(path: Path) -> AmericanList:

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skatliste.errors import ChangedError, InputError
-from skatliste.rules import check_pushes
-from skatliste.words import PASS_WORDS, parse_words, whole_number
+from skatliste.words import PASS_WORDS, parse_words
 
 if TYPE_CHECKING:
     from skatliste.explain import Lang
-    from skatliste.ledger import Ledger, Standing
+    from skatliste.ledger import Ledger as Ledger  # the edges name the types from here
+    from skatliste.ledger import Standing as Standing
     from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
 
 
@@ -107,6 +107,10 @@ def sheet_text(path: Path | str, *, fmt: str = "plain", lang: Lang = "de") -> by
     from skatliste.ledger import printed
 
     def make(ledger: Ledger) -> str:
+        if fmt in ("csv", "json"):  # the same CSV and JSON as 'export'
+            from skatliste.app.reports import export
+
+            return export(ledger, "csv" if fmt == "csv" else "json", lang=lang).rstrip("\n")
         from skatliste.report import render_sheet
         from skatliste.sheet import rows
 
@@ -121,6 +125,21 @@ def open_list(path: Path | str) -> Ledger:
     from skatliste.ledger import load
 
     return load(path)
+
+
+def family_at(path: Path | str) -> str:
+    """The game family of the list at ``path`` (``skat`` when there is none to read)."""
+    from skatliste.ledger import family_at as family
+
+    return family(path)
+
+
+def player_names(path: Path | str) -> list[str]:
+    """The players of the list at ``path`` for shell completion: read quickly, without checking
+    the file, never failing ([] for no readable list)."""
+    from skatliste.ledger_names import player_names as names
+
+    return names(path)
 
 
 def last_row(ledger: Ledger) -> Row | None:
@@ -177,68 +196,9 @@ def game_entry(table: Table, player: str, words: Sequence[str], *, note: str = "
 def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> RamschEntry:
     """``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna] [geschoben 2] [skat 10]``."""
     from skatliste.ledger import now
-    from skatliste.sheet import RamschEntry
+    from skatliste.sheet import parse_ramsch
 
-    augen: dict[str, int] = {}
-    jungfrau: list[str] = []
-    durchmarsch: str | None = None
-    pushes = 0
-    pushes_given = False
-    skat: int | None = None
-    toks = [t for w in words for t in w.replace(",", " ").split()]
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        low = tok.lower()
-        if "=" in tok:
-            name, _, value = tok.partition("=")
-            player = resolve_player(table, name)
-            number = whole_number(value, tok)
-            if number is None:
-                raise InputError(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
-            if player in augen:
-                raise InputError(f"{player}'s Augen are given twice")
-            augen[player] = number
-        elif low in ("jungfrau", "durchmarsch", "geschoben", "pushed", "skat"):
-            if i + 1 >= len(toks):
-                raise InputError(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
-            arg = toks[i + 1]
-            i += 1
-            number = whole_number(arg, f"{tok} {arg}")
-            if low == "jungfrau":
-                jungfrau.append(resolve_player(table, arg))
-            elif low == "durchmarsch":
-                if durchmarsch is not None:
-                    raise InputError("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once")
-                durchmarsch = resolve_player(table, arg)
-            elif number is None:
-                raise InputError(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
-            elif low == "skat":
-                if skat is not None:
-                    raise InputError("the Skat's Augen are given twice: write 'skat N' once")
-                skat = number
-            else:
-                if pushes_given:
-                    raise InputError("the pushes are given twice: write 'geschoben N' once")
-                check_pushes(number)
-                pushes, pushes_given = number, True
-        else:
-            raise InputError(
-                f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
-                "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'"
-            )
-        i += 1
-    if not augen:
-        raise InputError("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
-    return RamschEntry(
-        augen=tuple(augen.items()),
-        skat=skat,
-        jungfrau=tuple(jungfrau),
-        durchmarsch=durchmarsch,
-        pushes=pushes,
-        note=note,
-        time=now(),
-    )
+    return parse_ramsch(table, words, note=note, time=now())
 
 
 def passed_entry(*, note: str = "") -> Entry:

@@ -195,6 +195,17 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _columns(header_row: list[str]) -> dict[str, int]:
+    """Which column holds the name, the club and the number (German or English headers)."""
+    header = [h.strip().casefold() for h in header_row]
+    where: dict[str, int] = {}
+    for key, names in COLUMNS.items():
+        for i, h in enumerate(header):
+            if h in names:
+                where[key] = i
+    return where
+
+
 def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> list[Player]:
     """Register the players of a CSV file (a header row; name, club, number; German or
     English column names; ``,`` or ``;`` between fields). Every problem is listed; with any
@@ -205,12 +216,7 @@ def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> lis
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     if not rows:
         raise InputError(f"{source}: empty; give a header row such as 'name,club,number'")
-    header = [h.strip().casefold() for h in rows[0]]
-    where: dict[str, int] = {}
-    for key, names in COLUMNS.items():
-        for i, h in enumerate(header):
-            if h in names:
-                where[key] = i
+    where = _columns(rows[0])
     if "name" not in where:
         raise InputError(
             f"{source}: line 1: no name column in {rows[0]!r}; name the columns e.g. "
@@ -455,12 +461,53 @@ def _table_of(t: Tournament, series: int, table: int) -> tuple[str, ...]:
     return seating.tables[table - 1]
 
 
+def _paper_item(
+    item: str,
+    seated: tuple[str, ...],
+    table: int,
+    length: int,
+    lines: dict[str, PaperLine],
+    refused: set[str],
+) -> str | None:
+    """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
+    None."""
+    from skatliste.sheet import same_name
+
+    found = _PAPER.match(item.strip())
+    if not found:
+        return f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2"
+    name = found.group("name").strip()
+    who = next((p for p in seated if same_name(p) == same_name(name)), None)
+    if who is None:
+        return f"'{name}' is not at table {table} ({', '.join(seated)})"
+    if who in lines:
+        return f"'{name}' is given twice"
+    long = next(
+        (found.group(g).lstrip("+-−") for g in ("points", "won", "lost")
+         if len(found.group(g).lstrip("+-−")) > MAX_DIGITS),
+        None,
+    )  # fmt: skip
+    if long is not None:
+        refused.add(who)
+        return (
+            f"'{name}': the number {long[:12]}... has more than {MAX_DIGITS} digits; "
+            "no series scores that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)"
+        )
+    line = PaperLine(
+        int(found.group("points").replace("−", "-")),
+        int(found.group("won")),
+        int(found.group("lost")),
+    )
+    lines[who] = line
+    problem = core.paper_line_problem(line, length)
+    return None if problem is None else f"'{item}': {problem}"
+
+
 def enter_paper_result(
     folder: Path | str, series: int, table: int, items: Sequence[str], *, force: bool = False
 ) -> dict[str, Score]:
     """Type in a paper Spielliste's totals: ``NAME=POINTS/WON/LOST`` for every player at the
     table. Every problem is listed; a table has either a list or a paper result."""
-    from skatliste.sheet import same_name
 
     folder = Path(folder)
     with store.updating(folder) as t:
@@ -470,39 +517,9 @@ def enter_paper_result(
         lines: dict[str, PaperLine] = {}
         refused: set[str] = set()
         for item in items:
-            found = _PAPER.match(item.strip())
-            if not found:
-                problems.append(f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2")
-                continue
-            name = found.group("name").strip()
-            who = next((p for p in seated if same_name(p) == same_name(name)), None)
-            if who is None:
-                problems.append(f"'{name}' is not at table {table} ({', '.join(seated)})")
-                continue
-            if who in lines:
-                problems.append(f"'{name}' is given twice")
-                continue
-            long = next(
-                (found.group(g).lstrip("+-−") for g in ("points", "won", "lost")
-                 if len(found.group(g).lstrip("+-−")) > MAX_DIGITS),
-                None,
-            )  # fmt: skip
-            if long is not None:
-                refused.add(who)
-                problems.append(
-                    f"'{name}': the number {long[:12]}... has more than {MAX_DIGITS} digits; "
-                    "no series scores that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)"
-                )
-                continue
-            line = PaperLine(
-                int(found.group("points").replace("−", "-")),
-                int(found.group("won")),
-                int(found.group("lost")),
-            )
-            problem = core.paper_line_problem(line, length)
+            problem = _paper_item(item, seated, table, length, lines, refused)
             if problem is not None:
-                problems.append(f"'{item}': {problem}")
-            lines[who] = line
+                problems.append(problem)
         missing = [p for p in seated if p not in lines and p not in refused]
         if missing:
             problems.append(f"no result for {', '.join(missing)} (every player at the table)")

@@ -27,8 +27,7 @@ from skatliste.explain import Lang
 
 if TYPE_CHECKING:
     from skatliste.american import Entry, Partie
-    from skatliste.american_ledger import AmericanList
-    from skatliste.app.american import Change
+    from skatliste.app.american import AmericanList, Change
 
 
 @click.group(name="skatliste")
@@ -365,19 +364,19 @@ def history(ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste history
     """
-    from skatliste.american_ledger import model_to_entry
+    from skatliste.app.american import history as removed_entries
     from skatliste.app.american import load
 
     language = resolve_lang(lang)
-    lst = load(ledger_path)
-    if not lst.history:
+    removed = removed_entries(load(ledger_path))
+    if not removed:
         click.echo("no deals removed or replaced")
         return
-    for item in lst.history:
+    for item in removed:
         line = f"{item.time}  {item.action:<6} {item.number}: "
-        line += _entry_words(model_to_entry(item.entry), language)
+        line += _entry_words(item.entry, language)
         if item.replaced_by is not None:
-            line += " → " + _entry_words(model_to_entry(item.replaced_by), language)
+            line += " → " + _entry_words(item.replaced_by, language)
         click.echo(line)
 
 
@@ -429,7 +428,7 @@ def export(fmt: str, output: Path | None, ledger_path: Path, lang: str | None) -
     if output is None:
         click.echo(text, nl=False)
         return
-    from skatliste.ledger import write_output
+    from skatliste.app.reports import write_output
 
     write_output(output, text, lists=[ledger_path])
     click.echo(f"{output}: {fmt}, {deal_count(lst)} deals")

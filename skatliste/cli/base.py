@@ -37,6 +37,10 @@ FAMILY_GROUPS: dict[str, click.Group] = {}
 group of its list commands; the family's CLI module registers it here."""
 
 
+DEFAULT_LIST = "skatliste.json"
+"""The list a command works on without --ledger or SKATLISTE_LEDGER."""
+
+
 def _option_value(args: list[str], name: str) -> str | None:
     for i, arg in enumerate(args):
         if arg == name and i + 1 < len(args):
@@ -53,9 +57,9 @@ def _family(name: str, args: list[str]) -> str:
 
     if name == "new":
         return family_of((_option_value(args, "--rules") or "").lower())
-    from skatliste.ledger import DEFAULT_PATH, family_at
+    from skatliste.app.lists import family_at
 
-    path = _option_value(args, "--ledger") or os.environ.get("SKATLISTE_LEDGER") or DEFAULT_PATH
+    path = _option_value(args, "--ledger") or os.environ.get("SKATLISTE_LEDGER") or DEFAULT_LIST
     return family_at(path)
 
 
@@ -136,7 +140,7 @@ def ledger_option(f: F) -> F:
         "ledger_path",
         type=click.Path(dir_okay=False, path_type=Path),
         envvar="SKATLISTE_LEDGER",
-        default="skatliste.json",
+        default=DEFAULT_LIST,
         show_default=True,
         help="The list's JSON file (or env SKATLISTE_LEDGER).",
     )(f)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from skatliste.cli.base import cli, lang_option, refuse, resolve_lang
 from skatliste.explain import Lang, explain, headline, result_record, signed
 from skatliste.games import GameType
-from skatliste.rules import seeger_fabian
+from skatliste.rules import seeger_fabian_points
 
 if TYPE_CHECKING:
     from skatliste.replay import ReplayResult
@@ -197,8 +197,8 @@ def replay_cmd(file: Path, as_json: bool, lang: str | None) -> None:
         sys.exit(1)
 
 
-def _replay_json(out: ReplayResult, lang: Lang) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def _replay_json(out: ReplayResult, lang: Lang) -> dict[str, object]:
+    data: dict[str, object] = {
         "players": list(out.players),
         "declarer": out.declarer,
         "tricks": [
@@ -227,6 +227,6 @@ def _replay_json(out: ReplayResult, lang: Lang) -> dict[str, Any]:
     data["declarer_tricks"] = out.declarer_tricks
     data["spitzen"] = out.spitzen_words or None
     data["value"] = result_record(
-        out.result, seeger_fabian=seeger_fabian(out.result, table=3), lang=lang
+        out.result, fabian=seeger_fabian_points(out.result, table=3), lang=lang
     )
     return data

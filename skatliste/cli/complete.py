@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from skatliste.ledger_names import player_names
+from skatliste.app.lists import player_names
+from skatliste.cli.base import DEFAULT_LIST
 from skatliste.rules import REIZWERTE
 from skatliste.words import GAME_WORDS, NUMBER_WORDS, VOCABULARY
 
@@ -21,7 +22,7 @@ def _ledger_path(ctx: click.Context) -> Path:
     given = ctx.params.get("ledger_path")
     if given:
         return Path(given)
-    return Path(os.environ.get("SKATLISTE_LEDGER") or "skatliste.json")
+    return Path(os.environ.get("SKATLISTE_LEDGER") or DEFAULT_LIST)
 
 
 def _starting(candidates: list[str], incomplete: str) -> list[str]:

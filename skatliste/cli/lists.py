@@ -28,11 +28,11 @@ from skatliste.cli.complete import (
     complete_rule,
     complete_words,
 )
-from skatliste.cli.render import entry_words, game_lines, totals_line
+from skatliste.cli.render import game_lines, totals_line
 from skatliste.explain import Lang
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Standing
+    from skatliste.app.lists import Standing
     from skatliste.sheet import Entry
 
 
@@ -215,6 +215,8 @@ def undo(ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste undo
     """
+    from skatliste.sheet import entry_words
+
     language = resolve_lang(lang)
     change = app.undo(ledger_path)
     assert change.removed is not None
@@ -234,6 +236,8 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste delete 7
     """
+    from skatliste.sheet import entry_words
+
     language = resolve_lang(lang)
     change = app.delete(ledger_path, number)
     assert change.removed is not None
@@ -359,18 +363,19 @@ def history(ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste history
     """
-    from skatliste.ledger import model_to_entry
+    from skatliste.app.reports import history as removed_games
+    from skatliste.sheet import entry_words
 
     language = resolve_lang(lang)
-    ledger = app.open_list(ledger_path)
-    if not ledger.history:
+    removed = removed_games(app.open_list(ledger_path))
+    if not removed:
         click.echo("no games removed or replaced")
         return
-    for index, item in enumerate(ledger.history, start=1):
+    for index, item in enumerate(removed, start=1):
         line = f"{index:>2}. {item.time}  {item.action:<6} game {item.number}: "
-        line += entry_words(model_to_entry(item.entry), language)
+        line += entry_words(item.entry, language)
         if item.replaced_by is not None:
-            line += " → " + entry_words(model_to_entry(item.replaced_by), language)
+            line += " → " + entry_words(item.replaced_by, language)
         click.echo(line)
 
 
@@ -403,9 +408,9 @@ def schema() -> None:
     Example:
       skatliste schema > skatliste.schema.json
     """
-    from skatliste.ledger import json_schema
+    from skatliste.app.reports import list_schema
 
-    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    click.echo(json.dumps(list_schema(), indent=2, ensure_ascii=False))
 
 
 @cli.command()

@@ -12,10 +12,12 @@ from skatliste.app import lists as app
 from skatliste.cli.base import Refused, cli, lang_option, ledger_option, resolve_lang
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
+from skatliste.rules import Variant
+from skatliste.rulesets import KontraRule
 from skatliste.words import parse_words, whole_number
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger
+    from skatliste.app.lists import Ledger
 
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]
@@ -117,13 +119,13 @@ def _number_between(
 def _plays_ramsch(ledger: Ledger) -> bool:
     """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
     round, or in Offizierskat."""
-    from skatliste.sheet import last_row
+    from skatliste.sheet import RoundKind, last_row
 
     rules = ledger.rules
-    if rules.on("ramsch.on_pass") or rules.variant == "offizierskat":
+    if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
         return True
     row = last_row(ledger.table, ledger.entries)
-    return row is not None and row.pending[:1] == ("ramsch",)
+    return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
 
 
 def _ramsch_words(ledger: Ledger) -> list[str]:
@@ -180,6 +182,16 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
             raise InputError(answer)
 
     game = _ask(f"Spiel ({'/'.join(GAME_CHOICES)})", check=is_game).lower()
+    words = _declaration_words(ledger, game)
+    words += _result_words(ledger, words)
+    bid = _ask("Gereizt (leer: nicht notiert)", "", _check_bid(ledger, words))
+    if bid:
+        words += ["gereizt", bid]
+    return player, words + _kontra_words(ledger)
+
+
+def _declaration_words(ledger: Ledger, game: str) -> list[str]:
+    """The Spitzen, Hand, Ouvert and what was announced."""
     words = [game]
     is_null = game == "null"
     if not is_null:
@@ -195,42 +207,49 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         said = _choice("Angesagt", ("nichts", "schneider", "schwarz"))
         if said in ("schneider", "schwarz"):
             words += [said, "angesagt"]
-    if is_null:
-        words.append("gewonnen" if _yes("Gewonnen", True) else "verloren")
-    else:
-        augen = _ask(
-            "Augen des Spielers (leer: nicht gezählt)",
-            "",
-            _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
-        )
-        if augen:
-            words += ["augen", augen]
-            if _yes("Schwarz (eine Partei ohne Stich)"):
-                words.append("schwarz")
-        else:
-            won = _yes("Gewonnen", True)
-            words.append("gewonnen" if won else "verloren")
-            if _yes("Schwarz (eine Partei ohne Stich)"):
-                words.append("schwarz")
-            elif _yes("Schneider"):
-                words.append("schneider")
-    bid = _ask("Gereizt (leer: nicht notiert)", "", _check_bid(ledger, words))
-    if bid:
-        words += ["gereizt", bid]
-    if ledger.rules["kontra"] != "off":
-        k = _choice("Kontra/Re", ("nein", "kontra", "re"))
-        if k in ("kontra", "re"):
-            words.append("kontra")
-            if ledger.rules["kontra"] == "after18":  # only a defender who bid may say Kontra
-                words.append(
-                    _ask(
-                        "Gereizt vom Kontra-Sager (mindestens 18)",
-                        check=_number_between(18, 264, "his bid", True),
-                    )
+    return words
+
+
+def _result_words(ledger: Ledger, words: list[str]) -> list[str]:
+    """How the game went: won or lost, the Augen, Schneider or Schwarz reached."""
+    if words[0] == "null":
+        return ["gewonnen" if _yes("Gewonnen", True) else "verloren"]
+    augen = _ask(
+        "Augen des Spielers (leer: nicht gezählt)",
+        "",
+        _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
+    )
+    if augen:
+        out = ["augen", augen]
+        if _yes("Schwarz (eine Partei ohne Stich)"):
+            out.append("schwarz")
+        return out
+    out = ["gewonnen" if _yes("Gewonnen", True) else "verloren"]
+    if _yes("Schwarz (eine Partei ohne Stich)"):
+        out.append("schwarz")
+    elif _yes("Schneider"):
+        out.append("schneider")
+    return out
+
+
+def _kontra_words(ledger: Ledger) -> list[str]:
+    """Kontra and Re, when the rules play them (with rule kontra=after18 the sayer's bid)."""
+    if ledger.rules.kontra is KontraRule.OFF:
+        return []
+    k = _choice("Kontra/Re", ("nein", "kontra", "re"))
+    words: list[str] = []
+    if k in ("kontra", "re"):
+        words.append("kontra")
+        if ledger.rules.kontra is KontraRule.AFTER18:  # only a defender who bid may say Kontra
+            words.append(
+                _ask(
+                    "Gereizt vom Kontra-Sager (mindestens 18)",
+                    check=_number_between(18, 264, "his bid", True),
                 )
-        if k == "re":
-            words.append("re")
-    return player, words
+            )
+    if k == "re":
+        words.append("re")
+    return words
 
 
 def _check_bid(ledger: Ledger, words: list[str]) -> Callable[[str], None]:

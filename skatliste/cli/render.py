@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from skatliste.explain import PAPER_TEXT, Lang, paper_line, signed
 
-__all__ = ["PAPER_TEXT", "entry_words", "game_lines", "paper_line", "totals_line"]
+__all__ = ["PAPER_TEXT", "game_lines", "paper_line", "totals_line"]
 
 if TYPE_CHECKING:
-    from skatliste.ledger import Ledger, Standing
-    from skatliste.sheet import Entry, Row
+    from skatliste.app.lists import Ledger, Standing
+    from skatliste.sheet import Row
 
 
 def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
@@ -40,10 +40,3 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
     from skatliste.report import game_lines as lines
 
     return lines(row, lang)
-
-
-def entry_words(entry: Entry, lang: Lang) -> str:
-    """An entry as the words that would enter it again (``report.entry_words``)."""
-    from skatliste.report import entry_words as words
-
-    return words(entry, lang)

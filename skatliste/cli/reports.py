@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from skatliste.app import lists as app
+from skatliste.app import reports
+from skatliste.app.reports import ExportFormat
 from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang
 from skatliste.cli.render import game_lines
 from skatliste.explain import seeger_fabian_line
@@ -110,7 +112,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste explain 7
     """
-    from skatliste.rules import seeger_fabian as fabian_of
+    from skatliste.rules import seeger_fabian_points
 
     language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
@@ -119,7 +121,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     dealer = "Geber" if language == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")
     if row.result is not None and not ledger.rules.two_player:
-        sf = fabian_of(row.result, table=ledger.table.size)
+        sf = seeger_fabian_points(row.result, table=ledger.table.size)
         lines.append(f"  {seeger_fabian_line(row.result, sf, lang=language)}")
     click.echo("\n".join(lines))
 
@@ -143,7 +145,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
 @ledger_option
 @lang_option
 def export(
-    fmt: str,
+    fmt: ExportFormat,
     output: Path | None,
     cent: str | None,
     ledger_path: Path,
@@ -157,40 +159,13 @@ def export(
       skatliste export --format csv -o evening.csv
       skatliste export --format md --cent 0.25
     """
-    from skatliste.export import render_csv, render_html, render_json, render_markdown
-    from skatliste.sheet import rows, settle, summarise
-
-    language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
-    derived = list(rows(ledger.table, ledger.entries))
-    summary = summarise(ledger.table, ledger.entries)
-    stake = app.parse_stake(cent)
-    settlement = (
-        None if stake is None else settle({p.name: p.total for p in summary.players}, stake)
-    )
-    if fmt == "html":
-        text = render_html(
-            ledger.table,
-            derived,
-            summary,
-            settlement=settlement,
-            stake=cent,
-            created=ledger.created,
-            lang=language,
-        )
-    elif fmt == "md":
-        text = render_markdown(ledger.table, derived, summary, settlement=settlement, lang=language)
-    elif fmt == "csv":
-        text = render_csv(ledger.table, derived, language)
-    else:
-        text = render_json(ledger.table, derived, summary, settlement) + "\n"
+    text = reports.export(ledger, fmt, lang=resolve_lang(lang), cent=cent)
     if output is None:
         click.echo(text, nl=False)
         return
-    from skatliste.ledger import write_output
-
-    write_output(output, text, lists=[ledger_path])
-    click.echo(f"{output}: {fmt}, {len(derived)} games")
+    reports.write_output(output, text, lists=[ledger_path])
+    click.echo(f"{output}: {fmt}, {len(ledger.entries)} games")
 
 
 @cli.command()
@@ -207,15 +182,9 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str
       skatliste stats
       skatliste stats 2026-*.json --json
     """
-    from skatliste.sheet import rows
-    from skatliste.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
+    from skatliste.stats import GAME_ORDER, STATS_HEADERS, stats_rows
 
-    paths = list(ledgers) or [ledger_path]
-    sheets = []
-    for path in paths:
-        ledger = app.open_list(path)
-        sheets.append((ledger.table.players, list(rows(ledger.table, ledger.entries))))
-    people = collect(sheets)
+    people = reports.statistics(list(ledgers) or [ledger_path])
     if as_json:
         click.echo(
             json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)

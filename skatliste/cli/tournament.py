@@ -542,7 +542,7 @@ def export(
     if output is None:
         click.echo(text, nl=False)
         return
-    from skatliste.ledger import write_output
+    from skatliste.app.reports import write_output
 
     write_output(output, text)
     click.echo(f"{output}: {what} written ({fmt})")

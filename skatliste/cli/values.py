@@ -6,8 +6,8 @@ import itertools
 import json
 import re
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import click
 
@@ -23,51 +23,85 @@ from skatliste.explain import (
     seeger_fabian_line,
     signed,
 )
-from skatliste.rules import MAX_BOCK, REIZWERTE, game_value, games_reaching, seeger_fabian
+from skatliste.rules import (
+    MAX_BOCK,
+    REIZWERTE,
+    GameResult,
+    game_value,
+    games_reaching,
+    seeger_fabian_points,
+)
 from skatliste.words import ParsedGame, parse_words
 
 # --- value ------------------------------------------------------------------------------
 
 
-def _option_words(opts: dict[str, Any]) -> list[str]:
-    """The --with/--hand/... options as table words, so one parser serves both."""
-    words: list[str] = []
-    if opts["with_"] is not None:
-        words += ["mit", str(opts["with_"])]
-    if opts["without"] is not None:
-        words += ["ohne", str(opts["without"])]
-    for flag in ("hand", "ouvert", "schneider", "schwarz", "kontra", "re"):
-        if opts[flag]:
-            words.append(flag)
-    if opts["schneider_announced"]:
-        words += ["schneider", "angesagt"]
-    if opts["schwarz_announced"]:
-        words += ["schwarz", "angesagt"]
-    if opts["won"] is not None:
-        words.append("gewonnen" if opts["won"] else "verloren")
-    if opts["bid"] is not None:
-        words += ["gereizt", str(opts["bid"])]
-    if opts["augen"] is not None:
-        words += ["augen", str(opts["augen"])]
-    words += ["bock"] * opts["bock"]
-    return words
+@dataclass(frozen=True, kw_only=True)
+class GameOptions:
+    """A game given as ``value``'s options (--with 2 --hand ...) instead of words."""
+
+    with_: int | None = None
+    without: int | None = None
+    hand: bool = False
+    ouvert: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    won: bool | None = None
+    bid: int | None = None
+    augen: int | None = None
+    kontra: bool = False
+    re: bool = False
+    bock: int = 0
+
+    def words(self) -> list[str]:
+        """The options as table words, so one parser (``parse_words``) serves both."""
+        words: list[str] = []
+        if self.with_ is not None:
+            words += ["mit", str(self.with_)]
+        if self.without is not None:
+            words += ["ohne", str(self.without)]
+        flags = (self.hand, self.ouvert, self.schneider, self.schwarz, self.kontra, self.re)
+        names = ("hand", "ouvert", "schneider", "schwarz", "kontra", "re")
+        words += [name for name, on in zip(names, flags, strict=True) if on]
+        if self.schneider_announced:
+            words += ["schneider", "angesagt"]
+        if self.schwarz_announced:
+            words += ["schwarz", "angesagt"]
+        if self.won is not None:
+            words.append("gewonnen" if self.won else "verloren")
+        if self.bid is not None:
+            words += ["gereizt", str(self.bid)]
+        if self.augen is not None:
+            words += ["augen", str(self.augen)]
+        return words + ["bock"] * self.bock
 
 
-def _value_of(
-    parsed: ParsedGame, table: int, lang: Lang
-) -> tuple[dict[str, Any], str, str | None, bool]:
+@dataclass(frozen=True)
+class _Valued:
+    """One game valued: its result, its JSON record, the Seeger-Fabian and paper lines."""
+
+    result: GameResult
+    record: dict[str, object]
+    sf_line: str
+    paper: str | None
+    ok: bool
+    """The value on paper, if given, is right."""
+
+
+def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
     """One game: its JSON record, its Seeger-Fabian line, the paper check line, paper right?"""
     result = game_value(parsed.declaration, parsed.outcome)
-    fabian = seeger_fabian(result, table=table)
-    record = result_record(result, seeger_fabian=fabian, lang=lang)
-    record["headline"] = headline(result, lang)
+    fabian = seeger_fabian_points(result, table=table)
+    record = result_record(result, fabian=fabian, lang=lang)
     paper: str | None = None
     ok = True
     if parsed.paper is not None:
         ok = parsed.paper.matches(result.list_points)
         record["paper"] = {"value": parsed.paper.value, "matches": ok}
         paper = paper_line(parsed.paper.value, ok, result.list_points, lang)
-    return record, seeger_fabian_line(result, fabian, lang=lang), paper, ok
+    return _Valued(result, record, seeger_fabian_line(result, fabian, lang=lang), paper, ok)
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -101,7 +135,25 @@ def _value_of(
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @lang_option
 def value(
-    words: tuple[str, ...], table: str | None, as_json: bool, lang: str | None, **opts: Any
+    words: tuple[str, ...],
+    table: str | None,
+    as_json: bool,
+    lang: str | None,
+    *,
+    with_: int | None,
+    without: int | None,
+    hand: bool,
+    ouvert: bool,
+    schneider: bool,
+    schwarz: bool,
+    schneider_announced: bool,
+    schwarz_announced: bool,
+    won: bool | None,
+    bid: int | None,
+    augen: int | None,
+    kontra: bool,
+    re: bool,
+    bock: int,
 ) -> None:
     """The value of one game, explained step by step.
 
@@ -120,7 +172,22 @@ def value(
     """
     language = resolve_lang(lang)
     size = int(table or 3)
-    extra = _option_words(opts)
+    extra = GameOptions(
+        with_=with_,
+        without=without,
+        hand=hand,
+        ouvert=ouvert,
+        schneider=schneider,
+        schwarz=schwarz,
+        schneider_announced=schneider_announced,
+        schwarz_announced=schwarz_announced,
+        won=won,
+        bid=bid,
+        augen=augen,
+        kontra=kontra,
+        re=re,
+        bock=bock,
+    ).words()
     if list(words) == ["-"]:
         if extra:
             refuse("with '-' every game comes from stdin: give its words there, not as options")
@@ -129,19 +196,19 @@ def value(
     if not words and not extra:
         refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
     parsed = parse_words(list(words) + extra)
-    record, sf_line, paper, ok = _value_of(parsed, size, language)
-    title = record.pop("headline")
+    valued = _value_of(parsed, size, language)
     if as_json:
-        click.echo(json.dumps(record, ensure_ascii=False))
+        click.echo(json.dumps(valued.record, ensure_ascii=False))
     else:
-        lines = [f"{title}: {signed(record['list_points'])}"]
-        lines += [f"  {step}" for step in record["explanation"]]
+        result = valued.result
+        lines = [f"{headline(result, language)}: {signed(result.list_points)}"]
+        lines += [f"  {step}" for step in explain(result, lang=language)]
         if table is not None:
-            lines.append(f"  {sf_line}")
-        if paper:
-            lines.append(f"  {paper}")
+            lines.append(f"  {valued.sf_line}")
+        if valued.paper:
+            lines.append(f"  {valued.paper}")
         click.echo("\n".join(lines))
-    if not ok:
+    if not valued.ok:
         sys.exit(1)
 
 
@@ -152,7 +219,18 @@ _BATCH_FLUSH = 2_000
 """Lines written at once."""
 
 
-def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
+def _line_error(out: list[str], number: int, message: str, text: str, *, as_json: bool) -> None:
+    """Write the answers batched so far, then one line's error (with --json also as a JSON
+    line on standard output)."""
+    sys.stdout.write("".join(out))
+    out.clear()
+    sys.stdout.flush()
+    if as_json:
+        click.echo(json.dumps({"line": number, "error": message}, ensure_ascii=False))
+    click.echo(text, err=True)
+
+
+def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool) -> None:
     """One game per line: each distinct line is parsed and valued once, the answers are
     written in batches (``value -`` on a season's paper list)."""
     failed = 0
@@ -166,13 +244,8 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
         if not line.isascii() and _NOT_UTF8.search(line):
             # bytes that are no UTF-8 reach us as lone surrogates (surrogateescape)
             failed += 1
-            write("".join(out))
-            out.clear()
-            sys.stdout.flush()
             problem = f"line {number} is not UTF-8 text: save the games as UTF-8"
-            if as_json:
-                click.echo(json.dumps({"line": number, "error": problem}))
-            click.echo(f"Error: {problem}", err=True)
+            _line_error(out, number, problem, f"Error: {problem}", as_json=as_json)
             continue
         words = line.split()
         key = " ".join(words)
@@ -182,12 +255,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
                 known = _batch_answer(words, table, lang, as_json=as_json)
             except InputError as exc:
                 failed += 1
-                write("".join(out))
-                out.clear()
-                sys.stdout.flush()
-                if as_json:
-                    click.echo(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False))
-                click.echo(f"line {number}: Error: {exc}", err=True)
+                _line_error(out, number, str(exc), f"line {number}: Error: {exc}", as_json=as_json)
                 continue
             if len(seen) >= _BATCH_CACHE:
                 for old in list(itertools.islice(seen, _BATCH_CACHE // 2)):
@@ -209,7 +277,7 @@ def _value_batch(stream: Any, table: int, lang: Lang, *, as_json: bool) -> None:
 _NOT_UTF8 = re.compile("[\ud800-\udfff]")
 
 
-def _utf8_lines(stream: Any) -> Iterator[str]:
+def _utf8_lines(stream: Iterable[str]) -> Iterator[str]:
     """The lines of standard input, read as they come (memory stays flat), without a
     byte-order mark from a Windows editor; text that is not UTF-8 is refused."""
     first = True
@@ -227,9 +295,8 @@ def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) ->
     """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
     parsed = parse_words(words)
     if as_json:
-        record, _, _, ok = _value_of(parsed, table, lang)
-        del record["headline"]
-        return json.dumps(record, ensure_ascii=False)[1:], ok
+        valued = _value_of(parsed, table, lang)
+        return json.dumps(valued.record, ensure_ascii=False)[1:], valued.ok
     # the text line needs the headline, the value and the steps only (what _value_of gives
     # besides, for --json, would cost as much again)
     result = game_value(parsed.declaration, parsed.outcome)

@@ -111,6 +111,30 @@ def _arrange(
     order: list[str], sizes: list[int], met: Met, rng: random.Random, budget: int
 ) -> tuple[list[list[str]], int]:
     """Greedy seating, then swaps that lower the clashes; returns (tables, clashes)."""
+    tables = _greedy(order, sizes, met)
+    where = {name: t for t, table in enumerate(tables) for name in table}
+    clashes = sum(_clash(met, name, tables[where[name]]) for name in order) // 2
+    steps = 0
+    if len(tables) == 1:
+        return tables, clashes  # one table: nothing to swap
+    while clashes and steps < budget:
+        steps += 1
+        stuck = [n for n in order if _clash(met, n, tables[where[n]])]
+        p = rng.choice(stuck)
+        a = where[p]
+        low, moves = _best_swaps(tables, a, p, met)
+        if low is None or (low > 0 and rng.random() > 0.1):
+            continue
+        b, q = rng.choice(moves)
+        tables[a][tables[a].index(p)] = q
+        tables[b][tables[b].index(q)] = p
+        where[p], where[q] = b, a
+        clashes += low
+    return tables, clashes
+
+
+def _greedy(order: list[str], sizes: list[int], met: Met) -> list[list[str]]:
+    """Each player in turn at the open table where he has met the fewest."""
     tables: list[list[str]] = [[] for _ in sizes]
     for name in order:
         best, best_clash = -1, -1
@@ -123,40 +147,28 @@ def _arrange(
                 if c == 0:
                     break
         tables[best].append(name)
-    where = {name: t for t, table in enumerate(tables) for name in table}
-    clashes = sum(_clash(met, name, tables[where[name]]) for name in order) // 2
-    steps = 0
-    if len(tables) == 1:
-        return tables, clashes  # one table: nothing to swap
-    while clashes and steps < budget:
-        steps += 1
-        stuck = [n for n in order if _clash(met, n, tables[where[n]])]
-        p = rng.choice(stuck)
-        a = where[p]
-        here = _clash(met, p, tables[a])
-        moves: list[tuple[int, str]] = []
-        low = None
-        rest_a = [x for x in tables[a] if x != p]
-        for b, table in enumerate(tables):
-            if b == a:
-                continue
-            for q in table:
-                rest_b = [x for x in table if x != q]
-                delta = (
-                    _clash(met, p, rest_b) + _clash(met, q, rest_a) - here - _clash(met, q, table)
-                )
-                if low is None or delta < low:
-                    low, moves = delta, [(b, q)]
-                elif delta == low:
-                    moves.append((b, q))
-        if low is None or (low > 0 and rng.random() > 0.1):
+    return tables
+
+
+def _best_swaps(
+    tables: list[list[str]], a: int, p: str, met: Met
+) -> tuple[int | None, list[tuple[int, str]]]:
+    """The swaps of ``p`` (at table ``a``) that change the clashes least: (change, swaps)."""
+    here = _clash(met, p, tables[a])
+    moves: list[tuple[int, str]] = []
+    low = None
+    rest_a = [x for x in tables[a] if x != p]
+    for b, table in enumerate(tables):
+        if b == a:
             continue
-        b, q = rng.choice(moves)
-        tables[a][tables[a].index(p)] = q
-        tables[b][tables[b].index(q)] = p
-        where[p], where[q] = b, a
-        clashes += low
-    return tables, clashes
+        for q in table:
+            rest_b = [x for x in table if x != q]
+            delta = _clash(met, p, rest_b) + _clash(met, q, rest_a) - here - _clash(met, q, table)
+            if low is None or delta < low:
+                low, moves = delta, [(b, q)]
+            elif delta == low:
+                moves.append((b, q))
+    return low, moves
 
 
 def draw(names: Sequence[str], *, seed: int, met: Met | None = None) -> Draw:

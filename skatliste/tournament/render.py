@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang
+from skatliste.explain import Lang, with_minus
 from skatliste.report import money as euro
 from skatliste.report import plain_table
 from skatliste.tournament.core import Standing
@@ -150,7 +150,7 @@ def _series_numbers(standings: Sequence[Standing]) -> list[int]:
 
 def number(value: int) -> str:
     """A number as the lists print it: the minus sign a paper list has (−98)."""
-    return str(value).replace("-", "−")
+    return with_minus(value)
 
 
 def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:

@@ -174,9 +174,8 @@ class _Reader:
         return value
 
 
-def parse(path: Path, raw: bytes) -> Tournament:
-    """The tournament in ``raw``, checked field by field."""
-    r = _Reader(path)
+def _data(path: Path, raw: bytes) -> dict[str, Any]:
+    """The file's JSON object, refused when it is no tournament of this version or older."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -196,14 +195,20 @@ def parse(path: Path, raw: bytes) -> Tournament:
             f"{path}: format version {version} is newer than this skatliste understands "
             f"(version {FORMAT_VERSION}); update skatliste"
         )
+    return data
+
+
+def parse(path: Path, raw: bytes) -> Tournament:
+    """The tournament in ``raw``, checked field by field."""
+    r = _Reader(path)
     top = r.obj(
-        data,
+        _data(path, raw),
         "top level",
         {"format", "version", "name", "date", "created", "series", "games", "seed", "players"},
         {"draws", "paper", "history"},
     )
-    if version != FORMAT_VERSION:
-        raise r.fail("version", f"must be {FORMAT_VERSION}", version)
+    if top["version"] != FORMAT_VERSION:
+        raise r.fail("version", f"must be {FORMAT_VERSION}", top["version"])
     games_raw = r.obj(top["games"], "games", {"3", "4"}, set())
     t = Tournament(
         folder=path.parent,
@@ -217,9 +222,22 @@ def parse(path: Path, raw: bytes) -> Tournament:
         },
         seed=r.int_(top["seed"], "seed", low=0),
     )
+    _read_players(r, t, r.list_(top["players"], "players"))
+    for i, raw_draw in enumerate(r.list_(top.get("draws", []), "draws"), start=1):
+        t.draws.append(_read_draw(r, t, raw_draw, f"draws[{i}]"))
+    t.draws.sort(key=lambda d: d.series)
+    for i, raw_paper in enumerate(r.list_(top.get("paper", []), "paper"), start=1):
+        t.paper.append(_read_paper(r, t, raw_paper, f"paper[{i}]"))
+    for i, item in enumerate(r.list_(top.get("history", []), "history"), start=1):
+        t.history.append(r.obj(item, f"history[{i}]", {"action", "time"}, set(item)))
+    return t
+
+
+def _read_players(r: _Reader, t: Tournament, raw_players: list[Any]) -> None:
+    """The players: names and start numbers each once."""
     seen: set[str] = set()
     numbers: set[int] = set()
-    for i, raw_player in enumerate(r.list_(top["players"], "players"), start=1):
+    for i, raw_player in enumerate(raw_players, start=1):
         where = f"players[{i}]"
         p = r.obj(raw_player, where, {"name"}, {"club", "number", "left"})
         name = r.text(p["name"], f"{where}.name")
@@ -236,92 +254,91 @@ def parse(path: Path, raw: bytes) -> Tournament:
             raise r.fail(f"{where}.left", "must be true or false", left)
         club = r.text(p.get("club", ""), f"{where}.club", empty=True)
         t.players.append(Player(name, club, number, left))
+
+
+def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
+    """One drawn series: tables of registered players, each seated once; each series drawn
+    once."""
     names = {p.name for p in t.players}
-    for i, raw_draw in enumerate(r.list_(top.get("draws", []), "draws"), start=1):
-        where = f"draws[{i}]"
-        d = r.obj(raw_draw, where, {"series", "seed", "time", "tables"}, {"repeats"})
-        tables: list[tuple[str, ...]] = []
-        for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
-            table = tuple(
-                r.text(n, f"{where}.tables[{j}]")
-                for n in r.list_(raw_table, f"{where}.tables[{j}]")
-            )
-            if len(table) not in (3, 4):
-                raise r.fail(f"{where}.tables[{j}]", "a table has 3 or 4 players", len(table))
-            unknown = [n for n in table if n not in names]
-            if unknown:
-                raise r.fail(f"{where}.tables[{j}]", "not a registered player", unknown[0])
-            twice = next((n for n in table if table.count(n) > 1), None)
-            if twice is not None:
-                raise r.fail(f"{where}.tables[{j}]", "a player seated twice at the table", twice)
-            earlier = next(
-                (k for k, other in enumerate(tables, start=1) if set(other) & set(table)), None
-            )
-            if earlier is not None:
-                again = sorted(set(tables[earlier - 1]) & set(table))[0]
-                raise r.fail(
-                    f"{where}.tables[{j}]",
-                    f"a player seated at table {earlier} of this series as well",
-                    again,
-                )
-            tables.append(table)
-        series = r.int_(d["series"], f"{where}.series", low=1)
-        if t.seating(series) is not None:
-            raise r.fail(f"{where}.series", "this series is drawn twice", series)
-        t.draws.append(
-            Seating(
-                series=series,
-                seed=r.int_(d["seed"], f"{where}.seed", low=0),
-                time=r.text(d["time"], f"{where}.time"),
-                tables=tables,
-                repeats=r.int_(d.get("repeats", 0), f"{where}.repeats", low=0),
-            )
+    d = r.obj(raw_draw, where, {"series", "seed", "time", "tables"}, {"repeats"})
+    tables: list[tuple[str, ...]] = []
+    for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
+        tables.append(_read_table(r, raw_table, f"{where}.tables[{j}]", names, tables))
+    series = r.int_(d["series"], f"{where}.series", low=1)
+    if t.seating(series) is not None:
+        raise r.fail(f"{where}.series", "this series is drawn twice", series)
+    return Seating(
+        series=series,
+        seed=r.int_(d["seed"], f"{where}.seed", low=0),
+        time=r.text(d["time"], f"{where}.time"),
+        tables=tables,
+        repeats=r.int_(d.get("repeats", 0), f"{where}.repeats", low=0),
+    )
+
+
+def _read_table(
+    r: _Reader, raw_table: Any, where: str, names: set[str], tables: list[tuple[str, ...]]
+) -> tuple[str, ...]:
+    """One table of a drawn series: 3 or 4 registered players, none at another table."""
+    table = tuple(r.text(n, where) for n in r.list_(raw_table, where))
+    if len(table) not in (3, 4):
+        raise r.fail(where, "a table has 3 or 4 players", len(table))
+    unknown = [n for n in table if n not in names]
+    if unknown:
+        raise r.fail(where, "not a registered player", unknown[0])
+    twice = next((n for n in table if table.count(n) > 1), None)
+    if twice is not None:
+        raise r.fail(where, "a player seated twice at the table", twice)
+    earlier = next((k for k, other in enumerate(tables, start=1) if set(other) & set(table)), None)
+    if earlier is not None:
+        again = sorted(set(tables[earlier - 1]) & set(table))[0]
+        raise r.fail(where, f"a player seated at table {earlier} of this series as well", again)
+    return table
+
+
+def _read_paper(r: _Reader, t: Tournament, raw_paper: Any, where: str) -> PaperResult:
+    """One table's paper result: [points, won, lost] for each player at a drawn table."""
+    d = r.obj(raw_paper, where, {"series", "table", "results", "time"}, set())
+    lines: dict[str, PaperLine] = {}
+    results = r.obj(d["results"], f"{where}.results", set(), set(d["results"]))
+    for name, value in results.items():
+        triple = r.list_(value, f"{where}.results.{name}")
+        if len(triple) != 3:
+            raise r.fail(f"{where}.results.{name}", "must be [points, won, lost]")
+        lines[name] = PaperLine(
+            r.int_(triple[0], f"{where}.results.{name}"),
+            r.int_(triple[1], f"{where}.results.{name}", low=0),
+            r.int_(triple[2], f"{where}.results.{name}", low=0),
         )
-    t.draws.sort(key=lambda d: d.series)
-    for i, raw_paper in enumerate(r.list_(top.get("paper", []), "paper"), start=1):
-        where = f"paper[{i}]"
-        d = r.obj(raw_paper, where, {"series", "table", "results", "time"}, set())
-        lines: dict[str, PaperLine] = {}
-        results = r.obj(d["results"], f"{where}.results", set(), set(d["results"]))
-        for name, value in results.items():
-            triple = r.list_(value, f"{where}.results.{name}")
-            if len(triple) != 3:
-                raise r.fail(f"{where}.results.{name}", "must be [points, won, lost]")
-            lines[name] = PaperLine(
-                r.int_(triple[0], f"{where}.results.{name}"),
-                r.int_(triple[1], f"{where}.results.{name}", low=0),
-                r.int_(triple[2], f"{where}.results.{name}", low=0),
-            )
-        series, table = d["series"], d["table"]
-        seating = t.seating(series) if isinstance(series, int) else None
-        if seating is None or not isinstance(table, int) or not 1 <= table <= len(seating.tables):
-            raise r.fail(where, "no such table in the drawn series", f"{series}/{table}")
-        if sorted(lines) != sorted(seating.tables[table - 1]):
-            raise r.fail(f"{where}.results", "the names are not the players at that table")
-        if t.paper_result(series, table) is not None:
-            raise r.fail(where, "a second paper result for this table", f"{series}/{table}")
-        length = t.games[len(lines)]
-        for name, line in lines.items():
-            problem = paper_line_problem(line, length)
-            if problem is not None:
-                raise r.fail(f"{where}.results.{name}", problem)
-        played = sum(x.won + x.lost for x in lines.values())
-        if played > length:
-            raise r.fail(
-                f"{where}.results",
-                f"the won and lost games add up to {played}, more than the series of {length}",
-            )
-        t.paper.append(
-            PaperResult(
-                series=r.int_(d["series"], f"{where}.series", low=1),
-                table=r.int_(d["table"], f"{where}.table", low=1),
-                lines=lines,
-                time=r.text(d["time"], f"{where}.time"),
-            )
+    series, table = d["series"], d["table"]
+    seating = t.seating(series) if isinstance(series, int) else None
+    if seating is None or not isinstance(table, int) or not 1 <= table <= len(seating.tables):
+        raise r.fail(where, "no such table in the drawn series", f"{series}/{table}")
+    if sorted(lines) != sorted(seating.tables[table - 1]):
+        raise r.fail(f"{where}.results", "the names are not the players at that table")
+    if t.paper_result(series, table) is not None:
+        raise r.fail(where, "a second paper result for this table", f"{series}/{table}")
+    _check_paper_lines(r, lines, t.games[len(lines)], where)
+    return PaperResult(
+        series=r.int_(d["series"], f"{where}.series", low=1),
+        table=r.int_(d["table"], f"{where}.table", low=1),
+        lines=lines,
+        time=r.text(d["time"], f"{where}.time"),
+    )
+
+
+def _check_paper_lines(r: _Reader, lines: dict[str, PaperLine], length: int, where: str) -> None:
+    """Each line possible in a series of ``length`` games, and no more games than it has."""
+    for name, line in lines.items():
+        problem = paper_line_problem(line, length)
+        if problem is not None:
+            raise r.fail(f"{where}.results.{name}", problem)
+    played = sum(x.won + x.lost for x in lines.values())
+    if played > length:
+        raise r.fail(
+            f"{where}.results",
+            f"the won and lost games add up to {played}, more than the series of {length}",
         )
-    for i, item in enumerate(r.list_(top.get("history", []), "history"), start=1):
-        t.history.append(r.obj(item, f"history[{i}]", {"action", "time"}, set(item)))
-    return t
 
 
 def load(folder: Path) -> Tournament:
@@ -478,7 +495,7 @@ def _summarise_list(path: Path) -> ListResult:
     ledger = load_list(path)
     summary = summarise(ledger.table, ledger.entries)
     return ListResult(
-        players={p.name: (p.seeger_fabian, p.total, p.won, p.lost) for p in summary.players},
+        players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
         games=summary.games,
         length=ledger.table.series,
     )

@@ -17,7 +17,7 @@ from skatliste.sheet import GameEntry, RamschEntry, Row, Table
 def edit_words(row: Row, lang: Lang) -> str:
     """The words the words field shows to change a game: a game's without the declarer
     (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
-    from skatliste.report import entry_words
+    from skatliste.sheet import entry_words
     from skatliste.words import to_words
 
     e = row.entry
@@ -70,13 +70,12 @@ def list_json(
     from skatliste.app.lists import fingerprint
     from skatliste.export import svg_chart
     from skatliste.report import (
-        entry_words,
         payment_lines,
         pending_words,
         summary_notes,
         summary_table,
     )
-    from skatliste.sheet import settle, summarise
+    from skatliste.sheet import entry_words, settle, summarise
 
     entries = [row.entry for row in sheet]
     last = sheet[-1] if sheet else None

@@ -1,0 +1,123 @@
+"""What a table reads from its lists: the sheet, exports, statistics over several lists, the
+history of removed games, the list format's schema.
+
+Like ``skatliste.app.lists``, nothing here prints: each function returns text or results for
+an edge to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from skatliste.app.lists import parse_stake
+
+if TYPE_CHECKING:
+    from skatliste.explain import Lang
+    from skatliste.ledger import Ledger
+    from skatliste.sheet import Entry, Row, Settlement, Summary
+    from skatliste.stats import PlayerStats
+
+ExportFormat = Literal["html", "md", "csv", "json"]
+
+
+def sheet_rows(ledger: Ledger) -> list[Row]:
+    """Every game of the list with everything derived."""
+    from skatliste.sheet import rows
+
+    return list(rows(ledger.table, ledger.entries))
+
+
+def settlement(summary: Summary, cent: str | None) -> Settlement | None:
+    """Who pays whom at ``cent`` per point (``0.25``, ``1/4``), or None without a stake."""
+    from skatliste.sheet import settle
+
+    stake = parse_stake(cent)
+    if stake is None:
+        return None
+    return settle({p.name: p.total for p in summary.players}, stake)
+
+
+def export(ledger: Ledger, fmt: ExportFormat, *, lang: Lang, cent: str | None = None) -> str:
+    """The list to share: one HTML page, Markdown, CSV (one row per game with every fact and
+    derived value) or JSON (the derived sheet and summary). ``sheet --format csv|json`` and
+    ``export`` write the same text."""
+    from skatliste.export import render_csv, render_html, render_json, render_markdown
+    from skatliste.sheet import summarise
+
+    derived = sheet_rows(ledger)
+    if fmt == "csv":
+        return render_csv(ledger.table, derived, lang)
+    summary = summarise(ledger.table, ledger.entries)
+    money = settlement(summary, cent)
+    if fmt == "json":
+        return render_json(ledger.table, derived, summary, money, lang=lang) + "\n"
+    if fmt == "md":
+        return render_markdown(ledger.table, derived, summary, settlement=money, lang=lang)
+    return render_html(
+        ledger.table,
+        derived,
+        summary,
+        settlement=money,
+        stake=cent,
+        created=ledger.created,
+        lang=lang,
+    )
+
+
+def write_output(path: Path | str, text: str, *, lists: Sequence[Path | str] = ()) -> None:
+    """Write an export atomically, never onto a list (one of ``lists`` or any list file)."""
+    from skatliste.ledger import write_output as write
+
+    write(path, text, lists=lists)
+
+
+def statistics(paths: Sequence[Path | str]) -> dict[str, PlayerStats]:
+    """Per player over one or several lists, merged by name (a club's season)."""
+    from skatliste.app.lists import open_list
+    from skatliste.stats import collect
+
+    sheets = []
+    for path in paths:
+        ledger = open_list(path)
+        sheets.append((ledger.table.players, sheet_rows(ledger)))
+    return collect(sheets)
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A game taken back, deleted or replaced: nothing entered is ever lost."""
+
+    number: int
+    """The game's number when it was removed."""
+    action: str
+    """undo, delete or edit."""
+    time: str
+    entry: Entry
+    replaced_by: Entry | None
+    """What an edit put in its place."""
+
+
+def history(ledger: Ledger) -> list[Removed]:
+    """The list's history, oldest first."""
+    from skatliste.ledger import model_to_entry
+
+    return [
+        Removed(
+            number=item.number,
+            action=item.action,
+            time=item.time,
+            entry=model_to_entry(item.entry),
+            replaced_by=None if item.replaced_by is None else model_to_entry(item.replaced_by),
+        )
+        for item in ledger.history
+    ]
+
+
+def list_schema() -> dict[str, Any]:
+    """The JSON Schema of the list file."""
+    from skatliste.ledger import json_schema
+
+    return json_schema()
