@@ -485,6 +485,13 @@ def test_a_game_with_the_name_in_the_words_is_entered_as_previewed(
     game = entered.json()["game"]
     assert (game["declarer"], game["value"]) == (shown.json()["declarer"], shown.json()["value"])
     assert games_in(fresh_ledger)[0]["declarer"] == "Anna"
+    nameless = {"declarer": None, "words": "null ouvert"}
+    refused = client.post("/api/games", json=nameless, headers=AUTH)
+    previewed = client.post("/api/preview", json=nameless)
+    assert refused.status_code == previewed.status_code == 422
+    assert refused.json()["error"] == previewed.json()["error"]
+    said = refused.json()["error"]
+    assert "say who played: tap a player or start the words with the name" in said
 
 
 def test_the_page_labels_read_the_catalogue_not_dict_methods(client: TestClient) -> None:

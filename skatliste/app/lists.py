@@ -279,13 +279,19 @@ def add_game(
         if player is not None:
             return game_entry(ledger.table, player, words, note=note)
         if not names_player(ledger.table, words[0]):
-            raise InputError(
-                f"{' '.join(words)!r}: say who played: tap a player or start the words with "
-                f"the name, e.g. '{ledger.table.players[0].lower()} {' '.join(words)}'"
-            )
+            raise _no_declarer(ledger.table, words)
         return game_entry(ledger.table, words[0], words[1:], note=note)
 
     return append(path, make)
+
+
+def _no_declarer(table: Table, words: Sequence[str]) -> InputError:
+    """Game words without the declarer, where nobody else names him (the page's add)."""
+    typed = " ".join(words)
+    return InputError(
+        f"{typed!r}: say who played: tap a player or start the words with the name, "
+        f"e.g. '{table.players[0].lower()} {typed}'"
+    )
 
 
 def pass_game(path: Path | str, *, note: str = "") -> Change:
@@ -520,6 +526,16 @@ def preview(
     if number is None:
         if declarer is not None and not words:
             raise InputError("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'")
+        first = words[0].lower() if words else ""
+        if (
+            declarer is None
+            and words
+            and first != "ramsch"
+            and not (len(words) == 1 and first in PASS_WORDS)
+            and not names_player(ledger.table, words[0])
+        ):
+            # refused in the words ``add_game(path, None, words)`` would use
+            raise _no_declarer(ledger.table, words)
         entry = (
             game_entry(ledger.table, declarer, words)
             if declarer is not None
