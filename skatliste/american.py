@@ -21,10 +21,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Literal
+from typing import Literal, NoReturn
 
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.explain import Lang, signed
+from skatliste.words import MAX_DIGITS
 
 HeartsDefenders = Literal["on_set", "always"]
 SlamCounts = Literal["score", "over_six"]
@@ -112,8 +113,43 @@ def _example(contract: Contract) -> str:
     }[contract]
 
 
-def validate(deal: Deal) -> None:
+def highest_bid(contract: Contract, *, slam_counts: SlamCounts = "score") -> int:
+    """The highest bid that some result of the contract can make (a decision, §A2).
+
+    Euchre and Hearts: the highest bid that allows them. Whist and Grand: the most a slam
+    puts against the bid (65 and 103 by its score; 35 and 63 by ``slam.counts=over_six``),
+    down to a multiple of 5.
+
+    >>> highest_bid(Contract.WHIST), highest_bid(Contract.GRAND)
+    (65, 100)
+    >>> highest_bid(Contract.WHIST, slam_counts="over_six")
+    35
+    """
+    if contract in MAX_BID:
+        return MAX_BID[contract]
+    return _most(contract, slam_counts) // 5 * 5
+
+
+def _most(contract: Contract, slam_counts: SlamCounts) -> int:
+    """What a slam in Whist or Grand puts against the bid."""
+    per = TRICK_VALUE[contract]
+    if slam_counts == "over_six":
+        return per * _over_six(TRICKS)
+    if contract is Contract.WHIST:
+        return per * TRICKS
+    return per * _over_six(TRICKS) + GRAND_SLAM_BONUS
+
+
+def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
     """Refuse a deal that cannot exist under §A2 and §A3, saying how to write it right.
+
+    A Whist or Grand bid that no result can make is refused (a decision, §A2):
+
+    >>> try:
+    ...     validate(Deal(declarer="Ben", contract=Contract.WHIST, bid=250, tricks=11))
+    ... except InvalidGameError as exc:
+    ...     print(exc)  # doctest: +ELLIPSIS
+    whist 250: a Whist scores at most 65 (all 13 tricks, §A3), ... (did you mean 'whist 25'?)
 
     >>> try:
     ...     validate(Deal(declarer="Ben", contract=Contract.EUCHRE, bid=25, tricks=5))
@@ -132,6 +168,23 @@ def validate(deal: Deal) -> None:
         raise InvalidGameError(
             f"{name} {bid}: {c.title} may be named only with a bid of {MAX_BID[c]} or less "
             f"(§A2); above it name whist or grand"
+        )
+    if c in TRICK_VALUE and bid > (top := highest_bid(c, slam_counts=slam_counts)):
+        most = _most(c, slam_counts)
+        if slam_counts == "over_six":
+            why = (
+                f"with slam.counts=over_six a {c.title} puts at most {most} against the bid "
+                f"(7 over six × {TRICK_VALUE[c]}, §A3)"
+            )
+        else:
+            why = f"a {c.title} scores at most {most} (all {TRICKS} tricks, §A3)"
+        slip = bid // 10
+        hint = f" (did you mean '{name} {slip}'?)" if bid % 10 == 0 and slip % 5 == 0 else ""
+        if not 0 < slip <= top:
+            hint = ""
+        raise InvalidGameError(
+            f"{name} {bid}: {why}, so the highest bid that can be made is {top}; write a bid "
+            f"of 5 to {top}, e.g. '{_example(c)}'{hint}"
         )
     if deal.alone and c is not Contract.EUCHRE:
         raise InvalidGameError(f"{name} {bid} alone: only a Euchre is played alone; drop 'alone'")
@@ -239,7 +292,7 @@ def score(
     >>> s.declaring, s.defending
     (-43, -10)
     """
-    validate(deal)
+    validate(deal, slam_counts=slam_counts)
     c, bid = deal.contract, deal.bid
     if c in TRICK_VALUE:
         assert deal.tricks is not None
@@ -712,8 +765,15 @@ class ParsedDeal:
     alone: bool = False
     hearts: int | None = None
 
-    def deal(self, declarer: str, *, note: str = "", time: str | None = None) -> Deal:
-        """The deal as the declarer played it, validated."""
+    def deal(
+        self,
+        declarer: str,
+        *,
+        note: str = "",
+        time: str | None = None,
+        slam_counts: SlamCounts = "score",
+    ) -> Deal:
+        """The deal as the declarer played it, validated under the list's ``slam.counts``."""
         deal = Deal(
             declarer=declarer,
             contract=self.contract,
@@ -724,7 +784,7 @@ class ParsedDeal:
             note=note,
             time=time,
         )
-        validate(deal)
+        validate(deal, slam_counts=slam_counts)
         return deal
 
 
@@ -750,21 +810,72 @@ def _suggest(word: str) -> str:
     return "; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone"
 
 
+_HOW: dict[str, str] = {
+    "bid": "the bid is a positive multiple of 5 (5, 10, 15, ...), written without a sign",
+    "tricks": (
+        f"tricks are 0 to {TRICKS} (0 to {EUCHRE_TRICKS} in Euchre), the declaring pair's "
+        "tricks, written without a sign"
+    ),
+    "hearts": (
+        f"hearts are 0 to {HEARTS}, the hearts in the declaring pair's tricks, written "
+        "without a sign"
+    ),
+}
+"""What each number of a deal is, for a number written with a sign."""
+
+
+def _signed(tok: str) -> bool:
+    """``-5``, ``+25``, ``−1``: a number with a sign, which no number of a deal has."""
+    return len(tok) > 1 and tok[0] in "+-−" and tok[1:].isdecimal()
+
+
+def _whole(word: str, tok: str | None) -> int | None:
+    """``tok`` as a whole number, None when it is none; one longer than any number of a deal
+    (``words.MAX_DIGITS``) is refused."""
+    if tok is None or not tok.isdecimal():
+        return None
+    if len(tok) > MAX_DIGITS:
+        raise InputError(
+            f"'{word} {tok[:12]}...': the number has more than {MAX_DIGITS} digits, far too "
+            "many for a deal; bids go up to 100, tricks and hearts to 13, e.g. "
+            "'whist 25 tricks 11'"
+        )
+    return int(tok)
+
+
 def _number_word(
     tok: str, nxt: str | None, bid: int | None, numbers: dict[str, int]
 ) -> tuple[str, int]:
     """``tricks 11``, ``hearts 3``, ``bid 25``: (what, the number), each given once."""
     kind = NUMBER_WORDS[tok]
-    if nxt is None or not nxt.isdigit():
-        example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
+    example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
+    if nxt is not None and _signed(nxt):
+        raise InputError(f"'{tok} {nxt}': {_HOW[kind]}, e.g. '{example}'")
+    n = _whole(tok, nxt)
+    if n is None:
         got = f" {nxt}" if nxt is not None else ""
         raise InputError(f"'{tok}{got}': '{tok}' needs a number after it, e.g. '{example}'")
-    n = int(nxt)
     if kind == "bid" and bid is not None and bid != n:
         raise InputError(f"two bids given ({bid} and {n}): a deal has one bid")
     if kind in numbers and numbers[kind] != n:
         raise InputError(f"'{tok}' given twice ({numbers[kind]} and {n}): give it once")
     return kind, n
+
+
+def _refuse_word(tok: str) -> NoReturn:
+    """A word no deal has: a number standing alone, or an unknown word."""
+    if _signed(tok):
+        raise InputError(
+            f"the number {tok} stands alone: a bid, tricks and hearts are written without "
+            "a sign after their word, e.g. 'whist 25 tricks 11' or 'hearts 40 hearts 3'"
+        )
+    if tok.isdecimal():
+        shown = tok if len(tok) <= MAX_DIGITS else f"{tok[:12]}..."
+        raise InputError(
+            f"the number {shown} stands alone: say what it is, e.g. 'whist {shown}' "
+            f"(the bid), 'tricks {shown}' or 'hearts {shown}'"
+        )
+    raise InputError(f"unknown word '{tok}'{_suggest(tok)}")
 
 
 def parse_words(words: Sequence[str]) -> ParsedDeal:
@@ -792,8 +903,11 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if tok in CONTRACT_WORDS and contract is None:
             contract = CONTRACT_WORDS[tok]
-            if nxt is not None and nxt.isdigit():
-                bid = int(nxt)
+            if nxt is not None and _signed(nxt):
+                raise InputError(f"'{tok} {nxt}': {_HOW['bid']}, e.g. '{_example(contract)}'")
+            n = _whole(tok, nxt)
+            if n is not None:
+                bid = n
                 i += 1
         elif tok in NUMBER_WORDS:
             kind, n = _number_word(tok, nxt, bid, numbers)
@@ -809,13 +923,8 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
             )
         elif tok in FLAG_WORDS:
             flags.add(FLAG_WORDS[tok])
-        elif tok.lstrip("+-−").isdigit():
-            raise InputError(
-                f"the number {tok} stands alone: say what it is, e.g. 'whist {tok}' (the bid), "
-                f"'tricks {tok}' or 'hearts {tok}'"
-            )
         else:
-            raise InputError(f"unknown word '{tok}'{_suggest(tok)}")
+            _refuse_word(tok)
         i += 1
     if contract is None:
         raise InputError(

@@ -102,6 +102,15 @@ class ListModel(BaseModel):
             raise ValueError(f"first_dealer '{self.first_dealer}' is not one of the players")
         if family_of(self.rules.preset) != FAMILY:
             raise ValueError(f"rules: preset '{self.rules.preset}' is not American Grand")
+        # every declarer is a player's name as the players line has it: else the deal's
+        # points go to nobody (the Skat list's check, shared)
+        problem = store.names_problem(
+            self.players,
+            [g.model_dump() for g in self.games],
+            [h.model_dump() for h in self.history],
+        )
+        if problem:
+            raise ValueError(problem)
         return self
 
 
@@ -213,6 +222,17 @@ def load(path: Path | str) -> AmericanList:
             "is for American Grand lists ('skatliste new --rules american-grand ...')"
         )
     try:
+        data, pairs = store.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        pass  # said with its place below
+    else:
+        # a key given twice (a hand edit): JSON keeps the last value silently; refuse it
+        twice = store.duplicate_problem(data, pairs)
+        if twice:
+            raise LedgerError(
+                f"{path}: {twice} (a hand edit?): keep one of them; the file was left untouched"
+            )
+    try:
         model = ListModel.model_validate_json(raw)
     except ValidationError as exc:
         raise LedgerError(_explain_invalid(path, raw, exc)) from None
@@ -229,7 +249,8 @@ def _describe(path: Path, err: Any) -> str:
     field = ".".join(str(p) for p in loc)
     got = err.get("input")
     shown = "" if isinstance(got, dict | list) or got is None else f" (found {got!r})"
-    return f"{path}: {where}{field + ': ' if field else ''}{err.get('msg', 'invalid')}{shown}"
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+    return f"{path}: {where}{field + ': ' if field else ''}{msg}{shown}"
 
 
 def _explain_invalid(path: Path, raw: bytes, exc: ValidationError) -> str:

@@ -332,7 +332,7 @@ def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> 
     for p in parts:
         if p.finished and p.settlement.winner is not None:
             won[p.settlement.winner] += 1
-    label = "Parties gewonnen" if lang == "de" else "Parties won"
+    label = "Partien gewonnen" if lang == "de" else "Parties won"
     blocks.append(f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1)))
     return "\n\n".join(blocks)
 

@@ -96,9 +96,10 @@ def table_problem(
 
 
 def _entry_names(entry: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
-    """Every player's name a stored entry holds, with its field."""
+    """Every player's name a stored entry holds, with its field (a Skat game or Ramsch, an
+    American Grand deal)."""
     kind = entry.get("kind")
-    if kind == "game":
+    if kind in ("game", "deal"):
         yield "declarer", entry.get("declarer")
     elif kind == "ramsch":
         for name in entry.get("augen", {}):

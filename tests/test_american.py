@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from skatliste.american import (
@@ -12,8 +12,10 @@ from skatliste.american import (
     Deal,
     Entry,
     PartieEnd,
+    SlamCounts,
     Table,
     computation,
+    highest_bid,
     pair_points,
     parse_words,
     parties,
@@ -24,6 +26,7 @@ from skatliste.american import (
     validate,
 )
 from skatliste.errors import InputError, InvalidGameError
+from skatliste.words import MAX_DIGITS
 
 from .conftest import ROOT
 
@@ -173,21 +176,109 @@ def test_whist_slam_beyond_the_tricks_over_six_is_made() -> None:
     bid; with slam.counts=over_six only its 7 tricks over six count, 35."""
     s = score(deal("whist 50 tricks 13"))
     assert (s.made, s.declaring) == (True, 65)
-    s = score(deal("whist 50 tricks 13"), slam_counts="over_six")
-    assert (s.made, s.declaring, s.defending) == (False, -50, 0)
-    assert computation(s, lang="en") == (
-        "Whist: 13 tricks, 7 over six × 5 = 35 < bid 50: set, −50; defenders 0 tricks, "
-        "none over six: 0"
-    )
+    s = score(deal("whist 35 tricks 12"), slam_counts="over_six")
+    assert (s.made, s.declaring, s.defending) == (False, -35, 0)
     assert score(deal("whist 35 tricks 13"), slam_counts="over_six").declaring == 65
 
 
-def test_a_grand_slam_wins_the_partie_even_when_it_falls_short_of_the_bid() -> None:
-    """slam.counts=over_six, Grand 70, all 13 tricks: 63 < 70 is a set, yet the slam wins."""
-    table = Table(TABLE.players, "Anna", slam_counts="over_six")
-    (partie,) = parties(table, [deal("grand 70 tricks 13")])
-    assert partie.points == (-70, 0) and partie.settlement.sets == (1, 0)
-    assert partie.reason == "slam" and partie.settlement.winner == 0
+@pytest.mark.parametrize(
+    ("words", "counts", "top"),
+    [
+        ("whist 70 tricks 13", "score", 65),
+        ("grand 105 tricks 13", "score", 100),
+        ("whist 40 tricks 13", "over_six", 35),
+        ("grand 65 tricks 13", "over_six", 60),
+    ],
+)
+def test_a_bid_no_result_can_make_is_refused(words: str, counts: SlamCounts, top: int) -> None:
+    """Decision (§A2): a Whist scores at most 65 and a Grand 103 (§A3), or 35 and 63 with
+    slam.counts=over_six: a bid above the highest that can be made is refused, naming it."""
+    parsed = parse_words(words.split())
+    with pytest.raises(InvalidGameError, match=f"the highest bid that can be made is {top};"):
+        parsed.deal("Anna", slam_counts=counts)
+    assert highest_bid(parsed.contract, slam_counts=counts) == top
+    at_top = parse_words(words.replace(str(parsed.bid), str(top)).split())
+    assert score(at_top.deal("Anna", slam_counts=counts), slam_counts=counts).made
+
+
+def test_a_slip_of_one_zero_too_many_is_named() -> None:
+    """'whist 250' for 25: the refusal says the highest bid and suggests the bid meant."""
+    with pytest.raises(InvalidGameError) as caught:
+        deal("whist 250 tricks 11")
+    assert str(caught.value) == (
+        "whist 250: a Whist scores at most 65 (all 13 tricks, §A3), so the highest bid that "
+        "can be made is 65; write a bid of 5 to 65, e.g. 'whist 25 tricks 11' "
+        "(did you mean 'whist 25'?)"
+    )
+    with pytest.raises(InvalidGameError) as caught:
+        deal("whist 1000000 tricks 13")
+    assert "did you mean" not in str(caught.value)
+
+
+def test_a_hand_edited_bid_too_high_is_a_problem_of_the_list() -> None:
+    """A stored bid no result can make is named by 'check' and left out of the sheet."""
+    big = Deal(declarer="Anna", contract=Contract.WHIST, bid=10**30, tricks=13)
+    assert problems(TABLE, [big]) == [
+        (
+            "deal 1",
+            f"whist {10**30}: a Whist scores at most 65 (all 13 tricks, §A3), so the highest "
+            "bid that can be made is 65; write a bid of 5 to 65, e.g. 'whist 25 tricks 11'",
+        )
+    ]
+    assert parties(TABLE, [big])[0].points == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (
+            "whist -5 stiche 7",
+            "'whist -5': the bid is a positive multiple of 5 (5, 10, 15, ...), written without "
+            "a sign, e.g. 'whist 25 tricks 11'",
+        ),
+        (
+            "whist 25 stiche -1",
+            "'stiche -1': tricks are 0 to 13 (0 to 5 in Euchre), the declaring pair's tricks, "
+            "written without a sign, e.g. 'tricks 11'",
+        ),
+        (
+            "hearts 40 herzen −3",
+            "'herzen −3': hearts are 0 to 13, the hearts in the declaring pair's tricks, "
+            "written without a sign, e.g. 'hearts 3'",
+        ),
+        (
+            "grand gebot +25 stiche 9",
+            "'gebot +25': the bid is a positive multiple of 5 (5, 10, 15, ...), written without "
+            "a sign, e.g. 'bid 25'",
+        ),
+        (
+            "whist 25 -5",
+            "the number -5 stands alone: a bid, tricks and hearts are written without a sign "
+            "after their word, e.g. 'whist 25 tricks 11' or 'hearts 40 hearts 3'",
+        ),
+        (
+            "whist 100000000000000000000000000000 stiche 13",
+            "'whist 100000000000...': the number has more than 9 digits, far too many for a "
+            "deal; bids go up to 100, tricks and hearts to 13, e.g. 'whist 25 tricks 11'",
+        ),
+        ("whist 25 stiche ²", "'stiche ²': 'stiche' needs a number after it, e.g. 'tricks 11'"),
+    ],
+)
+def test_a_number_with_a_sign_or_too_long_is_refused_saying_what_it_is(
+    words: str, message: str
+) -> None:
+    """A sign, a superscript or more than words.MAX_DIGITS digits: the message says what the
+    number is, never repeats the typo as the way to write it."""
+    with pytest.raises(InputError) as caught:
+        parse_words(words.split())
+    assert str(caught.value) == message
+
+
+def test_the_longest_number_read_has_max_digits() -> None:
+    """Nine digits are read (and then refused as a bid), ten are refused by the parser."""
+    assert parse_words(["whist", "9" * MAX_DIGITS]).bid == int("9" * MAX_DIGITS)
+    with pytest.raises(InputError, match="more than 9 digits"):
+        parse_words(["tricks", "1" * (MAX_DIGITS + 1), "whist", "25"])
 
 
 def test_grand_slam_by_the_defenders_wins_them_the_partie() -> None:
@@ -369,12 +460,13 @@ def deals(draw: st.DrawFn) -> Deal:
     if contract is Contract.HEARTS:
         bid = 5 * draw(st.integers(1, 10))
         return Deal(declarer=declarer, contract=contract, bid=bid, hearts=draw(st.integers(0, 13)))
-    bid = 5 * draw(st.integers(1, 25))
+    bid = 5 * draw(st.integers(1, highest_bid(contract) // 5))
     return Deal(declarer=declarer, contract=contract, bid=bid, tricks=draw(st.integers(0, 13)))
 
 
 @given(deals(), st.booleans(), st.booleans())
 def test_a_made_contract_never_scores_below_its_bid(d: Deal, always: bool, literal: bool) -> None:
+    assume(d.bid <= highest_bid(d.contract, slam_counts="over_six" if literal else "score"))
     s = score(
         d,
         hearts_defenders="always" if always else "on_set",

@@ -65,6 +65,12 @@ def test_add_prints_the_deal_its_computation_and_the_pairs_scores(
         (["whist", "25", "tricks", "14"], "0 to 13 tricks"),
         (["euchre", "10", "tricks", "6"], "0 to 5 tricks"),
         (["hearts", "40", "herzen", "14"], "0 to 13 hearts"),
+        (["whist", "250", "stiche", "11"], "highest bid that can be made is 65; "),
+        (["whist", "1000000", "stiche", "13"], "highest bid that can be made is 65; "),
+        (["grand", "105", "stiche", "13"], "highest bid that can be made is 100; "),
+        (["whist", "1" + "0" * 29, "stiche", "13"], "the number has more than 9 digits"),
+        (["whist", "-5", "stiche", "7"], "'whist -5': the bid is a positive multiple of 5"),
+        (["whist", "25", "stiche", "-1"], "'stiche -1': tricks are 0 to 13"),
     ],
 )
 def test_refused_deals_leave_the_list_unchanged(
@@ -406,3 +412,110 @@ def test_a_mangled_list_is_refused_with_its_place(
     r = run("sheet", "--ledger", str(grand_list))
     assert r.exit_code == 2 and message in r.stderr, r.stderr
     assert grand_list.read_text(encoding="utf-8") == text
+
+
+def test_the_highest_bid_follows_the_lists_slam_counts(run: Run, ledger_path: Path) -> None:
+    """slam.counts=over_six: a Whist slam puts 35 against the bid, so 'whist 40' is refused."""
+    _ok(
+        run, ledger_path, "new", "--rules", "american-grand", "--players", "A", "B", "C", "D",
+        "--rule", "slam.counts=over_six",
+    )  # fmt: skip
+    before = ledger_path.read_bytes()
+    r = run("add", "a", "whist", "40", "tricks", "13", "--ledger", str(ledger_path))
+    assert r.exit_code == 2
+    assert "with slam.counts=over_six a Whist puts at most 35 against the bid" in r.stderr
+    assert "the highest bid that can be made is 35; write a bid of 5 to 35" in r.stderr
+    assert ledger_path.read_bytes() == before
+    assert "+65" in _ok(run, ledger_path, "add", "a", "whist", "35", "tricks", "13")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ('"tricks":11', '"tricks":11,"tricks":2'),
+            "game 1: 'tricks' is given twice (a hand edit?): keep one of them; "
+            "the file was left untouched",
+        ),
+        (
+            ('"declarer":"Anna"', '"declarer":"anna"'),
+            "game 1: declarer 'anna' is not a player of this list: Anna, Ben, Carl, Dora",
+        ),
+        (
+            ('"declarer":"Anna"', '"declarer":"Zoe"'),
+            "game 1: declarer 'Zoe' is not a player of this list: Anna, Ben, Carl, Dora",
+        ),
+    ],
+)
+@pytest.mark.parametrize("command", [["check"], ["sheet"], ["summary"], ["add", "ben", "grand"]])
+def test_a_key_given_twice_or_a_name_no_players_is_refused_at_load(
+    run: Run, grand_list: Path, change: tuple[str, str], message: str, command: list[str]
+) -> None:
+    """The Skat list's checks hold for an American Grand list: every command refuses it with
+    file, entry, field and reason, and writes nothing."""
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    text = grand_list.read_text(encoding="utf-8")
+    bad = text.replace(*change)
+    assert bad != text
+    grand_list.write_text(bad, encoding="utf-8")
+    r = run(*command, "--ledger", str(grand_list))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Error: {grand_list}: {message}"), r.stderr
+    assert grand_list.read_text(encoding="utf-8") == bad
+
+
+def test_a_name_in_the_history_is_a_players_name(run: Run, grand_list: Path) -> None:
+    """A deal taken back keeps its declarer: it must be a player of the list."""
+    _ok(run, grand_list, "add", "ben", "whist", "25", "tricks", "11")
+    _ok(run, grand_list, "undo")
+    bad = grand_list.read_text(encoding="utf-8").replace('"declarer":"Ben"', '"declarer":"Zoe"')
+    grand_list.write_text(bad, encoding="utf-8")
+    r = run("summary", "--ledger", str(grand_list))
+    assert r.exit_code == 2
+    assert "history entry 1: entry: declarer 'Zoe' is not a player" in r.stderr
+
+
+def test_the_summary_counts_partien_in_german(run: Run, grand_list: Path) -> None:
+    """German: 'Partien gewonnen' (not the English plural 'Parties')."""
+    _ok(run, grand_list, "add", "anna", "grand", "25", "tricks", "13")
+    assert _ok(run, grand_list, "summary").splitlines()[-1] == (
+        "Partien gewonnen: Anna+Carl 1 · Ben+Dora 0"
+    )
+    assert _ok(run, grand_list, "summary", "--lang", "en").splitlines()[-1] == (
+        "Parties won: Anna+Carl 1 · Ben+Dora 0"
+    )
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--rules", "american-grand", "whist", "25", "stiche", "11"],
+        ["--rules=american-grand", "grand", "25", "tricks", "9"],
+        ["whist", "25", "tricks", "11"],
+    ],
+)
+def test_value_sends_an_american_deal_to_a_list(run: Run, words: list[str]) -> None:
+    """'value' is for Skat games: it says where an American Grand deal is valued."""
+    r = run("value", *words)
+    assert r.exit_code == 2
+    assert "'value' is for Skat games; an American Grand deal is valued when it is added" in (
+        r.stderr
+    )
+    assert "skatliste add anna whist 25 tricks 11" in r.stderr
+
+
+def test_value_takes_no_skat_rule_set(run: Run) -> None:
+    r = run("value", "--rules", "isko", "kreuz", "mit", "2")
+    assert r.exit_code == 2 and "'--rules isko': 'value' takes no rule set" in r.stderr
+
+
+def test_schema_prints_the_american_grand_format(run: Run) -> None:
+    """'schema --rules american-grand' prints the American Grand list's JSON Schema."""
+    r = run("schema", "--rules", "american-grand")
+    assert r.exit_code == 0
+    schema = json.loads(r.stdout)
+    assert schema["title"] == "skatliste American Grand list"
+    assert {"DealModel", "EndModel"} <= set(schema["$defs"])
+    assert json.loads(run("schema").stdout)["title"] != schema["title"]
+    r = run("schema", "--rules", "nope")
+    assert r.exit_code == 2 and "--rules nope: no such rule set" in r.stderr

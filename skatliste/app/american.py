@@ -96,7 +96,9 @@ def _deal_from_words(lst: AmericanList, player: str, words: Sequence[str], note:
         raise InputError(
             "say which contract, bid and result, e.g. 'skatliste add anna whist 25 tricks 11'"
         )
-    return parse_words(words).deal(declarer, note=note, time=now())
+    return parse_words(words).deal(
+        declarer, note=note, time=now(), slam_counts=lst.table.slam_counts
+    )
 
 
 def _where(lst: AmericanList, deal: Deal) -> tuple[Row, Partie]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from skatliste.app.lists import parse_stake
+from skatliste.errors import InputError
 
 if TYPE_CHECKING:
     from skatliste.explain import Lang
@@ -116,8 +117,20 @@ def history(ledger: Ledger) -> list[Removed]:
     ]
 
 
-def list_schema() -> dict[str, Any]:
-    """The JSON Schema of the list file."""
+def list_schema(preset: str = "isko") -> dict[str, Any]:
+    """The JSON Schema of the list file of a rule set's family (Skat, or American Grand)."""
+    from skatliste.rulesets import PRESETS, family_of
+
+    if preset.lower() not in PRESETS:
+        raise InputError(
+            f"--rules {preset}: no such rule set; known: {', '.join(sorted(PRESETS))}, e.g. "
+            "'skatliste schema --rules american-grand'"
+        )
+    if family_of(preset.lower()) == "american-grand":
+        from skatliste.american_ledger import ListModel
+
+        schema: dict[str, Any] = ListModel.model_json_schema()
+        return schema
     from skatliste.ledger import json_schema
 
     return json_schema()

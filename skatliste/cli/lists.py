@@ -401,16 +401,24 @@ def check_cmd(ledger_path: Path) -> None:
 
 
 @cli.command()
-def schema() -> None:
-    """Print the JSON Schema of the ledger format.
+@click.option(
+    "--rules",
+    "preset",
+    default="isko",
+    metavar="PRESET",
+    help="The format of this rule set's lists: a Skat preset (default) or american-grand.",
+)
+def schema(preset: str) -> None:
+    """Print the JSON Schema of the ledger format (Skat lists, or American Grand lists).
 
     \b
-    Example:
+    Examples:
       skatliste schema > skatliste.schema.json
+      skatliste schema --rules american-grand > american-grand.schema.json
     """
     from skatliste.app.reports import list_schema
 
-    click.echo(json.dumps(list_schema(), indent=2, ensure_ascii=False))
+    click.echo(json.dumps(list_schema(preset), indent=2, ensure_ascii=False))
 
 
 @cli.command()

@@ -104,6 +104,37 @@ def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
     return _Valued(result, record, seeger_fabian_line(result, fabian, lang=lang), paper, ok)
 
 
+_AMERICAN_ONLY = frozenset({"whist", "euchre", "juker", "jucker"})
+"""Contract words of American Grand that no Skat game has."""
+
+
+def _refuse_american(words: tuple[str, ...]) -> None:
+    """'value' is for Skat games: say where an American Grand deal is valued instead, and that
+    a list's rule set is not given here."""
+    for i, word in enumerate(words):
+        preset: str | None = None
+        if word == "--rules":
+            preset = words[i + 1] if i + 1 < len(words) else ""
+        elif word.startswith("--rules="):
+            preset = word.partition("=")[2]
+        if preset is None and word.casefold() not in _AMERICAN_ONLY:
+            continue
+        from skatliste.rulesets import family_of
+
+        if preset is None or family_of(preset.casefold()) == "american-grand":
+            refuse(
+                f"'{word if preset is None else '--rules ' + preset}': 'value' is for Skat "
+                "games; an American Grand deal is valued when it is added to an American "
+                "Grand list, e.g. 'skatliste new --rules american-grand --players Anna Ben "
+                "Carl Dora', then 'skatliste add anna whist 25 tricks 11'"
+            )
+        refuse(
+            f"'--rules {preset}': 'value' takes no rule set: it values a Skat game by the "
+            "ISkO; a list's rules apply when the game is added to it ('skatliste add ...'); "
+            "e.g. 'skatliste value kreuz mit 2 hand'"
+        )
+
+
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_words)
 @click.option("--with", "with_", type=int, metavar="N", help="mit N Spitzen.")
@@ -170,6 +201,7 @@ def value(
       skatliste value --json hearts with 1 lost
       skatliste value - < paper-list.txt
     """
+    _refuse_american(words)
     language = resolve_lang(lang)
     size = int(table or 3)
     extra = GameOptions(
