@@ -25,3 +25,8 @@ class LedgerError(SkatlisteError):
 
 class RuleSetError(InputError):
     """An unknown rule-set preset or option, or an option value that is not allowed."""
+
+
+class ChangedError(LedgerError):
+    """A change names a game as it was seen (``expect=``), but the list has changed since:
+    another phone deleted, edited or added a game first. Nothing is written."""

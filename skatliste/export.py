@@ -114,7 +114,8 @@ def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     ticks = _ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     width, height = 640, 280
-    left, right, top, bottom = 50, 110, 12, 36
+    # the legend stands right of the plot, clear of the lines' ends (a gap of 24)
+    left, right, top, bottom = 50, 130, 12, 36
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -161,7 +162,7 @@ def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
             f"<title>{html.escape(player)}</title></polyline>"
         )
         ly = top + 14 + 16 * n
-        lx = left + plot_w + 12
+        lx = left + plot_w + 24
         parts.append(
             f'<line x1="{lx}" y1="{ly - 3}" x2="{lx + 16}" y2="{ly - 3}" stroke="{colour}" '
             f'stroke-width="3"/><text class="legend" x="{lx + 20}" y="{ly}">'

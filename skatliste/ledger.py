@@ -710,9 +710,13 @@ def read_bytes(path: Path | str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
+        import shlex
+
+        # the list named is where the new one belongs: say so (the default needs no option)
+        ledger = "" if str(path) == "skatliste.json" else f" --ledger {shlex.quote(str(path))}"
         raise LedgerError(
             f"{path}: no ledger here; start one with "
-            "'skatliste new --players Anna Ben Carl' (or give --ledger PATH)"
+            f"'skatliste new --players Anna Ben Carl{ledger}' (or give --ledger PATH)"
         ) from None
     except IsADirectoryError:
         raise LedgerError(f"{path}: is a directory, not a ledger file") from None

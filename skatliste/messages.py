@@ -407,9 +407,18 @@ CATALOGUE: dict[str, str] = {
     "Runden 1 bis {last}",
     "{count} problem(s) in {games} games": "{count} Problem(e) in {games} Spielen",
     # --- the list file ----------------------------------------------------------------------
-    "{path}: no ledger here; start one with 'skatliste new --players Anna Ben Carl' (or give "
-    "--ledger PATH)": "{path}: hier ist keine Liste; beginne eine mit 'skatliste new --players "
-    "Anna Ben Carl' (oder gib --ledger PFAD an)",
+    "{path}: no ledger here; start one with 'skatliste new --players Anna Ben Carl{ledger}' (or "
+    "give --ledger PATH)": "{path}: hier ist keine Liste; beginne eine mit 'skatliste new "
+    "--players Anna Ben Carl{ledger}' (oder gib --ledger PFAD an)",
+    " --ledger {path}": " --ledger {path}",
+    "{typed}: say who played: tap a player or start the words with the name, e.g. '{name} "
+    "{typed}'": "{typed}: sag, wer gespielt hat: tippe auf einen Spieler oder beginne die "
+    "Wörter mit dem Namen, z. B. '{name} {typed}'",
+    "{what} has changed since you opened it: reload (another change to the list came first); "
+    "nothing changed": "{what} wurde geändert, seit du es geöffnet hast: lade neu (eine andere "
+    "Änderung an der Liste kam zuerst); nichts geändert",
+    "the last game": "das letzte Spiel",
+    "game {number}": "Spiel {number}",
     "{path}: is a directory, not a ledger file": "{path}: ist ein Ordner, keine Listendatei",
     "{path}: cannot read: {why}": "{path}: kann nicht gelesen werden: {why}",
     "{path}: {why}": "{path}: {why}",

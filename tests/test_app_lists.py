@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from skatliste.app import lists as app
-from skatliste.errors import InputError
+from skatliste.errors import ChangedError, InputError
 from skatliste.sheet import GameEntry
 
 
@@ -177,3 +178,90 @@ def test_edit_keeps_a_bock_round_called_after_the_game(pub: Path, words: str) ->
     changed = app.edit(pub, 1, words.split())
     assert app.open_list(pub).entries[0].bock_called
     assert changed.last is not None and changed.last.pending[:3] == ("bock",) * 3
+
+
+# --- a change names the game it means (expect=) ------------------------------------------
+
+
+def _three_games(three: Path) -> list[str]:
+    """Three games by Anna, Ben, Carl; their fingerprints."""
+    for who, words in (("anna", "kreuz mit 1"), ("ben", "pik mit 1"), ("carl", "herz mit 1")):
+        app.add_game(three, who, words.split())
+    return [app.fingerprint(e) for e in app.open_list(three).entries]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda path, mark: app.edit(path, 2, "grand mit 1".split(), expect=mark),
+        lambda path, mark: app.delete(path, 2, expect=mark),
+    ],
+    ids=["edit", "delete"],
+)
+def test_a_change_to_a_game_that_moved_is_refused(three: Path, change: Any) -> None:
+    """Phone A opened game 2 (Ben's); phone B deleted game 1 since: game 2 is Carl's now,
+    and A's change to 'game 2' is refused, the list untouched."""
+    marks = _three_games(three)
+    app.delete(three, 1)
+    before = three.read_bytes()
+    with pytest.raises(ChangedError, match="game 2 has changed since you opened it: reload"):
+        change(three, marks[1])
+    assert three.read_bytes() == before
+
+
+def test_a_change_to_a_game_that_is_gone_is_refused(three: Path) -> None:
+    """The game opened was the last, and another phone deleted it: refused, not 'no game'."""
+    marks = _three_games(three)
+    app.delete(three, 3)
+    with pytest.raises(ChangedError, match="game 3 has changed"):
+        app.edit(three, 3, "grand mit 1".split(), expect=marks[2])
+
+
+@pytest.mark.parametrize("action", ["edit", "delete", "undo"])
+def test_a_change_to_the_game_seen_goes_through(three: Path, action: str) -> None:
+    """The fingerprint still matches: edit, delete and undo do what they always did."""
+    marks = _three_games(three)
+    if action == "edit":
+        change = app.edit(three, 3, "grand mit 1".split(), expect=marks[2])
+        assert change.row is not None and change.row.entry.declarer == "Carl"  # type: ignore[union-attr]
+    elif action == "delete":
+        assert app.delete(three, 3, expect=marks[2]).removed is not None
+    else:
+        assert app.undo(three, expect=marks[2]).number == 3
+    assert len(app.open_list(three).entries) == (3 if action == "edit" else 2)
+
+
+def test_undo_of_a_game_that_is_no_longer_last_is_refused(three: Path) -> None:
+    """Two phones enter a game each and both tap undo: the second undo named the first
+    phone's game, which is not the last any more: nothing is taken back."""
+    marks = _three_games(three)
+    app.undo(three, expect=marks[2])
+    before = three.read_bytes()
+    with pytest.raises(ChangedError, match="the last game has changed since you opened it"):
+        app.undo(three, expect=marks[2])
+    assert three.read_bytes() == before
+    app.undo(three)  # without expect: the last game, as the CLI's undo
+    with pytest.raises(ChangedError):
+        app.undo(three, expect=marks[1])
+    app.undo(three)
+    with pytest.raises(ChangedError):
+        app.undo(three, expect=marks[0])  # an empty list has no game the page saw
+
+
+def test_an_edit_changes_the_fingerprint(three: Path) -> None:
+    """A game edited by another phone is another game to a change that saw the old one."""
+    marks = _three_games(three)
+    app.edit(three, 2, "pik mit 2".split())
+    with pytest.raises(ChangedError):
+        app.delete(three, 2, expect=marks[1])
+
+
+def test_add_game_without_a_player_reads_the_name_from_the_words(three: Path) -> None:
+    """``add_game(path, None, ["anna", "null", "ouvert"])`` is Anna's Null ouvert, as the
+    preview reads it; words without a name say who must be named."""
+    change = app.add_game(three, None, "anna null ouvert".split())
+    assert change.row is not None and change.row.entry.declarer == "Anna"  # type: ignore[union-attr]
+    before = three.read_bytes()
+    with pytest.raises(InputError, match="say who played: tap a player or start the words"):
+        app.add_game(three, None, "null ouvert".split())
+    assert three.read_bytes() == before

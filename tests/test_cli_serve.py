@@ -63,6 +63,10 @@ def test_serve_refuses_a_missing_list(tmp_path: Path, run: Run) -> None:
     result = run("serve", "--ledger", str(tmp_path / "none.json"))
     assert result.exit_code == 2
     assert "no ledger here" in result.stderr
+    # the suggestion starts the very list that was asked for
+    assert f"'skatliste new --players Anna Ben Carl --ledger {tmp_path / 'none.json'}'" in (
+        result.stderr
+    )
     assert not key_path(tmp_path / "none.json").exists()
 
 

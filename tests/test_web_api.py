@@ -70,7 +70,11 @@ def test_list_after_an_evening(client: TestClient, fresh_ledger: Path, run: Run)
     assert data["games"][0]["explanation"] == ["mit 2, Spiel 3, Hand 4 → 4 × 12 = 48"]
     assert data["games"][1]["totals"] == {"Anna": 48, "Ben": -96, "Carl": 0}
     assert data["games"][1]["words"] == "grand ohne 1 verloren"
-    assert data["last"] == {"number": 2, "words": "Ben grand ohne 1 verloren"}
+    assert data["last"] == {
+        "number": 2,
+        "words": "Ben grand ohne 1 verloren",
+        "fingerprint": data["games"][1]["fingerprint"],
+    }
     assert data["leader"] == "Anna" and data["next_dealer"] == "Carl"
     summary = data["summary"]
     assert summary["rows"][0][:3] == ["1.", "Anna", "+48"]
@@ -314,10 +318,12 @@ def test_refused_changes_say_why(
     [
         (b"{not json", 400, "not JSON"),
         (b"\xff\xfe", 400, "not JSON"),
-        (b"[1, 2]", 422, "does not fit"),
-        (b'{"declarer": "anna"}', 422, "words: Field required"),
-        (b'{"declarer": "anna", "words": "grand", "extra": 1}', 422, "extra: Extra inputs"),
-        (b'{"declarer": 5, "words": "grand"}', 422, "declarer: Input should be a valid string"),
+        (b"[1, 2]", 422, "the request must be a JSON object"),
+        (b'{"declarer": "anna"}', 422, "say which game, e.g. 'kreuz mit 2 hand'"),
+        (b'{"declarer": "anna", "words": "grand", "extra": 1}', 422, "'extra' is not something"),
+        (b'{"declarer": 5, "words": "grand"}', 422, "say who played: tap a player or start"),
+        (b'{"declarer": null, "words": "null ouvert"}', 422, "say who played: tap a player"),
+        (b'{"declarer": "a", "words": "grand", "note": 5}', 422, "'note' must be text"),
         (json.dumps({"declarer": "anna", "words": "x" * MAX_BODY}).encode(), 413, "larger"),
         (b"[" * 5000 + b"]" * 5000, 400, "nested too deep"),
         (b'{"declarer": "anna", "words": "grand", "note": "\\ud800"}', 400, "not JSON"),
@@ -333,6 +339,7 @@ def test_bad_bodies_are_4xx_never_500(
     )
     assert answer.status_code == status
     assert says in answer.json()["error"]
+    assert "Input should" not in answer.json()["error"]  # never pydantic's own wording
     assert fresh_ledger.read_bytes() == before
 
 
@@ -411,3 +418,96 @@ def test_a_server_without_a_key_only_shows_the_list(fresh_ledger: Path) -> None:
     for header in ("Bearer ", "Bearer  ", "Bearer x"):
         answer = client.post("/api/pass", headers={"Authorization": header})
         assert answer.status_code in (401, 403)
+
+
+# --- a change names the game the page showed ------------------------------------------------
+
+
+def _marks(client: TestClient, fresh_ledger: Path) -> list[str]:
+    """Anna, Ben, Carl each play a game; the fingerprints the page shows."""
+    for who, words in (("anna", "kreuz mit 1"), ("ben", "pik mit 1"), ("carl", "herz mit 1")):
+        app.add_game(fresh_ledger, who, words.split())
+    return [g["fingerprint"] for g in client.get("/api/list").json()["games"]]
+
+
+@pytest.mark.english
+@pytest.mark.parametrize("method", ["PUT", "DELETE"])
+def test_a_game_changed_by_another_phone_is_a_409(
+    client: TestClient, fresh_ledger: Path, method: str
+) -> None:
+    """Phone A opened game 2 (Ben's); phone B deleted game 1: A's save or delete of 'game 2'
+    would hit Carl's game, so it is refused with 409, the list untouched."""
+    marks = _marks(client, fresh_ledger)
+    assert client.delete("/api/games/1", headers=AUTH).status_code == 200
+    before = fresh_ledger.read_bytes()
+    if method == "PUT":
+        body = {"words": "pik mit 2", "expect": marks[1]}
+        answer = client.put("/api/games/2", json=body, headers=AUTH)
+    else:
+        answer = client.delete(f"/api/games/2?expect={marks[1]}", headers=AUTH)
+    assert answer.status_code == 409
+    assert answer.json()["error"].startswith("game 2 has changed since you opened it: reload")
+    assert fresh_ledger.read_bytes() == before
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE"])
+def test_a_game_as_the_page_saw_it_is_changed(
+    client: TestClient, fresh_ledger: Path, method: str
+) -> None:
+    """The fingerprint matches: the edit or delete goes through as before."""
+    marks = _marks(client, fresh_ledger)
+    if method == "PUT":
+        body = {"words": "pik mit 2", "expect": marks[1]}
+        answer = client.put("/api/games/2", json=body, headers=AUTH)
+        assert answer.json()["game"]["declarer"] == "Ben"
+    else:
+        answer = client.delete(f"/api/games/2?expect={marks[1]}", headers=AUTH)
+        assert len(games_in(fresh_ledger)) == 2
+    assert answer.status_code == 200
+
+
+@pytest.mark.english
+def test_two_undos_take_back_one_game(client: TestClient, fresh_ledger: Path) -> None:
+    """Both phones tap undo on the same last game: the first takes it back, the second is
+    a 409 naming why, and nothing more is undone."""
+    marks = _marks(client, fresh_ledger)
+    last = client.get("/api/list").json()["last"]["fingerprint"]
+    assert last == marks[2]
+    first = client.post("/api/undo", json={"expect": last}, headers=AUTH)
+    assert first.status_code == 200
+    before = fresh_ledger.read_bytes()
+    second = client.post("/api/undo", json={"expect": last}, headers=AUTH)
+    assert second.status_code == 409
+    assert "the last game has changed since you opened it: reload" in second.json()["error"]
+    assert fresh_ledger.read_bytes() == before
+    assert len(games_in(fresh_ledger)) == 2
+
+
+@pytest.mark.english
+def test_a_game_with_the_name_in_the_words_is_entered_as_previewed(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """No player tapped, 'anna null ouvert' typed: the preview and the entry agree."""
+    body = {"declarer": None, "words": "anna null ouvert"}
+    shown = client.post("/api/preview", json=body)
+    assert shown.status_code == 200
+    entered = client.post("/api/games", json=body, headers=AUTH)
+    assert entered.status_code == 201, entered.json()
+    game = entered.json()["game"]
+    assert (game["declarer"], game["value"]) == (shown.json()["declarer"], shown.json()["value"])
+    assert games_in(fresh_ledger)[0]["declarer"] == "Anna"
+    nameless = {"declarer": None, "words": "null ouvert"}
+    refused = client.post("/api/games", json=nameless, headers=AUTH)
+    previewed = client.post("/api/preview", json=nameless)
+    assert refused.status_code == previewed.status_code == 422
+    assert refused.json()["error"] == previewed.json()["error"]
+    said = refused.json()["error"]
+    assert "say who played: tap a player or start the words with the name" in said
+
+
+def test_the_page_labels_read_the_catalogue_not_dict_methods(client: TestClient) -> None:
+    """A label named like a dict method ('clear') is the label, not '<built-in method ...>'."""
+    for lang, word in (("en", ">Clear<"), ("de", ">Leeren<")):
+        page = client.get(f"/?lang={lang}").text
+        assert word in page
+        assert "built-in method" not in page

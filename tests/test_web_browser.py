@@ -401,3 +401,99 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         organiser.close()
     games = json.loads((folder / "series-1" / "table-01.json").read_text())["games"]
     assert [(g["declarer"], g["game"]) for g in games] == [(declarer, "grand")]
+
+
+def test_editing_names_its_game_and_typed_words_stay(browser: Any, fresh_ledger: Path) -> None:
+    """Changing a game shows its words (the taps, which would build new ones, rest); another
+    phone's delete before the save is refused, naming the game, and Carl's game stays; the red
+    message goes with the next update; taps never wipe words typed by hand."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    for who, words in (
+        ("anna", "herz ohne 3 augen 61"),
+        ("ben", "pik mit 1"),
+        ("carl", "kreuz mit 1"),
+    ):
+        lists.add_game(fresh_ledger, who, words.split())
+    with live_server(create_app(fresh_ledger, key=KEY)) as url:
+        page = browser.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        toast = page.locator("#toast")
+        tap(page, '#sheet [data-open="1"]')
+        tap(page, '#sheet [data-edit="1"]')
+        expect(page.locator("#words")).to_have_value("herz ohne 3 augen 61")
+        expect(page.locator("#game-panel")).to_be_hidden()  # no taps showing another game
+        expect(page.locator("#edit-hint")).to_be_visible()
+        tap(page, "#btn-clear")  # Abbrechen
+        expect(page.locator("#game-panel")).to_be_visible()
+
+        tap(page, '#sheet [data-open="2"]')
+        tap(page, '#sheet [data-edit="2"]')
+        page.locator("#words").fill("pik mit 2")
+        lists.delete(fresh_ledger, 1)  # another phone, meanwhile
+        expect(page.locator("#sheet li.game")).to_have_count(2)
+        tap(page, "#btn-enter")
+        expect(toast).to_contain_text("Spiel 2 wurde geändert, seit du es geöffnet hast: lade neu")
+        expect(page.locator("#words")).to_have_value("pik mit 2")  # nothing typed is lost
+        games = json.loads(fresh_ledger.read_text(encoding="utf-8"))["games"]
+        assert [(g["declarer"], g["game"]) for g in games] == [("Ben", "spades"), ("Carl", "clubs")]
+        tap(page, "#btn-clear")
+
+        lists.add_game(fresh_ledger, "anna", ["null"])  # the next update clears the red message
+        expect(page.locator("#sheet li.game")).to_have_count(3)
+        expect(toast).to_have_text("")
+        good = fresh_ledger.read_bytes()
+        fresh_ledger.write_bytes(b"{broken")  # a list broken by hand, then put right
+        expect(toast).to_contain_text(str(fresh_ledger))
+        fresh_ledger.write_bytes(good)
+        expect(toast).to_have_text("")
+
+        tap(page, '#players [data-player="Ben"]')
+        page.locator("#words").fill("kreuz mit 2 augen 61")
+        tap(page, '[data-game="hearts"]')
+        expect(page.locator("#words")).to_have_value("kreuz mit 2 augen 61")
+        expect(toast).to_contain_text("Die getippten Wörter bleiben")
+        page.close()
+
+
+FITS = """() => [...document.querySelectorAll(
+    '#games small, #spitzen [data-mit], table.summary th, table.summary td')]
+  .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth)
+  .map((e) => e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_labels_fit_and_enter_is_in_reach_at_390px(
+    browser: Any, fresh_ledger: Path, lang: str
+) -> None:
+    """At 390 px every game label and 'mit'/'without' reads whole, the summary's cells do
+    not run into each other or the edge, and Enter is on screen on first load."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    for who, words in (("anna", "kreuz mit 2 hand"), ("ben", "grand ohne 1 verloren")):
+        lists.add_game(fresh_ledger, who, words.split())
+    with live_server(create_app(fresh_ledger, key=KEY)) as url:
+        page = browser.new_page()
+        page.goto(f"{url}/?lang={lang}#key={KEY}")
+        expect(page.locator("#sheet li.game")).to_have_count(2)
+        enter = page.locator("#btn-enter").bounding_box()
+        assert enter is not None and enter["y"] + enter["height"] <= PHONE["height"]
+        assert page.evaluate(FITS) == []
+        tap(page, "#tab-summary")
+        expect(page.locator("table.summary")).to_be_visible()
+        assert page.evaluate(FITS) == []
+        gaps = page.evaluate(
+            """() => { const [rank, name] = document.querySelectorAll('table.summary th');
+              const edge = document.querySelector('#summary').getBoundingClientRect().right;
+              const last = [...document.querySelectorAll('table.summary th')].pop();
+              return [parseFloat(getComputedStyle(name).paddingLeft),
+                      edge - last.getBoundingClientRect().right
+                        + parseFloat(getComputedStyle(last).paddingRight)]; }"""
+        )
+        assert gaps[0] >= 6 and gaps[1] >= 6
+        assert_fits_a_phone(page)
+        page.close()

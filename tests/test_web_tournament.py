@@ -189,3 +189,25 @@ def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
     )
     app.delete_paper_result(drawn, 1, 2)
     assert client.get("/api/tournament").status_code == 200
+
+
+def test_the_organiser_replaces_a_paper_result(client: TestClient, drawn: Path) -> None:
+    """A paper result is corrected from the page: without 'force' the answer says to tick
+    'replace' (no CLI option), with it the new result replaces the old."""
+    players = table_players(drawn, 2)
+    app.enter_paper_result(drawn, 1, 2, [f"{p}=0/0/0" for p in players])
+    good = " ".join(
+        f"{p}={(30, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
+    )
+    body = {"series": 1, "table": 2, "results": good}
+    before = (drawn / "tournament.json").read_bytes()
+    refused = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER))
+    assert refused.status_code == 422
+    assert "has a paper result already; replace it by ticking 'replace'" in refused.json()["error"]
+    assert "--force" not in refused.json()["error"]
+    assert (drawn / "tournament.json").read_bytes() == before
+    replaced = client.post(
+        "/api/tournament/paper", json={**body, "force": True}, headers=bearer(ORGANISER)
+    )
+    assert replaced.status_code == 201, replaced.json()
+    assert (drawn / "tournament.json").read_bytes() != before

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skatliste.errors import InputError
+from skatliste.errors import ChangedError, InputError
 from skatliste.words import PASS_WORDS, parse_words
 
 if TYPE_CHECKING:
@@ -217,9 +217,6 @@ def entry_from_words(
     ``declarer`` is used when the words do not start with a player's name (an edit that keeps
     the declarer).
     """
-    from skatliste.sheet import same_name
-    from skatliste.words import GAME_WORDS, NUMBER_WORDS
-
     if not words:
         raise InputError("say which game, e.g. 'anna kreuz mit 2 hand' or 'eingepasst'")
     first = words[0].lower()
@@ -227,14 +224,22 @@ def entry_from_words(
         return passed_entry(note=note)
     if first == "ramsch":
         return ramsch_entry(ledger.table, words[1:], note=note)
-    known = set(GAME_WORDS) | set(NUMBER_WORDS)
-    if first not in known and any(
-        same_name(p).startswith(same_name(first)) for p in ledger.table.players
-    ):
+    if names_player(ledger.table, words[0]):
         return game_entry(ledger.table, words[0], words[1:], note=note)
     if declarer is None:
         raise InputError("start the words with the declarer, e.g. 'anna kreuz mit 2'")
     return game_entry(ledger.table, declarer, words, note=note)
+
+
+def names_player(table: Table, word: str) -> bool:
+    """Whether a game's first word is a player's name (or its beginning), not a game word."""
+    from skatliste.sheet import same_name
+    from skatliste.words import GAME_WORDS, NUMBER_WORDS
+
+    low = word.lower()
+    if low in GAME_WORDS or low in NUMBER_WORDS:
+        return False
+    return any(same_name(p).startswith(same_name(word)) for p in table.players)
 
 
 # --- changes ---------------------------------------------------------------------------------
@@ -262,11 +267,31 @@ def append(path: Path | str, make: Callable[[Standing], Entry]) -> Change:
     return Change(open_list, row.number, row, row)
 
 
-def add_game(path: Path | str, player: str, words: Sequence[str], *, note: str = "") -> Change:
-    """Enter a declared game: ``add_game(path, "anna", ["kreuz", "mit", "2", "hand"])``."""
+def add_game(
+    path: Path | str, player: str | None, words: Sequence[str], *, note: str = ""
+) -> Change:
+    """Enter a declared game: ``add_game(path, "anna", ["kreuz", "mit", "2", "hand"])``;
+    with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``)."""
     if not words:
         raise InputError("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'")
-    return append(path, lambda ledger: game_entry(ledger.table, player, words, note=note))
+
+    def make(ledger: Standing) -> GameEntry:
+        if player is not None:
+            return game_entry(ledger.table, player, words, note=note)
+        if not names_player(ledger.table, words[0]):
+            raise _no_declarer(ledger.table, words)
+        return game_entry(ledger.table, words[0], words[1:], note=note)
+
+    return append(path, make)
+
+
+def _no_declarer(table: Table, words: Sequence[str]) -> InputError:
+    """Game words without the declarer, where nobody else names him (the page's add)."""
+    typed = " ".join(words)
+    return InputError(
+        f"{typed!r}: say who played: tap a player or start the words with the name, "
+        f"e.g. '{table.players[0].lower()} {typed}'"
+    )
 
 
 def pass_game(path: Path | str, *, note: str = "") -> Change:
@@ -326,36 +351,76 @@ def _after_change(
     )
 
 
-def undo(path: Path | str) -> Change:
-    """Take back the last game (kept in the history)."""
+def fingerprint(entry: Entry) -> str:
+    """A short mark of an entry exactly as it is stored (words, note, time): what a page or
+    a script saw, to name the game in ``expect=`` when it asks to change it."""
+    import hashlib
+    import json
+
+    from skatliste.ledger import entry_data
+
+    stored = json.dumps(entry_data(entry), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
+
+
+def _check_expected(ledger: Ledger, number: int, expect: str | None, *, last: bool = False) -> int:
+    """The index of game ``number``; with ``expect``, refuse (``ChangedError``) unless game
+    ``number`` is still the entry whose ``fingerprint`` that is (and, for ``last``, still
+    the last game): another phone may have deleted, edited or added a game since."""
+    if expect is None:
+        return check_number(ledger, number)
+    entries = ledger.entries
+    if 1 <= number <= len(entries) and fingerprint(entries[number - 1]) == expect:
+        return number - 1
+    what = "the last game" if last else f"game {number}"
+    raise ChangedError(
+        f"{what} has changed since you opened it: reload (another change to the list "
+        "came first); nothing changed"
+    )
+
+
+def undo(path: Path | str, *, expect: str | None = None) -> Change:
+    """Take back the last game (kept in the history); with ``expect`` (its ``fingerprint``)
+    only if the last game is still that one."""
     from skatliste.ledger import updating
 
     with updating(path) as ledger:
+        if expect is not None:
+            _check_expected(ledger, len(ledger.entries), expect, last=True)
         index = check_number(ledger, len(ledger.entries))
         removed = ledger.entries.pop()
         ledger.record("undo", index + 1, removed, None)
     return Change(ledger, index + 1, None, last_row(ledger), removed=removed)
 
 
-def delete(path: Path | str, number: int) -> Change:
-    """Delete game ``number``; every later value and dealer follows (kept in the history)."""
+def delete(path: Path | str, number: int, *, expect: str | None = None) -> Change:
+    """Delete game ``number``; every later value and dealer follows (kept in the history).
+    With ``expect`` (the game's ``fingerprint``) only if game ``number`` is still that game."""
     from skatliste.ledger import updating
 
     with updating(path) as ledger:
-        index = check_number(ledger, number)
+        index = _check_expected(ledger, number, expect)
         before = _values(ledger.table, ledger.entries)
         removed = ledger.entries.pop(index)
         ledger.record("delete", number, removed, None)
     return _after_change(ledger, number, removed, keep=False, before=before)
 
 
-def edit(path: Path | str, number: int, words: Sequence[str], *, note: str | None = None) -> Change:
-    """Replace game ``number`` with the entry the words describe (the old one is kept)."""
+def edit(
+    path: Path | str,
+    number: int,
+    words: Sequence[str],
+    *,
+    note: str | None = None,
+    expect: str | None = None,
+) -> Change:
+    """Replace game ``number`` with the entry the words describe (the old one is kept).
+    With ``expect`` (the game's ``fingerprint``) only if game ``number`` is still that game."""
     from skatliste.ledger import updating
     from skatliste.sheet import GameEntry, RamschEntry
 
     with updating(path) as ledger:
-        index = check_number(ledger, number)
+        index = _check_expected(ledger, number, expect)
         old = ledger.entries[index]
         keep_note = old.note if note is None else note
         declarer = old.declarer if isinstance(old, GameEntry) else None
@@ -461,6 +526,16 @@ def preview(
     if number is None:
         if declarer is not None and not words:
             raise InputError("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'")
+        first = words[0].lower() if words else ""
+        if (
+            declarer is None
+            and words
+            and first != "ramsch"
+            and not (len(words) == 1 and first in PASS_WORDS)
+            and not names_player(ledger.table, words[0])
+        ):
+            # refused in the words ``add_game(path, None, words)`` would use
+            raise _no_declarer(ledger.table, words)
         entry = (
             game_entry(ledger.table, declarer, words)
             if declarer is not None

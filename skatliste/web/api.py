@@ -25,10 +25,12 @@ TEXT = 500
 
 
 class GameIn(BaseModel):
-    """``POST /api/games``: the declarer and the table words, as ``skatliste add`` takes them."""
+    """``POST /api/games``: the declarer and the table words, as ``skatliste add`` takes them;
+    without ``declarer`` the words start with the name (``anna null ouvert``), as a preview
+    takes them."""
 
     model_config = _IN
-    declarer: str = Field(max_length=TEXT)
+    declarer: str | None = Field(None, max_length=TEXT)
     words: str = Field(max_length=TEXT)
     note: str = Field("", max_length=TEXT)
 
@@ -50,6 +52,8 @@ class EditIn(BaseModel):
     declarer: str | None = Field(None, max_length=TEXT)
     words: str = Field(max_length=TEXT)
     note: str | None = Field(None, max_length=TEXT)
+    expect: str | None = Field(None, max_length=64)
+    """The game's ``fingerprint`` as the page saw it: refused (409) if game N is another now."""
 
 
 class RamschIn(BaseModel):
@@ -68,9 +72,17 @@ class NoteIn(BaseModel):
 
 
 class NothingIn(BaseModel):
-    """``POST /api/undo``, ``POST /api/bock``: no fields."""
+    """``POST /api/bock``: no fields."""
 
     model_config = _IN
+
+
+class UndoIn(BaseModel):
+    """``POST /api/undo``: optionally ``expect``, the ``fingerprint`` of the last game as the
+    page showed it on its button: refused (409) if the last game is another now."""
+
+    model_config = _IN
+    expect: str | None = Field(None, max_length=64)
 
 
 def _stake(request: Request) -> Fraction | None:
@@ -174,11 +186,10 @@ async def add_game(request: Request) -> Response:
 
     body = await read_json(request, GameIn)
     path = site(request).ledger_path
-    return await _apply(
-        request,
-        lambda: lists.add_game(path, body.declarer, body.words.split(), note=body.note),
-        201,
-    )
+    words = body.words.split()
+    declarer = body.declarer
+
+    return await _apply(request, lambda: lists.add_game(path, declarer, words, note=body.note), 201)
 
 
 @writes
@@ -208,9 +219,9 @@ async def undo(request: Request) -> Response:
     """``POST /api/undo``: take back the last game (``skatliste undo``)."""
     from skatliste.app import lists
 
-    await read_json(request, NothingIn)
+    body = await read_json(request, UndoIn)
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.undo(path))
+    return await _apply(request, lambda: lists.undo(path, expect=body.expect))
 
 
 @writes
@@ -234,17 +245,21 @@ async def edit_game(request: Request) -> Response:
     if body.declarer:
         words = [body.declarer, *words]
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.edit(path, number, words, note=body.note))
+    return await _apply(
+        request, lambda: lists.edit(path, number, words, note=body.note, expect=body.expect)
+    )
 
 
 @writes
 async def delete_game(request: Request) -> Response:
-    """``DELETE /api/games/N``: delete game N (``skatliste delete N``)."""
+    """``DELETE /api/games/N[?expect=FINGERPRINT]``: delete game N (``skatliste delete N``);
+    with ``expect``, only while game N is still the game the page showed."""
     from skatliste.app import lists
 
     number: int = request.path_params["number"]
+    expect = request.query_params.get("expect") or None
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.delete(path, number))
+    return await _apply(request, lambda: lists.delete(path, number, expect=expect))
 
 
 API_ROUTES = [

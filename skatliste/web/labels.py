@@ -46,6 +46,10 @@ LABELS: dict[Lang, dict[str, str]] = {
         "save_edit": "Spiel {n} ändern",
         "cancel": "Abbrechen",
         "clear": "Leeren",
+        "edit_hint": "Spiel ändern: korrigiere die Wörter unten (ein Spieler-Tipp wechselt den "
+        "Alleinspieler)",
+        "typed_kept": "Die getippten Wörter bleiben stehen: Leeren, um mit den Knöpfen zu "
+        "schreiben",
         "undo": "Zurück: Spiel {n} ({what})",
         "edit": "Ändern",
         "delete": "Löschen",
@@ -88,6 +92,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "print": "Drucken",
         "paper": "Ergebnis von einer Papierliste (Punkte/gewonnen/verloren)",
         "paper_entered": "Serie {series}, Tisch {table}: Papierergebnis eingetragen",
+        "paper_replace": "ersetzen (das Papierergebnis des Tisches korrigieren)",
     },
     "en": {
         "title": "Skat list",
@@ -130,6 +135,9 @@ LABELS: dict[Lang, dict[str, str]] = {
         "save_edit": "Change game {n}",
         "cancel": "Cancel",
         "clear": "Clear",
+        "edit_hint": "Changing a game: correct the words below (tapping a player changes the "
+        "declarer)",
+        "typed_kept": "The typed words stay: Clear them to write with the buttons",
         "undo": "Undo game {n} ({what})",
         "edit": "Edit",
         "delete": "Delete",
@@ -171,5 +179,6 @@ LABELS: dict[Lang, dict[str, str]] = {
         "print": "Print",
         "paper": "A result from a paper list (points/won/lost)",
         "paper_entered": "Series {series}, table {table}: paper result entered",
+        "paper_replace": "replace (correct the table's paper result)",
     },
 }

@@ -161,10 +161,40 @@ async def read_json(request: Request, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors()
-        )
-        raise Refused(422, f"the request does not fit: {problems}") from None
+        problems = "; ".join(_plain(e) for e in exc.errors())
+        raise Refused(422, problems) from None
+
+
+FIELD_HINTS = {
+    "declarer": "say who played: tap a player or start the words with the name",
+    "words": "say which game, e.g. 'kreuz mit 2 hand'",
+}
+"""What a person is told about a field the page fills in, whatever was wrong with it."""
+
+
+def _plain(error: Any) -> str:
+    """One request validation problem in plain words (never pydantic's own wording)."""
+    loc = error.get("loc", ())
+    field = ".".join(str(p) for p in loc)
+    kind = str(error.get("type", ""))
+    if not field:
+        return 'the request must be a JSON object, e.g. {"words": "kreuz mit 2"}'
+    if kind == "extra_forbidden":
+        return f"'{field}' is not something this request takes; leave it out"
+    if str(loc[0]) in FIELD_HINTS and kind != "string_too_long":
+        return FIELD_HINTS[str(loc[0])]
+    limit = (error.get("ctx") or {}).get("max_length")
+    if kind == "string_too_long":
+        return f"'{field}' is longer than {limit} characters; shorten it"
+    if kind == "missing":
+        return f"'{field}' is missing"
+    if kind.startswith("string"):
+        return f"'{field}' must be text"
+    if kind.startswith(("int", "greater_than", "less_than")):
+        return f"'{field}' must be a whole number of at least 1"
+    if kind.startswith("bool"):
+        return f"'{field}' must be true or false"
+    return f"'{field}' is not right here"
 
 
 Handler = Callable[[Request], Awaitable[Response]]

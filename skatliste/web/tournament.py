@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
+from skatliste.errors import InputError
 from skatliste.explain import Lang, signed
 from skatliste.web.labels import LABELS
 from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
@@ -178,6 +179,8 @@ class PaperIn(BaseModel):
     series: int = Field(ge=1)
     table: int = Field(ge=1)
     results: str = Field(max_length=2000, description="NAME=POINTS/WON/LOST ... per player")
+    force: bool = False
+    """Replace the table's paper result (a correction; the old one is kept in the history)."""
 
 
 @writes
@@ -190,7 +193,13 @@ async def paper_result(request: Request) -> Response:
     items = body.results.replace(",", " ").split()
 
     def enter() -> dict[str, Any]:
-        scores = app.enter_paper_result(folder, body.series, body.table, items)
+        try:
+            scores = app.enter_paper_result(
+                folder, body.series, body.table, items, force=body.force
+            )
+        except InputError as exc:
+            # the page's word for the CLI's option
+            raise InputError(str(exc).replace("with --force", "by ticking 'replace'")) from None
         return {"series": body.series, "table": body.table, "players": sorted(scores)}
 
     return JSONResponse(await run_in_threadpool(enter), status_code=201)

@@ -28,6 +28,7 @@ def edit_words(row: Row, lang: Lang) -> str:
 
 def row_json(table: Table, row: Row, lang: Lang) -> dict[str, Any]:
     """One game of the sheet: what it was, its value, its explanation, the totals after it."""
+    from skatliste.app.lists import fingerprint
     from skatliste.messages import translate
     from skatliste.report import describe, game_lines, marks, value_cell
 
@@ -54,6 +55,7 @@ def row_json(table: Table, row: Row, lang: Lang) -> dict[str, Any]:
         "totals": row.totals,
         "totals_text": {p: signed(v) for p, v in row.totals.items()},
         "error": None if row.error is None else translate(row.error, lang),
+        "fingerprint": fingerprint(e),
     }
 
 
@@ -66,6 +68,7 @@ def list_json(
     stake: Fraction | None = None,
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
+    from skatliste.app.lists import fingerprint
     from skatliste.export import svg_chart
     from skatliste.report import (
         payment_lines,
@@ -111,7 +114,11 @@ def list_json(
         "games": [row_json(table, row, lang) for row in sheet],
         "last": None
         if last is None
-        else {"number": last.number, "words": entry_words(last.entry, lang)},
+        else {
+            "number": last.number,
+            "words": entry_words(last.entry, lang),
+            "fingerprint": fingerprint(last.entry),
+        },
         "summary": {"headers": headers, "rows": body, "notes": notes, "payments": payments},
         "chart": svg_chart(table, sheet, lang),
     }

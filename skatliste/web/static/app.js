@@ -28,6 +28,8 @@ const WORDS = {
 let state = null;
 let mode = "game"; // or "ramsch"
 let editing = null; // the number of the game being changed
+let editingMark = null; // its fingerprint as this page saw it: the server refuses another game
+let lastTap = ""; // the words the taps last wrote: words typed over them are never replaced
 const opened = new Set(); // games of the sheet whose explanation is open (kept across updates)
 const form = { declarer: null, game: null, mit: "mit", n: null, flags: new Set(), result: null };
 
@@ -70,10 +72,15 @@ async function api(method, path, body) {
   return { ok: response.ok, status: response.status, data };
 }
 
+// the list as a red message saw it: the message goes once the list is another
+let badFor = null;
+const listMark = (s) => (s ? s.games.map((g) => g.fingerprint).join(",") : "");
+
 function toast(text, bad = false) {
   const t = $("toast");
   t.textContent = text;
   t.classList.toggle("bad", bad);
+  badFor = bad ? listMark(state) : null;
 }
 
 // --- the list as the server derives it ----------------------------------------------------
@@ -83,8 +90,11 @@ async function refresh() {
   const r = await api("GET", "/api/list" + (cent ? "?cent=" + encodeURIComponent(cent) : ""));
   if (!r.ok) {
     toast(r.data.error || r.status, true);
+    badFor = "unreadable"; // the next list that reads clears it, even the same list
     return;
   }
+  // the list changed (repaired, another game): an old red message no longer holds
+  if (badFor !== null && listMark(r.data) !== badFor) toast("");
   state = r.data;
   render();
 }
@@ -267,7 +277,9 @@ function showTaps() {
   $("btn-more").hidden = form.game === "grand";
   if (form.game === "grand") $("spitzen-more").hidden = true;
   $("ramsch-panel").hidden = mode !== "ramsch";
-  $("game-panel").hidden = mode === "ramsch";
+  // changing a game: its words say everything, the taps (which would build new words) rest
+  $("game-panel").hidden = mode === "ramsch" || Boolean(editing);
+  $("edit-hint").hidden = !editing || mode === "ramsch";
   $("btn-ramsch").setAttribute("aria-pressed", String(mode === "ramsch"));
   $("btn-enter").textContent = editing ? fmt(L.save_edit, { n: editing }) : L.enter;
   $("btn-clear").textContent = editing ? L.cancel : L.clear;
@@ -294,10 +306,16 @@ function relevant() {
 
 function tapped() {
   relevant();
-  // taps write the words; a tap before any game is chosen (the declarer of a game being
-  // changed, say) keeps the words that are there
-  const words = tapWords();
-  if (words || !editing) $("words").value = words;
+  // taps write the words, but never over words typed by hand (nor a game being changed)
+  if (!editing) {
+    const words = tapWords();
+    const current = $("words").value.trim();
+    if (current && current !== lastTap && current !== words) toast(L.typed_kept, true);
+    else {
+      $("words").value = words;
+      lastTap = words;
+    }
+  }
   showTaps();
   schedulePreview();
 }
@@ -361,6 +379,8 @@ function resetForm() {
   for (const input of document.querySelectorAll("[data-augen]")) input.value = "";
   mode = "game";
   editing = null;
+  editingMark = null;
+  lastTap = "";
   $("preview").replaceChildren();
   showTaps();
 }
@@ -371,12 +391,14 @@ async function submit(event) {
   if (mode === "ramsch") {
     const words = ramschWords();
     r = editing
-      ? await api("PUT", "/api/games/" + editing, { words: "ramsch " + words })
+      ? await api("PUT", "/api/games/" + editing, { words: "ramsch " + words, expect: editingMark })
       : await api("POST", "/api/ramsch", { words });
   } else {
     const words = $("words").value.trim();
     const body = { declarer: form.declarer, words };
-    r = editing ? await api("PUT", "/api/games/" + editing, body) : await api("POST", "/api/games", body);
+    r = editing
+      ? await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark })
+      : await api("POST", "/api/games", body);
   }
   if (!r.ok) {
     // the form stays as it was: nothing is lost, the reason is shown
@@ -389,8 +411,8 @@ async function submit(event) {
   await refresh();
 }
 
-async function simple(path, done) {
-  const r = await api("POST", path, {});
+async function simple(path, done, body = {}) {
+  const r = await api("POST", path, body);
   if (!r.ok) {
     toast(r.data.error, true);
     return;
@@ -408,7 +430,8 @@ function wire() {
     if (!b) return;
     form.declarer = form.declarer === b.dataset.player ? null : b.dataset.player;
     if (mode === "ramsch") mode = "game";
-    tapped();
+    showTaps(); // the declarer is not in the words: they stay as they are
+    schedulePreview();
   });
   for (const b of document.querySelectorAll("[data-game]")) {
     b.addEventListener("click", () => {
@@ -471,7 +494,10 @@ function wire() {
     showTaps();
   });
   $("btn-undo").addEventListener("click", () =>
-    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed })),
+    // names the game its button shows: if another phone changed the list, nothing is undone
+    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed }), {
+      expect: state.last ? state.last.fingerprint : null,
+    }),
   );
   $("sheet").addEventListener("click", async (e) => {
     const open = e.target.closest("[data-open]");
@@ -491,8 +517,9 @@ function wire() {
     const del = e.target.closest("[data-delete]");
     if (del) {
       const n = Number(del.dataset.delete);
+      const g = state.games.find((x) => x.number === n);
       if (!confirm(fmt(L.delete_confirm, { n }))) return;
-      const r = await api("DELETE", "/api/games/" + n);
+      const r = await api("DELETE", "/api/games/" + n + "?expect=" + encodeURIComponent(g.fingerprint));
       if (!r.ok) toast(r.data.error, true);
       else {
         toast(fmt(L.deleted, { n }));
@@ -516,6 +543,7 @@ function startEdit(n) {
   const g = state.games.find((x) => x.number === n);
   resetForm();
   editing = n;
+  editingMark = g.fingerprint;
   if (g.kind === "ramsch") {
     mode = "ramsch";
     $("ramsch-extra").value = g.words.replace(/^ramsch\s*/, "");

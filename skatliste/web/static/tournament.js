@@ -100,6 +100,7 @@ $("paper").addEventListener("submit", async (event) => {
     series: Number($("paper-series").value),
     table: Number($("paper-table").value),
     results: $("paper-results").value,
+    force: $("paper-force").checked,
   };
   const response = await fetch("/api/tournament/paper?lang=" + LANG, {
     method: "POST",
@@ -115,6 +116,7 @@ $("paper").addEventListener("submit", async (event) => {
   }
   message.textContent = L.paper_entered.replace("{series}", data.series).replace("{table}", data.table);
   $("paper-results").value = "";
+  $("paper-force").checked = false;
   refresh();
 });
 refresh();
