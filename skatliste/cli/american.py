@@ -19,10 +19,9 @@ from skatliste.cli.base import (
     WORDS_CONTEXT,
     Failed,
     cli,
-    lang_option,
     ledger_option,
+    list_options,
     messages_lang_option,
-    resolve_lang,
     say,
     translate,
 )
@@ -153,11 +152,8 @@ def new(
 @click.argument("player")
 @click.argument("words", nargs=-1, type=click.UNPROCESSED)
 @click.option("--note", default="", help="A note kept with the deal.")
-@ledger_option
-@lang_option
-def add(
-    player: str, words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None
-) -> None:
+@list_options
+def add(player: str, words: tuple[str, ...], note: str, ledger_path: Path, lang: Lang) -> None:
     """Enter a deal: the declarer, the contract and bid, and what happened.
 
     \b
@@ -169,14 +165,13 @@ def add(
     """
     from skatliste.app.american import add as add_deal
 
-    _show_change(add_deal(ledger_path, player, words, note=note), resolve_lang(lang))
+    _show_change(add_deal(ledger_path, player, words, note=note), lang)
 
 
 @american.command()
 @click.option("--note", default="", help="Why, e.g. 'closing time'.")
-@ledger_option
-@lang_option
-def end(note: str, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def end(note: str, ledger_path: Path, lang: Lang) -> None:
     """End the partie in progress by hand (a time limit): its result is final, and the next
     deal starts a new partie at 0 : 0. American Grand lists only.
 
@@ -187,13 +182,12 @@ def end(note: str, ledger_path: Path, lang: str | None) -> None:
     from skatliste.app.american import end as end_partie
 
     change = end_partie(ledger_path, note=note)
-    _show_state(change.lst, resolve_lang(lang))
+    _show_state(change.lst, lang)
 
 
 @american.command()
-@ledger_option
-@lang_option
-def undo(ledger_path: Path, lang: str | None) -> None:
+@list_options
+def undo(ledger_path: Path, lang: Lang) -> None:
     """Take back the last deal, or the last 'end' (kept in 'skatliste history').
 
     \b
@@ -202,18 +196,16 @@ def undo(ledger_path: Path, lang: str | None) -> None:
     """
     from skatliste.app.american import undo as undo_last
 
-    language = resolve_lang(lang)
     change = undo_last(ledger_path)
     assert change.removed is not None
-    click.echo(translate(f"taken back: {_entry_words(change.removed, language)}", language))
-    _show_state(change.lst, language)
+    click.echo(translate(f"taken back: {_entry_words(change.removed, lang)}", lang))
+    _show_state(change.lst, lang)
 
 
 @american.command()
 @click.argument("number", type=int)
-@ledger_option
-@lang_option
-def delete(number: int, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def delete(number: int, ledger_path: Path, lang: Lang) -> None:
     """Delete deal N; every later score and dealer follows (kept in history).
 
     \b
@@ -222,22 +214,20 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     """
     from skatliste.app.american import delete as delete_deal
 
-    language = resolve_lang(lang)
     change = delete_deal(ledger_path, number)
     assert change.removed is not None
-    words = _entry_words(change.removed, language)
-    click.echo(translate(f"deleted deal {number}: {words}", language))
-    _show_change(change, language)
+    words = _entry_words(change.removed, lang)
+    click.echo(translate(f"deleted deal {number}: {words}", lang))
+    _show_change(change, lang)
 
 
 @american.command(context_settings=WORDS_CONTEXT)
 @click.argument("number", type=int)
 @click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
 @click.option("--note", default=None, help="Replace the deal's note.")
-@ledger_option
-@lang_option
+@list_options
 def edit(
-    number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: str | None
+    number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: Lang
 ) -> None:
     """Replace deal N; start with a player's name to change the declarer (kept in history).
 
@@ -248,14 +238,13 @@ def edit(
     """
     from skatliste.app.american import edit as edit_deal
 
-    _show_change(edit_deal(ledger_path, number, words, note=note), resolve_lang(lang))
+    _show_change(edit_deal(ledger_path, number, words, note=note), lang)
 
 
 @american.command(name="explain")
 @click.argument("number", type=int)
-@ledger_option
-@lang_option
-def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     """Deal N: who dealt, what was played, the computation, the partie's standing after it.
 
     \b
@@ -266,11 +255,10 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     from skatliste.american_report import deal_lines
     from skatliste.app.american import load, row_of
 
-    language = resolve_lang(lang)
     lst = load(ledger_path)
     row, partie = row_of(lst, number)
-    lines = deal_lines(lst.table, row, language)
-    de = language == "de"
+    lines = deal_lines(lst.table, row, lang)
+    de = lang == "de"
     lines.insert(1, f"  {'Geber' if de else 'dealer'}: {row.dealer}")
     pts = " · ".join(f"{lst.table.pair_name(i)} {total(row.totals[i])}" for i in (0, 1))
     sets = f"{row.sets[0]} : {row.sets[1]}"
@@ -291,9 +279,8 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     type=click.Choice(["plain", "grid", "md", "csv", "json"]),
     show_default=True,
 )
-@ledger_option
-@lang_option
-def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def sheet(fmt: str, ledger_path: Path, lang: Lang) -> None:
     """The list as on paper: each partie's deals, the pairs' running scores, its result.
 
     \b
@@ -307,15 +294,14 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
 
     lst = load(ledger_path)
     parts = parties(lst.table, lst.entries)
-    click.echo(render_sheet(lst.table, parts, fmt=fmt, lang=resolve_lang(lang)))
+    click.echo(render_sheet(lst.table, parts, fmt=fmt, lang=lang))
     _warn_problems(lst)
 
 
 @american.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@ledger_option
-@lang_option
-def summary(as_json: bool, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def summary(as_json: bool, ledger_path: Path, lang: Lang) -> None:
     """Each partie's result (§A5): 100 − the lower score, 10 a set of difference, the winner;
     a partie in progress is shown as provisional.
 
@@ -333,7 +319,7 @@ def summary(as_json: bool, ledger_path: Path, lang: str | None) -> None:
     if as_json:
         click.echo(json.dumps(summary_json(lst.table, parts), ensure_ascii=False))
         return
-    click.echo(render_summary(lst.table, parts, resolve_lang(lang)))
+    click.echo(render_summary(lst.table, parts, lang))
     _warn_problems(lst)
 
 
@@ -361,9 +347,8 @@ def check_cmd(ledger_path: Path) -> None:
 
 
 @american.command()
-@ledger_option
-@lang_option
-def history(ledger_path: Path, lang: str | None) -> None:
+@list_options
+def history(ledger_path: Path, lang: Lang) -> None:
     """Deals taken back, deleted or replaced — nothing entered is ever lost.
 
     \b
@@ -373,16 +358,15 @@ def history(ledger_path: Path, lang: str | None) -> None:
     from skatliste.app.american import history as removed_entries
     from skatliste.app.american import load
 
-    language = resolve_lang(lang)
     removed = removed_entries(load(ledger_path))
     if not removed:
         click.echo(say("no deals removed or replaced"))
         return
     for item in removed:
         line = f"{item.time}  {item.action:<6} {item.number}: "
-        line += _entry_words(item.entry, language)
+        line += _entry_words(item.entry, lang)
         if item.replaced_by is not None:
-            line += " → " + _entry_words(item.replaced_by, language)
+            line += " → " + _entry_words(item.replaced_by, lang)
         click.echo(line)
 
 
@@ -401,9 +385,8 @@ def history(ledger_path: Path, lang: str | None) -> None:
     default=None,
     help="Write to this file (default: standard output).",
 )
-@ledger_option
-@lang_option
-def export(fmt: str, output: Path | None, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def export(fmt: str, output: Path | None, ledger_path: Path, lang: Lang) -> None:
     """The list to share or print: HTML (one file), Markdown, CSV, JSON.
 
     \b
@@ -420,17 +403,16 @@ def export(fmt: str, output: Path | None, ledger_path: Path, lang: str | None) -
     )
     from skatliste.app.american import deal_count, load
 
-    language = resolve_lang(lang)
     lst = load(ledger_path)
     parts = parties(lst.table, lst.entries)
     if fmt == "html":
-        text = render_html(lst.table, parts, created=lst.model.created, lang=language)
+        text = render_html(lst.table, parts, created=lst.model.created, lang=lang)
     elif fmt == "md":
-        text = render_markdown(lst.table, parts, language)
+        text = render_markdown(lst.table, parts, lang)
     elif fmt == "csv":
-        text = render_sheet(lst.table, parts, fmt="csv", lang=language) + "\n"
+        text = render_sheet(lst.table, parts, fmt="csv", lang=lang) + "\n"
     else:
-        text = render_json(lst.table, parts, language) + "\n"
+        text = render_json(lst.table, parts, lang) + "\n"
     if output is None:
         click.echo(text, nl=False)
         return

@@ -167,6 +167,26 @@ def lang_option(f: F) -> F:
     )(f)
 
 
+def _resolved_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> Lang:
+    _keep_lang(ctx, param, value)
+    return resolve_lang(value)
+
+
+def list_options(f: F) -> F:
+    """What every list command takes: the list (``--ledger``) and the language (``--lang``),
+    the language resolved already (``resolve_lang``), so the command gets a ``Lang``. The lock
+    is the application layer's: each change holds it while it reads and writes."""
+    f = click.option(
+        "--lang",
+        type=click.Choice(["de", "en"], case_sensitive=False),
+        default=None,
+        is_eager=True,
+        callback=_resolved_lang,
+        help="Language of explanations, tables and messages (default German; LANG=en* → English).",
+    )(f)
+    return ledger_option(f)
+
+
 def messages_lang_option(f: F) -> F:
     """--lang for a command that shows only messages: kept for them, not passed on."""
     return click.option(

@@ -15,11 +15,10 @@ from skatliste.cli.base import (
     WORDS_CONTEXT,
     Failed,
     cli,
-    lang_option,
     ledger_option,
+    list_options,
     messages_lang_option,
     refuse,
-    resolve_lang,
     say,
     translate,
 )
@@ -147,15 +146,14 @@ def new(
     default=None,
     help="Take the game from a replay file (see 'skatliste replay').",
 )
-@ledger_option
-@lang_option
+@list_options
 def add(
     player: str,
     words: tuple[str, ...],
     note: str,
     replay_file: Path | None,
     ledger_path: Path,
-    lang: str | None,
+    lang: Lang,
 ) -> None:
     """Enter a game: the declarer, then the same words as 'value'.
 
@@ -168,9 +166,8 @@ def add(
       skatliste add c pik mit 1 gereizt 36 kontra
       skatliste add anna --from-replay examples/grand-hand.txt
     """
-    language = resolve_lang(lang)
     if replay_file is None:
-        show_change(app.add_game(ledger_path, player, words, note=note), language)
+        show_change(app.add_game(ledger_path, player, words, note=note), lang)
         return
     if words:
         refuse("--from-replay takes the game from the file: give no words with it")
@@ -179,10 +176,10 @@ def add(
 
     replayed = read_replay(replay_file)
     if replayed.illegal is not None:
-        bad, language = replayed.illegal, resolve_lang(lang)
+        bad, lang = replayed.illegal, lang
         refuse(
-            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card.show(language)} "
-            f"against the rules ({bad.reason(language)}); fix the file first "
+            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card.show(lang)} "
+            f"against the rules ({bad.reason(lang)}); fix the file first "
             f"('skatliste replay {replay_file}')"
         )
     assert replayed.result is not None and replayed.outcome is not None
@@ -194,27 +191,25 @@ def add(
             refuse(f"{replay_file}: the declarer there is {replayed.declarer}, not {player}")
         return entry
 
-    show_change(app.append(ledger_path, check_declarer), language)
+    show_change(app.append(ledger_path, check_declarer), lang)
 
 
 @cli.command(name="pass")
 @click.option("--note", default="", help="A note kept with the game.")
-@ledger_option
-@lang_option
-def pass_(note: str, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def pass_(note: str, ledger_path: Path, lang: Lang) -> None:
     """All passed (eingepasst): a game that scores 0 and moves the deal on.
 
     \b
     Example:
       skatliste pass
     """
-    show_change(app.pass_game(ledger_path, note=note), resolve_lang(lang))
+    show_change(app.pass_game(ledger_path, note=note), lang)
 
 
 @cli.command()
-@ledger_option
-@lang_option
-def undo(ledger_path: Path, lang: str | None) -> None:
+@list_options
+def undo(ledger_path: Path, lang: Lang) -> None:
     """Take back the last game (kept in 'skatliste history').
 
     \b
@@ -223,18 +218,16 @@ def undo(ledger_path: Path, lang: str | None) -> None:
     """
     from skatliste.sheet import entry_words
 
-    language = resolve_lang(lang)
     change = app.undo(ledger_path)
     assert change.removed is not None
-    click.echo(translate(f"taken back: {entry_words(change.removed, language)}", language))
-    show_change(change, language)
+    click.echo(translate(f"taken back: {entry_words(change.removed, lang)}", lang))
+    show_change(change, lang)
 
 
 @cli.command()
 @click.argument("number", type=int)
-@ledger_option
-@lang_option
-def delete(number: int, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def delete(number: int, ledger_path: Path, lang: Lang) -> None:
     """Delete game N; every later value and dealer follows (kept in history).
 
     \b
@@ -243,13 +236,12 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     """
     from skatliste.sheet import entry_words
 
-    language = resolve_lang(lang)
     change = app.delete(ledger_path, number)
     assert change.removed is not None
-    words = entry_words(change.removed, language)
-    click.echo(translate(f"deleted game {number}: {words}", language))
-    show_change(change, language)
-    warn_followups(change, language)
+    words = entry_words(change.removed, lang)
+    click.echo(translate(f"deleted game {number}: {words}", lang))
+    show_change(change, lang)
+    warn_followups(change, lang)
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -258,10 +250,9 @@ def delete(number: int, ledger_path: Path, lang: str | None) -> None:
     "words", nargs=-1, required=True, type=click.UNPROCESSED, shell_complete=complete_edit_words
 )
 @click.option("--note", default=None, help="Replace the game's note.")
-@ledger_option
-@lang_option
+@list_options
 def edit(
-    number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: str | None
+    number: int, words: tuple[str, ...], note: str | None, ledger_path: Path, lang: Lang
 ) -> None:
     """Replace game N. Start with a player's name to change the declarer; 'eingepasst'
     (or 'pass') makes it an all-passed game, 'ramsch NAME=AUGEN ...' a Ramsch. The old
@@ -274,23 +265,19 @@ def edit(
       skatliste edit 12 eingepasst
       skatliste edit 5 ramsch anna=50 ben=40 carl=30
     """
-    language = resolve_lang(lang)
     change = app.edit(ledger_path, number, words, note=note)
     assert change.row is not None
-    click.echo("\n".join(game_lines(change.row, language)))
-    click.echo(totals_line(change.ledger, change.last, language))
-    warn_followups(change, language)
+    click.echo("\n".join(game_lines(change.row, lang)))
+    click.echo(totals_line(change.ledger, change.last, lang))
+    warn_followups(change, lang)
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("number", type=int)
 @click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
 @click.option("--note", default="", help="A note kept with the game.")
-@ledger_option
-@lang_option
-def insert(
-    number: int, words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None
-) -> None:
+@list_options
+def insert(number: int, words: tuple[str, ...], note: str, ledger_path: Path, lang: Lang) -> None:
     """Insert a forgotten game as game N: the declarer and the game words (or 'eingepasst',
     or 'ramsch NAME=AUGEN ...'). The games from N on move one down; dealers follow.
 
@@ -299,19 +286,17 @@ def insert(
       skatliste insert 3 ben herz mit 1
       skatliste insert 5 eingepasst
     """
-    language = resolve_lang(lang)
     change = app.insert(ledger_path, number, words, note=note)
     assert change.row is not None
-    click.echo("\n".join(game_lines(change.row, language)))
-    click.echo(totals_line(change.ledger, change.last, language))
-    warn_followups(change, language)
+    click.echo("\n".join(game_lines(change.row, lang)))
+    click.echo(totals_line(change.ledger, change.last, lang))
+    warn_followups(change, lang)
 
 
 @cli.command()
 @click.argument("item", type=int)
-@ledger_option
-@lang_option
-def restore(item: int, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def restore(item: int, ledger_path: Path, lang: Lang) -> None:
     """Bring back item N of 'skatliste history': a game taken back or deleted goes back in
     at its number; an edited game gets its old version back.
 
@@ -319,20 +304,18 @@ def restore(item: int, ledger_path: Path, lang: str | None) -> None:
     Example:
       skatliste restore 1
     """
-    language = resolve_lang(lang)
     change = app.restore(ledger_path, item)
     assert change.row is not None
-    click.echo("\n".join(game_lines(change.row, language)))
-    click.echo(totals_line(change.ledger, change.last, language))
-    warn_followups(change, language)
+    click.echo("\n".join(game_lines(change.row, lang)))
+    click.echo(totals_line(change.ledger, change.last, lang))
+    warn_followups(change, lang)
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("words", nargs=-1, required=True, shell_complete=complete_ramsch_words)
 @click.option("--note", default="", help="A note kept with the game.")
-@ledger_option
-@lang_option
-def ramsch(words: tuple[str, ...], note: str, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def ramsch(words: tuple[str, ...], note: str, ledger_path: Path, lang: Lang) -> None:
     """Enter a Ramsch: every player's Augen (they add up to 120), then Jungfrau, Durchmarsch
     and pushes. The player with the most Augen loses them.
 
@@ -342,13 +325,12 @@ def ramsch(words: tuple[str, ...], note: str, ledger_path: Path, lang: str | Non
       skatliste ramsch anna=75 ben=0 carl=45 jungfrau ben geschoben 1
       skatliste ramsch anna=120 ben=0 carl=0 durchmarsch anna
     """
-    show_change(app.add_ramsch(ledger_path, words, note=note), resolve_lang(lang))
+    show_change(app.add_ramsch(ledger_path, words, note=note), lang)
 
 
 @cli.command()
-@ledger_option
-@lang_option
-def bock(ledger_path: Path, lang: str | None) -> None:
+@list_options
+def bock(ledger_path: Path, lang: Lang) -> None:
     """Call a Bock round by hand: it starts with the next game (rule bock=on).
 
     \b
@@ -356,13 +338,12 @@ def bock(ledger_path: Path, lang: str | None) -> None:
       skatliste bock
     """
     change = app.call_bock(ledger_path)
-    click.echo(totals_line(change.ledger, change.last, resolve_lang(lang)))
+    click.echo(totals_line(change.ledger, change.last, lang))
 
 
 @cli.command()
-@ledger_option
-@lang_option
-def history(ledger_path: Path, lang: str | None) -> None:
+@list_options
+def history(ledger_path: Path, lang: Lang) -> None:
     """Games taken back, deleted or replaced — nothing entered is ever lost.
 
     \b
@@ -372,16 +353,15 @@ def history(ledger_path: Path, lang: str | None) -> None:
     from skatliste.app.reports import history as removed_games
     from skatliste.sheet import entry_words
 
-    language = resolve_lang(lang)
     removed = removed_games(app.open_list(ledger_path))
     if not removed:
-        click.echo(translate("no games removed or replaced", language))
+        click.echo(translate("no games removed or replaced", lang))
         return
     for index, item in enumerate(removed, start=1):
         line = f"{index:>2}. {item.time}  {item.action:<6} game {item.number}: "
-        line += entry_words(item.entry, language)
+        line += entry_words(item.entry, lang)
         if item.replaced_by is not None:
-            line += " → " + entry_words(item.replaced_by, language)
+            line += " → " + entry_words(item.replaced_by, lang)
         click.echo(line)
 
 

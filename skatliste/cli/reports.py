@@ -11,9 +11,9 @@ import click
 from skatliste.app import lists as app
 from skatliste.app import reports
 from skatliste.app.reports import ExportFormat
-from skatliste.cli.base import cli, lang_option, ledger_option, refuse, resolve_lang, say
+from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import game_lines
-from skatliste.explain import seeger_fabian_line
+from skatliste.explain import Lang, seeger_fabian_line
 
 
 @cli.command()
@@ -24,9 +24,8 @@ from skatliste.explain import seeger_fabian_line
     type=click.Choice(["plain", "grid", "md", "csv", "json"]),
     show_default=True,
 )
-@ledger_option
-@lang_option
-def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def sheet(fmt: str, ledger_path: Path, lang: Lang) -> None:
     """The list as on paper: every game, its value and the running totals.
 
     \b
@@ -35,7 +34,7 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
       skatliste sheet --format md
       skatliste sheet --format csv > evening.csv
     """
-    text = app.sheet_text(ledger_path, fmt=fmt, lang=resolve_lang(lang))
+    text = app.sheet_text(ledger_path, fmt=fmt, lang=lang)
     sys.stdout.flush()
     out = sys.stdout.buffer  # UTF-8 as kept: a season's sheet is printed without decoding it
     out.write(text)
@@ -53,15 +52,14 @@ def sheet(fmt: str, ledger_path: Path, lang: str | None) -> None:
     help="Stake in cent per point (e.g. 0.25 or 1/4): who pays whom.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@ledger_option
-@lang_option
+@list_options
 def summary(
     round_: int | None,
     last_round: bool,
     cent: str | None,
     as_json: bool,
     ledger_path: Path,
-    lang: str | None,
+    lang: Lang,
 ) -> None:
     """Totals, games won and lost, Seeger-Fabian, rank — and the money.
 
@@ -95,17 +93,15 @@ def summary(
     if as_json:
         click.echo(json.dumps(summary_json(table, result, settlement), ensure_ascii=False))
         return
-    language = resolve_lang(lang)
     if only is not None:
-        click.echo(f"{'Runde' if language == 'de' else 'Round'} {only}")
-    click.echo(render_summary(table, result, settlement=settlement, lang=language))
+        click.echo(f"{'Runde' if lang == 'de' else 'Round'} {only}")
+    click.echo(render_summary(table, result, settlement=settlement, lang=lang))
 
 
 @cli.command(name="explain")
 @click.argument("number", type=int)
-@ledger_option
-@lang_option
-def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     """Game N's full computation, with Seeger-Fabian.
 
     \b
@@ -114,15 +110,14 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     """
     from skatliste.rules import seeger_fabian_points
 
-    language = resolve_lang(lang)
     ledger = app.open_list(ledger_path)
     row = app.game_row(ledger, number)
-    lines = game_lines(row, language)
-    dealer = "Geber" if language == "de" else "dealer"
+    lines = game_lines(row, lang)
+    dealer = "Geber" if lang == "de" else "dealer"
     lines.insert(1, f"  {dealer}: {row.dealer}")
     if row.result is not None and not ledger.rules.two_player:
         sf = seeger_fabian_points(row.result, table=ledger.table.size)
-        lines.append(f"  {seeger_fabian_line(row.result, sf, lang=language)}")
+        lines.append(f"  {seeger_fabian_line(row.result, sf, lang=lang)}")
     click.echo("\n".join(lines))
 
 
@@ -142,14 +137,13 @@ def explain_cmd(number: int, ledger_path: Path, lang: str | None) -> None:
     help="Write to this file (default: standard output).",
 )
 @click.option("--cent", default=None, metavar="X", help="Stake in cent per point: settlement.")
-@ledger_option
-@lang_option
+@list_options
 def export(
     fmt: ExportFormat,
     output: Path | None,
     cent: str | None,
     ledger_path: Path,
-    lang: str | None,
+    lang: Lang,
 ) -> None:
     """The list to share or print: HTML (one file, chart included, A4), Markdown, CSV, JSON.
 
@@ -160,7 +154,7 @@ def export(
       skatliste export --format md --cent 0.25
     """
     ledger = app.open_list(ledger_path)
-    text = reports.export(ledger, fmt, lang=resolve_lang(lang), cent=cent)
+    text = reports.export(ledger, fmt, lang=lang, cent=cent)
     if output is None:
         click.echo(text, nl=False)
         return
@@ -171,9 +165,8 @@ def export(
 @cli.command()
 @click.argument("ledgers", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@ledger_option
-@lang_option
-def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: Lang) -> None:
     """Per player: games, won/lost and rate, by game type, average and highest game,
     Schneider/Schwarz, overbids, Kontra. Several ledgers are merged by player name.
 
@@ -192,9 +185,8 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str
         return
     from tabulate import tabulate
 
-    language = resolve_lang(lang)
-    de = language == "de"
-    heads = STATS_HEADERS[language]
+    de = lang == "de"
+    heads = STATS_HEADERS[lang]
     body = stats_rows(people)
     click.echo(
         tabulate(
@@ -224,9 +216,8 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: str
 @cli.command()
 @click.option("--width", type=click.IntRange(10, 400), default=60, show_default=True)
 @click.option("--height", type=click.IntRange(5, 60), default=12, show_default=True)
-@ledger_option
-@lang_option
-def chart(width: int, height: int, ledger_path: Path, lang: str | None) -> None:
+@list_options
+def chart(width: int, height: int, ledger_path: Path, lang: Lang) -> None:
     """The running totals as a chart in the terminal.
 
     \b
@@ -238,6 +229,4 @@ def chart(width: int, height: int, ledger_path: Path, lang: str | None) -> None:
 
     ledger = app.open_list(ledger_path)
     derived = list(rows(ledger.table, ledger.entries))
-    click.echo(
-        text_chart(ledger.table, derived, width=width, height=height, lang=resolve_lang(lang))
-    )
+    click.echo(text_chart(ledger.table, derived, width=width, height=height, lang=lang))
