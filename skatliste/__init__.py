@@ -29,7 +29,7 @@ from skatliste.rules import (
 )
 from skatliste.words import parse_words
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "BASE_VALUE",

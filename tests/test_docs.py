@@ -17,6 +17,8 @@ from pathlib import Path
 import click
 import pytest
 
+import skatliste.cli.serve
+import skatliste.cli.tournament  # noqa: F401
 from skatliste.cli import cli
 
 from .conftest import ROOT
@@ -24,12 +26,13 @@ from .conftest import ROOT
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 COMMANDS_DOC = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
-COMMANDS = sorted(cli.commands)
+COMMANDS = sorted(cli.list_commands(click.Context(cli)))
 
 
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_command_has_help_with_an_example(name: str) -> None:
-    command = cli.commands[name]
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None
     with click.Context(command, info_name=name) as ctx:
         text = command.get_help(ctx)
     assert "Example" in text, f"'skatliste {name} --help' shows no example"

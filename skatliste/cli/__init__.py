@@ -4,16 +4,17 @@ One module per group of commands; each registers its commands on the group in ``
 This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
-import skatliste.cli.serve  # noqa: F401  (registers skatliste serve)
 from skatliste.cli import (  # noqa: F401  (registers commands)
     american,
     cards,
     lists,
     play,
     reports,
-    tournament,
     values,
 )
 from skatliste.cli.base import cli, main
+
+# imported when called or listed: their application layers are heavy at start-up
+cli.lazy = {"tournament": "skatliste.cli.tournament", "serve": "skatliste.cli.serve"}
 
 __all__ = ["cli", "main"]

@@ -98,6 +98,23 @@ class SkatGroup(click.Group):
             click.echo(translate(bug, current_lang()), err=True)
             ctx.exit(BUG_EXIT)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, str] = {}
+        """Commands whose module is imported only when they are called or listed (name →
+        module, which registers the command on import): ``tournament`` and ``serve`` pull in
+        modules that every other command, ``value`` above all, would pay for at start-up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            import importlib
+
+            importlib.import_module(self.lazy[cmd_name])
+        return super().get_command(ctx, cmd_name)
+
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
