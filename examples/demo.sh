@@ -57,3 +57,10 @@ show tournament status
 show tournament ranking
 show tournament teams --size 2
 show tournament prizes --pool 90 --split 50,30,20
+
+echo
+echo "== American Grand, the partnership game (a copy of examples/american-grand.json) =="
+cp american-grand.json "$work/american.json"
+export SKATLISTE_LEDGER="$work/american.json"
+show add ben whist 25 stiche 11
+show summary
