@@ -27,7 +27,10 @@ def browser() -> Iterator[Any]:
     """One Chromium for the module, with a fresh profile of its own."""
     executable = chromium_path()
     if executable is None:
-        pytest.skip("no chromium: 'make test' installs Debian's chromium (apt-get)")
+        pytest.fail(
+            "no chromium: the page is tested in a real browser; 'make test' installs Debian's "
+            "chromium (apt-get, as root), or install the package 'chromium' yourself"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:

@@ -26,6 +26,7 @@ from skatliste.american import (
     parties,
     problems,
 )
+from skatliste.app.reports import Removed, removed_items
 from skatliste.errors import InputError
 from skatliste.sheet import check_player_names
 from skatliste.sheet import find_player as resolve_player
@@ -197,33 +198,11 @@ def edit(path: Path, number: int, words: Sequence[str], *, note: str | None = No
     return Change(lst, row, partie, removed=old, followups=tuple(problems(lst.table, lst.entries)))
 
 
-@dataclass(frozen=True)
-class Removed:
-    """A deal or a partie's end taken back, deleted or replaced: nothing entered is lost."""
-
-    number: int
-    action: str
-    """undo, delete or edit."""
-    time: str
-    entry: Entry
-    replaced_by: Entry | None
-    """What an edit put in its place."""
-
-
-def history(lst: AmericanList) -> list[Removed]:
+def history(lst: AmericanList) -> list[Removed[Entry]]:
     """The list's history, oldest first."""
     from skatliste.american_ledger import model_to_entry
 
-    return [
-        Removed(
-            number=item.number,
-            action=item.action,
-            time=item.time,
-            entry=model_to_entry(item.entry),
-            replaced_by=None if item.replaced_by is None else model_to_entry(item.replaced_by),
-        )
-        for item in lst.history
-    ]
+    return removed_items(lst.history, model_to_entry)
 
 
 def load(path: Path) -> AmericanList:

@@ -7,10 +7,10 @@ an edge to show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from skatliste.app.lists import parse_stake
 from skatliste.errors import InputError
@@ -87,34 +87,63 @@ def statistics(paths: Sequence[Path | str]) -> dict[str, PlayerStats]:
     return collect(sheets)
 
 
+EntryT = TypeVar("EntryT")
+StoredT = TypeVar("StoredT")
+StoredT_co = TypeVar("StoredT_co", covariant=True)
+
+
+class HistoryItem(Protocol[StoredT_co]):
+    """One item of a list file's history, whatever the game family: what was removed or
+    replaced, as stored."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def time(self) -> str: ...
+    @property
+    def entry(self) -> StoredT_co: ...
+    @property
+    def replaced_by(self) -> StoredT_co | None: ...
+
+
 @dataclass(frozen=True)
-class Removed:
-    """A game taken back, deleted or replaced: nothing entered is ever lost."""
+class Removed(Generic[EntryT]):
+    """A game taken back, deleted or replaced: nothing entered is ever lost. ``EntryT`` is
+    the game family's entry (a Skat game, an American Grand deal)."""
 
     number: int
     """The game's number when it was removed."""
     action: str
     """undo, delete or edit."""
     time: str
-    entry: Entry
-    replaced_by: Entry | None
+    entry: EntryT
+    replaced_by: EntryT | None
     """What an edit put in its place."""
 
 
-def history(ledger: Ledger) -> list[Removed]:
-    """The list's history, oldest first."""
-    from skatliste.ledger import model_to_entry
-
+def removed_items(
+    items: Iterable[HistoryItem[StoredT]], to_entry: Callable[[StoredT], EntryT]
+) -> list[Removed[EntryT]]:
+    """A history as the family's entries, oldest first (``to_entry`` reads a stored entry)."""
     return [
         Removed(
             number=item.number,
             action=item.action,
             time=item.time,
-            entry=model_to_entry(item.entry),
-            replaced_by=None if item.replaced_by is None else model_to_entry(item.replaced_by),
+            entry=to_entry(item.entry),
+            replaced_by=None if item.replaced_by is None else to_entry(item.replaced_by),
         )
-        for item in ledger.history
+        for item in items
     ]
+
+
+def history(ledger: Ledger) -> list[Removed[Entry]]:
+    """The list's history, oldest first."""
+    from skatliste.ledger import model_to_entry
+
+    return removed_items(ledger.history, model_to_entry)
 
 
 def list_schema(preset: str = "isko") -> dict[str, Any]:
