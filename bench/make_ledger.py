@@ -10,10 +10,10 @@ import random
 import sys
 from pathlib import Path
 
-from skatliste.ledger import new_ledger, save
-from skatliste.rulesets import build_rule_set
-from skatliste.sheet import Entry, GameEntry, PassedEntry
-from skatliste.words import parse_words
+from skatliste.skat.rulesets import build_rule_set
+from skatliste.skat.sheet import Entry, GameEntry, PassedEntry
+from skatliste.skat.words import parse_words
+from skatliste.store.ledger import new_ledger, save
 
 TYPICAL = [
     "kreuz mit 1 augen 72",

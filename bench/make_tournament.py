@@ -14,11 +14,12 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from skatliste.ledger import new_ledger, save
-from skatliste.rulesets import build_rule_set
-from skatliste.sheet import Entry, GameEntry, PassedEntry, Table
-from skatliste.tournament import core, store
-from skatliste.words import parse_words
+from skatliste import tournament as core
+from skatliste.skat.rulesets import build_rule_set
+from skatliste.skat.sheet import Entry, GameEntry, PassedEntry, Table
+from skatliste.skat.words import parse_words
+from skatliste.store import tournament as store
+from skatliste.store.ledger import new_ledger, save
 
 GAMES = [
     "kreuz mit 1 augen 72",

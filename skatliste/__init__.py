@@ -1,7 +1,7 @@
 """skatliste: a Skat score sheet for the command line.
 
-The public API is the pure scoring core; the ledger (``skatliste.ledger``) and the sheet
-(``skatliste.sheet``) are importable on their own.
+The public API is the pure scoring core; the ledger (``skatliste.store.ledger``) and the sheet
+(``skatliste.skat.sheet``) are importable on their own.
 
 >>> from skatliste import Declaration, GameType, Outcome, game_value
 >>> game_value(Declaration(game=GameType.GRAND, spitzen=4, ouvert=True), Outcome()).game_value
@@ -15,8 +15,8 @@ from skatliste.errors import (
     RuleSetError,
     SkatlisteError,
 )
-from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rules import (
+from skatliste.skat.games import Declaration, GameType, Outcome
+from skatliste.skat.rules import (
     BASE_VALUE,
     REIZWERTE,
     GameResult,
@@ -27,7 +27,7 @@ from skatliste.rules import (
     next_bid,
     seeger_fabian_points,
 )
-from skatliste.words import parse_words
+from skatliste.skat.words import parse_words
 
 __version__ = "0.2.0"
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from skatliste.american import (
+from skatliste.american.game import (
     Contract,
     Deal,
     Entry,
@@ -26,7 +26,7 @@ from skatliste.american import (
     validate,
 )
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.words import MAX_DIGITS
+from skatliste.skat.words import MAX_DIGITS
 
 from .conftest import ROOT
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skatliste.american import Deal, PartieEnd
+from skatliste.american.game import Deal, PartieEnd
 from skatliste.app import american as app
 from skatliste.app.lists import new_list as new_skat_list
 from skatliste.errors import InputError, InvalidGameError, LedgerError

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from skatliste import ledger
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.tournament import store
+from skatliste.store import ledger
+from skatliste.store import tournament as store
 
 SEATS = ("Vera", "Sven", "Klaus")
 

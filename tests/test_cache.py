@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skatliste import ledger as store
 from skatliste.app import lists as app
 from skatliste.errors import LedgerError, SkatlisteError
-from skatliste.rulesets import build_rule_set
-from skatliste.sheet import Derived, PassedEntry, derive, rows, summary_of
+from skatliste.skat.rulesets import build_rule_set
+from skatliste.skat.sheet import Derived, PassedEntry, derive, rows, summary_of
+from skatliste.store import ledger as store
 
 from .conftest import EXAMPLES
 
@@ -259,7 +259,7 @@ def test_an_edited_cache_is_never_believed(
 
 def _sheet_fresh(path: Path, fmt: str, lang: str) -> str:
     from skatliste.app.reports import export
-    from skatliste.report import render_sheet
+    from skatliste.render.text import render_sheet
 
     ledger = store.load(path)
     if fmt in ("csv", "json"):  # the sheet's CSV and JSON are export's

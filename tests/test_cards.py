@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skatliste.cards import (
+from skatliste.errors import InputError, InvalidGameError
+from skatliste.skat.cards import (
     DECK,
     Card,
     augen,
@@ -21,9 +22,8 @@ from skatliste.cards import (
     spitzen,
     trick_winner,
 )
-from skatliste.errors import InputError, InvalidGameError
-from skatliste.games import GameType
-from skatliste.replay import ReplayGame, load_replay, replay
+from skatliste.skat.games import GameType
+from skatliste.skat.replay import ReplayGame, load_replay, replay
 
 from .conftest import EXAMPLES, Run
 
@@ -212,7 +212,7 @@ def random_game(seed: int, game: GameType) -> ReplayGame:
             trick.append(card)
         play.extend(trick)
         leader = order[trick_winner(trick, game)]
-    from skatliste.games import Declaration
+    from skatliste.skat.games import Declaration
 
     return ReplayGame(
         players=players,

@@ -436,7 +436,7 @@ def test_play_over_a_pipe(run: Run, fresh_ledger: Path) -> None:
 
 
 def _table_words() -> list[str]:
-    from skatliste.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, RAMSCH_WORDS
+    from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, RAMSCH_WORDS
 
     return sorted({*GAME_WORDS, *NUMBER_WORDS, *PASS_WORDS, *RAMSCH_WORDS, "bock", "kontra"})
 

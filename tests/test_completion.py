@@ -12,7 +12,7 @@ import pytest
 from click.shell_completion import ShellComplete
 
 from skatliste.cli import cli
-from skatliste.ledger_names import player_names
+from skatliste.store.names import player_names
 
 from .conftest import ROOT
 
@@ -66,7 +66,7 @@ def test_without_a_list_no_names_are_offered(tmp_path: Path) -> None:
 def test_game_words_complete_from_the_table_grammar(
     args: tuple[str, ...], incomplete: str, offered: list[str]
 ) -> None:
-    """The words of skatliste.words, as `value` understands them."""
+    """The words of skatliste.skat.words, as `value` understands them."""
     assert complete(*args, incomplete=incomplete) == offered
 
 

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from skatliste.cards import parse_card, trick_seats, trick_winner, trumps
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.explain import explain_ramsch
-from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rules import (
+from skatliste.skat.cards import parse_card, trick_seats, trick_winner, trumps
+from skatliste.skat.explain import explain_ramsch
+from skatliste.skat.games import Declaration, GameType, Outcome
+from skatliste.skat.rules import (
     RamschOptions,
     RamschSkat,
     Variant,
@@ -23,8 +23,8 @@ from skatliste.rules import (
     seeger_fabian_points,
     two_player_value,
 )
-from skatliste.rulesets import build_rule_set
-from skatliste.sheet import (
+from skatliste.skat.rulesets import build_rule_set
+from skatliste.skat.sheet import (
     Entry,
     GameEntry,
     PassedEntry,
@@ -38,7 +38,7 @@ from skatliste.sheet import (
     rows,
     summarise,
 )
-from skatliste.words import parse_words
+from skatliste.skat.words import parse_words
 
 THREE = ("Anna", "Ben", "Carl")
 

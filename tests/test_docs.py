@@ -188,7 +188,7 @@ def test_the_file_format_names_every_field_of_the_list_file() -> None:
     are games the ledger reads."""
     from pydantic import BaseModel
 
-    from skatliste import models as ledger
+    from skatliste.store import models as ledger
 
     text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
     models: list[type[BaseModel]] = [

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from skatliste.ledger import load
+from skatliste.store.ledger import load
 
 from .conftest import EXAMPLES, Run
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from skatliste.explain import Lang, explain
-from skatliste.rules import game_value, seeger_fabian_points
-from skatliste.words import parse_words
+from skatliste.skat.explain import Lang, explain
+from skatliste.skat.rules import game_value, seeger_fabian_points
+from skatliste.skat.words import parse_words
 
 
 def _explain(words: str, lang: Lang = "de", table: int | None = None) -> list[str]:

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.errors import LedgerError, SkatlisteError
-from skatliste.ledger import FORMAT_VERSION, load, new_ledger, save
-from skatliste.rulesets import build_rule_set
-from skatliste.sheet import PassedEntry
+from skatliste.skat.rulesets import build_rule_set
+from skatliste.skat.sheet import PassedEntry
+from skatliste.store.ledger import FORMAT_VERSION, load, new_ledger, save
 
 from .conftest import Run
 
@@ -32,8 +32,8 @@ DATA = Path(__file__).parent / "data"
 
 WRITER = """
 import sys
-from skatliste.ledger import updating
-from skatliste.sheet import PassedEntry
+from skatliste.store.ledger import updating
+from skatliste.skat.sheet import PassedEntry
 path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
 for i in range(count):
@@ -105,7 +105,7 @@ def test_disk_full_gives_a_clear_error_and_keeps_the_ledger(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("skatliste.ledger.os.fsync", full)
+    monkeypatch.setattr("skatliste.store.ledger.os.fsync", full)
     r = run("add", "anna", "null", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2
     assert "cannot write: No space left on device; the ledger was left as it was" in r.stderr
@@ -126,7 +126,7 @@ def test_read_only_folder_gives_a_clear_error(
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr("skatliste.ledger.tempfile.mkstemp", denied)
+    monkeypatch.setattr("skatliste.store.ledger.tempfile.mkstemp", denied)
     r = run("pass", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2 and "cannot write: no permission to write in the folder" in r.stderr
     assert fresh_ledger.read_bytes() == before
@@ -216,7 +216,7 @@ def test_mutated_ledgers_load_or_give_a_ledger_error(tmp_path: Path, text: str) 
     except SkatlisteError as exc:
         assert str(exc).startswith(str(path))
     else:
-        from skatliste.sheet import check, rows
+        from skatliste.skat.sheet import check, rows
 
         list(rows(ledger.table, ledger.entries))
         check(ledger.table, ledger.entries)
@@ -227,7 +227,7 @@ def test_frozen_version_1_ledger_still_loads() -> None:
     ledger = load(DATA / "ledger-v1.json")
     assert FORMAT_VERSION >= 1
     assert ledger.table.players == ("Anna", "Ben", "Carl")
-    from skatliste.sheet import rows
+    from skatliste.skat.sheet import rows
 
     last = list(rows(ledger.table, ledger.entries))[-1]
     assert last.totals == {"Anna": 48, "Ben": -88, "Carl": 0}

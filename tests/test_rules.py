@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skatliste.errors import InvalidGameError
-from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rules import (
+from skatliste.skat.games import Declaration, GameType, Outcome
+from skatliste.skat.rules import (
     BASE_VALUE,
     NULL_VALUE,
     REIZWERTE,
@@ -23,7 +23,7 @@ from skatliste.rules import (
     next_bid,
     seeger_fabian_points,
 )
-from skatliste.words import parse_words
+from skatliste.skat.words import parse_words
 
 GOLDEN = Path(__file__).parent / "data" / "game_values.txt"
 _LINE = re.compile(r"^(?P<words>.+?)\s*=>\s*(?P<value>\d+)\s+(?P<points>-?\d+)\s*(#.*)?$")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from skatliste.sheet import settle
+from skatliste.skat.sheet import settle
 
 from .conftest import ROOT, Run
 

@@ -11,8 +11,8 @@ from typing import Protocol
 import pytest
 
 from skatliste.errors import InvalidGameError
-from skatliste.rules import RamschOptions, RamschSkat, ramsch_score
-from skatliste.rulesets import OPTIONS, PRESETS
+from skatliste.skat.rules import RamschOptions, RamschSkat, ramsch_score
+from skatliste.skat.rulesets import OPTIONS, PRESETS
 
 from .conftest import EXAMPLES, Run
 

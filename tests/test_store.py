@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skatliste import ledger as store
 from skatliste.errors import LedgerError
-from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
-from skatliste.rulesets import build_rule_set
+from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.skat.rulesets import build_rule_set
+from skatliste.store import ledger as store
 
 from .conftest import EXAMPLES, Run
 
@@ -271,7 +271,7 @@ def test_a_folder_that_refuses_files_is_named(
             raise OSError(code, os.strerror(code))
         return real_open(path, flags, mode)
 
-    monkeypatch.setattr("skatliste.ledger.os.open", refusing)
+    monkeypatch.setattr("skatliste.store.ledger.os.open", refusing)
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2
@@ -302,7 +302,7 @@ def test_a_new_list_that_cannot_be_written_leaves_no_lock(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("skatliste.ledger.os.fsync", full)
+    monkeypatch.setattr("skatliste.store.ledger.os.fsync", full)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "No space left on device" in r.stderr
     assert _files(tmp_path) == []
@@ -313,8 +313,8 @@ def test_a_new_list_that_cannot_be_written_leaves_no_lock(
 
 def test_the_stored_schema_is_the_models_schema() -> None:
     """``ledger_schema.json`` (what the lean reader checks) is the pydantic models' schema.
-    After changing a model: python -c "import skatliste.models as m; m.write_schema()"."""
-    from skatliste.models import json_schema
+    After changing a model: python -c "import skatliste.store.models as m; m.write_schema()"."""
+    from skatliste.store.models import json_schema
 
     stored = json.loads(store.SCHEMA_FILE.read_text(encoding="utf-8"))
     assert stored == json_schema()
@@ -323,7 +323,7 @@ def test_the_stored_schema_is_the_models_schema() -> None:
 def _pydantic_accepts(text: str) -> bool:
     from pydantic import ValidationError
 
-    from skatliste.models import LedgerModel
+    from skatliste.store.models import LedgerModel
 
     try:
         LedgerModel.model_validate_json(text)
@@ -391,7 +391,7 @@ def test_the_lean_reader_accepts_exactly_what_the_models_accept(tmp_path: Path, 
 def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> None:
     from pydantic import BaseModel
 
-    from skatliste.models import GameModel, PassedModel, RamschModel
+    from skatliste.store.models import GameModel, PassedModel, RamschModel
 
     entry = {
         "game": {

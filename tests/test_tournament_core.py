@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skatliste.errors import InputError
-from skatliste.tournament.core import (
+from skatliste.tournament import (
     PaperLine,
     Player,
     Score,

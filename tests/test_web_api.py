@@ -361,7 +361,7 @@ def test_a_busy_list_is_409(
     client: TestClient, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another writer holding the lock past the wait: 409 with the reason, nothing written."""
-    from skatliste import ledger
+    from skatliste.store import ledger
 
     monkeypatch.setattr(ledger, "LOCK_TIMEOUT", 0.05)
     before = fresh_ledger.read_bytes()

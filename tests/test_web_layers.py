@@ -32,7 +32,7 @@ BELOW_THE_EDGES = sorted(p for p in PACKAGE.rglob("*.py") if not p.is_relative_t
 def test_web_calls_the_app_never_the_store_or_the_cli(path: Path) -> None:
     for name in imported(path):
         assert not name.startswith(
-            ("skatliste.ledger", "skatliste.tournament.store", "skatliste.cli", "click")
+            ("skatliste.store.ledger", "skatliste.store.tournament", "skatliste.cli", "click")
         ), name
 
 

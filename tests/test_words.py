@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.rules import game_value
-from skatliste.words import parse_words, to_words
+from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rules import game_value
+from skatliste.skat.words import parse_words, to_words
 
 from .test_rules import trump_games
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skatliste.american import (
+from skatliste.american.game import (
     CONTRACT_WORDS,
     FLAG_WORDS,
     NUMBER_WORDS,
@@ -28,11 +28,11 @@ from skatliste.american import (
 )
 from skatliste.app.reports import Removed, removed_items
 from skatliste.errors import InputError
-from skatliste.sheet import check_player_names
-from skatliste.sheet import find_player as resolve_player
+from skatliste.skat.sheet import check_player_names
+from skatliste.skat.sheet import find_player as resolve_player
 
 if TYPE_CHECKING:  # the store (pydantic) is imported only where used
-    from skatliste.american_ledger import AmericanList as AmericanList  # named by the edges
+    from skatliste.store.american import AmericanList as AmericanList  # named by the edges
 
 
 def new_list(
@@ -47,8 +47,8 @@ def new_list(
     """Start an American Grand list: four players in seat order, partners opposite, the
     rule set's ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without
     ``force``."""
-    from skatliste.american_ledger import create, new_list
-    from skatliste.rulesets import build_rule_set, parse_rule_assignments
+    from skatliste.skat.rulesets import build_rule_set, parse_rule_assignments
+    from skatliste.store.american import create, new_list
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
     players = [n.strip() for raw in names for n in raw.split(",") if n.strip()]
@@ -90,7 +90,7 @@ class Change:
 
 
 def _deal_from_words(lst: AmericanList, player: str, words: Sequence[str], note: str) -> Deal:
-    from skatliste.ledger import now
+    from skatliste.store.ledger import now
 
     declarer = resolve_player(lst.table.players, player)
     if not words:
@@ -112,7 +112,7 @@ def _where(lst: AmericanList, deal: Deal) -> tuple[Row, Partie]:
 
 def add(path: Path, player: str, words: Sequence[str], *, note: str = "") -> Change:
     """Enter a deal: the declarer and the words (``whist 25 tricks 11``)."""
-    from skatliste.american_ledger import updating
+    from skatliste.store.american import updating
 
     with updating(path) as lst:
         deal = _deal_from_words(lst, player, words, note)
@@ -123,8 +123,8 @@ def add(path: Path, player: str, words: Sequence[str], *, note: str = "") -> Cha
 
 def end(path: Path, *, note: str = "") -> Change:
     """End the partie in progress by hand (an agreed time); the next deal starts a new one."""
-    from skatliste.american_ledger import updating
-    from skatliste.ledger import now
+    from skatliste.store.american import updating
+    from skatliste.store.ledger import now
 
     with updating(path) as lst:
         current = parties(lst.table, lst.entries)[-1]
@@ -153,7 +153,7 @@ def deal_count(lst: AmericanList) -> int:
 
 def undo(path: Path) -> Change:
     """Take back the last entry: the last deal, or the last 'end' (kept in history)."""
-    from skatliste.american_ledger import updating
+    from skatliste.store.american import updating
 
     with updating(path) as lst:
         if not lst.entries:
@@ -165,7 +165,7 @@ def undo(path: Path) -> Change:
 
 def delete(path: Path, number: int) -> Change:
     """Delete deal N; every later score and dealer follows (kept in history)."""
-    from skatliste.american_ledger import updating
+    from skatliste.store.american import updating
 
     with updating(path) as lst:
         removed = lst.entries.pop(_deal_index(lst, number))
@@ -175,7 +175,7 @@ def delete(path: Path, number: int) -> Change:
 
 def edit(path: Path, number: int, words: Sequence[str], *, note: str | None = None) -> Change:
     """Replace deal N. The words may start with a player's name to change the declarer."""
-    from skatliste.american_ledger import updating
+    from skatliste.store.american import updating
 
     with updating(path) as lst:
         index = _deal_index(lst, number)
@@ -200,14 +200,14 @@ def edit(path: Path, number: int, words: Sequence[str], *, note: str | None = No
 
 def history(lst: AmericanList) -> list[Removed[Entry]]:
     """The list's history, oldest first."""
-    from skatliste.american_ledger import model_to_entry
+    from skatliste.store.american import model_to_entry
 
     return removed_items(lst.history, model_to_entry)
 
 
 def load(path: Path) -> AmericanList:
     """Read the list."""
-    from skatliste.american_ledger import load as read
+    from skatliste.store.american import load as read
 
     return read(path)
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skatliste.errors import ChangedError, InputError
-from skatliste.words import PASS_WORDS, parse_words
+from skatliste.skat.words import PASS_WORDS, parse_words
 
 if TYPE_CHECKING:
-    from skatliste.explain import Lang
-    from skatliste.ledger import Ledger as Ledger  # the edges name the types from here
-    from skatliste.ledger import Standing as Standing
-    from skatliste.sheet import Entry, GameEntry, RamschEntry, Row, Table
+    from skatliste.skat.explain import Lang
+    from skatliste.skat.sheet import Entry, GameEntry, RamschEntry, Row, Table
+    from skatliste.store.ledger import Ledger as Ledger  # the edges name the types from here
+    from skatliste.store.ledger import Standing as Standing
 
 
 @dataclass(frozen=True)
@@ -55,13 +55,13 @@ def new_list(
 ) -> Ledger:
     """Start a list: players in seat order (``"Anna,Ben"`` splits too), a rule set with its
     ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without ``force``."""
-    from skatliste.ledger import create, new_ledger
-    from skatliste.rulesets import build_rule_set, parse_rule_assignments
-    from skatliste.sheet import check_player_names, find_player, nfc
+    from skatliste.skat.rulesets import build_rule_set, parse_rule_assignments
+    from skatliste.skat.sheet import check_player_names, find_player, nfc
+    from skatliste.store.ledger import create, new_ledger
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
     if rules.family != "skat":
-        from skatliste.rulesets import FAMILY_TITLE
+        from skatliste.skat.rulesets import FAMILY_TITLE
 
         raise InputError(
             f"rules {rules.preset}: {FAMILY_TITLE[rules.family]} is not Skat: its list is "
@@ -96,7 +96,7 @@ def new_list(
 
 def summary_numbers(path: Path | str) -> Standing:
     """The list's table and the whole sheet's numbers (a long list's from its cache)."""
-    from skatliste.ledger import standing
+    from skatliste.store.ledger import standing
 
     return standing(path)
 
@@ -104,15 +104,15 @@ def summary_numbers(path: Path | str) -> Standing:
 def sheet_text(path: Path | str, *, fmt: str = "plain", lang: Lang = "de") -> bytes | memoryview:
     """The list as on paper in ``fmt`` (plain, grid, md, csv, json), as UTF-8 text: a long
     list's from the copy kept beside it when that was printed from the list as it is."""
-    from skatliste.ledger import printed
+    from skatliste.store.ledger import printed
 
     def make(ledger: Ledger) -> str:
         if fmt in ("csv", "json"):  # the same CSV and JSON as 'export'
             from skatliste.app.reports import export
 
             return export(ledger, "csv" if fmt == "csv" else "json", lang=lang).rstrip("\n")
-        from skatliste.report import render_sheet
-        from skatliste.sheet import rows
+        from skatliste.render.text import render_sheet
+        from skatliste.skat.sheet import rows
 
         sheet = list(rows(ledger.table, ledger.entries))
         return render_sheet(ledger.table, sheet, fmt=fmt, lang=lang)
@@ -122,14 +122,14 @@ def sheet_text(path: Path | str, *, fmt: str = "plain", lang: Lang = "de") -> by
 
 def open_list(path: Path | str) -> Ledger:
     """Read a list strictly (``LedgerError`` with file, place and reason if it is not right)."""
-    from skatliste.ledger import load
+    from skatliste.store.ledger import load
 
     return load(path)
 
 
 def family_at(path: Path | str) -> str:
     """The game family of the list at ``path`` (``skat`` when there is none to read)."""
-    from skatliste.ledger import family_at as family
+    from skatliste.store.ledger import family_at as family
 
     return family(path)
 
@@ -137,21 +137,21 @@ def family_at(path: Path | str) -> str:
 def player_names(path: Path | str) -> list[str]:
     """The players of the list at ``path`` for shell completion: read quickly, without checking
     the file, never failing ([] for no readable list)."""
-    from skatliste.ledger_names import player_names as names
+    from skatliste.store.names import player_names as names
 
     return names(path)
 
 
 def last_row(ledger: Ledger) -> Row | None:
     """The last game's row: its value and the running totals after it."""
-    from skatliste.sheet import last_row as derive_last
+    from skatliste.skat.sheet import last_row as derive_last
 
     return derive_last(ledger.table, ledger.entries)
 
 
 def game_row(ledger: Ledger, number: int) -> Row:
     """Game ``number`` (1-based) with everything derived up to it."""
-    from skatliste.sheet import rows
+    from skatliste.skat.sheet import rows
 
     index = check_number(ledger, number)
     return next(rows(ledger.table, ledger.entries, only=index))
@@ -177,8 +177,8 @@ def resolve_player(table: Table, name: str) -> str:
 
 def game_entry(table: Table, player: str, words: Sequence[str], *, note: str = "") -> GameEntry:
     """A declared game from the declarer's name and the table words."""
-    from skatliste.ledger import now
-    from skatliste.sheet import GameEntry
+    from skatliste.skat.sheet import GameEntry
+    from skatliste.store.ledger import now
 
     declarer = resolve_player(table, player)
     parsed = parse_words(list(words))
@@ -195,16 +195,16 @@ def game_entry(table: Table, player: str, words: Sequence[str], *, note: str = "
 
 def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> RamschEntry:
     """``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna] [geschoben 2] [skat 10]``."""
-    from skatliste.ledger import now
-    from skatliste.sheet import parse_ramsch
+    from skatliste.skat.sheet import parse_ramsch
+    from skatliste.store.ledger import now
 
     return parse_ramsch(table, words, note=note, time=now())
 
 
 def passed_entry(*, note: str = "") -> Entry:
     """Eingepasst: all passed."""
-    from skatliste.ledger import now
-    from skatliste.sheet import PassedEntry
+    from skatliste.skat.sheet import PassedEntry
+    from skatliste.store.ledger import now
 
     return PassedEntry(note=note, time=now())
 
@@ -233,8 +233,8 @@ def entry_from_words(
 
 def names_player(table: Table, word: str) -> bool:
     """Whether a game's first word is a player's name (or its beginning), not a game word."""
-    from skatliste.sheet import same_name
-    from skatliste.words import GAME_WORDS, NUMBER_WORDS
+    from skatliste.skat.sheet import same_name
+    from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS
 
     low = word.lower()
     if low in GAME_WORDS or low in NUMBER_WORDS:
@@ -246,7 +246,7 @@ def names_player(table: Table, word: str) -> bool:
 
 
 def _refuse_problems(table: Table, earlier: Sequence[Entry], entry: Entry, number: int) -> None:
-    from skatliste.sheet import entry_problems
+    from skatliste.skat.sheet import entry_problems
 
     problems = entry_problems(table, earlier, entry)
     if problems:
@@ -256,7 +256,7 @@ def _refuse_problems(table: Table, earlier: Sequence[Entry], entry: Entry, numbe
 def append(path: Path | str, make: Callable[[Standing], Entry]) -> Change:
     """Add one entry made from the list's table: derive its row once, refuse it if the rules
     do, else save. A long list is not read game by game (``ledger.appending``)."""
-    from skatliste.ledger import appending
+    from skatliste.store.ledger import appending
 
     with appending(path) as open_list:
         entry = make(open_list)
@@ -306,8 +306,8 @@ def add_ramsch(path: Path | str, words: Sequence[str], *, note: str = "") -> Cha
 
 def _values(table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
     """Each entry (by identity) → (its number, its value cell)."""
-    from skatliste.report import value_cell
-    from skatliste.sheet import rows
+    from skatliste.render.text import value_cell
+    from skatliste.skat.sheet import rows
 
     return {id(row.entry): (row.number, value_cell(row)) for row in rows(table, entries)}
 
@@ -335,7 +335,7 @@ def _after_change(
     keep: bool,
     before: dict[int, tuple[int, str]] | None = None,
 ) -> Change:
-    from skatliste.sheet import check, rows
+    from skatliste.skat.sheet import check, rows
 
     row = next(rows(ledger.table, ledger.entries, only=number - 1)) if keep else None
     problems = tuple(check(ledger.table, ledger.entries))
@@ -357,7 +357,7 @@ def fingerprint(entry: Entry) -> str:
     import hashlib
     import json
 
-    from skatliste.ledger import entry_data
+    from skatliste.store.ledger import entry_data
 
     stored = json.dumps(entry_data(entry), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
@@ -382,7 +382,7 @@ def _check_expected(ledger: Ledger, number: int, expect: str | None, *, last: bo
 def undo(path: Path | str, *, expect: str | None = None) -> Change:
     """Take back the last game (kept in the history); with ``expect`` (its ``fingerprint``)
     only if the last game is still that one."""
-    from skatliste.ledger import updating
+    from skatliste.store.ledger import updating
 
     with updating(path) as ledger:
         if expect is not None:
@@ -396,7 +396,7 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
 def delete(path: Path | str, number: int, *, expect: str | None = None) -> Change:
     """Delete game ``number``; every later value and dealer follows (kept in the history).
     With ``expect`` (the game's ``fingerprint``) only if game ``number`` is still that game."""
-    from skatliste.ledger import updating
+    from skatliste.store.ledger import updating
 
     with updating(path) as ledger:
         index = _check_expected(ledger, number, expect)
@@ -416,8 +416,8 @@ def edit(
 ) -> Change:
     """Replace game ``number`` with the entry the words describe (the old one is kept).
     With ``expect`` (the game's ``fingerprint``) only if game ``number`` is still that game."""
-    from skatliste.ledger import updating
-    from skatliste.sheet import GameEntry, RamschEntry
+    from skatliste.skat.sheet import GameEntry, RamschEntry
+    from skatliste.store.ledger import updating
 
     with updating(path) as ledger:
         index = _check_expected(ledger, number, expect)
@@ -454,7 +454,7 @@ def edit(
 def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "") -> Change:
     """Insert a forgotten game as game ``number``: the games from there on move one down,
     and their dealers follow (``number`` one past the last game appends)."""
-    from skatliste.ledger import updating
+    from skatliste.store.ledger import updating
 
     with updating(path) as ledger:
         n = len(ledger.entries)
@@ -473,7 +473,7 @@ def restore(path: Path | str, item: int) -> Change:
     """Bring back history item ``item`` (1-based, as ``history`` numbers them): a game taken
     back or deleted goes back in at its number; an edited game gets its old version back
     (the newer version stays in the history)."""
-    from skatliste.ledger import model_to_entry, updating
+    from skatliste.store.ledger import model_to_entry, updating
 
     with updating(path) as ledger:
         if not 1 <= item <= len(ledger.history):
@@ -519,8 +519,8 @@ def preview(
     totals after it) as the next game, like ``add_game(path, declarer, words)`` (or like
     ``entry_from_words`` without a declarer); with ``number``, as the replacement of that
     game, like ``edit``. Refused with the very message the change itself would give."""
-    from skatliste.sheet import GameEntry
-    from skatliste.sheet import last_row as derive_last
+    from skatliste.skat.sheet import GameEntry
+    from skatliste.skat.sheet import last_row as derive_last
 
     ledger = open_list(path)
     if number is None:
@@ -557,7 +557,7 @@ def preview(
 
 def call_bock(path: Path | str) -> Change:
     """Call a Bock round by hand after the last game (rule bock=on)."""
-    from skatliste.ledger import updating
+    from skatliste.store.ledger import updating
 
     with updating(path) as ledger:
         if not ledger.rules.on("bock"):
@@ -583,7 +583,7 @@ def parse_stake(cent: str | None) -> Fraction | None:
     """The stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
     if cent is None:
         return None
-    from skatliste.sheet import parse_stake as parse
+    from skatliste.skat.sheet import parse_stake as parse
 
     return parse(cent)
 

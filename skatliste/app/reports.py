@@ -16,24 +16,24 @@ from skatliste.app.lists import parse_stake
 from skatliste.errors import InputError
 
 if TYPE_CHECKING:
-    from skatliste.explain import Lang
-    from skatliste.ledger import Ledger
-    from skatliste.sheet import Entry, Row, Settlement, Summary
-    from skatliste.stats import PlayerStats
+    from skatliste.skat.explain import Lang
+    from skatliste.skat.sheet import Entry, Row, Settlement, Summary
+    from skatliste.skat.stats import PlayerStats
+    from skatliste.store.ledger import Ledger
 
 ExportFormat = Literal["html", "md", "csv", "json"]
 
 
 def sheet_rows(ledger: Ledger) -> list[Row]:
     """Every game of the list with everything derived."""
-    from skatliste.sheet import rows
+    from skatliste.skat.sheet import rows
 
     return list(rows(ledger.table, ledger.entries))
 
 
 def settlement(summary: Summary, cent: str | None) -> Settlement | None:
     """Who pays whom at ``cent`` per point (``0.25``, ``1/4``), or None without a stake."""
-    from skatliste.sheet import settle
+    from skatliste.skat.sheet import settle
 
     stake = parse_stake(cent)
     if stake is None:
@@ -45,8 +45,8 @@ def export(ledger: Ledger, fmt: ExportFormat, *, lang: Lang, cent: str | None = 
     """The list to share: one HTML page, Markdown, CSV (one row per game with every fact and
     derived value) or JSON (the derived sheet and summary). ``sheet --format csv|json`` and
     ``export`` write the same text."""
-    from skatliste.export import render_csv, render_html, render_json, render_markdown
-    from skatliste.sheet import summarise
+    from skatliste.render.export import render_csv, render_html, render_json, render_markdown
+    from skatliste.skat.sheet import summarise
 
     derived = sheet_rows(ledger)
     if fmt == "csv":
@@ -70,7 +70,7 @@ def export(ledger: Ledger, fmt: ExportFormat, *, lang: Lang, cent: str | None = 
 
 def write_output(path: Path | str, text: str, *, lists: Sequence[Path | str] = ()) -> None:
     """Write an export atomically, never onto a list (one of ``lists`` or any list file)."""
-    from skatliste.ledger import write_output as write
+    from skatliste.store.ledger import write_output as write
 
     write(path, text, lists=lists)
 
@@ -78,7 +78,7 @@ def write_output(path: Path | str, text: str, *, lists: Sequence[Path | str] = (
 def statistics(paths: Sequence[Path | str]) -> dict[str, PlayerStats]:
     """Per player over one or several lists, merged by name (a club's season)."""
     from skatliste.app.lists import open_list
-    from skatliste.stats import collect
+    from skatliste.skat.stats import collect
 
     sheets = []
     for path in paths:
@@ -141,14 +141,14 @@ def removed_items(
 
 def history(ledger: Ledger) -> list[Removed[Entry]]:
     """The list's history, oldest first."""
-    from skatliste.ledger import model_to_entry
+    from skatliste.store.ledger import model_to_entry
 
     return removed_items(ledger.history, model_to_entry)
 
 
 def list_schema(preset: str = "isko") -> dict[str, Any]:
     """The JSON Schema of the list file of a rule set's family (Skat, or American Grand)."""
-    from skatliste.rulesets import PRESETS, family_of
+    from skatliste.skat.rulesets import PRESETS, family_of
 
     if preset.lower() not in PRESETS:
         raise InputError(
@@ -156,10 +156,10 @@ def list_schema(preset: str = "isko") -> dict[str, Any]:
             "'skatliste schema --rules american-grand'"
         )
     if family_of(preset.lower()) == "american-grand":
-        from skatliste.american_ledger import ListModel
+        from skatliste.store.american import ListModel
 
         schema: dict[str, Any] = ListModel.model_json_schema()
         return schema
-    from skatliste.ledger import json_schema
+    from skatliste.store.ledger import json_schema
 
     return json_schema()

@@ -25,10 +25,10 @@ from skatliste.cli.base import (
     say,
     translate,
 )
-from skatliste.explain import Lang
+from skatliste.skat.explain import Lang
 
 if TYPE_CHECKING:
-    from skatliste.american import Entry, Partie
+    from skatliste.american.game import Entry, Partie
     from skatliste.app.american import AmericanList, Change
 
 
@@ -45,7 +45,7 @@ def american() -> None:
 
 
 def _entry_words(entry: Entry, lang: Lang) -> str:
-    from skatliste.american import PartieEnd, to_words
+    from skatliste.american.game import PartieEnd, to_words
 
     if isinstance(entry, PartieEnd):
         return "Partie von Hand beendet" if lang == "de" else "partie ended by hand"
@@ -53,7 +53,7 @@ def _entry_words(entry: Entry, lang: Lang) -> str:
 
 
 def _current(lst: AmericanList) -> Partie:
-    from skatliste.american import parties
+    from skatliste.american.game import parties
 
     return parties(lst.table, lst.entries)[-1]
 
@@ -61,8 +61,8 @@ def _current(lst: AmericanList) -> Partie:
 def _show_state(lst: AmericanList, lang: Lang) -> None:
     """After a change: the standing of the partie in progress, or the result of the one that
     has just ended."""
-    from skatliste.american_report import settlement_lines, standing_line
     from skatliste.app.american import deal_count
+    from skatliste.render.american import settlement_lines, standing_line
 
     partie = _current(lst)
     deals = deal_count(lst)
@@ -77,7 +77,7 @@ def _show_state(lst: AmericanList, lang: Lang) -> None:
 
 def _warn_problems(lst: AmericanList) -> None:
     """A hand-edited deal the rules refuse is not counted: say so where the numbers are."""
-    from skatliste.american import problems
+    from skatliste.american.game import problems
 
     found = problems(lst.table, lst.entries)
     if found:
@@ -90,7 +90,7 @@ def _warn_problems(lst: AmericanList) -> None:
 
 
 def _show_change(change: Change, lang: Lang) -> None:
-    from skatliste.american_report import deal_lines
+    from skatliste.render.american import deal_lines
 
     if change.row is not None:
         click.echo("\n".join(deal_lines(change.lst.table, change.row, lang)))
@@ -251,9 +251,9 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste explain 3
     """
-    from skatliste.american import number as total
-    from skatliste.american_report import deal_lines
+    from skatliste.american.game import number as total
     from skatliste.app.american import load, row_of
+    from skatliste.render.american import deal_lines
 
     lst = load(ledger_path)
     row, partie = row_of(lst, number)
@@ -288,9 +288,9 @@ def sheet(fmt: str, ledger_path: Path, lang: Lang) -> None:
       skatliste sheet
       skatliste sheet --format md
     """
-    from skatliste.american import parties
-    from skatliste.american_report import render_sheet
+    from skatliste.american.game import parties
     from skatliste.app.american import load
+    from skatliste.render.american import render_sheet
 
     lst = load(ledger_path)
     parts = parties(lst.table, lst.entries)
@@ -310,9 +310,9 @@ def summary(as_json: bool, ledger_path: Path, lang: Lang) -> None:
       skatliste summary
       skatliste summary --json
     """
-    from skatliste.american import parties
-    from skatliste.american_report import render_summary, summary_json
+    from skatliste.american.game import parties
     from skatliste.app.american import load
+    from skatliste.render.american import render_summary, summary_json
 
     lst = load(ledger_path)
     parts = [p for p in parties(lst.table, lst.entries) if p.rows]
@@ -333,7 +333,7 @@ def check_cmd(ledger_path: Path) -> None:
     Example:
       skatliste check
     """
-    from skatliste.american import problems
+    from skatliste.american.game import problems
     from skatliste.app.american import deal_count, load
 
     lst = load(ledger_path)
@@ -394,14 +394,14 @@ def export(fmt: str, output: Path | None, ledger_path: Path, lang: Lang) -> None
       skatliste export -o partie.html
       skatliste export --format csv -o partie.csv
     """
-    from skatliste.american import parties
-    from skatliste.american_report import (
+    from skatliste.american.game import parties
+    from skatliste.app.american import deal_count, load
+    from skatliste.render.american import (
         render_html,
         render_json,
         render_markdown,
         render_sheet,
     )
-    from skatliste.app.american import deal_count, load
 
     lst = load(ledger_path)
     parts = parties(lst.table, lst.entries)
@@ -434,7 +434,7 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules
     """
     if list_all:
-        from skatliste.rulesets import listing
+        from skatliste.skat.rulesets import listing
 
         click.echo(listing())
         return

@@ -15,7 +15,7 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import SkatlisteError
-from skatliste.explain import Lang
+from skatliste.skat.explain import Lang
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,7 +33,7 @@ class Failed(click.ClickException):
 
 
 FAMILY_GROUPS: dict[str, click.Group] = {}
-"""The game families other than Skat (``skatliste.rulesets.PRESET_FAMILY``), each with the
+"""The game families other than Skat (``skatliste.skat.rulesets.PRESET_FAMILY``), each with the
 group of its list commands; the family's CLI module registers it here."""
 
 
@@ -53,7 +53,7 @@ def _option_value(args: list[str], name: str) -> str | None:
 def _family(name: str, args: list[str]) -> str:
     """The game family a list command is for: ``new`` names it with ``--rules``, every other
     command finds it in the list it works on."""
-    from skatliste.rulesets import family_of
+    from skatliste.skat.rulesets import family_of
 
     if name == "new":
         return family_of((_option_value(args, "--rules") or "").lower())

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 import click
 
 from skatliste.cli.base import cli, lang_option, messages_lang_option, refuse, resolve_lang
-from skatliste.explain import Lang, explain, headline, result_record, signed
-from skatliste.games import GameType
-from skatliste.rules import seeger_fabian_points
+from skatliste.skat.explain import Lang, explain, headline, result_record, signed
+from skatliste.skat.games import GameType
+from skatliste.skat.rules import seeger_fabian_points
 
 if TYPE_CHECKING:
-    from skatliste.replay import ReplayResult
+    from skatliste.skat.replay import ReplayResult
 
 
 def _game_type(word: str) -> GameType:
-    from skatliste.words import GAME_WORDS, suggest
+    from skatliste.skat.words import GAME_WORDS, suggest
 
     game = GAME_WORDS.get(word.lower())
     if game is None:
@@ -52,7 +52,7 @@ def spitzen_cmd(
       skatliste spitzen grand ♥B ♦B ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A ♦10 ♣K ♠K
         ohne 2: ♣B ♠B fehlen
     """
-    from skatliste.cards import no_duplicates, parse_cards, spitzen
+    from skatliste.skat.cards import no_duplicates, parse_cards, spitzen
 
     language = resolve_lang(lang)
     kind = _game_type(game)
@@ -87,7 +87,7 @@ def trick(
         ♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen
       skatliste trick kreuz ♥A ♥10 ♠B --players Anna,Ben,Carl --lead Ben
     """
-    from skatliste.cards import (
+    from skatliste.skat.cards import (
         augen,
         is_trump,
         no_duplicates,
@@ -134,7 +134,7 @@ def augen_cmd(cards: tuple[str, ...]) -> None:
       skatliste augen CA CT SK HQ D7
         28
     """
-    from skatliste.cards import augen, no_duplicates, parse_cards
+    from skatliste.skat.cards import augen, no_duplicates, parse_cards
 
     pile = parse_cards(cards)
     no_duplicates(pile)
@@ -142,7 +142,7 @@ def augen_cmd(cards: tuple[str, ...]) -> None:
 
 
 def read_replay(path: Path) -> ReplayResult:
-    from skatliste.replay import decode_replay, load_replay, replay
+    from skatliste.skat.replay import decode_replay, load_replay, replay
 
     try:
         data = path.read_bytes()

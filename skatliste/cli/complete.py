@@ -10,8 +10,8 @@ import click
 
 from skatliste.app.lists import player_names
 from skatliste.cli.base import DEFAULT_LIST
-from skatliste.rules import REIZWERTE
-from skatliste.words import GAME_WORDS, NUMBER_WORDS, VOCABULARY
+from skatliste.skat.rules import REIZWERTE
+from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, VOCABULARY
 
 SPITZEN_MAX = {"grand": 4}
 """The most Spitzen a game can have (rules §3): 4 Buben in a Grand, 11 trumps in a suit game."""
@@ -48,7 +48,7 @@ def _numbers_after(word: str, words: list[str]) -> list[str]:
 
 
 def complete_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """The table words of skatliste.words, or a number after 'mit', 'gereizt' and the like."""
+    """The table words of skatliste.skat.words, or a number after 'mit', 'gereizt' and the like."""
     words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
     if words and words[-1] in NUMBER_WORDS:
         return _starting(_numbers_after(words[-1], words), incomplete)
@@ -80,14 +80,14 @@ def complete_ramsch_words(ctx: click.Context, param: click.Parameter, incomplete
 
 def complete_preset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """The rule-set presets for 'new --rules'."""
-    from skatliste.rulesets import PRESETS  # only when Tab is pressed on --rules
+    from skatliste.skat.rulesets import PRESETS  # only when Tab is pressed on --rules
 
     return _starting(list(PRESETS), incomplete)
 
 
 def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """'KEY=VALUE' for 'new --rule': every value of a closed option, the default of an open one."""
-    from skatliste.rulesets import OPTIONS
+    from skatliste.skat.rulesets import OPTIONS
 
     pairs = [
         f"{key}={value}"

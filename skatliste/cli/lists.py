@@ -31,11 +31,11 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.render import game_lines, totals_line
-from skatliste.explain import Lang
+from skatliste.skat.explain import Lang
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Standing
-    from skatliste.sheet import Entry
+    from skatliste.skat.sheet import Entry
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
@@ -172,7 +172,7 @@ def add(
     if words:
         refuse("--from-replay takes the game from the file: give no words with it")
     from skatliste.cli.cards import read_replay
-    from skatliste.words import to_words
+    from skatliste.skat.words import to_words
 
     replayed = read_replay(replay_file)
     if replayed.illegal is not None:
@@ -216,7 +216,7 @@ def undo(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste undo
     """
-    from skatliste.sheet import entry_words
+    from skatliste.skat.sheet import entry_words
 
     change = app.undo(ledger_path)
     assert change.removed is not None
@@ -234,7 +234,7 @@ def delete(number: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste delete 7
     """
-    from skatliste.sheet import entry_words
+    from skatliste.skat.sheet import entry_words
 
     change = app.delete(ledger_path, number)
     assert change.removed is not None
@@ -351,7 +351,7 @@ def history(ledger_path: Path, lang: Lang) -> None:
       skatliste history
     """
     from skatliste.app.reports import history as removed_games
-    from skatliste.sheet import entry_words
+    from skatliste.skat.sheet import entry_words
 
     removed = removed_games(app.open_list(ledger_path))
     if not removed:
@@ -376,7 +376,7 @@ def check_cmd(ledger_path: Path) -> None:
       skatliste check
         skatliste.json: game 7: the paper says +72, the game is worth +48
     """
-    from skatliste.sheet import check
+    from skatliste.skat.sheet import check
 
     ledger = app.open_list(ledger_path)
     problems = check(ledger.table, ledger.entries)
@@ -421,7 +421,7 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules --list
     """
     if list_all:
-        from skatliste.rulesets import listing
+        from skatliste.skat.rulesets import listing
 
         click.echo(listing())
         return

@@ -20,9 +20,9 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.rules import Variant
-from skatliste.rulesets import KontraRule
-from skatliste.words import parse_words, whole_number
+from skatliste.skat.rules import Variant
+from skatliste.skat.rulesets import KontraRule
+from skatliste.skat.words import parse_words, whole_number
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
@@ -91,7 +91,7 @@ class _Quit(Exception):
 def _check_words(ledger: Ledger, *fixed: str) -> Callable[[str], None]:
     """A check that the answer, with the words so far, makes a possible declaration under the
     list's rules (a Spitzen cap, say)."""
-    from skatliste.rules import normalise
+    from skatliste.skat.rules import normalise
 
     def check(answer: str) -> None:
         parsed = parse_words([*fixed, *answer.split()])
@@ -127,7 +127,7 @@ def _number_between(
 def _plays_ramsch(ledger: Ledger) -> bool:
     """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
     round, or in Offizierskat."""
-    from skatliste.sheet import RoundKind, last_row
+    from skatliste.skat.sheet import RoundKind, last_row
 
     rules = ledger.rules
     if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
@@ -138,7 +138,7 @@ def _plays_ramsch(ledger: Ledger) -> bool:
 
 def _ramsch_words(ledger: Ledger) -> list[str]:
     """A Ramsch's questions: each player's Augen, Jungfrau, Durchmarsch, pushes."""
-    from skatliste.rules import MAX_PUSHES, TOTAL_AUGEN
+    from skatliste.skat.rules import MAX_PUSHES, TOTAL_AUGEN
 
     active = ledger.table.active(len(ledger.entries))
     words: list[str] = []
@@ -266,7 +266,7 @@ def _kontra_words(ledger: Ledger) -> list[str]:
 
 def _check_bid(ledger: Ledger, words: list[str]) -> Callable[[str], None]:
     """The bid, checked at once with the game so far under the list's rules."""
-    from skatliste.rules import MAX_BID, MIN_BID, check_bid, game_value, two_player_value
+    from skatliste.skat.rules import MAX_BID, MIN_BID, check_bid, game_value, two_player_value
 
     def check(answer: str) -> None:
         if not answer:
@@ -297,8 +297,8 @@ def play(ledger_path: Path, lang: str | None) -> None:
         Spieler (Anna/Ben/Carl, p = eingepasst, q = Ende): ben
         Spiel (karo/herz/pik/kreuz/grand/null): kreuz ...
     """
-    from skatliste.report import render_sheet
-    from skatliste.sheet import rows
+    from skatliste.render.text import render_sheet
+    from skatliste.skat.sheet import rows
 
     language = resolve_lang(lang)
     while True:

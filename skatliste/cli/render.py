@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skatliste.explain import PAPER_TEXT, Lang, paper_line, signed
+from skatliste.skat.explain import PAPER_TEXT, Lang, paper_line, signed
 
 __all__ = ["PAPER_TEXT", "game_lines", "paper_line", "totals_line"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger, Standing
-    from skatliste.sheet import Row
+    from skatliste.skat.sheet import Row
 
 
 def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
@@ -28,7 +28,7 @@ def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
     if series:
         text += f" · {n}/{series}"
     if row is not None and row.pending:
-        from skatliste.report import pending_words
+        from skatliste.render.text import pending_words
 
         text += " · " + pending_words(row.pending, lang)
     return text
@@ -37,6 +37,6 @@ def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
 def game_lines(row: Row, lang: Lang) -> list[str]:
     """A game's headline and its explanation (``report.game_lines``, imported when used so
     that ``skatliste value`` does not load the sheet)."""
-    from skatliste.report import game_lines as lines
+    from skatliste.render.text import game_lines as lines
 
     return lines(row, lang)

@@ -13,7 +13,7 @@ from skatliste.app import reports
 from skatliste.app.reports import ExportFormat
 from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import game_lines
-from skatliste.explain import Lang, seeger_fabian_line
+from skatliste.skat.explain import Lang, seeger_fabian_line
 
 
 @cli.command()
@@ -69,8 +69,8 @@ def summary(
       skatliste summary --last-round
       skatliste summary --cent 0.25
     """
-    from skatliste.report import render_summary, summary_json
-    from skatliste.sheet import settle, summarise, summary_of
+    from skatliste.render.text import render_summary, summary_json
+    from skatliste.skat.sheet import settle, summarise, summary_of
 
     if round_ is not None and last_round:
         refuse("give --round N or --last-round, not both")
@@ -108,7 +108,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste explain 7
     """
-    from skatliste.rules import seeger_fabian_points
+    from skatliste.skat.rules import seeger_fabian_points
 
     ledger = app.open_list(ledger_path)
     row = app.game_row(ledger, number)
@@ -175,7 +175,7 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: Lan
       skatliste stats
       skatliste stats 2026-*.json --json
     """
-    from skatliste.stats import GAME_ORDER, STATS_HEADERS, stats_rows
+    from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, stats_rows
 
     people = reports.statistics(list(ledgers) or [ledger_path])
     if as_json:
@@ -224,8 +224,8 @@ def chart(width: int, height: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste chart --ledger examples/evening.json
     """
-    from skatliste.export import text_chart
-    from skatliste.sheet import rows
+    from skatliste.render.export import text_chart
+    from skatliste.skat.sheet import rows
 
     ledger = app.open_list(ledger_path)
     derived = list(rows(ledger.table, ledger.entries))

@@ -19,7 +19,7 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.explain import Lang
+from skatliste.skat.explain import Lang
 
 
 def tournament_option(f: F) -> F:
@@ -149,8 +149,8 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament player list
     """
-    from skatliste.report import plain_table
-    from skatliste.tournament.render import TEXT
+    from skatliste.render.text import plain_table
+    from skatliste.render.tournament import TEXT
 
     t = TEXT[resolve_lang(lang)]
     people = app.players(folder)
@@ -204,7 +204,7 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
         click.echo(
             say(f"the old seating of series {series} is in the history, its lists in {plan.moved}/")
         )
-    from skatliste.tournament.render import TEXT
+    from skatliste.render.tournament import TEXT
 
     chosen = resolve_lang(lang)
     t = TEXT[chosen]
@@ -220,8 +220,8 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
 
 
 def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
-    from skatliste.report import plain_table
-    from skatliste.tournament.render import TEXT
+    from skatliste.render.text import plain_table
+    from skatliste.render.tournament import TEXT
 
     t = TEXT[lang]
     body = [[str(x.table), ", ".join(x.players), x.first_dealer, x.list] for x in plan.tables]
@@ -295,7 +295,7 @@ def result(
     if not items:
         refuse("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    from skatliste.tournament.render import TEXT, number
+    from skatliste.render.tournament import TEXT, number
 
     t = TEXT[resolve_lang(lang)]
     parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
@@ -312,8 +312,8 @@ def status(folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament status
     """
-    from skatliste.report import plain_table
-    from skatliste.tournament.render import TEXT
+    from skatliste.render.text import plain_table
+    from skatliste.render.tournament import TEXT
 
     t = TEXT[resolve_lang(lang)]
     tables = app.status(folder)
@@ -337,7 +337,7 @@ def status(folder: Path, lang: str | None) -> None:
 
 
 def _ranking_note(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.tournament.render import TEXT
+    from skatliste.render.tournament import TEXT
 
     if not r.in_progress:
         return ""
@@ -350,7 +350,7 @@ def _ranking_note(r: app.Ranking, lang: Lang) -> str:
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.tournament.render import TEXT
+    from skatliste.render.tournament import TEXT
 
     t = TEXT[lang]
     which = f"{t['series']} {r.series}" if r.series else t["all_series"]
@@ -371,7 +371,7 @@ def ranking(series: int | None, as_json: bool, folder: Path, lang: str | None) -
       skatliste tournament ranking
       skatliste tournament ranking --series 1 --json
     """
-    from skatliste.tournament.render import ranking_table
+    from skatliste.render.tournament import ranking_table
 
     r = app.ranking(folder, series=series)
     if as_json:
@@ -397,8 +397,8 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament teams --size 4
     """
-    from skatliste.report import plain_table
-    from skatliste.tournament.render import TEXT, number
+    from skatliste.render.text import plain_table
+    from skatliste.render.tournament import TEXT, number
 
     t = TEXT[resolve_lang(lang)]
     lines = app.team_ranking(folder, size=size)
@@ -457,8 +457,8 @@ def prizes(
       skatliste tournament prizes --pool 500 --split 30,20,15,10
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
     """
-    from skatliste.report import plain_table
-    from skatliste.tournament.render import TEXT, money
+    from skatliste.render.text import plain_table
+    from skatliste.render.tournament import TEXT, money
 
     chosen = resolve_lang(lang)
     t = TEXT[chosen]
@@ -517,7 +517,7 @@ def export(
       skatliste tournament export ranking -o ranking.html
       skatliste tournament export seating --series 1 -o seating-1.html
     """
-    from skatliste.tournament import render
+    from skatliste.render import tournament as render
 
     chosen = resolve_lang(lang)
     if fmt is None:

@@ -23,7 +23,7 @@ from skatliste.cli.base import (
 from skatliste.cli.complete import complete_words
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
-from skatliste.explain import (
+from skatliste.skat.explain import (
     Lang,
     explain,
     headline,
@@ -31,7 +31,7 @@ from skatliste.explain import (
     seeger_fabian_line,
     signed,
 )
-from skatliste.rules import (
+from skatliste.skat.rules import (
     MAX_BOCK,
     REIZWERTE,
     GameResult,
@@ -39,7 +39,7 @@ from skatliste.rules import (
     games_reaching,
     seeger_fabian_points,
 )
-from skatliste.words import ParsedGame, parse_words
+from skatliste.skat.words import ParsedGame, parse_words
 
 # --- value ------------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ def _refuse_american(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         if preset is None and word.casefold() not in _AMERICAN_ONLY:
             continue
-        from skatliste.rulesets import family_of
+        from skatliste.skat.rulesets import family_of
 
         if preset is None or family_of(preset.casefold()) == "american-grand":
             refuse(
@@ -368,7 +368,7 @@ def bids(bid: int | None) -> None:
         click.echo(" ".join(str(b) for b in REIZWERTE))
         return
     reach = games_reaching(bid)
-    from skatliste.rules import is_valid_bid, nearest_bids
+    from skatliste.skat.rules import is_valid_bid, nearest_bids
 
     if not is_valid_bid(bid):
         near = " or ".join(str(b) for b in nearest_bids(bid))

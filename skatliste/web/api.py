@@ -101,7 +101,7 @@ def _stake(request: Request) -> Fraction | None:
 async def get_list(request: Request) -> Response:
     """``GET /api/list``: totals, sheet, summary, chart (``?cent=`` adds the money)."""
     from skatliste.app.lists import open_list
-    from skatliste.sheet import rows
+    from skatliste.skat.sheet import rows
     from skatliste.web.views import list_json
 
     lang = request_lang(request)
@@ -156,7 +156,7 @@ async def preview(request: Request) -> Response:
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, and what ``check`` now finds in later games."""
-    from skatliste.sheet import entry_words
+    from skatliste.skat.sheet import entry_words
     from skatliste.web.views import row_json
 
     lang = request_lang(request)

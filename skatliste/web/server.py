@@ -28,7 +28,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.explain import Lang
+from skatliste.skat.explain import Lang
 from skatliste.web.labels import LABELS
 from skatliste.web.watch import Watcher
 

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import Lang, signed
-from skatliste.sheet import GameEntry, RamschEntry, Row, Table
+from skatliste.skat.explain import Lang, signed
+from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Table
 
 
 def edit_words(row: Row, lang: Lang) -> str:
     """The words the words field shows to change a game: a game's without the declarer
     (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
-    from skatliste.sheet import entry_words
-    from skatliste.words import to_words
+    from skatliste.skat.sheet import entry_words
+    from skatliste.skat.words import to_words
 
     e = row.entry
     if isinstance(e, GameEntry):
@@ -30,7 +30,7 @@ def row_json(table: Table, row: Row, lang: Lang) -> dict[str, Any]:
     """One game of the sheet: what it was, its value, its explanation, the totals after it."""
     from skatliste.app.lists import fingerprint
     from skatliste.messages import translate
-    from skatliste.report import describe, game_lines, marks, value_cell
+    from skatliste.render.text import describe, game_lines, marks, value_cell
 
     e = row.entry
     lines = [line.strip() for line in game_lines(row, lang)[1:]]
@@ -69,14 +69,14 @@ def list_json(
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
     from skatliste.app.lists import fingerprint
-    from skatliste.export import svg_chart
-    from skatliste.report import (
+    from skatliste.render.export import svg_chart
+    from skatliste.render.text import (
         payment_lines,
         pending_words,
         summary_notes,
         summary_table,
     )
-    from skatliste.sheet import entry_words, settle, summarise
+    from skatliste.skat.sheet import entry_words, settle, summarise
 
     entries = [row.entry for row in sheet]
     last = sheet[-1] if sheet else None

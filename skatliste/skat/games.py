@@ -65,7 +65,7 @@ class Declaration:
     ``spitzen`` is the Spitzen count (mit/ohne N, counted with the Skat); ``mit`` says whether
     the declarer held the Kreuz-Bube. Null games have no Spitzen (``spitzen=None``).
     Ouvert in a suit game or Grand implies Hand, Schneider and Schwarz angesagt; the
-    constructor does not fill those in, :func:`skatliste.rules.normalise` does.
+    constructor does not fill those in, :func:`skatliste.skat.rules.normalise` does.
     """
 
     game: GameType

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from skatliste.explain import Lang, signed, with_minus
-from skatliste.report import (
+from skatliste.render.text import (
     TEXT,
     describe,
     marks,
@@ -28,7 +27,8 @@ from skatliste.report import (
     value_cell,
     with_note,
 )
-from skatliste.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
+from skatliste.skat.explain import Lang, signed, with_minus
+from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
 
@@ -174,7 +174,7 @@ def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
 
 def _rules_line(table: Table) -> str:
     """The preset, and the options that differ from it."""
-    from skatliste.rulesets import build_rule_set
+    from skatliste.skat.rulesets import build_rule_set
 
     rules = table.rules
     preset = build_rule_set(rules.preset).options

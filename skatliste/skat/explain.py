@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from skatliste.games import ENGLISH_NAME, GERMAN_NAME, GameType
-from skatliste.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
+from skatliste.skat.games import ENGLISH_NAME, GERMAN_NAME, GameType
+from skatliste.skat.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
 
 Lang = Literal["de", "en"]
 
@@ -111,8 +111,8 @@ def headline(result: GameResult, lang: Lang = "de") -> str:
     """The game as written on a paper list, checkable on its own: the declaration, the
     Schneider or Schwarz reached in play, lost or overbid, Kontra and Re.
 
-    >>> from skatliste.games import Declaration, GameType, Outcome
-    >>> from skatliste.rules import game_value
+    >>> from skatliste.skat.games import Declaration, GameType, Outcome
+    >>> from skatliste.skat.rules import game_value
     >>> headline(game_value(Declaration(game=GameType.GRAND, spitzen=1), Outcome(schwarz=True)))
     'Grand mit 1 Schwarz'
     >>> headline(game_value(Declaration(game=GameType.SPADES, spitzen=1), Outcome(bid=36)))
@@ -143,8 +143,8 @@ def explain(
 ) -> list[str]:
     """The computation, one step per line.
 
-    >>> from skatliste.games import Declaration, GameType, Outcome
-    >>> from skatliste.rules import game_value
+    >>> from skatliste.skat.games import Declaration, GameType, Outcome
+    >>> from skatliste.skat.rules import game_value
     >>> explain(game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome()))
     ['mit 2, Spiel 3, Hand 4 → 4 × 12 = 48']
     >>> for line in explain(game_value(Declaration(game=GameType.SPADES, spitzen=1),
@@ -219,7 +219,7 @@ def result_record(
     lang: Lang = "de",
 ) -> dict[str, object]:
     """The JSON view of one game's value (``skatliste value --json``)."""
-    from skatliste.words import to_words
+    from skatliste.skat.words import to_words
 
     d = result.declaration
     return {
@@ -249,7 +249,7 @@ def result_record(
 def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
     """A Ramsch's computation: who loses what, then each doubling.
 
-    >>> from skatliste.rules import ramsch_score
+    >>> from skatliste.skat.rules import ramsch_score
     >>> explain_ramsch(ramsch_score({"A": 75, "B": 0, "C": 45}, jungfrau=("B",), bock=1))
     ['A verliert 75', 'Jungfrau B ×2 → −150', 'Bock ×2 → −300']
     """

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from skatliste.errors import RuleSetError
-from skatliste.rules import (
+from skatliste.skat.rules import (
     Durchmarsch,
     NullOverbid,
     RamschOptions,

@@ -18,9 +18,9 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.explain import Lang, signed
-from skatliste.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.rules import (
+from skatliste.skat.explain import Lang, signed
+from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rules import (
     SEEGER_FABIAN_OPPONENT,
     GameResult,
     RamschResult,
@@ -35,7 +35,7 @@ from skatliste.rules import (
     seeger_fabian_points,
     two_player_value,
 )
-from skatliste.rulesets import (
+from skatliste.skat.rulesets import (
     PRESETS,
     BockOverlap,
     BockTrigger,
@@ -45,7 +45,7 @@ from skatliste.rulesets import (
     Trigger,
     TwoLost,
 )
-from skatliste.words import TABLE_WORDS, to_words, whole_number
+from skatliste.skat.words import TABLE_WORDS, to_words, whole_number
 
 RESERVED_NAMES: frozenset[str] = frozenset({*TABLE_WORDS, *PRESETS, "p", "q", "-"})
 """Words that cannot be a player's name: every word of the table grammar, rule sets, the
@@ -255,7 +255,7 @@ def parse_ramsch(
     """A Ramsch from its words: ``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna]
     [geschoben 2] [skat 10]``; ``ramsch_words`` writes them back.
 
-    >>> from skatliste.rulesets import build_rule_set
+    >>> from skatliste.skat.rulesets import build_rule_set
     >>> t = Table(("Anna", "Ben", "Carl"), "Anna", build_rule_set("pub"))
     >>> ramsch_words(parse_ramsch(t, ["anna=45", "ben=0", "carl=75", "jungfrau", "b"]))
     'ramsch Anna=45 Ben=0 Carl=75 jungfrau Ben'

@@ -24,8 +24,8 @@ from enum import Enum
 from typing import Literal, NoReturn
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.explain import Lang, signed
-from skatliste.words import MAX_DIGITS
+from skatliste.skat.explain import Lang, signed
+from skatliste.skat.words import MAX_DIGITS
 
 HeartsDefenders = Literal["on_set", "always"]
 SlamCounts = Literal["score", "over_six"]

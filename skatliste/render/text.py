@@ -10,9 +10,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.explain import MINUS, Lang, explain, headline, paper_line, signed
-from skatliste.rulesets import Ranking
-from skatliste.sheet import (
+from skatliste.skat.explain import MINUS, Lang, explain, headline, paper_line, signed
+from skatliste.skat.rulesets import Ranking
+from skatliste.skat.sheet import (
     GameEntry,
     PassedEntry,
     RamschEntry,
@@ -21,7 +21,7 @@ from skatliste.sheet import (
     Summary,
     Table,
 )
-from skatliste.words import to_words
+from skatliste.skat.words import to_words
 
 TEXT: dict[Lang, dict[str, str]] = {
     "de": {
@@ -191,7 +191,7 @@ def render_sheet(
     table: Table, sheet: Sequence[Row], *, fmt: str = "plain", lang: Lang = "de"
 ) -> str:
     """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
-    ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.export``'s)."""
+    ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.render.export``'s)."""
     t = TEXT[lang]
     if not sheet:
         return t["empty"]
@@ -433,7 +433,7 @@ def summary_json(
 
 def game_lines(row: Row, lang: Lang) -> list[str]:
     """A game's headline and its explanation, as ``add`` and ``explain`` print it."""
-    from skatliste.explain import explain_ramsch
+    from skatliste.skat.explain import explain_ramsch
 
     e = row.entry
     title = "Spiel" if lang == "de" else "Game"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.games import GameType
+from skatliste.skat.games import GameType
 
 Lang = str  # "de" | "en"
 

@@ -13,7 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from skatliste.cards import (
+from skatliste.errors import InputError
+from skatliste.skat.cards import (
     Card,
     augen,
     legal_plays,
@@ -22,10 +23,9 @@ from skatliste.cards import (
     spitzen,
     trick_winner,
 )
-from skatliste.errors import InputError
-from skatliste.games import Declaration, GameType, Outcome
-from skatliste.rules import GameResult, augen_needed, game_value
-from skatliste.words import parse_words
+from skatliste.skat.games import Declaration, GameType, Outcome
+from skatliste.skat.rules import GameResult, augen_needed, game_value
+from skatliste.skat.words import parse_words
 
 TEXT_EXAMPLE = """players: Anna Ben Carl
 declarer: Anna

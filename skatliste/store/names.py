@@ -2,7 +2,7 @@
 
 Shell completion asks for them on every Tab, so this module imports neither pydantic nor the
 ledger, and it never fails: a missing, unreadable or broken file has no names. Every command
-that uses a list still reads it through ``skatliste.ledger``, strictly.
+that uses a list still reads it through ``skatliste.store.ledger``, strictly.
 """
 
 from __future__ import annotations

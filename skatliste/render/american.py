@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from skatliste.american import (
+from skatliste.american.game import (
     Contract,
     Partie,
     Row,
@@ -22,7 +22,7 @@ from skatliste.american import (
     computation,
     number,
 )
-from skatliste.explain import Lang, signed
+from skatliste.skat.explain import Lang, signed
 
 TEXT: dict[Lang, dict[str, str]] = {
     "de": {
@@ -260,7 +260,7 @@ def render_sheet(
     body: list[list[str]] = []
     blocks: list[str] = []
     align = "rlllc" + "rr"
-    from skatliste.report import plain_table
+    from skatliste.render.text import plain_table
 
     for partie in parts:
         body = []

@@ -3,7 +3,7 @@ created, players, first_dealer, rules), the deals as entries, one a line.
 
 Store layer: the file models of the American Grand family, reading and atomic writing under
 the list's lock (``ledger.locked``, ``ledger.atomic_write``). Facts only: scores, parties and
-settlements are derived on every read by ``skatliste.american``.
+settlements are derived on every read by ``skatliste.american.game``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from skatliste import ledger as store
-from skatliste.american import (
+from skatliste.american.game import (
     EUCHRE_TRICKS,
     HEARTS,
     TRICKS,
@@ -28,8 +27,9 @@ from skatliste.american import (
     Table,
 )
 from skatliste.errors import LedgerError
-from skatliste.models import RulesModel
-from skatliste.rulesets import FAMILY_TITLE, RuleSet, build_rule_set, family_of
+from skatliste.skat.rulesets import FAMILY_TITLE, RuleSet, build_rule_set, family_of
+from skatliste.store import ledger as store
+from skatliste.store.models import RulesModel
 
 FAMILY = "american-grand"
 

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from skatliste.errors import InputError
-from skatliste.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.rules import check_bock, check_kontra_bid
+from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rules import check_bock, check_kontra_bid
 
 GAME_WORDS: dict[str, GameType] = {
     "karo": GameType.DIAMONDS,

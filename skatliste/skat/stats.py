@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from skatliste.explain import Lang, signed
-from skatliste.games import GERMAN_NAME, GameType
-from skatliste.rules import GameResult
-from skatliste.sheet import GameEntry, RamschEntry, Row
+from skatliste.skat.explain import Lang, signed
+from skatliste.skat.games import GERMAN_NAME, GameType
+from skatliste.skat.rules import GameResult
+from skatliste.skat.sheet import GameEntry, RamschEntry, Row
 
 NONE = "–"
 """A cell for a number that does not exist yet (no games declared, none won)."""

@@ -1,6 +1,6 @@
 """The scoring rules of Skat, as pure functions (ISkO; ``docs/rules.md`` §3-§7).
 
->>> from skatliste.games import Declaration, GameType, Outcome
+>>> from skatliste.skat.games import Declaration, GameType, Outcome
 >>> r = game_value(Declaration(game=GameType.CLUBS, spitzen=2, hand=True), Outcome())
 >>> r.game_value, r.list_points
 (48, 48)
@@ -16,7 +16,7 @@ from enum import Enum, StrEnum
 from typing import Literal
 
 from skatliste.errors import InvalidGameError
-from skatliste.games import Declaration, GameType, Outcome
+from skatliste.skat.games import Declaration, GameType, Outcome
 
 BASE_VALUE: dict[GameType, int] = {
     GameType.DIAMONDS: 9,
@@ -453,7 +453,7 @@ def game_value(
 
     Raises :class:`InvalidGameError` for a game that cannot exist.
 
-    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> from skatliste.skat.games import Declaration, GameType, Outcome
     >>> r = game_value(Declaration(game=GameType.HEARTS, spitzen=1), Outcome(won=False))
     >>> r.game_value, r.list_points
     (20, -40)
@@ -563,7 +563,7 @@ def seeger_fabian_points(result: GameResult, *, table: int = 3) -> SeegerFabian:
     """Seeger-Fabian points of one game (SkWO 5.1): list points ± 50, and 40 (table of three)
     or 30 (table of four) for each other player when the declarer lost. Never multiplied.
 
-    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> from skatliste.skat.games import Declaration, GameType, Outcome
     >>> lost = game_value(Declaration(game=GameType.DIAMONDS, spitzen=2, mit=False),
     ...                   Outcome(won=False))
     >>> seeger_fabian_points(lost, table=3), seeger_fabian_points(lost, table=4)
@@ -601,7 +601,7 @@ def two_player_value(
     ``score`` and ``list_points`` are the caller's view (+value won, −2 × value lost); who is
     credited a lost game is the rule set's choice (the sheet applies it).
 
-    >>> from skatliste.games import Declaration, GameType, Outcome
+    >>> from skatliste.skat.games import Declaration, GameType, Outcome
     >>> r = two_player_value(Declaration(game=GameType.HEARTS, spitzen=6), Outcome(augen=50))
     >>> r.game_value, r.score
     (70, -140)

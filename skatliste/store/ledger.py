@@ -1,6 +1,6 @@
 """The list file: one JSON file per list, facts only; strict reading, atomic writes, a lock.
 
-The file's format is defined once, by the pydantic models in ``skatliste.models``; their JSON
+The file's format is defined once, by the pydantic models in ``skatliste.store.models``; their JSON
 Schema is kept beside this module (``ledger_schema.json``, a test keeps it equal). Reading a
 list checks it against that schema here, strictly (a ``true`` is not a 1, a ``"yes"`` not a
 ``true``), without importing pydantic: a list command starts fast. A refused file is handed
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from skatliste.errors import LedgerError, RuleSetError
-from skatliste.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.rulesets import (
+from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rulesets import (
     FAMILY_TITLE,
     PRESETS,
     RuleSet,
@@ -34,7 +34,7 @@ from skatliste.rulesets import (
     family_of,
     options_of,
 )
-from skatliste.sheet import (
+from skatliste.skat.sheet import (
     Derived,
     Entry,
     GameEntry,
@@ -54,7 +54,7 @@ SCHEMA_FILE = Path(__file__).with_name("ledger_schema.json")
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of the list format (from the pydantic models)."""
-    from skatliste.models import json_schema as from_models
+    from skatliste.store.models import json_schema as from_models
 
     return from_models()
 
@@ -83,7 +83,7 @@ def table_problem(
 ) -> str | None:
     """What is wrong with a stored table: equal names, a dealer who is not a player, a
     player count the variant does not play."""
-    from skatliste.sheet import same_name
+    from skatliste.skat.sheet import same_name
 
     if len({same_name(p) for p in players}) != len(players):
         return "players: every player needs a different name"
@@ -470,7 +470,7 @@ def entry_line(entry: Entry) -> str:
     if not s.valid(data, s.kinds[str(data["kind"])]):
         from pydantic import BaseModel, ValidationError
 
-        from skatliste.models import GameModel, PassedModel, RamschModel
+        from skatliste.store.models import GameModel, PassedModel, RamschModel
 
         models: dict[str, type[BaseModel]] = {
             "game": GameModel,
@@ -802,7 +802,7 @@ def _explain_invalid(path: Path, raw: bytes) -> str:
         return f"{path}: {twice} (a hand edit?): keep one of them; the file was left untouched"
     from pydantic import ValidationError
 
-    from skatliste.models import LedgerModel
+    from skatliste.store.models import LedgerModel
 
     try:
         LedgerModel.model_validate_json(raw)
@@ -1183,7 +1183,7 @@ def _code_key() -> str:
     if _CODE_KEY is None:
         import hashlib
 
-        from skatliste import games, rules, rulesets, sheet
+        from skatliste.skat import games, rules, rulesets, sheet
 
         h = hashlib.blake2b(digest_size=16)
         for module in (games, rules, rulesets, sheet):

@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from skatliste.ledger import names_problem, rules_problem, table_problem
-from skatliste.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.store.ledger import names_problem, rules_problem, table_problem
 
 # Strict: a hand-edited `"augen": true` or `"hand": "yes"` is refused with its place, never
 # read as 1 or True (and then written back so by the next command).
@@ -161,7 +161,7 @@ def write_schema() -> None:
     """Write the schema the store's lean reader checks lists against (after a model change)."""
     import json
 
-    from skatliste.ledger import SCHEMA_FILE
+    from skatliste.store.ledger import SCHEMA_FILE
 
     text = json.dumps(json_schema(), indent=1, ensure_ascii=False) + "\n"
     SCHEMA_FILE.write_text(text, encoding="utf-8")

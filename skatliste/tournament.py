@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from skatliste.errors import InputError
-from skatliste.rules import (
+from skatliste.skat.rules import (
     MAX_BID,
     SEEGER_FABIAN_LOST,
     SEEGER_FABIAN_OPPONENT,
