@@ -1,14 +1,31 @@
 """One exception tree for everything skatliste refuses.
 
-The library raises these and never prints; each edge turns them into a message in a single
-place (the CLI: ``Error: ...`` on stderr with exit status 2).
+The library raises these and never prints. Each carries a :class:`~skatliste.i18n.Message`
+(an id and its parameters); each edge renders it in a single place in its language (the CLI:
+``Error: ...`` on stderr with exit status 2; the web: a 4xx with ``{"error": ...}``).
+``str(error)`` is the English text.
 """
 
 from __future__ import annotations
 
+from skatliste.i18n import Lang, Message
+
 
 class SkatlisteError(Exception):
     """Base of every error skatliste raises on purpose."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+    def render(self, lang: Lang) -> str:
+        """The message in ``lang``."""
+        if isinstance(self.message, Message):
+            return self.message.render(lang)
+        # a message still written as English text: the old template matcher translates it
+        from skatliste.messages import translate
+
+        return translate(self.message, lang)
 
 
 class InputError(SkatlisteError, ValueError):

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Literal
 
-Lang = Literal["de", "en"]
+from skatliste.i18n import Lang
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 """A value the code fills in: ``{name}``."""

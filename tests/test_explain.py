@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skatliste.skat.explain import Lang, explain
+from skatliste.i18n import Lang
+from skatliste.skat.explain import explain
 from skatliste.skat.rules import game_value, seeger_fabian_points
 from skatliste.skat.words import parse_words
 

@@ -207,7 +207,13 @@ def test_the_scan_finds_the_messages() -> None:
     """The scan itself works: it finds messages in the core, the store, the app and the CLI."""
     places = {where.split(":")[0] for where, _ in MESSAGES}
     assert len(MESSAGES) > 150
-    for module in ("skat/rules.py", "store/ledger.py", "app/lists.py", "cli/lists.py", "skat/sheet.py"):
+    for module in (
+        "skat/rules.py",
+        "store/ledger.py",
+        "app/lists.py",
+        "cli/lists.py",
+        "skat/sheet.py",
+    ):
         assert f"skatliste/{module}" in places
     found = {template for _, template in MESSAGES}
     assert "no permission to write in the folder {folder}" in found  # a table of causes

@@ -24,7 +24,8 @@ from enum import Enum
 from typing import Literal, NoReturn
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.skat.explain import Lang, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import signed
 from skatliste.skat.words import MAX_DIGITS
 
 HeartsDefenders = Literal["on_set", "always"]

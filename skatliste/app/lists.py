@@ -16,7 +16,7 @@ from skatliste.errors import ChangedError, InputError
 from skatliste.skat.words import PASS_WORDS, parse_words
 
 if TYPE_CHECKING:
-    from skatliste.skat.explain import Lang
+    from skatliste.i18n import Lang
     from skatliste.skat.sheet import Entry, GameEntry, RamschEntry, Row, Table
     from skatliste.store.ledger import Ledger as Ledger  # the edges name the types from here
     from skatliste.store.ledger import Standing as Standing

@@ -16,7 +16,7 @@ from skatliste.app.lists import parse_stake
 from skatliste.errors import InputError
 
 if TYPE_CHECKING:
-    from skatliste.skat.explain import Lang
+    from skatliste.i18n import Lang
     from skatliste.skat.sheet import Entry, Row, Settlement, Summary
     from skatliste.skat.stats import PlayerStats
     from skatliste.store.ledger import Ledger

@@ -25,7 +25,7 @@ from skatliste.cli.base import (
     say,
     translate,
 )
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang
 
 if TYPE_CHECKING:
     from skatliste.american.game import Entry, Partie

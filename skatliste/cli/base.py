@@ -15,7 +15,7 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import SkatlisteError
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang, Message
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,7 +77,7 @@ class SkatGroup(click.Group):
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
-            raise Refused(translate(str(exc), current_lang())) from None
+            raise Refused(exc.render(current_lang())) from None
         except (Refused, Failed) as exc:  # a refusal or a count the CLI words itself
             raise type(exc)(translate(exc.message, current_lang())) from None
         except (click.ClickException, click.exceptions.Exit, click.Abort):
@@ -160,15 +160,18 @@ def current_lang() -> Lang:
     return resolve_lang(ctx.meta.get(LANG_KEY) if ctx is not None else None)
 
 
-def translate(message: str, lang: Lang) -> str:
-    """``message`` (its English text is its id) in ``lang``: the catalogue is loaded on the
-    first message, so ``skatliste value`` starts without it."""
+def translate(message: Message | str, lang: Lang) -> str:
+    """``message`` in ``lang``: a :class:`Message` by the catalogue; a message still written as
+    English text by the old template matcher (loaded on the first such message, so
+    ``skatliste value`` starts without it)."""
+    if isinstance(message, Message):
+        return message.render(lang)
     from skatliste.messages import translate as in_lang
 
     return in_lang(message, lang)
 
 
-def say(message: str) -> str:
+def say(message: Message | str) -> str:
     """A message (its English text is its id) in the running command's language."""
     return translate(message, current_lang())
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import click
 
 from skatliste.cli.base import cli, lang_option, messages_lang_option, refuse, resolve_lang
-from skatliste.skat.explain import Lang, explain, headline, result_record, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import explain, headline, result_record, signed
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import seeger_fabian_points
 

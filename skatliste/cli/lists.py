@@ -31,7 +31,7 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.render import game_lines, totals_line
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Standing

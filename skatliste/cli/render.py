@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skatliste.skat.explain import PAPER_TEXT, Lang, paper_line, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import PAPER_TEXT, paper_line, signed
 
 __all__ = ["PAPER_TEXT", "game_lines", "paper_line", "totals_line"]
 

@@ -13,7 +13,8 @@ from skatliste.app import reports
 from skatliste.app.reports import ExportFormat
 from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import game_lines
-from skatliste.skat.explain import Lang, seeger_fabian_line
+from skatliste.i18n import Lang
+from skatliste.skat.explain import seeger_fabian_line
 
 
 @cli.command()

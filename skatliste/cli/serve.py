@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from skatliste.cli.base import cli, ledger_option, refuse, resolve_lang
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang
 
 
 @cli.command()

@@ -19,7 +19,7 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang
 
 
 def tournament_option(f: F) -> F:

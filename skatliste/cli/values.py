@@ -23,8 +23,8 @@ from skatliste.cli.base import (
 from skatliste.cli.complete import complete_words
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
+from skatliste.i18n import Lang
 from skatliste.skat.explain import (
-    Lang,
     explain,
     headline,
     result_record,

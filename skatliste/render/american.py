@@ -22,7 +22,8 @@ from skatliste.american.game import (
     computation,
     number,
 )
-from skatliste.skat.explain import Lang, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import signed
 
 TEXT: dict[Lang, dict[str, str]] = {
     "de": {

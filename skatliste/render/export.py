@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from skatliste.i18n import Lang
 from skatliste.render.text import (
     TEXT,
     describe,
@@ -27,7 +28,7 @@ from skatliste.render.text import (
     value_cell,
     with_note,
 )
-from skatliste.skat.explain import Lang, signed, with_minus
+from skatliste.skat.explain import signed, with_minus
 from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")

@@ -10,7 +10,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.skat.explain import MINUS, Lang, explain, headline, paper_line, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
 from skatliste.skat.rulesets import Ranking
 from skatliste.skat.sheet import (
     GameEntry,

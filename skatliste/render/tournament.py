@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from skatliste.i18n import Lang
 from skatliste.render.text import money as euro
 from skatliste.render.text import plain_table
-from skatliste.skat.explain import Lang, with_minus
+from skatliste.skat.explain import with_minus
 from skatliste.tournament import Standing
 
 TEXT: dict[Lang, dict[str, str]] = {

@@ -5,12 +5,9 @@ Pure text, no printing: the CLI decides where it goes. German by default, Englis
 
 from __future__ import annotations
 
-from typing import Literal
-
+from skatliste.i18n import Lang
 from skatliste.skat.games import ENGLISH_NAME, GERMAN_NAME, GameType
 from skatliste.skat.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
-
-Lang = Literal["de", "en"]
 
 _LEVEL_WORD: dict[Lang, dict[Level, str]] = {
     "de": {

@@ -18,7 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.skat.explain import Lang, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.rules import (
     SEEGER_FABIAN_OPPONENT,

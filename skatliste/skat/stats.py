@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from skatliste.skat.explain import Lang, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import signed
 from skatliste.skat.games import GERMAN_NAME, GameType
 from skatliste.skat.rules import GameResult
 from skatliste.skat.sheet import GameEntry, RamschEntry, Row

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang
 
 LABELS: dict[Lang, dict[str, str]] = {
     "de": {

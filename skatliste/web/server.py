@@ -25,10 +25,11 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.skat.explain import Lang
+from skatliste.i18n import Lang, Message
 from skatliste.web.labels import LABELS
 from skatliste.web.watch import Watcher
 
@@ -88,9 +89,11 @@ def request_lang(request: Request) -> Lang:
     return "de"
 
 
-def say(request: Request, message: str) -> str:
+def say(request: Request, message: Message | str) -> str:
     """A message (its English text is its id) in the request's language: the catalogue of
     ``skatliste.messages``, loaded on the first message."""
+    if isinstance(message, Message):
+        return message.render(request_lang(request))
     from skatliste.messages import translate
 
     return translate(message, request_lang(request))
@@ -237,7 +240,7 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
-        async def with_headers(message: Message) -> None:
+        async def with_headers(message: ASGIMessage) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
@@ -261,7 +264,8 @@ async def _refused(request: Request, exc: Exception) -> Response:
 async def _skatliste_error(request: Request, exc: Exception) -> Response:
     """Bad words → 422 (the CLI's message); a list that cannot be read or is busy → 409."""
     status = 422 if isinstance(exc, InputError) or not isinstance(exc, LedgerError) else 409
-    return JSONResponse({"error": say(request, str(exc))}, status_code=status)
+    assert isinstance(exc, SkatlisteError)
+    return JSONResponse({"error": exc.render(request_lang(request))}, status_code=status)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

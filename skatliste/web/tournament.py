@@ -17,7 +17,8 @@ from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
 from skatliste.errors import InputError
-from skatliste.skat.explain import Lang, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import signed
 from skatliste.web.labels import LABELS
 from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
 from skatliste.web.watch import Watcher

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from skatliste.skat.explain import Lang, signed
+from skatliste.i18n import Lang
+from skatliste.skat.explain import signed
 from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Table
 
 

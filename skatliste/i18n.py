@@ -1,0 +1,110 @@
+"""Messages the gettext way: an id and its parameters, rendered in a language at the edge.
+
+A message is made where something is refused or confirmed, and rendered only where it is
+shown: the CLI in the command's language, the web page in the request's. Its id is the English
+text with ``{name}`` where a value goes (gettext's msgid); the German text is in the catalogue
+``skatliste/locale/de/LC_MESSAGES/skatliste.po`` (compiled to ``.mo`` beside it), read by the
+standard library's :mod:`gettext`. Counts take the plural form of the language (``ngettext``).
+A value that is itself a message is rendered in the same language, so nothing is ever glued
+together in English and parsed apart again.
+
+>>> m = msg("game {number}: {problem}", number=7, problem=msg("a Null has no Spitzen"))
+>>> m.render("en")
+'game 7: a Null has no Spitzen'
+>>> nmsg("{count} game", "{count} games", 1).render("en")
+'1 game'
+>>> nmsg("{count} game", "{count} games", 3).render("en")
+'3 games'
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+Lang = Literal["de", "en"]
+"""The languages skatliste speaks: German (the default, as a Skat list is) and English."""
+
+LANGS: tuple[Lang, ...] = ("de", "en")
+
+DOMAIN = "skatliste"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+@cache
+def translations(lang: Lang) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` (English is the ids themselves)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message: its id (English, with ``{name}`` placeholders), the plural id and the count
+    for a message that counts something, and the values to fill in."""
+
+    text: str
+    params: tuple[tuple[str, object], ...] = ()
+    plural: str | None = None
+    count: int = 0
+
+    def render(self, lang: Lang) -> str:
+        """The message in ``lang``, its values (messages among them) rendered in ``lang`` too."""
+        t = translations(lang)
+        template = (
+            t.gettext(self.text)
+            if self.plural is None
+            else t.ngettext(self.text, self.plural, self.count)
+        )
+        values = {name: render(value, lang) for name, value in self.params}
+        if self.plural is not None:
+            values.setdefault("count", str(self.count))
+        return template.format_map(values) if values else template
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Several values shown as one (``a; b``), each rendered in the language of the whole."""
+
+    items: tuple[object, ...]
+    separator: str = "; "
+
+    def render(self, lang: Lang) -> str:
+        return self.separator.join(render(item, lang) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def msg(text: str, /, **params: object) -> Message:
+    """A message: ``msg("game {number}: the list has games 1 to {last}", number=7, last=5)``."""
+    return Message(text, tuple(params.items()))
+
+
+def nmsg(singular: str, plural: str, count: int, /, **params: object) -> Message:
+    """A message that counts: ``nmsg("{count} game", "{count} games", n)`` (``{count}`` is
+    filled in unless given)."""
+    return Message(singular, tuple(params.items()), plural, count)
+
+
+def join(items: Iterable[object], separator: str = "; ") -> Joined:
+    """Values (messages or plain text) shown together, e.g. a list's problems."""
+    return Joined(tuple(items), separator)
+
+
+def render(value: object, lang: Lang) -> str:
+    """A value of a message in ``lang``: a message or joined messages rendered, anything else as
+    it is (a name, a number)."""
+    if isinstance(value, Message | Joined):
+        return value.render(lang)
+    if isinstance(value, str):
+        return value
+    return str(value)
