@@ -142,10 +142,15 @@ class _Search:
 
 
 def _exact(
-    lineups: list[list[str]], team: dict[str, str], sizes: list[int], met: Met, rng: random.Random
+    lineups: list[list[str]],
+    team: dict[str, str],
+    sizes: list[int],
+    met: Met,
+    rng: random.Random,
+    budget: int,
 ) -> list[list[str]] | None:
     ordered = sorted(lineups, key=len, reverse=True)
-    search = _Search([p for x in ordered for p in x], team, sizes, met, 20_000)
+    search = _Search([p for x in ordered for p in x], team, sizes, met, budget)
     return search.tables if search.seat(0, rng) else None
 
 
@@ -166,10 +171,18 @@ def _local(
     return best
 
 
-def draw_day(day: MatchDay, *, seed: int, met: Met | None = None) -> Draw:
+SEARCH_STEPS = 20_000
+"""Steps the search for a seating without a pair met again may take (a few hundredths of a
+second); after them the fewest pairs are sought by swaps instead."""
+
+
+def draw_day(
+    day: MatchDay, *, seed: int, met: Met | None = None, search: int = SEARCH_STEPS
+) -> Draw:
     """Seat one series of a match day: the present teams' lineups at tables of four (three where
     the count or the teams require), never two of one team at a table, and as few pairs that
-    met before (``met``) as the search finds. The same day, seed and history give the same draw.
+    met before (``met``) as the search finds: first a search for none at all (``search`` steps),
+    then swaps for the fewest. The same day, seed and history give the same draw.
 
     >>> from skatliste.league import Team, match_day
     >>> day = match_day(1, [Team(t, tuple(f"{t}{n}" for n in range(4))) for t in "ABCD"])
@@ -188,7 +201,7 @@ def draw_day(day: MatchDay, *, seed: int, met: Met | None = None) -> Draw:
     rng = random.Random(seed)
     for players in lineups:
         rng.shuffle(players)
-    found = _exact(lineups, team, sizes, met, rng)
+    found = _exact(lineups, team, sizes, met, rng, search)
     best = (found, 0) if found is not None else _local(lineups, team, sizes, met, rng)
     for table in best[0]:
         rng.shuffle(table)
