@@ -22,7 +22,7 @@ from datetime import date
 from fractions import Fraction
 
 from skatliste.errors import InputError
-from skatliste.i18n import msg
+from skatliste.i18n import msg, nmsg
 from skatliste.season import name_key
 from skatliste.tournament import Score, Standing, with_places
 
@@ -49,10 +49,11 @@ class Team:
     def __post_init__(self) -> None:
         if len(self.players) < MIN_TEAM:
             raise InputError(
-                msg(
-                    "team '{team}' has {count} player(s): a team has at least 3",
+                nmsg(
+                    "team '{team}' has {count} player: a team has at least 3",
+                    "team '{team}' has {count} players: a team has at least 3",
+                    len(self.players),
                     team=self.name,
-                    count=len(self.players),
                 )
             )
         keys = [name_key(p) for p in self.players]
@@ -163,10 +164,11 @@ def match_day(
 def _lineup(team: Team, players: list[str]) -> tuple[str, ...]:
     if not MIN_TEAM <= len(players) <= LINEUP:
         raise InputError(
-            msg(
-                "the lineup of team '{team}' has {count} player(s): a lineup is 3 or 4",
+            nmsg(
+                "the lineup of team '{team}' has {count} player: a lineup is 3 or 4",
+                "the lineup of team '{team}' has {count} players: a lineup is 3 or 4",
+                len(players),
                 team=team.name,
-                count=len(players),
             )
         )
     known = {name_key(p): p for p in team.players}

@@ -89,26 +89,26 @@ dropped from a series on
                     "dropped from a series on"
                 )
             )
-        for name, value in (
-            ("best", self.best),
-            ("drop", self.drop),
-            ("drop-from", self.drop_from),
-            ("drop-every", self.drop_every),
-            ("drop-max", self.drop_max),
+        for what, value in (
+            (msg("the best series counted"), self.best),
+            (msg("the worst series dropped"), self.drop),
+            (msg("the series the dropping starts from"), self.drop_from),
+            (msg("one more dropped every how many series"), self.drop_every),
+            (msg("the most series dropped"), self.drop_max),
         ):
             if value is not None and value < 1:
                 raise InputError(
-                    msg("{rule} {value}: the number is at least 1", rule=name, value=value)
+                    msg("{what}: {value} — the number is at least 1", what=what, value=value)
                 )
         self._check_drop_from()
-        for name, value in (
-            ("min-series", self.min_series),
-            ("min-evenings", self.min_evenings),
-            ("attendance", self.attendance),
+        for what, count in (
+            (msg("the fewest series to be ranked"), self.min_series),
+            (msg("the fewest evenings to be ranked"), self.min_evenings),
+            (msg("the points for an evening attended"), self.attendance),
         ):
-            if value < 0:
+            if count < 0:
                 raise InputError(
-                    msg("{rule} {value}: the number is 0 or more", rule=name, value=value)
+                    msg("{what}: {value} — the number is 0 or more", what=what, value=count)
                 )
         if self.attendance and self.rule is Rule.AVERAGE:
             raise InputError(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from skatliste.errors import InputError
-from skatliste.i18n import msg
+from skatliste.i18n import msg, nmsg
 from skatliste.league import MatchDay
 from skatliste.tournament import Draw, Met, repeated_pairs, table_sizes
 
@@ -37,9 +37,12 @@ def team_table_sizes(team_sizes: Sequence[int]) -> list[int]:
             return [4] * fours + [3] * (tables - fours)
         tables += 1
     raise InputError(
-        msg(
-            "{count} player(s) of {teams} team(s) cannot sit at tables of three and four "
-            "without two of one team at a table",
+        nmsg(
+            "{count} players of {teams} team cannot sit at tables of three and four without two "
+            "of one team at a table",
+            "{count} players of {teams} teams cannot sit at tables of three and four without two "
+            "of one team at a table",
+            len(team_sizes),
             count=count,
             teams=len(team_sizes),
         )

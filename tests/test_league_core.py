@@ -4,6 +4,8 @@ day and a series seated by results, against numbers worked out by hand."""
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -13,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skatliste.errors import InputError
+from skatliste.i18n import translations
 from skatliste.league import (
     DayReport,
     DayScores,
@@ -27,6 +30,8 @@ from skatliste.league import (
 )
 from skatliste.seating import draw_day, seat_by_ranking, team_table_sizes
 from skatliste.tournament import Score, pairs_met
+
+from .conftest import ROOT
 
 H = Fraction(1, 2)
 
@@ -509,3 +514,43 @@ def test_keeping_clubs_apart_never_brings_more_together(clubs: list[str | None])
     assert len(apart.together) <= len(plain.together)
     assert [len(t) for t in apart.tables] == [len(t) for t in plain.tables]
     assert sorted(p for t in apart.tables for p in t) == sorted(n for n, _ in ranked)
+
+
+# --- messages ----------------------------------------------------------------------------------
+
+CORES = ("season.py", "league.py", "seating.py")
+
+
+def _message_ids() -> list[tuple[str, ...]]:
+    """The ids of every msg() and nmsg() in the season, league and seating cores."""
+    found: list[tuple[str, ...]] = []
+    for name in CORES:
+        tree = ast.parse((ROOT / "skatliste" / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("msg", "nmsg"):
+                found.append(
+                    tuple(
+                        a.value
+                        for a in node.args
+                        if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    )
+                )
+    return found
+
+
+@pytest.mark.parametrize("ids", _message_ids(), ids=lambda ids: ids[0][:40])
+def test_every_refusal_of_the_season_and_the_league_has_its_german_text(
+    ids: tuple[str, ...],
+) -> None:
+    """Each message id (and its plural) is in the German catalogue with the same values."""
+    german = translations("de")
+    if len(ids) == 1:
+        pairs = [(ids[0], german.gettext(ids[0]))]
+    else:
+        pairs = [
+            (ids[0], german.ngettext(ids[0], ids[1], 1)),
+            (ids[1], german.ngettext(ids[0], ids[1], 2)),
+        ]
+    for english, text in pairs:
+        assert text != english, f"no German for {english!r}"
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", english))
