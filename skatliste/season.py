@@ -6,7 +6,9 @@ list changes the standing (rules §S). A score is exact (a :class:`~fractions.Fr
 average is rounded to two decimals, half up, only where it is shown (:func:`shown`).
 
 >>> rules = SeasonRules(drop=1)
->>> results = [result("Anna", 1, n, sf) for n, sf in [(1, 900), (2, 300), (3, 700)]]
+>>> def r(name, day, sf):
+...     return SeriesResult(date(2027, 1, day), "s1", name, None, 4, 0, 0, 0, sf)
+>>> results = [r("Anna", day, sf) for day, sf in [(1, 900), (2, 300), (3, 700)]]
 >>> [(line.place, line.name, line.shown, line.dropped) for line in standing(results, rules)]
 [(1, 'Anna', 1600, (300,))]
 """
@@ -242,22 +244,6 @@ def table_results(
     ]
 
 
-def result(name: str, day: int, series: int, seeger_fabian: int, **more: int) -> SeriesResult:
-    """A short way to write a series result (tests, doctests): evening ``day`` of January 2027,
-    series key ``s<series>``, a table of four; ``points``, ``won``, ``lost`` may be given."""
-    return SeriesResult(
-        evening=date(2027, 1, day),
-        series=f"s{series}",
-        name=name,
-        club=None,
-        table=4,
-        points=more.get("points", 0),
-        won=more.get("won", 0),
-        lost=more.get("lost", 0),
-        seeger_fabian=seeger_fabian,
-    )
-
-
 # --- names and aliases ---------------------------------------------------------------------
 
 
@@ -441,8 +427,10 @@ def standing(
     without a place.
 
     >>> rules = SeasonRules(min_series=2)
-    >>> got = standing([result("A", 1, 1, 500), result("B", 1, 1, 700), result("A", 2, 1, 200),
-    ...                 result("C", 1, 1, 400), result("C", 2, 1, 300)], rules)
+    >>> def r(name, day, sf):
+    ...     return SeriesResult(date(2027, 1, day), "s1", name, None, 4, 0, 0, 0, sf)
+    >>> got = standing([r("A", 1, 500), r("B", 1, 700), r("A", 2, 200), r("C", 1, 400),
+    ...                 r("C", 2, 300)], rules)
     >>> [(x.place, x.name, x.shown) for x in got]
     [(1, 'A', 700), (1, 'C', 700), (None, 'B', 700)]
     """
@@ -476,8 +464,9 @@ def player_history(
 ) -> PlayerHistory:
     """One player's evenings and series, each with its score, counted or dropped.
 
-    >>> got = player_history([result("Anna", 1, 1, 900), result("anna", 2, 1, 100)],
-    ...                      SeasonRules(best=1), "ANNA")
+    >>> def r(name, day, sf):
+    ...     return SeriesResult(date(2027, 1, day), "s1", name, None, 4, 0, 0, 0, sf)
+    >>> got = player_history([r("Anna", 1, 900), r("anna", 2, 100)], SeasonRules(best=1), "ANNA")
     >>> [(c.evening.day, c.score, c.counted) for c in got.series], got.line.shown
     ([(1, 900, True), (2, 100, False)], 900)
     """

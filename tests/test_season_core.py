@@ -24,7 +24,6 @@ from skatliste.season import (
     name_key,
     player_history,
     resolve_aliases,
-    result,
     series_seeger_fabian,
     shown,
     standing,
@@ -161,7 +160,7 @@ def test_a_result_at_an_impossible_table_is_refused() -> None:
 def test_two_results_of_one_player_in_one_series_are_refused() -> None:
     """The same person (by the list's name rule) twice in one series of one evening."""
     with pytest.raises(InputError, match="'anna' has two results"):
-        standing([result("Anna", 1, 1, 100), result("anna", 1, 1, 200)], SeasonRules())
+        standing([played("Anna", 1, 1, 100), played("anna", 1, 1, 200)], SeasonRules())
 
 
 # --- names -------------------------------------------------------------------------------
@@ -275,7 +274,7 @@ def test_the_worst_series_drop_only_for_a_player_with_more() -> None:
     ]
     assert got[0].dropped == (200, 200)
     assert got[-1].dropped == (1500, 1001)
-    few = standing([result("Zoe", 1, 1, 700), result("Zoe", 2, 1, 100)], SeasonRules(drop=2))
+    few = standing([played("Zoe", 1, 1, 700), played("Zoe", 2, 1, 100)], SeasonRules(drop=2))
     assert (few[0].shown, few[0].dropped) == (800, ())
 
 
@@ -374,7 +373,7 @@ def test_the_list_points_can_be_the_score() -> None:
 
 def test_of_equal_worst_series_the_later_one_drops() -> None:
     """Three series of 100, 500, 100 and one dropped: the second 100 (evening 3) drops."""
-    results = [result("Zoe", 1, 1, 100), result("Zoe", 2, 1, 500), result("Zoe", 3, 1, 100)]
+    results = [played("Zoe", 1, 1, 100), played("Zoe", 2, 1, 500), played("Zoe", 3, 1, 100)]
     history = player_history(results, SeasonRules(drop=1), "Zoe")
     assert [(c.evening.day, c.counted) for c in history.series] == [
         (1, True),
@@ -502,7 +501,7 @@ def test_places_start_at_one_and_equal_lines_share_them(plan: list[tuple[int, in
     """Places are 1-based and never fall; a line equal to the one above shares its place,
     any other takes its position (1., 2., 2., 4.)."""
     results = [
-        result(f"P{i}", 1, s, 100 * score)
+        played(f"P{i}", 1, s, 100 * score)
         for i, (score, series) in enumerate(plan)
         for s in range(1, series + 1)
     ]
