@@ -70,6 +70,7 @@ class Team:
 
     @property
     def reserves(self) -> tuple[str, ...]:
+        """The players beyond the regular lineup."""
         return self.players[LINEUP:]
 
 
@@ -120,6 +121,7 @@ class MatchDay:
         return tuple(t for t in self.teams if t not in self.absent)
 
     def lineup(self, team: str) -> tuple[str, ...]:
+        """The players ``team`` (as listed) brings to the day."""
         return dict(self.lineups)[team]
 
     def players(self) -> dict[str, str]:
