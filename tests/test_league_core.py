@@ -219,6 +219,30 @@ def test_an_absent_team_is_beaten_even_by_a_negative_score() -> None:
     assert got == {"A": (2, 0), "B": (0, 1), "C": (0, 1)}
 
 
+@given(
+    st.dictionaries(st.sampled_from("ABCDEFGH"), st.integers(-500, 500), min_size=2),
+    st.sets(st.sampled_from("ABCDEFGH")),
+)
+def test_ranking_points_give_every_pair_of_teams_one_point(
+    scores: dict[str, int], absent: set[str]
+) -> None:
+    """Between two teams one point goes, whole or halved, unless both were absent; a team that
+    appeared gets for + against = n − 1; the better score never gets fewer points."""
+    gone = sorted(absent & set(scores))
+    got = ranking_points(scores, gone)
+    n, both_absent = len(scores), len(gone) * (len(gone) - 1) // 2
+    assert sum(f for f, _ in got.values()) == n * (n - 1) // 2 - both_absent
+    for team, (f, a) in got.items():
+        if team not in gone:
+            assert f + a == n - 1
+        else:
+            assert f == 0
+    present = [t for t in scores if t not in gone]
+    for x, y in combinations(present, 2):
+        if scores[x] > scores[y]:
+            assert got[x][0] > got[y][0]
+
+
 # --- the match report ----------------------------------------------------------------------
 
 
