@@ -77,7 +77,7 @@ class Tournament:
 
     def player(self, name: str) -> Player | None:
         """The player of that name (case-insensitive), or None."""
-        from skatliste.skat.sheet import same_name
+        from skatliste.players import same_name
 
         key = same_name(name)
         return next((p for p in self.players if same_name(p.name) == key), None)
@@ -489,7 +489,7 @@ class ListResult:
 
 def _summarise_list(path: Path) -> ListResult:
     """A list read strictly by the ledger and summed by the sheet (the one definition)."""
-    from skatliste.skat.sheet import summarise
+    from skatliste.skat.summary import summarise
     from skatliste.store.ledger import load as load_list
 
     ledger = load_list(path)
