@@ -14,17 +14,33 @@ def rule_problems(
     table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
 ) -> list[str]:
     """What the rule set and the table forbid for this entry (the game itself may be fine)."""
+    return series_problems(table, index) + entry_rule_problems(
+        table, index, entry, ramsch_round, ramsch_outside
+    )
+
+
+def series_problems(table: Table, index: int) -> list[str]:
+    """A game past the end of the series (rule series)."""
     problems: list[str] = []
     series = table.series
     if series is not None and index >= series:
         problems.append(
             f"the series has {series} games (rule series); this would be game {index + 1}"
         )
+    return problems
+
+
+def entry_rule_problems(
+    table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
+) -> list[str]:
+    """What the rules forbid for this kind of entry here. For a game, whether there is a
+    problem depends on the game, its declarer, the dealer and the Ramsch round only; the game
+    number appears in the message alone."""
     if isinstance(entry, PassedEntry):
-        return problems + _pass_problems(table.rules, ramsch_round)
+        return _pass_problems(table.rules, ramsch_round)
     if isinstance(entry, RamschEntry):
-        return problems + _ramsch_problems(table, index, entry, ramsch_round or ramsch_outside)
-    return problems + _game_problems(table, index, entry, ramsch_round)
+        return _ramsch_problems(table, index, entry, ramsch_round or ramsch_outside)
+    return _game_problems(table, index, entry, ramsch_round)
 
 
 def _cite(rules: RuleSet) -> str:

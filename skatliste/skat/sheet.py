@@ -16,7 +16,7 @@ from typing import Any
 from skatliste.errors import InvalidGameError
 from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
-from skatliste.skat.problems import rule_problems
+from skatliste.skat.problems import entry_rule_problems, series_problems
 from skatliste.skat.rounds import RoundKind, Rounds, triggered
 from skatliste.skat.rules import (
     SEEGER_FABIAN_OPPONENT,
@@ -32,9 +32,10 @@ from skatliste.skat.rules import (
 from skatliste.skat.rulesets import BockTrigger, TwoLost
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Row:
-    """One line of the sheet."""
+    """One line of the sheet (derived on each read; a long sheet builds many, so its fields
+    are plain slots)."""
 
     number: int
     """Game number, from 1."""
@@ -85,6 +86,51 @@ _value = functools.lru_cache(maxsize=8192)(game_value)
 _two_player_value = functools.lru_cache(maxsize=2048)(two_player_value)
 
 
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One entry scored: what the row shows and what the totals add."""
+
+    result: GameResult | None
+    ramsch: RamschResult | None
+    error: str | None
+    points: dict[str, int]
+    """List points this entry gives each player."""
+    sf_points: dict[str, int]
+    """Seeger-Fabian points this entry gives each player."""
+    gains: tuple[tuple[str, int], ...]
+    """The players whose list points change, and by how much."""
+    sf_gains: tuple[tuple[str, int], ...]
+    """The players whose Seeger-Fabian points change, and by how much."""
+
+
+def score(table: Table, entry: Entry, bock: int) -> Scored:
+    """One entry scored on this table, ``bock`` doublings from Bock rounds on it."""
+    players = table.players
+    points = dict.fromkeys(players, 0)
+    sf = dict.fromkeys(players, 0)
+    result: GameResult | None = None
+    ramsch: RamschResult | None = None
+    error: str | None = None
+    if isinstance(entry, GameEntry):
+        result, error = _score_game(table, entry, bock)
+        if result is not None and entry.declarer in points:
+            _game_points(table, entry.declarer, result, points, sf)
+    elif isinstance(entry, RamschEntry):
+        ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
+        points.update((n, v) for n, v in ramsch_points.items() if n in points)
+    if table.rules.bierlachs:
+        points = {name: min(0, value) for name, value in points.items()}
+    return Scored(
+        result,
+        ramsch,
+        error,
+        points,
+        sf,
+        tuple((n, v) for n, v in points.items() if v),
+        tuple((n, v) for n, v in sf.items() if v),
+    )
+
+
 def _score_game(table: Table, entry: GameEntry, bock: int) -> tuple[GameResult | None, str | None]:
     rules = table.rules
     outcome = entry.outcome if not bock else replace(entry.outcome, bock=entry.outcome.bock + bock)
@@ -94,6 +140,24 @@ def _score_game(table: Table, entry: GameEntry, bock: int) -> tuple[GameResult |
         return _value(entry.declaration, outcome, options=rules.scoring), None
     except InvalidGameError as exc:
         return None, str(exc)
+
+
+def _game_points(
+    table: Table, declarer: str, result: GameResult, points: dict[str, int], sf: dict[str, int]
+) -> None:
+    """The list and Seeger-Fabian points a declared game gives each player."""
+    rules = table.rules
+    if rules.two_player and rules.two_lost is TwoLost.OPPONENT and not result.won:
+        # §9: a lost game is credited to the other player, at double value
+        for name in points:
+            if name != declarer:
+                points[name] = -result.list_points
+    else:
+        points[declarer] = result.list_points
+    if table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player:
+        fabian = seeger_fabian_points(result, table=table.size)
+        for name in sf:
+            sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
 
 
 def _score_ramsch(
@@ -167,134 +231,151 @@ def rows(
     are built for them. ``after`` carries on from a derived state: ``entries`` are then the
     games after its ``count``, numbered on from there.
     """
-    return _derive(table, entries, only=only, after=after)[0]
-
-
-def derive(table: Table, entries: Sequence[Entry], *, after: Derived | None = None) -> Derived:
-    """The sheet's state after ``entries`` (carrying on from ``after``), without rows."""
-    gen, state = _derive(table, entries, only=-1, after=after)
-    row = next(gen, None)  # runs every game; only=-1 builds no row
-    assert row is None
-    return state
-
-
-def _derive(
-    table: Table, entries: Sequence[Entry], *, only: int | None, after: Derived | None
-) -> tuple[Iterator[Row], Derived]:
-    state = copy.deepcopy(after) if after is not None else Derived.start(table)
-    return _rows(table, entries, only, state), state
-
-
-@dataclass(frozen=True)
-class _Scored:
-    """One entry scored: what the row shows and what the totals add."""
-
-    result: GameResult | None
-    ramsch: RamschResult | None
-    error: str | None
-    points: dict[str, int]
-    sf_points: dict[str, int]
-
-
-def _rows(
-    table: Table, entries: Sequence[Entry], only: int | None, state: Derived
-) -> Iterator[Row]:
-    rules = table.rules
-    bock_on = rules.on("bock")
-    rounds = Rounds(rules, table.size)
-    rounds.restore(state.rounds)
-    triggers = rules.bock_triggers if bock_on else ()
-    hundred = any(t.kind is BockTrigger.HUNDRED for t in triggers)
-    ramsch_outside = rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT
-    for index, entry in enumerate(entries, state.count):
-        bock, ramsch_round = rounds.current()
-        bock = bock if bock_on else 0
-        scored = _score(table, entry, bock, state)
-        before = dict(state.totals) if hundred else state.totals
-        _add_up(table, state, scored, index)
-        rounds.advance()
-        if bock_on and triggered(
-            triggers, entry, scored.result, before, state.totals, ramsch_round=ramsch_round
-        ):
-            rounds.trigger()
-        state.count = index + 1
-        state.rounds = rounds.state()
-        if only is not None and index != only:
-            continue
-        problems = rule_problems(table, index, entry, ramsch_round, ramsch_outside)
-        if scored.error is not None and scored.error not in problems:
-            problems.insert(0, scored.error)
+    walk = _Walk(table, after)
+    state = walk.state
+    for index, entry, scored, problems in walk.steps(entries, only):
         yield Row(
             number=index + 1,
-            round=index // table.size + 1,
-            dealer=table.dealer(index),
+            round=index // walk.size + 1,
+            dealer=walk.dealers[index % walk.size],
             entry=entry,
             result=scored.result,
             ramsch=scored.ramsch,
             error=scored.error,
-            problems=tuple(problems),
-            points=scored.points,
-            sf_points=scored.sf_points,
+            problems=problems,
+            points=dict(scored.points),
+            sf_points=dict(scored.sf_points),
             totals=dict(state.totals),
             sf_totals=dict(state.sf_totals),
-            bock=bock,
-            ramsch_round=ramsch_round,
-            pending=rounds.ahead(),
+            bock=walk.bock,
+            ramsch_round=walk.ramsch_round,
+            pending=walk.rounds.ahead() if walk.rounds_on else (),
         )
 
 
-def _score(table: Table, entry: Entry, bock: int, state: Derived) -> _Scored:
-    """Score one entry and count it in the summary's tallies."""
-    players = table.players
-    points = dict.fromkeys(players, 0)
-    sf = dict.fromkeys(players, 0)
-    result: GameResult | None = None
-    ramsch: RamschResult | None = None
-    error: str | None = None
-    if isinstance(entry, GameEntry):
-        result, error = _score_game(table, entry, bock)
+def derive(table: Table, entries: Sequence[Entry], *, after: Derived | None = None) -> Derived:
+    """The sheet's state after ``entries`` (carrying on from ``after``), without rows."""
+    walk = _Walk(table, after)
+    step = next(walk.steps(entries, -1), None)  # runs every game; only=-1 yields none
+    assert step is None
+    return walk.state
+
+
+class _Walk:
+    """One derivation: the table's facts looked up once, the state carried game by game, and
+    each distinct game scored once. A list repeats the same few hundred games, and the reader
+    shares equal declarations and outcomes, so a game seen before is found by identity."""
+
+    def __init__(self, table: Table, after: Derived | None) -> None:
+        rules = table.rules
+        self.table = table
+        self.state = copy.deepcopy(after) if after is not None else Derived.start(table)
+        self.size = table.size
+        self.dealers = tuple(table.dealer(i) for i in range(table.size))
+        self.bock_on = rules.on("bock")
+        self.rounds = Rounds(rules, table.size)
+        self.rounds.restore(self.state.rounds)
+        self.rounds_on = self.bock_on or bool(self.state.rounds)
+        self.triggers = rules.bock_triggers if self.bock_on else ()
+        self.hundred = any(t.kind is BockTrigger.HUNDRED for t in self.triggers)
+        self.ramsch_outside = rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT
+        self.bierlachs = rules.bierlachs
+        self.series = table.series
+        self.bock = 0
+        """Bock doublings from Bock rounds on the game just walked."""
+        self.ramsch_round = False
+        """The game just walked was dealt in a Ramsch round."""
+        self._scores: dict[tuple[int, int, str, int], tuple[GameEntry, Scored]] = {}
+        self._clean: dict[tuple[int, int, int | None, str, bool, str], tuple[GameEntry, bool]] = {}
+
+    def scored(self, entry: Entry, bock: int) -> Scored:
+        """``score(table, entry, bock)``, a game computed once per derivation."""
+        if type(entry) is not GameEntry:
+            return score(self.table, entry, bock)
+        # the memo holds the entry, so the ids in its key stay those of living objects
+        key = (id(entry.declaration), id(entry.outcome), entry.declarer, bock)
+        hit = self._scores.get(key)
+        if hit is None:
+            hit = self._scores[key] = (entry, score(self.table, entry, bock))
+        return hit[1]
+
+    def problems(self, index: int, entry: Entry, ramsch_round: bool) -> list[str]:
+        """``rule_problems(...)`` of this entry at game ``index``; for a game, whether it has
+        any beyond the series is worked out once per game, declarer, dealer and round kind."""
+        series = self.series
+        found = [] if series is None or index < series else series_problems(self.table, index)
+        if type(entry) is GameEntry:
+            dealer = self.dealers[index % self.size] if self.size == 4 else ""
+            key = (
+                id(entry.declaration),
+                id(entry.outcome),
+                entry.kontra_bid,
+                entry.declarer,
+                ramsch_round,
+                dealer,
+            )
+            hit = self._clean.get(key)
+            if hit is not None and hit[1]:
+                return found
+            more = entry_rule_problems(self.table, index, entry, ramsch_round, self.ramsch_outside)
+            if hit is None:
+                self._clean[key] = (entry, not more)
+            return found + more
+        return found + entry_rule_problems(
+            self.table, index, entry, ramsch_round, self.ramsch_outside
+        )
+
+    def steps(
+        self, entries: Sequence[Entry], only: int | None
+    ) -> Iterator[tuple[int, Entry, Scored, tuple[str, ...]]]:
+        """Walk the entries: (index, entry, its score, its problems) for each game ``only``
+        names (every game when None), the state and the rounds being those after it."""
+        state, rounds = self.state, self.rounds
+        totals, sf_totals = state.totals, state.sf_totals
+        bock, ramsch_round = 0, False
+        for index, entry in enumerate(entries, state.count):
+            if self.rounds_on:
+                bock, ramsch_round = rounds.current()
+                bock = bock if self.bock_on else 0
+                self.bock, self.ramsch_round = bock, ramsch_round
+            scored = self.scored(entry, bock)
+            _tally(state, entry, scored)
+            before = dict(totals) if self.hundred else totals
+            for name, value in scored.gains:
+                totals[name] += value
+            for name, value in scored.sf_gains:
+                sf_totals[name] += value
+            if self.bierlachs and state.bierlachs is None:
+                state.bierlachs = bierlachs_reached(self.table, totals, index + 1)
+            if self.rounds_on:
+                rounds.advance()
+                if self.bock_on and triggered(
+                    self.triggers, entry, scored.result, before, totals, ramsch_round=ramsch_round
+                ):
+                    rounds.trigger()
+                state.rounds = rounds.state()
+            state.count = index + 1
+            if only is not None and index != only:
+                continue
+            problems = self.problems(index, entry, ramsch_round)
+            if scored.error is not None and scored.error not in problems:
+                problems.insert(0, scored.error)
+            yield index, entry, scored, tuple(problems)
+
+
+def _tally(state: Derived, entry: Entry, scored: Scored) -> None:
+    """Count one entry in the summary's tallies."""
+    if type(entry) is GameEntry:
+        result = scored.result
         if result is None:
             state.problems += 1
-        elif entry.declarer in points:
+        elif entry.declarer in state.totals:
             state.declared[entry.declarer] += 1
             (state.won if result.won else state.lost)[entry.declarer] += 1
-            _game_points(table, entry.declarer, result, points, sf)
-    elif isinstance(entry, RamschEntry):
+    elif type(entry) is RamschEntry:
         state.ramsch += 1
-        ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
-        points.update((n, v) for n, v in ramsch_points.items() if n in points)
     else:
         state.passed += 1
-    if table.rules.bierlachs:
-        points = {name: min(0, value) for name, value in points.items()}
-    return _Scored(result, ramsch, error, points, sf)
-
-
-def _game_points(
-    table: Table, declarer: str, result: GameResult, points: dict[str, int], sf: dict[str, int]
-) -> None:
-    """The list and Seeger-Fabian points a declared game gives each player."""
-    rules = table.rules
-    if rules.two_player and rules.two_lost is TwoLost.OPPONENT and not result.won:
-        # §9: a lost game is credited to the other player, at double value
-        for name in points:
-            if name != declarer:
-                points[name] = -result.list_points
-    else:
-        points[declarer] = result.list_points
-    if table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player:
-        fabian = seeger_fabian_points(result, table=table.size)
-        for name in sf:
-            sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
-
-
-def _add_up(table: Table, state: Derived, scored: _Scored, index: int) -> None:
-    """Add a game's points to the running totals; note who reaches the Bierlachs first."""
-    for name in table.players:
-        state.totals[name] += scored.points[name]
-        state.sf_totals[name] += scored.sf_points[name]
-    if table.rules.bierlachs and state.bierlachs is None:
-        state.bierlachs = bierlachs_reached(table, state.totals, index + 1)
 
 
 def bierlachs_reached(
@@ -325,16 +406,20 @@ def entry_problems(table: Table, entries: Sequence[Entry], entry: Entry) -> list
 def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
     """Every problem of the list as (game number, problem): a list of all, not the first."""
     found: list[tuple[int, str]] = []
-    for row in rows(table, entries):
-        found.extend((row.number, problem) for problem in row.problems)
-        if row.paper_mismatch:
-            assert isinstance(row.entry, GameEntry) and row.entry.paper is not None
-            assert row.result is not None
+    for index, entry, scored, problems in _Walk(table, None).steps(entries, None):
+        found.extend((index + 1, problem) for problem in problems)
+        result = scored.result
+        if (
+            type(entry) is GameEntry
+            and entry.paper is not None
+            and result is not None
+            and not entry.paper.matches(result.list_points)
+        ):
             found.append(
                 (
-                    row.number,
-                    f"the paper says {signed(row.entry.paper.value)}, the game is worth "
-                    f"{signed(row.result.list_points)}",
+                    index + 1,
+                    f"the paper says {signed(entry.paper.value)}, the game is worth "
+                    f"{signed(result.list_points)}",
                 )
             )
     return found
