@@ -9,9 +9,13 @@ for any rule set, table and list.
 
 from __future__ import annotations
 
+from copy import copy
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skatliste.skat import sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
 from skatliste.skat.games import PaperValue
@@ -202,3 +206,15 @@ def test_a_list_carried_on_from_its_state_is_the_whole_list(
     after = derive(table, head)
     assert list(rows(table, tail, after=after)) == expected[len(head) :]
     assert derive(table, tail, after=after) == state
+
+
+def test_the_kept_game_values_stay_few_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for two game values only, a list of many different games is still the plain
+    derivation's (the values are computed again once the room is full)."""
+    monkeypatch.setattr(sheet, "VALUES_KEPT", 2)
+    table = Table(PLAYERS[:3], "Anna", build_rule_set("isko"))
+    games: list[Entry] = [  # new objects: values not yet kept
+        GameEntry(declarer="Ben", declaration=copy(g.declaration), outcome=copy(g.outcome))
+        for g in GAMES
+    ]
+    assert list(rows(table, games * 2)) == plain(table, games * 2)[0]

@@ -8,7 +8,6 @@ number on the sheet is recomputed from it on each read, so a corrected rule corr
 from __future__ import annotations
 
 import copy
-import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -16,12 +15,14 @@ from typing import Any
 from skatliste.errors import InvalidGameError
 from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
+from skatliste.skat.games import Declaration, Outcome
 from skatliste.skat.problems import entry_rule_problems, series_problems
 from skatliste.skat.rounds import RoundKind, Rounds, triggered
 from skatliste.skat.rules import (
     SEEGER_FABIAN_OPPONENT,
     GameResult,
     RamschResult,
+    ScoringOptions,
     Variant,
     game_value,
     offizier_ramsch_score,
@@ -81,11 +82,6 @@ class Row:
         )
 
 
-# A season repeats the same few hundred games: their values are computed once.
-_value = functools.lru_cache(maxsize=8192)(game_value)
-_two_player_value = functools.lru_cache(maxsize=2048)(two_player_value)
-
-
 @dataclass(frozen=True, slots=True)
 class Scored:
     """One entry scored: what the row shows and what the totals add."""
@@ -93,71 +89,147 @@ class Scored:
     result: GameResult | None
     ramsch: RamschResult | None
     error: str | None
-    points: dict[str, int]
-    """List points this entry gives each player."""
-    sf_points: dict[str, int]
-    """Seeger-Fabian points this entry gives each player."""
+    players: tuple[str, ...]
     gains: tuple[tuple[str, int], ...]
     """The players whose list points change, and by how much."""
     sf_gains: tuple[tuple[str, int], ...]
     """The players whose Seeger-Fabian points change, and by how much."""
 
+    @property
+    def points(self) -> dict[str, int]:
+        """List points this entry gives each player."""
+        points = dict.fromkeys(self.players, 0)
+        points.update(self.gains)
+        return points
+
+    @property
+    def sf_points(self) -> dict[str, int]:
+        """Seeger-Fabian points this entry gives each player."""
+        points = dict.fromkeys(self.players, 0)
+        points.update(self.sf_gains)
+        return points
+
+
+_Value = tuple[GameResult | None, str | None]
+VALUES_KEPT = 20_000
+"""At most this many game values are kept per scoring rule (a server runs for days)."""
+_VALUES: dict[tuple[object, ...], dict[tuple[int, int, int], tuple[Declaration, Outcome, _Value]]]
+_VALUES = {}
+"""Game values already computed, per scoring rule: a season repeats the same few hundred
+games, and the reader shares equal declarations and outcomes, so a game is found by identity.
+Each value is kept with its declaration and outcome, so an id in a key is always that of a
+living object."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Scoring:
+    """What scoring an entry needs of its table, looked up once."""
+
+    table: Table
+    players: tuple[str, ...]
+    two_player: bool
+    variant: Variant
+    options: ScoringOptions
+    opponent_takes_lost: bool
+    """§9 (rule two.lost=opponent): a lost two-player game counts for the other player."""
+    seeger_fabian: int | None
+    """The table size Seeger-Fabian is scored at; None when it is not (Skat for two)."""
+    bierlachs: bool
+    values: dict[tuple[int, int, int], tuple[Declaration, Outcome, _Value]]
+    """The game values under these options (``_VALUES``)."""
+
+    @classmethod
+    def of(cls, table: Table) -> _Scoring:
+        rules = table.rules
+        two = rules.two_player
+        options = rules.scoring
+        rule = (
+            (rules.variant,)
+            if two
+            else (options.spitzen_cap, options.lost_hand_single, options.null_overbid)
+        )
+        return cls(
+            table=table,
+            players=table.players,
+            two_player=two,
+            variant=rules.variant,
+            options=rules.scoring,
+            opponent_takes_lost=two and rules.two_lost is TwoLost.OPPONENT,
+            seeger_fabian=table.size if table.size in SEEGER_FABIAN_OPPONENT and not two else None,
+            bierlachs=rules.bierlachs,
+            values=_VALUES.setdefault(rule, {}),
+        )
+
 
 def score(table: Table, entry: Entry, bock: int) -> Scored:
     """One entry scored on this table, ``bock`` doublings from Bock rounds on it."""
-    players = table.players
-    points = dict.fromkeys(players, 0)
-    sf = dict.fromkeys(players, 0)
+    return _score(_Scoring.of(table), entry, bock)
+
+
+def _score(how: _Scoring, entry: Entry, bock: int) -> Scored:
     result: GameResult | None = None
     ramsch: RamschResult | None = None
     error: str | None = None
+    gains: list[tuple[str, int]] = []
+    sf: list[tuple[str, int]] = []
     if isinstance(entry, GameEntry):
-        result, error = _score_game(table, entry, bock)
-        if result is not None and entry.declarer in points:
-            _game_points(table, entry.declarer, result, points, sf)
+        result, error = _score_game(how, entry, bock)
+        if result is not None and entry.declarer in how.players:
+            gains, sf = _game_points(how, entry.declarer, result)
     elif isinstance(entry, RamschEntry):
-        ramsch, ramsch_points, error = _score_ramsch(table, entry, bock)
-        points.update((n, v) for n, v in ramsch_points.items() if n in points)
-    if table.rules.bierlachs:
-        points = {name: min(0, value) for name, value in points.items()}
+        ramsch, ramsch_points, error = _score_ramsch(how.table, entry, bock)
+        gains = [(n, ramsch_points[n]) for n in how.players if n in ramsch_points]
+    if how.bierlachs:
+        gains = [(n, min(0, v)) for n, v in gains]
     return Scored(
         result,
         ramsch,
         error,
-        points,
-        sf,
-        tuple((n, v) for n, v in points.items() if v),
-        tuple((n, v) for n, v in sf.items() if v),
+        how.players,
+        tuple([x for x in gains if x[1]]),
+        tuple([x for x in sf if x[1]]),
     )
 
 
-def _score_game(table: Table, entry: GameEntry, bock: int) -> tuple[GameResult | None, str | None]:
-    rules = table.rules
-    outcome = entry.outcome if not bock else replace(entry.outcome, bock=entry.outcome.bock + bock)
+def _score_game(how: _Scoring, entry: GameEntry, bock: int) -> _Value:
+    d, o = entry.declaration, entry.outcome
+    key = (id(d), id(o), bock)
+    hit = how.values.get(key)
+    if hit is None:
+        if len(how.values) >= VALUES_KEPT:
+            how.values.clear()
+        charged = o if not bock else replace(o, bock=o.bock + bock)
+        hit = how.values[key] = (d, o, _game_value(how, d, charged))
+    return hit[2]
+
+
+def _game_value(how: _Scoring, d: Declaration, o: Outcome) -> _Value:
     try:
-        if rules.two_player:
-            return _two_player_value(entry.declaration, outcome, variant=rules.variant), None
-        return _value(entry.declaration, outcome, options=rules.scoring), None
+        if how.two_player:
+            return two_player_value(d, o, variant=how.variant), None
+        return game_value(d, o, options=how.options), None
     except InvalidGameError as exc:
         return None, str(exc)
 
 
 def _game_points(
-    table: Table, declarer: str, result: GameResult, points: dict[str, int], sf: dict[str, int]
-) -> None:
-    """The list and Seeger-Fabian points a declared game gives each player."""
-    rules = table.rules
-    if rules.two_player and rules.two_lost is TwoLost.OPPONENT and not result.won:
+    how: _Scoring, declarer: str, result: GameResult
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """The list and Seeger-Fabian points a declared game gives the players it changes."""
+    points = result.list_points
+    if how.opponent_takes_lost and not result.won:
         # §9: a lost game is credited to the other player, at double value
-        for name in points:
-            if name != declarer:
-                points[name] = -result.list_points
+        gains = [(name, -points) for name in how.players if name != declarer]
     else:
-        points[declarer] = result.list_points
-    if table.size in SEEGER_FABIAN_OPPONENT and not rules.two_player:
-        fabian = seeger_fabian_points(result, table=table.size)
-        for name in sf:
-            sf[name] = fabian.declarer if name == declarer else fabian.each_opponent
+        gains = [(declarer, points)]
+    if how.seeger_fabian is None:
+        return gains, []
+    fabian = seeger_fabian_points(result, table=how.seeger_fabian)
+    sf = [
+        (name, fabian.declarer if name == declarer else fabian.each_opponent)
+        for name in how.players
+    ]
+    return gains, sf
 
 
 def _score_ramsch(
@@ -243,8 +315,8 @@ def rows(
             ramsch=scored.ramsch,
             error=scored.error,
             problems=problems,
-            points=dict(scored.points),
-            sf_points=dict(scored.sf_points),
+            points=scored.points,
+            sf_points=scored.sf_points,
             totals=dict(state.totals),
             sf_totals=dict(state.sf_totals),
             bock=walk.bock,
@@ -269,6 +341,7 @@ class _Walk:
     def __init__(self, table: Table, after: Derived | None) -> None:
         rules = table.rules
         self.table = table
+        self.how = _Scoring.of(table)
         self.state = copy.deepcopy(after) if after is not None else Derived.start(table)
         self.size = table.size
         self.dealers = tuple(table.dealer(i) for i in range(table.size))
@@ -291,12 +364,12 @@ class _Walk:
     def scored(self, entry: Entry, bock: int) -> Scored:
         """``score(table, entry, bock)``, a game computed once per derivation."""
         if type(entry) is not GameEntry:
-            return score(self.table, entry, bock)
+            return _score(self.how, entry, bock)
         # the memo holds the entry, so the ids in its key stay those of living objects
         key = (id(entry.declaration), id(entry.outcome), entry.declarer, bock)
         hit = self._scores.get(key)
         if hit is None:
-            hit = self._scores[key] = (entry, score(self.table, entry, bock))
+            hit = self._scores[key] = (entry, _score(self.how, entry, bock))
         return hit[1]
 
     def problems(self, index: int, entry: Entry, ramsch_round: bool) -> list[str]:
