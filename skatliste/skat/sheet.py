@@ -305,23 +305,25 @@ def rows(
     """
     walk = _Walk(table, after)
     state = walk.state
+    size, dealers, rounds = walk.size, walk.dealers, walk.rounds
     for index, entry, scored, problems in walk.steps(entries, only):
+        # positional, in the order of Row's fields: a long sheet builds a row per game
         yield Row(
-            number=index + 1,
-            round=index // walk.size + 1,
-            dealer=walk.dealers[index % walk.size],
-            entry=entry,
-            result=scored.result,
-            ramsch=scored.ramsch,
-            error=scored.error,
-            problems=problems,
-            points=scored.points,
-            sf_points=scored.sf_points,
-            totals=dict(state.totals),
-            sf_totals=dict(state.sf_totals),
-            bock=walk.bock,
-            ramsch_round=walk.ramsch_round,
-            pending=walk.rounds.ahead() if walk.rounds_on else (),
+            index + 1,
+            index // size + 1,
+            dealers[index % size],
+            entry,
+            scored.result,
+            scored.ramsch,
+            scored.error,
+            problems,
+            scored.points,
+            scored.sf_points,
+            dict(state.totals),
+            dict(state.sf_totals),
+            walk.bock,
+            walk.ramsch_round,
+            rounds.ahead() if walk.rounds_on else (),
         )
 
 
