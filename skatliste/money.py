@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skatliste.errors import InputError
+from skatliste.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -49,21 +50,29 @@ def parse_stake(text: str) -> Fraction:
     (Fraction(1, 4), Fraction(1, 3))
     """
     m = _STAKE.match(text.strip())
-    how = "give the stake per point in cent, e.g. 0.25, 0,5 or 1/4"
+    how = msg("give the stake per point in cent, e.g. 0.25, 0,5 or 1/4")
     if m is None:
         if text.strip().startswith(("-", "−")):
-            raise InputError(f"--cent {text}: the stake cannot be negative; {how}")
-        raise InputError(f"--cent {text}: {how}")
+            raise InputError(
+                msg("--cent {text}: the stake cannot be negative; {how}", text=text, how=how)
+            )
+        raise InputError(msg("--cent {text}: {how}", text=text, how=how))
     if m.group(1) is not None:
         stake = Fraction(f"{m.group(1)}.{m.group(2) or 0}")
     else:
         if int(m.group(4)) == 0:
-            raise InputError(f"--cent {text}: a fraction cannot divide by 0; {how}")
+            raise InputError(
+                msg("--cent {text}: a fraction cannot divide by 0; {how}", text=text, how=how)
+            )
         stake = Fraction(int(m.group(3)), int(m.group(4)))
     if stake > MAX_STAKE_CENT:
         raise InputError(
-            f"--cent {text}: at most {MAX_STAKE_CENT} cent (100 €) a point; "
-            "the stake is in cent, e.g. 0.25 for a quarter cent"
+            msg(
+                "--cent {text}: at most {most} cent (100 €) a point; the stake is in cent, e.g. "
+                "0.25 for a quarter cent",
+                text=text,
+                most=MAX_STAKE_CENT,
+            )
         )
     return stake
 

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from skatliste.errors import InputError
+from skatliste.i18n import msg
 from skatliste.skat.rulesets import PRESETS
 from skatliste.skat.words import TABLE_WORDS
 
@@ -40,26 +41,39 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
     """
     if len({same_name(n) for n in names}) != len(names):
         raise InputError(
-            "two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')"
+            msg("two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')")
         )
     for name in names:
         folded = same_name(name)
         if folded in PRESETS:
             raise InputError(
-                f"'{name}' cannot be a player's name: it is a rule set's name "
-                f"(did you mean '--rules {folded}'? give one rule set after --rules)"
+                msg(
+                    "'{name}' cannot be a player's name: it is a rule set's name (did you mean "
+                    "'--rules {preset}'? give one rule set after --rules)",
+                    name=name,
+                    preset=folded,
+                )
             )
         if folded in RESERVED_NAMES:
             raise InputError(
-                f"'{name}' cannot be a player's name: it is a word of a game or an answer "
-                "at the prompt; give the player's name"
+                msg(
+                    "'{name}' cannot be a player's name: it is a word of a game or an answer "
+                    "at the prompt; give the player's name",
+                    name=name,
+                )
             )
         plain = folded.lstrip("+-−")
         if not plain or plain.isdecimal():
-            raise InputError(f"'{name}' cannot be a player's name: it reads as a number")
+            raise InputError(
+                msg("'{name}' cannot be a player's name: it reads as a number", name=name)
+            )
         if "=" in name or any(c.isspace() for c in name):
             raise InputError(
-                f"'{name}' cannot be a player's name: no spaces or '=' (Ramsch writes NAME=AUGEN)"
+                msg(
+                    "'{name}' cannot be a player's name: no spaces or '=' (Ramsch writes "
+                    "NAME=AUGEN)",
+                    name=name,
+                )
             )
     return tuple(names)
 
@@ -78,5 +92,14 @@ def find_player(players: Sequence[str], name: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise InputError(f"'{name}' could be {' or '.join(hits)}: write more of the name")
-    raise InputError(f"unknown player '{name}': the players of this list are {', '.join(players)}")
+        names = msg("{names} or {last}", names=", ".join(hits[:-1]), last=hits[-1])
+        raise InputError(
+            msg("'{name}' could be {names}: write more of the name", name=name, names=names)
+        )
+    raise InputError(
+        msg(
+            "unknown player '{name}': the players of this list are {players}",
+            name=name,
+            players=", ".join(players),
+        )
+    )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from skatliste.errors import InputError
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, msg
 from skatliste.players import find_player
 from skatliste.skat.games import Declaration, Outcome, PaperValue
 from skatliste.skat.rules import check_pushes
@@ -112,9 +112,11 @@ class _RamschWords:
         player = self.table.find(name)
         number = whole_number(value, tok)
         if number is None:
-            raise InputError(f"'{tok}': write each player's Augen as NAME=N, e.g. anna=45")
+            raise InputError(
+                msg("'{word}': write each player's Augen as NAME=N, e.g. anna=45", word=tok)
+            )
         if player in self.augen:
-            raise InputError(f"{player}'s Augen are given twice")
+            raise InputError(msg("{name}'s Augen are given twice", name=player))
         self.augen[player] = number
 
     def keyword(self, tok: str, arg: str) -> None:
@@ -125,19 +127,21 @@ class _RamschWords:
             return
         if low == "durchmarsch":
             if self.durchmarsch is not None:
-                raise InputError("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once")
+                raise InputError(msg("a Ramsch has one Durchmarsch: write 'durchmarsch NAME' once"))
             self.durchmarsch = self.table.find(arg)
             return
         number = whole_number(arg, f"{tok} {arg}")
         if number is None:
-            raise InputError(f"'{tok} {arg}': '{tok}' needs a number, e.g. '{tok} 1'")
+            raise InputError(
+                msg("'{word} {arg}': '{word}' needs a number, e.g. '{word} 1'", word=tok, arg=arg)
+            )
         if low == "skat":
             if self.skat is not None:
-                raise InputError("the Skat's Augen are given twice: write 'skat N' once")
+                raise InputError(msg("the Skat's Augen are given twice: write 'skat N' once"))
             self.skat = number
             return
         if self.pushes is not None:
-            raise InputError("the pushes are given twice: write 'geschoben N' once")
+            raise InputError(msg("the pushes are given twice: write 'geschoben N' once"))
         check_pushes(number)
         self.pushes = number
 
@@ -165,17 +169,24 @@ def parse_ramsch(
             said.player_augen(tok)
         elif tok.lower() in RAMSCH_KEYWORDS:
             if i + 1 >= len(toks):
-                raise InputError(f"'{tok}' needs a name or number after it, e.g. 'jungfrau ben'")
+                raise InputError(
+                    msg("'{word}' needs a name or number after it, e.g. 'jungfrau ben'", word=tok)
+                )
             i += 1
             said.keyword(tok, toks[i])
         else:
             raise InputError(
-                f"'{tok}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
-                "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'"
+                msg(
+                    "'{word}' in a Ramsch: write NAME=AUGEN for each player, then optionally "
+                    "'jungfrau NAME', 'durchmarsch NAME', 'geschoben N', 'skat N'",
+                    word=tok,
+                )
             )
         i += 1
     if not said.augen:
-        raise InputError("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
+        raise InputError(
+            msg("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
+        )
     return RamschEntry(
         augen=tuple(said.augen.items()),
         skat=said.skat,
