@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from skatliste.errors import InvalidGameError
 from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
@@ -82,9 +82,9 @@ class Row:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """One entry scored: what the row shows and what the totals add."""
+class Scored(NamedTuple):
+    """One entry scored: what the row shows and what the totals add (a tuple: a list's
+    distinct games are each scored once, and many times over in a tournament)."""
 
     result: GameResult | None
     ramsch: RamschResult | None
