@@ -10,8 +10,8 @@ import random
 import sys
 from pathlib import Path
 
+from skatliste.skat.entries import Entry, GameEntry, PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import Entry, GameEntry, PassedEntry
 from skatliste.skat.words import parse_words
 from skatliste.store.ledger import new_ledger, save
 

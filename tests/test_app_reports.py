@@ -10,7 +10,7 @@ import pytest
 from skatliste.app import lists as app
 from skatliste.app import reports
 from skatliste.errors import LedgerError
-from skatliste.skat.sheet import GameEntry
+from skatliste.skat.entries import GameEntry
 
 
 @pytest.fixture

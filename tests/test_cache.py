@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from skatliste.app import lists as app
 from skatliste.errors import LedgerError, SkatlisteError
+from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import Derived, PassedEntry, derive, rows, summary_of
+from skatliste.skat.sheet import Derived, derive, rows
+from skatliste.skat.summary import summary_of
 from skatliste.store import ledger as store
 
 from .conftest import EXAMPLES

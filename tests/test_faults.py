@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.errors import LedgerError, SkatlisteError
+from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import PassedEntry
 from skatliste.store.ledger import FORMAT_VERSION, load, new_ledger, save
 
 from .conftest import Run
@@ -33,7 +33,7 @@ DATA = Path(__file__).parent / "data"
 WRITER = """
 import sys
 from skatliste.store.ledger import updating
-from skatliste.skat.sheet import PassedEntry
+from skatliste.skat.entries import PassedEntry
 path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
 for i in range(count):

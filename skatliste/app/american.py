@@ -28,8 +28,8 @@ from skatliste.american.game import (
 )
 from skatliste.app.reports import Removed, removed_items
 from skatliste.errors import InputError
-from skatliste.skat.sheet import check_player_names
-from skatliste.skat.sheet import find_player as resolve_player
+from skatliste.players import check_player_names
+from skatliste.players import find_player as resolve_player
 
 if TYPE_CHECKING:  # the store (pydantic) is imported only where used
     from skatliste.store.american import AmericanList as AmericanList  # named by the edges

@@ -17,7 +17,8 @@ from skatliste.skat.words import PASS_WORDS, parse_words
 
 if TYPE_CHECKING:
     from skatliste.i18n import Lang
-    from skatliste.skat.sheet import Entry, GameEntry, RamschEntry, Row, Table
+    from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
+    from skatliste.skat.sheet import Row
     from skatliste.store.ledger import Ledger as Ledger  # the edges name the types from here
     from skatliste.store.ledger import Standing as Standing
 
@@ -55,8 +56,8 @@ def new_list(
 ) -> Ledger:
     """Start a list: players in seat order (``"Anna,Ben"`` splits too), a rule set with its
     ``KEY=VALUE`` changes, who deals first. Refuses to replace a list without ``force``."""
+    from skatliste.players import check_player_names, find_player, nfc
     from skatliste.skat.rulesets import build_rule_set, parse_rule_assignments
-    from skatliste.skat.sheet import check_player_names, find_player, nfc
     from skatliste.store.ledger import create, new_ledger
 
     rules = build_rule_set(preset.lower(), parse_rule_assignments(list(rule_items)))
@@ -177,7 +178,7 @@ def resolve_player(table: Table, name: str) -> str:
 
 def game_entry(table: Table, player: str, words: Sequence[str], *, note: str = "") -> GameEntry:
     """A declared game from the declarer's name and the table words."""
-    from skatliste.skat.sheet import GameEntry
+    from skatliste.skat.entries import GameEntry
     from skatliste.store.ledger import now
 
     declarer = resolve_player(table, player)
@@ -195,7 +196,7 @@ def game_entry(table: Table, player: str, words: Sequence[str], *, note: str = "
 
 def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> RamschEntry:
     """``anna=45 ben=40 carl=35 [jungfrau ben] [durchmarsch anna] [geschoben 2] [skat 10]``."""
-    from skatliste.skat.sheet import parse_ramsch
+    from skatliste.skat.entries import parse_ramsch
     from skatliste.store.ledger import now
 
     return parse_ramsch(table, words, note=note, time=now())
@@ -203,7 +204,7 @@ def ramsch_entry(table: Table, words: Sequence[str], *, note: str = "") -> Ramsc
 
 def passed_entry(*, note: str = "") -> Entry:
     """Eingepasst: all passed."""
-    from skatliste.skat.sheet import PassedEntry
+    from skatliste.skat.entries import PassedEntry
     from skatliste.store.ledger import now
 
     return PassedEntry(note=note, time=now())
@@ -233,7 +234,7 @@ def entry_from_words(
 
 def names_player(table: Table, word: str) -> bool:
     """Whether a game's first word is a player's name (or its beginning), not a game word."""
-    from skatliste.skat.sheet import same_name
+    from skatliste.players import same_name
     from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS
 
     low = word.lower()
@@ -416,7 +417,7 @@ def edit(
 ) -> Change:
     """Replace game ``number`` with the entry the words describe (the old one is kept).
     With ``expect`` (the game's ``fingerprint``) only if game ``number`` is still that game."""
-    from skatliste.skat.sheet import GameEntry, RamschEntry
+    from skatliste.skat.entries import GameEntry, RamschEntry
     from skatliste.store.ledger import updating
 
     with updating(path) as ledger:
@@ -519,7 +520,7 @@ def preview(
     totals after it) as the next game, like ``add_game(path, declarer, words)`` (or like
     ``entry_from_words`` without a declarer); with ``number``, as the replacement of that
     game, like ``edit``. Refused with the very message the change itself would give."""
-    from skatliste.skat.sheet import GameEntry
+    from skatliste.skat.entries import GameEntry
     from skatliste.skat.sheet import last_row as derive_last
 
     ledger = open_list(path)
@@ -583,7 +584,7 @@ def parse_stake(cent: str | None) -> Fraction | None:
     """The stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
     if cent is None:
         return None
-    from skatliste.skat.sheet import parse_stake as parse
+    from skatliste.money import parse_stake as parse
 
     return parse(cent)
 

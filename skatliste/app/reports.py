@@ -17,8 +17,11 @@ from skatliste.errors import InputError
 
 if TYPE_CHECKING:
     from skatliste.i18n import Lang
-    from skatliste.skat.sheet import Entry, Row, Settlement, Summary
+    from skatliste.money import Settlement
+    from skatliste.skat.entries import Entry
+    from skatliste.skat.sheet import Row
     from skatliste.skat.stats import PlayerStats
+    from skatliste.skat.summary import Summary
     from skatliste.store.ledger import Ledger
 
 ExportFormat = Literal["html", "md", "csv", "json"]
@@ -33,7 +36,7 @@ def sheet_rows(ledger: Ledger) -> list[Row]:
 
 def settlement(summary: Summary, cent: str | None) -> Settlement | None:
     """Who pays whom at ``cent`` per point (``0.25``, ``1/4``), or None without a stake."""
-    from skatliste.skat.sheet import settle
+    from skatliste.money import settle
 
     stake = parse_stake(cent)
     if stake is None:
@@ -46,7 +49,7 @@ def export(ledger: Ledger, fmt: ExportFormat, *, lang: Lang, cent: str | None = 
     derived value) or JSON (the derived sheet and summary). ``sheet --format csv|json`` and
     ``export`` write the same text."""
     from skatliste.render.export import render_csv, render_html, render_json, render_markdown
-    from skatliste.skat.sheet import summarise
+    from skatliste.skat.summary import summarise
 
     derived = sheet_rows(ledger)
     if fmt == "csv":

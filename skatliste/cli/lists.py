@@ -35,7 +35,7 @@ from skatliste.i18n import Lang
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Standing
-    from skatliste.skat.sheet import Entry
+    from skatliste.skat.entries import Entry
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
@@ -216,7 +216,7 @@ def undo(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste undo
     """
-    from skatliste.skat.sheet import entry_words
+    from skatliste.skat.entries import entry_words
 
     change = app.undo(ledger_path)
     assert change.removed is not None
@@ -234,7 +234,7 @@ def delete(number: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste delete 7
     """
-    from skatliste.skat.sheet import entry_words
+    from skatliste.skat.entries import entry_words
 
     change = app.delete(ledger_path, number)
     assert change.removed is not None
@@ -351,7 +351,7 @@ def history(ledger_path: Path, lang: Lang) -> None:
       skatliste history
     """
     from skatliste.app.reports import history as removed_games
-    from skatliste.skat.sheet import entry_words
+    from skatliste.skat.entries import entry_words
 
     removed = removed_games(app.open_list(ledger_path))
     if not removed:

@@ -70,8 +70,9 @@ def summary(
       skatliste summary --last-round
       skatliste summary --cent 0.25
     """
+    from skatliste.money import settle
     from skatliste.render.text import render_summary, summary_json
-    from skatliste.skat.sheet import settle, summarise, summary_of
+    from skatliste.skat.summary import summarise, summary_of
 
     if round_ is not None and last_round:
         refuse("give --round N or --last-round, not both")

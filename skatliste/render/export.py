@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from skatliste.i18n import Lang
+from skatliste.money import Settlement
 from skatliste.render.text import (
     TEXT,
     describe,
@@ -28,8 +29,10 @@ from skatliste.render.text import (
     value_cell,
     with_note,
 )
+from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed, with_minus
-from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
+from skatliste.skat.sheet import Row
+from skatliste.skat.summary import Summary
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
 

@@ -11,17 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.i18n import Lang
+from skatliste.money import Settlement
+from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
 from skatliste.skat.rulesets import Ranking
-from skatliste.skat.sheet import (
-    GameEntry,
-    PassedEntry,
-    RamschEntry,
-    Row,
-    Settlement,
-    Summary,
-    Table,
-)
+from skatliste.skat.sheet import Row
+from skatliste.skat.summary import Summary
 from skatliste.skat.words import to_words
 
 TEXT: dict[Lang, dict[str, str]] = {

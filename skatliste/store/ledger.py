@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from skatliste.errors import LedgerError, RuleSetError
+from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.rulesets import (
     FAMILY_TITLE,
@@ -34,17 +35,7 @@ from skatliste.skat.rulesets import (
     family_of,
     options_of,
 )
-from skatliste.skat.sheet import (
-    Derived,
-    Entry,
-    GameEntry,
-    PassedEntry,
-    RamschEntry,
-    Row,
-    Table,
-    derive,
-    rows,
-)
+from skatliste.skat.sheet import Derived, Row, derive, rows
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
@@ -83,7 +74,7 @@ def table_problem(
 ) -> str | None:
     """What is wrong with a stored table: equal names, a dealer who is not a player, a
     player count the variant does not play."""
-    from skatliste.skat.sheet import same_name
+    from skatliste.players import same_name
 
     if len({same_name(p) for p in players}) != len(players):
         return "players: every player needs a different name"
@@ -1183,10 +1174,10 @@ def _code_key() -> str:
     if _CODE_KEY is None:
         import hashlib
 
-        from skatliste.skat import games, rules, rulesets, sheet
+        from skatliste.skat import entries, games, problems, rounds, rules, rulesets, sheet
 
         h = hashlib.blake2b(digest_size=16)
-        for module in (games, rules, rulesets, sheet):
+        for module in (entries, games, problems, rounds, rules, rulesets, sheet):
             h.update(Path(str(module.__file__)).read_bytes())
         h.update(Path(__file__).read_bytes())
         h.update(SCHEMA_FILE.read_bytes())

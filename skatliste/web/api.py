@@ -156,7 +156,7 @@ async def preview(request: Request) -> Response:
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, and what ``check`` now finds in later games."""
-    from skatliste.skat.sheet import entry_words
+    from skatliste.skat.entries import entry_words
     from skatliste.web.views import row_json
 
     lang = request_lang(request)

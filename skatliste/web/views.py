@@ -11,14 +11,15 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.i18n import Lang
+from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
-from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Table
+from skatliste.skat.sheet import Row
 
 
 def edit_words(row: Row, lang: Lang) -> str:
     """The words the words field shows to change a game: a game's without the declarer
     (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
-    from skatliste.skat.sheet import entry_words
+    from skatliste.skat.entries import entry_words
     from skatliste.skat.words import to_words
 
     e = row.entry
@@ -70,6 +71,7 @@ def list_json(
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
     from skatliste.app.lists import fingerprint
+    from skatliste.money import settle
     from skatliste.render.export import svg_chart
     from skatliste.render.text import (
         payment_lines,
@@ -77,7 +79,8 @@ def list_json(
         summary_notes,
         summary_table,
     )
-    from skatliste.skat.sheet import entry_words, settle, summarise
+    from skatliste.skat.entries import entry_words
+    from skatliste.skat.summary import summarise
 
     entries = [row.entry for row in sheet]
     last = sheet[-1] if sheet else None
