@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg, nmsg
-from skatliste.season import name_key
+from skatliste.players import same_name
 from skatliste.tournament import Score, Standing, with_places
 
 LINEUP = 4
@@ -56,7 +56,7 @@ class Team:
                     team=self.name,
                 )
             )
-        keys = [name_key(p) for p in self.players]
+        keys = [same_name(p) for p in self.players]
         twice = next(
             (p for p, k in zip(self.players, keys, strict=True) if keys.count(k) > 1), None
         )
@@ -85,11 +85,11 @@ def check_teams(teams: Sequence[Team]) -> None:
     names: set[str] = set()
     owner: dict[str, str] = {}
     for team in teams:
-        if name_key(team.name) in names:
+        if same_name(team.name) in names:
             raise InputError(msg("there are two teams called '{team}'", team=team.name))
-        names.add(name_key(team.name))
+        names.add(same_name(team.name))
         for player in team.players:
-            other = owner.setdefault(name_key(player), team.name)
+            other = owner.setdefault(same_name(player), team.name)
             if other != team.name:
                 raise InputError(
                     msg(
@@ -150,16 +150,16 @@ def match_day(
     if len(teams) < 2:
         raise InputError(msg("match day {number}: a match day has at least 2 teams", number=number))
     check_teams(teams)
-    by_name = {name_key(t.name): t for t in teams}
+    by_name = {same_name(t.name): t for t in teams}
     lineups = lineups or {}
     for team in [*lineups, *absent]:
-        if name_key(team) not in by_name:
+        if same_name(team) not in by_name:
             raise InputError(
                 msg("match day {number}: team '{team}' does not play it", number=number, team=team)
             )
-    chosen = {name_key(t): list(players) for t, players in lineups.items()}
-    made = tuple((t.name, _lineup(t, chosen.get(name_key(t.name), list(t.lineup)))) for t in teams)
-    gone = frozenset(by_name[name_key(t)].name for t in absent)
+    chosen = {same_name(t): list(players) for t, players in lineups.items()}
+    made = tuple((t.name, _lineup(t, chosen.get(same_name(t.name), list(t.lineup)))) for t in teams)
+    gone = frozenset(by_name[same_name(t)].name for t in absent)
     return MatchDay(number, tuple(t.name for t in teams), made, gone, date, venue)
 
 
@@ -173,18 +173,18 @@ def _lineup(team: Team, players: list[str]) -> tuple[str, ...]:
                 team=team.name,
             )
         )
-    known = {name_key(p): p for p in team.players}
+    known = {same_name(p): p for p in team.players}
     out: list[str] = []
     for p in players:
-        if name_key(p) not in known:
+        if same_name(p) not in known:
             raise InputError(
                 msg("'{name}' is not a player of team '{team}'", name=p, team=team.name)
             )
-        if known[name_key(p)] in out:
+        if known[same_name(p)] in out:
             raise InputError(
                 msg("the lineup of team '{team}' names '{name}' twice", team=team.name, name=p)
             )
-        out.append(known[name_key(p)])
+        out.append(known[same_name(p)])
     return tuple(out)
 
 
@@ -274,8 +274,8 @@ DayScores = Mapping[int, Mapping[str, Score]]
 def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
     """Refuses a result for an absent team's player, a stranger or a series the day does not
     play (it plays ``series`` of them; None: any number)."""
-    players = {name_key(p) for p in day.players()}
-    gone = {name_key(p): t for t, ps in day.lineups if t in day.absent for p in ps}
+    players = {same_name(p) for p in day.players()}
+    gone = {same_name(p): t for t, ps in day.lineups if t in day.absent for p in ps}
     for number, results in scores.items():
         if series is not None and not 1 <= number <= series:
             raise InputError(
@@ -287,16 +287,16 @@ def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
                 )
             )
         for name in results:
-            if name_key(name) in gone:
+            if same_name(name) in gone:
                 raise InputError(
                     msg(
                         "match day {day}: a result for '{name}', but team '{team}' did not appear",
                         day=day.number,
                         name=name,
-                        team=gone[name_key(name)],
+                        team=gone[same_name(name)],
                     )
                 )
-            if name_key(name) not in players:
+            if same_name(name) not in players:
                 raise InputError(
                     msg(
                         "match day {day}: '{name}' is in no lineup of the day",
@@ -307,9 +307,9 @@ def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
 
 
 def _series(day: MatchDay, number: int, results: Mapping[str, Score]) -> SeriesReport:
-    mine = {name_key(p): s for p, s in results.items()}
+    mine = {same_name(p): s for p, s in results.items()}
     totals = {
-        team: sum(mine[name_key(p)].seeger_fabian for p in players if name_key(p) in mine)
+        team: sum(mine[same_name(p)].seeger_fabian for p in players if same_name(p) in mine)
         for team, players in day.lineups
     }
     points = ranking_points(totals, sorted(day.absent))
@@ -317,8 +317,8 @@ def _series(day: MatchDay, number: int, results: Mapping[str, Score]) -> SeriesR
         TeamSeries(team, totals[team], *points[team], absent=team in day.absent)
         for team in day.teams
     ]
-    lines.sort(key=lambda t: (t.absent, -t.points, -t.score, name_key(t.team)))
-    present = [name_key(p) for p in day.players()]
+    lines.sort(key=lambda t: (t.absent, -t.points, -t.score, same_name(t.team)))
+    present = [same_name(p) for p in day.players()]
     unfinished = any(k not in mine or not mine[k].complete for k in present)
     return SeriesReport(number, tuple(lines), unfinished)
 
@@ -344,7 +344,7 @@ def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
                 absent=team in day.absent,
             )
         )
-    teams.sort(key=lambda t: (t.absent, -t.points, -t.game_points, name_key(t.team)))
+    teams.sort(key=lambda t: (t.absent, -t.points, -t.game_points, same_name(t.team)))
     unfinished = len(played) < series or any(s.in_progress for s in played)
     return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue)
 
@@ -384,7 +384,7 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
             got[t.team] = got.get(t.team, Fraction(0)) + t.points
             gave[t.team] = gave.get(t.team, Fraction(0)) + t.against
             game[t.team] = game.get(t.team, 0) + t.game_points
-    order = sorted(days, key=lambda team: (-got[team], -game[team], name_key(team)))
+    order = sorted(days, key=lambda team: (-got[team], -game[team], same_name(team)))
     out: list[TableLine] = []
     for pos, team in enumerate(order):
         same = out and (out[-1].points, out[-1].game_points) == (got[team], game[team])
@@ -428,11 +428,11 @@ def players(days: Sequence[tuple[MatchDay, DayScores]]) -> list[PlayerLine]:
     played: dict[str, list[Score]] = {}
     for day, scores in days:
         own = day.players()
-        keyed = {name_key(p): p for p in own}
+        keyed = {same_name(p): p for p in own}
         _check_scores(day, scores, None)
         for number in sorted(scores):
             for name, score in scores[number].items():
-                key = name_key(name)
+                key = same_name(name)
                 names.setdefault(key, keyed[key])
                 team_of[key] = own[keyed[key]]
                 played.setdefault(key, []).append(score)

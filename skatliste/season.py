@@ -16,7 +16,6 @@ average is rounded to two decimals, half up, only where it is shown (:func:`show
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -26,6 +25,7 @@ from fractions import Fraction
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg
+from skatliste.players import same_name
 from skatliste.skat.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
 
 # --- the rules ---------------------------------------------------------------------------
@@ -154,16 +154,6 @@ dropped from a series on
 # --- series results ------------------------------------------------------------------------
 
 
-def name_key(name: str) -> str:
-    """A name as the season compares names: composed (NFC) and case-folded, the rule of a list
-    (the same as ``skatliste.skat.sheet.same_name``; written here so the core stands alone).
-
-    >>> name_key("Ju\u0308rgen") == name_key("JÜRGEN")
-    True
-    """
-    return unicodedata.normalize("NFC", name).casefold()
-
-
 def series_seeger_fabian(*, points: int, won: int, lost: int, others_lost: int, table: int) -> int:
     """A player's Seeger-Fabian points of one series (rules §7): list points + 50 × (won −
     lost) + 40 at a table of three or 30 at a table of four for every game the others lost.
@@ -255,9 +245,9 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
     >>> resolve_aliases({"Hans Jürgen": "Hans-Jürgen", "HJ": "hans jürgen"})
     {'hans jürgen': 'hans-jürgen', 'hj': 'hans-jürgen'}
     """
-    step = {name_key(other): name_key(name) for other, name in aliases.items()}
+    step = {same_name(other): same_name(name) for other, name in aliases.items()}
     for other, name in aliases.items():
-        if name_key(other) == name_key(name):
+        if same_name(other) == same_name(name):
             raise InputError(
                 msg("'{name}' and '{other}' are one name already", name=name, other=other)
             )
@@ -300,7 +290,7 @@ def _check_results(results: Sequence[SeriesResult], joined: Mapping[str, str]) -
 
 
 def _person(name: str, joined: Mapping[str, str]) -> str:
-    key = name_key(name)
+    key = same_name(name)
     return joined.get(key, key)
 
 
@@ -402,7 +392,7 @@ def _players(
     an alias joins to, else the spelling of the first series; the club the latest one given."""
     joined = resolve_aliases(aliases)
     _check_results(results, joined)
-    shown_as = {name_key(name): name for name in aliases.values()}
+    shown_as = {same_name(name): name for name in aliases.values()}
     people: dict[str, tuple[str, str | None, list[SeriesResult]]] = {}
     for r in sorted(results, key=lambda r: (r.evening, r.series)):
         key = _person(r.name, joined)
@@ -436,7 +426,7 @@ def standing(
     """
     people = _players(results, aliases or {})
     lines = [_line(name, club, _choose(mine, rules), rules) for name, club, mine in people.values()]
-    lines.sort(key=lambda x: (*_order(x), name_key(x.name)))
+    lines.sort(key=lambda x: (*_order(x), same_name(x.name)))
     ranked = [x for x in lines if x.ranked]
     out: list[SeasonLine] = []
     for pos, x in enumerate(ranked):
@@ -514,7 +504,7 @@ def club_ranking(lines: Sequence[SeasonLine], *, size: int = 4) -> list[ClubLine
             clubs.setdefault(x.club, []).append(x)
     made = []
     for club, members in clubs.items():
-        best = sorted(members, key=lambda m: (*_order(m), name_key(m.name)))[:size]
+        best = sorted(members, key=lambda m: (*_order(m), same_name(m.name)))[:size]
         made.append(
             (
                 sum((m.score for m in best), Fraction(0)),
@@ -523,7 +513,7 @@ def club_ranking(lines: Sequence[SeasonLine], *, size: int = 4) -> list[ClubLine
                 len(members) < size,
             )
         )
-    made.sort(key=lambda m: (-m[0], name_key(m[1])))
+    made.sort(key=lambda m: (-m[0], same_name(m[1])))
     out: list[ClubLine] = []
     for pos, (total, club, members_, short) in enumerate(made):
         place = out[-1].place if out and out[-1].score == total else pos + 1

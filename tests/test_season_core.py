@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skatliste.errors import InputError
+from skatliste.players import same_name
 from skatliste.season import (
     Rule,
     ScoreKind,
@@ -21,7 +22,6 @@ from skatliste.season import (
     SeriesResult,
     TableLine,
     club_ranking,
-    name_key,
     player_history,
     resolve_aliases,
     series_seeger_fabian,
@@ -167,7 +167,8 @@ def test_two_results_of_one_player_in_one_series_are_refused() -> None:
 
 
 def test_names_compare_composed_and_case_folded() -> None:
-    assert name_key("HANS-JU\u0308RGEN") == name_key("hans-jürgen") == "hans-jürgen"
+    """The season knows a player by the list's name rule: composed (NFC) and case-folded."""
+    assert same_name("HANS-JU\u0308RGEN") == same_name("hans-jürgen") == "hans-jürgen"
 
 
 def test_aliases_follow_chains_and_refuse_circles_and_one_name() -> None:
