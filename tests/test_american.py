@@ -12,21 +12,19 @@ from skatliste.american.game import (
     Deal,
     Entry,
     PartieEnd,
-    SlamCounts,
     Table,
     computation,
     highest_bid,
     pair_points,
-    parse_words,
     parties,
     problems,
     score,
     settle,
-    to_words,
     validate,
 )
+from skatliste.american.options import SlamCounts
+from skatliste.american.words import MAX_DIGITS, parse_words, to_words
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.skat.words import MAX_DIGITS
 
 from .conftest import ROOT
 

@@ -16,7 +16,7 @@ import pytest
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.store import ledger
+from skatliste.store import files as ledger
 from skatliste.store import tournament as store
 
 SEATS = ("Vera", "Sven", "Klaus")

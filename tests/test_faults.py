@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from skatliste.errors import LedgerError, SkatlisteError
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import PassedEntry
-from skatliste.store.ledger import FORMAT_VERSION, load, new_ledger, save
+from skatliste.store.lists import FORMAT_VERSION, load, save
+from skatliste.store.lists import new_list as new_ledger
 
 from .conftest import Run
 
@@ -32,7 +33,7 @@ DATA = Path(__file__).parent / "data"
 
 WRITER = """
 import sys
-from skatliste.store.ledger import updating
+from skatliste.store.lists import updating
 from skatliste.skat.sheet import PassedEntry
 path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
@@ -105,7 +106,7 @@ def test_disk_full_gives_a_clear_error_and_keeps_the_ledger(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("skatliste.store.ledger.os.fsync", full)
+    monkeypatch.setattr("skatliste.store.files.os.fsync", full)
     r = run("add", "anna", "null", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2
     assert "cannot write: No space left on device; the ledger was left as it was" in r.stderr
@@ -126,7 +127,7 @@ def test_read_only_folder_gives_a_clear_error(
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr("skatliste.store.ledger.tempfile.mkstemp", denied)
+    monkeypatch.setattr("skatliste.store.files.tempfile.mkstemp", denied)
     r = run("pass", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2 and "cannot write: no permission to write in the folder" in r.stderr
     assert fresh_ledger.read_bytes() == before

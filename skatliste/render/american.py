@@ -11,19 +11,25 @@ import html
 import io
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from skatliste.american.game import (
     Contract,
     Partie,
+    PartieEnd,
     Row,
     Settlement,
     Table,
     computation,
     number,
+    parties,
+    problems,
+    signed,
 )
-from skatliste.i18n import Lang
-from skatliste.skat.explain import signed
+from skatliste.errors import InputError
+from skatliste.i18n import Lang, msg, nmsg
+from skatliste.render import register
 
 TEXT: dict[Lang, dict[str, str]] = {
     "de": {
@@ -401,4 +407,187 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{esc(title)}</title><style>{style}</style></head><body>"
         f"<h1>{esc(title)}</h1><p>{esc(created)}</p>{''.join(sections)}</body></html>\n"
+    )
+
+
+# --- the registered renderers (``skatliste.render``) ---------------------------------------
+
+FAMILY = "american-grand"
+
+
+def _parties(lst: Any) -> list[Partie]:
+    return parties(lst.table, lst.entries)
+
+
+def _no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
+    if stake is not None or only_round is not None:
+        raise InputError(
+            msg(
+                "an American Grand list is settled by points and sets (§A5): it has no rounds "
+                "and no stake"
+            )
+        )
+
+
+@register(FAMILY, "sheet")
+def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
+    """Each partie's deals, the pairs' running scores, its result."""
+    return render_sheet(lst.table, _parties(lst), fmt=fmt, lang=lang)
+
+
+@register(FAMILY, "summary")
+def summary_text(
+    lst: Any,
+    *,
+    lang: Lang,
+    stake: Fraction | None = None,
+    only_round: int | None = None,
+    as_json: bool = False,
+) -> str:
+    """Each partie's result (§A5); a partie in progress shown as provisional."""
+    _no_stake(stake, only_round)
+    parts = [p for p in _parties(lst) if p.rows]
+    if as_json:
+        return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
+    return render_summary(lst.table, parts, lang)
+
+
+@register(FAMILY, "html")
+def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    _no_stake(stake)
+    return render_html(lst.table, _parties(lst), created=lst.created, lang=lang)
+
+
+@register(FAMILY, "md")
+def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    _no_stake(stake)
+    return render_markdown(lst.table, _parties(lst), lang)
+
+
+@register(FAMILY, "csv")
+def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    _no_stake(stake)
+    return render_sheet(lst.table, _parties(lst), fmt="csv", lang=lang) + "\n"
+
+
+@register(FAMILY, "json")
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    _no_stake(stake)
+    return render_json(lst.table, _parties(lst), lang) + "\n"
+
+
+@register(FAMILY, "created")
+def created_line(lst: Any, lang: Lang) -> str:
+    t = lst.table
+    return msg(
+        "{path}: new American Grand list: {pair} against {other}; {dealer} deals first",
+        path=str(lst.path),
+        pair=t.pair_name(0),
+        other=t.pair_name(1),
+        dealer=t.dealer(0),
+    ).render(lang)
+
+
+def deal_count(lst: Any) -> int:
+    """How many deals the list has (ends by hand not counted)."""
+    return sum(1 for e in lst.entries if not isinstance(e, PartieEnd))
+
+
+def state_lines(lst: Any, lang: Lang) -> list[str]:
+    """After a change: the standing of the partie in progress, or the result of the one that
+    has just ended."""
+    partie = _parties(lst)[-1]
+    deals = deal_count(lst)
+    if partie.finished:
+        nxt = msg("Next partie 0 : 0 · next dealer: {dealer}", dealer=lst.table.dealer(deals))
+        return [*settlement_lines(lst.table, partie, lang), nxt.render(lang)]
+    return [standing_line(lst.table, partie, deals, lang)]
+
+
+@register(FAMILY, "change")
+def change_lines(change: Any, lang: Lang) -> list[str]:
+    """The deal's lines (if it has a row) and the partie's standing after it."""
+    lines = [] if change.row is None else deal_lines(change.ledger.table, change.row, lang)
+    return [*lines, *state_lines(change.ledger, lang)]
+
+
+@register(FAMILY, "explain")
+def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
+    """Deal N: who dealt, what was played, the computation, the partie's standing after it."""
+    lines = deal_lines(lst.table, row, lang)
+    lines.insert(1, f"  {msg('dealer').render(lang)}: {row.dealer}")
+    pts = " · ".join(f"{lst.table.pair_name(i)} {number(row.totals[i])}" for i in (0, 1))
+    after = msg(
+        "Partie {number}, after it: {points} · sets {sets}",
+        number=row.partie,
+        points=pts,
+        sets=f"{row.sets[0]} : {row.sets[1]}",
+    )
+    lines.append(f"  {after.render(lang)}")
+    if row.deal.note:
+        lines.append(f"  {msg('note').render(lang)}: {row.deal.note}")
+    return lines
+
+
+@register(FAMILY, "notes")
+def problem_notes(lst: Any, lang: Lang) -> list[str]:
+    """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
+    found = problems(lst.table, lst.entries)
+    if not found:
+        return []
+    where, problem = found[0]
+    note = nmsg(
+        "Note: {count} entry not counted, the first at {where}: {problem} (see 'skatliste check')",
+        "Note: {count} entries not counted, the first at {where}: {problem} (see 'skatliste "
+        "check')",
+        len(found),
+        where=msg(where),
+        problem=problem,
+    )
+    return [note.render(lang)]
+
+
+@register(FAMILY, "stats")
+def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
+    """Per player over the lists, merged by name: deals declared, made and set, by contract,
+    and the parties each player's pair won."""
+    people: dict[str, dict[str, Any]] = {}
+    for lst in lists:
+        table: Table = lst.table
+        for name in table.players:
+            people.setdefault(name, {"declared": 0, "made": 0, "set": 0, "parties_won": 0})
+        for partie in _parties(lst):
+            for row in partie.rows:
+                p = people[row.deal.declarer]
+                p["declared"] += 1
+                p["made" if row.score.made else "set"] += 1
+                by = p.setdefault("by_contract", {}).setdefault(row.deal.contract.value, [0, 0])
+                by[0] += 1
+                by[1] += row.score.made
+            winner = partie.settlement.winner
+            if partie.finished and winner is not None:
+                for name in table.pair(winner):
+                    people[name]["parties_won"] += 1
+    if as_json:
+        return json.dumps(people, ensure_ascii=False, indent=2)
+    from tabulate import tabulate
+
+    heads = [msg(h).render(lang) for h in ("player", "declared", "made", "set", "parties won")]
+    kinds = [c.value for c in Contract]
+    body = [
+        [
+            name,
+            str(p["declared"]),
+            str(p["made"]),
+            str(p["set"]),
+            str(p["parties_won"]),
+            *["{1}/{0}".format(*p.get("by_contract", {}).get(k, [0, 0])) for k in kinds],
+        ]
+        for name, p in people.items()
+    ]
+    return tabulate(
+        body,
+        headers=[*heads, *(Contract(k).title for k in kinds)],
+        disable_numparse=True,
+        colalign=("left",) + ("right",) * (len(heads) + len(kinds) - 1),
     )

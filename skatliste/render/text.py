@@ -12,6 +12,7 @@ from typing import Any
 
 from skatliste.i18n import Lang
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
+from skatliste.skat.family import value_cell
 from skatliste.skat.rulesets import Ranking
 from skatliste.skat.sheet import (
     GameEntry,
@@ -23,6 +24,8 @@ from skatliste.skat.sheet import (
     Table,
 )
 from skatliste.skat.words import to_words
+
+__all__ = ["value_cell"]
 
 TEXT: dict[Lang, dict[str, str]] = {
     "de": {
@@ -136,18 +139,6 @@ def marks(row: Row) -> str:
     if row.error is not None:
         out += "!"
     return out
-
-
-def value_cell(row: Row) -> str:
-    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
-    empty for an impossible game."""
-    if row.result is not None:
-        return signed(row.result.list_points)
-    if isinstance(row.entry, PassedEntry):
-        return "0"
-    if isinstance(row.entry, RamschEntry) and row.error is None:
-        return signed(sum(row.points.values()))
-    return ""
 
 
 def _number(row: Row, table: Table) -> str:

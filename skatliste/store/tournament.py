@@ -436,7 +436,7 @@ def dumps(t: Tournament) -> str:
 
 def save(t: Tournament) -> None:
     """Write atomically (the caller holds the lock)."""
-    from skatliste.store.ledger import atomic_write
+    from skatliste.store.files import atomic_write
 
     atomic_write(t.path, dumps(t), what="tournament file")
 
@@ -444,7 +444,7 @@ def save(t: Tournament) -> None:
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold the tournament file's lock."""
-    from skatliste.store.ledger import locked as lock_file
+    from skatliste.store.files import locked as lock_file
 
     with lock_file(folder / FILE_NAME):
         yield
@@ -490,7 +490,7 @@ class ListResult:
 def _summarise_list(path: Path) -> ListResult:
     """A list read strictly by the ledger and summed by the sheet (the one definition)."""
     from skatliste.skat.sheet import summarise
-    from skatliste.store.ledger import load as load_list
+    from skatliste.store.lists import load as load_list
 
     ledger = load_list(path)
     summary = summarise(ledger.table, ledger.entries)
@@ -504,7 +504,7 @@ def _summarise_list(path: Path) -> ListResult:
 def _code() -> str:
     """What the cached results are derived by: the list's scoring and reading code (the
     derivation cache's fingerprint) and this module's summing of it."""
-    from skatliste.store.ledger import code_key
+    from skatliste.store.lists import code_key
 
     h = hashlib.blake2b(code_key().encode("ascii"), digest_size=16)
     h.update(Path(__file__).read_bytes())
@@ -583,7 +583,7 @@ def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
             "players": {k: list(v) for k, v in result.players.items()},
         }
     if changed:
-        from skatliste.store.ledger import atomic_write
+        from skatliste.store.files import atomic_write
 
         data = {"version": version, "code": code, "hash": _payload_hash(fresh), "lists": fresh}
         # a folder we may not write to still ranks, only slower next time
