@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from skatliste.errors import InputError, RuleSetError

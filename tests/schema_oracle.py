@@ -123,7 +123,7 @@ class _Schemas:
                 checks.append(_between(low, high, len))
         if "multipleOf" in schema:
             step = schema["multipleOf"]
-            checks.append(lambda v: v % step == 0)  # type: ignore[operator]
+            checks.append(lambda v: v % step == 0)  # type: ignore[operator,unused-ignore]
         if "pattern" in schema:
             search = self.pattern(schema["pattern"]).search
             checks.append(lambda v: search(v) is not None)  # type: ignore[call-overload]

@@ -30,7 +30,8 @@ def _partie(change: Change) -> Partie:
     found = parties(ledger.table, ledger.entries)
     if change.row is None:
         return [p for p in found if p.rows][-1]
-    return found[change.row.partie - 1]
+    partie: Partie = found[change.row.partie - 1]
+    return partie
 
 
 def test_add_returns_the_row_and_its_partie(grand_list: Path) -> None:
@@ -105,8 +106,9 @@ def test_the_family_is_the_rule_sets_and_then_the_lists_own(tmp_path: Path) -> N
     app.new_list(grand, ["Anna", "Ben", "Carl", "Dora"], rules=GRAND)
     assert app.open_list(skat).family.name == "skat"
     assert app.open_list(grand).family.name == "american-grand"
-    assert app.add_game(skat, "anna", ["grand", "mit", "1"]).row.result is not None
-    with pytest.raises(InputError, match="unknown word .mit."):
+    row = app.add_game(skat, "anna", ["grand", "mit", "1"]).row
+    assert row is not None and row.result is not None
+    with pytest.raises(InputError, match="unknown word 'mit'"):
         app.add_game(grand, "anna", ["grand", "mit", "1"])
 
 

@@ -17,6 +17,7 @@ from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError, SkatlisteError
 from skatliste.store import files as ledger
+from skatliste.store import lists as list_files
 from skatliste.store import tournament as store
 
 SEATS = ("Vera", "Sven", "Klaus")
@@ -66,10 +67,6 @@ def make_target(folder: Path, kind: str) -> Path:
         return link
     if kind == "tournament cache":
         return folder / store.CACHE_NAME
-    if kind == "derivation cache":
-        path = listed.with_name(listed.name + ".cache")
-        path.write_text("{}")
-        return path
     if kind == "key file":
         path = listed.with_name(listed.name + ".key")
         path.write_text("secret\n")
@@ -85,7 +82,6 @@ KINDS = [
     "tournament file",
     "link to the tournament file",
     "tournament cache",
-    "derivation cache",
     "key file",
     "backup",
 ]
@@ -312,7 +308,7 @@ def test_a_cache_of_other_scoring_code_is_not_used(
     data["hash"] = store._payload_hash(data["lists"])
     cache.write_text(json.dumps(data))
     assert app.ranking(drawn).standings[0].points == 1  # same code: the cache is trusted
-    monkeypatch.setattr(ledger, "_CODE_KEY", "a fixed rule")
+    monkeypatch.setattr(list_files, "_CODE_KEY", "a fixed rule")
     assert app.ranking(drawn).standings[0].points == 48
     assert json.loads(cache.read_text())["code"] == store._code()
 

@@ -175,3 +175,13 @@ def test_a_shipped_list_opens_unchanged(tmp_path: Path, example: Path) -> None:
         assert r.exit_code == 0, (fmt, r.output)
     assert path.read_bytes() == example.read_bytes()
     assert [p.name for p in tmp_path.iterdir()] == [example.name]
+
+
+def test_the_derived_state_is_plain_json_data() -> None:
+    """What the next game needs of a derived sheet survives JSON unchanged (for a process
+    that keeps it, as ``serve`` may)."""
+    import json
+
+    ledger = store.load(EXAMPLES / "pub-evening.json")
+    state = derive(ledger.table, ledger.entries)
+    assert Derived.from_json(json.loads(json.dumps(state.to_json()))) == state

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from skatliste.errors import LedgerError
 from skatliste.families import find_family
+from skatliste.skat.family import GAME, RAMSCH
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.family import GAME, RAMSCH
 from skatliste.store import files
 from skatliste.store import lists as store
 
@@ -385,7 +385,7 @@ def test_the_reader_accepts_exactly_what_the_printed_schema_and_the_format_accep
 def test_an_entry_is_written_as_it_was_read(text: str, kind: str) -> None:
     """Read and written again, an entry is the same line: its fields in the definition's
     order, what differs from a default, nothing else."""
-    entry = {
+    entries: dict[str, dict[str, object]] = {
         "game": {
             "kind": "game",
             "declarer": text or "A",
@@ -397,7 +397,8 @@ def test_an_entry_is_written_as_it_was_read(text: str, kind: str) -> None:
         },
         "passed": {"kind": "passed", "note": text, "time": text},
         "ramsch": {"kind": "ramsch", "augen": {"A": 50, "B" + text: 70}, "note": text},
-    }[kind]
+    }
+    entry = entries[kind]
     if not text:
         entry.pop("note")
     as_entry = GAME_FAMILY.decode(entry)
@@ -424,7 +425,7 @@ def test_new_force_says_where_the_old_list_went(run: Run, evening: Path) -> None
     old = evening.read_bytes()
     r = run("new", "Xaver", "Yvonne", "Zora", "--force", "--ledger", str(evening))
     assert r.exit_code == 0
-    assert f"the list it replaces is kept as {evening}.bak" in r.stdout
+    assert f"die Liste, die sie ersetzt, bleibt als {evening}.bak" in r.stdout
     assert Path(f"{evening}.bak").read_bytes() == old
 
 
@@ -490,7 +491,7 @@ def test_a_name_in_the_history_is_a_players_name(run: Run, ledger_path: Path) ->
     ledger_path.write_text(bad, encoding="utf-8")
     r = run("summary", "--ledger", str(ledger_path))
     assert r.exit_code == 2
-    assert "history entry 1: entry: declarer 'Dora' ist kein Spieler dieser Liste" in r.stderr
+    assert "Verlaufseintrag 1: entry: declarer 'Dora' ist kein Spieler dieser Liste" in r.stderr
     assert _schema_accepts(bad) is False
 
 

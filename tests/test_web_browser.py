@@ -225,10 +225,10 @@ def test_pub_evening_ramsch_bock_edit_delete(browser: Any, tmp_path: Path) -> No
     from the sheet, a refused entry that keeps the form; the file says the same."""
     from playwright.sync_api import expect
 
-    from skatliste.app.lists import new_list
+    from skatliste.app.lists import new_list, rules_of
 
     path = tmp_path / "pub.json"
-    new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    new_list(path, ["Anna", "Ben", "Carl"], rules=rules_of("pub"))
     with live_server(create_app(path, key=KEY)) as url:
         page = browser.new_page()
         page.on("dialog", lambda dialog: dialog.accept())

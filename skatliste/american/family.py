@@ -222,10 +222,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def problems(
         self, table: Table, entries: Sequence[Entry]
     ) -> list[tuple[Message, Message | str]]:
-        return [
-            (as_message(where), as_message(problem))
-            for where, problem in game.problems(table, entries)
-        ]
+        return [(where, as_message(problem)) for where, problem in game.problems(table, entries)]
 
     def entry_problems(
         self, table: Table, earlier: Sequence[Entry], entry: Entry

@@ -24,7 +24,7 @@ from typing import Literal
 
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, Message, msg
 
 PARTIE_TARGET = 100
 """§A4: a partie is played to 100 points."""
@@ -639,9 +639,13 @@ def _partie_over(table: Table, run: _Running) -> str | None:
     return None
 
 
-def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tuple[str, str]]]:
+Problem = tuple[Message, Message | str]
+"""Where (``deal 3``) and what is wrong."""
+
+
+def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem]]:
     out: list[Partie] = []
-    wrong: list[tuple[str, str]] = []
+    wrong: list[Problem] = []
     run = _Running()
     number = 0
     for entry in entries:
@@ -652,8 +656,8 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
             else:
                 wrong.append(
                     (
-                        f"end after deal {number}",
-                        "a partie ended by hand with no deal in it; remove this end",
+                        msg("end after deal {number}", number=number),
+                        msg("a partie ended by hand with no deal in it; remove this end"),
                     )
                 )
             continue
@@ -661,14 +665,17 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
         number += 1
         if entry.declarer not in table.players:
             players = ", ".join(table.players)
-            wrong.append(
-                (f"deal {number}", f"declarer '{entry.declarer}' is not at this table ({players})")
+            problem = msg(
+                "declarer '{name}' is not at this table ({players})",
+                name=entry.declarer,
+                players=players,
             )
+            wrong.append((msg("deal {number}", number=number), problem))
             continue
         try:
             s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
         except InvalidGameError as exc:
-            wrong.append((f"deal {number}", str(exc)))
+            wrong.append((msg("deal {number}", number=number), exc.message))
             continue
         declaring = table.pair_of(entry.declarer)
         points = pair_points(table, s)
@@ -711,6 +718,6 @@ def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
     return _walk(table, entries)[0]
 
 
-def problems(table: Table, entries: Sequence[Entry]) -> list[tuple[str, str]]:
+def problems(table: Table, entries: Sequence[Entry]) -> list[Problem]:
     """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
     return _walk(table, entries)[1]

@@ -197,6 +197,8 @@ def resolve_player(table: Any, name: str) -> str:
 def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> None:
     family = ledger.family
     problems = family.entry_problems(ledger.table, ledger.entries[:index], entry)
+    if problems and not family.numbered(entry):  # an end of a partie has no number
+        raise InputError(msg("{path}: {problem}", path=str(ledger.path), problem=join(problems)))
     if problems:
         raise InputError(
             msg(
@@ -351,11 +353,11 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
     """Take back the last entry (kept in the history); with ``expect`` (its ``fingerprint``)
     only if the last entry is still that one."""
     with store.updating(path) as ledger:
+        if expect is not None:
+            _check_expected(ledger, len(ledger.entries), expect, last=True)
         if not ledger.entries:
             word = ledger.family.number_word
             raise InputError(msg(f"{{path}}: the list has no {word}s yet", path=str(ledger.path)))
-        if expect is not None:
-            _check_expected(ledger, len(ledger.entries), expect, last=True)
         removed = ledger.entries.pop()
         number = numbered_count(ledger) + ledger.family.numbered(removed)
         ledger.record("undo", max(1, number), removed, None)

@@ -28,6 +28,7 @@ from skatliste.american.game import (
     signed,
 )
 from skatliste.errors import InputError
+from skatliste.families import as_message
 from skatliste.i18n import Lang, msg, nmsg
 from skatliste.render import register
 
@@ -541,8 +542,8 @@ def problem_notes(lst: Any, lang: Lang) -> list[str]:
         "Note: {count} entries not counted, the first at {where}: {problem} (see 'skatliste "
         "check')",
         len(found),
-        where=msg(where),
-        problem=problem,
+        where=where,
+        problem=as_message(problem),
     )
     return [note.render(lang)]
 

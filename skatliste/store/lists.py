@@ -560,9 +560,19 @@ def json_schema(family: Family[Any, Any, Any]) -> dict[str, Any]:
     return schema
 
 
+_CODE_KEY: str | None = None
+
+
 def code_key() -> str:
     """The fingerprint of the code that reads and scores lists (the families, the format and
     this reader), for a cache of derived numbers (the tournament's)."""
+    global _CODE_KEY
+    if _CODE_KEY is None:
+        _CODE_KEY = _fingerprint()
+    return _CODE_KEY
+
+
+def _fingerprint() -> str:
     import hashlib
     import sys
 
