@@ -13,9 +13,9 @@ import skatliste
 PACKAGE = Path(skatliste.__file__).parent
 EDGES = sorted((PACKAGE / "cli").glob("*.py"))
 STORES = (
-    "skatliste.store.ledger",
+    "skatliste.store.files",
+    "skatliste.store.lists",
     "skatliste.store.names",
-    "skatliste.store.american",
     "skatliste.store.tournament",
 )
 """The modules that touch list files."""
@@ -65,14 +65,12 @@ def test_the_scan_sees_a_forbidden_import(tmp_path: Path) -> None:
     """The scan itself: an import of the store and of a private name are found."""
     edge = tmp_path / "edge.py"
     edge.write_text(
-        "from skatliste.store.ledger import load\nfrom skatliste.skat.sheet import _Rounds\n",
+        "from skatliste.store.lists import load\nfrom skatliste.skat.sheet import _Rounds\n",
         encoding="utf-8",
     )
     assert _imports(edge) == [
-        (1, "skatliste.store.ledger", "load"),
+        (1, "skatliste.store.lists", "load"),
         (2, "skatliste.skat.sheet", "_Rounds"),
     ]
     assert _is_private("_Rounds") and not _is_private("__version__")
-    assert _is_store("skatliste.store.ledger") and not _is_store(
-        "skatliste.ledgers_of_another_kind"
-    )
+    assert _is_store("skatliste.store.lists") and not _is_store("skatliste.ledgers_of_another_kind")

@@ -75,7 +75,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
     entry_word = "entry"
     player_counts = (4,)
     numbers_every_entry = False
-    renderers = ("skatliste.render.american",)
+    renderers = ("skatliste.render.american", "skatliste.render.american_page")
 
     def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
         return options.build_rules(preset, overrides)

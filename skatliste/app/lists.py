@@ -231,7 +231,7 @@ def add_game(
 
     def make(ledger: Ledger) -> Any:
         family = ledger.family
-        if player is None and not family.names_player(ledger.table, words[0]):
+        if player is None and family.needs_name(ledger.table, words):
             raise _no_declarer(ledger, words)
         if player is not None:
             declarer = family.find_player(ledger.table.players, player)
@@ -337,8 +337,15 @@ def _check_expected(ledger: Ledger, number: int, expect: str | None, *, last: bo
         return check_number(ledger, number)
     entries = ledger.entries
     family = ledger.family
-    if 1 <= number <= len(entries) and fingerprint(entries[number - 1], family) == expect:
-        return number - 1
+    if last:
+        index = len(entries) - 1
+    else:
+        try:
+            index = check_number(ledger, number)
+        except InputError:
+            index = -1
+    if index >= 0 and fingerprint(entries[index], family) == expect:
+        return index
     what = msg("the last game") if last else msg("game {number}", number=number)
     raise ChangedError(
         msg(

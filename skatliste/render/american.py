@@ -416,11 +416,11 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
 FAMILY = "american-grand"
 
 
-def _parties(lst: Any) -> list[Partie]:
+def parties_of(lst: Any) -> list[Partie]:
     return parties(lst.table, lst.entries)
 
 
-def _no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
+def no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
     if stake is not None or only_round is not None:
         raise InputError(
             msg(
@@ -433,7 +433,7 @@ def _no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
 @register(FAMILY, "sheet")
 def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     """Each partie's deals, the pairs' running scores, its result."""
-    return render_sheet(lst.table, _parties(lst), fmt=fmt, lang=lang)
+    return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
 
 
 @register(FAMILY, "summary")
@@ -446,8 +446,8 @@ def summary_text(
     as_json: bool = False,
 ) -> str:
     """Each partie's result (§A5); a partie in progress shown as provisional."""
-    _no_stake(stake, only_round)
-    parts = [p for p in _parties(lst) if p.rows]
+    no_stake(stake, only_round)
+    parts = [p for p in parties_of(lst) if p.rows]
     if as_json:
         return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
     return render_summary(lst.table, parts, lang)
@@ -455,26 +455,26 @@ def summary_text(
 
 @register(FAMILY, "html")
 def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    _no_stake(stake)
-    return render_html(lst.table, _parties(lst), created=lst.created, lang=lang)
+    no_stake(stake)
+    return render_html(lst.table, parties_of(lst), created=lst.created, lang=lang)
 
 
 @register(FAMILY, "md")
 def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    _no_stake(stake)
-    return render_markdown(lst.table, _parties(lst), lang)
+    no_stake(stake)
+    return render_markdown(lst.table, parties_of(lst), lang)
 
 
 @register(FAMILY, "csv")
 def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    _no_stake(stake)
-    return render_sheet(lst.table, _parties(lst), fmt="csv", lang=lang) + "\n"
+    no_stake(stake)
+    return render_sheet(lst.table, parties_of(lst), fmt="csv", lang=lang) + "\n"
 
 
 @register(FAMILY, "json")
 def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    _no_stake(stake)
-    return render_json(lst.table, _parties(lst), lang) + "\n"
+    no_stake(stake)
+    return render_json(lst.table, parties_of(lst), lang) + "\n"
 
 
 @register(FAMILY, "created")
@@ -497,7 +497,7 @@ def deal_count(lst: Any) -> int:
 def state_lines(lst: Any, lang: Lang) -> list[str]:
     """After a change: the standing of the partie in progress, or the result of the one that
     has just ended."""
-    partie = _parties(lst)[-1]
+    partie = parties_of(lst)[-1]
     deals = deal_count(lst)
     if partie.finished:
         nxt = msg("Next partie 0 : 0 · next dealer: {dealer}", dealer=lst.table.dealer(deals))
@@ -557,7 +557,7 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         table: Table = lst.table
         for name in table.players:
             people.setdefault(name, {"declared": 0, "made": 0, "set": 0, "parties_won": 0})
-        for partie in _parties(lst):
+        for partie in parties_of(lst):
             for row in partie.rows:
                 p = people[row.deal.declarer]
                 p["declared"] += 1
