@@ -155,32 +155,66 @@ def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
     name = c.value
     if bid <= 0 or bid % 5:
         raise InvalidGameError(
-            f"{name} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. '{example(c)}'"
+            msg(
+                "{contract} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. "
+                "'{example}'",
+                contract=name,
+                bid=bid,
+                example=example(c),
+            )
         )
     if c in MAX_BID and bid > MAX_BID[c]:
         raise InvalidGameError(
-            f"{name} {bid}: {c.title} may be named only with a bid of {MAX_BID[c]} or less "
-            f"(§A2); above it name whist or grand"
+            msg(
+                "{contract} {bid}: {title} may be named only with a bid of {most} or less (§A2); "
+                "above it name whist or grand",
+                contract=name,
+                bid=bid,
+                title=c.title,
+                most=MAX_BID[c],
+            )
         )
     if c in TRICK_VALUE and bid > (top := highest_bid(c, slam_counts=slam_counts)):
         most = _most(c, slam_counts)
         if slam_counts == "over_six":
-            why = (
-                f"with slam.counts=over_six a {c.title} puts at most {most} against the bid "
-                f"(7 over six × {TRICK_VALUE[c]}, §A3)"
+            why = msg(
+                "with slam.counts=over_six a {title} puts at most {most} against the bid (7 over "
+                "six × {value}, §A3)",
+                title=c.title,
+                most=most,
+                value=TRICK_VALUE[c],
             )
         else:
-            why = f"a {c.title} scores at most {most} (all {TRICKS} tricks, §A3)"
+            why = msg(
+                "a {title} scores at most {most} (all {tricks} tricks, §A3)",
+                title=c.title,
+                most=most,
+                tricks=TRICKS,
+            )
         slip = bid // 10
-        hint = f" (did you mean '{name} {slip}'?)" if bid % 10 == 0 and slip % 5 == 0 else ""
-        if not 0 < slip <= top:
-            hint = ""
+        hint: Message | str = ""
+        if bid % 10 == 0 and slip % 5 == 0 and 0 < slip <= top:
+            hint = msg(" (did you mean '{contract} {bid}'?)", contract=name, bid=slip)
         raise InvalidGameError(
-            f"{name} {bid}: {why}, so the highest bid that can be made is {top}; write a bid "
-            f"of 5 to {top}, e.g. '{example(c)}'{hint}"
+            msg(
+                "{contract} {bid}: {why}, so the highest bid that can be made is {top}; write a "
+                "bid of 5 to {top}, e.g. '{example}'{hint}",
+                contract=name,
+                bid=bid,
+                why=why,
+                top=top,
+                example=example(c),
+                hint=hint,
+            )
         )
     if deal.alone and c is not Contract.EUCHRE:
-        raise InvalidGameError(f"{name} {bid} alone: only a Euchre is played alone; drop 'alone'")
+        raise InvalidGameError(
+            msg(
+                "{contract} {bid} alone: only a Euchre is played alone; drop 'alone'",
+                contract=name,
+                bid=bid,
+            )
+        )
     if c is Contract.HEARTS:
         _validate_hearts(deal)
         return
@@ -192,18 +226,29 @@ def _validate_hearts(deal: Deal) -> None:
     bid = deal.bid
     if deal.tricks is not None:
         raise InvalidGameError(
-            f"hearts {bid} tricks {deal.tricks}: a Hearts deal counts hearts, not tricks; "
-            f"write the hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' "
-            "(hearts 0: made)"
+            msg(
+                "hearts {bid} tricks {tricks}: a Hearts deal counts hearts, not tricks; write the "
+                "hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' (hearts 0: "
+                "made)",
+                bid=bid,
+                tricks=deal.tricks,
+            )
         )
     if deal.hearts is None:
         raise InvalidGameError(
-            f"hearts {bid}: say how many hearts the declaring pair took, e.g. "
-            f"'hearts {bid} hearts 0' (made) or 'hearts {bid} hearts 3'"
+            msg(
+                "hearts {bid}: say how many hearts the declaring pair took, e.g. 'hearts {bid} "
+                "hearts 0' (made) or 'hearts {bid} hearts 3'",
+                bid=bid,
+            )
         )
     if not 0 <= deal.hearts <= HEARTS:
         raise InvalidGameError(
-            f"hearts {deal.hearts}: the declaring pair takes 0 to {HEARTS} hearts"
+            msg(
+                "hearts {hearts}: the declaring pair takes 0 to {most} hearts",
+                hearts=deal.hearts,
+                most=HEARTS,
+            )
         )
 
 
@@ -214,30 +259,58 @@ def _validate_tricks(deal: Deal) -> None:
     name = c.value
     if deal.hearts is not None:
         raise InvalidGameError(
-            f"{name} {bid} hearts {deal.hearts}: hearts are counted only in a Hearts deal; "
-            f"give the tricks, e.g. '{example(c)}'"
+            msg(
+                "{contract} {bid} hearts {hearts}: hearts are counted only in a Hearts deal; give "
+                "the tricks, e.g. '{example}'",
+                contract=name,
+                bid=bid,
+                hearts=deal.hearts,
+                example=example(c),
+            )
         )
     most = EUCHRE_TRICKS if c is Contract.EUCHRE else TRICKS
     if deal.tricks is None:
         raise InvalidGameError(
-            f"{name} {bid}: say how many tricks (out of {most}) the declaring pair took, "
-            f"e.g. '{name} {bid}{' alone' if deal.alone else ''} tricks {min(most, 11)}'"
+            msg(
+                "{contract} {bid}: say how many tricks (out of {most}) the declaring pair took, "
+                "e.g. '{example} {bid}{alone} tricks {tricks}'",
+                contract=name,
+                bid=bid,
+                most=most,
+                example=name,
+                alone=" alone" if deal.alone else "",
+                tricks=min(most, 11),
+            )
         )
     if not 0 <= deal.tricks <= most:
         raise InvalidGameError(
-            f"{name} {bid} tricks {deal.tricks}: the declaring pair takes 0 to {most} tricks "
-            f"in {c.title}"
+            msg(
+                "{contract} {bid} tricks {tricks}: the declaring pair takes 0 to {most} tricks in "
+                "{title}",
+                contract=name,
+                bid=bid,
+                tricks=deal.tricks,
+                most=most,
+                title=c.title,
+            )
         )
     if c is Contract.EUCHRE:
         if deal.alone and bid < 20:
             raise InvalidGameError(
-                f"euchre {bid} alone: a bid under 20 is played with the partner (§A3); "
-                f"drop 'alone', or bid 20 or 25 to play alone"
+                msg(
+                    "euchre {bid} alone: a bid under 20 is played with the partner (§A3); drop "
+                    "'alone', or bid 20 or 25 to play alone",
+                    bid=bid,
+                )
             )
         if not deal.alone and bid == MAX_BID[Contract.EUCHRE]:
             raise InvalidGameError(
-                f"euchre {bid}: a bid of 25 is played alone (§A3); write "
-                f"'euchre {bid} alone tricks {deal.tricks}'"
+                msg(
+                    "euchre {bid}: a bid of 25 is played alone (§A3); write 'euchre {bid} alone "
+                    "tricks {tricks}'",
+                    bid=bid,
+                    tricks=deal.tricks,
+                )
             )
 
 
@@ -325,52 +398,34 @@ def score(
 
 # --- the computation in words -------------------------------------------------------------
 
-_TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "tricks": "Stiche",
-        "trick": "Stich",
-        "over": "über sechs",
-        "none_over": "keiner über sechs",
-        "slam": "Schlemm",
-        "all": "alle",
-        "bid": "gereizt",
-        "set": "verloren",
-        "defenders": "Gegner",
-        "alone": "allein",
-        "partner": "mit Partner",
-        "wins": "gewinnt die Partie",
-        "they_win": "Schlemm der Gegner: sie gewinnen die Partie",
-        "no_heart": "kein Herz genommen",
-        "hearts": "Herzen genommen",
-        "heart": "Herz genommen",
-        "their_hearts": "Herzen",
-        "their_heart": "Herz",
-        "nothing": "nichts",
-        "under3": "unter 3 Stichen",
-    },
-    "en": {
-        "tricks": "tricks",
-        "trick": "trick",
-        "over": "over six",
-        "none_over": "none over six",
-        "slam": "slam",
-        "all": "all",
-        "bid": "bid",
-        "set": "set",
-        "defenders": "defenders",
-        "alone": "alone",
-        "partner": "with partner",
-        "wins": "wins the partie",
-        "they_win": "the defenders' slam wins them the partie",
-        "no_heart": "no heart taken",
-        "hearts": "hearts taken",
-        "heart": "heart taken",
-        "their_hearts": "hearts",
-        "their_heart": "heart",
-        "nothing": "nothing",
-        "under3": "fewer than 3 tricks",
-    },
+_TEXT: dict[str, Message] = {
+    "tricks": msg("tricks"),
+    "trick": msg("trick"),
+    "over": msg("over six"),
+    "none_over": msg("none over six"),
+    "slam": msg("slam"),
+    "all": msg("all"),
+    "bid": msg("bid"),
+    "set": msg("set"),
+    "defenders": msg("defenders"),
+    "alone": msg("alone"),
+    "partner": msg("with partner"),
+    "wins": msg("wins the partie"),
+    "they_win": msg("the defenders' slam wins them the partie"),
+    "no_heart": msg("no heart taken"),
+    "hearts": msg("hearts taken"),
+    "heart": msg("heart taken"),
+    "their_hearts": msg("hearts"),
+    "their_heart": msg("heart"),
+    "nothing": msg("nothing"),
+    "under3": msg("fewer than 3 tricks"),
 }
+"""The words of the text, by their key (German in the catalogue)."""
+
+
+def _words(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``."""
+    return {key: text.render(lang) for key, text in _TEXT.items()}
 
 
 def signed(n: int) -> str:
@@ -416,7 +471,7 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     >>> computation(score(d), lang="en")
     'Whist: 4 tricks, none over six: 0 < bid 20: set, −20; defenders 9 tricks, 3 over six × 5 = +15'
     """
-    t = _TEXT[lang]
+    t = _words(lang)
     d = s.deal
     c = d.contract
     if c in TRICK_VALUE:
@@ -472,8 +527,11 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.players) != 4:
             raise InputError(
-                f"American Grand is played by four players, partners opposite; "
-                f"got {len(self.players)}: give four names, e.g. --players Anna Ben Carl Dora"
+                msg(
+                    "American Grand is played by four players, partners opposite; got {count}: "
+                    "give four names, e.g. --players Anna Ben Carl Dora",
+                    count=len(self.players),
+                )
             )
 
     def pair_of(self, player: str) -> int:

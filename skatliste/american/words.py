@@ -22,6 +22,7 @@ from skatliste.american.game import (
 )
 from skatliste.american.options import SlamCounts
 from skatliste.errors import InputError
+from skatliste.i18n import Message, msg
 
 MAX_DIGITS = 9
 """A number longer than this is no bid, tricks or hearts."""
@@ -113,24 +114,26 @@ def _tokens(words: Sequence[str]) -> list[str]:
     return out
 
 
-def _suggest(word: str) -> str:
+def _suggest(word: str) -> Message:
     import difflib  # only on the error path
 
     close = difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
     if close:
-        return f"; did you mean '{close[0]}'?"
-    return "; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone"
+        return msg("; did you mean '{word}'?", word=close[0])
+    return msg("; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone")
 
 
-_HOW: dict[str, str] = {
-    "bid": "the bid is a positive multiple of 5 (5, 10, 15, ...), written without a sign",
-    "tricks": (
-        f"tricks are 0 to {TRICKS} (0 to {EUCHRE_TRICKS} in Euchre), the declaring pair's "
-        "tricks, written without a sign"
+_HOW: dict[str, Message] = {
+    "bid": msg("the bid is a positive multiple of 5 (5, 10, 15, ...), written without a sign"),
+    "tricks": msg(
+        "tricks are 0 to {most} (0 to {euchre} in Euchre), the declaring pair's tricks, "
+        "written without a sign",
+        most=TRICKS,
+        euchre=EUCHRE_TRICKS,
     ),
-    "hearts": (
-        f"hearts are 0 to {HEARTS}, the hearts in the declaring pair's tricks, written "
-        "without a sign"
+    "hearts": msg(
+        "hearts are 0 to {most}, the hearts in the declaring pair's tricks, written without a sign",
+        most=HEARTS,
     ),
 }
 """What each number of a deal is, for a number written with a sign."""
@@ -148,9 +151,13 @@ def _whole(word: str, tok: str | None) -> int | None:
         return None
     if len(tok) > MAX_DIGITS:
         raise InputError(
-            f"'{word} {tok[:12]}...': the number has more than {MAX_DIGITS} digits, far too "
-            "many for a deal; bids go up to 100, tricks and hearts to 13, e.g. "
-            "'whist 25 tricks 11'"
+            msg(
+                "'{word} {digits}...': the number has more than {most} digits, far too many for "
+                "a deal; bids go up to 100, tricks and hearts to 13, e.g. 'whist 25 tricks 11'",
+                word=word,
+                digits=tok[:12],
+                most=MAX_DIGITS,
+            )
         )
     return int(tok)
 
@@ -162,15 +169,39 @@ def _number_word(
     kind = NUMBER_WORDS[tok]
     example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
     if nxt is not None and _signed(nxt):
-        raise InputError(f"'{tok} {nxt}': {_HOW[kind]}, e.g. '{example}'")
+        raise InputError(
+            msg(
+                "'{word} {next}': {how}, e.g. '{example}'",
+                word=tok,
+                next=nxt,
+                how=_HOW[kind],
+                example=example,
+            )
+        )
     n = _whole(tok, nxt)
     if n is None:
         got = f" {nxt}" if nxt is not None else ""
-        raise InputError(f"'{tok}{got}': '{tok}' needs a number after it, e.g. '{example}'")
+        raise InputError(
+            msg(
+                "'{word}{next}': '{word}' needs a number after it, e.g. '{example}'",
+                word=tok,
+                next=got,
+                example=example,
+            )
+        )
     if kind == "bid" and bid is not None and bid != n:
-        raise InputError(f"two bids given ({bid} and {n}): a deal has one bid")
+        raise InputError(
+            msg("two bids given ({first} and {second}): a deal has one bid", first=bid, second=n)
+        )
     if kind in numbers and numbers[kind] != n:
-        raise InputError(f"'{tok}' given twice ({numbers[kind]} and {n}): give it once")
+        raise InputError(
+            msg(
+                "'{word}' given twice ({first} and {second}): give it once",
+                word=tok,
+                first=numbers[kind],
+                second=n,
+            )
+        )
     return kind, n
 
 
@@ -178,16 +209,22 @@ def _refuse_word(tok: str) -> NoReturn:
     """A word no deal has: a number standing alone, or an unknown word."""
     if _signed(tok):
         raise InputError(
-            f"the number {tok} stands alone: a bid, tricks and hearts are written without "
-            "a sign after their word, e.g. 'whist 25 tricks 11' or 'hearts 40 hearts 3'"
+            msg(
+                "the number {n} stands alone: a bid, tricks and hearts are written without a "
+                "sign after their word, e.g. 'whist 25 tricks 11' or 'hearts 40 hearts 3'",
+                n=tok,
+            )
         )
     if tok.isdecimal():
         shown = tok if len(tok) <= MAX_DIGITS else f"{tok[:12]}..."
         raise InputError(
-            f"the number {shown} stands alone: say what it is, e.g. 'whist {shown}' "
-            f"(the bid), 'tricks {shown}' or 'hearts {shown}'"
+            msg(
+                "the number {n} stands alone: say what it is, e.g. 'whist {n}' (the bid), "
+                "'tricks {n}' or 'hearts {n}'",
+                n=shown,
+            )
         )
-    raise InputError(f"unknown word '{tok}'{_suggest(tok)}")
+    raise InputError(msg("unknown word '{word}'{hint}", word=tok, hint=_suggest(tok)))
 
 
 def parse_words(words: Sequence[str]) -> ParsedDeal:
@@ -216,7 +253,15 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
         if tok in CONTRACT_WORDS and contract is None:
             contract = CONTRACT_WORDS[tok]
             if nxt is not None and _signed(nxt):
-                raise InputError(f"'{tok} {nxt}': {_HOW['bid']}, e.g. '{example(contract)}'")
+                raise InputError(
+                    msg(
+                        "'{word} {next}': {how}, e.g. '{example}'",
+                        word=tok,
+                        next=nxt,
+                        how=_HOW["bid"],
+                        example=example(contract),
+                    )
+                )
             n = _whole(tok, nxt)
             if n is not None:
                 bid = n
@@ -231,7 +276,11 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
         elif tok in CONTRACT_WORDS:
             assert contract is not None
             raise InputError(
-                f"two contracts named: '{contract.value}' and '{tok}'; a deal has one contract"
+                msg(
+                    "two contracts named: '{first}' and '{second}'; a deal has one contract",
+                    first=contract.value,
+                    second=tok,
+                )
             )
         elif tok in FLAG_WORDS:
             flags.add(FLAG_WORDS[tok])
@@ -240,13 +289,17 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
         i += 1
     if contract is None:
         raise InputError(
-            "no contract named: say whist, grand, euchre or hearts and the bid, "
-            "e.g. 'whist 25 tricks 11'"
+            msg(
+                "no contract named: say whist, grand, euchre or hearts and the bid, e.g. 'whist "
+                "25 tricks 11'"
+            )
         )
     if bid is None:
-        raise InputError(f"no bid: write it after the contract, e.g. '{example(contract)}'")
+        raise InputError(
+            msg("no bid: write it after the contract, e.g. '{example}'", example=example(contract))
+        )
     if {"alone", "partner"} <= flags:
-        raise InputError("both 'alone' and 'partner' given: a Euchre is played one way")
+        raise InputError(msg("both 'alone' and 'partner' given: a Euchre is played one way"))
     return ParsedDeal(
         contract=contract,
         bid=bid,

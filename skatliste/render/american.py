@@ -29,81 +29,50 @@ from skatliste.american.game import (
 )
 from skatliste.errors import InputError
 from skatliste.families import as_message
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.render import register
 
-TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "deal": "Spiel",
-        "partie": "Partie",
-        "dealer": "Geber",
-        "declarer": "Spieler",
-        "contract": "Kontrakt",
-        "tricks": "Stiche",
-        "trick": "Stich",
-        "hearts": "Herzen",
-        "heart": "Herz",
-        "alone": "allein",
-        "sets": "verloren",
-        "next": "nächster Geber",
-        "standing": "Stand",
-        "to": "an",
-        "nobody": "niemand",
-        "equal_points": "gleich viele Punkte",
-        "equal_sets": "gleich viele verlorene Spiele",
-        "win": "gewinnen",
-        "against": "gegen",
-        "by": "um",
-        "tie": "unentschieden",
-        "slam_win": "gewinnen durch Schlemm im Grand",
-        "provisional": "vorläufig, die Partie läuft",
-        "final": "Endergebnis",
-        "over": "beendet",
-        "hundred": "100 erreicht",
-        "slam": "Schlemm im Grand",
-        "deals": "Spiele gespielt",
-        "hand": "von Hand beendet",
-        "empty": "noch keine Spiele",
-        "made": "gewonnen",
-        "set": "verloren",
-        "for_the_record": "zur Niederschrift",
-    },
-    "en": {
-        "deal": "Deal",
-        "partie": "Partie",
-        "dealer": "dealer",
-        "declarer": "declarer",
-        "contract": "contract",
-        "tricks": "tricks",
-        "trick": "trick",
-        "hearts": "hearts",
-        "heart": "heart",
-        "alone": "alone",
-        "sets": "sets",
-        "next": "next dealer",
-        "standing": "Standing",
-        "to": "to",
-        "nobody": "nobody",
-        "equal_points": "equal scores",
-        "equal_sets": "equal sets",
-        "win": "win",
-        "against": "against",
-        "by": "by",
-        "tie": "a tie",
-        "slam_win": "win by a grand slam in Grand",
-        "provisional": "provisional, the partie goes on",
-        "final": "Final result",
-        "over": "over",
-        "hundred": "100 reached",
-        "slam": "grand slam in Grand",
-        "deals": "deals played",
-        "hand": "ended by hand",
-        "empty": "no deals yet",
-        "made": "made",
-        "set": "set",
-        "for_the_record": "for the record",
-    },
+TEXT: dict[str, Message] = {
+    "deal": msg("Deal"),
+    "partie": msg("Partie"),
+    "dealer": msg("dealer"),
+    "declarer": msg("declarer"),
+    "contract": msg("contract"),
+    "tricks": msg("tricks"),
+    "trick": msg("trick"),
+    "hearts": msg("hearts"),
+    "heart": msg("heart"),
+    "alone": msg("alone"),
+    "sets": msg("sets"),
+    "next": msg("next dealer"),
+    "standing": msg("Standing"),
+    "to": msg("to"),
+    "nobody": msg("nobody"),
+    "equal_points": msg("equal scores"),
+    "equal_sets": msg("equal sets"),
+    "win": msg("win"),
+    "against": msg("against"),
+    "by": msg("by"),
+    "tie": msg("a tie"),
+    "slam_win": msg("win by a grand slam in Grand"),
+    "provisional": msg("provisional, the partie goes on"),
+    "final": msg("Final result"),
+    "over": msg("over"),
+    "hundred": msg("100 reached"),
+    "slam": msg("grand slam in Grand"),
+    "deals": msg("deals played"),
+    "hand": msg("ended by hand"),
+    "empty": msg("no deals yet"),
+    "made": msg("made"),
+    "set": msg("set"),
+    "for_the_record": msg("for the record"),
 }
+"""The words of the text, by their key (German in the catalogue)."""
+
+
+def words_in(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``."""
+    return {key: text.render(lang) for key, text in TEXT.items()}
 
 
 def pair_label(table: Table, index: int) -> str:
@@ -113,7 +82,7 @@ def pair_label(table: Table, index: int) -> str:
 
 def contract_words(row: Row, lang: Lang = "de") -> str:
     """``Whist 25, 11 Stiche``, ``Euchre 20 allein, 5 Stiche``, ``Hearts 40, 3 Herzen``."""
-    t = TEXT[lang]
+    t = words_in(lang)
     d = row.deal
     head = f"{d.contract.title} {d.bid}"
     if d.alone:
@@ -127,7 +96,7 @@ def contract_words(row: Row, lang: Lang = "de") -> str:
 
 def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
     """The deal's line, its computation, and what each pair scores."""
-    t = TEXT[lang]
+    t = words_in(lang)
     result = t["made"] if row.score.made else t["set"]
     scores = ", ".join(f"{pair_label(table, i)} {signed(row.points[i])}" for i in (0, 1))
     return [
@@ -139,7 +108,7 @@ def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
 
 def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -> str:
     """``Partie 1: Anna+Carl 25 · Ben+Dora 0 · verloren 0 : 1 · nächster Geber: Ben``."""
-    t = TEXT[lang]
+    t = words_in(lang)
     pts = " · ".join(f"{pair_label(table, i)} {signed(partie.points[i])}" for i in (0, 1))
     sets = partie.settlement.sets
     return (
@@ -150,7 +119,7 @@ def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -
 
 def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
-    t = TEXT[lang]
+    t = words_in(lang)
     s: Settlement = partie.settlement
     a, b = s.points
     if partie.finished:
@@ -228,7 +197,7 @@ def render_sheet(
 ) -> str:
     """The list as on paper: one line a deal, the pairs' running scores, and each partie's
     result under it."""
-    t = TEXT[lang]
+    t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     if fmt == "json":
         return json.dumps(
@@ -299,7 +268,7 @@ def render_sheet(
         if fmt == "md":
             lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
         blocks.append(text + "\n\n" + "\n".join(lines))
-    legend = "× = verloren (gesetzt)" if lang == "de" else "× = set (the contract failed)"
+    legend = msg("× = set (the contract failed)").render(lang)
     return "\n\n".join(blocks) + "\n\n" + legend
 
 
@@ -332,7 +301,7 @@ def summary_json(table: Table, parts: Sequence[Partie]) -> dict[str, Any]:
 
 def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
-    t = TEXT[lang]
+    t = words_in(lang)
     if not any(p.rows for p in parts):
         return t["empty"]
     blocks = ["\n".join(settlement_lines(table, p, lang)) for p in parts if p.rows]
@@ -340,7 +309,7 @@ def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> 
     for p in parts:
         if p.finished and p.settlement.winner is not None:
             won[p.settlement.winner] += 1
-    label = "Partien gewonnen" if lang == "de" else "Parties won"
+    label = msg("Parties won").render(lang)
     blocks.append(f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1)))
     return "\n\n".join(blocks)
 
@@ -369,7 +338,7 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 
 def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: Lang = "de") -> str:
     """A self-contained HTML page: each partie's deals and its result."""
-    t = TEXT[lang]
+    t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
     sections = []
