@@ -7,13 +7,13 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from skatliste.american.explain import computation
 from skatliste.american.game import (
     Contract,
     Deal,
     Entry,
     PartieEnd,
     Table,
-    computation,
     highest_bid,
     pair_points,
     parties,

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from skatliste.american import game, options, words
+from skatliste.american.explain import signed
 from skatliste.american.game import (
     EUCHRE_TRICKS,
     HEARTS,
@@ -251,7 +252,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
         out: dict[int, tuple[int, str]] = {}
         for row in self.rows(table, entries):
             declaring = table.pair_of(row.deal.declarer)
-            out[id(row.deal)] = (row.number, game.signed(row.points[declaring]))
+            out[id(row.deal)] = (row.number, signed(row.points[declaring]))
         return out
 
 

@@ -1,9 +1,8 @@
 """American Grand: the partnership game's list (Whist, Grand, Euchre, Hearts).
 
-Pure core, no I/O: the contracts, a deal's validation, the score of each contract with its
-computation in German and English, the partie and its end, the final settlement, the dealer
-rotation and the table words. The rules are docs/rules.md, §A1 to §A6, cited
-below by those numbers.
+Pure core, no I/O: the contracts, a deal's validation, the score of each contract, the
+partie and its end, the final settlement, the dealer rotation. The rules are docs/rules.md,
+§A1 to §A6, cited below by those numbers.
 
 Four players sit in seat order; partners sit opposite, so seats 1 and 3 are one pair ("NS")
 and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
@@ -11,8 +10,9 @@ and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
 >>> s = score(Deal(declarer="Anna", contract=Contract.WHIST, bid=25, tricks=11))
 >>> s.made, s.declaring, s.defending
 (True, 25, 0)
->>> computation(s)
-'Whist: 11 Stiche, 5 über sechs × 5 = 25'
+
+The computation in words is ``skatliste.american.explain``'s, the table words
+``skatliste.american.words``'.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Literal
 
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Message, msg
 
 PARTIE_TARGET = 100
 """§A4: a partie is played to 100 points."""
@@ -128,10 +128,10 @@ def _most(contract: Contract, slam_counts: SlamCounts) -> int:
     """What a slam in Whist or Grand puts against the bid."""
     per = TRICK_VALUE[contract]
     if slam_counts == "over_six":
-        return per * _over_six(TRICKS)
+        return per * over_six(TRICKS)
     if contract is Contract.WHIST:
         return per * TRICKS
-    return per * _over_six(TRICKS) + GRAND_SLAM_BONUS
+    return per * over_six(TRICKS) + GRAND_SLAM_BONUS
 
 
 def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
@@ -340,7 +340,7 @@ class DealScore:
         return not self.made
 
 
-def _over_six(tricks: int) -> int:
+def over_six(tricks: int) -> int:
     return max(0, tricks - 6)
 
 
@@ -364,7 +364,7 @@ def score(
         assert deal.tricks is not None
         per = TRICK_VALUE[c]
         tricks = deal.tricks
-        value = per * _over_six(tricks)
+        value = per * over_six(tricks)
         if tricks == TRICKS:
             # Whist: a slam scores all 13 tricks (65); Grand: 40 more for the first six (103)
             value = per * TRICKS if c is Contract.WHIST else value + GRAND_SLAM_BONUS
@@ -373,10 +373,10 @@ def score(
             slam = "declaring" if tricks == TRICKS else "defending"
         # decision (option slam.counts): made when what the pair scores, a slam's score
         # included, reaches the bid; 'over_six' reads §A3 word for word
-        reaches = value if slam_counts == "score" else per * _over_six(tricks)
+        reaches = value if slam_counts == "score" else per * over_six(tricks)
         if reaches >= bid:
             return DealScore(deal, True, value, value, 0, slam, slam_counts)
-        defenders = per * _over_six(TRICKS - tricks)
+        defenders = per * over_six(TRICKS - tricks)
         return DealScore(deal, False, reaches, -bid, defenders, slam, slam_counts)
     if c is Contract.EUCHRE:
         assert deal.tricks is not None
@@ -394,120 +394,6 @@ def score(
         defenders = -their if hearts_defenders == "always" else 0
         return DealScore(deal, True, HEARTS_MADE, HEARTS_MADE, defenders)
     return DealScore(deal, False, 0, -(bid + deal.hearts), -their)
-
-
-# --- the computation in words -------------------------------------------------------------
-
-_TEXT: dict[str, Message] = {
-    "tricks": msg("tricks"),
-    "trick": msg("trick"),
-    "over": msg("over six"),
-    "none_over": msg("none over six"),
-    "slam": msg("slam"),
-    "all": msg("all"),
-    "bid": msg("bid"),
-    "set": msg("set"),
-    "defenders": msg("defenders"),
-    "alone": msg("alone"),
-    "partner": msg("with partner"),
-    "wins": msg("wins the partie"),
-    "they_win": msg("the defenders' slam wins them the partie"),
-    "no_heart": msg("no heart taken"),
-    "hearts": msg("hearts taken"),
-    "heart": msg("heart taken"),
-    "their_hearts": msg("hearts"),
-    "their_heart": msg("heart"),
-    "nothing": msg("nothing"),
-    "under3": msg("fewer than 3 tricks"),
-}
-"""The words of the text, by their key (German in the catalogue)."""
-
-
-def _words(lang: Lang) -> dict[str, str]:
-    """The words in ``lang``."""
-    return {key: text.render(lang) for key, text in _TEXT.items()}
-
-
-def signed(n: int) -> str:
-    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list.
-
-    >>> signed(48), signed(-96), signed(0)
-    ('+48', '−96', '0')
-    """
-    if n > 0:
-        return f"+{n}"
-    return f"−{-n}" if n < 0 else "0"
-
-
-def number(n: int) -> str:
-    """``25`` / ``−15``: a total with a real minus sign and no plus."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _tricks_value(
-    tricks: int, per: int, contract: Contract, t: dict[str, str], *, slam: bool = True
-) -> str:
-    """``11 Stiche, 5 über sechs × 5 = 25``; ``slam``: all 13 tricks score as a slam."""
-    head = _count(tricks, t["trick"], t["tricks"])
-    over = _over_six(tricks)
-    if tricks == TRICKS and slam and contract is Contract.WHIST:
-        return f"{head}, {t['slam']}: {t['all']} {TRICKS} × {per} = {per * TRICKS}"
-    if tricks == TRICKS and slam:
-        value = per * over + GRAND_SLAM_BONUS
-        return f"{head}, {t['slam']}: {over} {t['over']} × {per} + {GRAND_SLAM_BONUS} = {value}"
-    if over == 0:
-        return f"{head}, {t['none_over']}: 0"
-    return f"{head}, {over} {t['over']} × {per} = {per * over}"
-
-
-def computation(s: DealScore, *, lang: Lang = "de") -> str:
-    """The deal's computation as players say it, German or English.
-
-    >>> d = Deal(declarer="Ben", contract=Contract.WHIST, bid=20, tricks=4)
-    >>> computation(score(d), lang="en")
-    'Whist: 4 tricks, none over six: 0 < bid 20: set, −20; defenders 9 tricks, 3 over six × 5 = +15'
-    """
-    t = _words(lang)
-    d = s.deal
-    c = d.contract
-    if c in TRICK_VALUE:
-        assert d.tricks is not None
-        per = TRICK_VALUE[c]
-        as_slam = s.made or s.slam_counts == "score"
-        text = f"{c.title}: {_tricks_value(d.tricks, per, c, t, slam=as_slam)}"
-        if not s.made:
-            theirs = TRICKS - d.tricks
-            head = _count(theirs, t["trick"], t["tricks"])
-            over = _over_six(theirs)
-            won = f"{over} {t['over']} × {per} = +{s.defending}" if over else f"{t['none_over']}: 0"
-            text += f" < {t['bid']} {d.bid}: {t['set']}, −{d.bid}; {t['defenders']} {head}, {won}"
-        if s.slam_pair == "declaring":
-            text += f"; {t['wins']}"
-        elif s.slam_pair == "defending":
-            text += f"; {t['they_win']}"
-        return text
-    if c is Contract.EUCHRE:
-        assert d.tricks is not None
-        how = t["alone"] if d.alone else t["partner"]
-        text = f"Euchre {how}: {_count(d.tricks, t['trick'], t['tricks'])} = {s.value}"
-        if s.made:
-            return text
-        lost = f"2 × {d.bid}" if d.alone else f"{d.bid} + {EUCHRE_SET_WITH_PARTNER}"
-        return f"{text} < {t['bid']} {d.bid}: {t['set']}, {lost} = {signed(s.declaring)}"
-    assert d.hearts is not None
-    theirs = HEARTS - d.hearts
-    tail = ""
-    if s.defending:
-        tail = f"; {t['defenders']} {_count(theirs, t['their_heart'], t['their_hearts'])}: "
-        tail += signed(s.defending)
-    if s.made:
-        return f"Hearts: {t['no_heart']} = {HEARTS_MADE}{tail}"
-    taken = _count(d.hearts, t["heart"], t["hearts"])
-    return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"
 
 
 # --- the table and the partie (§A1, §A4) -------------------------------------------------

@@ -162,7 +162,7 @@ def add(
         show_change(app.add_game(ledger_path, player, words, note=note), lang)
         return
     if words:
-        refuse("--from-replay takes the game from the file: give no words with it")
+        refuse(msg("--from-replay takes the game from the file: give no words with it"))
     from skatliste.cli.cards import read_replay
     from skatliste.skat.words import to_words
 
@@ -170,9 +170,15 @@ def add(
     if replayed.illegal is not None:
         bad, lang = replayed.illegal, lang
         refuse(
-            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card.show(lang)} "
-            f"against the rules ({bad.reason(lang)}); fix the file first "
-            f"('skatliste replay {replay_file}')"
+            msg(
+                "{file}: trick {trick}: {player} plays {card} against the rules ({reason}); fix "
+                "the file first ('skatliste replay {file}')",
+                file=str(replay_file),
+                trick=bad.trick,
+                player=bad.player,
+                card=bad.card.show(lang),
+                reason=bad.reason(lang),
+            )
         )
     assert replayed.result is not None and replayed.outcome is not None
     replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
@@ -181,7 +187,14 @@ def add(
         declarer = app.resolve_player(ledger.table, player)
         entry = ledger.family.parse(ledger.table, replay_words, declarer=declarer, note=note)
         if declarer.casefold() != replayed.declarer.casefold():
-            refuse(f"{replay_file}: the declarer there is {replayed.declarer}, not {player}")
+            refuse(
+                msg(
+                    "{file}: the declarer there is {declarer}, not {player}",
+                    file=str(replay_file),
+                    declarer=replayed.declarer,
+                    player=player,
+                )
+            )
         return entry
 
     show_change(app.append(ledger_path, check_declarer), lang)

@@ -89,7 +89,7 @@ def summary(
       skatliste summary --cent 0.25
     """
     if round_ is not None and last_round:
-        refuse("give --round N or --last-round, not both")
+        refuse(msg("give --round N or --last-round, not both"))
     stake = _stake(cent)
     ledger = app.open_list(ledger_path)
     only = None

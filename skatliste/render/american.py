@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from skatliste.american.explain import computation, number, signed
 from skatliste.american.game import (
     Contract,
     Partie,
@@ -21,11 +22,8 @@ from skatliste.american.game import (
     Row,
     Settlement,
     Table,
-    computation,
-    number,
     parties,
     problems,
-    signed,
 )
 from skatliste.errors import InputError
 from skatliste.families import as_message

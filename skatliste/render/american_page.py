@@ -7,7 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from skatliste.american.game import Partie, Row, Table, computation, number, signed
+from skatliste.american.explain import computation, number, signed
+from skatliste.american.game import Partie, Row, Table
 from skatliste.american.words import to_words
 from skatliste.i18n import Lang, msg
 from skatliste.render import register
