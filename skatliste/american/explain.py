@@ -91,6 +91,7 @@ def _tricks_value(
 def computation(s: DealScore, *, lang: Lang = "de") -> str:
     """The deal's computation as players say it, German or English.
 
+    >>> from skatliste.american.game import Deal, score
     >>> d = Deal(declarer="Ben", contract=Contract.WHIST, bid=20, tricks=4)
     >>> computation(score(d), lang="en")
     'Whist: 4 tricks, none over six: 0 < bid 20: set, −20; defenders 9 tricks, 3 over six × 5 = +15'
