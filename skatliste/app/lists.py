@@ -427,7 +427,9 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
     """Insert a forgotten entry as entry ``number``: the entries from there on move one down,
     and their dealers follow (``number`` one past the last appends)."""
     with store.updating(path) as ledger:
-        n = len(ledger.entries)
+        every = ledger.family.numbers_every_entry
+        found = list(range(len(ledger.entries))) if every else indexes(ledger)
+        n = len(found)
         if not 1 <= number <= n + 1:
             raise InputError(
                 msg(
@@ -437,11 +439,12 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
                     count=n,
                 )
             )
+        index = found[number - 1] if number <= n else len(ledger.entries)
         entry = _entry_words(ledger, words, note=note, declarer=None)
-        _refuse_problems(ledger, number - 1, entry, number)
+        _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
-        ledger.entries.insert(number - 1, entry)
-    return _after_change(ledger, number, number - 1, None, before=before)
+        ledger.entries.insert(index, entry)
+    return _after_change(ledger, number, index, None, before=before)
 
 
 def restore(path: Path | str, item: int) -> Change:
