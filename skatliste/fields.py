@@ -353,9 +353,18 @@ class Record:
     tagged: bool = False
     """The object carries ``"kind": name`` (an entry)."""
     _checks: dict[str, Check] = field(default_factory=dict, compare=False, repr=False)
+    _known: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        # compiled once: a list has many entries of few kinds
         self._checks.update({f.name: f.type.check() for f in self.fields})
+        if self.tagged:
+            self._checks["kind"] = lambda v: None  # the reader picked this kind by it
+        self._known["required"] = frozenset(f.name for f in self.fields if f.default is REQUIRED)
+        self._known["defaults"] = {
+            f.name: f.default for f in self.fields if f.default is not REQUIRED
+        }
+        self._known["order"] = tuple(f.name for f in self.fields)
 
     @property
     def required(self) -> tuple[str, ...]:
@@ -364,12 +373,13 @@ class Record:
     @property
     def defaults(self) -> dict[str, object]:
         """The fields that may be left out, with the value they then have."""
-        return {f.name: f.default for f in self.fields if f.default is not REQUIRED}
+        return dict(self._known["defaults"])
 
     @property
     def order(self) -> tuple[str, ...]:
         """The fields in the order they are written."""
-        return tuple(f.name for f in self.fields)
+        order: tuple[str, ...] = self._known["order"]
+        return order
 
     def problem(self, data: Mapping[str, object]) -> Message | None:
         """The first thing wrong with ``data`` (an object read from JSON), with the field."""
@@ -377,15 +387,13 @@ class Record:
         for key, value in data.items():
             check = checks.get(key)
             if check is None:
-                if self.tagged and key == "kind":
-                    continue
                 return msg("{field}: unknown field", field=key)
             why = check(value)
             if why is not None:
                 return msg("{field}: {problem}", field=key, problem=why)
-        for name in self.required:
-            if name not in data:
-                return msg("{field}: is missing", field=name)
+        if not self._known["required"] <= data.keys():
+            missing = next(n for n in self.required if n not in data)
+            return msg("{field}: is missing", field=missing)
         return None
 
     def schema(self) -> dict[str, Any]:
@@ -413,14 +421,12 @@ class Record:
         """``values`` as written: ``kind`` first (an entry), then every field that differs
         from its default, in the definition's order."""
         out: dict[str, object] = {"kind": self.name} if self.tagged else {}
-        defaults = self.defaults
-        for name in self.order:
+        defaults: dict[str, object] = self._known["defaults"]
+        missing = object()
+        for name in self._known["order"]:
             value = values[name]
-            if name not in defaults:
-                out[name] = value
-                continue
-            default = defaults[name]
-            if value != default or type(value) is not type(default):
+            default = defaults.get(name, missing)
+            if default is missing or value != default or type(value) is not type(default):
                 out[name] = value
         return out
 

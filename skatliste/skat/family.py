@@ -72,6 +72,8 @@ GAME = Record(
     "A game as entered at the table.",
     tagged=True,
 )
+_AROUND_FIELDS = frozenset({"declarer", "paper", "kontra_bid", "bock_called", "note", "time"})
+_PLAYED_RECORD = Record("played", tuple(f for f in GAME.fields if f.name not in _AROUND_FIELDS))
 PASSED = Record("passed", (_BOCK_CALLED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True)
 RAMSCH = Record(
     "ramsch",
@@ -174,6 +176,57 @@ def _game(declarer: str, words: Sequence[str], note: str, time: str | None) -> G
     )
 
 
+_PLAYED: dict[tuple[Declaration, Outcome], dict[str, object]] = {}
+"""What a game's declaration and outcome store (the fields off their default), computed once
+per distinct pair: a season repeats a few hundred of them."""
+_AROUND = Record("game", tuple(f for f in GAME.fields if f.name in _AROUND_FIELDS))
+
+
+def _played(d: Declaration, o: Outcome) -> dict[str, object]:
+    found = _PLAYED.get((d, o))
+    if found is None:
+        found = _PLAYED[(d, o)] = _PLAYED_RECORD.compact(
+            {
+                "game": d.game.value,
+                "spitzen": d.spitzen,
+                "mit": d.mit,
+                "hand": d.hand,
+                "ouvert": d.ouvert,
+                "schneider_announced": d.schneider_announced,
+                "schwarz_announced": d.schwarz_announced,
+                "won": o.won,
+                "augen": o.augen,
+                "schneider": o.schneider,
+                "schwarz": o.schwarz,
+                "bid": o.bid,
+                "kontra": o.kontra,
+                "re": o.re,
+                "bock": o.bock,
+            }
+        )
+    return found
+
+
+def _encode_game(entry: GameEntry) -> dict[str, object]:
+    """A game as stored, in the definition's order: declarer, what was played (shared by
+    equal games), then the rest."""
+    out: dict[str, object] = {"kind": "game", "declarer": entry.declarer}
+    out.update(_played(entry.declaration, entry.outcome))
+    out.update(
+        _AROUND.compact(
+            {
+                "declarer": entry.declarer,
+                "paper": _paper_text(entry.paper),
+                "kontra_bid": entry.kontra_bid,
+                "bock_called": entry.bock_called,
+                "note": entry.note,
+                "time": entry.time,
+            }
+        )
+    )
+    return out
+
+
 class SkatFamily(Family[Entry, Table, Row]):
     """Skat of three or four players, Bauernskat and Offizierskat (docs/rules.md §1-§9)."""
 
@@ -239,32 +292,7 @@ class SkatFamily(Family[Entry, Table, Row]):
                     "time": entry.time,
                 }
             )
-        d, o = entry.declaration, entry.outcome
-        return GAME.compact(
-            {
-                "declarer": entry.declarer,
-                "game": d.game.value,
-                "spitzen": d.spitzen,
-                "mit": d.mit,
-                "hand": d.hand,
-                "ouvert": d.ouvert,
-                "schneider_announced": d.schneider_announced,
-                "schwarz_announced": d.schwarz_announced,
-                "won": o.won,
-                "augen": o.augen,
-                "schneider": o.schneider,
-                "schwarz": o.schwarz,
-                "bid": o.bid,
-                "kontra": o.kontra,
-                "re": o.re,
-                "bock": o.bock,
-                "paper": _paper_text(entry.paper),
-                "kontra_bid": entry.kontra_bid,
-                "bock_called": entry.bock_called,
-                "note": entry.note,
-                "time": entry.time,
-            }
-        )
+        return _encode_game(entry)
 
     def decode(self, data: Mapping[str, Any]) -> Entry:
         kind = data["kind"]
