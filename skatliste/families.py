@@ -122,6 +122,15 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def decode(self, data: Mapping[str, Any]) -> EntryT:
         """A stored entry, checked already against its kind's definition."""
 
+    def fingerprint(self, entry: EntryT) -> str:
+        """A short mark of an entry exactly as it is stored (words, note, time): what a page
+        or a script saw, to name the entry in ``expect=`` when it asks to change it."""
+        import hashlib
+        import json
+
+        stored = json.dumps(self.encode(entry), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
+
     @abstractmethod
     def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
         """Every player's name a stored entry holds, with its field."""

@@ -74,3 +74,22 @@ def test_the_scan_sees_a_forbidden_import(tmp_path: Path) -> None:
     ]
     assert _is_private("_Rounds") and not _is_private("__version__")
     assert _is_store("skatliste.store.lists") and not _is_store("skatliste.ledgers_of_another_kind")
+
+
+BELOW_THE_APP = sorted(
+    p for folder in ("skat", "american", "store", "render") for p in (PACKAGE / folder).glob("*.py")
+) + [PACKAGE / "families.py", PACKAGE / "fields.py", PACKAGE / "options.py"]
+"""The game families, their registry, the store and the renderers: below the application."""
+
+
+@pytest.mark.parametrize("path", BELOW_THE_APP, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_nothing_below_the_application_imports_it_or_an_edge(path: Path) -> None:
+    """Imports flow one way (core → store → app → edges), imports inside functions counted:
+    the families, the store and the renderers never reach up."""
+    up = ("skatliste.app", "skatliste.cli", "skatliste.web")
+    bad = [
+        f"{path.name}:{line}: {module}"
+        for line, module, _ in _imports(path)
+        if module.startswith(up)
+    ]
+    assert bad == []

@@ -310,16 +310,11 @@ def _after_change(
 
 
 def fingerprint(entry: Any, family: Family[Any, Any, Any] | None = None) -> str:
-    """A short mark of an entry exactly as it is stored (words, note, time): what a page or
-    a script saw, to name the entry in ``expect=`` when it asks to change it."""
-    import hashlib
-    import json
-
+    """A short mark of an entry exactly as it is stored (``Family.fingerprint``)."""
     from skatliste.families import families
 
-    encode = (family or _family_of_entry(entry, families())).encode
-    stored = json.dumps(encode(entry), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
+    found: str = (family or _family_of_entry(entry, families())).fingerprint(entry)
+    return found
 
 
 def _family_of_entry(entry: Any, known: Sequence[Family[Any, Any, Any]]) -> Family[Any, Any, Any]:

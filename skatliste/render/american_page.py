@@ -29,8 +29,6 @@ def _points(table: Table, totals: tuple[int, int]) -> dict[str, int]:
 @register(FAMILY, "row")
 def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     """One deal of the sheet: what was played, what each pair scores, the partie after it."""
-    from skatliste.app.lists import fingerprint
-
     table: Table = lst.table
     declaring = table.pair_of(row.deal.declarer)
     totals = _points(table, row.totals)
@@ -55,7 +53,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "totals": totals,
         "totals_text": {name: number(v) for name, v in totals.items()},
         "error": None,
-        "fingerprint": fingerprint(row.deal),
+        "fingerprint": lst.family.fingerprint(row.deal),
     }
 
 
@@ -80,8 +78,6 @@ def page_json(
 ) -> dict[str, Any]:
     """Everything the page shows: the pairs' scores in the partie in progress, the sheet, each
     partie's result; no Skat taps (a deal is entered by its words)."""
-    from skatliste.app.lists import fingerprint
-
     no_stake(stake)
     table: Table = lst.table
     parts = parties_of(lst)
@@ -116,7 +112,7 @@ def page_json(
         else {
             "number": deals,
             "words": lst.family.words(last, lang),
-            "fingerprint": fingerprint(last, lst.family),
+            "fingerprint": lst.family.fingerprint(last),
         },
         "summary": _summary(table, parts, lang),
         "chart": "",

@@ -236,7 +236,6 @@ def edit_words(row: Row, lang: Lang) -> str:
 @register(FAMILY, "row")
 def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     """One game of the sheet: what it was, its value, its explanation, the totals after it."""
-    from skatliste.app.lists import fingerprint
     from skatliste.messages import translate
 
     e = row.entry
@@ -261,7 +260,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "totals": row.totals,
         "totals_text": {p: signed(v) for p, v in row.totals.items()},
         "error": None if row.error is None else translate(row.error, lang),
-        "fingerprint": fingerprint(e),
+        "fingerprint": lst.family.fingerprint(e),
     }
 
 
@@ -270,7 +269,6 @@ def page_json(
     lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
-    from skatliste.app.lists import fingerprint
     from skatliste.render.export import svg_chart
 
     table: Table = lst.table
@@ -311,7 +309,7 @@ def page_json(
         else {
             "number": last.number,
             "words": sheet.entry_words(last.entry, lang),
-            "fingerprint": fingerprint(last.entry),
+            "fingerprint": lst.family.fingerprint(last.entry),
         },
         "summary": {"headers": headers, "rows": body, "notes": notes, "payments": payments},
         "chart": svg_chart(table, rows, lang),
