@@ -76,9 +76,11 @@ def test_the_scan_sees_a_forbidden_import(tmp_path: Path) -> None:
     assert _is_store("skatliste.store.lists") and not _is_store("skatliste.ledgers_of_another_kind")
 
 
-BELOW_THE_APP = sorted(
-    p for folder in ("skat", "american", "store", "render") for p in (PACKAGE / folder).glob("*.py")
-) + [PACKAGE / "families.py", PACKAGE / "fields.py", PACKAGE / "options.py"]
+_FOLDERS = ("skat", "american", "store", "render")
+BELOW_THE_APP = [
+    *sorted(p for folder in _FOLDERS for p in (PACKAGE / folder).glob("*.py")),
+    *(PACKAGE / name for name in ("families.py", "fields.py", "options.py")),
+]
 """The game families, their registry, the store and the renderers: below the application."""
 
 
