@@ -544,3 +544,38 @@ def test_schema_prints_the_american_grand_format(run: Run) -> None:
     assert json.loads(run("schema").stdout)["title"] != schema["title"]
     r = run("schema", "--rules", "nope")
     assert r.exit_code == 2 and "--rules nope: no such rule set" in r.stderr
+
+
+@pytest.mark.english
+def test_insert_restore_stats_and_check_work_as_on_a_skat_list(run: Run, grand_list: Path) -> None:
+    """The list commands a Skat list has, on an American Grand list: a forgotten deal goes in
+    at its number (the dealers follow), a deleted one comes back from the history, the
+    statistics count each player's deals, and a stake or a round is refused."""
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    _ok(run, grand_list, "add", "ben", "grand", "15", "tricks", "9")
+    out = _ok(run, grand_list, "insert", "1", "dora", "hearts", "40", "hearts", "0")
+    assert out.splitlines()[0] == (
+        "Deal 1: Dora — Hearts 40, 0 hearts: made; Anna+Carl 0, Ben+Dora +50"
+    )
+    assert _ok(run, grand_list, "explain", "2").splitlines()[1] == "  dealer: Ben"
+    _ok(run, grand_list, "delete", "2")
+    assert _ok(run, grand_list, "history").split("  ", 1)[1] == (
+        "delete deal 2: Anna whist 25 tricks 11\n"
+    )
+    restored = _ok(run, grand_list, "restore", "1").splitlines()
+    assert restored[0] == "Deal 2: Anna — Whist 25, 11 tricks: made; Anna+Carl +25, Ben+Dora 0"
+    assert _ok(run, grand_list, "check") == f"{grand_list}: 3 deals, no problems\n"
+    stats = json.loads(_ok(run, grand_list, "stats", "--json"))
+    assert stats["Anna"] == {
+        "declared": 1, "made": 1, "set": 0, "parties_won": 0, "by_contract": {"whist": [1, 1]},
+    }  # fmt: skip
+    assert stats["Carl"]["declared"] == 0
+    assert _ok(run, grand_list, "stats").splitlines()[0].split() == [
+        "player", "declared", "made", "set", "parties", "won", "Whist", "Grand", "Euchre",
+        "Hearts",
+    ]  # fmt: skip
+    before = grand_list.read_bytes()
+    for args in (["summary", "--cent", "1"], ["summary", "--round", "1"], ["ramsch", "a=1"]):
+        r = run(*args, "--ledger", str(grand_list))
+        assert r.exit_code == 2 and r.stderr.startswith("Error: "), (args, r.stderr)
+    assert grand_list.read_bytes() == before
