@@ -19,7 +19,8 @@ from skatliste.skat.entries import Entry, GameEntry, PassedEntry, Table
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.words import parse_words
 from skatliste.store import tournament as store
-from skatliste.store.ledger import new_ledger, save
+from skatliste.store.lists import new_list as new_ledger
+from skatliste.store.lists import save
 
 GAMES = [
     "kreuz mit 1 augen 72",

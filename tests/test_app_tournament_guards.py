@@ -16,7 +16,7 @@ import pytest
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.store import ledger
+from skatliste.store import files as ledger
 from skatliste.store import tournament as store
 
 SEATS = ("Vera", "Sven", "Klaus")
@@ -64,10 +64,6 @@ def make_target(folder: Path, kind: str) -> Path:
         link = folder.parent / "link.json"
         link.symlink_to(folder / store.FILE_NAME)
         return link
-    if kind == "derivation cache":
-        path = listed.with_name(listed.name + ".cache")
-        path.write_text("{}")
-        return path
     if kind == "key file":
         path = listed.with_name(listed.name + ".key")
         path.write_text("secret\n")
@@ -82,7 +78,6 @@ KINDS = [
     "list",
     "tournament file",
     "link to the tournament file",
-    "derivation cache",
     "key file",
     "backup",
 ]

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skatliste.american.game import Contract, Deal, score, to_words
+from skatliste.american.game import Contract, Deal, score
+from skatliste.american.words import to_words
 from skatliste.compare import (
     FIELD_KINDS,
     SKIP_COST,
@@ -34,8 +35,8 @@ from skatliste.errors import InputError
 from skatliste.i18n import translations
 from skatliste.players import same_name
 from skatliste.skat.entries import GameEntry, RamschEntry, entry_words
+from skatliste.skat.family import FAMILY as SKAT
 from skatliste.skat.rules import game_value, ramsch_score
-from skatliste.store.ledger import entry_from_data
 from tests.conftest import ROOT
 
 Kind = DifferenceKind
@@ -46,7 +47,7 @@ SUITS = ("clubs", "spades", "hearts", "diamonds", "grand")
 def entry(facts: Mapping[str, object]) -> ComparedEntry:
     """A stored Skat entry with its words and its value as the sheet derives them (ISkO; a
     Ramsch: the loser's points, an all-passed deal: 0)."""
-    stored = entry_from_data(facts)
+    stored = SKAT.decode(facts)
     if isinstance(stored, GameEntry):
         value = game_value(stored.declaration, stored.outcome).list_points
     elif isinstance(stored, RamschEntry):

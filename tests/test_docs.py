@@ -187,30 +187,25 @@ def test_every_link_between_the_pages_resolves(doc: str, target: str) -> None:
 
 
 def test_the_file_format_names_every_field_of_the_list_file() -> None:
-    """docs/file-format.md describes every field the ledger's models read; its example games
-    are games the ledger reads."""
-    from pydantic import BaseModel
-
-    from skatliste.store import models as ledger
+    """docs/file-format.md describes every field the list file's definition has (the header,
+    the rule set, each kind of entry of each game family, the history); its example games
+    are games the list reads."""
+    from skatliste.families import families
+    from skatliste.store import lists
 
     text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
-    models: list[type[BaseModel]] = [
-        ledger.LedgerModel,
-        ledger.GameModel,
-        ledger.PassedModel,
-        ledger.RamschModel,
-        ledger.HistoryModel,
-        ledger.RulesModel,
-    ]
-    for model in models:
-        for name in model.model_fields:
-            assert f"`{name}`" in text or f'"{name}"' in text, f"{model.__name__}.{name}"
+    records = [lists.HEADER, lists.RULES, lists.HISTORY]
+    records += [kind for family in families() for kind in family.kinds]
+    for record in records:
+        for key in record.order:
+            assert f"`{key}`" in text or f'"{key}"' in text, f"{record.name}.{key}"
 
     example = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[0])
-    assert list(example) == list(ledger.LedgerModel.model_fields)
+    assert list(example) == list(lists.HEADER.order)
+    skat = families()[0]
     for entry in example["games"]:
-        kinds: dict[str, type[BaseModel]] = {"game": ledger.GameModel, "passed": ledger.PassedModel}
-        kinds[entry["kind"]].model_validate(entry)
+        record = {r.name: r for r in skat.kinds}[entry["kind"]]
+        assert record.problem(entry) is None, entry
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:

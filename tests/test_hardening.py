@@ -427,7 +427,7 @@ def test_the_application_layer_inserts_restores_and_names_changed_games(tmp_path
     from skatliste.app import lists as app
 
     path = tmp_path / "pub.json"
-    app.new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    app.new_list(path, ["Anna", "Ben", "Carl"], rules=app.rules_of("pub"))
     app.add_game(path, "ben", ["kreuz", "mit", "2", "hand"])
     app.add_game(path, "carl", ["pik", "mit", "1", "augen", "60"])  # lost at 60:60: Bock
     app.add_game(path, "anna", ["herz", "mit", "1"])  # in the Bock round: +40

@@ -415,7 +415,7 @@ def _write_lists(
     beside, as ``series-S.unrecorded-N``."""
     import shutil
 
-    from skatliste.app.lists import new_list
+    from skatliste.app.lists import new_list, rules_of
 
     folder = t.folder
     target = folder / f"series-{series}"
@@ -428,8 +428,7 @@ def _write_lists(
             new_list(
                 staging / Path(list_name(series, n)).name,
                 table,
-                preset="tournament",
-                rule_items=[f"series={t.games[len(table)]}"],
+                rules=rules_of("tournament", {"series": str(t.games[len(table)])}),
             )
         if target.exists():
             aside = moved

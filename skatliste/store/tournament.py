@@ -434,7 +434,7 @@ def dumps(t: Tournament) -> str:
 
 def save(t: Tournament) -> None:
     """Write atomically (the caller holds the lock)."""
-    from skatliste.store.ledger import atomic_write
+    from skatliste.store.files import atomic_write
 
     atomic_write(t.path, dumps(t), what="tournament file")
 
@@ -442,7 +442,7 @@ def save(t: Tournament) -> None:
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold the tournament file's lock."""
-    from skatliste.store.ledger import locked as lock_file
+    from skatliste.store.files import locked as lock_file
 
     with lock_file(folder / FILE_NAME):
         yield
@@ -488,7 +488,7 @@ class ListResult:
 def _summarise_list(path: Path) -> ListResult:
     """A list read strictly by the ledger and summed by the sheet (the one definition)."""
     from skatliste.skat.summary import summarise
-    from skatliste.store.ledger import load as load_list
+    from skatliste.store.lists import load as load_list
 
     ledger = load_list(path)
     summary = summarise(ledger.table, ledger.entries)
