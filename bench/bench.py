@@ -1,8 +1,9 @@
 """How fast skatliste answers, as ratios to a bare ``python -c pass`` measured side by side.
 
-Run with ``make bench``. Builds lists of 36, 1,000, 10,000 and 100,000 games, times whole
-processes (each run of a command right after a run of ``python -c pass``, medians), prints a
-Markdown table and then every target of issue 15 with its measured figure and PASS or FAIL.
+Run with ``make bench``. Builds Skat lists of 36, 1,000, 10,000 and 100,000 games and an
+American Grand list of 100,000 deals, times whole processes as a user runs them (each run of a
+command right after a run of ``python -c pass``, medians; no cache file unless a case says
+so), prints a Markdown table and then every target with its measured figure and PASS or FAIL.
 Exits 1 if a target fails. Not part of ``make test``: timings are for people, not asserts.
 """
 
@@ -19,7 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -100,26 +101,29 @@ for p in pathlib.Path(sys.argv[1]).rglob("*.json"):
 
 
 def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
-    """A championship (1,000 players, 3 series: 750 full table lists): ``tournament ranking``
-    against ``json.load`` of all its files in one Python process (target: within 3 ×)."""
+    """A championship (1,000 players, 3 series: 750 full table lists): ``tournament ranking``,
+    every list read and summed, against ``json.load`` of all its files in one Python process
+    (target: within 3 ×)."""
     champ = folder / "championship"
     subprocess.run(
         [sys.executable, str(HERE / "make_tournament.py"), "1000", "3", str(champ)], check=True
     )
     load = timed([sys.executable, "-c", LOAD_ALL, str(champ)], runs=5)
-    ranking = [SKATLISTE, "tournament", "ranking", "--tournament", str(champ)]
-    cache = champ / ".skatliste-cache.json"
-    cold = timed(ranking, runs=1, before=lambda: cache.unlink(missing_ok=True))
-    warm = timed(ranking, runs=5)
+    ranking = timed([SKATLISTE, "tournament", "ranking", "--tournament", str(champ)], runs=5)
     return [
         ("json.load of a championship (750 lists)", load, ""),
-        ("tournament ranking, first look", cold, "every list read and summed"),
         (
             "tournament ranking",
-            warm,
-            f"{warm.median / load.median:.1f} × the json.load (target: ≤ 3 ×)",
+            ranking,
+            f"every list read and summed: {ranking.median / load.median:.1f} × the json.load",
         ),
     ]
+
+
+AMERICAN_SIZE = 100_000
+AMERICAN_GATES = False
+"""The American Grand targets gate the bench once the list engine is one for every family;
+until then they are measured and shown."""
 
 
 def varied_lines(count: int, seed: int = 15) -> bytes:
@@ -179,89 +183,136 @@ def largest_list(
     return sheet_print
 
 
-def main() -> None:
-    env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "skatliste")])
-    rows: list[tuple[str, Timing, str]] = []
-    results: dict[str, Timing] = {}
+def restorer(master: Path, work: Path) -> Callable[[], None]:
+    """Put the list back as it was made, with the sidecar the store made for it, if any."""
 
-    def record(name: str, t: Timing, note: str = "") -> Timing:
-        rows.append((name, t, note))
-        results[name] = t
+    def restore() -> None:
+        shutil.copy(master, work)
+        for sidecar in (".cache", ".sheet"):
+            kept = Path(f"{master}{sidecar}")
+            if kept.exists():
+                shutil.copy(kept, f"{work}{sidecar}")
+            else:
+                Path(f"{work}{sidecar}").unlink(missing_ok=True)
+
+    return restore
+
+
+def bare(master: Path, work: Path) -> Callable[[], None]:
+    """Put the list back as it was made, without any cache file beside it."""
+
+    def fresh() -> None:
+        shutil.copy(master, work)
+        for sidecar in (".cache", ".sheet"):
+            Path(f"{work}{sidecar}").unlink(missing_ok=True)
+
+    return fresh
+
+
+@dataclass
+class Measured:
+    """Everything one run of the bench measured."""
+
+    rows: list[tuple[str, Timing, str]] = field(default_factory=list)
+    results: dict[str, Timing] = field(default_factory=dict)
+    value_rate: float = 0.0
+    value_rss: tuple[int, int] = (0, 0)
+    memory: dict[int, tuple[int, int]] = field(default_factory=dict)
+    sheet_print: Timing | None = None
+    start_mods: set[str] = field(default_factory=set)
+    summary_mods: set[str] = field(default_factory=set)
+
+    def record(self, name: str, t: Timing, note: str = "") -> Timing:
+        self.rows.append((name, t, note))
+        self.results[name] = t
         return t
 
-    record(
+
+def value_cases(m: Measured) -> None:
+    """One game's value, and 100,000 varied lines through ``value -``."""
+    m.record(
         "value kreuz mit 2 hand", timed([SKATLISTE, "value", "kreuz", "mit", "2", "hand"], runs=15)
     )
     lines = varied_lines(100_000)
     t = timed([SKATLISTE, "value", "-"], runs=3, stdin=lines)
-    value_rate = 100_000 / t.median
-    record("value - (100,000 varied lines)", t, f"{value_rate:,.0f} lines/s")
-    value_rss = (
+    m.value_rate = 100_000 / t.median
+    m.record("value - (100,000 varied lines)", t, f"{m.value_rate:,.0f} lines/s")
+    m.value_rss = (
         max_rss([SKATLISTE, "value", "-"], varied_lines(10_000)),
         max_rss([SKATLISTE, "value", "-"], lines),
     )
-    memory: dict[int, tuple[int, int]] = {}
-    sheet_print: Timing | None = None
-    start_mods: set[str] = set()
-    summary_mods: set[str] = set()
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for size in SIZES:
-            master = folder / f"master-{size}.json"
-            subprocess.run(
-                [sys.executable, str(HERE / "make_ledger.py"), str(size), str(master)], check=True
-            )
-            work = folder / f"work-{size}.json"
-            cache = Path(f"{master}.cache")
 
-            def restore(m: Path = master, w: Path = work, c: Path = cache) -> None:
-                shutil.copy(m, w)
-                if c.exists():
-                    shutil.copy(c, f"{w}.cache")
 
-            restore()
-            runs = 3 if size >= 10_000 else 9
-            add = [SKATLISTE, "add", "anna", "kreuz", "mit", "1", "--ledger", str(work)]
-            record(f"add ({size:,} games)", timed(add, runs=runs, before=restore))
-            restore()
-            memory[size] = (max_rss(add), master.stat().st_size)
-            if size == SIZES[0]:
-                start_mods = imported(add)
-                summary_mods = imported([SKATLISTE, "summary", "--ledger", str(work)])
-            for cmd in ("summary", "sheet", "check"):
-                record(
-                    f"{cmd} ({size:,} games)",
-                    timed([SKATLISTE, cmd, "--ledger", str(work)], runs=runs, before=restore),
-                )
-            if size == SIZES[-1]:
-                sheet_print = largest_list(size, folder, master, work, add, runs, record)
-        for name, t, note in tournament_case(folder):
-            record(name, t, note)
-
-    print(
-        f"skatliste benchmark, {date.today()}, Python {platform.python_version()}, "
-        f"{platform.machine()}, {os.cpu_count()} cores {env_note}".rstrip()
+def skat_list_cases(m: Measured, folder: Path, size: int) -> None:
+    """add, summary, sheet and check on a Skat list of ``size`` games."""
+    master = folder / f"master-{size}.json"
+    subprocess.run(
+        [sys.executable, str(HERE / "make_ledger.py"), str(size), str(master)], check=True
     )
-    print()
-    print("| case | median | best | ÷ python -c pass | note |")
-    print("|---|---:|---:|---:|---|")
-    for name, t, note in rows:
-        print(
-            f"| {name} | {t.median * 1000:.0f} ms | {t.best * 1000:.0f} ms "
-            f"| {t.ratio:.1f} | {note} |"
+    work = folder / f"work-{size}.json"
+    restore, fresh = restorer(master, work), bare(master, work)
+    restore()
+    runs = 3 if size >= 10_000 else 9
+    add = [SKATLISTE, "add", "anna", "kreuz", "mit", "1", "--ledger", str(work)]
+    m.record(f"add ({size:,} games)", timed(add, runs=runs, before=restore))
+    restore()
+    m.memory[size] = (max_rss(add), master.stat().st_size)
+    if size == SIZES[0]:
+        m.start_mods = imported(add)
+        m.summary_mods = imported([SKATLISTE, "summary", "--ledger", str(work)])
+    for cmd in ("summary", "sheet", "check"):
+        summary = cmd == "summary"
+        m.record(
+            f"{cmd} ({size:,} games)",
+            timed(
+                [SKATLISTE, cmd, "--ledger", str(work)],
+                runs=runs,
+                before=restore if summary else fresh,
+            ),
+            "" if summary else "no cache file",
         )
-    base_ms = statistics.median(t.base for _, t, _ in rows) * 1000
-    print(f"\npython -c pass: {base_ms:.0f} ms (median beside the runs above)")
+    if size == SIZES[-1]:
+        m.sheet_print = largest_list(size, folder, master, work, add, runs, m.record)
 
-    add = {size: results[f"add ({size:,} games)"] for size in SIZES}
-    growth = (add[SIZES[-1]].median - add[SIZES[1]].median) / (SIZES[-1] - SIZES[1]) * 1e6
-    big_rss, big_size = memory[SIZES[-1]]
-    small_rss = memory[SIZES[0]][0]
-    heavy = sorted(m for m in ("pydantic", "filelock", "importlib.metadata") if m in start_mods)
-    assert sheet_print is not None
-    sheet_ratio = results[f"sheet ({SIZES[-1]:,} games)"].median / sheet_print.median
-    targets = [
+
+def american_cases(m: Measured, folder: Path, runs: int = 3) -> None:
+    """add, sheet, summary and check on a long American Grand list, as a user runs them, each
+    with the same files beside the list as its Skat twin."""
+    master = folder / "american-master.json"
+    work = folder / "american.json"
+    subprocess.run(
+        [sys.executable, str(HERE / "make_american.py"), str(AMERICAN_SIZE), str(master)],
+        check=True,
+    )
+    # a first look, as the list's first command makes the sidecar the store keeps, if any
+    subprocess.run([SKATLISTE, "summary", "--ledger", str(master)], check=True, capture_output=True)
+    restore, fresh = restorer(master, work), bare(master, work)
+    add = [SKATLISTE, "add", "anna", "whist", "25", "stiche", "11", "--ledger", str(work)]
+    m.record(f"American Grand add ({AMERICAN_SIZE:,} deals)", timed(add, runs=runs, before=restore))
+    for cmd in ("sheet", "summary", "check"):
+        m.record(
+            f"American Grand {cmd} ({AMERICAN_SIZE:,} deals)",
+            timed(
+                [SKATLISTE, cmd, "--ledger", str(work)],
+                runs=runs,
+                before=restore if cmd == "summary" else fresh,
+            ),
+            "" if cmd == "summary" else "no cache file",
+        )
+
+
+Target = tuple[str, str, bool]
+
+
+def list_targets(m: Measured) -> list[Target]:
+    """The targets of the list commands."""
+    r = m.results
+    add = {size: r[f"add ({size:,} games)"] for size in SIZES}
+    summary, sheet = r["summary (100,000 games)"], r["sheet (100,000 games)"]
+    check_big, check_small = r["check (100,000 games)"], r["check (36 games)"]
+    per_game = (check_big.median - check_small.median) / (SIZES[-1] - SIZES[0]) * 1e6
+    assert m.sheet_print is not None
+    return [
         ("add, 36 games ≤ 6 ×", f"{add[36].ratio:.1f} ×", add[36].ratio <= 6),
         ("add, 100,000 games ≤ 12 ×", f"{add[100_000].ratio:.1f} ×", add[100_000].ratio <= 12),
         (
@@ -269,21 +320,37 @@ def main() -> None:
             f"{add[100_000].ratio / add[1_000].ratio:.2f} ×",
             add[100_000].ratio <= 1.5 * add[1_000].ratio,
         ),
+        ("summary, 100,000 games ≤ 15 ×", f"{summary.ratio:.1f} ×", summary.ratio <= 15),
         (
-            "summary, 100,000 games ≤ 15 ×",
-            f"{results['summary (100,000 games)'].ratio:.1f} ×",
-            results["summary (100,000 games)"].ratio <= 15,
+            "sheet, 100,000 games ≤ 15 × (no cache file)",
+            f"{sheet.ratio:.1f} × ({sheet.median / m.sheet_print.median:.1f} × "
+            "printing its text from Python)",
+            sheet.ratio <= 15,
         ),
         (
-            "sheet, 100,000 games ≤ 2 × printing its text from Python",
-            f"{sheet_ratio:.1f} ×",
-            sheet_ratio <= 2,
+            "check (read, check, derive) ≤ 5 µs a game (100,000 games above 36)",
+            f"{per_game:.1f} µs",
+            per_game <= 5,
         ),
-        ("value - ≥ 60,000 lines/s", f"{value_rate:,.0f} lines/s", value_rate >= 60_000),
+    ]
+
+
+def other_targets(m: Measured) -> list[Target]:
+    """The targets of ``value``, memory, start-up imports and the tournament."""
+    r = m.results
+    value = r["value kreuz mit 2 hand"]
+    big_rss, big_size = m.memory[SIZES[-1]]
+    small_rss = m.memory[SIZES[0]][0]
+    heavy = sorted(x for x in ("pydantic", "filelock", "importlib.metadata") if x in m.start_mods)
+    ranking = r["tournament ranking"].median / r["json.load of a championship (750 lists)"].median
+    low, high = m.value_rss
+    return [
+        ("value ≤ 4 ×", f"{value.ratio:.1f} ×", value.ratio <= 4),
+        ("value - ≥ 60,000 lines/s", f"{m.value_rate:,.0f} lines/s", m.value_rate >= 60_000),
         (
             "value - memory flat (100,000 lines ≤ 1.2 × 10,000 lines)",
-            f"{value_rss[1] / 2**20:.0f} MB vs {value_rss[0] / 2**20:.0f} MB",
-            value_rss[1] <= 1.2 * value_rss[0],
+            f"{high / 2**20:.0f} MB vs {low / 2**20:.0f} MB",
+            high <= 1.2 * low,
         ),
         (
             "add imports none of pydantic, filelock, importlib.metadata",
@@ -296,20 +363,78 @@ def main() -> None:
             f"({(big_rss - small_rss) / big_size:.1f} ×; {big_rss / 2**20:.0f} MB in all)",
             big_rss - small_rss <= 3 * big_size,
         ),
+        ("tournament ranking of 750 lists ≤ 3 × their json.load", f"{ranking:.1f} ×", ranking <= 3),
     ]
+
+
+def american_targets(m: Measured) -> list[Target]:
+    """Each American Grand command within the time of its Skat twin on as long a list."""
+    out = []
+    for cmd in ("add", "sheet", "summary", "check"):
+        ours = m.results[f"American Grand {cmd} ({AMERICAN_SIZE:,} deals)"]
+        twin = m.results[f"{cmd} ({AMERICAN_SIZE:,} games)"]
+        out.append(
+            (
+                f"American Grand {cmd} ({AMERICAN_SIZE:,} deals) ≤ its Skat twin",
+                f"{ours.median / twin.median:.1f} × the Skat {cmd}",
+                ours.median <= twin.median,
+            )
+        )
+    return out
+
+
+def report(m: Measured) -> bool:
+    """Print the cases and the targets; True when every gating target passes."""
+    env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
+    print(
+        f"skatliste benchmark, {date.today()}, Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores {env_note}".rstrip()
+    )
+    print()
+    print("| case | median | best | ÷ python -c pass | note |")
+    print("|---|---:|---:|---:|---|")
+    for name, t, note in m.rows:
+        print(
+            f"| {name} | {t.median * 1000:.0f} ms | {t.best * 1000:.0f} ms "
+            f"| {t.ratio:.1f} | {note} |"
+        )
+    base_ms = statistics.median(t.base for _, t, _ in m.rows) * 1000
+    print(f"\npython -c pass: {base_ms:.0f} ms (median beside the runs above)")
+    add = {size: m.results[f"add ({size:,} games)"] for size in SIZES}
+    growth = (add[SIZES[-1]].median - add[SIZES[1]].median) / (SIZES[-1] - SIZES[1]) * 1e6
     print(f"add grows by {growth:.2f} µs per game in the list (1,000 → 100,000 games).")
     pieces = ("pydantic", "filelock", "importlib.metadata", "tabulate")
     print(
         "summary imports: "
-        + (", ".join(m for m in pieces if m in summary_mods) or "none of " + ", ".join(pieces))
+        + (", ".join(x for x in pieces if x in m.summary_mods) or "none of " + ", ".join(pieces))
         + " (tabulate draws the table and imports importlib.metadata itself)"
     )
     print()
-    print("| target (issue 15) | measured | |")
+    print("| target | measured | |")
     print("|---|---:|---|")
+    targets = list_targets(m) + other_targets(m)
     for name, measured, ok in targets:
         print(f"| {name} | {measured} | {'PASS' if ok else 'FAIL'} |")
-    if not all(ok for _, _, ok in targets):
+    american = american_targets(m)
+    for name, measured, ok in american:
+        verdict = "PASS" if ok else ("FAIL" if AMERICAN_GATES else "not yet (measured only)")
+        print(f"| {name} | {measured} | {verdict} |")
+    gates = targets + (american if AMERICAN_GATES else [])
+    return all(ok for _, _, ok in gates)
+
+
+def main() -> None:
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(HERE.parent / "skatliste")])
+    m = Measured()
+    value_cases(m)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for size in SIZES:
+            skat_list_cases(m, folder, size)
+        for name, t, note in tournament_case(folder):
+            m.record(name, t, note)
+        american_cases(m, folder)
+    if not report(m):
         sys.exit(1)
 
 

@@ -10,10 +10,11 @@ import random
 import sys
 from pathlib import Path
 
+from skatliste.skat.entries import Entry, GameEntry, PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import Entry, GameEntry, PassedEntry
 from skatliste.skat.words import parse_words
-from skatliste.store.ledger import new_ledger, save
+from skatliste.store.lists import new_list as new_ledger
+from skatliste.store.lists import save
 
 TYPICAL = [
     "kreuz mit 1 augen 72",

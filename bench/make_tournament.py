@@ -15,11 +15,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from skatliste import tournament as core
+from skatliste.skat.entries import Entry, GameEntry, PassedEntry, Table
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import Entry, GameEntry, PassedEntry, Table
 from skatliste.skat.words import parse_words
 from skatliste.store import tournament as store
-from skatliste.store.ledger import new_ledger, save
+from skatliste.store.lists import new_list as new_ledger
+from skatliste.store.lists import save
 
 GAMES = [
     "kreuz mit 1 augen 72",

@@ -1,6 +1,6 @@
 """skatliste: a Skat score sheet for the command line.
 
-The public API is the pure scoring core; the ledger (``skatliste.store.ledger``) and the sheet
+The public API is the pure scoring core; the list file (``skatliste.store.lists``) and the sheet
 (``skatliste.skat.sheet``) are importable on their own.
 
 >>> from skatliste import Declaration, GameType, Outcome, game_value

@@ -10,7 +10,8 @@ import pytest
 
 from skatliste.app import lists as app
 from skatliste.errors import ChangedError, InputError
-from skatliste.skat.sheet import GameEntry
+from skatliste.money import parse_stake
+from skatliste.skat.entries import GameEntry
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def three(tmp_path: Path) -> Path:
 def pub(tmp_path: Path) -> Path:
     """A fresh pub list of three (Bock and Ramsch)."""
     path = tmp_path / "pub.json"
-    app.new_list(path, ["Anna,Ben,Carl"], preset="pub")
+    app.new_list(path, ["Anna,Ben,Carl"], rules=app.rules_of("pub"))
     return path
 
 
@@ -112,13 +113,13 @@ def test_bock_refused_without_the_rule(three: Path) -> None:
     ("text", "stake"), [("0.25", Fraction(1, 4)), ("0,5", Fraction(1, 2)), ("1/4", Fraction(1, 4))]
 )
 def test_stake_in_cent(text: str, stake: Fraction) -> None:
-    assert app.parse_stake(text) == stake
+    assert parse_stake(text) == stake
 
 
 @pytest.mark.parametrize("text", ["abc", "1/0", "-1"])
 def test_bad_stake_is_refused(text: str) -> None:
     with pytest.raises(InputError, match="--cent"):
-        app.parse_stake(text)
+        parse_stake(text)
 
 
 def test_new_list_refuses_what_cannot_be_a_table(tmp_path: Path) -> None:
@@ -223,7 +224,7 @@ def test_a_change_to_the_game_seen_goes_through(three: Path, action: str) -> Non
     marks = _three_games(three)
     if action == "edit":
         change = app.edit(three, 3, "grand mit 1".split(), expect=marks[2])
-        assert change.row is not None and change.row.entry.declarer == "Carl"  # type: ignore[union-attr]
+        assert change.row is not None and change.row.entry.declarer == "Carl"
     elif action == "delete":
         assert app.delete(three, 3, expect=marks[2]).removed is not None
     else:
@@ -260,7 +261,7 @@ def test_add_game_without_a_player_reads_the_name_from_the_words(three: Path) ->
     """``add_game(path, None, ["anna", "null", "ouvert"])`` is Anna's Null ouvert, as the
     preview reads it; words without a name say who must be named."""
     change = app.add_game(three, None, "anna null ouvert".split())
-    assert change.row is not None and change.row.entry.declarer == "Anna"  # type: ignore[union-attr]
+    assert change.row is not None and change.row.entry.declarer == "Anna"
     before = three.read_bytes()
     with pytest.raises(InputError, match="say who played: tap a player or start the words"):
         app.add_game(three, None, "null ouvert".split())

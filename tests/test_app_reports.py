@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from skatliste.app import lists as app
 from skatliste.app import reports
 from skatliste.errors import LedgerError
-from skatliste.skat.sheet import GameEntry
+from skatliste.skat.entries import GameEntry
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def evening(tmp_path: Path) -> Path:
 
 
 def test_the_json_export_holds_the_sheet_and_the_summary(evening: Path) -> None:
-    data = json.loads(reports.export(app.open_list(evening), "json", lang="en", cent="1"))
+    data = json.loads(reports.export(app.open_list(evening), "json", lang="en", stake=Fraction(1)))
     assert [g["list_points"] for g in data["games"]] == [48, -40]
     assert data["games"][0]["game"] == "Grand with 1"
     assert data["summary"]["totals"] == {"Anna": 48, "Ben": -40, "Carl": 0}
@@ -46,9 +47,9 @@ def test_statistics_merge_lists_by_name(evening: Path, tmp_path: Path) -> None:
     other = tmp_path / "other.json"
     app.new_list(other, ["anna", "Ben", "Dora"])
     app.add_game(other, "anna", "grand mit 1".split())
-    people = reports.statistics([evening, other])
-    assert people["Anna"].lists == 2 and people["Anna"].total == 96
-    assert people["Anna"].games == 3
+    people = json.loads(reports.statistics([evening, other], lang="en", as_json=True))
+    assert people["Anna"]["lists"] == 2 and people["Anna"]["total"] == 96
+    assert people["Anna"]["games"] == 3
 
 
 def test_the_history_gives_back_what_was_removed(evening: Path) -> None:

@@ -1,7 +1,7 @@
 """The tournament's guards, through the application layer: no output lands on a skatliste file,
-no number beyond what a series can score gets in, a table counts once, the results cache
-cannot be fooled, and prizes say what is paid and what is left. Every refusal leaves every
-file as it was."""
+no number beyond what a series can score gets in, a table counts once, the ranking is the
+lists' own (derived on each read, kept in no file), and prizes say what is paid and what is
+left. Every refusal leaves every file as it was."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.store import ledger
+from skatliste.store import files as ledger
 from skatliste.store import tournament as store
 
 SEATS = ("Vera", "Sven", "Klaus")
@@ -38,7 +38,7 @@ def drawn(tmp_path: Path) -> Path:
     for name in SEATS:
         app.add_player(folder, name)
     app.draw_series(folder, 1)
-    app.status(folder)  # the results cache as a first look leaves it
+    app.status(folder)  # looked at once, as an organiser does
     return folder
 
 
@@ -64,12 +64,6 @@ def make_target(folder: Path, kind: str) -> Path:
         link = folder.parent / "link.json"
         link.symlink_to(folder / store.FILE_NAME)
         return link
-    if kind == "tournament cache":
-        return folder / store.CACHE_NAME
-    if kind == "derivation cache":
-        path = listed.with_name(listed.name + ".cache")
-        path.write_text("{}")
-        return path
     if kind == "key file":
         path = listed.with_name(listed.name + ".key")
         path.write_text("secret\n")
@@ -84,8 +78,6 @@ KINDS = [
     "list",
     "tournament file",
     "link to the tournament file",
-    "tournament cache",
-    "derivation cache",
     "key file",
     "backup",
 ]
@@ -280,41 +272,28 @@ def test_deleting_a_paper_result_that_is_not_there_is_refused(drawn: Path) -> No
     assert files(drawn) == before
 
 
-# --- 5. the results cache checks itself ------------------------------------------------------
+# --- 5. the ranking is the lists' own --------------------------------------------------------
 
 
-def played(drawn: Path) -> Path:
+def test_a_look_at_the_ranking_writes_no_file(drawn: Path) -> None:
+    """The ranking is derived from the lists on each read: looking at it leaves every file of
+    the folder as it was, and none is added."""
     lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
+    before = files(drawn)
     assert app.ranking(drawn).standings[0].points == 48
-    return drawn / store.CACHE_NAME
+    app.status(drawn)
+    assert files(drawn) == before
 
 
-def test_an_edited_number_in_the_cache_changes_nothing(drawn: Path) -> None:
-    """The cache keeps the hash of its content: an edited number is noticed, the list is
-    summed again and the cache rewritten."""
-    cache = played(drawn)
-    data = json.loads(cache.read_text())
-    data["lists"][store.list_name(1, 1)]["players"]["Vera"] = [99999, 99999, 9, 0]
-    cache.write_text(json.dumps(data))
-    assert app.ranking(drawn).standings[0].points == 48
-    rewritten = json.loads(cache.read_text())
-    assert rewritten["lists"][store.list_name(1, 1)]["players"]["Vera"][1] == 48
-
-
-def test_a_cache_of_other_scoring_code_is_not_used(
-    drawn: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The cache is keyed to the scoring code's fingerprint (the derivation cache's): a cache
-    whose content is whole but was made by other code (a rule fixed since) is summed again."""
-    cache = played(drawn)
-    data = json.loads(cache.read_text())
-    data["lists"][store.list_name(1, 1)]["players"]["Vera"][1] = 1  # as old code might have
-    data["hash"] = store._payload_hash(data["lists"])
-    cache.write_text(json.dumps(data))
-    assert app.ranking(drawn).standings[0].points == 1  # same code: the cache is trusted
-    monkeypatch.setattr(ledger, "_CODE_KEY", "a fixed rule")
-    assert app.ranking(drawn).standings[0].points == 48
-    assert json.loads(cache.read_text())["code"] == store._code()
+def test_a_list_edited_by_hand_counts_at_the_next_look(drawn: Path) -> None:
+    """A table list changed outside skatliste (the game's declarer edited from Vera to Sven)
+    ranks as it now reads."""
+    lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
+    assert app.ranking(drawn).standings[0].name == "Vera"
+    path = table_list(drawn)
+    path.write_text(path.read_text().replace('"declarer":"Vera"', '"declarer":"Sven"'))
+    first = app.ranking(drawn).standings[0]
+    assert (first.name, first.points) == ("Sven", 48)
 
 
 # --- 6. prizes: what is paid and what is left --------------------------------------------------

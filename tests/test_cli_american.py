@@ -1,5 +1,5 @@
-"""An American Grand list through the command line: the same commands as a Skat list, routed
-by the list's game family, plus ``end``; a Skat list is left to Skat's commands."""
+"""An American Grand list through the command line: the same commands as a Skat list, each
+finding the game family in the list it reads; ``pass`` (or ``end``) ends a partie by hand."""
 
 from __future__ import annotations
 
@@ -167,10 +167,11 @@ def test_end_by_hand_undo_and_history(run: Run, grand_list: Path) -> None:
     )
     assert _summary(run, grand_list) == {"parties": []}
     history = _ok(run, grand_list, "history").splitlines()
-    assert [line.split("  ", 1)[1] for line in history] == [
-        "undo   1: Partie von Hand beendet",
-        "undo   1: Anna whist 25 tricks 11",
+    assert [line.split("  ", 1)[1] for line in history] == [  # numbered for 'restore N'
+        "undo   Spiel 1: Partie von Hand beendet",
+        "undo   Spiel 1: Anna whist 25 tricks 11",
     ]
+    assert [line.split(".")[0] for line in history] == [" 1", " 2"]
 
 
 @pytest.mark.english
@@ -196,8 +197,8 @@ def test_edit_and_delete_move_every_later_score_and_dealer(run: Run, grand_list:
     assert r.exit_code == 2 and "deal 5: the list has deals 1 to 1" in r.stderr
     history = [line.split("  ", 1)[1] for line in _ok(run, grand_list, "history").splitlines()]
     assert history == [
-        "edit   2: Ben grand 15 tricks 3 → Dora grand 15 tricks 9",
-        "delete 1: Anna whist 25 tricks 11",
+        "edit   deal 2: Ben grand 15 tricks 3 → Dora grand 15 tricks 9",
+        "delete deal 1: Anna whist 25 tricks 11",
     ]
 
 
@@ -238,7 +239,7 @@ def test_exports(run: Run, grand_list: Path, tmp_path: Path, fmt: str, expect: s
     _ok(run, grand_list, "add", "anna", "euchre", "20", "alone", "tricks", "5")
     out = tmp_path / f"partie.{fmt}"
     assert _ok(run, grand_list, "export", "--format", fmt, "-o", str(out)) == (
-        f"{out}: {fmt}, 1 Spiele\n"
+        f"{out}: {fmt}, 1 Spiel\n"  # the plural form of the count
     )
     assert expect in out.read_text(encoding="utf-8")
     if fmt == "csv":
@@ -289,17 +290,21 @@ def test_new_american_grand_needs_four_players(run: Run, ledger_path: Path) -> N
 
 
 @pytest.mark.english
-def test_skat_commands_refuse_an_american_list_and_end_refuses_a_skat_list(
+def test_pass_ends_an_american_grand_partie_and_end_refuses_a_skat_list(
     run: Run, grand_list: Path, tmp_path: Path
 ) -> None:
     skat = tmp_path / "skat.json"
     _ok(run, skat, "new", "--players", "Anna", "Ben", "Carl")
     r = run("pass", "--ledger", str(grand_list))
     assert r.exit_code == 2
-    assert "an American Grand list, not a Skat list: this command is for Skat lists" in r.stderr
+    assert f"{grand_list}: no partie in progress to end: the next deal starts" in r.stderr
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    assert _ok(run, grand_list, "pass").startswith("Partie 1 over (ended by hand)")
+    before = skat.read_bytes()
     r = run("end", "--ledger", str(skat))
     assert r.exit_code == 2
-    assert "a Skat list, not an American Grand list" in r.stderr
+    assert "a Skat list has no partie to end: 'end' is for American Grand lists" in r.stderr
+    assert skat.read_bytes() == before
     # and a Skat list keeps its own commands
     assert run("add", "anna", "grand", "mit", "1", "--ledger", str(skat)).exit_code == 0
 
@@ -401,16 +406,19 @@ def test_only_top_level_commands_are_routed_to_the_family(
     r = run("tournament", "export", "--help")
     assert r.exit_code == 0 and "skatliste tournament export" in r.stdout
     assert "American Grand" not in r.stdout
-    assert "Enter a deal" in run("add", "--help").stdout
+    assert "skatliste add anna whist 25 tricks 11" in run("add", "--help").stdout
 
 
 @pytest.mark.english
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (('"bid":25', '"bid":23'), "entry 1: bid: Input should be a multiple of 5 (found 23)"),
-        (('"tricks":11', '"tricks":"11"'), "entry 1: tricks: Input should be a valid integer"),
-        (('"kind":"deal"', '"kind":"game"'), "entry 1: Input tag 'game' found using 'kind'"),
+        (('"bid":25', '"bid":23'), "entry 1: bid: must be a multiple of 5 (found 23)"),
+        (('"tricks":11', '"tricks":"11"'), 'entry 1: tricks: must be a whole number (found "11")'),
+        (
+            ('"kind":"deal"', '"kind":"game"'),
+            'entry 1: kind: must be one of deal, end (found "game")',
+        ),
         (('"games": [', '"games": [,'), "not valid JSON"),
     ],
 )
@@ -447,16 +455,16 @@ def test_the_highest_bid_follows_the_lists_slam_counts(run: Run, ledger_path: Pa
     [
         (
             ('"tricks":11', '"tricks":11,"tricks":2'),
-            "game 1: 'tricks' is given twice (a hand edit?): keep one of them; "
+            "entry 1: 'tricks' is given twice (a hand edit?): keep one of them; "
             "the file was left untouched",
         ),
         (
             ('"declarer":"Anna"', '"declarer":"anna"'),
-            "game 1: declarer 'anna' is not a player of this list: Anna, Ben, Carl, Dora",
+            "entry 1: declarer 'anna' is not a player of this list: Anna, Ben, Carl, Dora",
         ),
         (
             ('"declarer":"Anna"', '"declarer":"Zoe"'),
-            "game 1: declarer 'Zoe' is not a player of this list: Anna, Ben, Carl, Dora",
+            "entry 1: declarer 'Zoe' is not a player of this list: Anna, Ben, Carl, Dora",
         ),
     ],
 )
@@ -532,7 +540,42 @@ def test_schema_prints_the_american_grand_format(run: Run) -> None:
     assert r.exit_code == 0
     schema = json.loads(r.stdout)
     assert schema["title"] == "skatliste American Grand list"
-    assert {"DealModel", "EndModel"} <= set(schema["$defs"])
+    assert {"deal", "end"} <= set(schema["$defs"])
     assert json.loads(run("schema").stdout)["title"] != schema["title"]
     r = run("schema", "--rules", "nope")
     assert r.exit_code == 2 and "--rules nope: no such rule set" in r.stderr
+
+
+@pytest.mark.english
+def test_insert_restore_stats_and_check_work_as_on_a_skat_list(run: Run, grand_list: Path) -> None:
+    """The list commands a Skat list has, on an American Grand list: a forgotten deal goes in
+    at its number (the dealers follow), a deleted one comes back from the history, the
+    statistics count each player's deals, and a stake or a round is refused."""
+    _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
+    _ok(run, grand_list, "add", "ben", "grand", "15", "tricks", "9")
+    out = _ok(run, grand_list, "insert", "1", "dora", "hearts", "40", "hearts", "0")
+    assert out.splitlines()[0] == (
+        "Deal 1: Dora — Hearts 40, 0 hearts: made; Anna+Carl 0, Ben+Dora +50"
+    )
+    assert _ok(run, grand_list, "explain", "2").splitlines()[1] == "  dealer: Ben"
+    _ok(run, grand_list, "delete", "2")
+    assert _ok(run, grand_list, "history").split("  ", 1)[1] == (
+        "delete deal 2: Anna whist 25 tricks 11\n"
+    )
+    restored = _ok(run, grand_list, "restore", "1").splitlines()
+    assert restored[0] == "Deal 2: Anna — Whist 25, 11 tricks: made; Anna+Carl +25, Ben+Dora 0"
+    assert _ok(run, grand_list, "check") == f"{grand_list}: 3 deals, no problems\n"
+    stats = json.loads(_ok(run, grand_list, "stats", "--json"))
+    assert stats["Anna"] == {
+        "declared": 1, "made": 1, "set": 0, "parties_won": 0, "by_contract": {"whist": [1, 1]},
+    }  # fmt: skip
+    assert stats["Carl"]["declared"] == 0
+    assert _ok(run, grand_list, "stats").splitlines()[0].split() == [
+        "player", "declared", "made", "set", "parties", "won", "Whist", "Grand", "Euchre",
+        "Hearts",
+    ]  # fmt: skip
+    before = grand_list.read_bytes()
+    for args in (["summary", "--cent", "1"], ["summary", "--round", "1"], ["ramsch", "a=1"]):
+        r = run(*args, "--ledger", str(grand_list))
+        assert r.exit_code == 2 and r.stderr.startswith("Error: "), (args, r.stderr)
+    assert grand_list.read_bytes() == before

@@ -103,7 +103,7 @@ def test_paper_value_is_recorded_and_checked(run: Run, fresh_ledger: Path) -> No
     assert r.stdout == (
         f"{fresh_ledger}: Spiel 1: auf dem Papier steht +72, das Spiel ist +48 wert\n"
     )
-    assert "1 Problem(e) in 1 Spielen" in r.stderr
+    assert "1 Problem in 1 Spiel\n" in r.stderr  # the plural form of the count
 
 
 def test_pass_scores_zero_and_moves_the_deal(run: Run, fresh_ledger: Path) -> None:
@@ -129,14 +129,14 @@ def test_undo_delete_edit_keep_history(run: Run, fresh_ledger: Path) -> None:
     hist = run("history", "--ledger", str(fresh_ledger)).stdout.splitlines()
     assert [line.split()[0] for line in hist] == ["1.", "2.", "3.", "4."]  # for 'restore N'
     assert [line.split()[2:4] for line in hist] == [
-        ["undo", "game"],
-        ["edit", "game"],
-        ["edit", "game"],
-        ["delete", "game"],
+        ["undo", "Spiel"],
+        ["edit", "Spiel"],
+        ["edit", "Spiel"],
+        ["delete", "Spiel"],
     ]
-    assert hist[0].endswith("undo   game 4: Anna herz mit 1")
-    assert hist[1].endswith("edit   game 2: Ben grand ohne 2 augen 59 → Ben grand ohne 2 augen 95")
-    assert hist[3].endswith("delete game 1: Anna kreuz mit 1")
+    assert hist[0].endswith("undo   Spiel 4: Anna herz mit 1")
+    assert hist[1].endswith("edit   Spiel 2: Ben grand ohne 2 augen 59 → Ben grand ohne 2 augen 95")
+    assert hist[3].endswith("delete Spiel 1: Anna kreuz mit 1")
 
 
 def test_edit_to_eingepasst(run: Run, fresh_ledger: Path) -> None:
@@ -349,7 +349,7 @@ def test_check_finds_a_hand_edited_impossible_game(run: Run, table_of_four: Path
 def test_check_of_a_good_list(run: Run, fresh_ledger: Path) -> None:
     _add(run, fresh_ledger, "anna", "null")
     r = run("check", "--ledger", str(fresh_ledger))
-    assert r.exit_code == 0 and r.stdout == f"{fresh_ledger}: 1 games, no problems\n"
+    assert r.exit_code == 0 and r.stdout == f"{fresh_ledger}: 1 game, no problems\n"
 
 
 # --- tournament ------------------------------------------------------------------------
@@ -398,7 +398,7 @@ def test_tournament_ranks_by_seeger_fabian(run: Run, tournament: Path) -> None:
 
 def test_schema_is_the_ledger_format(run: Run) -> None:
     schema = json.loads(run("schema").stdout)
-    assert schema["title"] == "skatliste ledger"
+    assert schema["title"] == "skatliste Skat list"
     assert {"format", "version", "players", "rules", "games"} <= set(schema["properties"])
 
 

@@ -8,7 +8,18 @@ from fractions import Fraction
 import pytest
 
 from skatliste.errors import InputError, InvalidGameError
+from skatliste.money import parse_amount
+from skatliste.players import check_player_names
 from skatliste.skat.cards import parse_card, trick_seats, trick_winner, trumps
+from skatliste.skat.entries import (
+    Entry,
+    GameEntry,
+    PassedEntry,
+    RamschEntry,
+    Table,
+    parse_ramsch,
+    ramsch_words,
+)
 from skatliste.skat.explain import explain_ramsch
 from skatliste.skat.games import Declaration, GameType, Outcome
 from skatliste.skat.rules import (
@@ -24,20 +35,8 @@ from skatliste.skat.rules import (
     two_player_value,
 )
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import (
-    Entry,
-    GameEntry,
-    PassedEntry,
-    RamschEntry,
-    Table,
-    check,
-    check_player_names,
-    parse_amount,
-    parse_ramsch,
-    ramsch_words,
-    rows,
-    summarise,
-)
+from skatliste.skat.sheet import check, rows
+from skatliste.skat.summary import summarise
 from skatliste.skat.words import parse_words
 
 THREE = ("Anna", "Ben", "Carl")

@@ -12,10 +12,13 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
 import skatliste.cli.serve
 import skatliste.cli.tournament  # noqa: F401
@@ -184,30 +187,25 @@ def test_every_link_between_the_pages_resolves(doc: str, target: str) -> None:
 
 
 def test_the_file_format_names_every_field_of_the_list_file() -> None:
-    """docs/file-format.md describes every field the ledger's models read; its example games
-    are games the ledger reads."""
-    from pydantic import BaseModel
-
-    from skatliste.store import models as ledger
+    """docs/file-format.md describes every field the list file's definition has (the header,
+    the rule set, each kind of entry of each game family, the history); its example games
+    are games the list reads."""
+    from skatliste.families import families
+    from skatliste.store import lists
 
     text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
-    models: list[type[BaseModel]] = [
-        ledger.LedgerModel,
-        ledger.GameModel,
-        ledger.PassedModel,
-        ledger.RamschModel,
-        ledger.HistoryModel,
-        ledger.RulesModel,
-    ]
-    for model in models:
-        for field in model.model_fields:
-            assert f"`{field}`" in text or f'"{field}"' in text, f"{model.__name__}.{field}"
+    records = [lists.HEADER, lists.RULES, lists.HISTORY]
+    records += [kind for family in families() for kind in family.kinds]
+    for record in records:
+        for key in record.order:
+            assert f"`{key}`" in text or f'"{key}"' in text, f"{record.name}.{key}"
 
     example = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[0])
-    assert list(example) == list(ledger.LedgerModel.model_fields)
+    assert list(example) == list(lists.HEADER.order)
+    skat = families()[0]
     for entry in example["games"]:
-        kinds: dict[str, type[BaseModel]] = {"game": ledger.GameModel, "passed": ledger.PassedModel}
-        kinds[entry["kind"]].model_validate(entry)
+        record = {r.name: r for r in skat.kinds}[entry["kind"]]
+        assert record.problem(entry) is None, entry
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
@@ -237,6 +235,126 @@ def _session_env() -> dict[str, str]:
     return env
 
 
+@dataclass
+class _Call:
+    """A README command the CLI runs in this process, as the shell would have run it."""
+
+    args: list[str]
+    env: dict[str, str] = field(default_factory=dict)
+    """``NAME=value`` before the command."""
+    stdin: str | None = None
+    """What ``printf '...' |`` feeds it."""
+    quiet: bool = False
+    """``> /dev/null``: its standard output goes nowhere."""
+    filters: list[Callable[[bytes], bytes]] = field(default_factory=list)
+    """``| head -N``, ``| cut -cLIST``: applied to its standard output, in order."""
+
+
+def _printf(fmt: str) -> str | None:
+    """printf's format with no conversion: ``\\n`` is a new line."""
+    if "%" in fmt or re.search(r"\\[^n\\]", fmt):
+        return None
+    return re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), fmt)
+
+
+def _head(lines: int) -> Callable[[bytes], bytes]:
+    return lambda out: b"".join(out.splitlines(keepends=True)[:lines])
+
+
+def _cut(spec: str) -> Callable[[bytes], bytes] | None:
+    """``cut -cLIST`` as GNU cut does it: positions counted in bytes, from 1."""
+    ranges = []
+    for part in spec.split(","):
+        m = re.fullmatch(r"(\d*)-(\d*)|(\d+)", part)
+        if m is None:
+            return None
+        low, high = (m.group(3), m.group(3)) if m.group(3) else (m.group(1), m.group(2))
+        ranges.append((int(low or 1), int(high) if high else None))
+
+    def keep(line: bytes) -> bytes:
+        body, end = (line[:-1], b"\n") if line.endswith(b"\n") else (line, b"")
+        picked = bytes(
+            b
+            for i, b in enumerate(body, start=1)
+            if any(lo <= i and (hi is None or i <= hi) for lo, hi in ranges)
+        )
+        return picked + end
+
+    return lambda out: b"".join(keep(line) for line in out.splitlines(keepends=True))
+
+
+def _filter(tokens: list[str]) -> Callable[[bytes], bytes] | None:
+    if tokens[:1] == ["head"] and len(tokens) == 2 and re.fullmatch(r"-\d+", tokens[1]):
+        return _head(int(tokens[1][1:]))
+    if tokens[:1] == ["cut"] and len(tokens) == 2 and tokens[1].startswith("-c"):
+        return _cut(tokens[1][2:])
+    return None
+
+
+def _in_process(command: str) -> _Call | None:
+    """The command as a call of the CLI in this process: ``[NAME=value ...] skatliste ARGS``,
+    fed by ``printf '...' |``, its output sent to ``> /dev/null`` or through ``| head -N`` and
+    ``| cut -cLIST``. None for anything else: that runs in bash."""
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    stages: list[list[str]] = [[]]
+    for token in lexer:
+        if token == "|":
+            stages.append([])
+        else:
+            stages[-1].append(token)
+    stdin = None
+    if stages[0][:1] == ["printf"]:
+        if len(stages[0]) != 2 or len(stages) < 2:
+            return None
+        stdin = _printf(stages[0][1])
+        if stdin is None:
+            return None
+        stages = stages[1:]
+    words = stages[0]
+    env = {}
+    while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", words[0]):
+        name, _, value = words.pop(0).partition("=")
+        env[name] = value
+    quiet = words[-2:] == [">", "/dev/null"]
+    if quiet:
+        words = words[:-2]
+    if words[:1] != ["skatliste"] or any(w in {">", ">>", "<", ";", "&&", "||"} for w in words):
+        return None
+    filters = [_filter(stage) for stage in stages[1:]]
+    if any(f is None for f in filters):
+        return None
+    return _Call(words[1:], env, stdin, quiet, [f for f in filters if f is not None])
+
+
+def _run_in_process(call: _Call) -> list[str]:
+    """Run the call with the CLI's own runner in the session's folder and environment; its
+    standard output and then its standard error, as the shell would show them."""
+    unset: dict[str, str | None] = {
+        k: None for k in os.environ if k.startswith(("SKATLISTE_", "LC_", "LANG"))
+    }
+    env = {**unset, "LANG": "C.UTF-8", **call.env}
+    result = CliRunner().invoke(
+        cli, call.args, input=call.stdin, env=env, prog_name="skatliste", catch_exceptions=False
+    )
+    out = b"" if call.quiet else result.stdout_bytes
+    for step in call.filters:
+        out = step(out)
+    return (out.decode("utf-8", errors="replace") + result.stderr).splitlines()
+
+
+def _run_in_bash(command: str, cwd: Path) -> list[str]:
+    proc = subprocess.run(
+        ["bash", "-c", command],
+        cwd=cwd,
+        env=_session_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return (proc.stdout + proc.stderr).splitlines()
+
+
 def _matches(expected: list[str], actual: list[str]) -> bool:
     """Line by line; a line '...' stands for any number of lines."""
     if not expected:
@@ -252,27 +370,45 @@ def test_readme_has_sessions() -> None:
 
 @pytest.mark.parametrize("session", SESSIONS, ids=[s[0] for s in SESSIONS])
 def test_readme_session_prints_what_the_readme_shows(
-    session: tuple[str, list[tuple[str, list[str]]]], tmp_path: Path
+    session: tuple[str, list[tuple[str, list[str]]]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each block runs in a fresh folder holding a copy of examples/, as a user would type it."""
+    """Each block runs in a fresh folder holding a copy of examples/, as a user would type it:
+    a skatliste command by the CLI's own runner in this process, the rest in bash."""
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    env = _session_env()
+    monkeypatch.chdir(tmp_path)
     for command, expected in session[1]:
-        proc = subprocess.run(
-            ["bash", "-c", command],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        actual = (proc.stdout + proc.stderr).splitlines()
+        call = _in_process(command)
+        actual = _run_in_bash(command, tmp_path) if call is None else _run_in_process(call)
         assert _matches(expected, actual), (
             f"$ {command}\n--- README shows:\n"
             + "\n".join(expected)
             + "\n--- the program prints:\n"
             + "\n".join(actual)
         )
+
+
+def test_the_sessions_read_as_the_shell_reads_them() -> None:
+    """The in-process runner takes a command as bash would: its words, the environment before
+    it, printf's input, > /dev/null, head and cut; anything else it leaves to bash."""
+    call = _in_process("SKATLISTE_LANG=en skatliste add 'an na' kreuz > /dev/null")
+    assert call == _Call(["add", "an na", "kreuz"], {"SKATLISTE_LANG": "en"}, None, True)
+    fed = _in_process("printf 'null\\ngrand mit 5\\n' | skatliste value - | head -1")
+    assert fed is not None and fed.stdin == "null\ngrand mit 5\n" and len(fed.filters) == 1
+    assert fed.filters[0](b"a\nb\n") == b"a\n"
+    cut = _in_process("skatliste history | cut -c1-2,4-")
+    assert cut is not None and cut.filters[0](b"abcdef\nxyz") == b"abdef\nxy"
+    third = _cut("3")
+    assert third is not None and third(b"\xc3\xa4bc\n") == b"b\n"  # bytes, as GNU cut counts
+    for other in (
+        "ls examples",
+        "skatliste sheet > out.txt",
+        "printf '%s' x | skatliste value -",
+        "skatliste sheet | sort",
+        "skatliste undo && skatliste sheet",
+    ):
+        assert _in_process(other) is None, other
 
 
 def test_no_merge_conflict_markers_are_left_in_the_project() -> None:

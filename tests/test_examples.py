@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from skatliste.store.ledger import load
+from skatliste.store.lists import load
 
 from .conftest import EXAMPLES, Run
 

@@ -22,9 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.errors import LedgerError, SkatlisteError
+from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import PassedEntry
-from skatliste.store.ledger import FORMAT_VERSION, load, new_ledger, save
+from skatliste.store.lists import FORMAT_VERSION, load, save
+from skatliste.store.lists import new_list as new_ledger
 
 from .conftest import Run
 
@@ -32,8 +33,8 @@ DATA = Path(__file__).parent / "data"
 
 WRITER = """
 import sys
-from skatliste.store.ledger import updating
-from skatliste.skat.sheet import PassedEntry
+from skatliste.store.lists import updating
+from skatliste.skat.entries import PassedEntry
 path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
 for i in range(count):
@@ -105,7 +106,7 @@ def test_disk_full_gives_a_clear_error_and_keeps_the_ledger(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("skatliste.store.ledger.os.fsync", full)
+    monkeypatch.setattr("skatliste.store.files.os.fsync", full)
     r = run("add", "anna", "null", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2
     assert "cannot write: No space left on device; the ledger was left as it was" in r.stderr
@@ -126,7 +127,7 @@ def test_read_only_folder_gives_a_clear_error(
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr("skatliste.store.ledger.tempfile.mkstemp", denied)
+    monkeypatch.setattr("skatliste.store.files.tempfile.mkstemp", denied)
     r = run("pass", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2 and "cannot write: no permission to write in the folder" in r.stderr
     assert fresh_ledger.read_bytes() == before
@@ -150,8 +151,14 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
         (lambda t: "\x00\xff" + t, "not valid JSON"),
         (lambda t: t.replace('"version": 1', '"version": 2'), "format version 2 is newer"),
         (lambda t: t.replace('"format": "skatliste"', '"format": "x"'), "not a skatliste ledger"),
-        (lambda t: re.sub(r'"augen": ?75', '"augen":175', t), "game 1: augen: Input should be"),
-        (lambda t: re.sub(r'"game": ?"clubs"', '"game":"x"', t), "game 1: game: Input should"),
+        (
+            lambda t: re.sub(r'"augen": ?75', '"augen":175', t),
+            "game 1: augen: must be from 0 to 120",
+        ),
+        (
+            lambda t: re.sub(r'"game": ?"clubs"', '"game":"x"', t),
+            "game 1: game: must be one of",
+        ),
         (lambda t: re.sub(r'"kind": ?"passed"', '"kind":"ramsch"', t), "game 2:"),
         (lambda t: t.replace('"first_dealer": "Anna"', '"first_dealer": "Zoe"'), "first_dealer"),
     ],

@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from skatliste.errors import InputError, InvalidGameError
+from skatliste.money import parse_stake
+from skatliste.players import check_player_names, find_player
 from skatliste.render.text import money
 from skatliste.skat import rules
 from skatliste.skat.cards import trick_seats
 from skatliste.skat.replay import decode_replay, load_replay
-from skatliste.skat.sheet import check_player_names, find_player, parse_stake
 from skatliste.skat.stats import collect, stats_rows
 from skatliste.skat.words import parse_words, suggest
 
@@ -139,13 +140,13 @@ def test_an_unexpected_exception_is_reported_as_a_bug(
     run: Run, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The last line of defence: one line, exit 70, the traceback only with SKATLISTE_DEBUG."""
-    import skatliste.skat.sheet
+    import skatliste.skat.summary
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a slip in the code")
 
-    monkeypatch.setattr(skatliste.skat.sheet, "summarise", broken)
-    monkeypatch.setattr(skatliste.skat.sheet, "summary_of", broken)
+    monkeypatch.setattr(skatliste.skat.summary, "summarise", broken)
+    monkeypatch.setattr(skatliste.skat.summary, "summary_of", broken)
     r = run("summary", "--ledger", str(fresh_ledger))
     assert r.exit_code == 70
     assert r.stderr.startswith("Bug: 'skatliste summary' failed unexpectedly (ZeroDivisionError")
@@ -426,7 +427,7 @@ def test_the_application_layer_inserts_restores_and_names_changed_games(tmp_path
     from skatliste.app import lists as app
 
     path = tmp_path / "pub.json"
-    app.new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    app.new_list(path, ["Anna", "Ben", "Carl"], rules=app.rules_of("pub"))
     app.add_game(path, "ben", ["kreuz", "mit", "2", "hand"])
     app.add_game(path, "carl", ["pik", "mit", "1", "augen", "60"])  # lost at 60:60: Bock
     app.add_game(path, "anna", ["herz", "mit", "1"])  # in the Bock round: +40

@@ -13,9 +13,9 @@ import skatliste
 PACKAGE = Path(skatliste.__file__).parent
 EDGES = sorted((PACKAGE / "cli").glob("*.py"))
 STORES = (
-    "skatliste.store.ledger",
+    "skatliste.store.files",
+    "skatliste.store.lists",
     "skatliste.store.names",
-    "skatliste.store.american",
     "skatliste.store.tournament",
 )
 """The modules that touch list files."""
@@ -65,14 +65,33 @@ def test_the_scan_sees_a_forbidden_import(tmp_path: Path) -> None:
     """The scan itself: an import of the store and of a private name are found."""
     edge = tmp_path / "edge.py"
     edge.write_text(
-        "from skatliste.store.ledger import load\nfrom skatliste.skat.sheet import _Rounds\n",
+        "from skatliste.store.lists import load\nfrom skatliste.skat.sheet import _Rounds\n",
         encoding="utf-8",
     )
     assert _imports(edge) == [
-        (1, "skatliste.store.ledger", "load"),
+        (1, "skatliste.store.lists", "load"),
         (2, "skatliste.skat.sheet", "_Rounds"),
     ]
     assert _is_private("_Rounds") and not _is_private("__version__")
-    assert _is_store("skatliste.store.ledger") and not _is_store(
-        "skatliste.ledgers_of_another_kind"
-    )
+    assert _is_store("skatliste.store.lists") and not _is_store("skatliste.ledgers_of_another_kind")
+
+
+_FOLDERS = ("skat", "american", "store", "render")
+BELOW_THE_APP = [
+    *sorted(p for folder in _FOLDERS for p in (PACKAGE / folder).glob("*.py")),
+    *(PACKAGE / name for name in ("families.py", "fields.py", "options.py")),
+]
+"""The game families, their registry, the store and the renderers: below the application."""
+
+
+@pytest.mark.parametrize("path", BELOW_THE_APP, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_nothing_below_the_application_imports_it_or_an_edge(path: Path) -> None:
+    """Imports flow one way (core → store → app → edges), imports inside functions counted:
+    the families, the store and the renderers never reach up."""
+    up = ("skatliste.app", "skatliste.cli", "skatliste.web")
+    bad = [
+        f"{path.name}:{line}: {module}"
+        for line, module, _ in _imports(path)
+        if module.startswith(up)
+    ]
+    assert bad == []

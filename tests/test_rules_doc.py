@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from skatliste.skat.sheet import settle
+from skatliste.money import settle
 
 from .conftest import ROOT, Run
 

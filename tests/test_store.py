@@ -17,11 +17,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.errors import LedgerError
+from skatliste.families import find_family
+from skatliste.skat.family import GAME, RAMSCH
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.store import ledger as store
+from skatliste.store import files
+from skatliste.store import lists as store
 
 from .conftest import EXAMPLES, Run
+from .schema_oracle import accepts as _schema_accepts
 
 
 @pytest.fixture
@@ -50,16 +54,17 @@ def _files(folder: Path) -> list[str]:
 @pytest.mark.parametrize(
     ("edit", "where"),
     [
-        ((r'"augen": ?75', '"augen":true'), "game 1: augen: Input should be a valid integer"),
-        ((r'"augen": ?75', '"augen":"75"'), "game 1: augen: Input should be a valid integer"),
-        ((r'"augen": ?75', '"augen":75.0'), "game 1: augen: Input should be a valid integer"),
-        ((r'"spitzen": ?2', '"spitzen":true'), "game 1: spitzen: Input should be a valid int"),
-        ((r'"kind": ?"game"', '"kind":"game","hand":"yes"'), "game 1: hand: Input should be"),
-        ((r'"kind": ?"game"', '"kind":"game","hand":1'), "game 1: hand: Input should be"),
-        ((r'"kind": ?"game"', '"kind":"game","bid":"36"'), "game 1: bid: Input should be"),
+        ((r'"augen": ?75', '"augen":true'), "game 1: augen: must be a whole number (found true)"),
+        ((r'"augen": ?75', '"augen":"75"'), 'game 1: augen: must be a whole number (found "75")'),
+        ((r'"augen": ?75', '"augen":75.0'), "game 1: augen: must be a whole number (found 75.0)"),
+        ((r'"spitzen": ?2', '"spitzen":true'), "game 1: spitzen: must be a whole number"),
+        ((r'"kind": ?"game"', '"kind":"game","hand":"yes"'), "game 1: hand: must be true or"),
+        ((r'"kind": ?"game"', '"kind":"game","hand":1'), "game 1: hand: must be true or false"),
+        ((r'"kind": ?"game"', '"kind":"game","bid":"36"'), "game 1: bid: must be a whole"),
         ((r'"kind": ?"passed"', '"kind":"passed","bock_called":0'), "game 2: bock_called:"),
-        ((r'"kind": ?"game"', '"kind":"game","bock":false'), "game 1: bock: Input should be"),
-        ((r'"spitzen_cap": ?11', '"spitzen_cap": true'), "rules.options.spitzen_cap"),
+        ((r'"kind": ?"game"', '"kind":"game","bock":false'), "game 1: bock: must be a whole"),
+        ((r'"augen": ?75', '"augen":121'), "game 1: augen: must be from 0 to 120 (found 121)"),
+        ((r'"spitzen_cap": ?11', '"spitzen_cap": true'), "rules: options: spitzen_cap: must be"),
     ],
 )
 @pytest.mark.parametrize("command", [["check"], ["sheet"], ["summary"], ["add", "ben", "null"]])
@@ -81,8 +86,7 @@ def test_a_wrong_type_in_a_hand_edited_list_is_refused_never_coerced(
 
 def test_the_format_limits_are_the_cores() -> None:
     """The file format allows what the scoring core allows: one set of numbers."""
-    schema = store.json_schema()["$defs"]
-    game, ramsch = schema["GameModel"]["properties"], schema["RamschModel"]["properties"]
+    game, ramsch = GAME.schema()["properties"], RAMSCH.schema()["properties"]
 
     def bounds(prop: dict[str, object]) -> tuple[object, object]:
         options = prop.get("anyOf", [prop])
@@ -152,11 +156,12 @@ def test_a_read_only_list_is_refused_and_kept(run: Run, evening: Path) -> None:
 # --- new --force keeps a backup ---------------------------------------------------------
 
 
-def _fresh(path: Path) -> store.Ledger:
-    return store.new_ledger(path, ["Xaver", "Yvonne", "Zora"], first_dealer=None, rules=RULES)
+def _fresh(path: Path) -> store.ListFile[object]:
+    return store.new_list(path, ["Xaver", "Yvonne", "Zora"], first_dealer=None, rules=RULES)
 
 
 RULES = build_rule_set()
+GAME_FAMILY = find_family("isko")
 
 
 def test_starting_over_keeps_the_old_list_as_a_backup(evening: Path) -> None:
@@ -183,7 +188,7 @@ def test_a_new_list_needs_no_backup(ledger_path: Path) -> None:
 def test_an_export_onto_its_own_list_is_refused(evening: Path) -> None:
     before = evening.read_bytes()
     with pytest.raises(LedgerError, match=rf"this is the list {re.escape(str(evening))} itself"):
-        store.write_output(evening, "a,b\n", lists=[evening])
+        files.write_output(evening, "a,b\n", lists=[evening])
     assert evening.read_bytes() == before
 
 
@@ -191,7 +196,7 @@ def test_an_export_onto_a_link_to_its_list_is_refused(evening: Path, tmp_path: P
     link = tmp_path / "out.csv"
     link.symlink_to(evening)
     with pytest.raises(LedgerError, match="itself"):
-        store.write_output(link, "a,b\n", lists=[evening])
+        files.write_output(link, "a,b\n", lists=[evening])
     assert store.load(evening).entries
 
 
@@ -199,7 +204,7 @@ def test_an_export_onto_any_other_list_is_refused(evening: Path, tmp_path: Path)
     other = tmp_path / "other.csv"
     other.write_bytes(evening.read_bytes())
     with pytest.raises(LedgerError, match="is a skatliste list"):
-        store.write_output(other, "a,b\n")
+        files.write_output(other, "a,b\n")
     assert other.read_bytes() == evening.read_bytes()
 
 
@@ -208,11 +213,11 @@ def test_an_export_is_written_whole(tmp_path: Path) -> None:
     out = tmp_path / "evening.csv"
     out.write_text("old export\n")
     out.chmod(0o640)
-    store.write_output(out, "Spiel;Anna\n1;+48\n", lists=[tmp_path / "list.json"])
+    files.write_output(out, "Spiel;Anna\n1;+48\n", lists=[tmp_path / "list.json"])
     assert out.read_text() == "Spiel;Anna\n1;+48\n"
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
     fresh = tmp_path / "new.html"
-    store.write_output(fresh, "<p>")
+    files.write_output(fresh, "<p>")
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
     assert _files(tmp_path) == ["evening.csv", "new.html"]
 
@@ -242,7 +247,7 @@ def test_a_list_where_none_can_be_says_why_at_once(
     run: Run, tmp_path: Path, where: object, cause: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The real cause, not 'another skatliste is writing' after waiting for the lock."""
-    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
+    monkeypatch.setattr(files, "LOCK_TIMEOUT", 0.01)
     path = where(tmp_path)  # type: ignore[operator]
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(path))
     assert r.exit_code == 2
@@ -271,8 +276,8 @@ def test_a_folder_that_refuses_files_is_named(
             raise OSError(code, os.strerror(code))
         return real_open(path, flags, mode)
 
-    monkeypatch.setattr("skatliste.store.ledger.os.open", refusing)
-    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.01)
+    monkeypatch.setattr("skatliste.store.files.os.open", refusing)
+    monkeypatch.setattr(files, "LOCK_TIMEOUT", 0.01)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2
     assert f"the folder {tmp_path}" in r.stderr and cause in r.stderr
@@ -302,34 +307,21 @@ def test_a_new_list_that_cannot_be_written_leaves_no_lock(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("skatliste.store.ledger.os.fsync", full)
+    monkeypatch.setattr("skatliste.store.files.os.fsync", full)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "No space left on device" in r.stderr
     assert _files(tmp_path) == []
 
 
-# --- one definition of the format, two readers ------------------------------------------
+# --- one definition of the format: the reader and the printed schema ---------------------
 
 
-def test_the_stored_schema_is_the_models_schema() -> None:
-    """``ledger_schema.json`` (what the lean reader checks) is the pydantic models' schema.
-    After changing a model: python -c "import skatliste.store.models as m; m.write_schema()"."""
-    from skatliste.store.models import json_schema
-
-    stored = json.loads(store.SCHEMA_FILE.read_text(encoding="utf-8"))
-    assert stored == json_schema()
-
-
-def _pydantic_accepts(text: str) -> bool:
-    from pydantic import ValidationError
-
-    from skatliste.store.models import LedgerModel
-
-    try:
-        LedgerModel.model_validate_json(text)
-    except ValidationError:
-        return False
-    return True
+def test_the_printed_schema_is_the_readers_definition(run: Run) -> None:
+    """``skatliste schema`` prints the JSON Schema made from the very definition the reader
+    checks with, for each game family."""
+    r = run("schema")
+    assert r.exit_code == 0 and json.loads(r.stdout) == store.json_schema(GAME_FAMILY)
+    assert set(json.loads(r.stdout)["$defs"]) == {"game", "passed", "ramsch", "entry", "history"}
 
 
 def _lean_accepts(path: Path, text: str) -> bool:
@@ -382,40 +374,37 @@ def _hand_edits(draw: st.DrawFn) -> str:
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_hand_edits())
-def test_the_lean_reader_accepts_exactly_what_the_models_accept(tmp_path: Path, text: str) -> None:
-    assert _lean_accepts(tmp_path / "x.json", text) == _pydantic_accepts(text)
+def test_the_reader_accepts_exactly_what_the_printed_schema_and_the_format_accept(
+    tmp_path: Path, text: str
+) -> None:
+    assert _lean_accepts(tmp_path / "x.json", text) == _schema_accepts(text)
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=30), kind=st.sampled_from(["game", "passed", "ramsch"]))
-def test_an_entry_is_written_as_the_models_write_it(text: str, kind: str) -> None:
-    from pydantic import BaseModel
-
-    from skatliste.store.models import GameModel, PassedModel, RamschModel
-
-    entry = {
+def test_an_entry_is_written_as_it_was_read(text: str, kind: str) -> None:
+    """Read and written again, an entry is the same line: its fields in the definition's
+    order, what differs from a default, nothing else."""
+    entries: dict[str, dict[str, object]] = {
         "game": {
             "kind": "game",
             "declarer": text or "A",
             "game": "grand",
             "spitzen": 2,
             "augen": 61,
-            "note": text,
             "kontra": True,
+            "note": text,
         },
         "passed": {"kind": "passed", "note": text, "time": text},
         "ramsch": {"kind": "ramsch", "augen": {"A": 50, "B" + text: 70}, "note": text},
-    }[kind]
-    models: dict[str, type[BaseModel]] = {
-        "game": GameModel,
-        "passed": PassedModel,
-        "ramsch": RamschModel,
     }
-    model = models[kind]
-    as_entry = store.entry_from_data(entry)
-    assert store.entry_line(as_entry) == model.model_validate(entry).model_dump_json(
-        exclude_defaults=True
-    )
+    entry = entries[kind]
+    if not text:
+        entry.pop("note")
+    as_entry = GAME_FAMILY.decode(entry)
+    line = store.entry_line(GAME_FAMILY, as_entry)
+    assert json.loads(line) == entry
+    assert line == json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
 # --- the commands ------------------------------------------------------------------------
@@ -436,7 +425,7 @@ def test_new_force_says_where_the_old_list_went(run: Run, evening: Path) -> None
     old = evening.read_bytes()
     r = run("new", "Xaver", "Yvonne", "Zora", "--force", "--ledger", str(evening))
     assert r.exit_code == 0
-    assert f"the list it replaces is kept as {evening}.bak" in r.stdout
+    assert f"die Liste, die sie ersetzt, bleibt als {evening}.bak" in r.stdout
     assert Path(f"{evening}.bak").read_bytes() == old
 
 
@@ -482,13 +471,13 @@ def test_a_name_that_is_no_players_is_refused_at_load(
     r = run(*command, "--ledger", str(ledger_path))
     if not where:
         assert "not a player" not in r.stderr and r.exit_code in (0, 1), r.stderr
-        assert _pydantic_accepts(bad)
+        assert _schema_accepts(bad)
         return
     assert r.exit_code == 2
     assert r.stderr.startswith(f"Error: {ledger_path}: {where} is not a player of this list: ")
     assert "Anna, Ben, Carl" in r.stderr
     assert ledger_path.read_text(encoding="utf-8") == bad
-    assert not _pydantic_accepts(bad)
+    assert not _schema_accepts(bad)
 
 
 def test_a_name_in_the_history_is_a_players_name(run: Run, ledger_path: Path) -> None:
@@ -502,8 +491,8 @@ def test_a_name_in_the_history_is_a_players_name(run: Run, ledger_path: Path) ->
     ledger_path.write_text(bad, encoding="utf-8")
     r = run("summary", "--ledger", str(ledger_path))
     assert r.exit_code == 2
-    assert "history entry 1: entry: declarer 'Dora' ist kein Spieler dieser Liste" in r.stderr
-    assert _pydantic_accepts(bad) is False
+    assert "Verlaufseintrag 1: entry: declarer 'Dora' ist kein Spieler dieser Liste" in r.stderr
+    assert _schema_accepts(bad) is False
 
 
 @pytest.mark.english

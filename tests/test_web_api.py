@@ -33,7 +33,7 @@ def client(request: pytest.FixtureRequest, fresh_ledger: Path) -> TestClient:
 def pub_ledger(tmp_path: Path) -> Path:
     """A pub list of three: Bock rounds and Ramsch."""
     path = tmp_path / "pub.json"
-    app.new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    app.new_list(path, ["Anna", "Ben", "Carl"], rules=app.rules_of("pub"))
     return path
 
 
@@ -361,7 +361,7 @@ def test_a_busy_list_is_409(
     client: TestClient, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another writer holding the lock past the wait: 409 with the reason, nothing written."""
-    from skatliste.store import ledger
+    from skatliste.store import files as ledger
 
     monkeypatch.setattr(ledger, "LOCK_TIMEOUT", 0.05)
     before = fresh_ledger.read_bytes()

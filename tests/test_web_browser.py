@@ -225,10 +225,10 @@ def test_pub_evening_ramsch_bock_edit_delete(browser: Any, tmp_path: Path) -> No
     from the sheet, a refused entry that keeps the form; the file says the same."""
     from playwright.sync_api import expect
 
-    from skatliste.app.lists import new_list
+    from skatliste.app.lists import new_list, rules_of
 
     path = tmp_path / "pub.json"
-    new_list(path, ["Anna", "Ben", "Carl"], preset="pub")
+    new_list(path, ["Anna", "Ben", "Carl"], rules=rules_of("pub"))
     with live_server(create_app(path, key=KEY)) as url:
         page = browser.new_page()
         page.on("dialog", lambda dialog: dialog.accept())
@@ -500,3 +500,47 @@ def test_labels_fit_and_enter_is_in_reach_at_390px(
         assert gaps[0] >= 6 and gaps[1] >= 6
         assert_fits_a_phone(page)
         page.close()
+
+
+def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: Run) -> None:
+    """An American Grand list on the phone: no Skat taps; a player tapped and the deal's words
+    typed enter it; the pairs' scores of the partie in progress show; 'end' ends the partie
+    by hand, and its result is the summary's; a deal added in the terminal follows live."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    path = tmp_path / "grand.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl", "Dora"], rules=lists.rules_of("american-grand"))
+    with live_server(create_app(path, key=KEY)) as url:
+        page = browser.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#entry")).to_be_visible()
+        expect(page.locator("#game-panel")).to_be_hidden()
+        for hidden in ("#btn-ramsch", "#btn-bock", "#btn-pass"):
+            expect(page.locator(hidden)).to_be_hidden()
+        anna_carl = page.locator('.chip[data-player="Anna+Carl"] .points')
+        ben_dora = page.locator('.chip[data-player="Ben+Dora"] .points')
+        expect(anna_carl).to_have_text("0")
+
+        tap(page, '#players [data-player="Anna"]')
+        page.locator("#words").fill("whist 25 tricks 11")
+        expect(page.locator("#preview")).to_contain_text("Whist 25, 11 Stiche: +25")
+        tap(page, "#btn-enter")
+        expect(anna_carl).to_have_text("25")
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+
+        run("add", "ben", "grand", "15", "tricks", "3", "--ledger", str(path))
+        expect(anna_carl).to_have_text("61")
+        expect(ben_dora).to_have_text("−15")
+        expect(page.locator("#sheet li.game")).to_have_count(2)
+        assert_fits_a_phone(page)
+
+        page.locator("#words").fill("end")
+        tap(page, "#btn-enter")
+        expect(anna_carl).to_have_text("0")  # the next partie starts at 0 : 0
+        expect(page.locator("#summary")).to_contain_text("Partie 1 beendet (von Hand beendet)")
+        expect(page.locator("#btn-undo")).to_contain_text("Partie von Hand beendet")
+        page.close()
+    kinds = [g["kind"] for g in json.loads(path.read_text(encoding="utf-8"))["games"]]
+    assert kinds == ["deal", "deal", "end"]

@@ -129,6 +129,41 @@ def test_the_organiser_page_shows_ranking_tables_and_with_the_key_the_links(
     assert first["qr"].startswith("<svg")
 
 
+def test_the_organiser_page_reads_the_lists_again_only_when_one_changed(
+    client: TestClient, drawn: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The serve process keeps the last reading while no file of the folder changed (inode,
+    modification time, size): a look that changes nothing reads no list, a game added or a
+    list edited by hand is in the next answer, and no file is written for it."""
+    from skatliste.store import tournament as store
+
+    reads: list[str] = []
+    summed = store._summarise_list
+
+    def counted(path: Path) -> store.ListResult:
+        reads.append(path.name)
+        return summed(path)
+
+    monkeypatch.setattr(store, "_summarise_list", counted)
+    table = drawn / "series-1" / "table-01.json"
+    lists.add_game(table, a_declarer(drawn, 1), ["grand", "mit", "1"])
+    before = sorted(p.name for p in drawn.rglob("*"))
+    first = client.get("/api/tournament").json()
+    assert reads and first["tables"][0]["games"] == 1
+    reads.clear()
+    assert client.get("/api/tournament").json() == first
+    assert reads == []
+    second = table_players(drawn, 1)[2]  # game 2: the next dealer sits out
+    lists.add_game(table, second, ["null"])
+    assert client.get("/api/tournament").json()["tables"][0]["games"] == 2
+    assert reads
+    reads.clear()
+    table.write_text(table.read_text().replace('"game":"null"', '"game":"null","hand":true'))
+    ranking = client.get("/api/tournament").json()["ranking"]
+    assert reads and {s["name"]: s["points"] for s in ranking}[second] == "+35"  # a Null Hand
+    assert sorted(p.name for p in drawn.rglob("*")) == before
+
+
 def test_serve_show_keys_for_a_tournament(drawn: Path, run: Run) -> None:
     """--show-keys prints the organiser's key and each table's link of the last series."""
     result = run("serve", "--tournament", str(drawn), "--show-keys")

@@ -1,9 +1,8 @@
 """American Grand: the partnership game's list (Whist, Grand, Euchre, Hearts).
 
-Pure core, no I/O: the contracts, a deal's validation, the score of each contract with its
-computation in German and English, the partie and its end, the final settlement, the dealer
-rotation and the table words. The rules are docs/rules.md, §A1 to §A6, cited
-below by those numbers.
+Pure core, no I/O: the contracts, a deal's validation, the score of each contract, the
+partie and its end, the final settlement, the dealer rotation. The rules are docs/rules.md,
+§A1 to §A6, cited below by those numbers.
 
 Four players sit in seat order; partners sit opposite, so seats 1 and 3 are one pair ("NS")
 and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
@@ -11,27 +10,21 @@ and seats 2 and 4 the other ("EW"). Pairs are numbered 0 and 1 here.
 >>> s = score(Deal(declarer="Anna", contract=Contract.WHIST, bid=25, tricks=11))
 >>> s.made, s.declaring, s.defending
 (True, 25, 0)
->>> computation(s)
-'Whist: 11 Stiche, 5 über sechs × 5 = 25'
+
+The computation in words is ``skatliste.american.explain``'s, the table words
+``skatliste.american.words``'.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Literal, NoReturn
+from typing import Literal
 
+from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.i18n import Lang
-from skatliste.skat.explain import signed
-from skatliste.skat.words import MAX_DIGITS
-
-HeartsDefenders = Literal["on_set", "always"]
-SlamCounts = Literal["score", "over_six"]
-"""What a slam (all 13 tricks) puts against the bid in Whist and Grand: its score (65, 103),
-or only its tricks over six (35, 63) as the text of §A3 reads word for word."""
+from skatliste.i18n import Message, msg
 
 PARTIE_TARGET = 100
 """§A4: a partie is played to 100 points."""
@@ -105,7 +98,7 @@ Entry = Deal | PartieEnd
 # --- validation ---------------------------------------------------------------------------
 
 
-def _example(contract: Contract) -> str:
+def example(contract: Contract) -> str:
     return {
         Contract.WHIST: "whist 25 tricks 11",
         Contract.GRAND: "grand 15 tricks 9",
@@ -135,10 +128,10 @@ def _most(contract: Contract, slam_counts: SlamCounts) -> int:
     """What a slam in Whist or Grand puts against the bid."""
     per = TRICK_VALUE[contract]
     if slam_counts == "over_six":
-        return per * _over_six(TRICKS)
+        return per * over_six(TRICKS)
     if contract is Contract.WHIST:
         return per * TRICKS
-    return per * _over_six(TRICKS) + GRAND_SLAM_BONUS
+    return per * over_six(TRICKS) + GRAND_SLAM_BONUS
 
 
 def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
@@ -162,33 +155,66 @@ def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
     name = c.value
     if bid <= 0 or bid % 5:
         raise InvalidGameError(
-            f"{name} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. "
-            f"'{_example(c)}'"
+            msg(
+                "{contract} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. "
+                "'{example}'",
+                contract=name,
+                bid=bid,
+                example=example(c),
+            )
         )
     if c in MAX_BID and bid > MAX_BID[c]:
         raise InvalidGameError(
-            f"{name} {bid}: {c.title} may be named only with a bid of {MAX_BID[c]} or less "
-            f"(§A2); above it name whist or grand"
+            msg(
+                "{contract} {bid}: {title} may be named only with a bid of {most} or less (§A2); "
+                "above it name whist or grand",
+                contract=name,
+                bid=bid,
+                title=c.title,
+                most=MAX_BID[c],
+            )
         )
     if c in TRICK_VALUE and bid > (top := highest_bid(c, slam_counts=slam_counts)):
         most = _most(c, slam_counts)
         if slam_counts == "over_six":
-            why = (
-                f"with slam.counts=over_six a {c.title} puts at most {most} against the bid "
-                f"(7 over six × {TRICK_VALUE[c]}, §A3)"
+            why = msg(
+                "with slam.counts=over_six a {title} puts at most {most} against the bid (7 over "
+                "six × {value}, §A3)",
+                title=c.title,
+                most=most,
+                value=TRICK_VALUE[c],
             )
         else:
-            why = f"a {c.title} scores at most {most} (all {TRICKS} tricks, §A3)"
+            why = msg(
+                "a {title} scores at most {most} (all {tricks} tricks, §A3)",
+                title=c.title,
+                most=most,
+                tricks=TRICKS,
+            )
         slip = bid // 10
-        hint = f" (did you mean '{name} {slip}'?)" if bid % 10 == 0 and slip % 5 == 0 else ""
-        if not 0 < slip <= top:
-            hint = ""
+        hint: Message | str = ""
+        if bid % 10 == 0 and slip % 5 == 0 and 0 < slip <= top:
+            hint = msg(" (did you mean '{contract} {bid}'?)", contract=name, bid=slip)
         raise InvalidGameError(
-            f"{name} {bid}: {why}, so the highest bid that can be made is {top}; write a bid "
-            f"of 5 to {top}, e.g. '{_example(c)}'{hint}"
+            msg(
+                "{contract} {bid}: {why}, so the highest bid that can be made is {top}; write a "
+                "bid of 5 to {top}, e.g. '{example}'{hint}",
+                contract=name,
+                bid=bid,
+                why=why,
+                top=top,
+                example=example(c),
+                hint=hint,
+            )
         )
     if deal.alone and c is not Contract.EUCHRE:
-        raise InvalidGameError(f"{name} {bid} alone: only a Euchre is played alone; drop 'alone'")
+        raise InvalidGameError(
+            msg(
+                "{contract} {bid} alone: only a Euchre is played alone; drop 'alone'",
+                contract=name,
+                bid=bid,
+            )
+        )
     if c is Contract.HEARTS:
         _validate_hearts(deal)
         return
@@ -200,18 +226,29 @@ def _validate_hearts(deal: Deal) -> None:
     bid = deal.bid
     if deal.tricks is not None:
         raise InvalidGameError(
-            f"hearts {bid} tricks {deal.tricks}: a Hearts deal counts hearts, not tricks; "
-            f"write the hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' "
-            "(hearts 0: made)"
+            msg(
+                "hearts {bid} tricks {tricks}: a Hearts deal counts hearts, not tricks; write the "
+                "hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' (hearts 0: "
+                "made)",
+                bid=bid,
+                tricks=deal.tricks,
+            )
         )
     if deal.hearts is None:
         raise InvalidGameError(
-            f"hearts {bid}: say how many hearts the declaring pair took, e.g. "
-            f"'hearts {bid} hearts 0' (made) or 'hearts {bid} hearts 3'"
+            msg(
+                "hearts {bid}: say how many hearts the declaring pair took, e.g. 'hearts {bid} "
+                "hearts 0' (made) or 'hearts {bid} hearts 3'",
+                bid=bid,
+            )
         )
     if not 0 <= deal.hearts <= HEARTS:
         raise InvalidGameError(
-            f"hearts {deal.hearts}: the declaring pair takes 0 to {HEARTS} hearts"
+            msg(
+                "hearts {hearts}: the declaring pair takes 0 to {most} hearts",
+                hearts=deal.hearts,
+                most=HEARTS,
+            )
         )
 
 
@@ -222,30 +259,58 @@ def _validate_tricks(deal: Deal) -> None:
     name = c.value
     if deal.hearts is not None:
         raise InvalidGameError(
-            f"{name} {bid} hearts {deal.hearts}: hearts are counted only in a Hearts deal; "
-            f"give the tricks, e.g. '{_example(c)}'"
+            msg(
+                "{contract} {bid} hearts {hearts}: hearts are counted only in a Hearts deal; give "
+                "the tricks, e.g. '{example}'",
+                contract=name,
+                bid=bid,
+                hearts=deal.hearts,
+                example=example(c),
+            )
         )
     most = EUCHRE_TRICKS if c is Contract.EUCHRE else TRICKS
     if deal.tricks is None:
         raise InvalidGameError(
-            f"{name} {bid}: say how many tricks (out of {most}) the declaring pair took, "
-            f"e.g. '{name} {bid}{' alone' if deal.alone else ''} tricks {min(most, 11)}'"
+            msg(
+                "{contract} {bid}: say how many tricks (out of {most}) the declaring pair took, "
+                "e.g. '{example} {bid}{alone} tricks {tricks}'",
+                contract=name,
+                bid=bid,
+                most=most,
+                example=name,
+                alone=" alone" if deal.alone else "",
+                tricks=min(most, 11),
+            )
         )
     if not 0 <= deal.tricks <= most:
         raise InvalidGameError(
-            f"{name} {bid} tricks {deal.tricks}: the declaring pair takes 0 to {most} tricks "
-            f"in {c.title}"
+            msg(
+                "{contract} {bid} tricks {tricks}: the declaring pair takes 0 to {most} tricks in "
+                "{title}",
+                contract=name,
+                bid=bid,
+                tricks=deal.tricks,
+                most=most,
+                title=c.title,
+            )
         )
     if c is Contract.EUCHRE:
         if deal.alone and bid < 20:
             raise InvalidGameError(
-                f"euchre {bid} alone: a bid under 20 is played with the partner (§A3); "
-                f"drop 'alone', or bid 20 or 25 to play alone"
+                msg(
+                    "euchre {bid} alone: a bid under 20 is played with the partner (§A3); drop "
+                    "'alone', or bid 20 or 25 to play alone",
+                    bid=bid,
+                )
             )
         if not deal.alone and bid == MAX_BID[Contract.EUCHRE]:
             raise InvalidGameError(
-                f"euchre {bid}: a bid of 25 is played alone (§A3); write "
-                f"'euchre {bid} alone tricks {deal.tricks}'"
+                msg(
+                    "euchre {bid}: a bid of 25 is played alone (§A3); write 'euchre {bid} alone "
+                    "tricks {tricks}'",
+                    bid=bid,
+                    tricks=deal.tricks,
+                )
             )
 
 
@@ -275,7 +340,7 @@ class DealScore:
         return not self.made
 
 
-def _over_six(tricks: int) -> int:
+def over_six(tricks: int) -> int:
     return max(0, tricks - 6)
 
 
@@ -299,7 +364,7 @@ def score(
         assert deal.tricks is not None
         per = TRICK_VALUE[c]
         tricks = deal.tricks
-        value = per * _over_six(tricks)
+        value = per * over_six(tricks)
         if tricks == TRICKS:
             # Whist: a slam scores all 13 tricks (65); Grand: 40 more for the first six (103)
             value = per * TRICKS if c is Contract.WHIST else value + GRAND_SLAM_BONUS
@@ -308,10 +373,10 @@ def score(
             slam = "declaring" if tricks == TRICKS else "defending"
         # decision (option slam.counts): made when what the pair scores, a slam's score
         # included, reaches the bid; 'over_six' reads §A3 word for word
-        reaches = value if slam_counts == "score" else per * _over_six(tricks)
+        reaches = value if slam_counts == "score" else per * over_six(tricks)
         if reaches >= bid:
             return DealScore(deal, True, value, value, 0, slam, slam_counts)
-        defenders = per * _over_six(TRICKS - tricks)
+        defenders = per * over_six(TRICKS - tricks)
         return DealScore(deal, False, reaches, -bid, defenders, slam, slam_counts)
     if c is Contract.EUCHRE:
         assert deal.tricks is not None
@@ -331,127 +396,6 @@ def score(
     return DealScore(deal, False, 0, -(bid + deal.hearts), -their)
 
 
-# --- the computation in words -------------------------------------------------------------
-
-_TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "tricks": "Stiche",
-        "trick": "Stich",
-        "over": "über sechs",
-        "none_over": "keiner über sechs",
-        "slam": "Schlemm",
-        "all": "alle",
-        "bid": "gereizt",
-        "set": "verloren",
-        "defenders": "Gegner",
-        "alone": "allein",
-        "partner": "mit Partner",
-        "wins": "gewinnt die Partie",
-        "they_win": "Schlemm der Gegner: sie gewinnen die Partie",
-        "no_heart": "kein Herz genommen",
-        "hearts": "Herzen genommen",
-        "heart": "Herz genommen",
-        "their_hearts": "Herzen",
-        "their_heart": "Herz",
-        "nothing": "nichts",
-        "under3": "unter 3 Stichen",
-    },
-    "en": {
-        "tricks": "tricks",
-        "trick": "trick",
-        "over": "over six",
-        "none_over": "none over six",
-        "slam": "slam",
-        "all": "all",
-        "bid": "bid",
-        "set": "set",
-        "defenders": "defenders",
-        "alone": "alone",
-        "partner": "with partner",
-        "wins": "wins the partie",
-        "they_win": "the defenders' slam wins them the partie",
-        "no_heart": "no heart taken",
-        "hearts": "hearts taken",
-        "heart": "heart taken",
-        "their_hearts": "hearts",
-        "their_heart": "heart",
-        "nothing": "nothing",
-        "under3": "fewer than 3 tricks",
-    },
-}
-
-
-def number(n: int) -> str:
-    """``25`` / ``−15``: a total with a real minus sign and no plus."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _tricks_value(
-    tricks: int, per: int, contract: Contract, t: dict[str, str], *, slam: bool = True
-) -> str:
-    """``11 Stiche, 5 über sechs × 5 = 25``; ``slam``: all 13 tricks score as a slam."""
-    head = _count(tricks, t["trick"], t["tricks"])
-    over = _over_six(tricks)
-    if tricks == TRICKS and slam and contract is Contract.WHIST:
-        return f"{head}, {t['slam']}: {t['all']} {TRICKS} × {per} = {per * TRICKS}"
-    if tricks == TRICKS and slam:
-        value = per * over + GRAND_SLAM_BONUS
-        return f"{head}, {t['slam']}: {over} {t['over']} × {per} + {GRAND_SLAM_BONUS} = {value}"
-    if over == 0:
-        return f"{head}, {t['none_over']}: 0"
-    return f"{head}, {over} {t['over']} × {per} = {per * over}"
-
-
-def computation(s: DealScore, *, lang: Lang = "de") -> str:
-    """The deal's computation as players say it, German or English.
-
-    >>> d = Deal(declarer="Ben", contract=Contract.WHIST, bid=20, tricks=4)
-    >>> computation(score(d), lang="en")
-    'Whist: 4 tricks, none over six: 0 < bid 20: set, −20; defenders 9 tricks, 3 over six × 5 = +15'
-    """
-    t = _TEXT[lang]
-    d = s.deal
-    c = d.contract
-    if c in TRICK_VALUE:
-        assert d.tricks is not None
-        per = TRICK_VALUE[c]
-        as_slam = s.made or s.slam_counts == "score"
-        text = f"{c.title}: {_tricks_value(d.tricks, per, c, t, slam=as_slam)}"
-        if not s.made:
-            theirs = TRICKS - d.tricks
-            head = _count(theirs, t["trick"], t["tricks"])
-            over = _over_six(theirs)
-            won = f"{over} {t['over']} × {per} = +{s.defending}" if over else f"{t['none_over']}: 0"
-            text += f" < {t['bid']} {d.bid}: {t['set']}, −{d.bid}; {t['defenders']} {head}, {won}"
-        if s.slam_pair == "declaring":
-            text += f"; {t['wins']}"
-        elif s.slam_pair == "defending":
-            text += f"; {t['they_win']}"
-        return text
-    if c is Contract.EUCHRE:
-        assert d.tricks is not None
-        how = t["alone"] if d.alone else t["partner"]
-        text = f"Euchre {how}: {_count(d.tricks, t['trick'], t['tricks'])} = {s.value}"
-        if s.made:
-            return text
-        lost = f"2 × {d.bid}" if d.alone else f"{d.bid} + {EUCHRE_SET_WITH_PARTNER}"
-        return f"{text} < {t['bid']} {d.bid}: {t['set']}, {lost} = {signed(s.declaring)}"
-    assert d.hearts is not None
-    theirs = HEARTS - d.hearts
-    tail = ""
-    if s.defending:
-        tail = f"; {t['defenders']} {_count(theirs, t['their_heart'], t['their_hearts'])}: "
-        tail += signed(s.defending)
-    if s.made:
-        return f"Hearts: {t['no_heart']} = {HEARTS_MADE}{tail}"
-    taken = _count(d.hearts, t["heart"], t["hearts"])
-    return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"
-
-
 # --- the table and the partie (§A1, §A4) -------------------------------------------------
 
 
@@ -469,8 +413,11 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.players) != 4:
             raise InputError(
-                f"American Grand is played by four players, partners opposite; "
-                f"got {len(self.players)}: give four names, e.g. --players Anna Ben Carl Dora"
+                msg(
+                    "American Grand is played by four players, partners opposite; got {count}: "
+                    "give four names, e.g. --players Anna Ben Carl Dora",
+                    count=len(self.players),
+                )
             )
 
     def pair_of(self, player: str) -> int:
@@ -636,9 +583,13 @@ def _partie_over(table: Table, run: _Running) -> str | None:
     return None
 
 
-def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tuple[str, str]]]:
+Problem = tuple[Message, Message | str]
+"""Where (``deal 3``) and what is wrong."""
+
+
+def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem]]:
     out: list[Partie] = []
-    wrong: list[tuple[str, str]] = []
+    wrong: list[Problem] = []
     run = _Running()
     number = 0
     for entry in entries:
@@ -649,8 +600,8 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
             else:
                 wrong.append(
                     (
-                        f"end after deal {number}",
-                        "a partie ended by hand with no deal in it; remove this end",
+                        msg("end after deal {number}", number=number),
+                        msg("a partie ended by hand with no deal in it; remove this end"),
                     )
                 )
             continue
@@ -658,14 +609,17 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[tu
         number += 1
         if entry.declarer not in table.players:
             players = ", ".join(table.players)
-            wrong.append(
-                (f"deal {number}", f"declarer '{entry.declarer}' is not at this table ({players})")
+            problem = msg(
+                "declarer '{name}' is not at this table ({players})",
+                name=entry.declarer,
+                players=players,
             )
+            wrong.append((msg("deal {number}", number=number), problem))
             continue
         try:
             s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
         except InvalidGameError as exc:
-            wrong.append((f"deal {number}", str(exc)))
+            wrong.append((msg("deal {number}", number=number), exc.message))
             continue
         declaring = table.pair_of(entry.declarer)
         points = pair_points(table, s)
@@ -708,254 +662,6 @@ def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
     return _walk(table, entries)[0]
 
 
-def problems(table: Table, entries: Sequence[Entry]) -> list[tuple[str, str]]:
+def problems(table: Table, entries: Sequence[Entry]) -> list[Problem]:
     """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
     return _walk(table, entries)[1]
-
-
-# --- the table words ----------------------------------------------------------------------
-
-CONTRACT_WORDS: dict[str, Contract] = {
-    "whist": Contract.WHIST,
-    "grand": Contract.GRAND,
-    "euchre": Contract.EUCHRE,
-    "juker": Contract.EUCHRE,
-    "jucker": Contract.EUCHRE,
-    "hearts": Contract.HEARTS,
-    "herz": Contract.HEARTS,
-}
-"""The contract; after it the bid: ``whist 25``."""
-
-NUMBER_WORDS: dict[str, str] = {
-    "tricks": "tricks",
-    "trick": "tricks",
-    "stiche": "tricks",
-    "stich": "tricks",
-    "hearts": "hearts",
-    "heart": "hearts",
-    "herzen": "hearts",
-    "herz": "hearts",
-    "bid": "bid",
-    "gereizt": "bid",
-    "geboten": "bid",
-    "gebot": "bid",
-}
-"""Words that take a number after them: ``tricks 11``, ``herzen 3``, ``gebot 25``."""
-
-FLAG_WORDS: dict[str, str] = {
-    "alone": "alone",
-    "allein": "alone",
-    "solo": "alone",
-    "partner": "partner",
-    "mitpartner": "partner",
-}
-"""Euchre: alone, or (the default) with the partner."""
-
-VOCABULARY: tuple[str, ...] = tuple(sorted({*CONTRACT_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
-
-_GLUED = re.compile(r"^([a-zäöü]+)(\d+)$")
-
-
-@dataclass(frozen=True)
-class ParsedDeal:
-    """The words of one deal, understood (not yet validated)."""
-
-    contract: Contract
-    bid: int
-    tricks: int | None = None
-    alone: bool = False
-    hearts: int | None = None
-
-    def deal(
-        self,
-        declarer: str,
-        *,
-        note: str = "",
-        time: str | None = None,
-        slam_counts: SlamCounts = "score",
-    ) -> Deal:
-        """The deal as the declarer played it, validated under the list's ``slam.counts``."""
-        deal = Deal(
-            declarer=declarer,
-            contract=self.contract,
-            bid=self.bid,
-            tricks=self.tricks,
-            alone=self.alone,
-            hearts=self.hearts,
-            note=note,
-            time=time,
-        )
-        validate(deal, slam_counts=slam_counts)
-        return deal
-
-
-def _tokens(words: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    for raw in words:
-        for tok in raw.replace(",", " ").split():
-            tok = tok.lower()
-            m = _GLUED.match(tok)
-            if m and (m.group(1) in NUMBER_WORDS or m.group(1) in CONTRACT_WORDS):
-                out.extend([m.group(1), m.group(2)])
-            else:
-                out.append(tok)
-    return out
-
-
-def _suggest(word: str) -> str:
-    import difflib  # only on the error path
-
-    close = difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
-    if close:
-        return f"; did you mean '{close[0]}'?"
-    return "; known words: whist, grand, euchre, hearts, tricks N, hearts N, alone"
-
-
-_HOW: dict[str, str] = {
-    "bid": "the bid is a positive multiple of 5 (5, 10, 15, ...), written without a sign",
-    "tricks": (
-        f"tricks are 0 to {TRICKS} (0 to {EUCHRE_TRICKS} in Euchre), the declaring pair's "
-        "tricks, written without a sign"
-    ),
-    "hearts": (
-        f"hearts are 0 to {HEARTS}, the hearts in the declaring pair's tricks, written "
-        "without a sign"
-    ),
-}
-"""What each number of a deal is, for a number written with a sign."""
-
-
-def _signed(tok: str) -> bool:
-    """``-5``, ``+25``, ``−1``: a number with a sign, which no number of a deal has."""
-    return len(tok) > 1 and tok[0] in "+-−" and tok[1:].isdecimal()
-
-
-def _whole(word: str, tok: str | None) -> int | None:
-    """``tok`` as a whole number, None when it is none; one longer than any number of a deal
-    (``words.MAX_DIGITS``) is refused."""
-    if tok is None or not tok.isdecimal():
-        return None
-    if len(tok) > MAX_DIGITS:
-        raise InputError(
-            f"'{word} {tok[:12]}...': the number has more than {MAX_DIGITS} digits, far too "
-            "many for a deal; bids go up to 100, tricks and hearts to 13, e.g. "
-            "'whist 25 tricks 11'"
-        )
-    return int(tok)
-
-
-def _number_word(
-    tok: str, nxt: str | None, bid: int | None, numbers: dict[str, int]
-) -> tuple[str, int]:
-    """``tricks 11``, ``hearts 3``, ``bid 25``: (what, the number), each given once."""
-    kind = NUMBER_WORDS[tok]
-    example = {"tricks": "tricks 11", "hearts": "hearts 3", "bid": "bid 25"}[kind]
-    if nxt is not None and _signed(nxt):
-        raise InputError(f"'{tok} {nxt}': {_HOW[kind]}, e.g. '{example}'")
-    n = _whole(tok, nxt)
-    if n is None:
-        got = f" {nxt}" if nxt is not None else ""
-        raise InputError(f"'{tok}{got}': '{tok}' needs a number after it, e.g. '{example}'")
-    if kind == "bid" and bid is not None and bid != n:
-        raise InputError(f"two bids given ({bid} and {n}): a deal has one bid")
-    if kind in numbers and numbers[kind] != n:
-        raise InputError(f"'{tok}' given twice ({numbers[kind]} and {n}): give it once")
-    return kind, n
-
-
-def _refuse_word(tok: str) -> NoReturn:
-    """A word no deal has: a number standing alone, or an unknown word."""
-    if _signed(tok):
-        raise InputError(
-            f"the number {tok} stands alone: a bid, tricks and hearts are written without "
-            "a sign after their word, e.g. 'whist 25 tricks 11' or 'hearts 40 hearts 3'"
-        )
-    if tok.isdecimal():
-        shown = tok if len(tok) <= MAX_DIGITS else f"{tok[:12]}..."
-        raise InputError(
-            f"the number {shown} stands alone: say what it is, e.g. 'whist {shown}' "
-            f"(the bid), 'tricks {shown}' or 'hearts {shown}'"
-        )
-    raise InputError(f"unknown word '{tok}'{_suggest(tok)}")
-
-
-def parse_words(words: Sequence[str]) -> ParsedDeal:
-    """Understand one deal's words, English or German, in any order after the contract.
-
-    The first contract word names the contract and the number after it is the bid; in a
-    Hearts deal a later ``hearts N`` (``herzen N``) is the hearts the declaring pair took.
-
-    >>> parse_words("whist 25 tricks 11".split())
-    ParsedDeal(contract=<Contract.WHIST: 'whist'>, bid=25, tricks=11, alone=False, hearts=None)
-    >>> parse_words("euchre 20 allein stiche 5".split()) == parse_words(
-    ...     "euchre 20 alone tricks 5".split())
-    True
-    >>> parse_words("herz 40 herzen 3".split()).hearts
-    3
-    """
-    toks = _tokens(words)
-    contract: Contract | None = None
-    bid: int | None = None
-    numbers: dict[str, int] = {}
-    flags: set[str] = set()
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        nxt = toks[i + 1] if i + 1 < len(toks) else None
-        if tok in CONTRACT_WORDS and contract is None:
-            contract = CONTRACT_WORDS[tok]
-            if nxt is not None and _signed(nxt):
-                raise InputError(f"'{tok} {nxt}': {_HOW['bid']}, e.g. '{_example(contract)}'")
-            n = _whole(tok, nxt)
-            if n is not None:
-                bid = n
-                i += 1
-        elif tok in NUMBER_WORDS:
-            kind, n = _number_word(tok, nxt, bid, numbers)
-            if kind == "bid":
-                bid = n
-            else:
-                numbers[kind] = n
-            i += 1
-        elif tok in CONTRACT_WORDS:
-            assert contract is not None
-            raise InputError(
-                f"two contracts named: '{contract.value}' and '{tok}'; a deal has one contract"
-            )
-        elif tok in FLAG_WORDS:
-            flags.add(FLAG_WORDS[tok])
-        else:
-            _refuse_word(tok)
-        i += 1
-    if contract is None:
-        raise InputError(
-            "no contract named: say whist, grand, euchre or hearts and the bid, "
-            "e.g. 'whist 25 tricks 11'"
-        )
-    if bid is None:
-        raise InputError(f"no bid: write it after the contract, e.g. '{_example(contract)}'")
-    if {"alone", "partner"} <= flags:
-        raise InputError("both 'alone' and 'partner' given: a Euchre is played one way")
-    return ParsedDeal(
-        contract=contract,
-        bid=bid,
-        tricks=numbers.get("tricks"),
-        alone="alone" in flags,
-        hearts=numbers.get("hearts"),
-    )
-
-
-def to_words(deal: Deal) -> str:
-    """The deal's canonical English words; :func:`parse_words` reads them back.
-
-    >>> to_words(parse_words("euchre 20 allein stiche 5".split()).deal("Anna"))
-    'euchre 20 alone tricks 5'
-    """
-    parts = [deal.contract.value, str(deal.bid)]
-    if deal.alone:
-        parts.append("alone")
-    if deal.tricks is not None:
-        parts.append(f"tricks {deal.tricks}")
-    if deal.hearts is not None:
-        parts.append(f"hearts {deal.hearts}")
-    return " ".join(parts)

@@ -35,7 +35,7 @@ def new_key() -> str:
 def list_key(ledger_path: Path | str, *, renew: bool = False) -> tuple[str, bool]:
     """The list's key and whether it was made just now: read it, or make and keep a new one
     (always a new one with ``renew``; the old key stops working)."""
-    from skatliste.store.ledger import atomic_write, locked
+    from skatliste.store.files import atomic_write, locked
 
     path = key_path(ledger_path)
     with locked(path):
@@ -80,7 +80,7 @@ def tournament_keys(folder: Path | str, tables: int, *, renew: bool = False) -> 
     later series with more tables gets keys for the new ones), or all anew with ``renew``."""
     import json
 
-    from skatliste.store.ledger import atomic_write, locked
+    from skatliste.store.files import atomic_write, locked
 
     path = tournament_keys_path(folder)
     with locked(path):

@@ -107,7 +107,7 @@ def open_tournament(folder: Path | str) -> Tournament:
 
 
 def _check_name(name: str) -> str:
-    from skatliste.skat.sheet import RESERVED_NAMES, nfc, same_name
+    from skatliste.players import RESERVED_NAMES, nfc, same_name
 
     name = nfc(name.strip())  # a decomposed 'ü' is the same name as a composed one
     if not name:
@@ -415,7 +415,7 @@ def _write_lists(
     beside, as ``series-S.unrecorded-N``."""
     import shutil
 
-    from skatliste.app.lists import new_list
+    from skatliste.app.lists import new_list, rules_of
 
     folder = t.folder
     target = folder / f"series-{series}"
@@ -428,8 +428,7 @@ def _write_lists(
             new_list(
                 staging / Path(list_name(series, n)).name,
                 table,
-                preset="tournament",
-                rule_items=[f"series={t.games[len(table)]}"],
+                rules=rules_of("tournament", {"series": str(t.games[len(table)])}),
             )
         if target.exists():
             aside = moved
@@ -472,7 +471,7 @@ def _paper_item(
 ) -> str | None:
     """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
     None."""
-    from skatliste.skat.sheet import same_name
+    from skatliste.players import same_name
 
     found = _PAPER.match(item.strip())
     if not found:
@@ -722,7 +721,7 @@ EXAMPLES = {
 def _one_amount(text: str, raw: str, what: str) -> Fraction:
     """One amount as the core reads money (``sheet.parse_amount``: 12.50, 12,50, 1/3; six
     digits at most before the point, so 1e309 or a typing slip never reaches the sums)."""
-    from skatliste.skat.sheet import parse_amount
+    from skatliste.money import parse_amount
 
     text = text.strip()
     value = parse_amount(text)

@@ -5,7 +5,6 @@ This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
 from skatliste.cli import (  # noqa: F401  (registers commands)
-    american,
     cards,
     lists,
     play,

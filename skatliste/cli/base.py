@@ -32,35 +32,8 @@ class Failed(click.ClickException):
     exit_code = 1
 
 
-FAMILY_GROUPS: dict[str, click.Group] = {}
-"""The game families other than Skat (``skatliste.skat.rulesets.PRESET_FAMILY``), each with the
-group of its list commands; the family's CLI module registers it here."""
-
-
 DEFAULT_LIST = "skatliste.json"
 """The list a command works on without --ledger or SKATLISTE_LEDGER."""
-
-
-def _option_value(args: list[str], name: str) -> str | None:
-    for i, arg in enumerate(args):
-        if arg == name and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith(name + "="):
-            return arg.split("=", 1)[1]
-    return None
-
-
-def _family(name: str, args: list[str]) -> str:
-    """The game family a list command is for: ``new`` names it with ``--rules``, every other
-    command finds it in the list it works on."""
-    from skatliste.skat.rulesets import family_of
-
-    if name == "new":
-        return family_of((_option_value(args, "--rules") or "").lower())
-    from skatliste.app.lists import family_at
-
-    path = _option_value(args, "--ledger") or os.environ.get("SKATLISTE_LEDGER") or DEFAULT_LIST
-    return family_at(path)
 
 
 BUG_EXIT = 70
@@ -70,8 +43,8 @@ BUG_EXIT = 70
 class SkatGroup(click.Group):
     """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place; anything
     unexpected into one line that says it is a bug, exit 70 (``SKATLISTE_DEBUG=1``: the
-    traceback). Sends a list command to its game family's own command when the list is not a
-    Skat list."""
+    traceback). A list command finds the list's game family in the list it reads, after
+    parsing: nothing here knows the families."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -115,22 +88,10 @@ class SkatGroup(click.Group):
             importlib.import_module(self.lazy[cmd_name])
         return super().get_command(ctx, cmd_name)
 
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        name = args[0] if args else ""
-        # only the top level: 'skatliste tournament export' is the tournament's own command
-        routed = ctx.parent is None and any(name in g.commands for g in FAMILY_GROUPS.values())
-        if routed:
-            family = FAMILY_GROUPS.get(_family(name, args[1:]))
-            if family is not None and name in family.commands:
-                return name, family.commands[name], args[1:]
-        return super().resolve_command(ctx, args)
 
-
-def refuse(message: str) -> NoReturn:
+def refuse(message: Message | str) -> NoReturn:
     """Stop with ``Error: message`` and exit status 2."""
-    raise Refused(message)
+    raise Refused(translate(message, current_lang()))
 
 
 # --- shared options ---------------------------------------------------------------------

@@ -1,10 +1,12 @@
-"""The list: ``new``, ``add``, ``pass``, ``ramsch``, ``bock``, ``undo``, ``delete``, ``edit``,
-``history``, ``check``, ``rules``, ``schema``. Each parses, calls ``skatliste.app.lists``
-and prints what it returns."""
+"""The list, for every game family: ``new``, ``add``, ``pass`` (and ``end``), ``ramsch``,
+``bock``, ``undo``, ``delete``, ``edit``, ``insert``, ``restore``, ``history``, ``check``,
+``rules``, ``schema``. Each parses, calls ``skatliste.app.lists`` and prints what the list's
+family renders (``skatliste.render``); the family is the list's own, read from its file."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,12 +17,12 @@ from skatliste.cli.base import (
     WORDS_CONTEXT,
     Failed,
     cli,
+    current_lang,
     ledger_option,
     list_options,
     messages_lang_option,
     refuse,
     say,
-    translate,
 )
 from skatliste.cli.complete import (
     complete_edit_words,
@@ -30,36 +32,37 @@ from skatliste.cli.complete import (
     complete_rule,
     complete_words,
 )
-from skatliste.cli.render import game_lines, totals_line
-from skatliste.i18n import Lang
+from skatliste.cli.render import entry_words, rendered
+from skatliste.i18n import Lang, msg, nmsg
 
 if TYPE_CHECKING:
-    from skatliste.app.lists import Standing
-    from skatliste.skat.sheet import Entry
+    from skatliste.app.lists import Ledger
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
-    """The changed game's lines and the totals after it."""
-    if change.row is not None:
-        click.echo("\n".join(game_lines(change.row, lang)))
-    click.echo(totals_line(change.ledger, change.last, lang))
+    """The changed entry's lines and the standing after it, as the list's family shows them."""
+    click.echo("\n".join(rendered(change.ledger, "change")(change, lang)))
 
 
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:
-    """Later games the change gave another value, and what ``check`` now finds."""
+    """Later entries the change gave another value, and what ``check`` now finds."""
     if change.changed:
-        game = "Spiel" if lang == "de" else "game"
+        word = change.ledger.family.number_word
         listed = ", ".join(
-            f"{game} {number}: {was or '–'} → {now or '–'}" for number, was, now in change.changed
+            msg(f"{word} {{number}}", number=number).render(lang) + f": {was or '–'} → {now or '–'}"
+            for number, was, now in change.changed
         )
-        click.echo(translate(f"Later games changed: {listed}", lang))
+        click.echo(msg("Later games changed: {changes}", changes=listed).render(lang))
     if change.problems:
-        number, problem = change.problems[0]
-        note = (
-            f"Note: 'skatliste check' now finds {len(change.problems)} problem(s), "
-            f"the first at game {number}: {problem}"
+        where, problem = change.problems[0]
+        note = nmsg(
+            "Note: 'skatliste check' now finds {count} problem, the first at {where}: {problem}",
+            "Note: 'skatliste check' now finds {count} problems, the first at {where}: {problem}",
+            len(change.problems),
+            where=where,
+            problem=problem,
         )
-        click.echo(translate(note, lang), err=True)
+        click.echo(note.render(lang), err=True)
 
 
 @cli.command()
@@ -68,7 +71,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     "--players",
     "players_flag",
     is_flag=True,
-    help="The names follow (seat order, clockwise): 3 or 4 players.",
+    help="The names follow (seat order, clockwise): 3 or 4 players (American Grand: 4).",
 )
 @click.option(
     "--rules",
@@ -76,7 +79,7 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     default="isko",
     show_default=True,
     shell_complete=complete_preset,
-    help="Rule set: isko, tournament, pub, bauernskat or offizierskat "
+    help="Rule set: isko, tournament, pub, bauernskat, offizierskat or american-grand "
     "(see 'skatliste rules --list').",
 )
 @click.option(
@@ -111,28 +114,15 @@ def new(
       skatliste new --players Anna Ben Carl
       skatliste new --players Anna Ben Carl Dora --rules tournament --first-dealer Dora
       skatliste new --players Anna Ben Carl --rule spitzen_cap=4 --ledger friday.json
+      skatliste new --rules american-grand --players Anna Ben Carl Dora
     """
-    ledger = app.new_list(
-        ledger_path,
-        names,
-        preset=preset,
-        rule_items=rule_items,
-        first_dealer=first_dealer,
-        force=force,
-    )
-    rules = ledger.rules
-    players = ledger.table.players
-    table = ledger.table
-    series = table.series
-    extra = f", series of {series} games" if series else ""
-    click.echo(
-        say(
-            f"{ledger_path}: new list for {', '.join(players)} ({rules.preset} rules{extra}); "
-            f"{table.dealer(0)} deals first"
-        )
-    )
+    from skatliste.options import parse_rule_assignments
+
+    rules = app.rules_of(preset, parse_rule_assignments(list(rule_items)))
+    ledger = app.new_list(ledger_path, names, rules=rules, first_dealer=first_dealer, force=force)
+    click.echo(rendered(ledger, "created")(ledger, current_lang()))
     if ledger.backup is not None:
-        click.echo(f"the list it replaces is kept as {ledger.backup}")
+        click.echo(say(msg("the list it replaces is kept as {path}", path=str(ledger.backup))))
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -155,7 +145,8 @@ def add(
     ledger_path: Path,
     lang: Lang,
 ) -> None:
-    """Enter a game: the declarer, then the same words as 'value'.
+    """Enter a game: the declarer, then the same words as 'value' (an American Grand
+    list: the contract, the bid and what happened).
 
     End with '= N' to record the value written on paper.
 
@@ -165,12 +156,13 @@ def add(
       skatliste add ben grand ohne 1 schneider = 72
       skatliste add c pik mit 1 gereizt 36 kontra
       skatliste add anna --from-replay examples/grand-hand.txt
+      skatliste add anna whist 25 tricks 11      (American Grand)
     """
     if replay_file is None:
         show_change(app.add_game(ledger_path, player, words, note=note), lang)
         return
     if words:
-        refuse("--from-replay takes the game from the file: give no words with it")
+        refuse(msg("--from-replay takes the game from the file: give no words with it"))
     from skatliste.cli.cards import read_replay
     from skatliste.skat.words import to_words
 
@@ -178,17 +170,31 @@ def add(
     if replayed.illegal is not None:
         bad, lang = replayed.illegal, lang
         refuse(
-            f"{replay_file}: trick {bad.trick}: {bad.player} plays {bad.card.show(lang)} "
-            f"against the rules ({bad.reason(lang)}); fix the file first "
-            f"('skatliste replay {replay_file}')"
+            msg(
+                "{file}: trick {trick}: {player} plays {card} against the rules ({reason}); fix "
+                "the file first ('skatliste replay {file}')",
+                file=str(replay_file),
+                trick=bad.trick,
+                player=bad.player,
+                card=bad.card.show(lang),
+                reason=bad.reason(lang),
+            )
         )
     assert replayed.result is not None and replayed.outcome is not None
     replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
 
-    def check_declarer(ledger: Standing) -> Entry:
-        entry = app.game_entry(ledger.table, player, replay_words, note=note)
-        if entry.declarer.casefold() != replayed.declarer.casefold():
-            refuse(f"{replay_file}: the declarer there is {replayed.declarer}, not {player}")
+    def check_declarer(ledger: Ledger) -> object:
+        declarer = app.resolve_player(ledger.table, player)
+        entry = ledger.family.parse(ledger.table, replay_words, declarer=declarer, note=note)
+        if declarer.casefold() != replayed.declarer.casefold():
+            refuse(
+                msg(
+                    "{file}: the declarer there is {declarer}, not {player}",
+                    file=str(replay_file),
+                    declarer=replayed.declarer,
+                    player=player,
+                )
+            )
         return entry
 
     show_change(app.append(ledger_path, check_declarer), lang)
@@ -198,12 +204,37 @@ def add(
 @click.option("--note", default="", help="A note kept with the game.")
 @list_options
 def pass_(note: str, ledger_path: Path, lang: Lang) -> None:
-    """All passed (eingepasst): a game that scores 0 and moves the deal on.
+    """All passed (eingepasst): a game that scores 0 and moves the deal on. On an American
+    Grand list: the partie in progress ends here by hand, as 'end'.
 
     \b
     Example:
       skatliste pass
     """
+    show_change(app.pass_game(ledger_path, note=note), lang)
+
+
+@cli.command()
+@click.option("--note", default="", help="Why, e.g. 'closing time'.")
+@list_options
+def end(note: str, ledger_path: Path, lang: Lang) -> None:
+    """End the partie in progress by hand (a time limit): its result is final, and the next
+    deal starts a new partie at 0 : 0. American Grand lists only (where 'pass' does the same).
+
+    \b
+    Example:
+      skatliste end --note "closing time"
+    """
+    ledger = app.open_list(ledger_path)
+    if ledger.family.numbers_every_entry:
+        refuse(
+            msg(
+                "{path}: a {family} list has no partie to end: 'end' is for American Grand "
+                "lists (all passed is 'skatliste pass')",
+                path=str(ledger_path),
+                family=ledger.family.title,
+            )
+        )
     show_change(app.pass_game(ledger_path, note=note), lang)
 
 
@@ -216,11 +247,9 @@ def undo(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste undo
     """
-    from skatliste.skat.sheet import entry_words
-
     change = app.undo(ledger_path)
-    assert change.removed is not None
-    click.echo(translate(f"taken back: {entry_words(change.removed, lang)}", lang))
+    words = entry_words(change.ledger, change.removed, lang)
+    click.echo(msg("taken back: {game}", game=words).render(lang))
     show_change(change, lang)
 
 
@@ -234,12 +263,12 @@ def delete(number: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste delete 7
     """
-    from skatliste.skat.sheet import entry_words
-
     change = app.delete(ledger_path, number)
-    assert change.removed is not None
-    words = entry_words(change.removed, lang)
-    click.echo(translate(f"deleted game {number}: {words}", lang))
+    words = entry_words(change.ledger, change.removed, lang)
+    word = change.ledger.family.number_word
+    click.echo(
+        msg(f"deleted {word} {{number}}: {{words}}", number=number, words=words).render(lang)
+    )
     show_change(change, lang)
     warn_followups(change, lang)
 
@@ -266,9 +295,7 @@ def edit(
       skatliste edit 5 ramsch anna=50 ben=40 carl=30
     """
     change = app.edit(ledger_path, number, words, note=note)
-    assert change.row is not None
-    click.echo("\n".join(game_lines(change.row, lang)))
-    click.echo(totals_line(change.ledger, change.last, lang))
+    show_change(change, lang)
     warn_followups(change, lang)
 
 
@@ -287,9 +314,7 @@ def insert(number: int, words: tuple[str, ...], note: str, ledger_path: Path, la
       skatliste insert 5 eingepasst
     """
     change = app.insert(ledger_path, number, words, note=note)
-    assert change.row is not None
-    click.echo("\n".join(game_lines(change.row, lang)))
-    click.echo(totals_line(change.ledger, change.last, lang))
+    show_change(change, lang)
     warn_followups(change, lang)
 
 
@@ -305,9 +330,7 @@ def restore(item: int, ledger_path: Path, lang: Lang) -> None:
       skatliste restore 1
     """
     change = app.restore(ledger_path, item)
-    assert change.row is not None
-    click.echo("\n".join(game_lines(change.row, lang)))
-    click.echo(totals_line(change.ledger, change.last, lang))
+    show_change(change, lang)
     warn_followups(change, lang)
 
 
@@ -338,7 +361,7 @@ def bock(ledger_path: Path, lang: Lang) -> None:
       skatliste bock
     """
     change = app.call_bock(ledger_path)
-    click.echo(totals_line(change.ledger, change.last, lang))
+    click.echo("\n".join(rendered(change.ledger, "change")(replace(change, row=None), lang)))
 
 
 @cli.command()
@@ -350,18 +373,20 @@ def history(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste history
     """
-    from skatliste.app.reports import history as removed_games
-    from skatliste.skat.sheet import entry_words
+    from skatliste.app.reports import history as removed_entries
 
-    removed = removed_games(app.open_list(ledger_path))
+    ledger = app.open_list(ledger_path)
+    removed = removed_entries(ledger)
+    word = ledger.family.number_word
     if not removed:
-        click.echo(translate("no games removed or replaced", lang))
+        click.echo(msg(f"no {word}s removed or replaced").render(lang))
         return
     for index, item in enumerate(removed, start=1):
-        line = f"{index:>2}. {item.time}  {item.action:<6} game {item.number}: "
-        line += entry_words(item.entry, lang)
+        which = msg(f"{word} {{number}}", number=item.number).render(lang)
+        line = f"{index:>2}. {item.time}  {item.action:<6} {which}: "
+        line += entry_words(ledger, item.entry, lang)
         if item.replaced_by is not None:
-            line += " → " + entry_words(item.replaced_by, lang)
+            line += " → " + entry_words(ledger, item.replaced_by, lang)
         click.echo(line)
 
 
@@ -376,15 +401,34 @@ def check_cmd(ledger_path: Path) -> None:
       skatliste check
         skatliste.json: game 7: the paper says +72, the game is worth +48
     """
-    from skatliste.skat.sheet import check
-
     ledger = app.open_list(ledger_path)
-    problems = check(ledger.table, ledger.entries)
-    for number, problem in problems:
-        click.echo(say(f"{ledger_path}: game {number}: {problem}"))
+    problems = ledger.family.problems(ledger.table, ledger.entries)
+    for where, problem in problems:
+        click.echo(
+            say(
+                msg(
+                    "{path}: {where}: {problem}",
+                    path=str(ledger_path),
+                    where=where,
+                    problem=problem,
+                )
+            )
+        )
+    count = app.numbered_count(ledger)
+    word = ledger.family.number_word
+    games = nmsg(f"{{count}} {word}", f"{{count}} {word}s", count)
     if problems:
-        raise Failed(f"{len(problems)} problem(s) in {len(ledger.entries)} games")
-    click.echo(say(f"{ledger_path}: {len(ledger.entries)} games, no problems"))
+        raise Failed(
+            say(
+                nmsg(
+                    "{count} problem in {games}",
+                    "{count} problems in {games}",
+                    len(problems),
+                    games=games,
+                )
+            )
+        )
+    click.echo(say(msg("{path}: {games}, no problems", path=str(ledger_path), games=games)))
 
 
 @cli.command()
@@ -421,11 +465,13 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules --list
     """
     if list_all:
-        from skatliste.skat.rulesets import listing
+        from skatliste.families import families
 
-        click.echo(listing())
+        click.echo("\n".join(line for family in families() for line in family.listing()))
         return
     ledger = app.open_list(ledger_path)
-    click.echo(say(f"{ledger_path}: rule set {ledger.rules.preset}"))
+    click.echo(
+        say(msg("{path}: rule set {preset}", path=str(ledger_path), preset=ledger.rules.preset))
+    )
     for key, val in ledger.rules.options.items():
         click.echo(f"  {key} = {val}")

@@ -127,7 +127,8 @@ def _number_between(
 def _plays_ramsch(ledger: Ledger) -> bool:
     """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
     round, or in Offizierskat."""
-    from skatliste.skat.sheet import RoundKind, last_row
+    from skatliste.skat.rounds import RoundKind
+    from skatliste.skat.sheet import last_row
 
     rules = ledger.rules
     if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:

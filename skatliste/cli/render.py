@@ -1,43 +1,29 @@
-"""How the CLI shows a game, the totals line and an entry as words: text only, no logic.
-
-A game and an entry as words are ``report``'s (the web page shows them too)."""
+"""How the CLI shows a list's entries: by the renderers its game family registered
+(``skatliste.render``), and the words of an entry; text only, no logic."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from skatliste.i18n import Lang
-from skatliste.skat.explain import PAPER_TEXT, paper_line, signed
+from skatliste.skat.explain import PAPER_TEXT, paper_line
 
-__all__ = ["PAPER_TEXT", "game_lines", "paper_line", "totals_line"]
+__all__ = ["PAPER_TEXT", "entry_words", "paper_line", "rendered"]
 
 if TYPE_CHECKING:
-    from skatliste.app.lists import Ledger, Standing
-    from skatliste.skat.sheet import Row
+    from skatliste.app.lists import Ledger
 
 
-def totals_line(ledger: Ledger | Standing, row: Row | None, lang: Lang) -> str:
-    """``Stand: Anna +48 | Ben 0 | Carl 0 · nächster Geber: Ben``."""
-    table = ledger.table
-    totals = row.totals if row else dict.fromkeys(table.players, 0)
-    parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
-    n = ledger.count
-    label = "Stand" if lang == "de" else "Totals"
-    nxt = "nächster Geber" if lang == "de" else "next dealer"
-    text = f"{label}: {parts} · {nxt}: {table.dealer(n)}"
-    series = table.series
-    if series:
-        text += f" · {n}/{series}"
-    if row is not None and row.pending:
-        from skatliste.render.text import pending_words
+def rendered(ledger: Ledger, fmt: str) -> Callable[..., Any]:
+    """The renderer of ``fmt`` for the list's family (imported when used, so that
+    ``skatliste value`` does not load the sheet)."""
+    from skatliste.render import renderer
 
-        text += " · " + pending_words(row.pending, lang)
-    return text
+    return renderer(ledger.family, fmt)
 
 
-def game_lines(row: Row, lang: Lang) -> list[str]:
-    """A game's headline and its explanation (``report.game_lines``, imported when used so
-    that ``skatliste value`` does not load the sheet)."""
-    from skatliste.render.text import game_lines as lines
-
-    return lines(row, lang)
+def entry_words(ledger: Ledger, entry: object, lang: Lang) -> str:
+    """An entry of the list as the words that would enter it again."""
+    words: str = ledger.family.words(entry, lang)
+    return words

@@ -1,20 +1,34 @@
-"""Reports: ``sheet``, ``summary``, ``explain``, ``export``, ``stats``, ``chart``."""
+"""Reports, for every game family: ``sheet``, ``summary``, ``explain``, ``export``, ``stats``;
+and Skat's ``chart``. Each asks the list's family for its renderer (``skatliste.render``)."""
 
 from __future__ import annotations
 
-import json
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import click
 
 from skatliste.app import lists as app
 from skatliste.app import reports
-from skatliste.app.reports import ExportFormat
+from skatliste.app.reports import ExportFormat, SheetFormat
 from skatliste.cli.base import cli, list_options, refuse, say
-from skatliste.cli.render import game_lines
-from skatliste.i18n import Lang
-from skatliste.skat.explain import seeger_fabian_line
+from skatliste.cli.render import rendered
+from skatliste.i18n import Lang, msg, nmsg
+
+
+def _stake(cent: str | None) -> Fraction | None:
+    """``--cent``: the stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
+    if cent is None:
+        return None
+    from skatliste.money import parse_stake
+
+    return parse_stake(cent)
+
+
+def _notes(ledger: app.Ledger, lang: Lang) -> None:
+    for line in reports.notes(ledger, lang=lang):
+        click.echo(line, err=True)
 
 
 @cli.command()
@@ -26,8 +40,9 @@ from skatliste.skat.explain import seeger_fabian_line
     show_default=True,
 )
 @list_options
-def sheet(fmt: str, ledger_path: Path, lang: Lang) -> None:
-    """The list as on paper: every game, its value and the running totals.
+def sheet(fmt: SheetFormat, ledger_path: Path, lang: Lang) -> None:
+    """The list as on paper: every game, its value and the running totals (American Grand:
+    each partie's deals, the pairs' running scores, its result).
 
     \b
     Examples:
@@ -35,12 +50,14 @@ def sheet(fmt: str, ledger_path: Path, lang: Lang) -> None:
       skatliste sheet --format md
       skatliste sheet --format csv > evening.csv
     """
-    text = app.sheet_text(ledger_path, fmt=fmt, lang=lang)
+    ledger = app.open_list(ledger_path)
+    text = reports.sheet(ledger, fmt, lang=lang)
     sys.stdout.flush()
-    out = sys.stdout.buffer  # UTF-8 as kept: a season's sheet is printed without decoding it
-    out.write(text)
+    out = sys.stdout.buffer
+    out.write(text.encode("utf-8"))
     out.write(b"\n")
     out.flush()
+    _notes(ledger, lang)
 
 
 @cli.command()
@@ -62,7 +79,8 @@ def summary(
     ledger_path: Path,
     lang: Lang,
 ) -> None:
-    """Totals, games won and lost, Seeger-Fabian, rank — and the money.
+    """Totals, games won and lost, Seeger-Fabian, rank — and the money (American Grand:
+    each partie's result, §A5; a partie in progress is shown as provisional).
 
     \b
     Examples:
@@ -70,56 +88,35 @@ def summary(
       skatliste summary --last-round
       skatliste summary --cent 0.25
     """
-    from skatliste.render.text import render_summary, summary_json
-    from skatliste.skat.sheet import settle, summarise, summary_of
-
     if round_ is not None and last_round:
-        refuse("give --round N or --last-round, not both")
-    if round_ is None and not last_round:
-        # the whole list: its numbers only (a long list's from its derivation cache)
-        standing = app.summary_numbers(ledger_path)
-        table = standing.table
-        result = summary_of(table, standing.derived)
-        only = None
-    else:
-        ledger = app.open_list(ledger_path)
-        table = ledger.table
+        refuse(msg("give --round N or --last-round, not both"))
+    stake = _stake(cent)
+    ledger = app.open_list(ledger_path)
+    only = None
+    if round_ is not None or last_round:
         last = app.rounds_played(ledger)
         only = last if last_round else round_
         if only is not None and not 1 <= only <= last:
-            refuse(f"round {only}: the list has rounds 1 to {last}")
-        result = summarise(ledger.table, ledger.entries, only_round=only)
-    stake = app.parse_stake(cent)
-    settlement = None if stake is None else settle({p.name: p.total for p in result.players}, stake)
-    if as_json:
-        click.echo(json.dumps(summary_json(table, result, settlement), ensure_ascii=False))
-        return
-    if only is not None:
-        click.echo(f"{'Runde' if lang == 'de' else 'Round'} {only}")
-    click.echo(render_summary(table, result, settlement=settlement, lang=lang))
+            refuse(msg("round {number}: the list has rounds 1 to {last}", number=only, last=last))
+    click.echo(reports.summary(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
+    if not as_json:
+        _notes(ledger, lang)
 
 
 @cli.command(name="explain")
 @click.argument("number", type=int)
 @list_options
 def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
-    """Game N's full computation, with Seeger-Fabian.
+    """Game N's full computation, with Seeger-Fabian (American Grand: deal N's, with the
+    partie's standing after it).
 
     \b
     Example:
       skatliste explain 7
     """
-    from skatliste.skat.rules import seeger_fabian_points
-
     ledger = app.open_list(ledger_path)
     row = app.game_row(ledger, number)
-    lines = game_lines(row, lang)
-    dealer = "Geber" if lang == "de" else "dealer"
-    lines.insert(1, f"  {dealer}: {row.dealer}")
-    if row.result is not None and not ledger.rules.two_player:
-        sf = seeger_fabian_points(row.result, table=ledger.table.size)
-        lines.append(f"  {seeger_fabian_line(row.result, sf, lang=lang)}")
-    click.echo("\n".join(lines))
+    click.echo("\n".join(rendered(ledger, "explain")(ledger, row, lang)))
 
 
 @cli.command()
@@ -154,13 +151,17 @@ def export(
       skatliste export --format csv -o evening.csv
       skatliste export --format md --cent 0.25
     """
+    stake = _stake(cent)
     ledger = app.open_list(ledger_path)
-    text = reports.export(ledger, fmt, lang=lang, cent=cent)
+    text = reports.export(ledger, fmt, lang=lang, stake=stake)
     if output is None:
         click.echo(text, nl=False)
         return
     reports.write_output(output, text, lists=[ledger_path])
-    click.echo(say(f"{output}: {fmt}, {len(ledger.entries)} games"))
+    word = ledger.family.number_word
+    count = app.numbered_count(ledger)
+    games = nmsg(f"{{count}} {word}", f"{{count}} {word}s", count)
+    click.echo(say(msg("{path}: {format}, {games}", path=str(output), format=fmt, games=games)))
 
 
 @cli.command()
@@ -169,49 +170,15 @@ def export(
 @list_options
 def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: Lang) -> None:
     """Per player: games, won/lost and rate, by game type, average and highest game,
-    Schneider/Schwarz, overbids, Kontra. Several ledgers are merged by player name.
+    Schneider/Schwarz, overbids, Kontra (American Grand: deals declared, made and set, by
+    contract, parties won). Several ledgers are merged by player name.
 
     \b
     Examples:
       skatliste stats
       skatliste stats 2026-*.json --json
     """
-    from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, stats_rows
-
-    people = reports.statistics(list(ledgers) or [ledger_path])
-    if as_json:
-        click.echo(
-            json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
-        )
-        return
-    from tabulate import tabulate
-
-    de = lang == "de"
-    heads = STATS_HEADERS[lang]
-    body = stats_rows(people)
-    click.echo(
-        tabulate(
-            body,
-            headers=heads,
-            disable_numparse=True,
-            colalign=("left",) + ("right",) * (len(heads) - 1),
-        )
-    )
-    click.echo("")
-    kinds = [g for g in GAME_ORDER if any(g in s.by_game for s in people.values())]
-    body = [
-        [s.name, *["{}/{}".format(*reversed(s.by_game.get(g, [0, 0]))) for g in kinds]]
-        for s in people.values()
-    ]
-    title = "gewonnen/gespielt" if de else "won/declared"
-    click.echo(
-        tabulate(
-            body,
-            headers=[title, *kinds],
-            disable_numparse=True,
-            colalign=("left",) + ("right",) * len(kinds),
-        )
-    )
+    click.echo(reports.statistics(list(ledgers) or [ledger_path], lang=lang, as_json=as_json))
 
 
 @cli.command()
@@ -225,9 +192,5 @@ def chart(width: int, height: int, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste chart --ledger examples/evening.json
     """
-    from skatliste.render.export import text_chart
-    from skatliste.skat.sheet import rows
-
     ledger = app.open_list(ledger_path)
-    derived = list(rows(ledger.table, ledger.entries))
-    click.echo(text_chart(ledger.table, derived, width=width, height=height, lang=lang))
+    click.echo(rendered(ledger, "chart")(ledger, width=width, height=height, lang=lang))

@@ -127,9 +127,10 @@ def _refuse_american(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         if preset is None and word.casefold() not in _AMERICAN_ONLY:
             continue
-        from skatliste.skat.rulesets import family_of
+        from skatliste.families import all_presets
 
-        if preset is None or family_of(preset.casefold()) == "american-grand":
+        family = None if preset is None else all_presets().get(preset.casefold())
+        if preset is None or (family is not None and family.name != "skat"):
             refuse(
                 f"'{word if preset is None else '--rules ' + preset}': 'value' is for Skat "
                 "games; an American Grand deal is valued when it is added to an American "

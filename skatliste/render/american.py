@@ -11,92 +11,66 @@ import html
 import io
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
+from skatliste.american.explain import computation, number, signed
 from skatliste.american.game import (
     Contract,
     Partie,
+    PartieEnd,
     Row,
     Settlement,
     Table,
-    computation,
-    number,
+    parties,
+    problems,
 )
-from skatliste.i18n import Lang
-from skatliste.skat.explain import signed
+from skatliste.errors import InputError
+from skatliste.families import as_message
+from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.render import register
 
-TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "deal": "Spiel",
-        "partie": "Partie",
-        "dealer": "Geber",
-        "declarer": "Spieler",
-        "contract": "Kontrakt",
-        "tricks": "Stiche",
-        "trick": "Stich",
-        "hearts": "Herzen",
-        "heart": "Herz",
-        "alone": "allein",
-        "sets": "verloren",
-        "next": "nächster Geber",
-        "standing": "Stand",
-        "to": "an",
-        "nobody": "niemand",
-        "equal_points": "gleich viele Punkte",
-        "equal_sets": "gleich viele verlorene Spiele",
-        "win": "gewinnen",
-        "against": "gegen",
-        "by": "um",
-        "tie": "unentschieden",
-        "slam_win": "gewinnen durch Schlemm im Grand",
-        "provisional": "vorläufig, die Partie läuft",
-        "final": "Endergebnis",
-        "over": "beendet",
-        "hundred": "100 erreicht",
-        "slam": "Schlemm im Grand",
-        "deals": "Spiele gespielt",
-        "hand": "von Hand beendet",
-        "empty": "noch keine Spiele",
-        "made": "gewonnen",
-        "set": "verloren",
-        "for_the_record": "zur Niederschrift",
-    },
-    "en": {
-        "deal": "Deal",
-        "partie": "Partie",
-        "dealer": "dealer",
-        "declarer": "declarer",
-        "contract": "contract",
-        "tricks": "tricks",
-        "trick": "trick",
-        "hearts": "hearts",
-        "heart": "heart",
-        "alone": "alone",
-        "sets": "sets",
-        "next": "next dealer",
-        "standing": "Standing",
-        "to": "to",
-        "nobody": "nobody",
-        "equal_points": "equal scores",
-        "equal_sets": "equal sets",
-        "win": "win",
-        "against": "against",
-        "by": "by",
-        "tie": "a tie",
-        "slam_win": "win by a grand slam in Grand",
-        "provisional": "provisional, the partie goes on",
-        "final": "Final result",
-        "over": "over",
-        "hundred": "100 reached",
-        "slam": "grand slam in Grand",
-        "deals": "deals played",
-        "hand": "ended by hand",
-        "empty": "no deals yet",
-        "made": "made",
-        "set": "set",
-        "for_the_record": "for the record",
-    },
+TEXT: dict[str, Message] = {
+    "deal": msg("Deal"),
+    "partie": msg("Partie"),
+    "dealer": msg("dealer"),
+    "declarer": msg("declarer"),
+    "contract": msg("contract"),
+    "tricks": msg("tricks"),
+    "trick": msg("trick"),
+    "hearts": msg("hearts"),
+    "heart": msg("heart"),
+    "alone": msg("alone"),
+    "sets": msg("sets"),
+    "next": msg("next dealer"),
+    "standing": msg("Standing"),
+    "to": msg("to"),
+    "nobody": msg("nobody"),
+    "equal_points": msg("equal scores"),
+    "equal_sets": msg("equal sets"),
+    "win": msg("win"),
+    "against": msg("against"),
+    "by": msg("by"),
+    "tie": msg("a tie"),
+    "slam_win": msg("win by a grand slam in Grand"),
+    "provisional": msg("provisional, the partie goes on"),
+    "final": msg("Final result"),
+    "over": msg("over"),
+    "hundred": msg("100 reached"),
+    "slam": msg("grand slam in Grand"),
+    "deals": msg("deals played"),
+    "hand": msg("ended by hand"),
+    "empty": msg("no deals yet"),
+    "made": msg("made"),
+    "set": msg("set"),
+    "for_the_record": msg("for the record"),
 }
+"""The words of the text, by their key (German in the catalogue)."""
+
+
+def words_in(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``."""
+    return {key: text.render(lang) for key, text in TEXT.items()}
 
 
 def pair_label(table: Table, index: int) -> str:
@@ -106,7 +80,7 @@ def pair_label(table: Table, index: int) -> str:
 
 def contract_words(row: Row, lang: Lang = "de") -> str:
     """``Whist 25, 11 Stiche``, ``Euchre 20 allein, 5 Stiche``, ``Hearts 40, 3 Herzen``."""
-    t = TEXT[lang]
+    t = words_in(lang)
     d = row.deal
     head = f"{d.contract.title} {d.bid}"
     if d.alone:
@@ -120,7 +94,7 @@ def contract_words(row: Row, lang: Lang = "de") -> str:
 
 def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
     """The deal's line, its computation, and what each pair scores."""
-    t = TEXT[lang]
+    t = words_in(lang)
     result = t["made"] if row.score.made else t["set"]
     scores = ", ".join(f"{pair_label(table, i)} {signed(row.points[i])}" for i in (0, 1))
     return [
@@ -132,7 +106,7 @@ def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
 
 def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -> str:
     """``Partie 1: Anna+Carl 25 · Ben+Dora 0 · verloren 0 : 1 · nächster Geber: Ben``."""
-    t = TEXT[lang]
+    t = words_in(lang)
     pts = " · ".join(f"{pair_label(table, i)} {signed(partie.points[i])}" for i in (0, 1))
     sets = partie.settlement.sets
     return (
@@ -143,7 +117,7 @@ def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -
 
 def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
-    t = TEXT[lang]
+    t = words_in(lang)
     s: Settlement = partie.settlement
     a, b = s.points
     if partie.finished:
@@ -221,7 +195,7 @@ def render_sheet(
 ) -> str:
     """The list as on paper: one line a deal, the pairs' running scores, and each partie's
     result under it."""
-    t = TEXT[lang]
+    t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     if fmt == "json":
         return json.dumps(
@@ -292,7 +266,7 @@ def render_sheet(
         if fmt == "md":
             lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
         blocks.append(text + "\n\n" + "\n".join(lines))
-    legend = "× = verloren (gesetzt)" if lang == "de" else "× = set (the contract failed)"
+    legend = msg("× = set (the contract failed)").render(lang)
     return "\n\n".join(blocks) + "\n\n" + legend
 
 
@@ -325,7 +299,7 @@ def summary_json(table: Table, parts: Sequence[Partie]) -> dict[str, Any]:
 
 def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
-    t = TEXT[lang]
+    t = words_in(lang)
     if not any(p.rows for p in parts):
         return t["empty"]
     blocks = ["\n".join(settlement_lines(table, p, lang)) for p in parts if p.rows]
@@ -333,7 +307,7 @@ def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> 
     for p in parts:
         if p.finished and p.settlement.winner is not None:
             won[p.settlement.winner] += 1
-    label = "Partien gewonnen" if lang == "de" else "Parties won"
+    label = msg("Parties won").render(lang)
     blocks.append(f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1)))
     return "\n\n".join(blocks)
 
@@ -362,7 +336,7 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 
 def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: Lang = "de") -> str:
     """A self-contained HTML page: each partie's deals and its result."""
-    t = TEXT[lang]
+    t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
     sections = []
@@ -401,4 +375,187 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{esc(title)}</title><style>{style}</style></head><body>"
         f"<h1>{esc(title)}</h1><p>{esc(created)}</p>{''.join(sections)}</body></html>\n"
+    )
+
+
+# --- the registered renderers (``skatliste.render``) ---------------------------------------
+
+FAMILY = "american-grand"
+
+
+def parties_of(lst: Any) -> list[Partie]:
+    return parties(lst.table, lst.entries)
+
+
+def no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
+    if stake is not None or only_round is not None:
+        raise InputError(
+            msg(
+                "an American Grand list is settled by points and sets (§A5): it has no rounds "
+                "and no stake"
+            )
+        )
+
+
+@register(FAMILY, "sheet")
+def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
+    """Each partie's deals, the pairs' running scores, its result."""
+    return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
+
+
+@register(FAMILY, "summary")
+def summary_text(
+    lst: Any,
+    *,
+    lang: Lang,
+    stake: Fraction | None = None,
+    only_round: int | None = None,
+    as_json: bool = False,
+) -> str:
+    """Each partie's result (§A5); a partie in progress shown as provisional."""
+    no_stake(stake, only_round)
+    parts = [p for p in parties_of(lst) if p.rows]
+    if as_json:
+        return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
+    return render_summary(lst.table, parts, lang)
+
+
+@register(FAMILY, "html")
+def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_html(lst.table, parties_of(lst), created=lst.created, lang=lang)
+
+
+@register(FAMILY, "md")
+def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_markdown(lst.table, parties_of(lst), lang)
+
+
+@register(FAMILY, "csv")
+def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_sheet(lst.table, parties_of(lst), fmt="csv", lang=lang) + "\n"
+
+
+@register(FAMILY, "json")
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_json(lst.table, parties_of(lst), lang) + "\n"
+
+
+@register(FAMILY, "created")
+def created_line(lst: Any, lang: Lang) -> str:
+    t = lst.table
+    return msg(
+        "{path}: new American Grand list: {pair} against {other}; {dealer} deals first",
+        path=str(lst.path),
+        pair=t.pair_name(0),
+        other=t.pair_name(1),
+        dealer=t.dealer(0),
+    ).render(lang)
+
+
+def deal_count(lst: Any) -> int:
+    """How many deals the list has (ends by hand not counted)."""
+    return sum(1 for e in lst.entries if not isinstance(e, PartieEnd))
+
+
+def state_lines(lst: Any, lang: Lang) -> list[str]:
+    """After a change: the standing of the partie in progress, or the result of the one that
+    has just ended."""
+    partie = parties_of(lst)[-1]
+    deals = deal_count(lst)
+    if partie.finished:
+        nxt = msg("Next partie 0 : 0 · next dealer: {dealer}", dealer=lst.table.dealer(deals))
+        return [*settlement_lines(lst.table, partie, lang), nxt.render(lang)]
+    return [standing_line(lst.table, partie, deals, lang)]
+
+
+@register(FAMILY, "change")
+def change_lines(change: Any, lang: Lang) -> list[str]:
+    """The deal's lines (if it has a row) and the partie's standing after it."""
+    lines = [] if change.row is None else deal_lines(change.ledger.table, change.row, lang)
+    return [*lines, *state_lines(change.ledger, lang)]
+
+
+@register(FAMILY, "explain")
+def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
+    """Deal N: who dealt, what was played, the computation, the partie's standing after it."""
+    lines = deal_lines(lst.table, row, lang)
+    lines.insert(1, f"  {msg('dealer').render(lang)}: {row.dealer}")
+    pts = " · ".join(f"{lst.table.pair_name(i)} {number(row.totals[i])}" for i in (0, 1))
+    after = msg(
+        "Partie {number}, after it: {points} · sets {sets}",
+        number=row.partie,
+        points=pts,
+        sets=f"{row.sets[0]} : {row.sets[1]}",
+    )
+    lines.append(f"  {after.render(lang)}")
+    if row.deal.note:
+        lines.append(f"  {msg('note').render(lang)}: {row.deal.note}")
+    return lines
+
+
+@register(FAMILY, "notes")
+def problem_notes(lst: Any, lang: Lang) -> list[str]:
+    """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
+    found = problems(lst.table, lst.entries)
+    if not found:
+        return []
+    where, problem = found[0]
+    note = nmsg(
+        "Note: {count} entry not counted, the first at {where}: {problem} (see 'skatliste check')",
+        "Note: {count} entries not counted, the first at {where}: {problem} (see 'skatliste "
+        "check')",
+        len(found),
+        where=where,
+        problem=as_message(problem),
+    )
+    return [note.render(lang)]
+
+
+@register(FAMILY, "stats")
+def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
+    """Per player over the lists, merged by name: deals declared, made and set, by contract,
+    and the parties each player's pair won."""
+    people: dict[str, dict[str, Any]] = {}
+    for lst in lists:
+        table: Table = lst.table
+        for name in table.players:
+            people.setdefault(name, {"declared": 0, "made": 0, "set": 0, "parties_won": 0})
+        for partie in parties_of(lst):
+            for row in partie.rows:
+                p = people[row.deal.declarer]
+                p["declared"] += 1
+                p["made" if row.score.made else "set"] += 1
+                by = p.setdefault("by_contract", {}).setdefault(row.deal.contract.value, [0, 0])
+                by[0] += 1
+                by[1] += row.score.made
+            winner = partie.settlement.winner
+            if partie.finished and winner is not None:
+                for name in table.pair(winner):
+                    people[name]["parties_won"] += 1
+    if as_json:
+        return json.dumps(people, ensure_ascii=False, indent=2)
+    from tabulate import tabulate
+
+    heads = [msg(h).render(lang) for h in ("player", "declared", "made", "set", "parties won")]
+    kinds = [c.value for c in Contract]
+    body = [
+        [
+            name,
+            str(p["declared"]),
+            str(p["made"]),
+            str(p["set"]),
+            str(p["parties_won"]),
+            *["{1}/{0}".format(*p.get("by_contract", {}).get(k, [0, 0])) for k in kinds],
+        ]
+        for name, p in people.items()
+    ]
+    return tabulate(
+        body,
+        headers=[*heads, *(Contract(k).title for k in kinds)],
+        disable_numparse=True,
+        colalign=("left",) + ("right",) * (len(heads) + len(kinds) - 1),
     )

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, Message, msg
+from skatliste.money import Settlement
 from skatliste.render.text import (
-    TEXT,
     describe,
     marks,
     money,
@@ -27,40 +27,35 @@ from skatliste.render.text import (
     summary_table,
     value_cell,
     with_note,
+    words_in,
 )
+from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed, with_minus
-from skatliste.skat.sheet import GameEntry, RamschEntry, Row, Settlement, Summary, Table
+from skatliste.skat.sheet import Row
+from skatliste.skat.summary import Summary
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
 
-HTML_TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "title": "Skatliste",
-        "date": "Datum",
-        "players": "Spieler",
-        "rules": "Regeln",
-        "chart": "Verlauf",
-        "sheet": "Liste",
-        "summary": "Ergebnis",
-        "money": "Abrechnung",
-        "x": "Spiel",
-        "y": "Punkte",
-        "stake": "Einsatz",
-    },
-    "en": {
-        "title": "Skat score sheet",
-        "date": "Date",
-        "players": "Players",
-        "rules": "Rules",
-        "chart": "Running totals",
-        "sheet": "Sheet",
-        "summary": "Summary",
-        "money": "Settlement",
-        "x": "Game",
-        "y": "Points",
-        "stake": "Stake",
-    },
+HTML_TEXT: dict[str, Message] = {
+    "title": msg("Skat score sheet"),
+    "date": msg("Date"),
+    "players": msg("Players"),
+    "rules": msg("Rules"),
+    "chart": msg("Running totals"),
+    "sheet": msg("Sheet"),
+    "summary": msg("Summary"),
+    "money": msg("Settlement"),
+    "x": msg("Game"),
+    "y": msg("Points"),
+    "stake": msg("Stake"),
 }
+"""The words of the text, by their key (German in the catalogue)."""
+
+
+def html_words(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``."""
+    return {key: text.render(lang) for key, text in HTML_TEXT.items()}
+
 
 CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; margin: 1.5em; color: #111; }
@@ -108,7 +103,7 @@ def _ticks(low: int, high: int, count: int = 5) -> list[int]:
 
 def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     """A line chart of every player's running total: one colour each, legend, axes, zero."""
-    t = HTML_TEXT[lang]
+    t = html_words(lang)
     series = _series(table, sheet)
     games = len(sheet)
     values = [v for line in series.values() for v in line]
@@ -194,7 +189,7 @@ def render_html(
     lang: Lang = "de",
 ) -> str:
     """One self-contained, printable page: header, chart, sheet, summary and money."""
-    t, h = TEXT[lang], HTML_TEXT[lang]
+    t, h = words_in(lang), html_words(lang)
     esc = html.escape
     day = created[:10] if created else date.today().isoformat()
     out = [
@@ -270,7 +265,7 @@ def render_markdown(
     lang: Lang = "de",
 ) -> str:
     """The sheet and the summary as Markdown tables, for chat or a wiki."""
-    h = HTML_TEXT[lang]
+    h = html_words(lang)
     return "\n".join(
         [
             f"# {h['title']}: {', '.join(table.players)}",
@@ -427,7 +422,7 @@ def text_chart(
     series = _series(table, sheet)
     games = len(sheet)
     if not games:
-        return TEXT[lang]["empty"]
+        return words_in(lang)["empty"]
     letters: dict[str, str] = {}
     for p in table.players:
         letter = p[0].upper()
@@ -463,9 +458,9 @@ def text_chart(
         elif r == zero:
             label = "0"
         out.append(f"{with_minus(label):>{label_w}} │{''.join(cells)}".rstrip())
-    game_word = TEXT[lang]["games"]
+    game_word = words_in(lang)["games"]
     out.append(" " * label_w + " └" + "─" * cols)
     out.append(" " * label_w + f"  1 … {games} ({game_word})")
     legend = "   ".join(f"{letters[p]} = {p} {signed(series[p][-1])}" for p in table.players)
-    out.append(legend + ("   * = " + ("mehrere" if lang == "de" else "several")))
+    out.append(legend + "   * = " + msg("several").render(lang))
     return "\n".join(out)

@@ -10,89 +10,59 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.money import Settlement
+from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
+from skatliste.skat.family import value_cell
 from skatliste.skat.rulesets import Ranking
-from skatliste.skat.sheet import (
-    GameEntry,
-    PassedEntry,
-    RamschEntry,
-    Row,
-    Settlement,
-    Summary,
-    Table,
-)
+from skatliste.skat.sheet import Row
+from skatliste.skat.summary import Summary
 from skatliste.skat.words import to_words
 
-TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "nr": "Nr",
-        "dealer": "Geber",
-        "declarer": "Spieler",
-        "game": "Spiel",
-        "value": "Wert",
-        "passed": "eingepasst",
-        "lost": "verloren",
-        "overbid": "überreizt",
-        "player": "Spieler",
-        "total": "Punkte",
-        "sf": "Seeger-Fabian",
-        "declared": "Spiele",
-        "won": "gew.",
-        "lost_short": "verl.",
-        "rank": "Platz",
-        "balance": "Saldo",
-        "pays": "zahlt",
-        "to": "an",
-        "games": "Spiele",
-        "games_of": "Spielen",
-        "of": "von",
-        "series": "Serie",
-        "round": "Runde",
-        "ranked_by_sf": "Rangfolge nach Seeger-Fabian",
-        "ranked_by_list": "Rangfolge nach Listenpunkten",
-        "problem": "Fehler",
-        "marks": "B = Bock, R = Ramschrunde, ≠ = Wert auf Papier weicht ab, "
-        "! = unmögliches Spiel (skatliste check)",
-        "empty": "Noch keine Spiele.",
-    },
-    "en": {
-        "nr": "No",
-        "dealer": "Dealer",
-        "declarer": "Declarer",
-        "game": "Game",
-        "value": "Value",
-        "passed": "all passed",
-        "lost": "lost",
-        "overbid": "overbid",
-        "player": "Player",
-        "total": "Points",
-        "sf": "Seeger-Fabian",
-        "declared": "Games",
-        "won": "won",
-        "lost_short": "lost",
-        "rank": "Rank",
-        "balance": "Balance",
-        "pays": "pays",
-        "to": "to",
-        "games": "games",
-        "games_of": "games",
-        "of": "of",
-        "series": "Series",
-        "round": "Round",
-        "ranked_by_sf": "ranked by Seeger-Fabian",
-        "ranked_by_list": "ranked by list points",
-        "problem": "problem",
-        "marks": "B = Bock, R = Ramsch round, ≠ = paper value differs, "
-        "! = impossible game (skatliste check)",
-        "empty": "No games yet.",
-    },
+__all__ = ["value_cell"]
+
+TEXT: dict[str, Message] = {
+    "nr": msg("No"),
+    "dealer": msg("Dealer"),
+    "declarer": msg("Declarer"),
+    "game": msg("Game"),
+    "value": msg("Value"),
+    "passed": msg("all passed"),
+    "overbid": msg("overbid"),
+    "player": msg("Player"),
+    "total": msg("Points"),
+    "sf": msg("Seeger-Fabian"),
+    "declared": msg("Games"),
+    "won": msg("won"),
+    "lost_short": msg("lost"),
+    "rank": msg("Rank"),
+    "balance": msg("Balance"),
+    "pays": msg("pays"),
+    "to": msg("to"),
+    "games": msg("games"),
+    "of": msg("of"),
+    "series": msg("Series"),
+    "round": msg("Round"),
+    "ranked_by_sf": msg("ranked by Seeger-Fabian"),
+    "ranked_by_list": msg("ranked by list points"),
+    "problem": msg("problem"),
+    "marks": msg(
+        "B = Bock, R = Ramsch round, ≠ = paper value differs, ! = impossible game (skatliste check)"
+    ),
+    "empty": msg("No games yet."),
 }
+"""The words of the text, by their key (German in the catalogue)."""
+
+
+def words_in(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``."""
+    return {key: text.render(lang) for key, text in TEXT.items()}
 
 
 def describe(row: Row, lang: Lang = "de") -> str:
     """The game in words, as on the paper list: ``Kreuz mit 2 Hand, verloren, Kontra``."""
-    t = TEXT[lang]
+    t = words_in(lang)
     e = row.entry
     if isinstance(e, PassedEntry):
         return t["passed"]
@@ -120,7 +90,7 @@ def describe_ramsch(row: Row, lang: Lang = "de") -> str:
     if e.durchmarsch:
         parts.append(f"Durchmarsch {e.durchmarsch}")
     if e.pushes:
-        parts.append(f"{'geschoben' if lang == 'de' else 'pushed'} {e.pushes}")
+        parts.append(f"{msg('pushed').render(lang)} {e.pushes}")
     text = "Ramsch: " + ", ".join(parts)
     return text if row.error is None else text + " !"
 
@@ -136,18 +106,6 @@ def marks(row: Row) -> str:
     if row.error is not None:
         out += "!"
     return out
-
-
-def value_cell(row: Row) -> str:
-    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
-    empty for an impossible game."""
-    if row.result is not None:
-        return signed(row.result.list_points)
-    if isinstance(row.entry, PassedEntry):
-        return "0"
-    if isinstance(row.entry, RamschEntry) and row.error is None:
-        return signed(sum(row.points.values()))
-    return ""
 
 
 def _number(row: Row, table: Table) -> str:
@@ -193,7 +151,7 @@ def render_sheet(
 ) -> str:
     """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
     ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.render.export``'s)."""
-    t = TEXT[lang]
+    t = words_in(lang)
     if not sheet:
         return t["empty"]
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
@@ -229,8 +187,9 @@ def render_sheet(
     if any(marks(r) for r in sheet) and fmt != "md":
         text += "\n" + t["marks"]
     if sheet[-1].pending:
-        text += "\n" + ("Als Nächstes: " if lang == "de" else "Next: ")
-        text += pending_words(sheet[-1].pending, lang)
+        text += "\n" + msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(
+            lang
+        )
     return text
 
 
@@ -260,16 +219,14 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
 
 def count_games(n: int, lang: Lang = "de") -> str:
     """``1 Spiel``, ``3 Spiele``; ``1 game``, ``3 games``."""
-    if lang == "de":
-        return f"{n} Spiel" if n == 1 else f"{n} Spiele"
-    return f"{n} game" if n == 1 else f"{n} games"
+    return nmsg("{count} game", "{count} games", n).render(lang)
 
 
 def pending_words(pending: Sequence[str], lang: Lang = "de") -> str:
     """``Bock: 3 Spiele, dann Ramsch: 3 Spiele``: the special rounds ahead."""
     from itertools import groupby
 
-    then = ", dann " if lang == "de" else ", then "
+    then = msg(", then ").render(lang)
     parts = [(kind, len(list(games))) for kind, games in groupby(pending)]
     return then.join(f"{kind.capitalize()}: {count_games(count, lang)}" for kind, count in parts)
 
@@ -302,7 +259,7 @@ def summary_table(
 ) -> tuple[list[str], list[list[str]]]:
     """The summary's header and rows as text cells: rank, player, the ranking points first
     (Seeger-Fabian in tournaments; none for two players), games, won, lost, balance."""
-    t = TEXT[lang]
+    t = words_in(lang)
     by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
     show_sf = not table.rules.two_player
     headers = [t["rank"], t["player"]]
@@ -354,39 +311,41 @@ def render_summary(
 
 def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[str]:
     """The lines under the ranking: games played and how the ranking goes, the Bierlachs."""
-    t = TEXT[lang]
+    t = words_in(lang)
     by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
     games = count_games(summary.games, lang)
     if summary.passed:
         games += f" ({summary.passed} {t['passed']})"
     series = table.series
     if series:
-        games = f"{t['series']}: {summary.games} {t['of']} {series} {t['games_of']}"
+        games = msg("Series: {games} of {length} games", games=summary.games, length=series).render(
+            lang
+        )
     if summary.ramsch:
         games += f", {summary.ramsch} Ramsch"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
     lines = [f"{games}; {ranked}"]
     if table.rules.bierlachs:
-        limit = table.rules["bierlachs.limit"]
+        limit = table.rules.bierlachs_limit
         if summary.bierlachs is None:
-            lines.append(
-                f"Bierlachs bis {limit}: noch niemand"
-                if lang == "de"
-                else f"Bierlachs to {limit}: nobody yet"
-            )
+            lines.append(msg("Bierlachs to {limit}: nobody yet", limit=limit).render(lang))
         else:
             who, number, total = summary.bierlachs
             lines.append(
-                f"Bierlachs: {who} ({signed(total)} in Spiel {number}, Grenze {limit})"
-                if lang == "de"
-                else f"Bierlachs: {who} ({signed(total)} in game {number}, limit {limit})"
+                msg(
+                    "Bierlachs: {who} ({total} in game {number}, limit {limit})",
+                    who=who,
+                    total=signed(total),
+                    number=number,
+                    limit=limit,
+                ).render(lang)
             )
     return lines
 
 
 def payment_lines(settlement: Settlement, *, lang: Lang = "de") -> list[str]:
     """Who pays whom: ``Ben zahlt Anna 0,24 €``."""
-    t = TEXT[lang]
+    t = words_in(lang)
     return [
         f"{payer} {t['pays']} {receiver} {money(amount, lang, sign=False)}"
         for payer, receiver, amount in settlement.payments
@@ -437,7 +396,7 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
     from skatliste.skat.explain import explain_ramsch
 
     e = row.entry
-    title = "Spiel" if lang == "de" else "Game"
+    title = msg("Game").render(lang)
     if not isinstance(e, GameEntry):
         lines = [f"{title} {row.number}: {describe(row, lang)}"]
         if row.ramsch is not None:
@@ -454,7 +413,7 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
     lines += [f"  {s}" for s in explain(row.result, lang=lang)]
     credited = [n for n, v in row.points.items() if n != e.declarer and v > 0]
     if credited:  # two-player: a lost game is credited to the other player (§9)
-        word = "gutgeschrieben" if lang == "de" else "credited to"
+        word = msg("credited to").render(lang)
         lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
     if e.paper is not None:
         matches = not row.paper_mismatch
@@ -464,4 +423,4 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
 
 def note_lines(note: str, lang: Lang) -> list[str]:
     """``  Notiz: ...`` when the game has a note."""
-    return [f"  {'Notiz' if lang == 'de' else 'Note'}: {note}"] if note else []
+    return [f"  {msg('Note').render(lang)}: {note}"] if note else []

@@ -6,12 +6,14 @@ rule set keeps being scored under it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from skatliste.errors import RuleSetError
+from skatliste import options as shared
+from skatliste.i18n import msg
+from skatliste.options import Option, OptionValue, parse_rule_assignments
 from skatliste.skat.rules import (
     Durchmarsch,
     NullOverbid,
@@ -21,7 +23,7 @@ from skatliste.skat.rules import (
     Variant,
 )
 
-OptionValue = str | int
+__all__ = ["Option", "OptionValue", "RuleSet", "build_rule_set", "parse_rule_assignments"]
 
 
 class Switch(StrEnum):
@@ -88,39 +90,13 @@ def _words(vocabulary: type[StrEnum]) -> tuple[OptionValue, ...]:
 ON_OFF = _words(Switch)
 
 
-@dataclass(frozen=True)
-class Option:
-    """One rule-set option: its key, allowed values, default and meaning."""
-
-    key: str
-    default: OptionValue
-    help: str
-    choices: tuple[OptionValue, ...] = ()
-    parse: Callable[[str], OptionValue] | None = None
-    """For non-choice options: text → value, raising ValueError."""
-
-    def convert(self, raw: Any) -> OptionValue:
-        """Check and convert a value from the command line or the ledger."""
-        if self.choices:
-            for choice in self.choices:
-                if str(choice) == str(raw).strip().lower():
-                    return choice
-            allowed = "|".join(str(c) for c in self.choices)
-            raise RuleSetError(f"rule {self.key}={raw}: allowed values are {allowed}")
-        assert self.parse is not None
-        try:
-            return self.parse(str(raw))
-        except ValueError as exc:
-            raise RuleSetError(f"rule {self.key}={raw}: {exc}") from None
-
-
 def _series(raw: str) -> OptionValue:
     raw = raw.strip().lower()
     if raw in ("auto", "off"):
         return raw
     n = int(raw) if raw.isdigit() else -1
     if n <= 0:
-        raise ValueError("give the number of games in a series (e.g. 36), 'auto' or 'off'")
+        raise ValueError(msg("give the number of games in a series (e.g. 36), 'auto' or 'off'"))
     return n
 
 
@@ -185,12 +161,20 @@ class Trigger:
         if word.startswith(BockTrigger.VALUE):
             number = word.removeprefix(BockTrigger.VALUE)
             if not number.isdigit():
-                raise ValueError(f"'{word}': write value>=N with a number, e.g. value>=100")
+                raise ValueError(
+                    msg("'{word}': write value>=N with a number, e.g. value>=100", word=word)
+                )
             return cls(BockTrigger.VALUE, int(number))
         try:
             return cls(BockTrigger(word))
         except ValueError:
-            raise ValueError(f"unknown trigger '{word}'; known: {_KNOWN_TRIGGERS}, none") from None
+            raise ValueError(
+                msg(
+                    "unknown trigger '{word}'; known: {known}, none",
+                    word=word,
+                    known=_KNOWN_TRIGGERS,
+                )
+            ) from None
 
 
 def _triggers(raw: str) -> OptionValue:
@@ -204,7 +188,7 @@ def _triggers(raw: str) -> OptionValue:
 
 def _positive(raw: str) -> OptionValue:
     if not raw.strip().isdigit() or int(raw) <= 0:
-        raise ValueError("give a positive number")
+        raise ValueError(msg("give a positive number"))
     return int(raw)
 
 
@@ -214,7 +198,7 @@ def _loss(raw: str) -> OptionValue:
         return raw
     if raw.isdigit() and int(raw) > 0:
         return int(raw)
-    raise ValueError("'augen' (the loser loses his Augen) or a fixed number of points")
+    raise ValueError(msg("'augen' (the loser loses his Augen) or a fixed number of points"))
 
 
 OPTIONS: dict[str, Option] = {
@@ -342,52 +326,6 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-def _deals(raw: str) -> OptionValue:
-    raw = raw.strip().lower()
-    if raw == "off":
-        return raw
-    if not raw.isdigit() or int(raw) <= 0:
-        raise ValueError("give the number of deals in a partie (e.g. 8), or 'off'")
-    return int(raw)
-
-
-AMERICAN_OPTIONS: dict[str, Option] = {
-    o.key: o
-    for o in (
-        Option(
-            "hearts.defenders",
-            "on_set",
-            "Hearts: the defenders lose 1 a heart in their tricks only when the declaring pair "
-            "is set (on_set), or in every Hearts deal (always)",
-            choices=("on_set", "always"),
-        ),
-        Option(
-            "slam.counts",
-            "score",
-            "Whist and Grand: a slam (all 13 tricks) is made when its score (65, 103) reaches "
-            "the bid (score), or only when its tricks over six do (over_six: 35, 63)",
-            choices=("score", "over_six"),
-        ),
-        Option(
-            "partie.deals",
-            "off",
-            "end a partie after this many deals as well (a number), or off: only by reaching "
-            "100, a grand slam in Grand, or 'skatliste end'",
-            parse=_deals,
-        ),
-    )
-}
-"""The options of the American Grand family (docs/rules.md, §A1 to §A6)."""
-
-FAMILY_OPTIONS: dict[str, dict[str, Option]] = {
-    "skat": OPTIONS,
-    "american-grand": AMERICAN_OPTIONS,
-}
-"""Each game family brings its own options; a rule set names its family by its preset."""
-
-PRESET_FAMILY: dict[str, str] = {"american-grand": "american-grand"}
-"""The presets that are not Skat, and their game family."""
-
 PRESETS: dict[str, dict[str, OptionValue]] = {
     "isko": {},
     "tournament": {
@@ -406,7 +344,6 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
     },
     "bauernskat": {"variant": "bauernskat", "kontra": "off"},
     "offizierskat": {"variant": "offizierskat", "kontra": "on"},
-    "american-grand": {},
 }
 
 PRESET_HELP: dict[str, str] = {
@@ -418,42 +355,45 @@ PRESET_HELP: dict[str, str] = {
     "won, Grand lost), Ramsch when all pass and a Ramsch round after each Bock round",
     "bauernskat": "two players, suit or Grand, a lost game counts double for the opponent",
     "offizierskat": "two players as Bauernskat, with Kontra/Re and Ramsch games",
-    "american-grand": "the American partnership game Grand: four players, two pairs, Whist, "
-    "Grand, Euchre or Hearts each deal, to 100, settled by points and sets",
 }
-
-
-FAMILY_TITLE: dict[str, str] = {"skat": "Skat", "american-grand": "American Grand"}
-"""How a game family is named in messages."""
-
-
-def family_of(preset: str) -> str:
-    """The game family a preset belongs to: ``skat`` or ``american-grand``."""
-    return PRESET_FAMILY.get(preset, "skat")
-
-
-def options_of(preset: str) -> dict[str, Option]:
-    """The options a rule set under this preset has."""
-    return FAMILY_OPTIONS[family_of(preset)]
 
 
 SERIES_BY_TABLE = {3: 36, 4: 48}
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    """A preset name and the value of every option."""
-
-    preset: str
-    options: Mapping[str, OptionValue]
-
-    def __getitem__(self, key: str) -> OptionValue:
-        return self.options[key]
+class RuleSet(shared.RuleSet):
+    """A Skat preset and the value of every option, with what the options mean."""
 
     @property
-    def family(self) -> str:
-        """The game family: ``skat`` or ``american-grand``."""
-        return family_of(self.preset)
+    def plays_ramsch(self) -> bool:
+        """Ramsch games may be entered: when all pass, after a Bock round, or Offizierskat."""
+        return (
+            self.on("ramsch.on_pass")
+            or self.on("ramsch.after_bock")
+            or self.variant is Variant.OFFIZIERSKAT
+        )
+
+    @property
+    def plays_bock(self) -> bool:
+        """Bock rounds and 'bock' on a game (rule bock)."""
+        return self.on("bock")
+
+    @property
+    def kontra_allowed(self) -> bool:
+        """Kontra (and Re) may be said (rule kontra on or after18)."""
+        return self.kontra is not KontraRule.OFF
+
+    @property
+    def plays_pass(self) -> bool:
+        """'eingepasst' may be entered: not at two players (every deal is played), nor where
+        all passed is played as a Ramsch (rule ramsch.on_pass)."""
+        return not (self.two_player or self.on("ramsch.on_pass"))
+
+    @property
+    def bierlachs_limit(self) -> int:
+        """The Bierlachs limit (rule bierlachs.limit)."""
+        return int(self.options["bierlachs.limit"])
 
     def on(self, key: str) -> bool:
         """True when an on/off option is on."""
@@ -540,53 +480,22 @@ class RuleSet:
 
 
 def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = None) -> RuleSet:
-    """A preset with ``--rule KEY=VALUE`` overrides, every option spelled out."""
-    if preset not in PRESETS:
-        known = ", ".join(PRESETS)
-        raise RuleSetError(f"unknown rule set '{preset}': known rule sets are {known}")
-    options = options_of(preset)
-    values: dict[str, OptionValue] = {k: o.default for k, o in options.items()}
-    values.update(PRESETS[preset])
-    for key, raw in (overrides or {}).items():
-        if key not in options:
-            import difflib
+    """A Skat preset with ``KEY=VALUE`` overrides, every option spelled out.
 
-            close = difflib.get_close_matches(key, list(options), n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise RuleSetError(f"unknown rule option '{key}'{hint} (see 'skatliste rules --list')")
-        values[key] = options[key].convert(raw)
-    return RuleSet(preset, values)
+    >>> build_rule_set("pub", {"bock.overlap": "stack"}).bock_overlap
+    <BockOverlap.STACK: 'stack'>
+    """
+    return shared.build(RuleSet, preset, PRESETS, OPTIONS, overrides)
 
 
-def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """``["kontra=off", "series=36"]`` → ``{"kontra": "off", "series": "36"}``."""
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise RuleSetError(f"rule '{item}': write KEY=VALUE, e.g. --rule kontra=off")
-        out[key.strip().lower()] = value.strip()
-    return out
+def listing() -> list[str]:
+    """Every Skat preset and option with its meaning, as ``rules --list`` prints them.
 
-
-def listing() -> str:
-    """Every preset and option with its meaning, as ``rules --list`` prints it.
-
-    >>> print(listing().splitlines()[5])
+    >>> print(listing()[5])
       offizierskat  two players as Bauernskat, with Kontra/Re and Ramsch games
     """
-    skat = [name for name in PRESETS if family_of(name) == "skat"]
-    width = max(len(name) for name in skat) + 2
+    width = max(len(name) for name in PRESETS) + 2
     lines = ["Presets (--rules NAME):"]
-    lines += [f"  {name:<{width}}{PRESET_HELP[name]}" for name in skat]
-    for family, options in FAMILY_OPTIONS.items():
-        if family == "skat":
-            lines.append("\nOptions (--rule KEY=VALUE), default in isko:")
-        else:
-            lines.append("\nNot Skat (--rules NAME):")
-            lines.append(f"  {family}  {PRESET_HELP[family]}")
-            lines.append(f"{FAMILY_TITLE[family]} options (--rule KEY=VALUE):")
-        for opt in options.values():
-            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
-            lines.append(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
-    return "\n".join(lines)
+    lines += [f"  {name:<{width}}{PRESET_HELP[name]}" for name in PRESETS]
+    lines.append("\nOptions (--rule KEY=VALUE), default in isko:")
+    return [*lines, *shared.describe(OPTIONS)]

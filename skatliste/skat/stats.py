@@ -6,10 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from skatliste.i18n import Lang
+from skatliste.skat.entries import GameEntry, RamschEntry
 from skatliste.skat.explain import signed
 from skatliste.skat.games import GERMAN_NAME, GameType
 from skatliste.skat.rules import GameResult
-from skatliste.skat.sheet import GameEntry, RamschEntry, Row
+from skatliste.skat.sheet import Row
 
 NONE = "–"
 """A cell for a number that does not exist yet (no games declared, none won)."""

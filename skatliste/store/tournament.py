@@ -9,7 +9,6 @@ read without pydantic: a live ranking of a championship reads it on every look.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,7 +25,6 @@ from skatliste.tournament import (
 )
 
 FILE_NAME = "tournament.json"
-CACHE_NAME = ".skatliste-cache.json"
 FORMAT_NAME = "skatliste-tournament"
 FORMAT_VERSION = 1
 
@@ -77,7 +75,7 @@ class Tournament:
 
     def player(self, name: str) -> Player | None:
         """The player of that name (case-insensitive), or None."""
-        from skatliste.skat.sheet import same_name
+        from skatliste.players import same_name
 
         key = same_name(name)
         return next((p for p in self.players if same_name(p.name) == key), None)
@@ -436,7 +434,7 @@ def dumps(t: Tournament) -> str:
 
 def save(t: Tournament) -> None:
     """Write atomically (the caller holds the lock)."""
-    from skatliste.store.ledger import atomic_write
+    from skatliste.store.files import atomic_write
 
     atomic_write(t.path, dumps(t), what="tournament file")
 
@@ -444,7 +442,7 @@ def save(t: Tournament) -> None:
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold the tournament file's lock."""
-    from skatliste.store.ledger import locked as lock_file
+    from skatliste.store.files import locked as lock_file
 
     with lock_file(folder / FILE_NAME):
         yield
@@ -489,8 +487,8 @@ class ListResult:
 
 def _summarise_list(path: Path) -> ListResult:
     """A list read strictly by the ledger and summed by the sheet (the one definition)."""
-    from skatliste.skat.sheet import summarise
-    from skatliste.store.ledger import load as load_list
+    from skatliste.skat.summary import summarise
+    from skatliste.store.lists import load as load_list
 
     ledger = load_list(path)
     summary = summarise(ledger.table, ledger.entries)
@@ -501,92 +499,11 @@ def _summarise_list(path: Path) -> ListResult:
     )
 
 
-def _code() -> str:
-    """What the cached results are derived by: the list's scoring and reading code (the
-    derivation cache's fingerprint) and this module's summing of it."""
-    from skatliste.store.ledger import code_key
-
-    h = hashlib.blake2b(code_key().encode("ascii"), digest_size=16)
-    h.update(Path(__file__).read_bytes())
-    return h.hexdigest()
-
-
-def _payload_hash(lists: Any) -> str:
-    """The cache's check of its own content: a hand-edited number no longer matches."""
-    text = json.dumps(lists, sort_keys=True, ensure_ascii=True)
-    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
-
-
-def _read_cache(cache_path: Path, version: str, code: str) -> dict[str, Any]:
-    """The cached results, or nothing when the cache is of another program or code, or its
-    content does not match its hash (edited, or half-written by hand)."""
-    with contextlib.suppress(OSError, ValueError, TypeError):
-        data = json.loads(cache_path.read_bytes())
-        if (
-            isinstance(data, dict)
-            and data.get("version") == version
-            and data.get("code") == code
-            and isinstance(data.get("lists"), dict)
-            and data.get("hash") == _payload_hash(data["lists"])
-        ):
-            return data["lists"]  # type: ignore[no-any-return]
-    return {}
-
-
 def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
-    """Each list's result (None where the file does not exist).
-
-    A championship reads 750 lists on every look at the ranking, so each list's result is
-    kept in ``.skatliste-cache.json`` under a hash of the file's bytes. The cache is keyed to
-    the program's version and to the fingerprint of the scoring code (a fixed rule is never
-    hidden by an old cache), and checks itself: it holds the hash of its content, and a cache
-    whose content does not match (a number edited by hand) is ignored and rewritten from the
-    lists. A changed list (a game added) is read and summed again, an unchanged one is not.
-    The cache holds nothing that is not derived from the lists; deleting it loses nothing.
-    """
-    from skatliste import __version__ as version
-
-    cache_path = folder / CACHE_NAME
-    code = _code()
-    cached = _read_cache(cache_path, version, code)
+    """Each list's result (None where the file does not exist), read and summed on each call:
+    the lists are the facts, and nothing derived from them is kept in a file."""
     out: dict[str, ListResult | None] = {}
-    # entries of lists not asked for stay: a look at one table keeps the others' results
-    fresh: dict[str, Any] = {k: v for k, v in cached.items() if k not in names}
-    changed = False
     for name in names:
         path = folder / name
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            out[name] = None
-            continue
-        except OSError as exc:
-            raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
-        hit = cached.get(name)
-        result: ListResult | None = None
-        if isinstance(hit, dict) and hit.get("hash") == digest:
-            with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
-                result = ListResult(
-                    players={k: (v[0], v[1], v[2], v[3]) for k, v in hit["players"].items()},
-                    games=int(hit["games"]),
-                    length=hit["length"],
-                )
-        if result is None:
-            result = _summarise_list(path)
-            changed = True
-        out[name] = result
-        fresh[name] = {
-            "hash": digest,
-            "games": result.games,
-            "length": result.length,
-            "players": {k: list(v) for k, v in result.players.items()},
-        }
-    if changed:
-        from skatliste.store.ledger import atomic_write
-
-        data = {"version": version, "code": code, "hash": _payload_hash(fresh), "lists": fresh}
-        # a folder we may not write to still ranks, only slower next time
-        with contextlib.suppress(LedgerError):
-            atomic_write(cache_path, json.dumps(data), what="cache", durable=False)
+        out[name] = _summarise_list(path) if path.exists() else None
     return out

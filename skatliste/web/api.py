@@ -86,7 +86,7 @@ class UndoIn(BaseModel):
 
 
 def _stake(request: Request) -> Fraction | None:
-    from skatliste.app.lists import parse_stake
+    from skatliste.money import parse_stake
 
     raw = request.query_params.get("cent", "").strip()
     if not raw:
@@ -101,7 +101,6 @@ def _stake(request: Request) -> Fraction | None:
 async def get_list(request: Request) -> Response:
     """``GET /api/list``: totals, sheet, summary, chart (``?cent=`` adds the money)."""
     from skatliste.app.lists import open_list
-    from skatliste.skat.sheet import rows
     from skatliste.web.views import list_json
 
     lang = request_lang(request)
@@ -110,8 +109,7 @@ async def get_list(request: Request) -> Response:
 
     def read() -> dict[str, Any]:
         ledger = open_list(site(request).ledger_path)
-        sheet = list(rows(ledger.table, ledger.entries))
-        return list_json(ledger.table, sheet, lang=lang, can_write=writable, stake=stake)
+        return list_json(ledger, lang=lang, can_write=writable, stake=stake)
 
     return JSONResponse(await run_in_threadpool(read))
 
@@ -126,7 +124,7 @@ async def get_game(request: Request) -> Response:
 
     def read() -> dict[str, Any]:
         ledger = open_list(site(request).ledger_path)
-        return row_json(ledger.table, game_row(ledger, number), lang)
+        return row_json(ledger, game_row(ledger, number), lang)
 
     return JSONResponse(await run_in_threadpool(read))
 
@@ -148,7 +146,7 @@ async def preview(request: Request) -> Response:
         if body.number is not None and declarer:
             words, declarer = [declarer, *words], None
         row = preview_row(path, words, declarer=declarer, number=body.number)
-        return row_json(open_list(path).table, row, lang)
+        return row_json(open_list(path), row, lang)
 
     return JSONResponse(await run_in_threadpool(run))
 
@@ -156,19 +154,21 @@ async def preview(request: Request) -> Response:
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, and what ``check`` now finds in later games."""
-    from skatliste.skat.sheet import entry_words
-    from skatliste.web.views import row_json
+    from skatliste.web.views import row_json, totals
 
     lang = request_lang(request)
-    table = change.ledger.table
-    last = change.last
+    ledger = change.ledger
+    words = ledger.family.words
     return JSONResponse(
         {
             "number": change.number,
-            "game": None if change.row is None else row_json(table, change.row, lang),
-            "removed": None if change.removed is None else entry_words(change.removed, lang),
-            "totals": dict.fromkeys(table.players, 0) if last is None else last.totals,
-            "problems": [{"game": n, "problem": say(request, p)} for n, p in change.problems],
+            "game": None if change.row is None else row_json(ledger, change.row, lang),
+            "removed": None if change.removed is None else words(change.removed, lang),
+            "totals": totals(ledger, change.last),
+            "problems": [
+                {"game": say(request, where), "problem": say(request, p)}
+                for where, p in change.problems
+            ],
         },
         status_code=status,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -22,6 +22,10 @@ from skatliste.skat.explain import signed
 from skatliste.web.labels import LABELS
 from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
 from skatliste.web.watch import Watcher
+
+if TYPE_CHECKING:
+    from skatliste.app.tournament import Ranking
+    from skatliste.tournament import SeriesStatus, TeamStanding
 
 
 class TablePages:
@@ -97,6 +101,38 @@ async def organiser_page(request: Request) -> Response:
     return response
 
 
+_Read = tuple["Ranking", list["TeamStanding"], list["SeriesStatus"]]
+_read_before: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], _Read]] = {}
+"""The serve process's memo: each folder's last reading, with the state of its files."""
+
+
+def _files(folder: Path) -> tuple[tuple[str, int, int, int], ...] | None:
+    """Each file of the tournament (its file and every table list) with its inode,
+    modification time and size; None while a file is being replaced."""
+    try:
+        found = [(p, p.stat()) for p in folder.rglob("*.json") if not p.name.startswith(".")]
+    except FileNotFoundError:
+        return None
+    return tuple(sorted((str(p), s.st_ino, s.st_mtime_ns, s.st_size) for p, s in found))
+
+
+def _read(folder: Path) -> _Read:
+    """The ranking, the teams and every table's state, read again only when a file of the
+    folder changed since the last look: the organiser's page asks every few seconds, and a
+    championship has 750 lists. Kept in this process only; nothing is written."""
+    from skatliste.app import tournament as app
+
+    files = _files(folder)
+    before = _read_before.get(folder)
+    if files is not None and before is not None and before[0] == files:
+        return before[1]
+    ranking = app.ranking(folder)
+    read: _Read = (ranking, app.team_ranking(folder), app.status(folder))
+    if files is not None:
+        _read_before[folder] = (files, read)
+    return read
+
+
 def tournament_json(
     folder: Path, *, lang: Lang, organiser: bool, base_url: str, table_keys: dict[int, str]
 ) -> dict[str, Any]:
@@ -104,12 +140,9 @@ def tournament_json(
     table's entry link (with its key) and that link as a QR code to print."""
     import segno
 
-    from skatliste.app import tournament as app
-
-    ranking = app.ranking(folder)
-    teams = app.team_ranking(folder)
+    ranking, teams, states = _read(folder)
     tables = []
-    for state in app.status(folder):
+    for state in states:
         row: dict[str, Any] = {
             "series": state.series,
             "table": state.table,

@@ -101,15 +101,16 @@ async function refresh() {
 
 function render() {
   const s = state;
-  // totals strip
+  // totals strip: each player, or each pair (a game family of partners)
+  const sides = s.sides || s.players.map((p) => ({ name: p, text: s.totals_text[p] }));
   const totals = $("totals");
   totals.replaceChildren(
-    ...s.players.map((p) =>
+    ...sides.map((side) =>
       el(
         "div",
-        { class: "chip" + (p === s.leader ? " leader" : ""), "data-player": p },
-        el("span", { class: "name", textContent: p }),
-        el("span", { class: "points", textContent: s.totals_text[p] }),
+        { class: "chip" + (side.name === s.leader ? " leader" : ""), "data-player": side.name },
+        el("span", { class: "name", textContent: side.name }),
+        el("span", { class: "points", textContent: side.text }),
       ),
     ),
   );
@@ -174,6 +175,7 @@ function render() {
 
   renderSheet();
   renderSummary();
+  showTaps(); // a family without the Skat taps enters by its words
 }
 
 function renderSheet() {
@@ -181,7 +183,8 @@ function renderSheet() {
     .slice()
     .reverse()
     .map((g) => {
-      const totals = state.players.map((p) => p + " " + g.totals_text[p]).join(" · ");
+      const names = state.sides ? state.sides.map((x) => x.name) : state.players;
+      const totals = names.map((p) => p + " " + g.totals_text[p]).join(" · ");
       const who = g.declarer ? g.declarer + " — " : "";
       const detail = el("div", { class: "detail", hidden: !opened.has(g.number) });
       for (const line of g.explanation) detail.append(el("div", { textContent: line }));
@@ -278,7 +281,8 @@ function showTaps() {
   if (form.game === "grand") $("spitzen-more").hidden = true;
   $("ramsch-panel").hidden = mode !== "ramsch";
   // changing a game: its words say everything, the taps (which would build new words) rest
-  $("game-panel").hidden = mode === "ramsch" || Boolean(editing);
+  $("game-panel").hidden =
+    mode === "ramsch" || Boolean(editing) || (state !== null && state.taps === false);
   $("edit-hint").hidden = !editing || mode === "ramsch";
   $("btn-ramsch").setAttribute("aria-pressed", String(mode === "ramsch"));
   $("btn-enter").textContent = editing ? fmt(L.save_edit, { n: editing }) : L.enter;
@@ -406,7 +410,7 @@ async function submit(event) {
     toast(L.failed + ": " + r.data.error, true);
     return;
   }
-  toast(fmt(editing ? L.changed : L.entered, { n: r.data.game.number }));
+  toast(fmt(editing ? L.changed : L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
   resetForm();
   await refresh();
 }

@@ -1,0 +1,272 @@
+"""American Grand as a plug-in of ``skatliste.families``: four players in two pairs, a deal
+(Whist, Grand, Euchre or Hearts) or the end of a partie by hand as the entries, the parties
+with their settlement as the derivation (docs/rules.md §A1 to §A6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from skatliste import players as names
+from skatliste.american import game, options, words
+from skatliste.american.explain import signed
+from skatliste.american.game import (
+    EUCHRE_TRICKS,
+    HEARTS,
+    TRICKS,
+    Contract,
+    Deal,
+    Entry,
+    PartieEnd,
+    Row,
+    Table,
+)
+from skatliste.errors import InputError
+from skatliste.families import Family, NoDeclarer, as_message
+from skatliste.fields import Boolean, Field, Integer, Record, Text
+from skatliste.i18n import Lang, Message, msg
+from skatliste.options import RuleSet
+
+_NOTE = Field("note", Text(), "")
+_TIME = Field("time", Text(nullable=True), None)
+
+DEAL = Record(
+    "deal",
+    (
+        Field("declarer", Text(min_length=1)),
+        Field("contract", Text(choices=tuple(c.value for c in Contract))),
+        Field("bid", Integer(5, step=5), doc="the winning bid, a multiple of 5"),
+        Field(
+            "tricks",
+            Integer(0, TRICKS, nullable=True),
+            None,
+            f"the declaring pair's tricks (Euchre: of {EUCHRE_TRICKS})",
+        ),
+        Field("alone", Boolean(), False, "Euchre: played alone"),
+        Field(
+            "hearts",
+            Integer(0, HEARTS, nullable=True),
+            None,
+            "Hearts: hearts in the declaring pair's tricks",
+        ),
+        _NOTE,
+        _TIME,
+    ),
+    "A deal as entered: declarer, contract, bid, and what happened.",
+    tagged=True,
+)
+END = Record(
+    "end", (_NOTE, _TIME), "The partie was ended by hand here (a time limit).", tagged=True
+)
+
+END_WORDS = ("end", "ende", "schluss")
+"""The words of an end of a partie by hand."""
+
+
+class AmericanFamily(Family[Entry, Table, Row]):
+    """The American partnership game Grand."""
+
+    name = "american-grand"
+    title = "American Grand"
+    presets = options.PRESETS
+    preset_help = options.PRESET_HELP
+    options = options.OPTIONS
+    kinds = (DEAL, END)
+    number_word = "deal"
+    entry_word = "entry"
+    player_counts = (4,)
+    numbers_every_entry = False
+    renderers = ("skatliste.render.american", "skatliste.render.american_page")
+
+    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        return options.build_rules(preset, overrides)
+
+    def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
+        assert isinstance(rules, options.AmericanRules)
+        return Table(
+            tuple(players),
+            first_dealer,
+            hearts_defenders=rules.hearts_defenders,
+            partie_deals=rules.partie_deals,
+            slam_counts=rules.slam_counts,
+        )
+
+    def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
+        if len(players) != 4:
+            return msg(
+                "{count} player(s) given: American Grand is played by four in seat order, "
+                "partners opposite, e.g. 'skatliste new --rules american-grand --players Anna "
+                "Ben Carl Dora'",
+                count=len(players),
+            )
+        names.check_player_names(players)
+        for name in players:
+            if name.casefold() in words.VOCABULARY or name.casefold() in END_WORDS:
+                return msg(
+                    "'{name}' cannot be a player's name: it is a word of a deal; give the "
+                    "player's name",
+                    name=name,
+                )
+        return None
+
+    def find_player(self, players: Sequence[str], name: str) -> str:
+        return names.find_player(players, name)
+
+    def listing(self) -> list[str]:
+        return options.listing()
+
+    # --- the codec -------------------------------------------------------------------------
+
+    def encode(self, entry: Entry) -> dict[str, object]:
+        if isinstance(entry, PartieEnd):
+            return END.compact({"note": entry.note, "time": entry.time})
+        return DEAL.compact(
+            {
+                "declarer": entry.declarer,
+                "contract": entry.contract.value,
+                "bid": entry.bid,
+                "tricks": entry.tricks,
+                "alone": entry.alone,
+                "hearts": entry.hearts,
+                "note": entry.note,
+                "time": entry.time,
+            }
+        )
+
+    def decode(self, data: Mapping[str, Any]) -> Entry:
+        if data["kind"] == "end":
+            return PartieEnd(note=data.get("note", ""), time=data.get("time"))
+        return Deal(
+            declarer=data["declarer"],
+            contract=Contract(data["contract"]),
+            bid=data["bid"],
+            tricks=data.get("tricks"),
+            alone=data.get("alone", False),
+            hearts=data.get("hearts"),
+            note=data.get("note", ""),
+            time=data.get("time"),
+        )
+
+    def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
+        if data.get("kind") == "deal":
+            yield "declarer", data.get("declarer")
+
+    # --- words -----------------------------------------------------------------------------
+
+    def parse(
+        self,
+        table: Table,
+        words_: Sequence[str],
+        *,
+        declarer: str | None = None,
+        note: str = "",
+        time: str | None = None,
+        named: bool = True,
+    ) -> Entry:
+        if named and len(words_) == 1 and words_[0].casefold() in END_WORDS:
+            return PartieEnd(note=note, time=time)
+        if named and words_ and names_player(table, words_[0]):
+            declarer, words_ = find_player(table, words_[0]), words_[1:]
+        elif declarer is None:
+            raise NoDeclarer(
+                msg("start the words with the declarer, e.g. 'anna whist 25 tricks 11'")
+            )
+        else:
+            declarer = find_player(table, declarer)
+        if not words_:
+            raise InputError(
+                msg("say which contract, bid and result, e.g. 'anna whist 25 tricks 11'")
+            )
+        return words.parse_words(words_).deal(
+            declarer, note=note, time=time, slam_counts=table.slam_counts
+        )
+
+    def words(self, entry: Entry, lang: Lang) -> str:
+        if isinstance(entry, PartieEnd):
+            return msg("partie ended by hand").render(lang)
+        return f"{entry.declarer} {words.to_words(entry)}"
+
+    def passed(self, *, note: str = "", time: str | None = None) -> Entry:
+        return PartieEnd(note=note, time=time)
+
+    def pass_problem(self, table: Table, entries: Sequence[Entry]) -> Message | None:
+        current = game.parties(table, entries)[-1]
+        if current.finished or not current.rows:
+            return msg("no partie in progress to end: the next deal starts a new one")
+        return None
+
+    def declarer(self, entry: Entry) -> str | None:
+        return entry.declarer if isinstance(entry, Deal) else None
+
+    def holds(self, entry: object) -> bool:
+        return isinstance(entry, Deal | PartieEnd)
+
+    def numbered(self, entry: Entry) -> bool:
+        return isinstance(entry, Deal)
+
+    def kind_name(self, entry: Entry) -> Message:
+        return msg("a deal") if isinstance(entry, Deal) else msg("the end of a partie")
+
+    def names_player(self, table: Table, word: str) -> bool:
+        return names_player(table, word)
+
+    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
+        if len(words) == 1 and words[0].casefold() in END_WORDS:
+            return False
+        return not names_player(table, words[0])
+
+    # --- the derivation --------------------------------------------------------------------
+
+    def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
+        return [row for partie in game.parties(table, entries) for row in partie.rows]
+
+    def problems(
+        self, table: Table, entries: Sequence[Entry]
+    ) -> list[tuple[Message, Message | str]]:
+        return [(where, as_message(problem)) for where, problem in game.problems(table, entries)]
+
+    def entry_problems(
+        self, table: Table, earlier: Sequence[Entry], entry: Entry
+    ) -> list[Message | str]:
+        if isinstance(entry, PartieEnd):
+            problem = self.pass_problem(table, earlier)
+            return [] if problem is None else [problem]
+        before = len(game.problems(table, earlier))
+        return [as_message(p) for _, p in game.problems(table, [*earlier, entry])[before:]]
+
+    def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
+        points = game.parties(table, entries)[-1].points
+        return {table.pair_name(i): points[i] for i in (0, 1)}
+
+    def row_at(self, table: Table, entries: Sequence[Entry], index: int) -> Row | None:
+        entry = entries[index]
+        if isinstance(entry, PartieEnd):
+            return None
+        for partie in game.parties(table, entries[: index + 1]):
+            for row in partie.rows:
+                if row.deal is entry:
+                    return row
+        return None
+
+    def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
+        out: dict[int, tuple[int, str]] = {}
+        for row in self.rows(table, entries):
+            declaring = table.pair_of(row.deal.declarer)
+            out[id(row.deal)] = (row.number, signed(row.points[declaring]))
+        return out
+
+
+def find_player(table: Table, name: str) -> str:
+    """A player by name, case-insensitive, or by an unambiguous beginning."""
+    return names.find_player(table.players, name)
+
+
+def names_player(table: Table, word: str) -> bool:
+    """Whether a deal's first word is a player's name (or its beginning), not a deal word."""
+    low = word.casefold()
+    if low in words.VOCABULARY or low in END_WORDS:
+        return False
+    return any(p.casefold().startswith(low) for p in table.players)
+
+
+FAMILY = AmericanFamily()

@@ -1,0 +1,106 @@
+"""The rule options and presets of American Grand (docs/rules.md, §A1 to §A6), and the rule
+set with what they mean."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from skatliste import options as shared
+from skatliste.i18n import msg
+from skatliste.options import Option, OptionValue
+
+HeartsDefenders = Literal["on_set", "always"]
+SlamCounts = Literal["score", "over_six"]
+"""What a slam (all 13 tricks) puts against the bid in Whist and Grand: its score (65, 103),
+or only its tricks over six (35, 63) as the text of §A3 reads word for word."""
+
+
+def _deals(raw: str) -> OptionValue:
+    raw = raw.strip().lower()
+    if raw == "off":
+        return raw
+    if not raw.isdigit() or int(raw) <= 0:
+        raise ValueError(msg("give the number of deals in a partie (e.g. 8), or 'off'"))
+    return int(raw)
+
+
+OPTIONS: dict[str, Option] = {
+    o.key: o
+    for o in (
+        Option(
+            "hearts.defenders",
+            "on_set",
+            "Hearts: the defenders lose 1 a heart in their tricks only when the declaring pair "
+            "is set (on_set), or in every Hearts deal (always)",
+            choices=("on_set", "always"),
+        ),
+        Option(
+            "slam.counts",
+            "score",
+            "Whist and Grand: a slam (all 13 tricks) is made when its score (65, 103) reaches "
+            "the bid (score), or only when its tricks over six do (over_six: 35, 63)",
+            choices=("score", "over_six"),
+        ),
+        Option(
+            "partie.deals",
+            "off",
+            "end a partie after this many deals as well (a number), or off: only by reaching "
+            "100, a grand slam in Grand, or 'skatliste end'",
+            parse=_deals,
+        ),
+    )
+}
+"""The options of the American Grand family."""
+
+PRESETS: dict[str, dict[str, OptionValue]] = {"american-grand": {}}
+PRESET_HELP: dict[str, str] = {
+    "american-grand": "the American partnership game Grand: four players, two pairs, Whist, "
+    "Grand, Euchre or Hearts each deal, to 100, settled by points and sets",
+}
+
+
+@dataclass(frozen=True)
+class AmericanRules(shared.RuleSet):
+    """An American Grand rule set, with what its options mean."""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Four players, in two pairs (§A1)."""
+        return (4,)
+
+    @property
+    def hearts_defenders(self) -> HeartsDefenders:
+        """When the defenders of a Hearts deal lose their hearts (rule hearts.defenders)."""
+        return "always" if self.options["hearts.defenders"] == "always" else "on_set"
+
+    @property
+    def slam_counts(self) -> SlamCounts:
+        """What a slam puts against the bid (rule slam.counts)."""
+        return "over_six" if self.options["slam.counts"] == "over_six" else "score"
+
+    @property
+    def partie_deals(self) -> int | None:
+        """Deals after which a partie ends as well, or None (rule partie.deals)."""
+        deals = self.options["partie.deals"]
+        return None if deals == "off" else int(deals)
+
+
+def build_rules(
+    preset: str = "american-grand", overrides: Mapping[str, Any] | None = None
+) -> AmericanRules:
+    """An American Grand preset with ``KEY=VALUE`` overrides, every option spelled out.
+
+    >>> build_rules(overrides={"partie.deals": "8"}).partie_deals
+    8
+    """
+    return shared.build(AmericanRules, preset, PRESETS, OPTIONS, overrides)
+
+
+def listing() -> list[str]:
+    """The family's presets and options, as ``rules --list`` prints them."""
+    lines = ["\nNot Skat (--rules NAME):"]
+    lines += [f"  {name}  {PRESET_HELP[name]}" for name in PRESETS]
+    lines.append("American Grand options (--rule KEY=VALUE):")
+    return [*lines, *shared.describe(OPTIONS)]

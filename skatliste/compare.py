@@ -1,0 +1,532 @@
+"""Two lists of one table, compared game by game: the double list of organised Skat ("Die
+doppelte Listenführung ist Pflicht": two players keep the list independently, and the table
+settles every difference before signing).
+
+Pure and the same for every game family: a list is given as its entries, each with the facts
+its family's codec stores (field → JSON value), its words as a player would say them and its
+value on the list, and the list's totals per player. No files, no rules: the family derives
+words, values and totals; this module only lines the two lists up and says where they differ.
+
+>>> def game(declarer: str, game: str, words: str, value: int, **more: object) -> ComparedEntry:
+...     facts = {"kind": "game", "declarer": declarer, "game": game, **more}
+...     return ComparedEntry(facts, words, value)
+>>> g1 = game("Anna", "clubs", "Anna kreuz mit 2", 48, spitzen=2, augen=75)
+>>> g2 = game("Ben", "grand", "Ben grand mit 1", 72, spitzen=1, augen=91)
+>>> g2_hand = game("Ben", "grand", "Ben grand mit 1 hand", 96, spitzen=1, hand=True, augen=91)
+>>> g3 = game("Carl", "null", "Carl null", 23)
+>>> totals = {"Anna": 48, "Ben": 72, "Carl": 23}
+>>> result = compare([g1, g2, g3], [g1, g2_hand, g3], totals, {**totals, "Ben": 96})
+>>> [(d.game_a, d.kind.value, d.fields) for d in result.differences]
+[(2, 'announcement', ('hand',))]
+>>> for line in report_lines(result):
+...     print(line.render("de"))
+Spiel 2: A "Ben grand mit 1" +72 — B "Ben grand mit 1 hand" +96
+Summe Ben: A 72 — B 96 (Unterschied −24)
+die Listen unterscheiden sich in 1 Spiel
+>>> missing = compare([g1, g2, g3], [g1, g3], totals, totals)
+>>> [(d.kind.value, d.game_a, d.game_b) for d in missing.differences]
+[('missing_in_b', 2, 2)]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from skatliste.errors import InputError
+from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.players import same_name
+
+
+class DifferenceKind(Enum):
+    """What differs between two games the lists hold at the same place (or that one lacks)."""
+
+    MISSING_IN_A = "missing_in_a"
+    """List B has a game that list A does not have."""
+    MISSING_IN_B = "missing_in_b"
+    """List A has a game that list B does not have."""
+    DECLARER = "declarer"
+    """Another player declared the game (or one list has a game where the other was passed)."""
+    GAME = "game"
+    """The same declarer, another game: the game type (Kreuz, Grand, Null; an American
+    contract) or another kind of entry (a game, a passed deal, a Ramsch)."""
+    SPITZEN = "spitzen"
+    """The same game with other Spitzen (mit or ohne, how many)."""
+    ANNOUNCEMENT = "announcement"
+    """An announcement differs: Hand, Schneider or Schwarz announced, Ouvert (American: alone)."""
+    RESULT = "result"
+    """How the game went: won or lost, the Augen, Schneider or Schwarz reached (a Ramsch's
+    Augen, Jungfrau, Durchmarsch; an American deal's tricks and hearts)."""
+    BID = "bid"
+    """The bid (overbid or not)."""
+    KONTRA = "kontra"
+    """Kontra or Re (and the bid Kontra was given at)."""
+    BOCK = "bock"
+    """The game's Bock, or a Bock round called after it."""
+    VALUE = "value"
+    """Any other field (the value written on paper, a Ramsch pushed), or the same facts scored
+    to another value (the lists keep other rules)."""
+
+
+FIELD_KINDS: dict[str, DifferenceKind] = {
+    # Skat: skatliste.store.ledger.entry_data; American Grand: docs/file-format.md
+    "declarer": DifferenceKind.DECLARER,
+    "player": DifferenceKind.DECLARER,
+    "kind": DifferenceKind.GAME,
+    "game": DifferenceKind.GAME,
+    "contract": DifferenceKind.GAME,
+    "spitzen": DifferenceKind.SPITZEN,
+    "mit": DifferenceKind.SPITZEN,
+    "hand": DifferenceKind.ANNOUNCEMENT,
+    "schneider_announced": DifferenceKind.ANNOUNCEMENT,
+    "schwarz_announced": DifferenceKind.ANNOUNCEMENT,
+    "ouvert": DifferenceKind.ANNOUNCEMENT,
+    "alone": DifferenceKind.ANNOUNCEMENT,
+    "won": DifferenceKind.RESULT,
+    "augen": DifferenceKind.RESULT,
+    "schneider": DifferenceKind.RESULT,
+    "schwarz": DifferenceKind.RESULT,
+    "skat": DifferenceKind.RESULT,
+    "jungfrau": DifferenceKind.RESULT,
+    "durchmarsch": DifferenceKind.RESULT,
+    "tricks": DifferenceKind.RESULT,
+    "hearts": DifferenceKind.RESULT,
+    "bid": DifferenceKind.BID,
+    "kontra": DifferenceKind.KONTRA,
+    "re": DifferenceKind.KONTRA,
+    "kontra_bid": DifferenceKind.KONTRA,
+    "bock": DifferenceKind.BOCK,
+    "bock_called": DifferenceKind.BOCK,
+    "paper": DifferenceKind.VALUE,
+    "pushes": DifferenceKind.VALUE,
+}
+"""The group of each stored field, in the order the differing fields of a game are listed; a
+field not named here is a ``VALUE`` difference. The kind of a difference is the group of its
+first differing field in the order of :class:`DifferenceKind`."""
+
+IGNORED_FIELDS: frozenset[str] = frozenset({"note", "time"})
+"""Fields that are not compared by default: a note and the time a keeper wrote the game down
+are the keeper's own."""
+
+SKIP_COST = 5
+"""The cost of a game one list lacks, in the alignment."""
+
+SUBSTITUTE_COST: dict[DifferenceKind, int] = {
+    DifferenceKind.DECLARER: 9,
+    DifferenceKind.GAME: 8,
+    DifferenceKind.SPITZEN: 7,
+    DifferenceKind.ANNOUNCEMENT: 6,
+    DifferenceKind.RESULT: 6,
+    DifferenceKind.BID: 5,
+    DifferenceKind.KONTRA: 4,
+    DifferenceKind.BOCK: 4,
+    DifferenceKind.VALUE: 3,
+}
+"""The cost of two games at one place that differ, by the kind of the difference: always less
+than two skipped games (one changed game is one difference, not a game missing in each list),
+and the more of the game differs, the more it costs (of two places for one game, the more
+similar game is taken)."""
+
+_FAR = 1 << 62
+"""A cost beyond every alignment: a place outside the band computed."""
+_ABSENT = ""
+"""A field a game does not have, as compared (no JSON text is empty)."""
+
+
+def signed(value: int) -> str:
+    """A value as a list shows it: ``+72``, ``−48`` (a real minus sign), ``0``.
+
+    >>> signed(72), signed(-48), signed(0)
+    ('+72', '−48', '0')
+    """
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+@dataclass(frozen=True)
+class ComparedEntry:
+    """One entry of a list as it is compared: the facts its family's codec stores (field →
+    JSON value), its words as a player says them and its value on the list (the declarer's
+    list points, an American deal's points)."""
+
+    facts: Mapping[str, object]
+    words: str
+    value: int
+
+    def to_json(self, number: int) -> dict[str, object]:
+        """The entry as ``compare --json`` shows it, ``number`` its place in its list."""
+        return {"game": number, "words": self.words, "value": self.value, "entry": dict(self.facts)}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where the two lists differ: a game one of them lacks, or the two games at one place.
+
+    ``game_a`` and ``game_b`` are the game's number in each list, or for a game a list lacks,
+    the number it would have there (the number of that list's next game); ``a`` and ``b`` are
+    the two entries, ``None`` for the list that lacks it. ``fields`` are every field that
+    differs, in the order of :data:`FIELD_KINDS`; ``kind`` is the group of the first (``VALUE``
+    with no field when the facts are the same and only the value differs)."""
+
+    kind: DifferenceKind
+    game_a: int
+    game_b: int
+    a: ComparedEntry | None
+    b: ComparedEntry | None
+    fields: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """``{"game": 17, "kind": ..., "fields": [...], "a": {...}, "b": {...}}``, the game in
+        list A's numbering."""
+        return {
+            "game": self.game_a,
+            "kind": self.kind.value,
+            "fields": list(self.fields),
+            "a": None if self.a is None else self.a.to_json(self.game_a),
+            "b": None if self.b is None else self.b.to_json(self.game_b),
+        }
+
+
+@dataclass(frozen=True)
+class TotalDifference:
+    """A player whose total differs between the lists."""
+
+    player: str
+    a: int
+    b: int
+
+    @property
+    def difference(self) -> int:
+        """List A's total less list B's."""
+        return self.a - self.b
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two lists compared: the games where they differ, in order, and the players whose totals
+    differ, in list A's order."""
+
+    games_a: int
+    games_b: int
+    differences: tuple[Difference, ...]
+    totals: tuple[TotalDifference, ...]
+
+    @property
+    def agree(self) -> bool:
+        """Every game and every total the same."""
+        return not self.differences and not self.totals
+
+    def to_json(self) -> dict[str, object]:
+        """``{"agree": false, "differences": [...], "totals": {"Ben": {"a": 72, "b": 96,
+        "difference": -24}}}``."""
+        return {
+            "agree": self.agree,
+            "differences": [d.to_json() for d in self.differences],
+            "totals": {
+                t.player: {"a": t.a, "b": t.b, "difference": t.difference} for t in self.totals
+            },
+        }
+
+
+# --- what is compared ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """An entry ready to compare: each field as canonical JSON text (names as their key), and
+    the key of the whole entry (its facts and value): two entries with one key are the same."""
+
+    entry: ComparedEntry
+    fields: Mapping[str, str]
+    key: str
+
+
+def _canonical(value: object, names: frozenset[str]) -> object:
+    """A JSON value with every player's name (a string or a key) as its name key, so that
+    ``Jürgen`` and ``JÜRGEN`` are one declarer in the two lists."""
+    if isinstance(value, str):
+        key = same_name(value)
+        return key if key in names else value
+    if isinstance(value, Mapping):
+        return {_canonical(k, names): _canonical(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_canonical(v, names) for v in value]
+    return value
+
+
+def _text(value: object) -> str:
+    """Canonical JSON: ``true`` is not ``1``, and key order does not count."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _prepare(entry: ComparedEntry, names: frozenset[str], ignore: Collection[str]) -> _Prepared:
+    fields = {
+        name: _text(_canonical(value, names))
+        for name, value in entry.facts.items()
+        if name not in ignore
+    }
+    return _Prepared(entry, fields, _text([sorted(fields.items()), entry.value]))
+
+
+_ORDER: dict[DifferenceKind, int] = {kind: i for i, kind in enumerate(DifferenceKind)}
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """The field groups of a comparison: each field's kind, and the order fields are listed in
+    (by kind, then by the table's order; a field the table does not name: last, by name)."""
+
+    kinds: Mapping[str, DifferenceKind]
+    position: Mapping[str, int]
+
+    def kind(self, field: str) -> DifferenceKind:
+        return self.kinds.get(field, DifferenceKind.VALUE)
+
+    def rank(self, field: str) -> tuple[int, int, str]:
+        return _ORDER[self.kind(field)], self.position.get(field, len(self.position)), field
+
+    def differing(self, a: _Prepared, b: _Prepared) -> tuple[DifferenceKind, tuple[str, ...]]:
+        """The kind of the difference of two entries that are not the same, and every field
+        that differs, in order."""
+        fields = sorted(
+            (
+                f
+                for f in {*a.fields, *b.fields}
+                if a.fields.get(f, _ABSENT) != b.fields.get(f, _ABSENT)
+            ),
+            key=self.rank,
+        )
+        return (self.kind(fields[0]) if fields else DifferenceKind.VALUE), tuple(fields)
+
+
+# --- the alignment ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Lists:
+    """The two lists as aligned, with their field groups."""
+
+    a: Sequence[_Prepared]
+    b: Sequence[_Prepared]
+    groups: _Groups
+    _pairs: dict[tuple[int, int], int] = field(default_factory=dict)
+    """The pair costs found so far: a wider band asks for the same pairs again."""
+
+    def pair_cost(self, i: int, j: int) -> int:
+        """The cost of A's game ``i`` and B's game ``j`` at one place (0: the same game)."""
+        cost = self._pairs.get((i, j))
+        if cost is None:
+            a, b = self.a[i], self.b[j]
+            cost = 0 if a.key == b.key else SUBSTITUTE_COST[self.groups.differing(a, b)[0]]
+            self._pairs[i, j] = cost
+        return cost
+
+
+def _band(i: int, n: int, m: int, limit: int) -> range:
+    """The places ``j`` of B an alignment of cost at most ``limit`` can pair with A's place
+    ``i``: a path through (i, j) skips at least |i − j| games before it and |(n − i) − (m − j)|
+    after it."""
+    lead = n - m
+    spare = (limit // SKIP_COST - abs(lead)) // 2
+    low, high = min(0, lead) - spare, max(0, lead) + spare  # the bounds of i − j
+    return range(max(0, i - high), min(m, i - low) + 1)
+
+
+def _costs_to_end(lists: _Lists, limit: int) -> dict[tuple[int, int], int]:
+    """The least cost of aligning the rest of both lists from each place (i, j) of the band."""
+    n, m = len(lists.a), len(lists.b)
+    cost: dict[tuple[int, int], int] = {}
+    for i in range(n, -1, -1):
+        for j in reversed(_band(i, n, m, limit)):
+            options = [0] if (i, j) == (n, m) else []
+            if i < n and j < m:
+                options.append(lists.pair_cost(i, j) + cost.get((i + 1, j + 1), _FAR))
+            if i < n:
+                options.append(SKIP_COST + cost.get((i + 1, j), _FAR))
+            if j < m:
+                options.append(SKIP_COST + cost.get((i, j + 1), _FAR))
+            cost[i, j] = min(options)
+    return cost
+
+
+def _step(lists: _Lists, cost: Mapping[tuple[int, int], int], i: int, j: int) -> tuple[int, int]:
+    """The next place of the chosen alignment after (i, j): the two games at one place if that
+    is as cheap as anything, else a game one list lacks (of two choices, the game whose key is
+    first: a rule of the games, not of the lists, so that A against B mirrors B against A)."""
+    here = cost[i, j]
+    n, m = len(lists.a), len(lists.b)
+    if i < n and j < m and lists.pair_cost(i, j) + cost.get((i + 1, j + 1), _FAR) == here:
+        return i + 1, j + 1
+    skip_a = i < n and SKIP_COST + cost.get((i + 1, j), _FAR) == here
+    skip_b = j < m and SKIP_COST + cost.get((i, j + 1), _FAR) == here
+    if skip_a and skip_b:
+        return (i + 1, j) if lists.a[i].key < lists.b[j].key else (i, j + 1)
+    return (i + 1, j) if skip_a else (i, j + 1)
+
+
+def _align(lists: _Lists) -> list[tuple[int, int, int, int]]:
+    """The alignment as steps (i, j) → (i', j'), from the start of both lists to their end.
+
+    The cheapest alignment is found in a band around the diagonal that widens until it holds
+    one: an alignment cheaper than ``limit`` never leaves the band of ``limit`` (see
+    :func:`_band`), so the band's best is the best when it costs at most ``limit``; the band of
+    ``SKIP_COST × (n + m)`` is the whole table and holds the alignment that skips every game.
+    Lists that agree but for a few games take a narrow band: time about n × the differences.
+    """
+    n, m = len(lists.a), len(lists.b)
+    limit = SKIP_COST * max(1, abs(n - m))
+    cost = _costs_to_end(lists, limit)
+    while cost[0, 0] > limit:  # the best in the band may leave it: widen until it does not
+        limit *= 2
+        cost = _costs_to_end(lists, limit)
+    steps: list[tuple[int, int, int, int]] = []
+    i = j = 0
+    while (i, j) != (n, m):
+        ni, nj = _step(lists, cost, i, j)
+        steps.append((i, j, ni, nj))
+        i, j = ni, nj
+    return steps
+
+
+def _difference(lists: _Lists, step: tuple[int, int, int, int]) -> Difference | None:
+    """The difference one step of the alignment makes, if any."""
+    i, j, ni, nj = step
+    if ni == i:
+        return Difference(DifferenceKind.MISSING_IN_A, i + 1, j + 1, None, lists.b[j].entry)
+    if nj == j:
+        return Difference(DifferenceKind.MISSING_IN_B, i + 1, j + 1, lists.a[i].entry, None)
+    a, b = lists.a[i], lists.b[j]
+    if a.key == b.key:
+        return None
+    kind, fields = lists.groups.differing(a, b)
+    return Difference(kind, i + 1, j + 1, a.entry, b.entry, fields)
+
+
+# --- the comparison --------------------------------------------------------------------------
+
+
+def _check_players(totals_a: Mapping[str, int], totals_b: Mapping[str, int]) -> frozenset[str]:
+    """The players' name keys, the same in both lists, or the refusal."""
+    keys = frozenset(map(same_name, totals_a))
+    if keys != frozenset(map(same_name, totals_b)):
+        raise InputError(
+            msg(
+                "the two lists are not of the same players: A has {a}; B has {b}",
+                a=join(list(totals_a), ", "),
+                b=join(list(totals_b), ", "),
+            )
+        )
+    return keys
+
+
+def compare(
+    a: Sequence[ComparedEntry],
+    b: Sequence[ComparedEntry],
+    totals_a: Mapping[str, int],
+    totals_b: Mapping[str, int],
+    *,
+    ignore: Collection[str] = IGNORED_FIELDS,
+    kinds: Mapping[str, DifferenceKind] = FIELD_KINDS,
+) -> Comparison:
+    """Lists A and B of one table compared: the games matched in order, then the totals.
+
+    ``totals_a`` and ``totals_b`` name every player of each list with their total (American
+    Grand: each player their pair's score); lists of other players (names compared by
+    :func:`skatliste.players.same_name`) are refused with :class:`InputError`. Fields named
+    in ``ignore`` are not compared; ``kinds`` groups the fields (:data:`FIELD_KINDS`).
+
+    The games are aligned as in an edit distance: a game one list lacks costs
+    :data:`SKIP_COST`, two games at one place cost 0 when they are the same (the same facts,
+    names compared by their key, and the same value) and :data:`SUBSTITUTE_COST` of their
+    difference's kind otherwise, always less than two skipped games. The cheapest alignment is
+    taken, so a game missing in one list is one ``missing_in_*`` difference after which the
+    lists agree again, and a changed game is one difference at its place.
+
+    Of alignments that cost the same, the one taken is found from the start: at each place,
+    the two games at one place if that is as cheap as anything (so of two equal games in a
+    row, the first is matched and the second reported missing), else the game one list lacks
+    whose key (its facts and value as canonical JSON) sorts first. The rule looks at the games,
+    never at which list is A, so ``compare(b, a)`` reports the same differences mirrored.
+    """
+    names = _check_players(totals_a, totals_b)
+    groups = _Groups(kinds, {f: i for i, f in enumerate(kinds)})
+    lists = _Lists(
+        [_prepare(e, names, ignore) for e in a],
+        [_prepare(e, names, ignore) for e in b],
+        groups,
+    )
+    found = (_difference(lists, step) for step in _align(lists))
+    differences = tuple(d for d in found if d is not None)
+    by_key = {same_name(p): total for p, total in totals_b.items()}
+    totals = tuple(
+        TotalDifference(p, total, by_key[same_name(p)])
+        for p, total in totals_a.items()
+        if total != by_key[same_name(p)]
+    )
+    return Comparison(len(a), len(b), differences, totals)
+
+
+# --- the text -------------------------------------------------------------------------------
+
+
+def difference_line(d: Difference) -> Message:
+    """One difference as the CLI prints it:
+    ``Spiel 17: A "Anna kreuz mit 2 hand" +72 — B "Anna kreuz mit 2" +48``."""
+    if d.b is None:
+        assert d.a is not None  # a difference holds at least one game
+        return msg(
+            'game {number}: A "{a}" {value_a} — missing in B',
+            number=d.game_a,
+            a=d.a.words,
+            value_a=signed(d.a.value),
+        )
+    if d.a is None:
+        return msg(
+            'B\'s game {number}: "{b}" {value_b} — missing in A',
+            number=d.game_b,
+            b=d.b.words,
+            value_b=signed(d.b.value),
+        )
+    both = {
+        "a": d.a.words,
+        "value_a": signed(d.a.value),
+        "b": d.b.words,
+        "value_b": signed(d.b.value),
+    }
+    if d.game_a == d.game_b:
+        return msg('game {number}: A "{a}" {value_a} — B "{b}" {value_b}', number=d.game_a, **both)
+    return msg(
+        'game {number} (in B game {number_b}): A "{a}" {value_a} — B "{b}" {value_b}',
+        number=d.game_a,
+        number_b=d.game_b,
+        **both,
+    )
+
+
+def total_line(t: TotalDifference) -> Message:
+    """A total that differs: ``Summe Ben: A 72 — B 96 (Unterschied −24)``."""
+    return msg(
+        "total {player}: A {a} — B {b} (difference {difference})",
+        player=t.player,
+        a=t.a,
+        b=t.b,
+        difference=signed(t.difference),
+    )
+
+
+def report_lines(c: Comparison) -> tuple[Message, ...]:
+    """The comparison as the CLI prints it: each difference, each total that differs, and
+    a last line that says whether the lists agree."""
+    lines = [difference_line(d) for d in c.differences] + [total_line(t) for t in c.totals]
+    if c.agree:
+        last = nmsg("the lists agree: {count} game", "the lists agree: {count} games", c.games_a)
+    elif c.differences:
+        last = nmsg(
+            "the lists differ in {count} game",
+            "the lists differ in {count} games",
+            len(c.differences),
+        )
+    else:
+        last = msg("the lists differ in their totals only")
+    return (*lines, last)

@@ -1,0 +1,266 @@
+"""A game family is a plug-in of one protocol, found from a list's preset.
+
+As python-chess makes a variant a ``Board`` subclass that ``find_variant`` finds by the
+game's Variant header, a list names its rule set's preset and :func:`find_family` hands back
+the family that plays it. A family gives its name, presets and typed options; its entry types
+and their codec (entry ⇄ JSON object, strict, from one definition of its fields); its words
+(words → entry, entry → words); its derivation (rows, running totals, problems) and the
+explanation of a row. The store, the application, the CLI, the web page and the exports are
+written once over this protocol; each family's renderers are registered per format in
+``skatliste.render``.
+
+Adding a family: write its folder (``skatliste/NAME/``, with a ``family.py`` whose ``FAMILY``
+is an instance of a :class:`Family` subclass) and add its module to :data:`PLUGINS`.
+
+>>> find_family("pub").name, find_family("american-grand").name
+('skat', 'american-grand')
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from skatliste.errors import InputError, RuleSetError
+from skatliste.fields import Record
+from skatliste.i18n import Lang, Message, msg
+from skatliste.options import Option, OptionValue, RuleSet
+
+PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")
+"""The game families, by the module that holds each one's ``FAMILY`` (the first is the
+default: a list without a preset is Skat)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Worded(Message):
+    """A message still written as English text by a module not yet converted to message ids
+    (the derivation's problems): rendered by the old catalogue's matcher, so that it can be a
+    value of a message like any other."""
+
+    def render(self, lang: Lang) -> str:
+        from skatliste.messages import translate
+
+        return translate(self.text, lang)
+
+
+def as_message(value: Message | str) -> Message:
+    """``value`` as a message: a message as it is, English text as :class:`Worded`."""
+    return value if isinstance(value, Message) else Worded(value)
+
+
+class NoDeclarer(InputError):
+    """Words that must start with the declarer do not, and no declarer is known."""
+
+
+EntryT = TypeVar("EntryT")
+TableT = TypeVar("TableT")
+RowT = TypeVar("RowT")
+
+
+class Family(ABC, Generic[EntryT, TableT, RowT]):
+    """What a game family gives the house. ``EntryT`` is what a list holds (a game, a deal,
+    all passed, an end of a partie), ``TableT`` the fixed facts the derivation needs (the
+    players, the first dealer, the rules), ``RowT`` one derived row of the sheet."""
+
+    name: str
+    """The family's name, as the registry knows it (``skat``)."""
+    title: str
+    """How the family is named in messages (``Skat``, ``American Grand``)."""
+    presets: Mapping[str, Mapping[str, OptionValue]]
+    """The named rule sets and the options each sets."""
+    preset_help: Mapping[str, str]
+    options: Mapping[str, Option]
+    """Every option: key, allowed values, default and meaning."""
+    kinds: tuple[Record, ...]
+    """The kinds of entries a list file holds, each defined once (reader, writer, schema)."""
+    entry_word: str
+    """What one entry is called where the reader names it: ``game`` (``game 3: ...``)."""
+    number_word: str
+    """What a numbered entry is called where a command names it: ``game``, ``deal``."""
+    player_counts: tuple[int, ...]
+    """How many players any rule set of the family may have."""
+    numbers_every_entry: bool = True
+    """Every entry has a number (Skat's games); else only those ``numbered`` says (American
+    Grand's deals, not the ends of a partie)."""
+    renderers: tuple[str, ...] = ()
+    """The modules that register the family's renderers (``skatliste.render``)."""
+
+    # --- rules and the table ---------------------------------------------------------------
+
+    @abstractmethod
+    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        """The rule set of ``preset`` with ``KEY=VALUE`` overrides, every option spelled out."""
+
+    @abstractmethod
+    def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> TableT:
+        """The table of a list: who plays in seat order, who deals first, under which rules."""
+
+    @abstractmethod
+    def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
+        """What is wrong with a list's players under ``rules`` (their count, a name that is a
+        word of an entry), or None."""
+
+    @abstractmethod
+    def find_player(self, players: Sequence[str], name: str) -> str:
+        """A player by name, or by an unambiguous beginning (an ``InputError`` if none)."""
+
+    @abstractmethod
+    def listing(self) -> list[str]:
+        """The family's presets and options with their meaning (``rules --list``)."""
+
+    # --- the codec -------------------------------------------------------------------------
+
+    @abstractmethod
+    def encode(self, entry: EntryT) -> dict[str, object]:
+        """The entry as it is stored: ``kind`` and every field that differs from its default,
+        in the definition's order."""
+
+    @abstractmethod
+    def decode(self, data: Mapping[str, Any]) -> EntryT:
+        """A stored entry, checked already against its kind's definition."""
+
+    def fingerprint(self, entry: EntryT) -> str:
+        """A short mark of an entry exactly as it is stored (words, note, time): what a page
+        or a script saw, to name the entry in ``expect=`` when it asks to change it."""
+        import hashlib
+        import json
+
+        stored = json.dumps(self.encode(entry), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
+
+    @abstractmethod
+    def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
+        """Every player's name a stored entry holds, with its field."""
+
+    # --- words -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse(
+        self,
+        table: TableT,
+        words: Sequence[str],
+        *,
+        declarer: str | None = None,
+        note: str = "",
+        time: str | None = None,
+        named: bool = True,
+    ) -> EntryT:
+        """An entry from the table's words (``anna kreuz mit 2``, ``eingepasst``); the words
+        may start with the declarer (``named``), else ``declarer`` is used."""
+
+    @abstractmethod
+    def words(self, entry: EntryT, lang: Lang) -> str:
+        """The entry in words, as ``parse`` reads them back (names kept)."""
+
+    @abstractmethod
+    def passed(self, *, note: str = "", time: str | None = None) -> EntryT:
+        """The family's pass-like entry: Skat's all passed, American Grand's end of a partie."""
+
+    @abstractmethod
+    def pass_problem(self, table: TableT, entries: Sequence[EntryT]) -> Message | None:
+        """Why the pass-like entry cannot follow ``entries``, or None."""
+
+    @abstractmethod
+    def declarer(self, entry: EntryT) -> str | None:
+        """Who declared the entry (None for one nobody declared)."""
+
+    @abstractmethod
+    def holds(self, entry: object) -> bool:
+        """Whether ``entry`` is one of this family's entries."""
+
+    def numbered(self, entry: EntryT) -> bool:
+        """Whether the entry counts in the entries' numbering."""
+        return True
+
+    @abstractmethod
+    def kind_name(self, entry: EntryT) -> Message:
+        """What the entry is, in a word (``a Ramsch``, ``eingepasst``)."""
+
+    @abstractmethod
+    def names_player(self, table: TableT, word: str) -> bool:
+        """Whether an entry's first word is a player's name (or its beginning)."""
+
+    @abstractmethod
+    def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
+        """Whether the words need a declarer in front and do not start with one."""
+
+    def carry_over(self, old: EntryT, new: EntryT) -> EntryT:
+        """What an edit keeps of the entry it replaces (Skat: the paper value, a Bock call)."""
+        return new
+
+    # --- the derivation --------------------------------------------------------------------
+
+    @abstractmethod
+    def rows(self, table: TableT, entries: Sequence[EntryT]) -> list[RowT]:
+        """Every entry's row, with the running totals after it."""
+
+    @abstractmethod
+    def problems(
+        self, table: TableT, entries: Sequence[EntryT]
+    ) -> list[tuple[Message, Message | str]]:
+        """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
+
+    @abstractmethod
+    def entry_problems(
+        self, table: TableT, earlier: Sequence[EntryT], entry: EntryT
+    ) -> list[Message | str]:
+        """Why ``entry`` cannot follow ``earlier``; empty when it can."""
+
+    @abstractmethod
+    def totals(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, int]:
+        """Each side's running total after the entries (a player, or a pair by its name)."""
+
+    @abstractmethod
+    def row_at(self, table: TableT, entries: Sequence[EntryT], index: int) -> RowT | None:
+        """The row of the entry at ``index`` (None for an entry that has none: an end of a
+        partie, a deal the rules refuse)."""
+
+    @abstractmethod
+    def values(self, table: TableT, entries: Sequence[EntryT]) -> dict[int, tuple[int, str]]:
+        """Each entry (by identity) → (its number, its value as the sheet shows it)."""
+
+
+_LOADED: list[Family[Any, Any, Any]] = []
+
+
+def families() -> list[Family[Any, Any, Any]]:
+    """Every game family, in the registry's order (each plug-in loaded once)."""
+    if not _LOADED:
+        _LOADED.extend(importlib.import_module(name).FAMILY for name in PLUGINS)
+    return _LOADED
+
+
+def all_presets() -> dict[str, Family[Any, Any, Any]]:
+    """Every preset of every family, with its family."""
+    return {preset: f for f in families() for preset in f.presets}
+
+
+def find_family(preset: str) -> Family[Any, Any, Any]:
+    """The family that plays the rule set ``preset``; a ``RuleSetError`` naming the known
+    presets for an unknown one."""
+    found = all_presets().get(preset)
+    if found is None:
+        raise RuleSetError(
+            msg(
+                "unknown rule set '{preset}': known rule sets are {known}",
+                preset=preset,
+                known=", ".join(all_presets()),
+            )
+        )
+    return found
+
+
+def by_name(name: str) -> Family[Any, Any, Any]:
+    """The family called ``name`` (``skat``, ``american-grand``)."""
+    for f in families():
+        if f.name == name:
+            return f
+    raise InputError(msg("unknown game family '{name}'", name=name))
+
+
+def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+    """The rule set ``preset`` with its overrides, by the family that plays it."""
+    return find_family(preset).rules(preset, overrides)

@@ -1,0 +1,442 @@
+"""The one definition of a file format: each object's fields, their types, bounds and
+defaults. From it come the strict reader (which names the field and the reason itself) and
+the JSON Schema that ``skatliste schema`` prints: no second copy of the fields anywhere.
+
+Strict as a hand edit needs: an integer is an int and not a bool or a float, a boolean a bool,
+a string a str.
+
+>>> bid = Field("bid", Integer(low=5, step=5))
+>>> Record("deal", (bid,)).problem({"bid": 23}).render("en")
+'bid: must be a multiple of 5 (found 23)'
+>>> Record("deal", (bid,)).problem({"bid": True}).render("en")
+'bid: must be a whole number (found true)'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from skatliste.i18n import Message, msg
+
+REQUIRED: Any = object()
+"""The default of a field that must be given."""
+
+Check = Callable[[object], Message | None]
+"""A value → why it is refused, or None."""
+
+
+def found(value: object) -> str:
+    """A refused value as the file has it (JSON), cut short: ``true``, ``"75"``, ``75.0``."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Type:
+    """A field's type: its check and its JSON Schema."""
+
+    nullable: bool = False
+
+    def check(self) -> Check:
+        raise NotImplementedError
+
+    def schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def nulled(self, check: Check) -> Check:
+        if not self.nullable:
+            return check
+        return lambda v: None if v is None else check(v)
+
+    def full_schema(self) -> dict[str, Any]:
+        schema = self.schema()
+        return {"anyOf": [schema, {"type": "null"}]} if self.nullable else schema
+
+
+@dataclass(frozen=True)
+class Integer(Type):
+    """A whole number within bounds, a multiple of ``step``."""
+
+    low: int | None = None
+    high: int | None = None
+    step: int | None = None
+    nullable: bool = False
+
+    def check(self) -> Check:
+        low, high, step = self.low, self.high, self.step
+
+        def check(v: object) -> Message | None:
+            if type(v) is not int:
+                return msg("must be a whole number (found {found})", found=found(v))
+            if (low is not None and v < low) or (high is not None and v > high):
+                if high is None:
+                    return msg("must be at least {low} (found {found})", low=low, found=v)
+                return msg(
+                    "must be from {low} to {high} (found {found})", low=low, high=high, found=v
+                )
+            if step is not None and v % step:
+                return msg("must be a multiple of {step} (found {found})", step=step, found=v)
+            return None
+
+        return self.nulled(check)
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.low is not None:
+            out["minimum"] = self.low
+        if self.high is not None:
+            out["maximum"] = self.high
+        if self.step is not None:
+            out["multipleOf"] = self.step
+        return out
+
+
+@dataclass(frozen=True)
+class Boolean(Type):
+    """true or false."""
+
+    nullable: bool = False
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not bool:
+                return msg("must be true or false (found {found})", found=found(v))
+            return None
+
+        return self.nulled(check)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
+class Text(Type):
+    """A string: not empty (``min_length``), one of ``choices``, or matching ``pattern``
+    (``like`` shows an example of it)."""
+
+    min_length: int = 0
+    choices: tuple[str, ...] = ()
+    pattern: str | None = None
+    like: str = ""
+    nullable: bool = False
+
+    def check(self) -> Check:
+        choices, least = frozenset(self.choices), self.min_length
+        match = re.compile(self.pattern).fullmatch if self.pattern else None
+        shown = ", ".join(self.choices)
+
+        def check(v: object) -> Message | None:
+            if type(v) is not str:
+                return msg("must be text (found {found})", found=found(v))
+            if len(v) < least:
+                return msg("must not be empty")
+            if choices and v not in choices:
+                return msg(
+                    "must be one of {choices} (found {found})", choices=shown, found=found(v)
+                )
+            if match is not None and match(v) is None:
+                return msg(
+                    "must be written like {like} (found {found})", like=self.like, found=found(v)
+                )
+            return None
+
+        return self.nulled(check)
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string"}
+        if self.min_length:
+            out["minLength"] = self.min_length
+        if self.choices:
+            out["enum"] = list(self.choices)
+        if self.pattern:
+            out["pattern"] = f"^{self.pattern}$"
+        return out
+
+
+@dataclass(frozen=True)
+class Const(Type):
+    """Exactly this value (a format's name, its version)."""
+
+    value: str | int
+
+    def check(self) -> Check:
+        want = self.value
+
+        def check(v: object) -> Message | None:
+            if type(v) is not type(want) or v != want:
+                return msg("must be {value} (found {found})", value=found(want), found=found(v))
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        return {"const": self.value}
+
+
+@dataclass(frozen=True)
+class Names(Type):
+    """A list of names (strings), ``low`` to ``high`` of them."""
+
+    low: int = 0
+    high: int | None = None
+
+    def check(self) -> Check:
+        low, high = self.low, self.high
+
+        def check(v: object) -> Message | None:
+            if type(v) is not list or any(type(x) is not str for x in v):
+                return msg("must be a list of names (found {found})", found=found(v))
+            if len(v) < low or (high is not None and len(v) > high):
+                return msg(
+                    "must have {low} to {high} names (found {count})",
+                    low=low,
+                    high=high if high is not None else "any",
+                    count=len(v),
+                )
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+        if self.low:
+            out["minItems"] = self.low
+        if self.high is not None:
+            out["maxItems"] = self.high
+        return out
+
+
+@dataclass(frozen=True)
+class Scores(Type):
+    """An object of names and whole numbers (each player's Augen), ``least`` to ``most``
+    names, each number from ``low`` to ``high``."""
+
+    least: int
+    most: int
+    low: int
+    high: int
+
+    def check(self) -> Check:
+        number = Integer(self.low, self.high).check()
+
+        def check(v: object) -> Message | None:
+            if type(v) is not dict:
+                return msg("must be an object of names and numbers (found {found})", found=found(v))
+            if not self.least <= len(v) <= self.most:
+                return msg(
+                    "must name {low} to {high} players (found {count})",
+                    low=self.least,
+                    high=self.most,
+                    count=len(v),
+                )
+            for name, n in v.items():
+                why = number(n)
+                if why is not None:
+                    return msg("{field}: {problem}", field=name, problem=why)
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "additionalProperties": Integer(self.low, self.high).schema(),
+            "minProperties": self.least,
+            "maxProperties": self.most,
+        }
+
+
+@dataclass(frozen=True)
+class Settings(Type):
+    """An object of option names and values (text or whole numbers); what they may be, the
+    game family says."""
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not dict:
+                return msg(
+                    "must be an object of options and values (found {found})", found=found(v)
+                )
+            for key, value in v.items():
+                if type(value) not in (str, int):
+                    why = msg("must be text or a whole number (found {found})", found=found(value))
+                    return msg("{field}: {problem}", field=key, problem=why)
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        }
+
+
+@dataclass(frozen=True)
+class Nested(Type):
+    """An object of its own definition (a part of the file: its rule set)."""
+
+    record: Record
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not dict:
+                return msg("must be an object (found {found})", found=found(v))
+            return self.record.problem(v)
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        return self.record.schema()
+
+
+@dataclass(frozen=True)
+class Items(Type):
+    """A list of objects, each checked by its own definition (a list's entries); ``ref``
+    names that definition in the schema."""
+
+    ref: str
+    nullable: bool = False
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not list:
+                return msg("must be a list (found {found})", found=found(v))
+            return None
+
+        return self.nulled(check)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": {"$ref": f"#/$defs/{self.ref}"}}
+
+
+@dataclass(frozen=True)
+class Ref(Type):
+    """An object checked by a definition the reader picks (an entry of the family)."""
+
+    ref: str
+    nullable: bool = False
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not dict:
+                return msg("must be an object (found {found})", found=found(v))
+            return None
+
+        return self.nulled(check)
+
+    def schema(self) -> dict[str, Any]:
+        return {"$ref": f"#/$defs/{self.ref}"}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an object: its name, type, default (``REQUIRED``: must be given) and
+    meaning."""
+
+    name: str
+    type: Type
+    default: Any = REQUIRED
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Record:
+    """An object of the format: a kind of entry (``kind`` says which), or a part of the file."""
+
+    name: str
+    fields: tuple[Field, ...]
+    doc: str = ""
+    tagged: bool = False
+    """The object carries ``"kind": name`` (an entry)."""
+    _checks: dict[str, Check] = field(default_factory=dict, compare=False, repr=False)
+    _known: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # compiled once: a list has many entries of few kinds
+        self._checks.update({f.name: f.type.check() for f in self.fields})
+        if self.tagged:
+            self._checks["kind"] = lambda v: None  # the reader picked this kind by it
+        self._known["required"] = frozenset(f.name for f in self.fields if f.default is REQUIRED)
+        self._known["defaults"] = {
+            f.name: f.default for f in self.fields if f.default is not REQUIRED
+        }
+        self._known["order"] = tuple(f.name for f in self.fields)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields if f.default is REQUIRED)
+
+    @property
+    def defaults(self) -> dict[str, object]:
+        """The fields that may be left out, with the value they then have."""
+        return dict(self._known["defaults"])
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The fields in the order they are written."""
+        order: tuple[str, ...] = self._known["order"]
+        return order
+
+    def problem(self, data: Mapping[str, object]) -> Message | None:
+        """The first thing wrong with ``data`` (an object read from JSON), with the field."""
+        checks = self._checks
+        for key, value in data.items():
+            check = checks.get(key)
+            if check is None:
+                return msg("{field}: unknown field", field=key)
+            why = check(value)
+            if why is not None:
+                return msg("{field}: {problem}", field=key, problem=why)
+        if not self._known["required"] <= data.keys():
+            missing = next(n for n in self.required if n not in data)
+            return msg("{field}: is missing", field=missing)
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        """This object's JSON Schema."""
+        props: dict[str, Any] = {}
+        if self.tagged:
+            props["kind"] = {"const": self.name}
+        for f in self.fields:
+            prop = f.type.full_schema()
+            if f.doc:
+                prop["description"] = f.doc
+            if f.default is not REQUIRED:
+                prop["default"] = f.default
+            props[f.name] = prop
+        out: dict[str, Any] = {"type": "object", "title": self.name, "properties": props}
+        required = [*(["kind"] if self.tagged else []), *self.required]
+        if required:
+            out["required"] = required
+        out["additionalProperties"] = False
+        if self.doc:
+            out["description"] = self.doc
+        return out
+
+    def compact(self, values: Mapping[str, object]) -> dict[str, object]:
+        """``values`` as written: ``kind`` first (an entry), then every field that differs
+        from its default, in the definition's order."""
+        out: dict[str, object] = {"kind": self.name} if self.tagged else {}
+        defaults: dict[str, object] = self._known["defaults"]
+        missing = object()
+        for name in self._known["order"]:
+            value = values[name]
+            default = defaults.get(name, missing)
+            if default is missing or value != default or type(value) is not type(default):
+                out[name] = value
+        return out
+
+
+def one_of(records: Sequence[Record]) -> dict[str, Any]:
+    """The JSON Schema of an entry that is one of ``records`` (by its ``kind``)."""
+    return {
+        "oneOf": [{"$ref": f"#/$defs/{r.name}"} for r in records],
+        "discriminator": {
+            "propertyName": "kind",
+            "mapping": {r.name: f"#/$defs/{r.name}" for r in records},
+        },
+    }

@@ -1,0 +1,467 @@
+"""A league season, pure: teams, match days, the ranking points of each series, the day's
+report, the season table and the players' Seeger-Fabian over the season (Einzelwertung). The
+draw of a match day and the series seated by results are in :mod:`skatliste.seating`. No files.
+
+Ranking points are exact (:class:`~fractions.Fraction`): teams with equal series scores share
+the points of their places, half a point each way (rules §L).
+
+>>> a, b, c = Team("A", ("a1", "a2", "a3")), Team("B", ("b1", "b2", "b3")), Team("C", ("c1",
+... "c2", "c3"))
+>>> day = match_day(1, [a, b, c])
+>>> scores = {1: {p: Score(sf, 0, 0, 0) for p, sf in [("a1", 500), ("a2", 500), ("a3", 500),
+...     ("b1", 900), ("b2", 300), ("b3", 300), ("c1", 100), ("c2", 100), ("c3", 100)]}}
+>>> [(t.team, t.score, str(t.points)) for t in report(day, scores, series=1).series[0].teams]
+[('A', 1500, '3/2'), ('B', 1500, '3/2'), ('C', 300, '0')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from skatliste.errors import InputError
+from skatliste.i18n import msg, nmsg
+from skatliste.players import same_name
+from skatliste.tournament import Score, Standing, with_places
+
+LINEUP = 4
+"""Players of a team's regular lineup: the first four named; the rest are reserves."""
+
+MIN_TEAM = 3
+"""A team may start with three players (DSkV Liga)."""
+
+# --- teams and match days ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team: its name and its players, the first four the regular lineup, the rest reserves.
+
+    >>> Team("Kreuz Bube", ("Anna", "Ben", "Carl", "Dora", "Emil")).reserves
+    ('Emil',)
+    """
+
+    name: str
+    players: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.players) < MIN_TEAM:
+            raise InputError(
+                nmsg(
+                    "team '{team}' has {count} player: a team has at least 3",
+                    "team '{team}' has {count} players: a team has at least 3",
+                    len(self.players),
+                    team=self.name,
+                )
+            )
+        keys = [same_name(p) for p in self.players]
+        twice = next(
+            (p for p, k in zip(self.players, keys, strict=True) if keys.count(k) > 1), None
+        )
+        if twice is not None:
+            raise InputError(msg("team '{team}' names '{name}' twice", team=self.name, name=twice))
+
+    @property
+    def lineup(self) -> tuple[str, ...]:
+        """The regular lineup: the first four players."""
+        return self.players[:LINEUP]
+
+    @property
+    def reserves(self) -> tuple[str, ...]:
+        """The players beyond the regular lineup."""
+        return self.players[LINEUP:]
+
+
+def check_teams(teams: Sequence[Team]) -> None:
+    """The league's teams together: no team name twice, no player in two teams.
+
+    >>> check_teams([Team("A", ("x", "y", "z")), Team("B", ("u", "v", "X"))])
+    Traceback (most recent call last):
+    ...
+    skatliste.errors.InputError: 'X' plays for team 'A' and team 'B'
+    """
+    names: set[str] = set()
+    owner: dict[str, str] = {}
+    for team in teams:
+        if same_name(team.name) in names:
+            raise InputError(msg("there are two teams called '{team}'", team=team.name))
+        names.add(same_name(team.name))
+        for player in team.players:
+            other = owner.setdefault(same_name(player), team.name)
+            if other != team.name:
+                raise InputError(
+                    msg(
+                        "'{name}' plays for team '{team}' and team '{other}'",
+                        name=player,
+                        team=other,
+                        other=team.name,
+                    )
+                )
+
+
+@dataclass(frozen=True)
+class MatchDay:
+    """One meeting of teams at one venue: its number, the teams listed, each team's lineup (3 or
+    4 of its players), the teams that did not appear, the date and the venue. Made by
+    :func:`match_day`, which checks it."""
+
+    number: int
+    teams: tuple[str, ...]
+    lineups: tuple[tuple[str, tuple[str, ...]], ...]
+    """(team, players) for every team listed, in the order listed."""
+    absent: frozenset[str] = frozenset()
+    date: date | None = None
+    venue: str | None = None
+
+    @property
+    def present(self) -> tuple[str, ...]:
+        """The teams that appeared, in the order listed."""
+        return tuple(t for t in self.teams if t not in self.absent)
+
+    def lineup(self, team: str) -> tuple[str, ...]:
+        """The players ``team`` (as listed) brings to the day."""
+        return dict(self.lineups)[team]
+
+    def players(self) -> dict[str, str]:
+        """Every player of a team that appeared, with the team."""
+        return {p: t for t, players in self.lineups if t not in self.absent for p in players}
+
+
+def match_day(
+    number: int,
+    teams: Sequence[Team],
+    *,
+    lineups: Mapping[str, Sequence[str]] | None = None,
+    absent: Sequence[str] = (),
+    date: date | None = None,
+    venue: str | None = None,
+) -> MatchDay:
+    """Match day ``number`` of ``teams`` (at least 2; more than four make a central day); a
+    team's lineup is 3 or 4 of its players, by default its first four.
+
+    >>> t = [Team("A", ("a1", "a2", "a3", "a4", "a5")), Team("B", ("b1", "b2", "b3"))]
+    >>> match_day(3, t, lineups={"A": ["a5", "a1", "a2"]}).lineups
+    (('A', ('a5', 'a1', 'a2')), ('B', ('b1', 'b2', 'b3')))
+    """
+    if number < 1:
+        raise InputError(msg("match day {number}: match days count from 1", number=number))
+    if len(teams) < 2:
+        raise InputError(msg("match day {number}: a match day has at least 2 teams", number=number))
+    check_teams(teams)
+    by_name = {same_name(t.name): t for t in teams}
+    lineups = lineups or {}
+    for team in [*lineups, *absent]:
+        if same_name(team) not in by_name:
+            raise InputError(
+                msg("match day {number}: team '{team}' does not play it", number=number, team=team)
+            )
+    chosen = {same_name(t): list(players) for t, players in lineups.items()}
+    made = tuple((t.name, _lineup(t, chosen.get(same_name(t.name), list(t.lineup)))) for t in teams)
+    gone = frozenset(by_name[same_name(t)].name for t in absent)
+    return MatchDay(number, tuple(t.name for t in teams), made, gone, date, venue)
+
+
+def _lineup(team: Team, players: list[str]) -> tuple[str, ...]:
+    if not MIN_TEAM <= len(players) <= LINEUP:
+        raise InputError(
+            nmsg(
+                "the lineup of team '{team}' has {count} player: a lineup is 3 or 4",
+                "the lineup of team '{team}' has {count} players: a lineup is 3 or 4",
+                len(players),
+                team=team.name,
+            )
+        )
+    known = {same_name(p): p for p in team.players}
+    out: list[str] = []
+    for p in players:
+        if same_name(p) not in known:
+            raise InputError(
+                msg("'{name}' is not a player of team '{team}'", name=p, team=team.name)
+            )
+        if known[same_name(p)] in out:
+            raise InputError(
+                msg("the lineup of team '{team}' names '{name}' twice", team=team.name, name=p)
+            )
+        out.append(known[same_name(p)])
+    return tuple(out)
+
+
+# --- ranking points -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamSeries:
+    """A team's line of one series: game points (its players' Seeger-Fabian summed) and the
+    ranking points it got and gave."""
+
+    team: str
+    score: int
+    points: Fraction
+    against: Fraction
+    absent: bool
+
+
+def ranking_points(
+    scores: Mapping[str, int], absent: Sequence[str] = ()
+) -> dict[str, tuple[Fraction, Fraction]]:
+    """(for, against) of every team in one series: a point for every team beaten, half a point
+    for every team with the same score; an absent team is beaten by every team that appeared
+    and gets no point, also against another absent team (rules §L).
+
+    >>> got = ranking_points({"A": 900, "B": 700, "C": 700, "D": 100})
+    >>> {t: (str(f), str(a)) for t, (f, a) in got.items()}
+    {'A': ('3', '0'), 'B': ('3/2', '3/2'), 'C': ('3/2', '3/2'), 'D': ('0', '3')}
+    >>> {t: (int(f), int(a)) for t, (f, a) in ranking_points({"A": 0, "B": 0}, ["B"]).items()}
+    {'A': (1, 0), 'B': (0, 1)}
+    """
+    gone = set(absent)
+    out: dict[str, tuple[Fraction, Fraction]] = {}
+    for team, score in scores.items():
+        got = gave = Fraction(0)
+        for other, theirs in scores.items():
+            if other == team or (team in gone and other in gone):
+                continue
+            if other in gone or (team not in gone and score > theirs):
+                got += 1
+            elif team in gone or score < theirs:
+                gave += 1
+            else:
+                got += Fraction(1, 2)
+                gave += Fraction(1, 2)
+        out[team] = (got, gave)
+    return out
+
+
+@dataclass(frozen=True)
+class SeriesReport:
+    """One series of a match day: the teams by ranking points (absent ones last)."""
+
+    series: int
+    teams: tuple[TeamSeries, ...]
+    in_progress: bool
+    """A table of this series is still playing, or has no result yet."""
+
+
+@dataclass(frozen=True)
+class DayTeam:
+    """A team's line of the match day: ranking points for : against, game points."""
+
+    team: str
+    points: Fraction
+    against: Fraction
+    game_points: int
+    absent: bool
+
+
+@dataclass(frozen=True)
+class DayReport:
+    """The match report (Spielbericht) of a day, as far as it is played."""
+
+    day: int
+    series: tuple[SeriesReport, ...]
+    teams: tuple[DayTeam, ...]
+    in_progress: bool
+    date: date | None = None
+    venue: str | None = None
+
+
+DayScores = Mapping[int, Mapping[str, Score]]
+"""Each series' results of a match day: series number → player → the player's score."""
+
+
+def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
+    """Refuses a result for an absent team's player, a stranger or a series the day does not
+    play (it plays ``series`` of them; None: any number)."""
+    players = {same_name(p) for p in day.players()}
+    gone = {same_name(p): t for t, ps in day.lineups if t in day.absent for p in ps}
+    for number, results in scores.items():
+        if series is not None and not 1 <= number <= series:
+            raise InputError(
+                msg(
+                    "match day {day}: series {series}: the day plays series 1 to {last}",
+                    day=day.number,
+                    series=number,
+                    last=series,
+                )
+            )
+        for name in results:
+            if same_name(name) in gone:
+                raise InputError(
+                    msg(
+                        "match day {day}: a result for '{name}', but team '{team}' did not appear",
+                        day=day.number,
+                        name=name,
+                        team=gone[same_name(name)],
+                    )
+                )
+            if same_name(name) not in players:
+                raise InputError(
+                    msg(
+                        "match day {day}: '{name}' is in no lineup of the day",
+                        day=day.number,
+                        name=name,
+                    )
+                )
+
+
+def _series(day: MatchDay, number: int, results: Mapping[str, Score]) -> SeriesReport:
+    mine = {same_name(p): s for p, s in results.items()}
+    totals = {
+        team: sum(mine[same_name(p)].seeger_fabian for p in players if same_name(p) in mine)
+        for team, players in day.lineups
+    }
+    points = ranking_points(totals, sorted(day.absent))
+    lines = [
+        TeamSeries(team, totals[team], *points[team], absent=team in day.absent)
+        for team in day.teams
+    ]
+    lines.sort(key=lambda t: (t.absent, -t.points, -t.score, same_name(t.team)))
+    present = [same_name(p) for p in day.players()]
+    unfinished = any(k not in mine or not mine[k].complete for k in present)
+    return SeriesReport(number, tuple(lines), unfinished)
+
+
+def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
+    """The day's report: each series that has a result (in progress while a table plays or has
+    no result), and per team the ranking points for : against and the game points summed.
+
+    A series without any result yet is not reported; the day is in progress until all
+    ``series`` are reported and finished.
+    """
+    _check_scores(day, scores, series)
+    played = [_series(day, n, scores[n]) for n in sorted(scores) if scores[n]]
+    teams: list[DayTeam] = []
+    for team in day.teams:
+        lines = [t for s in played for t in s.teams if t.team == team]
+        teams.append(
+            DayTeam(
+                team,
+                sum((t.points for t in lines), Fraction(0)),
+                sum((t.against for t in lines), Fraction(0)),
+                sum(t.score for t in lines),
+                absent=team in day.absent,
+            )
+        )
+    teams.sort(key=lambda t: (t.absent, -t.points, -t.game_points, same_name(t.team)))
+    unfinished = len(played) < series or any(s.in_progress for s in played)
+    return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue)
+
+
+# --- the season table -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """A team's line of the season table."""
+
+    place: int
+    team: str
+    days: int
+    """Match days the team appeared at."""
+    points: Fraction
+    against: Fraction
+    game_points: int
+
+
+def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> list[TableLine]:
+    """The season table over the match days: ranking points, then game points, then an equal
+    place; ``teams`` are listed even before their first match day.
+
+    >>> r = DayReport(1, (), (DayTeam("A", Fraction(5), Fraction(1), 900, False),
+    ...                       DayTeam("B", Fraction(1), Fraction(5), 300, False)), False)
+    >>> [(x.place, x.team, x.days, int(x.points)) for x in season_table([r], teams=["C"])]
+    [(1, 'A', 1, 5), (2, 'B', 1, 1), (3, 'C', 0, 0)]
+    """
+    days: dict[str, int] = dict.fromkeys(teams, 0)
+    got: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
+    gave: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
+    game: dict[str, int] = dict.fromkeys(teams, 0)
+    for r in reports:
+        for t in r.teams:
+            days[t.team] = days.get(t.team, 0) + (0 if t.absent else 1)
+            got[t.team] = got.get(t.team, Fraction(0)) + t.points
+            gave[t.team] = gave.get(t.team, Fraction(0)) + t.against
+            game[t.team] = game.get(t.team, 0) + t.game_points
+    order = sorted(days, key=lambda team: (-got[team], -game[team], same_name(team)))
+    out: list[TableLine] = []
+    for pos, team in enumerate(order):
+        same = out and (out[-1].points, out[-1].game_points) == (got[team], game[team])
+        place = out[-1].place if same else pos + 1
+        out.append(TableLine(place, team, days[team], got[team], gave[team], game[team]))
+    return out
+
+
+# --- the players over the season (Einzelwertung) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A player's Seeger-Fabian over the season's match days."""
+
+    place: int
+    name: str
+    team: str
+    series: int
+    seeger_fabian: int
+    points: int
+    won: int
+    lost: int
+    in_progress: bool = False
+    per_series: tuple[int, ...] = field(default=())
+    """Seeger-Fabian of each series played, in the order played."""
+
+
+def players(days: Sequence[tuple[MatchDay, DayScores]]) -> list[PlayerLine]:
+    """Every player who played a series, ranked like a tournament (rules §7): Seeger-Fabian,
+    then more won, then fewer lost; equal lines share a place.
+
+    >>> t = [Team("A", ("a1", "a2", "a3")), Team("B", ("b1", "b2", "b3"))]
+    >>> got = players([(match_day(1, t), {1: {"a1": Score(800, 300, 8, 1),
+    ...                                      "b1": Score(800, 300, 9, 1)}})])
+    >>> [(x.place, x.name, x.team, x.seeger_fabian) for x in got]
+    [(1, 'b1', 'B', 800), (2, 'a1', 'A', 800)]
+    """
+    team_of: dict[str, str] = {}
+    names: dict[str, str] = {}
+    played: dict[str, list[Score]] = {}
+    for day, scores in days:
+        own = day.players()
+        keyed = {same_name(p): p for p in own}
+        _check_scores(day, scores, None)
+        for number in sorted(scores):
+            for name, score in scores[number].items():
+                key = same_name(name)
+                names.setdefault(key, keyed[key])
+                team_of[key] = own[keyed[key]]
+                played.setdefault(key, []).append(score)
+    lines = [
+        Standing(
+            place=0,
+            name=names[key],
+            club=team_of[key],
+            seeger_fabian=sum(s.seeger_fabian for s in mine),
+            points=sum(s.points for s in mine),
+            won=sum(s.won for s in mine),
+            lost=sum(s.lost for s in mine),
+            series={i: s.seeger_fabian for i, s in enumerate(mine, 1)},
+            in_progress=any(not s.complete for s in mine),
+        )
+        for key, mine in played.items()
+    ]
+    return [
+        PlayerLine(
+            s.place,
+            s.name,
+            s.club,
+            len(s.series),
+            s.seeger_fabian,
+            s.points,
+            s.won,
+            s.lost,
+            s.in_progress,
+            tuple(s.series.values()),
+        )
+        for s in with_places(lines)
+    ]

@@ -1,0 +1,319 @@
+"""The Skat family's renderers, registered per format (``skatliste.render``): the sheet, the
+summary, the exports, the lines a change and an explanation print, the statistics and the
+phone page's JSON. Text only, never prints."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from skatliste import money
+from skatliste.i18n import Lang, msg
+from skatliste.render import register
+from skatliste.render.text import (
+    describe,
+    game_lines,
+    marks,
+    payment_lines,
+    pending_words,
+    render_sheet,
+    render_summary,
+    summary_json,
+    summary_notes,
+    summary_table,
+)
+from skatliste.skat import entries, sheet
+from skatliste.skat.entries import GameEntry, RamschEntry, Table
+from skatliste.skat.explain import seeger_fabian_line, signed
+from skatliste.skat.family import value_cell
+from skatliste.skat.sheet import Row
+from skatliste.skat.summary import summarise as summary_of_list
+
+FAMILY = "skat"
+
+
+def _settlement(totals: dict[str, int], stake: Fraction | None) -> money.Settlement | None:
+    return None if stake is None else money.settle(totals, stake)
+
+
+@register(FAMILY, "csv")
+def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    """One row per game with every fact and derived value."""
+    from skatliste.render.export import render_csv
+
+    return render_csv(lst.table, list(sheet.rows(lst.table, lst.entries)), lang)
+
+
+@register(FAMILY, "json")
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    """The derived sheet and summary."""
+    from skatliste.render.export import render_json
+
+    rows = list(sheet.rows(lst.table, lst.entries))
+    summary = summary_of_list(lst.table, lst.entries)
+    money = _settlement({p.name: p.total for p in summary.players}, stake)
+    return render_json(lst.table, rows, summary, money, lang=lang) + "\n"
+
+
+@register(FAMILY, "md")
+def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    from skatliste.render.export import render_markdown
+
+    rows = list(sheet.rows(lst.table, lst.entries))
+    summary = summary_of_list(lst.table, lst.entries)
+    money = _settlement({p.name: p.total for p in summary.players}, stake)
+    return render_markdown(lst.table, rows, summary, settlement=money, lang=lang)
+
+
+@register(FAMILY, "html")
+def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    """One page, chart included, A4."""
+    from skatliste.render.export import render_html
+
+    rows = list(sheet.rows(lst.table, lst.entries))
+    summary = summary_of_list(lst.table, lst.entries)
+    money = _settlement({p.name: p.total for p in summary.players}, stake)
+    return render_html(
+        lst.table,
+        rows,
+        summary,
+        settlement=money,
+        stake=None if stake is None else _stake_text(stake),
+        created=lst.created,
+        lang=lang,
+    )
+
+
+def _stake_text(stake: Fraction) -> str:
+    """A stake as it was typed: ``0.25``, ``1/4`` shown as a decimal where it is one."""
+    if stake.denominator == 1:
+        return str(stake.numerator)
+    for places in range(1, 7):
+        scaled = stake * 10**places
+        if scaled.denominator == 1:
+            return f"{float(stake):.{places}f}"
+    return f"{stake.numerator}/{stake.denominator}"
+
+
+@register(FAMILY, "sheet")
+def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
+    """The list as on paper in ``fmt`` (plain, grid, md, csv, json)."""
+    if fmt == "csv":
+        return export_csv(lst, lang=lang).rstrip("\n")
+    if fmt == "json":
+        return export_json(lst, lang=lang).rstrip("\n")
+    return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
+
+
+@register(FAMILY, "summary")
+def summary_text(
+    lst: Any,
+    *,
+    lang: Lang,
+    stake: Fraction | None = None,
+    only_round: int | None = None,
+    as_json: bool = False,
+) -> str:
+    """Totals, games won and lost, Seeger-Fabian, rank, and the money at ``stake``."""
+    result = summary_of_list(lst.table, lst.entries, only_round=only_round)
+    settlement = _settlement({p.name: p.total for p in result.players}, stake)
+    if as_json:
+        return json.dumps(summary_json(lst.table, result, settlement), ensure_ascii=False)
+    text = render_summary(lst.table, result, settlement=settlement, lang=lang)
+    if only_round is not None:
+        return f"{msg('Round').render(lang)} {only_round}\n{text}"
+    return text
+
+
+@register(FAMILY, "chart")
+def chart_text(lst: Any, *, width: int, height: int, lang: Lang) -> str:
+    """The running totals as a chart in the terminal."""
+    from skatliste.render.export import text_chart
+
+    rows = list(sheet.rows(lst.table, lst.entries))
+    return text_chart(lst.table, rows, width=width, height=height, lang=lang)
+
+
+@register(FAMILY, "created")
+def created_line(lst: Any, lang: Lang) -> str:
+    """``x.json: new list for Anna, Ben, Carl (isko rules); Anna deals first``."""
+    table = lst.table
+    series = table.series
+    line = msg(
+        "{path}: new list for {players} ({preset} rules{series}); {dealer} deals first",
+        path=str(lst.path),
+        players=", ".join(table.players),
+        preset=lst.rules.preset,
+        series=msg(", series of {series} games", series=series) if series else "",
+        dealer=table.dealer(0),
+    ).render(lang)
+    return line
+
+
+def totals_line(lst: Any, row: Row | None, lang: Lang) -> str:
+    """``Stand: Anna +48 | Ben 0 | Carl 0 · nächster Geber: Ben``."""
+    table = lst.table
+    totals = row.totals if row else dict.fromkeys(table.players, 0)
+    parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
+    n = lst.count
+    label = msg("Totals").render(lang)
+    nxt = msg("next dealer").render(lang)
+    text = f"{label}: {parts} · {nxt}: {table.dealer(n)}"
+    series = table.series
+    if series:
+        text += f" · {n}/{series}"
+    if row is not None and row.pending:
+        text += " · " + pending_words(row.pending, lang)
+    return text
+
+
+@register(FAMILY, "change")
+def change_lines(change: Any, lang: Lang) -> list[str]:
+    """The changed game's lines and the totals after it."""
+    lines = [] if change.row is None else game_lines(change.row, lang)
+    return [*lines, totals_line(change.ledger, change.last, lang)]
+
+
+@register(FAMILY, "explain")
+def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
+    """Game N's full computation, who dealt, and its Seeger-Fabian points."""
+    from skatliste.skat.rules import seeger_fabian_points
+
+    lines = game_lines(row, lang)
+    lines.insert(1, f"  {msg('dealer').render(lang)}: {row.dealer}")
+    if row.result is not None and not lst.rules.two_player:
+        sf = seeger_fabian_points(row.result, table=lst.table.size)
+        lines.append(f"  {seeger_fabian_line(row.result, sf, lang=lang)}")
+    return lines
+
+
+@register(FAMILY, "stats")
+def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
+    """Per player: games, won and lost, by game type, ... over the lists, merged by name."""
+    from tabulate import tabulate
+
+    from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
+
+    people = collect(
+        [(lst.table.players, list(sheet.rows(lst.table, lst.entries))) for lst in lists]
+    )
+    if as_json:
+        return json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
+    heads = STATS_HEADERS[lang]
+    first = tabulate(
+        stats_rows(people),
+        headers=heads,
+        disable_numparse=True,
+        colalign=("left",) + ("right",) * (len(heads) - 1),
+    )
+    kinds = [g for g in GAME_ORDER if any(g in s.by_game for s in people.values())]
+    body = [
+        [s.name, *["{}/{}".format(*reversed(s.by_game.get(g, [0, 0]))) for g in kinds]]
+        for s in people.values()
+    ]
+    second = tabulate(
+        body,
+        headers=[msg("won/declared").render(lang), *kinds],
+        disable_numparse=True,
+        colalign=("left",) + ("right",) * len(kinds),
+    )
+    return f"{first}\n\n{second}"
+
+
+# --- the phone page ---------------------------------------------------------------------
+
+
+def edit_words(row: Row, lang: Lang) -> str:
+    """The words the words field shows to change a game: a game's without the declarer
+    (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
+    from skatliste.skat.words import to_words
+
+    e = row.entry
+    if isinstance(e, GameEntry):
+        return to_words(e.declaration, e.outcome)
+    return entries.entry_words(e, lang)
+
+
+@register(FAMILY, "row")
+def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
+    """One game of the sheet: what it was, its value, its explanation, the totals after it."""
+    from skatliste.messages import translate
+
+    e = row.entry
+    lines = [line.strip() for line in game_lines(row, lang)[1:]]
+    if isinstance(e, GameEntry) and row.result is None:
+        lines = [translate(problem, lang) for problem in row.problems]
+    return {
+        "number": row.number,
+        "kind": "game"
+        if isinstance(e, GameEntry)
+        else ("ramsch" if isinstance(e, RamschEntry) else "passed"),
+        "declarer": e.declarer if isinstance(e, GameEntry) else None,
+        "dealer": row.dealer,
+        "dealer_text": f"{msg('dealer').render(lang)} {row.dealer}",
+        "words": edit_words(row, lang),
+        "text": describe(row, lang),
+        "value": value_cell(row),
+        "list_points": None if row.result is None else row.result.list_points,
+        "marks": marks(row),
+        "explanation": lines,
+        "points": row.points,
+        "totals": row.totals,
+        "totals_text": {p: signed(v) for p, v in row.totals.items()},
+        "error": None if row.error is None else translate(row.error, lang),
+        "fingerprint": lst.family.fingerprint(e),
+    }
+
+
+@register(FAMILY, "page")
+def page_json(
+    lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+) -> dict[str, Any]:
+    """Everything the page shows: totals strip, sheet, summary, money, chart."""
+    from skatliste.render.export import svg_chart
+
+    table: Table = lst.table
+    rows = list(sheet.rows(table, lst.entries))
+    last = rows[-1] if rows else None
+    totals = last.totals if last else dict.fromkeys(table.players, 0)
+    count = len(rows)
+    best = max(totals.values())
+    leaders = [p for p, v in totals.items() if v == best]
+    summary = summary_of_list(table, lst.entries)
+    settlement = _settlement(totals, stake)
+    headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
+    notes = summary_notes(table, summary, lang=lang)
+    payments = payment_lines(settlement, lang=lang) if settlement is not None else []
+    rules = table.rules
+    dealer = table.dealer(count)
+    return {
+        "family": FAMILY,
+        "players": list(table.players),
+        "rules": rules.preset,
+        "lang": lang,
+        "can_write": can_write,
+        "count": count,
+        "series": table.series,
+        "totals": totals,
+        "totals_text": {p: signed(v) for p, v in totals.items()},
+        "leader": leaders[0] if len(leaders) == 1 and count else None,
+        "next_dealer": dealer,
+        "sits_out": dealer if table.size == 4 else None,
+        "pending": pending_words(last.pending, lang) if last and last.pending else "",
+        "plays_ramsch": rules.plays_ramsch,
+        "plays_bock": rules.plays_bock,
+        "plays_kontra": rules.kontra_allowed,
+        "plays_pass": rules.plays_pass,
+        "games": [row_json(lst, row, lang) for row in rows],
+        "last": None
+        if last is None
+        else {
+            "number": last.number,
+            "words": entries.entry_words(last.entry, lang),
+            "fingerprint": lst.family.fingerprint(last.entry),
+        },
+        "summary": {"headers": headers, "rows": body, "notes": notes, "payments": payments},
+        "chart": svg_chart(table, rows, lang),
+    }

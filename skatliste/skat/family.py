@@ -1,0 +1,457 @@
+"""The Skat family as a plug-in of ``skatliste.families``: its presets and options
+(``rulesets``), its entries (a declared game, all passed, a Ramsch) and their stored form, its
+words (``words``, ``sheet.parse_ramsch``) and its derivation (``sheet``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from skatliste.errors import InputError
+from skatliste.families import Family, NoDeclarer, as_message
+from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
+from skatliste.i18n import Lang, Message, msg
+from skatliste.options import RuleSet
+from skatliste.players import check_player_names, find_player, same_name
+from skatliste.skat import entries, rulesets, sheet
+from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
+from skatliste.skat.explain import signed
+from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.skat.sheet import Row
+from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, parse_words
+
+_NOTE = Field("note", Text(), "")
+_TIME = Field("time", Text(nullable=True), None)
+_BOCK_CALLED = Field("bock_called", Boolean(), False, "a Bock round was called after this game")
+
+GAME = Record(
+    "game",
+    (
+        Field("declarer", Text(min_length=1), doc="the declarer (Alleinspieler)"),
+        Field("game", Text(choices=tuple(t.value for t in GameType))),
+        Field(
+            "spitzen",
+            Integer(0, MAX_SPITZEN[True], nullable=True),
+            None,
+            "mit/ohne N; none for Null",
+        ),
+        Field("mit", Boolean(), True, "true: mit (held the Kreuz-Bube), false: ohne"),
+        Field("hand", Boolean(), False),
+        Field("ouvert", Boolean(), False),
+        Field("schneider_announced", Boolean(), False),
+        Field("schwarz_announced", Boolean(), False),
+        Field("won", Boolean(nullable=True), None, "null: decided by the Augen (or won)"),
+        Field(
+            "augen",
+            Integer(0, TOTAL_AUGEN, nullable=True),
+            None,
+            "declarer's Augen, Skat included",
+        ),
+        Field("schneider", Boolean(), False, "Schneider reached in play"),
+        Field("schwarz", Boolean(), False, "Schwarz reached in play"),
+        Field("bid", Integer(MIN_BID, MAX_BID, nullable=True), None, "the Reizwert"),
+        Field("kontra", Boolean(), False),
+        Field("re", Boolean(), False),
+        Field("bock", Integer(0, MAX_BOCK), 0, "Bock doublings entered by hand"),
+        Field(
+            "paper",
+            Text(pattern=r"[+\-−]?[0-9]+", like='"+48"', nullable=True),
+            None,
+            "the value as written on paper",
+        ),
+        Field(
+            "kontra_bid",
+            Integer(0, MAX_BID, nullable=True),
+            None,
+            "rule kontra=after18: the Kontra-sayer's bid",
+        ),
+        _BOCK_CALLED,
+        _NOTE,
+        _TIME,
+    ),
+    "A game as entered at the table.",
+    tagged=True,
+)
+_AROUND_FIELDS = frozenset({"declarer", "paper", "kontra_bid", "bock_called", "note", "time"})
+_PLAYED_RECORD = Record("played", tuple(f for f in GAME.fields if f.name not in _AROUND_FIELDS))
+PASSED = Record("passed", (_BOCK_CALLED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True)
+RAMSCH = Record(
+    "ramsch",
+    (
+        Field("augen", Scores(2, 3, 0, TOTAL_AUGEN)),
+        Field(
+            "skat",
+            Integer(0, TOTAL_AUGEN, nullable=True),
+            None,
+            "with ramsch.skat=loser",
+        ),
+        Field("jungfrau", Names(), []),
+        Field("durchmarsch", Text(nullable=True), None),
+        Field("pushes", Integer(0, MAX_PUSHES), 0, "Schieberamsch: pushes of the Skat"),
+        _BOCK_CALLED,
+        _NOTE,
+        _TIME,
+    ),
+    "A Ramsch: each player's Augen (Skat included, or the Skat apart) and the doublings.",
+    tagged=True,
+)
+
+# a season repeats the same few hundred declarations and outcomes: equal ones are shared
+# objects, which keeps reading a long list cheap and lets the value cache hit
+_DECLARATIONS: dict[tuple[Any, ...], Declaration] = {}
+_OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
+_GAME_DEFAULTS = GAME.defaults
+_RAMSCH_DEFAULTS = RAMSCH.defaults
+
+
+def _paper_text(paper: PaperValue | None) -> str | None:
+    if paper is None:
+        return None
+    return f"{paper.value:+d}" if paper.signed else str(paper.value)
+
+
+def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
+    m = {**_GAME_DEFAULTS, **stored}
+    paper = None
+    if m["paper"] is not None:
+        text = m["paper"].replace("−", "-")
+        paper = PaperValue(int(text), text[0] in "+-")
+    dkey = (
+        m["game"],
+        m["spitzen"],
+        m["mit"],
+        m["hand"],
+        m["ouvert"],
+        m["schneider_announced"],
+        m["schwarz_announced"],
+    )
+    declaration = _DECLARATIONS.get(dkey)
+    if declaration is None:
+        declaration = _DECLARATIONS[dkey] = Declaration(
+            game=GameType(m["game"]),
+            spitzen=m["spitzen"],
+            mit=m["mit"],
+            hand=m["hand"],
+            ouvert=m["ouvert"],
+            schneider_announced=m["schneider_announced"],
+            schwarz_announced=m["schwarz_announced"],
+        )
+    okey: tuple[Any, ...] = (m["won"], m["augen"], m["schneider"], m["schwarz"], m["bid"])
+    okey += (m["kontra"], m["re"], m["bock"])
+    outcome = _OUTCOMES.get(okey)
+    if outcome is None:
+        outcome = _OUTCOMES[okey] = Outcome(
+            won=m["won"],
+            augen=m["augen"],
+            schneider=m["schneider"],
+            schwarz=m["schwarz"],
+            bid=m["bid"],
+            kontra=m["kontra"],
+            re=m["re"],
+            bock=m["bock"],
+        )
+    return GameEntry(
+        declarer=m["declarer"],
+        declaration=declaration,
+        outcome=outcome,
+        paper=paper,
+        kontra_bid=m["kontra_bid"],
+        bock_called=m["bock_called"],
+        note=m["note"],
+        time=m["time"],
+    )
+
+
+def _game(declarer: str, words: Sequence[str], note: str, time: str | None) -> GameEntry:
+    """A declared game from its words (``kreuz mit 2 hand``)."""
+    parsed = parse_words(list(words))
+    return GameEntry(
+        declarer=declarer,
+        declaration=parsed.declaration,
+        outcome=parsed.outcome,
+        paper=parsed.paper,
+        kontra_bid=parsed.kontra_bid,
+        note=note,
+        time=time,
+    )
+
+
+_PLAYED: dict[tuple[Declaration, Outcome], dict[str, object]] = {}
+"""What a game's declaration and outcome store (the fields off their default), computed once
+per distinct pair: a season repeats a few hundred of them."""
+_AROUND = Record("game", tuple(f for f in GAME.fields if f.name in _AROUND_FIELDS))
+
+
+def _played(d: Declaration, o: Outcome) -> dict[str, object]:
+    found = _PLAYED.get((d, o))
+    if found is None:
+        found = _PLAYED[(d, o)] = _PLAYED_RECORD.compact(
+            {
+                "game": d.game.value,
+                "spitzen": d.spitzen,
+                "mit": d.mit,
+                "hand": d.hand,
+                "ouvert": d.ouvert,
+                "schneider_announced": d.schneider_announced,
+                "schwarz_announced": d.schwarz_announced,
+                "won": o.won,
+                "augen": o.augen,
+                "schneider": o.schneider,
+                "schwarz": o.schwarz,
+                "bid": o.bid,
+                "kontra": o.kontra,
+                "re": o.re,
+                "bock": o.bock,
+            }
+        )
+    return found
+
+
+def _encode_game(entry: GameEntry) -> dict[str, object]:
+    """A game as stored, in the definition's order: declarer, what was played (shared by
+    equal games), then the rest."""
+    out: dict[str, object] = {"kind": "game", "declarer": entry.declarer}
+    out.update(_played(entry.declaration, entry.outcome))
+    out.update(
+        _AROUND.compact(
+            {
+                "declarer": entry.declarer,
+                "paper": _paper_text(entry.paper),
+                "kontra_bid": entry.kontra_bid,
+                "bock_called": entry.bock_called,
+                "note": entry.note,
+                "time": entry.time,
+            }
+        )
+    )
+    return out
+
+
+class SkatFamily(Family[Entry, Table, Row]):
+    """Skat of three or four players, Bauernskat and Offizierskat (docs/rules.md §1-§9)."""
+
+    name = "skat"
+    title = "Skat"
+    presets = rulesets.PRESETS
+    preset_help = rulesets.PRESET_HELP
+    options = rulesets.OPTIONS
+    kinds = (GAME, PASSED, RAMSCH)
+    number_word = "game"
+    entry_word = "game"
+    player_counts = (2, 3, 4)
+    renderers = ("skatliste.render.skat",)
+
+    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        return rulesets.build_rule_set(preset, overrides)
+
+    def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
+        assert isinstance(rules, rulesets.RuleSet)
+        return Table(tuple(players), first_dealer, rules)
+
+    def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
+        assert isinstance(rules, rulesets.RuleSet)
+        if len(players) in rules.player_counts:
+            check_player_names(players)  # raises for a name that is a word of a game
+            return None
+        if rules.two_player:
+            return msg(
+                "{count} player(s) given: {variant} is played by 2 players, e.g. "
+                "'skatliste new --players Anna Ben --rules bauernskat'",
+                count=len(players),
+                variant=rules.variant.capitalize(),
+            )
+        return msg(
+            "{count} player(s) given: a list has 3 or 4 players in seat order, e.g. "
+            "'skatliste new --players Anna Ben Carl' (2 with --rules bauernskat)",
+            count=len(players),
+        )
+
+    def find_player(self, players: Sequence[str], name: str) -> str:
+        return find_player(players, name)
+
+    def listing(self) -> list[str]:
+        return rulesets.listing()
+
+    # --- the codec -------------------------------------------------------------------------
+
+    def encode(self, entry: Entry) -> dict[str, object]:
+        if isinstance(entry, PassedEntry):
+            return PASSED.compact(
+                {"bock_called": entry.bock_called, "note": entry.note, "time": entry.time}
+            )
+        if isinstance(entry, RamschEntry):
+            return RAMSCH.compact(
+                {
+                    "augen": dict(entry.augen),
+                    "skat": entry.skat,
+                    "jungfrau": list(entry.jungfrau),
+                    "durchmarsch": entry.durchmarsch,
+                    "pushes": entry.pushes,
+                    "bock_called": entry.bock_called,
+                    "note": entry.note,
+                    "time": entry.time,
+                }
+            )
+        return _encode_game(entry)
+
+    def decode(self, data: Mapping[str, Any]) -> Entry:
+        kind = data["kind"]
+        if kind == "game":
+            return _decode_game(data)
+        if kind == "passed":
+            return PassedEntry(
+                bock_called=data.get("bock_called", False),
+                note=data.get("note", ""),
+                time=data.get("time"),
+            )
+        m = {**_RAMSCH_DEFAULTS, **data}
+        return RamschEntry(
+            augen=tuple(m["augen"].items()),
+            skat=m["skat"],
+            jungfrau=tuple(m["jungfrau"]),
+            durchmarsch=m["durchmarsch"],
+            pushes=m["pushes"],
+            bock_called=m["bock_called"],
+            note=m["note"],
+            time=m["time"],
+        )
+
+    def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
+        kind = data.get("kind")
+        if kind == "game":
+            yield "declarer", data.get("declarer")
+        elif kind == "ramsch":
+            for name in data.get("augen", {}):
+                yield "augen", name
+            for name in data.get("jungfrau", ()):
+                yield "jungfrau", name
+            if data.get("durchmarsch") is not None:
+                yield "durchmarsch", data["durchmarsch"]
+
+    # --- words -----------------------------------------------------------------------------
+
+    def parse(
+        self,
+        table: Table,
+        words: Sequence[str],
+        *,
+        declarer: str | None = None,
+        note: str = "",
+        time: str | None = None,
+        named: bool = True,
+    ) -> Entry:
+        if not words:
+            raise InputError(msg("say which game, e.g. 'anna kreuz mit 2 hand' or 'eingepasst'"))
+        first = words[0].lower()
+        if not named and declarer is not None:  # the declarer given apart: his game's words
+            return _game(table.find(declarer), words, note, time)
+        if len(words) == 1 and first in PASS_WORDS:
+            return PassedEntry(note=note, time=time)
+        if first == "ramsch":
+            return entries.parse_ramsch(table, words[1:], note=note, time=time)
+        if names_player(table, words[0]):
+            return _game(table.find(words[0]), words[1:], note, time)
+        if declarer is None:
+            raise NoDeclarer(msg("start the words with the declarer, e.g. 'anna kreuz mit 2'"))
+        return _game(table.find(declarer), words, note, time)
+
+    def words(self, entry: Entry, lang: Lang) -> str:
+        return entries.entry_words(entry, lang)
+
+    def passed(self, *, note: str = "", time: str | None = None) -> Entry:
+        return PassedEntry(note=note, time=time)
+
+    def pass_problem(self, table: Table, entries: Sequence[Entry]) -> Message | None:
+        return None  # the derivation says why a pass cannot stand (entry_problems)
+
+    def declarer(self, entry: Entry) -> str | None:
+        return entry.declarer if isinstance(entry, GameEntry) else None
+
+    def holds(self, entry: object) -> bool:
+        return isinstance(entry, GameEntry | PassedEntry | RamschEntry)
+
+    def kind_name(self, entry: Entry) -> Message:
+        if isinstance(entry, RamschEntry):
+            return msg("a Ramsch")
+        if isinstance(entry, PassedEntry):
+            return msg("eingepasst")
+        return msg("a game")
+
+    def names_player(self, table: Table, word: str) -> bool:
+        return names_player(table, word)
+
+    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
+        first = words[0].lower()
+        if first == "ramsch" or (len(words) == 1 and first in PASS_WORDS):
+            return False
+        return not names_player(table, words[0])
+
+    def carry_over(self, old: Entry, new: Entry) -> Entry:
+        if (
+            isinstance(old, GameEntry)
+            and isinstance(new, GameEntry)
+            and old.paper is not None
+            and new.paper is None
+        ):
+            # the paper list still says what it said: keep it to compare
+            new = replace(new, paper=old.paper)
+        if old.bock_called:
+            # the table called a Bock round after this game: correcting the game keeps it
+            new = replace(new, bock_called=True)
+        return new
+
+    # --- the derivation --------------------------------------------------------------------
+
+    def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
+        return list(sheet.rows(table, entries))
+
+    def problems(
+        self, table: Table, entries: Sequence[Entry]
+    ) -> list[tuple[Message, Message | str]]:
+        return [
+            (msg("game {number}", number=n), _as_message(p)) for n, p in sheet.check(table, entries)
+        ]
+
+    def entry_problems(
+        self, table: Table, earlier: Sequence[Entry], entry: Entry
+    ) -> list[Message | str]:
+        return [_as_message(p) for p in sheet.entry_problems(table, earlier, entry)]
+
+    def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
+        return dict(sheet.derive(table, entries).totals)
+
+    def row_at(self, table: Table, entries: Sequence[Entry], index: int) -> Row | None:
+        return next(sheet.rows(table, entries, only=index))
+
+    def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
+        return {id(row.entry): (row.number, value_cell(row)) for row in sheet.rows(table, entries)}
+
+
+def value_cell(row: Row) -> str:
+    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
+    empty for an impossible game."""
+    if row.result is not None:
+        return signed(row.result.list_points)
+    if isinstance(row.entry, PassedEntry):
+        return "0"
+    if isinstance(row.entry, RamschEntry) and row.error is None:
+        return signed(sum(row.points.values()))
+    return ""
+
+
+def _as_message(problem: Message | str) -> Message:
+    """A problem of the derivation as ``sheet`` words it (a message, or English text)."""
+    return as_message(problem)
+
+
+def names_player(table: Table, word: str) -> bool:
+    """Whether a game's first word is a player's name (or its beginning), not a game word."""
+    low = word.lower()
+    if low in GAME_WORDS or low in NUMBER_WORDS:
+        return False
+    return any(same_name(p).startswith(same_name(word)) for p in table.players)
+
+
+FAMILY = SkatFamily()

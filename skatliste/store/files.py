@@ -1,0 +1,448 @@
+"""Files: where a list lives (symlinks followed), atomic writes, the lock, backups, and the
+guards that keep an export from replacing one of skatliste's own files.
+
+Nothing here knows what a list holds: the list file is ``skatliste.store.lists``, the
+tournament folder ``skatliste.store.tournament``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from skatliste.errors import LedgerError
+from skatliste.i18n import Message, msg
+
+LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
+
+
+def now() -> str:
+    """The time stamp stored with each entry (UTC, ISO 8601, seconds)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def read_bytes(path: Path | str) -> bytes:
+    """The list's bytes, or the reason there are none."""
+    path = Path(path)
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        import shlex
+
+        # the list named is where the new one belongs: say so (the default needs no option)
+        named = " --ledger {path}"
+        ledger = "" if str(path) == "skatliste.json" else msg(named, path=shlex.quote(str(path)))
+        raise LedgerError(
+            msg(
+                "{path}: no ledger here; start one with 'skatliste new --players Anna Ben "
+                "Carl{ledger}' (or give --ledger PATH)",
+                path=str(path),
+                ledger=ledger,
+            )
+        ) from None
+    except IsADirectoryError:
+        raise LedgerError(
+            msg("{path}: is a directory, not a ledger file", path=str(path))
+        ) from None
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: cannot read: {why}", path=str(path), why=exc.strerror or str(exc))
+        ) from None
+
+
+def real_path(path: Path | str) -> Path:
+    """The file a list path names, symlinks followed: a list linked into a shared or cloud
+    folder is written there, and the link stays a link."""
+    return Path(os.path.realpath(path))
+
+
+def lock_path(path: Path | str) -> Path:
+    """The lock file: beside the real list, so every link to it shares one lock."""
+    real = real_path(path)
+    return real.with_name(real.name + ".lock")
+
+
+_CAUSES = {
+    errno.ENOENT: "the folder {folder} does not exist (skatliste creates no folders: "
+    "create it first, or give another {option})",
+    errno.ENOTDIR: "{folder} is not a folder",
+    errno.EACCES: "no permission to write in the folder {folder}",
+    errno.EPERM: "no permission to write in the folder {folder}",
+    errno.EROFS: "the folder {folder} is on a read-only file system",
+}
+
+
+def _cause(exc: OSError, folder: Path) -> Message:
+    """The real reason a file cannot be made in ``folder``, in words."""
+    known = _CAUSES.get(exc.errno or 0)
+    if exc.errno == errno.ENOENT and folder.is_dir():
+        # the folder is there but makes no files (/proc, /sys): not a missing folder
+        return msg(
+            "the folder {folder} takes no new files ({why}); give another --ledger",
+            folder=str(folder),
+            why=exc.strerror or "",
+        )
+    if known is not None:
+        return msg(known, folder=str(folder), option="--ledger")
+    return msg(
+        "cannot write in the folder {folder}: {why}",
+        folder=str(folder),
+        why=exc.strerror or str(exc),
+    )
+
+
+def _check_folder(path: Path, *, option: str = "--ledger") -> None:
+    """Refuse at once, with the cause, a file whose folder cannot hold it (``option`` is the
+    one that names another place: ``--ledger`` for a list, ``-o`` for an export)."""
+    folder = real_path(path).parent
+    if not folder.exists():
+        # a missing folder: say which one (a file on the way reads as 'not a folder')
+        probe = folder
+        while not probe.exists() and probe != probe.parent:
+            probe = probe.parent
+        if probe.exists() and not probe.is_dir():
+            raise LedgerError(
+                msg(
+                    "{path}: {folder} is a file, not a folder; nothing written",
+                    path=str(path),
+                    folder=str(probe),
+                )
+            )
+        cause = msg(_CAUSES[errno.ENOENT], folder=str(folder), option=option)
+        raise LedgerError(msg("{path}: {why}", path=str(path), why=cause))
+    if not folder.is_dir():
+        raise LedgerError(
+            msg(
+                "{path}: {folder} is a file, not a folder; nothing written",
+                path=str(path),
+                folder=str(folder),
+            )
+        )
+
+
+def _umask() -> int:
+    """The process's umask: Linux tells it without changing it (safe beside other threads)."""
+    try:
+        status = Path("/proc/self/status").read_text()
+        return int(status.split("Umask:", 1)[1].split()[0], 8)
+    except (OSError, IndexError, ValueError):
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return mask
+
+
+def _check_writable(path: Path | str, real: Path, what: str) -> None:
+    """Refuse to replace a file its owner made read-only (``chmod a-w``): that says 'keep'."""
+    try:
+        mode = real.stat().st_mode
+    except OSError:
+        return
+    if not mode & 0o222 or not os.access(real, os.W_OK):
+        raise LedgerError(
+            msg(
+                "{path}: the {what} is read-only (mode {mode}); nothing written. Allow changes "
+                "with 'chmod u+w {real}'",
+                path=str(path),
+                what=msg(what),
+                mode=f"{mode & 0o777:o}",
+                real=str(real),
+            )
+        )
+
+
+def atomic_write(
+    path: Path,
+    text: str | bytes | Sequence[bytes | memoryview],
+    *,
+    what: str = "ledger",
+    durable: bool = True,
+) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
+
+    Temp file in the real file's folder (symlinks followed), fsync, ``os.replace``, fsync of
+    the folder. The file keeps its mode; a new file gets the mode the umask gives (0644 with
+    the usual 022), not the temp file's 0600. ``text`` may be pieces of bytes, written in
+    turn (a long list is never copied whole in memory).
+    """
+    real = real_path(path)
+    folder = real.parent
+    if real.is_dir():
+        raise LedgerError(
+            msg(
+                "{path}: is a directory, not a {what} file; nothing written",
+                path=str(path),
+                what=msg(what),
+            )
+        )
+    _check_writable(path, real, what)
+    try:
+        mode = real.stat().st_mode & 0o7777
+    except OSError:
+        mode = 0o666 & ~_umask()
+    tmp_name: str | None = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            if isinstance(text, str):
+                fh.write(text.encode("utf-8"))
+            elif isinstance(text, bytes):
+                fh.write(text)
+            else:
+                for piece in text:
+                    fh.write(piece)
+            fh.flush()
+            os.fchmod(fh.fileno(), mode)
+            if durable:
+                os.fsync(fh.fileno())
+        os.replace(tmp_name, real)
+        tmp_name = None
+        if durable:
+            with contextlib.suppress(OSError):
+                dir_fd = os.open(folder, os.O_RDONLY)
+                try:
+                    os.fsync(dir_fd)
+                finally:
+                    os.close(dir_fd)
+    except OSError as exc:
+        cause: object = exc.strerror or str(exc)
+        if exc.errno in _CAUSES and exc.errno != errno.ENOENT:
+            cause = _cause(exc, folder)
+        raise LedgerError(
+            msg(
+                "{path}: cannot write: {why}; the {what} was left as it was",
+                path=str(path),
+                why=cause,
+                what=msg(what),
+            )
+        ) from None
+    finally:
+        if tmp_name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+_LIST_HEADER = re.compile(rb'"format"\s*:\s*"skatliste"')
+_TOURNAMENT_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-tournament"')
+
+
+def is_list(path: Path | str) -> bool:
+    """Does ``path`` hold a skatliste list (its header says so)?"""
+    return _head_matches(path, _LIST_HEADER)
+
+
+def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(1 << 16)
+    except OSError:
+        return False
+    return header.search(head) is not None
+
+
+def skatliste_file(path: Path | str) -> str | None:
+    """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
+    that is not skatliste's: a list or a tournament file by its header; the tournament cache,
+    a key file, a lock file or a backup by its name.
+
+    >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
+    ('cache', 'key file')
+    """
+    real = real_path(path)
+    name = real.name
+    if name == ".skatliste-cache.json":
+        return "cache"
+    if name.endswith(".json.key") or (
+        name == "keys.json" and (real.parent / "tournament.json").exists()
+    ):
+        return "key file"
+    if name.endswith(".json.lock"):
+        return "lock file"
+    if is_list(real):
+        return "backup of a list" if name.endswith(".bak") else "list"
+    if _head_matches(real, _TOURNAMENT_HEADER):
+        return "tournament file"
+    return None
+
+
+def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
+    """Refuse an output file that is one of skatliste's own: one of ``lists`` (paths compared
+    with symlinks followed), or any list, tournament file, cache, key file, lock file or
+    backup (``skatliste_file``). Every command's output path goes through here."""
+    real = real_path(output)
+    for ledger in lists:
+        if real == real_path(ledger):
+            raise LedgerError(
+                msg(
+                    "{output}: this is the list {ledger} itself; writing there would replace "
+                    "the evening. Nothing written: give another file, e.g. -o evening.csv",
+                    output=str(output),
+                    ledger=str(ledger),
+                )
+            )
+    kind = skatliste_file(real)
+    if kind is not None:
+        link: object = ""
+        if real != Path(os.path.abspath(output)):
+            link = msg(" (a link to {target})", target=str(real))
+        raise LedgerError(
+            msg(
+                "{output}{link}: is a skatliste {kind}; writing there would replace it. Nothing "
+                "written: give another file",
+                output=str(output),
+                link=link,
+                kind=msg(kind),
+            )
+        )
+
+
+def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | str] = ()) -> None:
+    """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
+    path = Path(path)
+    refuse_list_target(path, lists=lists)
+    _check_folder(path, option="-o FILE")
+    atomic_write(path, text, what="file")
+
+
+def _busy(path: Path) -> Message:
+    return msg(
+        "{path}: another skatliste is writing this ledger (waited {seconds} s); try again",
+        path=str(path),
+        seconds=f"{LOCK_TIMEOUT:.0f}",
+    )
+
+
+@contextlib.contextmanager
+def _flock(lock_file: Path, path: Path) -> Iterator[None]:
+    """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
+    without its imports (a list command starts faster; both lock the same way)."""
+    import fcntl
+    import time
+
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise LedgerError(_busy(path)) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
+    """filelock, where there is no flock (Windows)."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
+    try:
+        with lock:
+            yield
+    except Timeout:
+        raise LedgerError(_busy(path)) from None
+
+
+@contextlib.contextmanager
+def locked(path: Path | str) -> Iterator[None]:
+    """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
+    changing and writing. A folder that cannot hold the list is refused at once, with the
+    cause; a lock file made for a list that still does not exist is removed again."""
+    path = Path(path)
+    _check_folder(path)
+    lock_file = lock_path(path)
+    made = not lock_file.exists()
+    try:
+        # open it once here so that a folder we cannot write in is named at once, not
+        # blamed on another writer after the timeout
+        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
+        ) from None
+    hold = _flock if os.name == "posix" else _filelock
+    try:
+        with hold(lock_file, path):
+            yield
+    except PermissionError as exc:
+        raise LedgerError(
+            msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
+        ) from None
+    finally:
+        if made and not real_path(path).exists():
+            with contextlib.suppress(OSError):
+                lock_file.unlink()
+
+
+def backup_path(path: Path | str) -> Path:
+    """Where ``new --force`` keeps the list it replaces: ``NAME.json.bak`` beside the real
+    file, or a time-stamped name when that exists already."""
+    real = real_path(path)
+    first = real.with_name(real.name + ".bak")
+    if not first.exists():
+        return first
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    candidate = real.with_name(f"{real.name}.{stamp}.bak")
+    n = 1
+    while candidate.exists():
+        n += 1
+        candidate = real.with_name(f"{real.name}.{stamp}-{n}.bak")
+    return candidate
+
+
+def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
+    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
+    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
+    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
+    kind = skatliste_file(path)
+    if kind not in (None, "list"):
+        raise LedgerError(
+            msg(
+                "{path}: is a skatliste {kind}, not a list; a new list never replaces it (not "
+                "even with --force). Nothing written: give another --ledger",
+                path=str(path),
+                kind=msg(kind),
+            )
+        )
+    with locked(path):
+        exists = path.exists()
+        if exists and not force:
+            raise LedgerError(
+                msg(
+                    "{path}: a ledger exists already; use --force to start over (the old list "
+                    "is kept as a backup) or --ledger NEW.json for a second list",
+                    path=str(path),
+                )
+            )
+        backup = None
+        if exists:
+            if real_path(path).is_dir():
+                raise LedgerError(msg("{path}: is a directory, not a ledger file", path=str(path)))
+            _check_writable(path, real_path(path), "ledger")
+            backup = backup_path(path)
+            try:
+                old = real_path(path).read_bytes()
+            except OSError as exc:
+                raise LedgerError(
+                    msg(
+                        "{path}: cannot read it to keep a backup: {why}; nothing written",
+                        path=str(path),
+                        why=exc.strerror or str(exc),
+                    )
+                ) from None
+            atomic_write(backup, old, what="ledger")
+        write()
+    return backup
