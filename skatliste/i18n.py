@@ -64,7 +64,7 @@ class Message:
         values = {name: render(value, lang) for name, value in self.params}
         if self.plural is not None:
             values.setdefault("count", str(self.count))
-        return template.format_map(values) if values else template
+        return template.format_map(values)
 
     def __str__(self) -> str:
         return self.render("en")

@@ -253,16 +253,19 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
     drawn: Path,
 ) -> None:
     """A paper result, then games on the table's list: which counts is not guessed. The
-    ranking names the table and both ways out; status shows it too; deleting one resolves."""
+    ranking names the table (the CLI adds both ways out); status shows it too; deleting one
+    resolves."""
     paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
     lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
     with pytest.raises(LedgerError) as err:
         app.ranking(drawn)
     message = str(err.value)
-    assert "series 1 table 1: a paper result and 1 game(s) on its list" in message
-    assert "skatliste undo --ledger" in message and "result 1 1 --delete" in message
+    assert "series 1 table 1: a paper result and 1 game on its list" in message
+    assert "there is no ranking until one of them goes" in message
+    assert isinstance(err.value, app.TablesCountTwice)
+    assert [(s, t) for s, t, _ in err.value.tables] == [(1, 1)]
     (state,) = app.status(drawn)
-    assert state.problems and state.problems[0].startswith("a paper result and 1 game(s)")
+    assert state.problems and str(state.problems[0]).startswith("a paper result and 1 game on")
     with pytest.raises(SkatlisteError):
         app.prize_list(drawn, amounts="10")
 

@@ -55,7 +55,7 @@ def test_unknown_address_is_a_json_404(client: TestClient) -> None:
     """An unknown API address answers with an error the page can show."""
     answer = client.get("/api/nothing")
     assert answer.status_code == 404
-    assert answer.json() == {"error": "Not Found"}
+    assert answer.json() == {"error": "diese Seite gibt es hier nicht"}
 
 
 def test_every_open_page_hears_of_a_game_added_from_the_cli(fresh_ledger: Path, run: Run) -> None:

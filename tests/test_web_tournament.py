@@ -201,10 +201,13 @@ def test_the_organiser_replaces_a_paper_result(client: TestClient, drawn: Path) 
     )
     body = {"series": 1, "table": 2, "results": good}
     before = (drawn / "tournament.json").read_bytes()
-    refused = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER))
+    refused = client.post("/api/tournament/paper?lang=en", json=body, headers=bearer(ORGANISER))
     assert refused.status_code == 422
     assert "has a paper result already; replace it by ticking 'replace'" in refused.json()["error"]
     assert "--force" not in refused.json()["error"]
+    german = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER)).json()
+    assert "Ergebnis auf Papier; ersetze es, indem du 'ersetzen' ankreuzt" in german["error"]
+    assert "--force" not in german["error"] and "replace" not in german["error"]
     assert (drawn / "tournament.json").read_bytes() == before
     replaced = client.post(
         "/api/tournament/paper", json={**body, "force": True}, headers=bearer(ORGANISER)

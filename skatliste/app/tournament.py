@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import random
 import re
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ from typing import Any
 
 from skatliste import tournament as core
 from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.skat.words import MAX_DIGITS
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
@@ -49,8 +51,12 @@ def _games(spec: str | None) -> dict[int, int]:
     found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
     if not found or not all(1 <= int(found.group(g)) <= core.MAX_SERIES_GAMES for g in (1, 2)):
         raise InputError(
-            f"--games {spec}: give the games at a table of three and of four (1 to "
-            f"{core.MAX_SERIES_GAMES}), e.g. 36/48 or 24/32"
+            msg(
+                "--games {spec}: give the games at a table of three and of four (1 to {most}), "
+                "e.g. 36/48 or 24/32",
+                spec=spec,
+                most=core.MAX_SERIES_GAMES,
+            )
         )
     return {3: int(found.group(1)), 4: int(found.group(2))}
 
@@ -66,15 +72,24 @@ def new_tournament(
 ) -> Tournament:
     """Create the folder and its tournament file (no players yet)."""
     if not name.strip():
-        raise InputError("--name: give the tournament a name, e.g. --name 'Preisskat Dezember'")
+        raise InputError(
+            msg("--name: give the tournament a name, e.g. --name 'Preisskat Dezember'")
+        )
     if not 1 <= series <= core.MAX_SERIES:
         raise InputError(
-            f"--series {series}: a tournament has 1 to {core.MAX_SERIES} series, e.g. --series 3"
+            msg(
+                "--series {count}: a tournament has 1 to {most} series, e.g. --series 3",
+                count=series,
+                most=core.MAX_SERIES,
+            )
         )
     _check_seed(seed)
     if date is not None and not store.valid_date(date):
         raise InputError(
-            f"--date {date}: no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05"
+            msg(
+                "--date {date}: no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05",
+                date=date,
+            )
         )
     t = Tournament(
         folder=Path(folder),
@@ -95,7 +110,9 @@ MAX_SEED = 10**MAX_DIGITS - 1
 
 def _check_seed(seed: int | None) -> None:
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise InputError(f"--seed {seed}: give a whole number from 0 to {MAX_SEED}")
+        raise InputError(
+            msg("--seed {seed}: give a whole number from 0 to {most}", seed=seed, most=MAX_SEED)
+        )
 
 
 def open_tournament(folder: Path | str) -> Tournament:
@@ -111,25 +128,31 @@ def _check_name(name: str) -> str:
 
     name = nfc(name.strip())  # a decomposed 'ü' is the same name as a composed one
     if not name:
-        raise InputError("a player needs a name")
+        raise InputError(msg("a player needs a name"))
     if "," in name or "=" in name:
-        raise InputError(f"'{name}': a name cannot hold ',' or '=' (they separate names)")
+        raise InputError(
+            msg("'{name}': a name cannot hold ',' or '=' (they separate names)", name=name)
+        )
     folded = same_name(name)
     if folded in RESERVED_NAMES or folded.lstrip("+-").isdigit():
-        raise InputError(f"'{name}' cannot be a player's name: it means something else on a list")
+        raise InputError(
+            msg("'{name}' cannot be a player's name: it means something else on a list", name=name)
+        )
     return name
 
 
 def _add(t: Tournament, name: str, club: str, number: int | None) -> Player:
     name = _check_name(name)
     if t.player(name) is not None:
-        raise InputError(f"'{name}': a player of this name is registered already")
+        raise InputError(msg("'{name}': a player of this name is registered already", name=name))
     if number is not None:
         if number < 1:
-            raise InputError(f"--number {number}: a start number is 1 or more")
+            raise InputError(msg("--number {number}: a start number is 1 or more", number=number))
         taken = next((p for p in t.players if p.number == number), None)
         if taken is not None:
-            raise InputError(f"start number {number} is {taken.name}'s already")
+            raise InputError(
+                msg("start number {number} is {name}'s already", number=number, name=taken.name)
+            )
     player = Player(name, club.strip(), number)
     t.players.append(player)
     return player
@@ -147,7 +170,9 @@ def find_player(t: Tournament, name: str) -> Player:
     """A registered player by name (case-insensitive)."""
     player = t.player(name)
     if player is None:
-        raise InputError(f"'{name}': no such player (see 'skatliste tournament player list')")
+        raise InputError(
+            msg("'{name}': no such player (see 'skatliste tournament player list')", name=name)
+        )
     return player
 
 
@@ -170,7 +195,7 @@ def remove_player(folder: Path | str, name: str) -> Removal:
         index = t.players.index(player)
         if seated:
             if player.left:
-                raise InputError(f"'{player.name}' has left the tournament already")
+                raise InputError(msg("'{name}' has left the tournament already", name=player.name))
             t.players[index] = replace(player, left=True)
         else:
             del t.players[index]
@@ -216,14 +241,20 @@ def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> lis
     delimiter = ";" if first.count(";") > first.count(",") else ","
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     if not rows:
-        raise InputError(f"{source}: empty; give a header row such as 'name,club,number'")
+        raise InputError(
+            msg("{source}: empty; give a header row such as 'name,club,number'", source=source)
+        )
     where = _columns(rows[0])
     if "name" not in where:
         raise InputError(
-            f"{source}: line 1: no name column in {rows[0]!r}; name the columns e.g. "
-            "'name,club,number' or 'Name;Verein;Startnummer'"
+            msg(
+                "{source}: line 1: no name column in {header}; name the columns e.g. "
+                "'name,club,number' or 'Name;Verein;Startnummer'",
+                source=source,
+                header=repr(rows[0]),
+            )
         )
-    problems: list[str] = []
+    problems: list[Message] = []
     with store.updating(Path(folder)) as t:
         added: list[Player] = []
         for line_no, row in enumerate(rows[1:], start=2):
@@ -239,18 +270,29 @@ def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> lis
             if raw_number:
                 if not raw_number.isdigit():
                     problems.append(
-                        f"{source}: line {line_no}: number {raw_number!r} is not a number"
+                        msg(
+                            "{source}: line {line}: number {number} is not a number",
+                            source=source,
+                            line=line_no,
+                            number=repr(raw_number),
+                        )
                     )
                     continue
                 number = int(raw_number)
             try:
                 added.append(_add(t, cell("name"), cell("club"), number))
             except InputError as exc:
-                problems.append(f"{source}: line {line_no}: {exc}")
+                problems.append(
+                    msg(
+                        "{source}: line {line}: {problem}",
+                        source=source,
+                        line=line_no,
+                        problem=exc.message,
+                    )
+                )
         if problems:
-            raise InputError(
-                "\n".join([*problems, "nobody was added; correct the file and import again"])
-            )
+            problems.append(msg("nobody was added; correct the file and import again"))
+            raise InputError(join(problems, "\n"))
         return added
 
 
@@ -261,10 +303,12 @@ def import_players_file(folder: Path | str, path: Path | str) -> list[Player]:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(
-            f"{path}: not UTF-8 text; save the CSV file as UTF-8 and import it again"
+            msg("{path}: not UTF-8 text; save the CSV file as UTF-8 and import it again", path=path)
         ) from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise InputError(
+            msg("{path}: cannot read: {why}", path=path, why=exc.strerror or exc)
+        ) from None
     return import_players(folder, text, source=str(path))
 
 
@@ -305,8 +349,12 @@ def _plan(t: Tournament, series: int, moved: str | None = None) -> SeatingPlan:
     if seating is None:
         drawn = ", ".join(str(d.series) for d in t.draws) or "none yet"
         raise InputError(
-            f"series {series} is not drawn (drawn: {drawn}); "
-            f"draw it with 'skatliste tournament draw {series}'"
+            msg(
+                "series {series} is not drawn (drawn: {drawn}); draw it with 'skatliste "
+                "tournament draw {series}'",
+                series=series,
+                drawn=drawn,
+            )
         )
     earlier = core.pairs_met([d.tables for d in t.draws if d.series < series])
     return SeatingPlan(
@@ -347,10 +395,18 @@ def draw_series(
     folder = Path(folder)
     with store.updating(folder) as t:
         if not 1 <= series <= t.series:
-            raise InputError(f"series {series}: this tournament has series 1 to {t.series}")
+            raise InputError(
+                msg(
+                    "series {series}: this tournament has series 1 to {last}",
+                    series=series,
+                    last=t.series,
+                )
+            )
         drawn = {d.series for d in t.draws}
         if series not in drawn and series - 1 not in drawn | {0}:
-            raise InputError(f"series {series}: draw series {series - 1} first")
+            raise InputError(
+                msg("series {series}: draw series {before} first", series=series, before=series - 1)
+            )
         _check_seed(seed)
         present = [p.name for p in t.players if not p.left]
         sizes = core.table_sizes(len(present))  # refuses 1, 2 and 5 players
@@ -360,8 +416,12 @@ def draw_series(
         if old is not None:
             if _has_results(t, series) and not force:
                 raise InputError(
-                    f"series {series} has results already; redraw it with --force (the old "
-                    "seating and its lists are kept)"
+                    msg(
+                        "series {series} has results already; redraw it with --force (the old "
+                        "seating "
+                        "and its lists are kept)",
+                        series=series,
+                    )
                 )
             redraws = sum(
                 1 for h in t.history if h.get("action") == "redraw" and h.get("series") == series
@@ -441,7 +501,11 @@ def _write_lists(
         staging.rename(target)
     except OSError as exc:
         raise LedgerError(
-            f"{target}: cannot write the lists: {exc.strerror or exc}; the series was not drawn"
+            msg(
+                "{path}: cannot write the lists: {why}; the series was not drawn",
+                path=target,
+                why=exc.strerror or exc,
+            )
         ) from None
 
 
@@ -454,10 +518,21 @@ _PAPER = re.compile(r"^(?P<name>[^=]+)=(?P<points>[+\-−]?\d+)/(?P<won>\d+)/(?P
 def _table_of(t: Tournament, series: int, table: int) -> tuple[str, ...]:
     seating = t.seating(series)
     if seating is None:
-        raise InputError(f"series {series} is not drawn; there is no table {table} yet")
+        raise InputError(
+            msg(
+                "series {series} is not drawn; there is no table {table} yet",
+                series=series,
+                table=table,
+            )
+        )
     if not 1 <= table <= len(seating.tables):
         raise InputError(
-            f"series {series} has tables 1 to {len(seating.tables)}; there is no table {table}"
+            msg(
+                "series {series} has tables 1 to {last}; there is no table {table}",
+                series=series,
+                last=len(seating.tables),
+                table=table,
+            )
         )
     return seating.tables[table - 1]
 
@@ -469,20 +544,25 @@ def _paper_item(
     length: int,
     lines: dict[str, PaperLine],
     refused: set[str],
-) -> str | None:
+) -> Message | None:
     """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
     None."""
     from skatliste.skat.sheet import same_name
 
     found = _PAPER.match(item.strip())
     if not found:
-        return f"'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2"
+        return msg("'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2", item=item)
     name = found.group("name").strip()
     who = next((p for p in seated if same_name(p) == same_name(name)), None)
     if who is None:
-        return f"'{name}' is not at table {table} ({', '.join(seated)})"
+        return msg(
+            "'{name}' is not at table {table} ({players})",
+            name=name,
+            table=table,
+            players=", ".join(seated),
+        )
     if who in lines:
-        return f"'{name}' is given twice"
+        return msg("'{name}' is given twice", name=name)
     long = next(
         (found.group(g).lstrip("+-−") for g in ("points", "won", "lost")
          if len(found.group(g).lstrip("+-−")) > MAX_DIGITS),
@@ -490,9 +570,12 @@ def _paper_item(
     )  # fmt: skip
     if long is not None:
         refused.add(who)
-        return (
-            f"'{name}': the number {long[:12]}... has more than {MAX_DIGITS} digits; "
-            "no series scores that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)"
+        return msg(
+            "'{name}': the number {digits}... has more than {most} digits; no series scores "
+            "that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)",
+            name=name,
+            digits=long[:12],
+            most=MAX_DIGITS,
         )
     line = PaperLine(
         int(found.group("points").replace("−", "-")),
@@ -501,7 +584,32 @@ def _paper_item(
     )
     lines[who] = line
     problem = core.paper_line_problem(line, length)
-    return None if problem is None else f"'{item}': {problem}"
+    return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
+
+
+def _nothing_entered(series: int, table: int, problems: list[Message]) -> Message:
+    return msg(
+        "series {series} table {table}: nothing entered:\n  {problems}",
+        series=series,
+        table=table,
+        problems=join(problems, "\n  "),
+    )
+
+
+class PaperResultKept(InputError):
+    """Nothing entered, among other reasons because the table has a paper result already
+    (``problems[kept]``): the edge says how to replace it (the CLI ``--force``, the page its
+    box) with ``told``."""
+
+    def __init__(self, series: int, table: int, problems: list[Message], kept: int) -> None:
+        self.series, self.table, self.problems, self.kept = series, table, problems, kept
+        super().__init__(_nothing_entered(series, table, problems))
+
+    def told(self, how: Message) -> Message:
+        """The message with ``how`` after the paper result that is there already."""
+        problems = list(self.problems)
+        problems[self.kept] = msg("{problem}; {how}", problem=problems[self.kept], how=how)
+        return _nothing_entered(self.series, self.table, problems)
 
 
 def enter_paper_result(
@@ -514,7 +622,7 @@ def enter_paper_result(
     with store.updating(folder) as t:
         seated = _table_of(t, series, table)
         length = t.games[len(seated)]
-        problems: list[str] = []
+        problems: list[Message] = []
         lines: dict[str, PaperLine] = {}
         refused: set[str] = set()
         for item in items:
@@ -523,29 +631,49 @@ def enter_paper_result(
                 problems.append(problem)
         missing = [p for p in seated if p not in lines and p not in refused]
         if missing:
-            problems.append(f"no result for {', '.join(missing)} (every player at the table)")
+            problems.append(
+                msg(
+                    "no result for {players} (every player at the table)",
+                    players=", ".join(missing),
+                )
+            )
         declared = sum(x.won + x.lost for x in lines.values())
         if declared > length:
             problems.append(
-                f"the table's won and lost games add up to {declared}, more than the series "
-                f"of {length} games"
+                msg(
+                    "the table's won and lost games add up to {count}, more than the series of "
+                    "{length} games",
+                    count=declared,
+                    length=length,
+                )
             )
         listed = store.read_lists(folder, [list_name(series, table)])[list_name(series, table)]
         if listed is not None and listed.games:
             problems.append(
-                f"table {table} keeps its list ({list_name(series, table)}, {listed.games} "
-                "game(s) entered): a table has either a list or a paper result"
+                nmsg(
+                    "table {table} keeps its list ({name}, {count} game entered): a table has "
+                    "either a list or a paper result",
+                    "table {table} keeps its list ({name}, {count} games entered): a table has "
+                    "either a list or a paper result",
+                    listed.games,
+                    table=table,
+                    name=list_name(series, table),
+                )
             )
         old = t.paper_result(series, table)
+        kept = len(problems)
         if old is not None and not force:
             problems.append(
-                f"series {series} table {table} has a paper result already; "
-                "replace it with --force (the old one is kept in the history)"
+                msg(
+                    "series {series} table {table} has a paper result already",
+                    series=series,
+                    table=table,
+                )
             )
+        if old is not None and not force:
+            raise PaperResultKept(series, table, problems, kept)
         if problems:
-            raise InputError(
-                f"series {series} table {table}: nothing entered:\n  " + "\n  ".join(problems)
-            )
+            raise InputError(_nothing_entered(series, table, problems))
         if old is not None:
             t.paper.remove(old)
             t.history.append(
@@ -570,7 +698,13 @@ def delete_paper_result(folder: Path | str, series: int, table: int) -> store.Pa
         _table_of(t, series, table)
         old = t.paper_result(series, table)
         if old is None:
-            raise InputError(f"series {series} table {table} has no paper result to delete")
+            raise InputError(
+                msg(
+                    "series {series} table {table} has no paper result to delete",
+                    series=series,
+                    table=table,
+                )
+            )
         t.paper.remove(old)
         t.history.append(
             {
@@ -591,16 +725,38 @@ class Results:
     tournament: Tournament
     scores: dict[str, dict[int, Score]]
     tables: list[SeriesStatus]
-    conflicts: list[str]
+    conflicts: list[Message]
     """Tables with a paper result and games on their list: no ranking until one goes."""
+    twice: list[tuple[int, int, str]]
+    """Those tables: (series, table, the list's file)."""
 
 
-def _both(series: int, table: int, name: str, games: int) -> str:
-    return (
-        f"a paper result and {games} game(s) on its list {name}: the table counts once, so "
-        f"there is no ranking until one of them goes; delete the list's games ('skatliste "
-        f"undo --ledger {name}' for each) or the paper result ('skatliste tournament result "
-        f"{series} {table} --delete')"
+class TablesCountTwice(LedgerError):
+    """No ranking: some tables have a paper result and games on their list. ``tables`` are
+    (series, table, the list's file), for the edge to say how to delete one of them
+    (``told``)."""
+
+    def __init__(self, conflicts: list[Message], tables: list[tuple[int, int, str]]) -> None:
+        self.conflicts, self.tables = conflicts, tables
+        super().__init__(self.told([]))
+
+    def told(self, hows: Sequence[Message]) -> Message:
+        """The message with each table's ``how`` after its conflict."""
+        said = [
+            c if how is None else msg("{problem}; {how}", problem=c, how=how)
+            for c, how in itertools.zip_longest(self.conflicts, hows)
+        ]
+        return msg("no ranking:\n{conflicts}", conflicts=join(said, "\n"))
+
+
+def _both(name: str, games: int) -> Message:
+    return nmsg(
+        "a paper result and {count} game on its list {name}: the table counts once, so there "
+        "is no ranking until one of them goes",
+        "a paper result and {count} games on its list {name}: the table counts once, so there "
+        "is no ranking until one of them goes",
+        games,
+        name=name,
     )
 
 
@@ -611,7 +767,8 @@ def results(folder: Path | str) -> Results:
     lists = store.read_lists(t.folder, names)
     scores: dict[str, dict[int, Score]] = {}
     states: list[SeriesStatus] = []
-    conflicts: list[str] = []
+    conflicts: list[Message] = []
+    twice: list[tuple[int, int, str]] = []
     for d in t.draws:
         for n, table in enumerate(d.tables, start=1):
             name = list_name(d.series, n)
@@ -622,16 +779,32 @@ def results(folder: Path | str) -> Results:
             if paper is not None:
                 status.state, status.games = "paper", length
                 if listed is not None and listed.games:
-                    conflict = _both(d.series, n, str(t.folder / name), listed.games)
+                    conflict = _both(str(t.folder / name), listed.games)
+                    twice.append((d.series, n, str(t.folder / name)))
                     status.problems.append(conflict)
-                    conflicts.append(f"series {d.series} table {n}: {conflict}")
+                    conflicts.append(
+                        msg(
+                            "series {series} table {table}: {problem}",
+                            series=d.series,
+                            table=n,
+                            problem=conflict,
+                        )
+                    )
                 for who, score in core.paper_scores(paper.lines).items():
                     scores.setdefault(who, {})[d.series] = score
             elif listed is not None:
                 if {p.casefold() for p in listed.players} != {p.casefold() for p in table}:
                     raise LedgerError(
-                        f"{t.folder / name}: its players ({', '.join(listed.players)}) are not "
-                        f"the seating of series {d.series} table {n} ({', '.join(table)})"
+                        msg(
+                            "{path}: its players ({players}) are not the seating of series "
+                            "{series} table "
+                            "{table} ({seated})",
+                            path=t.folder / name,
+                            players=", ".join(listed.players),
+                            series=d.series,
+                            table=n,
+                            seated=", ".join(table),
+                        )
                     )
                 length = listed.length or length
                 status.games, status.length = listed.games, length
@@ -643,9 +816,9 @@ def results(folder: Path | str) -> Results:
                             sf, points, won, lost, complete
                         )
             else:
-                status.problems.append(f"{name} is missing")
+                status.problems.append(msg("{name} is missing", name=name))
             states.append(status)
-    return Results(t, scores, states, conflicts)
+    return Results(t, scores, states, conflicts, twice)
 
 
 def status(folder: Path | str) -> list[SeriesStatus]:
@@ -680,7 +853,7 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
         )
     if got.conflicts:
         # the files disagree (not the words typed): the web answers 409, the CLI exit 2
-        raise LedgerError("\n".join(["no ranking:", *got.conflicts]))
+        raise TablesCountTwice(got.conflicts, got.twice)
     standings = core.rank(t.players, got.scores, series=series)
     playing = [s for s in got.tables if s.state == "in progress" and series in (None, s.series)]
     return Ranking(t.name, t.date, series, standings, playing)
@@ -729,10 +902,24 @@ def _one_amount(text: str, raw: str, what: str) -> Fraction:
     if value is not None:
         return value
     if text.startswith(("-", "−")):
-        raise InputError(f"{what} {raw}: {text!r} is negative; give e.g. {EXAMPLES[what]}")
+        raise InputError(
+            msg(
+                "{option} {raw}: {part} is negative; give e.g. {example}",
+                option=what,
+                raw=raw,
+                part=repr(text),
+                example=EXAMPLES[what],
+            )
+        )
     raise InputError(
-        f"{what} {raw}: {text!r} is not a number (e.g. {EXAMPLES[what]}): write at most six "
-        "digits before the decimal point or comma, and no exponent"
+        msg(
+            "{option} {raw}: {part} is not a number (e.g. {example}): write at most six "
+            "digits before the decimal point or comma, and no exponent",
+            option=what,
+            raw=raw,
+            part=repr(text),
+            example=EXAMPLES[what],
+        )
     )
 
 
@@ -747,7 +934,14 @@ def _amount(raw: str | None, what: str) -> Fraction | None:
         return None
     values = _amounts(raw, what)
     if len(values) != 1:
-        raise InputError(f"{what} {raw}: give one amount, e.g. {EXAMPLES[what]}")
+        raise InputError(
+            msg(
+                "{option} {raw}: give one amount, e.g. {example}",
+                option=what,
+                raw=raw,
+                example=EXAMPLES[what],
+            )
+        )
     return values[0]
 
 

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.cli.base import cli, lang_option, messages_lang_option, refuse, resolve_lang
-from skatliste.i18n import Lang
+from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_lang
+from skatliste.errors import InputError
+from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import explain, headline, result_record, signed
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import seeger_fabian_points
@@ -24,7 +25,7 @@ def _game_type(word: str) -> GameType:
 
     game = GAME_WORDS.get(word.lower())
     if game is None:
-        refuse(f"unknown game '{word}'{suggest(word.lower())}")
+        raise InputError(msg("unknown game '{word}'{hint}", word=word, hint=suggest(word.lower())))
     return game
 
 
@@ -61,9 +62,13 @@ def spitzen_cmd(
     no_duplicates(held, language)
     size = int(hand_size)
     if len(held) != size and not partial:
-        refuse(
-            f"{len(held)} cards given: the Spitzen count over the declarer's {size} cards "
-            f"(hand and Skat); give all {size}, or --partial"
+        raise InputError(
+            msg(
+                "{count} cards given: the Spitzen count over the declarer's {size} cards (hand "
+                "and Skat); give all {size}, or --partial",
+                count=len(held),
+                size=size,
+            )
         )
     count = spitzen(held, kind)
     run = " ".join(c.show(language) for c in count.run)
@@ -102,14 +107,20 @@ def trick(
     played = parse_cards(cards)
     no_duplicates(played, language)
     if not 2 <= len(played) <= 3:
-        refuse(f"{len(played)} cards given: a trick has 3 cards (2 in two-player Skat)")
+        raise InputError(
+            msg(
+                "{count} cards given: a trick has 3 cards (2 in two-player Skat)", count=len(played)
+            )
+        )
     win = trick_winner(played, kind)
     card = played[win]
     names = [f"{'Karte' if language == 'de' else 'card'} {i + 1}" for i in range(len(played))]
     if players:
         names = trick_seats(players.split(","), len(played), lead=lead)
     elif lead is not None:
-        refuse("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")
+        raise InputError(
+            msg("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")
+        )
     trump = is_trump(card, kind)
     if language == "de":
         why = "Trumpf sticht" if trump and not is_trump(played[0], kind) else "höchste Karte"
@@ -148,7 +159,8 @@ def read_replay(path: Path) -> ReplayResult:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        refuse(f"{path}: cannot read: {exc.strerror or exc}")
+        why = exc.strerror or str(exc)
+        raise InputError(msg("{path}: cannot read: {why}", path=path, why=why)) from None
     return replay(load_replay(decode_replay(data, source=str(path)), source=str(path)))
 
 

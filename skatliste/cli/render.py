@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skatliste.i18n import Lang
-from skatliste.skat.explain import PAPER_TEXT, paper_line, signed
+from skatliste.skat.explain import paper_line, signed
 
-__all__ = ["PAPER_TEXT", "game_lines", "paper_line", "totals_line"]
+__all__ = ["game_lines", "paper_line", "totals_line"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger, Standing

@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 
-from skatliste.cli.base import cli, ledger_option, refuse, resolve_lang
-from skatliste.i18n import Lang
+from skatliste.cli.base import cli, ledger_option, resolve_lang
+from skatliste.errors import InputError
+from skatliste.i18n import Lang, msg
 
 
 @cli.command()
@@ -75,9 +76,13 @@ def serve(
     from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
 
     if key is not None and renew_key:
-        refuse("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+        raise InputError(
+            msg("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+        )
     if key is not None and len(key) < 16:
-        refuse("--key: give at least 16 characters (better: let skatliste make the key)")
+        raise InputError(
+            msg("--key: give at least 16 characters (better: let skatliste make the key)")
+        )
     names = addresses(host)
     chosen = None if lang is None else resolve_lang(lang)
     if tournament is not None:
@@ -177,7 +182,12 @@ def _check_port(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            refuse(
-                f"--host {host} --port {port}: cannot serve there ({exc.strerror or exc}); "
-                f"try --port {port + 1 if port < 65535 else 8000}"
-            )
+            raise InputError(
+                msg(
+                    "--host {host} --port {port}: cannot serve there ({why}); try --port {other}",
+                    host=host,
+                    port=port,
+                    why=exc.strerror or exc,
+                    other=port + 1 if port < 65535 else 8000,
+                )
+            ) from None

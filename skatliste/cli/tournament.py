@@ -15,11 +15,11 @@ from skatliste.cli.base import (
     cli,
     lang_option,
     messages_lang_option,
-    refuse,
     resolve_lang,
     say,
 )
-from skatliste.i18n import Lang
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Lang, msg
 
 
 def tournament_option(f: F) -> F:
@@ -34,7 +34,31 @@ def tournament_option(f: F) -> F:
     )(f)
 
 
-@cli.group(cls=SkatGroup)
+class TournamentGroup(SkatGroup):
+    """The tournament's commands; adds to the application's refusals how to get past them on
+    the command line."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return click.Group.invoke(self, ctx)
+        except app.PaperResultKept as exc:
+            how = msg("replace it with --force (the old one is kept in the history)")
+            raise InputError(exc.told(how)) from None
+        except app.TablesCountTwice as exc:
+            hows = [
+                msg(
+                    "delete the list's games ('skatliste undo --ledger {name}' for each) or the "
+                    "paper result ('skatliste tournament result {series} {table} --delete')",
+                    series=series,
+                    table=table,
+                    name=name,
+                )
+                for series, table, name in exc.tables
+            ]
+            raise LedgerError(exc.told(hows)) from None
+
+
+@cli.group(cls=TournamentGroup)
 def tournament() -> None:
     """A tournament across tables: players, the draw, table lists, ranking, teams, prizes.
 
@@ -75,8 +99,17 @@ def new(
     t = app.new_tournament(folder, name=name, date=date, series=series, games=games, seed=seed)
     click.echo(
         say(
-            f"{t.path}: {t.name} on {t.date}, {t.series} series of {t.games[4]} games at a "
-            f"table of four, {t.games[3]} at three; seed {t.seed}"
+            msg(
+                "{path}: {name} on {date}, {series} series of {four} games at a table of four, "
+                "{three} at three; seed {seed}",
+                path=t.path,
+                name=t.name,
+                date=t.date,
+                series=t.series,
+                four=t.games[4],
+                three=t.games[3],
+                seed=t.seed,
+            )
         )
     )
 
@@ -111,7 +144,7 @@ def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
     """
     p = app.add_player(folder, name, club=club, number=number)
     club = f" ({p.club})" if p.club else ""
-    click.echo(say(f"{p.name} registered{club}"))
+    click.echo(say(msg("{name} registered{club}", name=p.name, club=club)))
 
 
 @player.command("remove")
@@ -127,13 +160,22 @@ def player_remove(name: str, folder: Path) -> None:
     """
     r = app.remove_player(folder, name)
     if r.kept:
-        click.echo(say(f"{r.player.name} has left: not drawn again, ranked with the series played"))
+        click.echo(
+            say(
+                msg(
+                    "{name} has left: not drawn again, ranked with the series played",
+                    name=r.player.name,
+                )
+            )
+        )
     else:
-        click.echo(say(f"{r.player.name} removed"))
+        click.echo(say(msg("{name} removed", name=r.player.name)))
     for series in r.unplayed:
-        note = (
-            f"Note: {r.player.name} is seated in series {series}, which has no result yet; "
-            f"redraw it with 'skatliste tournament draw {series}'"
+        note = msg(
+            "Note: {name} is seated in series {series}, which has no result yet; redraw it "
+            "with 'skatliste tournament draw {series}'",
+            name=r.player.name,
+            series=series,
         )
         click.echo(say(note), err=True)
 
@@ -178,7 +220,7 @@ def player_import(csv_file: Path, folder: Path) -> None:
       skatliste tournament player import players.csv
     """
     added = app.import_players_file(folder, csv_file)
-    click.echo(say(f"{len(added)} player(s) registered"))
+    click.echo(say(msg("{count} player(s) registered", count=len(added))))
 
 
 # --- the draw ---------------------------------------------------------------------------
@@ -202,7 +244,13 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
     plan = app.draw_series(folder, series, seed=seed, force=force)
     if plan.moved:
         click.echo(
-            say(f"the old seating of series {series} is in the history, its lists in {plan.moved}/")
+            say(
+                msg(
+                    "the old seating of series {series} is in the history, its lists in {folder}/",
+                    series=series,
+                    folder=plan.moved,
+                )
+            )
         )
     from skatliste.render.tournament import TEXT
 
@@ -288,12 +336,24 @@ def result(
     """
     if delete:
         if items or force:
-            refuse("--delete takes the paper result back: give no results and no --force")
+            raise InputError(
+                msg("--delete takes the paper result back: give no results and no --force")
+            )
         app.delete_paper_result(folder, series, table)
-        click.echo(f"series {series} table {table}: paper result deleted (kept in the history)")
+        click.echo(
+            say(
+                msg(
+                    "series {series} table {table}: paper result deleted (kept in the history)",
+                    series=series,
+                    table=table,
+                )
+            )
+        )
         return
     if not items:
-        refuse("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
+        raise InputError(
+            msg("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
+        )
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
     from skatliste.render.tournament import TEXT, number
 
@@ -318,7 +378,7 @@ def status(folder: Path, lang: str | None) -> None:
     t = TEXT[resolve_lang(lang)]
     tables = app.status(folder)
     if not tables:
-        click.echo(say("no series drawn yet: 'skatliste tournament draw 1'"))
+        click.echo(say(msg("no series drawn yet: 'skatliste tournament draw 1'")))
         return
     body = []
     for s in tables:
@@ -330,7 +390,16 @@ def status(folder: Path, lang: str | None) -> None:
     click.echo(plain_table(headers, body, "rrll"))
     for s in tables:
         for problem in s.problems:
-            click.echo(say(f"series {s.series} table {s.table}: {problem}"))
+            click.echo(
+                say(
+                    msg(
+                        "series {series} table {table}: {problem}",
+                        series=s.series,
+                        table=s.table,
+                        problem=problem,
+                    )
+                )
+            )
 
 
 # --- ranking, teams, prizes ------------------------------------------------------------------
@@ -416,7 +485,9 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
         click.echo(json.dumps({"teams": data}, ensure_ascii=False, indent=2))
         return
     if not lines:
-        click.echo(say("no player has a club: 'skatliste tournament player add NAME --club CLUB'"))
+        click.echo(
+            say(msg("no player has a club: 'skatliste tournament player add NAME --club CLUB'"))
+        )
         return
     body = [
         [
@@ -538,7 +609,7 @@ def export(
             text = render.to_json(app.ranking_json(r))
     else:
         if series is None:
-            refuse("export seating: give the series, e.g. --series 1")
+            raise InputError(msg("export seating: give the series, e.g. --series 1"))
         plan = app.seating(folder, series)
         t = app.open_tournament(folder)
         tables = [(x.table, x.players, x.list) for x in plan.tables]
@@ -561,4 +632,4 @@ def export(
     from skatliste.app.reports import write_output
 
     write_output(output, text)
-    click.echo(say(f"{output}: {what} written ({fmt})"))
+    click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))

@@ -5,59 +5,57 @@ Pure text, no printing: the CLI decides where it goes. German by default, Englis
 
 from __future__ import annotations
 
-from skatliste.i18n import Lang
-from skatliste.skat.games import ENGLISH_NAME, GERMAN_NAME, GameType
-from skatliste.skat.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
+from skatliste.i18n import Lang, Message, join, msg, nmsg
+from skatliste.skat.games import GameType
+from skatliste.skat.rules import GameResult, Level, RamschResult, SeegerFabian, doubled
 
-_LEVEL_WORD: dict[Lang, dict[Level, str]] = {
-    "de": {
-        Level.SPIEL: "Spiel",
-        Level.HAND: "Hand",
-        Level.SCHNEIDER: "Schneider",
-        Level.SCHNEIDER_ANNOUNCED: "angesagt",
-        Level.SCHWARZ: "Schwarz",
-        Level.SCHWARZ_ANNOUNCED: "angesagt",
-        Level.OUVERT: "Ouvert",
-    },
-    "en": {
-        Level.SPIEL: "game",
-        Level.HAND: "hand",
-        Level.SCHNEIDER: "schneider",
-        Level.SCHNEIDER_ANNOUNCED: "announced",
-        Level.SCHWARZ: "schwarz",
-        Level.SCHWARZ_ANNOUNCED: "announced",
-        Level.OUVERT: "ouvert",
-    },
+_LEVEL_WORD: dict[Level, Message] = {
+    Level.HAND: msg("hand"),
+    Level.SCHNEIDER: msg("schneider"),
+    Level.SCHWARZ: msg("schwarz"),
+    Level.OUVERT: msg("ouvert"),
+}
+"""A level as a game's name says it (``Kreuz mit 2 Hand``, ``Grand mit 1 Schwarz``)."""
+
+
+def _step(level: Level, running: int) -> Message:
+    """One level of the count with the multiplier reached (``Spiel 3``, ``Hand 4``)."""
+    steps = {
+        Level.SPIEL: msg("game {count}", count=running),
+        Level.HAND: msg("hand {count}", count=running),
+        Level.SCHNEIDER: msg("schneider {count}", count=running),
+        Level.SCHNEIDER_ANNOUNCED: msg("announced {count}", count=running),
+        Level.SCHWARZ: msg("schwarz {count}", count=running),
+        Level.SCHWARZ_ANNOUNCED: msg("announced {count}", count=running),
+        Level.OUVERT: msg("ouvert {count}", count=running),
+    }
+    return steps[level]
+
+
+_ANNOUNCED: dict[Level, Message] = {
+    Level.SCHNEIDER: msg("schneider announced"),
+    Level.SCHWARZ: msg("schwarz announced"),
 }
 
-_WORDS: dict[Lang, dict[str, str]] = {
-    "de": {
-        "mit": "mit",
-        "ohne": "ohne",
-        "lost": "verloren",
-        "lost_single": "verloren (Hand einfach)",
-        "overbid": "überreizt",
-        "bid": "gereizt",
-        "value": "Spielwert",
-        "won": "gewonnen",
-        "opponents": "Gegenspieler je",
-        "hand": "Hand",
-        "ouvert": "ouvert",
-    },
-    "en": {
-        "mit": "with",
-        "ohne": "without",
-        "lost": "lost",
-        "lost_single": "lost (Hand single)",
-        "overbid": "overbid",
-        "bid": "bid",
-        "value": "game value",
-        "won": "won",
-        "opponents": "opponents each",
-        "hand": "hand",
-        "ouvert": "ouvert",
-    },
+_GAME_NAME: dict[GameType, Message] = {
+    GameType.DIAMONDS: msg("Diamonds"),
+    GameType.HEARTS: msg("Hearts"),
+    GameType.SPADES: msg("Spades"),
+    GameType.CLUBS: msg("Clubs"),
+    GameType.GRAND: msg("Grand"),
 }
+
+_NULL_NAME: dict[tuple[bool, bool], Message] = {
+    (False, False): msg("Null"),
+    (False, True): msg("Null hand"),
+    (True, False): msg("Null ouvert"),
+    (True, True): msg("Null ouvert hand"),
+}
+"""(ouvert, hand) → the Null's name."""
+
+
+def _spitzen(mit: bool, count: int) -> Message:
+    return msg("with {count}", count=count) if mit else msg("without {count}", count=count)
 
 
 MINUS = "−"
@@ -86,22 +84,18 @@ def signed(n: float, *, places: int = 0) -> str:
 def game_name(result: GameResult, lang: Lang = "de") -> str:
     """The game in words, e.g. ``Kreuz mit 2 Hand`` or ``Null ouvert``."""
     d = result.declaration
-    names = GERMAN_NAME if lang == "de" else ENGLISH_NAME
-    w = _WORDS[lang]
     if d.game is GameType.NULL:
-        name = NULL_NAMES[(d.ouvert, d.hand)]
-        return name if lang == "de" else name.replace("Hand", "hand")
-    parts = [names[d.game], f"{w['mit'] if d.mit else w['ohne']} {d.spitzen}"]
+        return _NULL_NAME[(d.ouvert, d.hand)].render(lang)
+    parts = [_GAME_NAME[d.game], _spitzen(d.mit, d.spitzen or 0)]
     if d.ouvert:
-        parts.append(w["ouvert"])
+        parts.append(_LEVEL_WORD[Level.OUVERT])
     elif d.hand:
-        parts.append(w["hand"])
-    lv = _LEVEL_WORD[lang]
+        parts.append(_LEVEL_WORD[Level.HAND])
     if d.schwarz_announced and not d.ouvert:
-        parts.append(f"{lv[Level.SCHWARZ]} {lv[Level.SCHWARZ_ANNOUNCED]}")
+        parts.append(_ANNOUNCED[Level.SCHWARZ])
     elif d.schneider_announced and not d.ouvert:
-        parts.append(f"{lv[Level.SCHNEIDER]} {lv[Level.SCHNEIDER_ANNOUNCED]}")
-    return " ".join(parts)
+        parts.append(_ANNOUNCED[Level.SCHNEIDER])
+    return join(parts, " ").render(lang)
 
 
 def headline(result: GameResult, lang: Lang = "de") -> str:
@@ -116,23 +110,21 @@ def headline(result: GameResult, lang: Lang = "de") -> str:
     'Pik mit 1, überreizt'
     """
     d = result.declaration
-    lv = _LEVEL_WORD[lang]
     name = game_name(result, lang)
     if result.schwarz and not d.schwarz_announced:
-        name += f" {lv[Level.SCHWARZ]}"
+        name += " " + _LEVEL_WORD[Level.SCHWARZ].render(lang)
     elif result.schneider and not d.schneider_announced and not result.schwarz:
-        name += f" {lv[Level.SCHNEIDER]}"
-    parts = [name]
-    w = _WORDS[lang]
+        name += " " + _LEVEL_WORD[Level.SCHNEIDER].render(lang)
+    parts: list[object] = [name]
     if result.overbid:
-        parts.append(w["overbid"])
+        parts.append(msg("overbid"))
     elif not result.won:
-        parts.append(w["lost"])
+        parts.append(msg("lost"))
     if result.outcome.re:
         parts.append("Kontra, Re")
     elif result.outcome.kontra:
         parts.append("Kontra")
-    return ", ".join(parts)
+    return join(parts, ", ").render(lang)
 
 
 def explain(
@@ -150,43 +142,24 @@ def explain(
     mit 1, Spiel 2 → 2 × 11 = 22
     überreizt: gereizt 36, Spielwert 22 → 4 × 11 = 44, verloren −88
     """
-    w = _WORDS[lang]
     d, o = result.declaration, result.outcome
     lines: list[str] = []
     if d.game is GameType.NULL:
         lines.append(f"{game_name(result, lang)} = {result.reached_value}")
     else:
-        steps: list[str] = []
+        steps: list[object] = []
         running = 0
         for level, weight in result.levels:
             running += weight
             if level is Level.SPITZEN:
-                steps.append(f"{w['mit'] if d.mit else w['ohne']} {weight}")
+                steps.append(_spitzen(d.mit, weight))
             else:
-                steps.append(f"{_LEVEL_WORD[lang][level]} {running}")
+                steps.append(_step(level, running))
         lines.append(
-            f"{', '.join(steps)} → {result.reached_multiplier} × {result.base} "
+            f"{join(steps, ', ').render(lang)} → {result.reached_multiplier} × {result.base} "
             f"= {result.reached_value}"
         )
-    lost_word = w["lost_single"] if result.lost_factor == 1 else w["lost"]
-    if result.overbid:
-        what = (
-            f"{w['value']} {result.reached_value}"
-            if d.game is not GameType.NULL
-            else f"{game_name(result, lang)} {result.reached_value}"
-        )
-        lines.append(
-            f"{w['overbid']}: {w['bid']} {o.bid}, {what} → {result.charged_multiple} × "
-            f"{result.base} = {result.game_value}, {lost_word} {signed(result.score)}"
-        )
-    elif not result.won:
-        if result.lost_factor == 1:
-            lines.append(f"{lost_word}: {signed(-result.game_value)}")
-        else:
-            lines.append(
-                f"{lost_word}: {signed(-result.lost_factor)} × {result.game_value} = "
-                f"{signed(result.score)}"
-            )
+    lines += _lost_lines(result, lang)
     points = result.score
     for name, on in (("Kontra", o.kontra), ("Re", o.re)):
         if on:
@@ -200,12 +173,44 @@ def explain(
     return lines
 
 
+def _lost_lines(result: GameResult, lang: Lang) -> list[str]:
+    """How a lost or overbid game is charged."""
+    d, o = result.declaration, result.outcome
+    lost = msg("lost (Hand single)") if result.lost_factor == 1 else msg("lost")
+    if result.overbid:
+        what = (
+            msg("game value {value}", value=result.reached_value)
+            if d.game is not GameType.NULL
+            else f"{game_name(result, lang)} {result.reached_value}"
+        )
+        return [
+            msg(
+                "overbid: bid {bid}, {what} → {multiple} × {base} = {value}, {lost} {score}",
+                bid=o.bid,
+                what=what,
+                multiple=result.charged_multiple,
+                base=result.base,
+                value=result.game_value,
+                lost=lost,
+                score=signed(result.score),
+            ).render(lang)
+        ]
+    if result.won:
+        return []
+    if result.lost_factor == 1:
+        return [f"{lost.render(lang)}: {signed(-result.game_value)}"]
+    return [
+        f"{lost.render(lang)}: {signed(-result.lost_factor)} × {result.game_value} = "
+        f"{signed(result.score)}"
+    ]
+
+
 def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang = "de") -> str:
     """``Seeger-Fabian: −54 − 50 = −104, Gegenspieler je +40`` (SkWO 5.1, rules §7)."""
     bonus = "+ 50" if result.won else "− 50"
     line = f"Seeger-Fabian: {signed(result.list_points)} {bonus} = {signed(fabian.declarer)}"
     if fabian.each_opponent:
-        line += f", {_WORDS[lang]['opponents']} +{fabian.each_opponent}"
+        line += ", " + msg("opponents each +{points}", points=fabian.each_opponent).render(lang)
     return line
 
 
@@ -250,36 +255,35 @@ def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
     >>> explain_ramsch(ramsch_score({"A": 75, "B": 0, "C": 45}, jungfrau=("B",), bock=1))
     ['A verliert 75', 'Jungfrau B ×2 → −150', 'Bock ×2 → −300']
     """
-    de = lang == "de"
     if result.durchmarsch is not None:
         lines = [f"Durchmarsch {result.durchmarsch}: 120"]
         points = 120
     else:
-        names = ", ".join(result.losers)
-        verb = ("verliert" if len(result.losers) == 1 else "verlieren je") if de else "loses"
-        if not de and len(result.losers) > 1:
-            verb = "lose each"
-        lines = [f"{names} {verb} {result.loss}"]
+        loses = nmsg(
+            "{names} loses {loss}",
+            "{names} lose each {loss}",
+            len(result.losers),
+            names=", ".join(result.losers),
+            loss=result.loss,
+        )
+        lines = [loses.render(lang)]
         points = -result.loss
     for name in result.jungfrau:
         points = doubled(points)
         lines.append(f"Jungfrau {name} ×2 → {signed(points)}")
     for _ in range(result.pushes):
         points = doubled(points)
-        lines.append(f"{'geschoben' if de else 'pushed'} ×2 → {signed(points)}")
+        lines.append(msg("pushed ×2 → {points}", points=signed(points)).render(lang))
     for _ in range(result.bock):
         points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
     return lines
 
 
-PAPER_TEXT = {
-    "de": ("Papier {paper}: stimmt", "Papier {paper}: falsch, das Spiel zählt {right}"),
-    "en": ("paper {paper}: right", "paper {paper}: wrong, the game counts {right}"),
-}
-
-
 def paper_line(paper: int, matches: bool, list_points: int, lang: Lang) -> str:
     """``Papier 72: stimmt`` or ``Papier 72: falsch, das Spiel zählt +48``."""
-    right, wrong = PAPER_TEXT[lang]
-    return (right if matches else wrong).format(paper=paper, right=signed(list_points))
+    if matches:
+        return msg("paper {paper}: right", paper=paper).render(lang)
+    return msg(
+        "paper {paper}: wrong, the game counts {right}", paper=paper, right=signed(list_points)
+    ).render(lang)

@@ -16,6 +16,7 @@ from enum import Enum, StrEnum
 from typing import Literal
 
 from skatliste.errors import InvalidGameError
+from skatliste.i18n import msg
 from skatliste.skat.games import Declaration, GameType, Outcome
 
 BASE_VALUE: dict[GameType, int] = {
@@ -186,11 +187,16 @@ def check_bock(bock: int) -> None:
     skatliste.errors.InvalidGameError: bock ×9: a game is doubled by Bock at most 8 times ...
     """
     if bock < 0:
-        raise InvalidGameError(f"bock {bock}: the Bock count is 0 or more")
+        raise InvalidGameError(msg("bock {bock}: the Bock count is 0 or more", bock=bock))
     if bock > MAX_BOCK:
         raise InvalidGameError(
-            f"bock ×{bock}: a game is doubled by Bock at most {MAX_BOCK} times "
-            f"(×{1 << MAX_BOCK}); write 'bock' once for each doubling, 'doppelbock' for two"
+            msg(
+                "bock ×{bock}: a game is doubled by Bock at most {most} times (×{factor}); "
+                "write 'bock' once for each doubling, 'doppelbock' for two",
+                bock=bock,
+                most=MAX_BOCK,
+                factor=1 << MAX_BOCK,
+            )
         )
 
 
@@ -198,8 +204,12 @@ def check_pushes(pushes: int) -> None:
     """Refuse a count of Schieberamsch pushes outside 0..MAX_PUSHES."""
     if not 0 <= pushes <= MAX_PUSHES:
         raise InvalidGameError(
-            f"geschoben {pushes}: the Skat is pushed 0 to {MAX_PUSHES} times "
-            "(each player at most twice at a table of three), e.g. 'geschoben 1'"
+            msg(
+                "geschoben {pushes}: the Skat is pushed 0 to {most} times (each player at most "
+                "twice at a table of three), e.g. 'geschoben 1'",
+                pushes=pushes,
+                most=MAX_PUSHES,
+            )
         )
 
 
@@ -207,8 +217,13 @@ def check_kontra_bid(bid: int) -> None:
     """Refuse the bid of a defender who said Kontra when it cannot be a bid at all."""
     if not 0 <= bid <= MAX_BID:
         raise InvalidGameError(
-            f"'kontra {bid}': the number after 'kontra' is the defender's bid, "
-            f"{MIN_BID} to {MAX_BID}, e.g. 'kontra 20'"
+            msg(
+                "'kontra {bid}': the number after 'kontra' is the defender's bid, {low} to "
+                "{high}, e.g. 'kontra 20'",
+                bid=bid,
+                low=MIN_BID,
+                high=MAX_BID,
+            )
         )
 
 
@@ -292,8 +307,12 @@ def check_bid(bid: int | None) -> None:
         return
     near = " or ".join(str(b) for b in nearest_bids(bid))
     raise InvalidGameError(
-        f"bid {bid} is not a Reizwert: bids are the values a game can have "
-        f"(18, 20, 22, 23, 24, 27, ...); did you mean {near}?"
+        msg(
+            "bid {bid} is not a Reizwert: bids are the values a game can have (18, 20, 22, "
+            "23, 24, 27, ...); did you mean {near}?",
+            bid=bid,
+            near=near,
+        )
     )
 
 
@@ -323,8 +342,13 @@ def normalise(
         name = d.game.german
         what = "Schwarz" if d.schwarz_announced else "Schneider"
         raise InvalidGameError(
-            f"{what} angesagt without Hand: only a Hand game can announce {what}; "
-            f"add 'hand' (e.g. '{name.lower()} mit 1 hand {what.lower()} angesagt')"
+            msg(
+                "{level} angesagt without Hand: only a Hand game can announce {level}; add "
+                "'hand' (e.g. '{example} mit 1 hand {word} angesagt')",
+                level=what,
+                example=name.lower(),
+                word=what.lower(),
+            )
         )
     return d, o
 
@@ -333,14 +357,17 @@ def _check_outcome(o: Outcome) -> None:
     """Refuse Augen, Re, Bock or a bid that no game can have."""
     if o.augen is not None and not 0 <= o.augen <= TOTAL_AUGEN:
         raise InvalidGameError(
-            f"augen {o.augen}: the declarer's Augen are 0 to 120 (Skat included), e.g. 'augen 75'"
+            msg(
+                "augen {augen}: the declarer's Augen are 0 to 120 (Skat included), e.g. 'augen 75'",
+                augen=o.augen,
+            )
         )
     if o.re and not o.kontra:
         raise InvalidGameError(
-            "Re without Kontra: the declarer can only answer a Kontra; write 'kontra re'"
+            msg("Re without Kontra: the declarer can only answer a Kontra; write 'kontra re'")
         )
     if o.bock < 0:
-        raise InvalidGameError(f"bock {o.bock}: the Bock count is 0 or more")
+        raise InvalidGameError(msg("bock {bock}: the Bock count is 0 or more", bock=o.bock))
     check_bid(o.bid)
 
 
@@ -348,18 +375,26 @@ def _check_null(d: Declaration, o: Outcome) -> None:
     """A Null has no Spitzen, no Schneider or Schwarz, no Augen (rules §4)."""
     if d.spitzen is not None:
         raise InvalidGameError(
-            f"a Null has no Spitzen: drop '{'mit' if d.mit else 'ohne'} {d.spitzen}' "
-            "(Null is 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)"
+            msg(
+                "a Null has no Spitzen: drop '{word} {spitzen}' (Null is 23, Null Hand 35, Null "
+                "ouvert 46, Null ouvert Hand 59)",
+                word="mit" if d.mit else "ohne",
+                spitzen=d.spitzen,
+            )
         )
     if d.schneider_announced or d.schwarz_announced or o.schneider or o.schwarz:
         raise InvalidGameError(
-            "Schneider and Schwarz do not exist in a Null: it is won when the declarer "
-            "takes no trick; write 'null gewonnen' or 'null verloren'"
+            msg(
+                "Schneider and Schwarz do not exist in a Null: it is won when the declarer "
+                "takes no trick; write 'null gewonnen' or 'null verloren'"
+            )
         )
     if o.augen is not None:
         raise InvalidGameError(
-            "a Null is not counted in Augen: the declarer wins by taking no trick; "
-            "write 'gewonnen' or 'verloren' instead of 'augen N'"
+            msg(
+                "a Null is not counted in Augen: the declarer wins by taking no trick; write "
+                "'gewonnen' or 'verloren' instead of 'augen N'"
+            )
         )
 
 
@@ -369,8 +404,12 @@ def _check_spitzen(d: Declaration, options: ScoringOptions) -> None:
     name = game.german
     if d.spitzen is None:
         raise InvalidGameError(
-            f"{name} needs its Spitzen: write 'mit N' (holding the Kreuz-Bube) or 'ohne N', "
-            f"e.g. '{name.lower()} mit 2'"
+            msg(
+                "{game} needs its Spitzen: write 'mit N' (holding the Kreuz-Bube) or 'ohne N', "
+                "e.g. '{example} mit 2'",
+                game=name,
+                example=name.lower(),
+            )
         )
     limit = MAX_SPITZEN[game.is_suit]
     if game.is_suit:
@@ -379,14 +418,16 @@ def _check_spitzen(d: Declaration, options: ScoringOptions) -> None:
         return
     word = "mit" if d.mit else "ohne"
     if d.spitzen < 1:
-        why = "Spitzen count from 1: 'mit 1' or 'ohne 1' at the least"
+        why = msg("Spitzen count from 1: 'mit 1' or 'ohne 1' at the least")
     elif game is GameType.GRAND:
-        why = "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4"
+        why = msg("a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4")
     elif limit < MAX_SPITZEN[True]:
-        why = f"this rule set caps Spitzen at {limit} (spitzen_cap={limit})"
+        why = msg("this rule set caps Spitzen at {cap} (spitzen_cap={cap})", cap=limit)
     else:
-        why = "a suit game has at most 11 Spitzen (4 Buben and 7 trump cards): 1 to 11"
-    raise InvalidGameError(f"'{word} {d.spitzen}' in {name}: {why}")
+        why = msg("a suit game has at most 11 Spitzen (4 Buben and 7 trump cards): 1 to 11")
+    raise InvalidGameError(
+        msg("'{word} {spitzen}' in {game}: {why}", word=word, spitzen=d.spitzen, game=name, why=why)
+    )
 
 
 # --- the value ------------------------------------------------------------------------
@@ -414,14 +455,20 @@ def _won_by_play(d: Declaration, o: Outcome) -> tuple[bool, bool, bool]:
     schneider = augen >= SCHNEIDER_AUGEN or augen <= TOTAL_AUGEN - SCHNEIDER_AUGEN
     if o.schneider and not schneider:
         raise InvalidGameError(
-            f"'schneider' with augen {augen}: Schneider needs 90 Augen or more for the "
-            "declarer, or 30 or fewer; fix the Augen or drop 'schneider'"
+            msg(
+                "'schneider' with augen {augen}: Schneider needs 90 Augen or more for the "
+                "declarer, or 30 or fewer; fix the Augen or drop 'schneider'",
+                augen=augen,
+            )
         )
     schwarz = o.schwarz
     if schwarz and not (augen == TOTAL_AUGEN or augen <= TOTAL_AUGEN - SCHNEIDER_AUGEN):
         raise InvalidGameError(
-            f"'schwarz' with augen {augen}: if the opponents took no trick the declarer has "
-            "all 120 Augen; if he took none he has 30 or fewer"
+            msg(
+                "'schwarz' with augen {augen}: if the opponents took no trick the declarer has "
+                "all 120 Augen; if he took none he has 30 or fewer",
+                augen=augen,
+            )
         )
     if d.schwarz_announced:
         if augen < TOTAL_AUGEN:
@@ -432,16 +479,22 @@ def _won_by_play(d: Declaration, o: Outcome) -> tuple[bool, bool, bool]:
             won = False
         else:
             raise InvalidGameError(
-                "Schwarz angesagt with augen 120: did the declarer take every trick? "
-                "Add 'schwarz' (every trick) or 'verloren' (the opponents took a trick)"
+                msg(
+                    "Schwarz angesagt with augen 120: did the declarer take every trick? Add "
+                    "'schwarz' (every trick) or 'verloren' (the opponents took a trick)"
+                )
             )
     else:
         won = augen >= augen_needed(d)
     if o.won is True and not won:
         need = {True: "every trick", False: f"{augen_needed(d)} Augen"}
         raise InvalidGameError(
-            f"'gewonnen' with augen {augen}: the declarer needs {need[d.schwarz_announced]} "
-            "to win this game; fix the Augen or drop 'gewonnen'"
+            msg(
+                "'gewonnen' with augen {augen}: the declarer needs {need} to win this game; fix "
+                "the Augen or drop 'gewonnen'",
+                augen=augen,
+                need=need[d.schwarz_announced],
+            )
         )
     return won, schneider or schwarz, schwarz
 
@@ -474,9 +527,15 @@ def game_value(
             # §6: the ISkO lets nobody declare a game worth less than the bid.
             if options.null_overbid is NullOverbid.REFUSE:
                 raise InvalidGameError(
-                    f"{NULL_NAMES[(d.ouvert, d.hand)]} is worth {base}, below the bid of "
-                    f"{o.bid}: no game worth less than the bid may be declared "
-                    "(rule null_overbid=multiple charges a multiple instead)"
+                    msg(
+                        "{game} is worth {base}, below the bid of {bid}: no game worth less than "
+                        "the "
+                        "bid may be declared (rule null_overbid=multiple charges a multiple "
+                        "instead)",
+                        game=NULL_NAMES[(d.ouvert, d.hand)],
+                        base=base,
+                        bid=o.bid,
+                    )
                 )
             multiple = -(-o.bid // base)
             overbid, won = True, False
@@ -508,8 +567,12 @@ def game_value(
             multiple = -(-o.bid // base)
         elif o.won is False and won:
             raise InvalidGameError(
-                f"'verloren' with augen {o.augen}: that many Augen win this game; "
-                "fix the Augen or drop 'verloren' (an overbid game needs 'gereizt N')"
+                msg(
+                    "'verloren' with augen {augen}: that many Augen win this game; fix the Augen "
+                    "or "
+                    "drop 'verloren' (an overbid game needs 'gereizt N')",
+                    augen=o.augen,
+                )
             )
 
     charged = base * multiple
@@ -570,7 +633,9 @@ def seeger_fabian_points(result: GameResult, *, table: int = 3) -> SeegerFabian:
     (SeegerFabian(declarer=-104, each_opponent=40), SeegerFabian(declarer=-104, each_opponent=30))
     """
     if table not in SEEGER_FABIAN_OPPONENT:
-        raise InvalidGameError(f"table {table}: Seeger-Fabian is scored at tables of 3 or 4")
+        raise InvalidGameError(
+            msg("table {size}: Seeger-Fabian is scored at tables of 3 or 4", size=table)
+        )
     if result.won:
         return SeegerFabian(result.list_points + SEEGER_FABIAN_WON, 0)
     return SeegerFabian(result.list_points + SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT[table])
@@ -609,24 +674,36 @@ def two_player_value(
     d, o = declaration, outcome
     name = TWO_PLAYER_NAME[variant]
     if d.game is GameType.NULL:
-        raise InvalidGameError(f"{name} has no Null: the caller names a suit or Grand (rules §9)")
+        raise InvalidGameError(
+            msg("{variant} has no Null: the caller names a suit or Grand (rules §9)", variant=name)
+        )
     if d.hand or d.ouvert or d.schneider_announced or d.schwarz_announced:
         raise InvalidGameError(
-            f"{name} has no Skat, so no Hand, Ouvert or announcements (rules §9): "
-            "say the trump, the Spitzen and the Augen, e.g. 'herz mit 6 augen 75'"
+            msg(
+                "{variant} has no Skat, so no Hand, Ouvert or announcements (rules §9): say the "
+                "trump, the Spitzen and the Augen, e.g. 'herz mit 6 augen 75'",
+                variant=name,
+            )
         )
     if o.bid is not None:
         raise InvalidGameError(
-            f"{name} has no bidding: the caller chooses trump after four open cards; drop 'gereizt'"
+            msg(
+                "{variant} has no bidding: the caller chooses trump after four open cards; drop "
+                "'gereizt'",
+                variant=name,
+            )
         )
     if (o.kontra or o.re) and variant is Variant.BAUERNSKAT:
-        raise InvalidGameError("Bauernskat has no Kontra or Re (Offizierskat has)")
+        raise InvalidGameError(msg("Bauernskat has no Kontra or Re (Offizierskat has)"))
     d, o = normalise(d, o)
     if variant is Variant.OFFIZIERSKAT and o.augen in (0, TOTAL_AUGEN):
         o = replace(o, schwarz=True)  # §9: in Offizierskat, Schwarz is 0 Augen
     if variant is Variant.OFFIZIERSKAT and o.schwarz and o.augen not in (None, 0, TOTAL_AUGEN):
         raise InvalidGameError(
-            f"'schwarz' with augen {o.augen}: in Offizierskat Schwarz means 0 Augen (rules §9)"
+            msg(
+                "'schwarz' with augen {augen}: in Offizierskat Schwarz means 0 Augen (rules §9)",
+                augen=o.augen,
+            )
         )
     won, schneider, schwarz = _won_by_play(d, o)
     base = BASE_VALUE[d.game]
@@ -709,31 +786,42 @@ def _check_ramsch_augen(augen: dict[str, int], skat: int | None, options: Ramsch
     """Each player's Augen 0 to 120, all of them (and the Skat given apart) adding up to 120."""
     for name, value in augen.items():
         if not 0 <= value <= TOTAL_AUGEN:
-            raise InvalidGameError(f"{name}={value}: a player's Augen are 0 to 120")
+            raise InvalidGameError(
+                msg("{name}={value}: a player's Augen are 0 to 120", name=name, value=value)
+            )
     if options.skat is RamschSkat.LOSER:
         if skat is None:
             raise InvalidGameError(
-                "rule ramsch.skat=loser: give the Skat's Augen apart, e.g. 'skat 10' "
-                "(the players' Augen are their tricks only)"
+                msg(
+                    "rule ramsch.skat=loser: give the Skat's Augen apart, e.g. 'skat 10' (the "
+                    "players' Augen are their tricks only)"
+                )
             )
         total = sum(augen.values()) + skat
     else:
         if skat is not None:
             raise InvalidGameError(
-                "rule ramsch.skat=last_trick: the Skat is in the Augen of the player who took "
-                "the last trick; drop 'skat N'"
+                msg(
+                    "rule ramsch.skat=last_trick: the Skat is in the Augen of the player who took "
+                    "the last trick; drop 'skat N'"
+                )
             )
         total = sum(augen.values())
     if total != TOTAL_AUGEN:
         shown = " + ".join(f"{n} {v}" for n, v in augen.items())
         if skat is not None:
             shown += f" + Skat {skat}"
+        why = (
+            msg("the Skat counts for the player who took the last trick")
+            if options.skat is RamschSkat.LAST_TRICK
+            else msg("with the Skat given apart")
+        )
         raise InvalidGameError(
-            f"the Augen add up to {total}, not 120 ({shown}); "
-            + (
-                "the Skat counts for the player who took the last trick"
-                if options.skat is RamschSkat.LAST_TRICK
-                else "with the Skat given apart"
+            msg(
+                "the Augen add up to {total}, not 120 ({shown}); {why}",
+                total=total,
+                shown=shown,
+                why=why,
             )
         )
 
@@ -758,18 +846,32 @@ def ramsch_score(
     _check_ramsch_augen(augen, skat, options)
     for name in (*jungfrau, *((durchmarsch,) if durchmarsch else ())):
         if name not in augen:
-            raise InvalidGameError(f"'{name}' did not play this Ramsch ({', '.join(players)})")
+            raise InvalidGameError(
+                msg(
+                    "'{name}' did not play this Ramsch ({players})",
+                    name=name,
+                    players=", ".join(players),
+                )
+            )
     for name in jungfrau:
         if augen[name] != 0:
             raise InvalidGameError(
-                f"Jungfrau {name} with {augen[name]} Augen: a Jungfrau took no trick (0 Augen)"
+                msg(
+                    "Jungfrau {name} with {augen} Augen: a Jungfrau took no trick (0 Augen)",
+                    name=name,
+                    augen=augen[name],
+                )
             )
     check_pushes(pushes)
     if durchmarsch is not None:
         if augen[durchmarsch] + (skat or 0) != TOTAL_AUGEN:
             raise InvalidGameError(
-                f"Durchmarsch {durchmarsch} with {augen[durchmarsch]} Augen: a Durchmarsch "
-                "takes every trick (all 120 Augen)"
+                msg(
+                    "Durchmarsch {name} with {augen} Augen: a Durchmarsch takes every trick (all "
+                    "120 Augen)",
+                    name=durchmarsch,
+                    augen=augen[durchmarsch],
+                )
             )
         if options.durchmarsch is Durchmarsch.PLUS:
             points = {n: (doubled(120, bock) if n == durchmarsch else 0) for n in players}
@@ -795,11 +897,16 @@ def offizier_ramsch_score(
     """
     if sum(augen.values()) != TOTAL_AUGEN:
         raise InvalidGameError(
-            f"the Augen add up to {sum(augen.values())}, not 120 "
-            f"({' + '.join(f'{n} {v}' for n, v in augen.items())})"
+            msg(
+                "the Augen add up to {total}, not 120 ({shown})",
+                total=sum(augen.values()),
+                shown=" + ".join(f"{n} {v}" for n, v in augen.items()),
+            )
         )
     if durchmarsch is not None:
         if augen.get(durchmarsch) != TOTAL_AUGEN:
-            raise InvalidGameError(f"Durchmarsch {durchmarsch}: he must have all 120 Augen")
+            raise InvalidGameError(
+                msg("Durchmarsch {name}: he must have all 120 Augen", name=durchmarsch)
+            )
         return {n: (120 if n == durchmarsch else 0) for n in augen}
     return {n: -v for n, v in augen.items()}

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
 from skatliste.errors import InputError
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import signed
 from skatliste.web.labels import LABELS
 from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
@@ -76,7 +76,11 @@ class TablePages:
         params = scope.get("path_params", {})
         found = self.site_for(int(params["series"]), int(params["table"]))
         if found is None:
-            missing = f"series {params['series']} has no table {params['table']} (not drawn yet?)"
+            missing = msg(
+                "series {series} has no table {table} (not drawn yet?)",
+                series=params["series"],
+                table=params["table"],
+            )
             response = JSONResponse({"error": say(Request(scope), missing)}, status_code=404)
             await response(scope, receive, send)
             return
@@ -198,9 +202,9 @@ async def paper_result(request: Request) -> Response:
             scores = app.enter_paper_result(
                 folder, body.series, body.table, items, force=body.force
             )
-        except InputError as exc:
-            # the page's word for the CLI's option
-            raise InputError(str(exc).replace("with --force", "by ticking 'replace'")) from None
+        except app.PaperResultKept as exc:
+            how = msg("replace it by ticking 'replace' (the old one is kept in the history)")
+            raise InputError(exc.told(how)) from None
         return {"series": body.series, "table": body.table, "players": sorted(scores)}
 
     return JSONResponse(await run_in_threadpool(enter), status_code=201)
