@@ -46,21 +46,31 @@ def translations(lang: Lang) -> gettext.NullTranslations:
 @dataclass(frozen=True, slots=True)
 class Message:
     """One message: its id (English, with ``{name}`` placeholders), the plural id and the count
-    for a message that counts something, and the values to fill in."""
+    for a message that counts something, the values to fill in, and the context of a short
+    word that says different things in different places (gettext's msgctxt: the column
+    "Won" is "gew.", the question "Won" is "Gewonnen")."""
 
     text: str
     params: tuple[tuple[str, object], ...] = ()
     plural: str | None = None
     count: int = 0
+    context: str | None = None
 
     def render(self, lang: Lang) -> str:
         """The message in ``lang``, its values (messages among them) rendered in ``lang`` too."""
         t = translations(lang)
-        template = (
-            t.gettext(self.text)
-            if self.plural is None
-            else t.ngettext(self.text, self.plural, self.count)
-        )
+        if self.context is None:
+            template = (
+                t.gettext(self.text)
+                if self.plural is None
+                else t.ngettext(self.text, self.plural, self.count)
+            )
+        else:
+            template = (
+                t.pgettext(self.context, self.text)
+                if self.plural is None
+                else t.npgettext(self.context, self.text, self.plural, self.count)
+            )
         values = {name: render(value, lang) for name, value in self.params}
         if self.plural is not None:
             values.setdefault("count", str(self.count))
@@ -93,6 +103,11 @@ def nmsg(singular: str, plural: str, count: int, /, **params: object) -> Message
     """A message that counts: ``nmsg("{count} game", "{count} games", n)`` (``{count}`` is
     filled in unless given)."""
     return Message(singular, tuple(params.items()), plural, count)
+
+
+def pmsg(context: str, text: str, /, **params: object) -> Message:
+    """A message in a context: ``pmsg("tournament", "Won")`` (a column head, not a question)."""
+    return Message(text, tuple(params.items()), context=context)
 
 
 def join(items: Iterable[object], separator: str = "; ") -> Joined:

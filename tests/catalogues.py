@@ -19,6 +19,7 @@ import string
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -29,8 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "skatliste"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "skatliste"
-KEYWORDS = {"msg": None, "nmsg": (1, 2)}
-"""``msg(id, ...)`` and ``nmsg(singular, plural, count, ...)`` (skatliste.i18n)."""
+KEYWORDS: dict[str, Any] = {"msg": None, "nmsg": (1, 2), "pmsg": ((1, "c"), 2)}
+"""``msg(id, ...)``, ``nmsg(singular, plural, count, ...)`` and ``pmsg(context, id, ...)``
+(skatliste.i18n)."""
 
 LANGUAGES = ("de",)
 """The languages with a catalogue (English is the ids themselves)."""
@@ -42,16 +44,23 @@ class Found:
 
     id: str | tuple[str, str]
     where: str
+    context: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The id (its singular for a plural) the catalogue files it under."""
+        return self.id if isinstance(self.id, str) else self.id[0]
 
 
 def extract(folder: Path = PACKAGE) -> list[Found]:
     """Every message id of the package, in the order of the files and their lines."""
     found: list[Found] = []
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
         folder, method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
         where = f"{folder.name}/{filename}:{lineno}"
-        found.append(Found(message if isinstance(message, str) else tuple(message), where))  # type: ignore[arg-type]
+        ident = message if isinstance(message, str) else tuple(message)
+        found.append(Found(ident, where, context))  # type: ignore[arg-type]
     return found
 
 
@@ -93,19 +102,20 @@ def _flags(ident: str | tuple[str, str]) -> set[str]:
 def update(lang: str, *, drop_unused: bool = False) -> tuple[int, int]:
     """Bring the catalogue of ``lang`` up to the code; return (ids added, entries dropped)."""
     catalog = read(lang)
-    used: dict[str, Found] = {}
+    used: dict[tuple[str, str | None], Found] = {}
     for found in extract():
-        used.setdefault(found.id if isinstance(found.id, str) else found.id[0], found)
+        used.setdefault((found.key, found.context), found)
     added = dropped = 0
-    for key, found in used.items():
-        if catalog.get(key) is not None:
+    for (key, context), found in used.items():
+        if catalog.get(key, context) is not None:
             continue
-        catalog.add(found.id, "" if isinstance(found.id, str) else ("", ""), flags=_flags(found.id))
+        empty: str | tuple[str, str] = "" if isinstance(found.id, str) else ("", "")
+        catalog.add(found.id, empty, flags=_flags(found.id), context=context)
         added += 1
     if drop_unused:
         for message in list(catalog):
-            if message.id and _key(message) not in used:
-                catalog.delete(message.id)
+            if message.id and (_key(message), message.context) not in used:
+                catalog.delete(message.id, message.context)
                 dropped += 1
     catalog.obsolete.clear()
     out = io.BytesIO()

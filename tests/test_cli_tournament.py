@@ -275,7 +275,7 @@ def test_player_commands(run: Run, drawn: Path) -> None:
     )
     listed = run("tournament", "player", "list").output.splitlines()
     assert listed[0].split() == ["No.", "Name", "Club", "Left"]
-    assert listed[-1] == "15 player(s) present"
+    assert listed[-1] == "15 players present"
     assert "yes" in next(line for line in listed if "Paul" in line)
     got = run("tournament", "player", "add", "paul")
     assert got.exit_code == 2

@@ -847,9 +847,9 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
     got = results(folder)
     t = got.tournament
     if series is not None and t.seating(series) is None:
+        drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
         raise InputError(
-            f"series {series} is not drawn; drawn: "
-            + (", ".join(str(d.series) for d in t.draws) or "none yet")
+            msg("series {series} is not drawn; drawn: {drawn}", series=series, drawn=drawn)
         )
     if got.conflicts:
         # the files disagree (not the words typed): the web answers 409, the CLI exit 2

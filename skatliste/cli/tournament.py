@@ -19,7 +19,7 @@ from skatliste.cli.base import (
     say,
 )
 from skatliste.errors import InputError, LedgerError
-from skatliste.i18n import Lang, msg
+from skatliste.i18n import Lang, msg, nmsg
 
 
 def tournament_option(f: F) -> F:
@@ -192,9 +192,9 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste tournament player list
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     people = app.players(folder)
     if as_json:
         data = [
@@ -204,7 +204,8 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
         return
     body = [[str(p.number or ""), p.name, p.club, t["yes"] if p.left else ""] for p in people]
     click.echo(plain_table([t["number"], t["name"], t["club"], t["left"]], body, "rlll"))
-    click.echo(t["present"].format(n=sum(not p.left for p in people)))
+    present = sum(not p.left for p in people)
+    click.echo(say(nmsg("{count} player present", "{count} players present", present)))
 
 
 @player.command("import")
@@ -252,10 +253,10 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
                 )
             )
         )
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
     chosen = resolve_lang(lang)
-    t = TEXT[chosen]
+    t = text(chosen)
     sizes = [len(x.players) for x in plan.tables]
     parts = [
         f"{sizes.count(k)} {t[word]}" for k, word in ((4, "of_four"), (3, "of_three")) if k in sizes
@@ -269,9 +270,9 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
 
 def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[lang]
+    t = text(lang)
     body = [[str(x.table), ", ".join(x.players), x.first_dealer, x.list] for x in plan.tables]
     headers = [t["table"], t["players_seated"], t["deals_first"], t["list"]]
     click.echo(plain_table(headers, body, "rlll"))
@@ -355,9 +356,9 @@ def result(
             msg("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
         )
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    from skatliste.render.tournament import TEXT, number
+    from skatliste.render.tournament import number, text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
     click.echo(t["where"].format(series=series, table=table) + f": Seeger-Fabian {parts}")
 
@@ -373,9 +374,9 @@ def status(folder: Path, lang: str | None) -> None:
       skatliste tournament status
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     tables = app.status(folder)
     if not tables:
         click.echo(say(msg("no series drawn yet: 'skatliste tournament draw 1'")))
@@ -406,11 +407,11 @@ def status(folder: Path, lang: str | None) -> None:
 
 
 def _ranking_note(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
     if not r.in_progress:
         return ""
-    t = TEXT[lang]
+    t = text(lang)
     where = ", ".join(
         t["where"].format(series=s.series, table=s.table) + f" ({s.games}/{s.length})"
         for s in r.in_progress
@@ -419,9 +420,9 @@ def _ranking_note(r: app.Ranking, lang: Lang) -> str:
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[lang]
+    t = text(lang)
     which = f"{t['series']} {r.series}" if r.series else t["all_series"]
     return f"{r.name} · {r.date} · {which}"
 
@@ -467,9 +468,9 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste tournament teams --size 4
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT, number
+    from skatliste.render.tournament import number, text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     lines = app.team_ranking(folder, size=size)
     if as_json:
         data = [
@@ -529,10 +530,10 @@ def prizes(
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT, money
+    from skatliste.render.tournament import money, text
 
     chosen = resolve_lang(lang)
-    t = TEXT[chosen]
+    t = text(chosen)
     got = app.prize_list(
         folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
     )

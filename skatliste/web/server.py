@@ -30,7 +30,7 @@ from starlette.types import Message as ASGIMessage
 
 from skatliste.errors import InputError, LedgerError, SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, join, msg
-from skatliste.web.labels import LABELS
+from skatliste.web.labels import labels
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent
@@ -304,8 +304,8 @@ async def index(request: Request) -> Response:
         "index.html",
         {
             "lang": lang,
-            "t": LABELS[lang],
-            "labels_json": json.dumps(LABELS[lang]),
+            "t": labels(lang),
+            "labels_json": json.dumps(labels(lang)),
             "base": site(request).base,
         },
         headers={"Cache-Control": "no-store"},

@@ -19,7 +19,7 @@ from starlette.types import Receive, Scope, Send
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import signed
-from skatliste.web.labels import LABELS
+from skatliste.web.labels import labels
 from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
 from skatliste.web.watch import Watcher
 
@@ -95,7 +95,7 @@ async def organiser_page(request: Request) -> Response:
     response: Response = templates.TemplateResponse(
         request,
         "tournament.html",
-        {"lang": lang, "t": LABELS[lang], "labels_json": json.dumps(LABELS[lang])},
+        {"lang": lang, "t": labels(lang), "labels_json": json.dumps(labels(lang))},
         headers={"Cache-Control": "no-store"},
     )
     return response
