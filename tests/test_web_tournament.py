@@ -134,9 +134,9 @@ def test_serve_show_keys_for_a_tournament(drawn: Path, run: Run) -> None:
     result = run("serve", "--tournament", str(drawn), "--show-keys")
     assert result.exit_code == 0, result.output
     keys = tournament_keys(drawn, 2)
-    assert f"key: {keys.organiser}" in result.output
+    assert f"Schlüssel: {keys.organiser}" in result.output
     assert (
-        f"series 1 table 2: http://127.0.0.1:8000/series/1/table/2/#key={keys.tables[2]}"
+        f"Serie 1 Tisch 2: http://127.0.0.1:8000/series/1/table/2/#key={keys.tables[2]}"
         in result.output
     )
 

@@ -261,10 +261,15 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
     parts = [
         f"{sizes.count(k)} {t[word]}" for k, word in ((4, "of_four"), (3, "of_three")) if k in sizes
     ]
-    click.echo(
-        f"{t['series']} {series}: {len(plan.tables)} {t['tables']} "
-        f"({', '.join(parts)}), seed {plan.seed}"
+    drawn = nmsg(
+        "series {series}: {count} table ({sizes}), seed {seed}",
+        "series {series}: {count} tables ({sizes}), seed {seed}",
+        len(plan.tables),
+        series=series,
+        sizes=", ".join(parts),
+        seed=plan.seed,
     )
+    click.echo(drawn.render(chosen))
     _print_seating(plan, chosen)
 
 
