@@ -383,7 +383,10 @@ def bids(bid: int | None) -> None:
     from skatliste.skat.rules import is_valid_bid, nearest_bids
 
     if not is_valid_bid(bid):
-        near = " or ".join(str(b) for b in nearest_bids(bid))
+        bids = nearest_bids(bid)
+        near: object = (
+            bids[0] if len(bids) == 1 else msg("{one} or {other}", one=bids[0], other=bids[1])
+        )
         click.echo(
             say(
                 msg(

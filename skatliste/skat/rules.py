@@ -305,7 +305,10 @@ def check_bid(bid: int | None) -> None:
     """Refuse a bid that is not a Reizwert, naming the nearest valid ones."""
     if bid is None or is_valid_bid(bid):
         return
-    near = " or ".join(str(b) for b in nearest_bids(bid))
+    bids = nearest_bids(bid)
+    near: object = (
+        bids[0] if len(bids) == 1 else msg("{one} or {other}", one=bids[0], other=bids[1])
+    )
     raise InvalidGameError(
         msg(
             "bid {bid} is not a Reizwert: bids are the values a game can have (18, 20, 22, "

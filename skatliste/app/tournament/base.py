@@ -1,0 +1,97 @@
+"""A tournament folder: made, opened, its clock and its game counts."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from skatliste import tournament as core
+from skatliste.errors import InputError
+from skatliste.i18n import msg
+from skatliste.skat.words import MAX_DIGITS
+from skatliste.store import tournament as store
+from skatliste.store.tournament import Tournament
+
+ENV_VAR = "SKATLISTE_TOURNAMENT"
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def _games(spec: str | None) -> dict[int, int]:
+    """``--games 36/48``: the series length at a table of three and of four (SkWO default)."""
+    if spec is None:
+        return {3: 36, 4: 48}
+    found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
+    if not found or not all(1 <= int(found.group(g)) <= core.MAX_SERIES_GAMES for g in (1, 2)):
+        raise InputError(
+            msg(
+                "--games {spec}: give the games at a table of three and of four (1 to {most}), "
+                "e.g. 36/48 or 24/32",
+                spec=spec,
+                most=core.MAX_SERIES_GAMES,
+            )
+        )
+    return {3: int(found.group(1)), 4: int(found.group(2))}
+
+
+def new_tournament(
+    folder: Path | str,
+    *,
+    name: str,
+    date: str | None = None,
+    series: int = 3,
+    games: str | None = None,
+    seed: int | None = None,
+) -> Tournament:
+    """Create the folder and its tournament file (no players yet)."""
+    if not name.strip():
+        raise InputError(
+            msg("--name: give the tournament a name, e.g. --name 'Preisskat Dezember'")
+        )
+    if not 1 <= series <= core.MAX_SERIES:
+        raise InputError(
+            msg(
+                "--series {count}: a tournament has 1 to {most} series, e.g. --series 3",
+                count=series,
+                most=core.MAX_SERIES,
+            )
+        )
+    _check_seed(seed)
+    if date is not None and not store.valid_date(date):
+        raise InputError(
+            msg(
+                "--date {date}: no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05",
+                date=date,
+            )
+        )
+    t = Tournament(
+        folder=Path(folder),
+        name=name.strip(),
+        date=date or datetime.now(UTC).date().isoformat(),
+        created=_now(),
+        series=series,
+        games=_games(games),
+        seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
+    )
+    store.create(t)
+    return t
+
+
+MAX_SEED = 10**MAX_DIGITS - 1
+"""The largest seed typed (--seed): nine digits, like every number at the table."""
+
+
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise InputError(
+            msg("--seed {seed}: give a whole number from 0 to {most}", seed=seed, most=MAX_SEED)
+        )
+
+
+def open_tournament(folder: Path | str) -> Tournament:
+    """Read the tournament file strictly."""
+    return store.load(Path(folder))
