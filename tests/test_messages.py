@@ -484,3 +484,150 @@ def test_web_errors_come_in_the_browsers_language(
     missing = client.post("/api/games", json=body)  # no key: refused by the guard, in German
     assert missing.status_code == 401 and "Schlüssel" in missing.json()["error"]
     assert fresh_ledger.read_bytes() == before
+
+
+# --- German answers have no English words of ours ---------------------------------------------
+
+OUR_ENGLISH = {
+    "the", "a", "is", "has", "have", "already", "must", "request", "player", "players",
+    "tap", "or", "and", "start", "words", "key", "kept", "game", "games", "entered", "series",
+    "table", "paper", "result", "nothing", "replace", "with", "object", "whole", "number",
+    "found", "registered", "present", "seed", "tables", "of", "on", "its", "list", "delete",
+}  # fmt: skip
+"""English words the program's own messages use (a name or a Skat word is not among them)."""
+
+
+def english_words(text: str) -> set[str]:
+    """Our English words in a German answer (none, when it is all German); what is quoted
+    (a field's name, the words typed) and links are not words of ours."""
+    import re
+
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|https?://\S+", "", text)
+    return {w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in OUR_ENGLISH}
+
+
+def _tournament(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "preisskat"
+    new = ["tournament", "new", str(folder), "--name", "Preisskat", "--series", "2", "--seed", "5"]
+    assert run(*new).exit_code == 0
+    monkeypatch.setenv("SKATLISTE_TOURNAMENT", str(folder))
+    for name in ("Anna", "Ben", "Carl"):
+        assert run("tournament", "player", "add", name).exit_code == 0
+    assert run("tournament", "draw", "1").exit_code == 0
+    return folder
+
+
+def test_a_paper_result_refused_in_german_says_it_all_in_german(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'nichts eingetragen: series 1 table 1 has a paper result already' is gone: the whole
+    refusal is German, and says how to replace it on the command line."""
+    _tournament(run, tmp_path, monkeypatch)
+    result = ["tournament", "result", "1", "1", "Anna=0/0/0", "Ben=0/0/0", "Carl=0/0/0"]
+    assert run(*result).exit_code == 0
+    again = run(*result)
+    assert again.exit_code == 2
+    assert again.stderr == (
+        "Error: Serie 1 Tisch 1: nichts eingetragen:\n"
+        "  Serie 1 Tisch 1 hat schon ein Ergebnis auf Papier; ersetze es mit --force (das alte "
+        "bleibt im Verlauf)\n"
+    )
+    assert english_words(again.stderr) == set()
+    english = run(*result, "--lang", "en").stderr
+    assert "has a paper result already; replace it with --force" in english
+
+
+def test_counts_in_german_take_the_singular_for_one(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One game on a table's list is "1 Spiel", never "1 Spiele" or "Spiel(e)"."""
+    folder = _tournament(run, tmp_path, monkeypatch)
+    table = folder / "series-1" / "table-01.json"
+    assert run("add", "Anna", "grand", "ohne", "1", "augen", "70", "--ledger", str(table))
+    refused = run("tournament", "result", "1", "1", "Anna=0/0/0", "Ben=0/0/0", "Carl=0/0/0")
+    assert "(series-1/table-01.json, 1 Spiel eingetragen)" in refused.stderr
+    assert "Spiele" not in refused.stderr and "(e)" not in refused.stderr
+    assert "3 Spieler anwesend" in run("tournament", "player", "list").stdout
+    drawn = run("tournament", "draw", "2").stdout
+    assert drawn.startswith("Serie 2: 1 Tisch (1 zu dritt), Startwert ")
+
+
+def test_a_long_name_is_confirmed_in_german_too(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A confirmation is German whatever its length (no matcher gives up on a long text)."""
+    _tournament(run, tmp_path, monkeypatch)
+    club = "Skatfreunde " * 100
+    got = run("tournament", "player", "add", "Dora", "--club", club.strip())
+    assert got.exit_code == 0, got.output
+    assert got.stdout.startswith("Dora gemeldet (Skatfreunde ") and "registered" not in got.stdout
+
+
+def test_serve_speaks_german_about_the_key(fresh_ledger: Path, run: Run) -> None:
+    """ "die key blieb": the terminal output of serve is German too."""
+    got = run("serve", "--ledger", str(fresh_ledger), "--show-keys")
+    text = got.output.split("\n█", 1)[0]
+    assert "neuer Schlüssel gespeichert in" in text and "Link zum Eintragen: http" in text
+    from skatliste.app.keys import key_path
+
+    key = key_path(fresh_ledger).read_text().strip()
+    said = text.replace(str(key_path(fresh_ledger)), "").replace(key, "")
+    assert english_words(said) == set()
+
+
+@pytest.mark.parametrize(
+    ("body", "german"),
+    [
+        ([1, 2], 'die Anfrage muss ein JSON-Objekt sein, z. B. {"words": "kreuz mit 2"}'),
+        (
+            {"declarer": 7, "words": "kreuz mit 2"},
+            "sag, wer gespielt hat: tippe auf einen Spieler oder beginne die Wörter mit dem Namen",
+        ),
+        (
+            {"words": "kreuz mit 2", "colour": "red"},
+            "'colour' nimmt diese Anfrage nicht an; lass es weg",
+        ),
+    ],
+)
+def test_a_request_the_page_cannot_take_is_refused_in_german(
+    fresh_ledger: Path, body: object, german: str
+) -> None:
+    """Request bodies are checked in our words, in the request's language (no pydantic
+    English, no English half-sentence in a German answer)."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+    from tests.webtools import KEY
+
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    got = client.post("/api/games", json=body, headers={"Authorization": f"Bearer {KEY}"})
+    assert got.status_code == 422 and got.json()["error"] == german
+    assert english_words(german) == set()
+
+
+def test_a_number_field_refused_in_german_quotes_what_was_sent(drawn_folder: Path) -> None:
+    """'augen: Input should be a valid integer (gefunden: ...)' is gone from the pages."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+
+    key = "organiser-key-0123456789"
+    client = TestClient(create_app(tournament=drawn_folder, organiser_key=key, table_keys={}))
+    body = {"series": "eins", "table": 1, "results": "Anna=0/0/0"}
+    got = client.post(
+        "/api/tournament/paper", json=body, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert got.status_code == 422
+    assert got.json()["error"] == "'series' muss eine ganze Zahl ab 1 sein (gefunden: 'eins')"
+
+
+@pytest.fixture
+def drawn_folder(tmp_path: Path) -> Path:
+    from skatliste.app import tournament as app
+
+    folder = tmp_path / "t"
+    app.new_tournament(folder, name="T", date="2026-12-05", series=1, seed=3)
+    for name in ("Anna", "Ben", "Carl"):
+        app.add_player(folder, name)
+    app.draw_series(folder, 1)
+    return folder
