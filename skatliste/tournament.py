@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 
-from skatliste.errors import InputError
+from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, msg
 from skatliste.skat.rules import (
     MAX_BID,
@@ -403,7 +403,7 @@ def teams(standings: Sequence[Standing], *, size: int = 4) -> list[TeamStanding]
     [(1, 'X', 1000, False), (2, 'Y', 950, True)]
     """
     if size < 1:
-        raise InputError(msg("--size {size}: a team has at least 1 player", size=size))
+        raise OptionError("size", msg("a team has at least 1 player"), value=size)
     clubs: dict[str, list[Standing]] = {}
     for s in standings:
         if s.club:
@@ -451,21 +451,34 @@ def prize_amounts(
     [Fraction(150, 1), Fraction(100, 1)]
     """
     if amounts and (split or pool is not None):
-        raise InputError(msg("give either --amounts or --pool with --split, not both"))
+        raise OptionError(
+            ("amounts", "pool", "split"),
+            msg("give either fixed amounts or a pool with its split, not both"),
+        )
     if amounts:
         bad = [a for a in amounts if a < 0]
         if bad:
-            raise InputError(
-                msg("--amounts: {amount} is negative; give amounts like 100,60,40", amount=bad[0])
+            raise OptionError(
+                "amounts",
+                msg("{amount} is negative; give amounts like 100,60,40", amount=bad[0]),
             )
         return list(amounts)
     if pool is None or not split:
-        raise InputError(msg("give --pool 500 --split 30,20,15 (percent) or --amounts 100,60,40"))
+        raise OptionError(
+            ("pool", "split", "amounts"),
+            msg(
+                "give a pool and its split in percent (e.g. 500 and 30,20,15) or fixed amounts "
+                "(e.g. 100,60,40)"
+            ),
+        )
     if pool < 0 or any(p < 0 for p in split):
-        raise InputError(msg("--pool and --split are amounts and percentages of 0 or more"))
+        raise OptionError(
+            ("pool", "split"), msg("a pool and its split are amounts and percentages of 0 or more")
+        )
     if sum(split) > 100:
-        raise InputError(
-            msg("--split adds up to {total} %: at most 100 %", total=format(float(sum(split)), "g"))
+        total = format(float(sum(split)), "g")
+        raise OptionError(
+            "split", msg("the split adds up to {total} %: at most 100 %", total=total)
         )
     return [pool * p / 100 for p in split]
 
@@ -512,7 +525,10 @@ class Fee:
 def fees(standings: Sequence[Standing], *, entry: Fraction, lost_game: Fraction) -> list[Fee]:
     """Each player's fees, in the ranking's order."""
     if entry < 0 or lost_game < 0:
-        raise InputError(msg("--entry and --lost-game are amounts of 0 or more"))
+        raise OptionError(
+            ("entry", "lost_game"),
+            msg("an entry fee and a lost game's fee are amounts of 0 or more"),
+        )
     return [Fee(s.name, entry, s.lost, lost_game * s.lost) for s in standings]
 
 

@@ -5,6 +5,7 @@ against numbers worked by hand. Series of 3 games at a table of three, 4 at four
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from fractions import Fraction
@@ -15,7 +16,8 @@ import pytest
 
 from skatliste.app import lists
 from skatliste.app import tournament as app
-from skatliste.errors import InputError, LedgerError
+from skatliste.cli.options import typed
+from skatliste.errors import InputError, LedgerError, OptionError
 
 CLUBS = {
     "Herz": ["Anna", "Ben", "Carl", "Dora", "Emil"],
@@ -416,7 +418,8 @@ def test_a_csv_without_a_name_column_is_refused(registered: Path) -> None:
 
 
 def test_a_folder_without_a_tournament_says_how_to_start_one(tmp_path: Path) -> None:
-    with pytest.raises(LedgerError, match="skatliste tournament new"):
+    """The application says there is none (the CLI adds how to start one)."""
+    with pytest.raises(app.NoTournament, match="no tournament here"):
         app.ranking(tmp_path)
 
 
@@ -515,16 +518,18 @@ def test_a_list_whose_players_are_not_the_seating_is_refused(first_series: Path)
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"pool": "x", "split": "10"}, r"--pool x: 'x' is not a number \(e.g. --pool 500\)"),
+        ({"pool": "x", "split": "10"}, r"--pool x: 'x' is not a number \(e.g. 500\)"),
         ({"amounts": "100,,40"}, r"--amounts 100,,40: '' is not a number"),
-        ({"amounts": "10", "entry": "5,5"}, "--entry 5,5: give one amount, e.g. --entry 10"),
+        ({"amounts": "10", "entry": "5,5"}, "--entry 5,5: give one amount, e.g. 10"),
     ],
 )
 def test_money_that_is_not_a_number_is_refused_with_an_example(
     finished: Path, kwargs: dict[str, str], message: str
 ) -> None:
-    with pytest.raises(InputError, match=message):
+    """The setting is named (the CLI shows it as its option) with the amount refused."""
+    with pytest.raises(OptionError) as err:
         app.prize_list(finished, **kwargs)
+    assert re.search(message, str(typed(err.value)))
 
 
 def test_a_draw_that_fails_half_way_leaves_the_tournament_as_it_was(

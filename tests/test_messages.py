@@ -117,8 +117,9 @@ PACKAGE = ROOT / "skatliste"
 MESSAGE_CALLS = {"SkatlisteError", "ValueError", "refuse", "Refused", "Failed", "say", "translate"}
 """Calls whose first argument is a message (with every SkatlisteError subclass, found below)."""
 
-MESSAGE_ARGUMENT = {"fail": 1}
-"""Calls whose message is a later argument: ``fail(where, message, found)``."""
+MESSAGE_ARGUMENT = {"fail": 1, "OptionError": 1}
+"""Calls whose message is a later argument: ``fail(where, message, found)``,
+``OptionError(option, message)``."""
 
 PROBLEM_LISTS = {"problems", "found"}
 """Lists the sheet derivation and the checks collect problem strings in."""
@@ -229,11 +230,11 @@ def _said(
 ) -> list[ast.expr]:
     """The messages one call passes on: to an error, a refusal, ``say``, a problem list."""
     name = _name(node.func)
+    if name in MESSAGE_ARGUMENT:
+        return list(_strings(node.args[MESSAGE_ARGUMENT[name]])) if len(node.args) > 1 else []
     if name in calls:  # the message, wherever it stands: Refused(403, ...)
         named = [a.id for a in node.args if isinstance(a, ast.Name)]
         return [*node.args, *(s for n in named for s in _set(function, n))]
-    if name in MESSAGE_ARGUMENT:
-        return list(_strings(node.args[MESSAGE_ARGUMENT[name]]))
     arg = node.args[0]
     if (
         name == "append"

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import click
 
 from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_lang
-from skatliste.errors import InputError
+from skatliste.cli.options import typed
+from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Lang, msg, nmsg
 from skatliste.skat.explain import explain, headline, result_record, signed
 from skatliste.skat.games import GameType
@@ -120,7 +121,10 @@ def trick(
     card = played[win]
     names: list[object] = [msg("card {number}", number=i + 1) for i in range(len(played))]
     if players:
-        names = list(trick_seats(players.split(","), len(played), lead=lead))
+        try:
+            names = list(trick_seats(players.split(","), len(played), lead=lead))
+        except OptionError as exc:
+            raise typed(exc) from None
     elif lead is not None:
         raise InputError(
             msg("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")

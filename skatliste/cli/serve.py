@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from skatliste.cli.base import _keep_lang, cli, ledger_option, resolve_lang, say
-from skatliste.errors import InputError
+from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
 
 
@@ -160,10 +160,16 @@ def _tournament_app(
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
     (label, page path of the last drawn series, key)."""
     from skatliste.app.keys import tournament_keys, tournament_keys_path
-    from skatliste.app.tournament import open_tournament
+    from skatliste.app.tournament import NoTournament, open_tournament
     from skatliste.web.server import create_app
 
-    t = open_tournament(folder)
+    try:
+        t = open_tournament(folder)
+    except NoTournament as exc:
+        how = msg(
+            "; start one with 'skatliste tournament new DIR --name NAME', or give --tournament DIR"
+        )
+        raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
     count = max((len(d.tables) for d in t.draws), default=0)
     keys = tournament_keys(folder, count, renew=renew)
     if keys.made:

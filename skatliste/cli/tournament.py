@@ -18,8 +18,9 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.errors import InputError, LedgerError
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.cli.options import typed
+from skatliste.errors import InputError, LedgerError, OptionError
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 
 def tournament_option(f: F) -> F:
@@ -41,6 +42,16 @@ class TournamentGroup(SkatGroup):
     def invoke(self, ctx: click.Context) -> object:
         try:
             return click.Group.invoke(self, ctx)
+        except OptionError as exc:
+            raise typed(exc) from None
+        except (app.NoSuchPlayer, app.SeriesNotDrawn, app.SeriesHasResults) as exc:
+            raise InputError(msg("{problem}{how}", problem=exc.message, how=_how(exc))) from None
+        except app.NoTournament as exc:
+            how = msg(
+                "; start one with 'skatliste tournament new DIR --name NAME', or give "
+                "--tournament DIR"
+            )
+            raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
         except app.PaperResultKept as exc:
             how = msg("replace it with --force (the old one is kept in the history)")
             raise InputError(exc.told(how)) from None
@@ -56,6 +67,15 @@ class TournamentGroup(SkatGroup):
                 for series, table, name in exc.tables
             ]
             raise LedgerError(exc.told(hows)) from None
+
+
+def _how(exc: InputError) -> Message:
+    """How the command line gets past a refusal of the application."""
+    if isinstance(exc, app.NoSuchPlayer):
+        return msg(" (see 'skatliste tournament player list')")
+    if isinstance(exc, app.SeriesNotDrawn):
+        return msg("; draw it with 'skatliste tournament draw {series}'", series=exc.series)
+    return msg("; redraw it with --force (the old seating and its lists are kept)")
 
 
 @cli.group(cls=TournamentGroup)

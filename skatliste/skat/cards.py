@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from skatliste.errors import InputError, InvalidGameError
+from skatliste.errors import InputError, InvalidGameError, OptionError
 from skatliste.i18n import Lang, msg
 from skatliste.skat.games import GameType
 
@@ -318,29 +318,28 @@ def trick_seats(players: Sequence[str], cards: int, *, lead: str | None = None) 
     >>> trick_seats(["Anna", "Ben"], 3, lead="Ben")
     Traceback (most recent call last):
     ...
-    skatliste.errors.InputError: 3 cards but 2 players (Anna, Ben): each player plays one card ...
+    skatliste.errors.OptionError: 3 cards but 2 players (Anna, Ben): each player plays one card ...
     """
     seats = [p.strip() for p in players if p.strip()]
     if len({p.casefold() for p in seats}) != len(seats):
-        raise InputError(
-            msg("--players {players}: a player sits at the table once", players=",".join(seats))
-        )
+        raise OptionError("players", msg("a player sits at the table once"), value=",".join(seats))
     if cards > len(seats):
-        raise InputError(
+        raise OptionError(
+            "players",
             msg(
                 "{cards} cards but {count} players ({players}): each player plays one card to a "
-                "trick; give every player clockwise, e.g. --players Anna,Ben,Carl",
+                "trick; give every player clockwise, e.g. Anna,Ben,Carl",
                 cards=cards,
                 count=len(seats),
                 players=", ".join(seats),
-            )
+            ),
         )
     first = 0
     if lead is not None:
         hits = [i for i, p in enumerate(seats) if p.casefold() == lead.casefold()]
         if not hits:
-            raise InputError(
-                msg("--lead {name}: not one of {players}", name=lead, players=", ".join(seats))
+            raise OptionError(
+                "lead", msg("not one of {players}", players=", ".join(seats)), value=lead
             )
         first = hits[0]
     return [seats[(first + i) % len(seats)] for i in range(cards)]

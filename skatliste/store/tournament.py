@@ -379,20 +379,23 @@ def _check_paper_lines(r: _Reader, lines: dict[str, PaperLine], length: int, whe
         )
 
 
+class NoTournament(LedgerError):
+    """The folder has no tournament file (the edge says how to start one or name another)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(
+            msg("{path}: no tournament here ({file} not found)", path=folder, file=FILE_NAME)
+        )
+
+
 def load(folder: Path) -> Tournament:
     """Read the tournament in ``folder``; refuse a missing or corrupt file with the reason."""
     path = folder / FILE_NAME
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise LedgerError(
-            msg(
-                "{path}: no tournament here ({file} not found); start one with 'skatliste "
-                "tournament new DIR --name NAME', or give --tournament DIR",
-                path=folder,
-                file=FILE_NAME,
-            )
-        ) from None
+        raise NoTournament(folder) from None
     except OSError as exc:
         raise LedgerError(
             msg("{path}: cannot read: {why}", path=path, why=exc.strerror or exc)

@@ -16,11 +16,14 @@ from skatliste.app.tournament.base import (
 from skatliste.app.tournament.draw import (
     SeatedTable,
     SeatingPlan,
+    SeriesHasResults,
+    SeriesNotDrawn,
     draw_series,
     seating,
 )
 from skatliste.app.tournament.players import (
     COLUMNS,
+    NoSuchPlayer,
     Removal,
     add_player,
     find_player,
@@ -47,13 +50,15 @@ from skatliste.app.tournament.results import (
     results,
     status,
 )
-from skatliste.store.tournament import Tournament, list_name
+from skatliste.store.tournament import NoTournament, Tournament, list_name
 
 __all__ = [
     "COLUMNS",
     "ENV_VAR",
     "EXAMPLES",
     "MAX_SEED",
+    "NoSuchPlayer",
+    "NoTournament",
     "PaperResultKept",
     "PrizeList",
     "Ranking",
@@ -61,6 +66,8 @@ __all__ = [
     "Results",
     "SeatedTable",
     "SeatingPlan",
+    "SeriesHasResults",
+    "SeriesNotDrawn",
     "TablesCountTwice",
     "Tournament",
     "add_player",

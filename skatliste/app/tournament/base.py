@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from skatliste import tournament as core
-from skatliste.errors import InputError
+from skatliste.errors import OptionError
 from skatliste.i18n import msg
 from skatliste.skat.words import MAX_DIGITS
 from skatliste.store import tournament as store
@@ -27,13 +27,13 @@ def _games(spec: str | None) -> dict[int, int]:
         return {3: 36, 4: 48}
     found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
     if not found or not all(1 <= int(found.group(g)) <= core.MAX_SERIES_GAMES for g in (1, 2)):
-        raise InputError(
+        raise OptionError(
+            "games",
             msg(
-                "--games {spec}: give the games at a table of three and of four (1 to {most}), "
-                "e.g. 36/48 or 24/32",
-                spec=spec,
+                "give the games at a table of three and of four (1 to {most}), e.g. 36/48 or 24/32",
                 most=core.MAX_SERIES_GAMES,
-            )
+            ),
+            value=spec,
         )
     return {3: int(found.group(1)), 4: int(found.group(2))}
 
@@ -49,24 +49,17 @@ def new_tournament(
 ) -> Tournament:
     """Create the folder and its tournament file (no players yet)."""
     if not name.strip():
-        raise InputError(
-            msg("--name: give the tournament a name, e.g. --name 'Preisskat Dezember'")
-        )
+        raise OptionError("name", msg("give the tournament a name, e.g. 'Preisskat Dezember'"))
     if not 1 <= series <= core.MAX_SERIES:
-        raise InputError(
-            msg(
-                "--series {count}: a tournament has 1 to {most} series, e.g. --series 3",
-                count=series,
-                most=core.MAX_SERIES,
-            )
+        raise OptionError(
+            "series",
+            msg("a tournament has 1 to {most} series, e.g. 3", most=core.MAX_SERIES),
+            value=series,
         )
     _check_seed(seed)
     if date is not None and not store.valid_date(date):
-        raise InputError(
-            msg(
-                "--date {date}: no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05",
-                date=date,
-            )
+        raise OptionError(
+            "date", msg("no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05"), value=date
         )
     t = Tournament(
         folder=Path(folder),
@@ -87,8 +80,8 @@ MAX_SEED = 10**MAX_DIGITS - 1
 
 def _check_seed(seed: int | None) -> None:
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise InputError(
-            msg("--seed {seed}: give a whole number from 0 to {most}", seed=seed, most=MAX_SEED)
+        raise OptionError(
+            "seed", msg("give a whole number from 0 to {most}", most=MAX_SEED), value=seed
         )
 
 

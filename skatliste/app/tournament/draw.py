@@ -49,18 +49,29 @@ class SeatingPlan:
         return sorted(pairs, key=lambda p: p[0].casefold())
 
 
+class SeriesNotDrawn(InputError):
+    """A series not drawn yet (the edge says how to draw it)."""
+
+    def __init__(self, series: int, drawn: object) -> None:
+        self.series = series
+        super().__init__(
+            msg("series {series} is not drawn (drawn: {drawn})", series=series, drawn=drawn)
+        )
+
+
+class SeriesHasResults(InputError):
+    """A redraw refused: the series has results (the edge says how to redraw anyway)."""
+
+    def __init__(self, series: int) -> None:
+        self.series = series
+        super().__init__(msg("series {series} has results already", series=series))
+
+
 def _plan(t: Tournament, series: int, moved: str | None = None) -> SeatingPlan:
     seating = t.seating(series)
     if seating is None:
-        drawn = ", ".join(str(d.series) for d in t.draws) or "none yet"
-        raise InputError(
-            msg(
-                "series {series} is not drawn (drawn: {drawn}); draw it with 'skatliste "
-                "tournament draw {series}'",
-                series=series,
-                drawn=drawn,
-            )
-        )
+        drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
+        raise SeriesNotDrawn(series, drawn)
     earlier = core.pairs_met([d.tables for d in t.draws if d.series < series])
     return SeatingPlan(
         series=series,
@@ -120,14 +131,7 @@ def draw_series(
         old = t.seating(series)
         if old is not None:
             if _has_results(t, series) and not force:
-                raise InputError(
-                    msg(
-                        "series {series} has results already; redraw it with --force (the old "
-                        "seating "
-                        "and its lists are kept)",
-                        series=series,
-                    )
-                )
+                raise SeriesHasResults(series)
             redraws = sum(
                 1 for h in t.history if h.get("action") == "redraw" and h.get("series") == series
             )

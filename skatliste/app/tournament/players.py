@@ -9,7 +9,7 @@ from pathlib import Path
 
 from skatliste.app.tournament.base import _now, open_tournament
 from skatliste.app.tournament.draw import _has_results
-from skatliste.errors import InputError
+from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, join, msg
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
@@ -44,7 +44,7 @@ def _add(t: Tournament, name: str, club: str, number: int | None) -> Player:
         raise InputError(msg("'{name}': a player of this name is registered already", name=name))
     if number is not None:
         if number < 1:
-            raise InputError(msg("--number {number}: a start number is 1 or more", number=number))
+            raise OptionError("number", msg("a start number is 1 or more"), value=number)
         taken = next((p for p in t.players if p.number == number), None)
         if taken is not None:
             raise InputError(
@@ -63,13 +63,19 @@ def add_player(
         return _add(t, name, club, number)
 
 
+class NoSuchPlayer(InputError):
+    """A name that is no registered player (the edge says where the players are listed)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(msg("'{name}': no such player", name=name))
+
+
 def find_player(t: Tournament, name: str) -> Player:
     """A registered player by name (case-insensitive)."""
     player = t.player(name)
     if player is None:
-        raise InputError(
-            msg("'{name}': no such player (see 'skatliste tournament player list')", name=name)
-        )
+        raise NoSuchPlayer(name)
     return player
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.app.tournament.results import ranking
-from skatliste.errors import InputError
+from skatliste.errors import OptionError
 from skatliste.i18n import msg
 from skatliste.tournament import (
     Fee,
@@ -23,12 +23,13 @@ def team_ranking(folder: Path | str, *, size: int = 4) -> list[TeamStanding]:
 
 
 EXAMPLES = {
-    "--pool": "--pool 500",
-    "--split": "--split 30,20,15",
-    "--amounts": "--amounts 100,60,40",
-    "--entry": "--entry 10",
-    "--lost-game": "--lost-game 0.50",
+    "pool": "500",
+    "split": "30,20,15",
+    "amounts": "100,60,40",
+    "entry": "10",
+    "lost_game": "0.50",
 }
+"""An amount as each setting takes it (the edge says where it is typed)."""
 
 
 def _one_amount(text: str, raw: str, what: str) -> Fraction:
@@ -41,25 +42,17 @@ def _one_amount(text: str, raw: str, what: str) -> Fraction:
     if value is not None:
         return value
     if text.startswith(("-", "−")):
-        raise InputError(
-            msg(
-                "{option} {raw}: {part} is negative; give e.g. {example}",
-                option=what,
-                raw=raw,
-                part=repr(text),
-                example=EXAMPLES[what],
-            )
+        problem = msg(
+            "{part} is negative; give e.g. {example}", part=repr(text), example=EXAMPLES[what]
         )
-    raise InputError(
-        msg(
-            "{option} {raw}: {part} is not a number (e.g. {example}): write at most six "
-            "digits before the decimal point or comma, and no exponent",
-            option=what,
-            raw=raw,
-            part=repr(text),
-            example=EXAMPLES[what],
-        )
+        raise OptionError(what, problem, value=raw)
+    problem = msg(
+        "{part} is not a number (e.g. {example}): write at most six digits before the decimal "
+        "point or comma, and no exponent",
+        part=repr(text),
+        example=EXAMPLES[what],
     )
+    raise OptionError(what, problem, value=raw)
 
 
 def _amounts(raw: str | None, what: str) -> list[Fraction]:
@@ -73,14 +66,8 @@ def _amount(raw: str | None, what: str) -> Fraction | None:
         return None
     values = _amounts(raw, what)
     if len(values) != 1:
-        raise InputError(
-            msg(
-                "{option} {raw}: give one amount, e.g. {example}",
-                option=what,
-                raw=raw,
-                example=EXAMPLES[what],
-            )
-        )
+        problem = msg("give one amount, e.g. {example}", example=EXAMPLES[what])
+        raise OptionError(what, problem, value=raw)
     return values[0]
 
 
@@ -110,19 +97,19 @@ def prize_list(
     """Prizes from ``--pool``/``--split`` (percent) or ``--amounts``; equal places share.
     With ``--entry``/``--lost-game``: each player's fees (start money, each lost game)."""
     standings = ranking(folder).standings
-    pool_amount = _amount(pool, "--pool")
+    pool_amount = _amount(pool, "pool")
     wanted = core.prize_amounts(
         pool=pool_amount,
-        split=_amounts(split, "--split"),
-        amounts=_amounts(amounts, "--amounts"),
+        split=_amounts(split, "split"),
+        amounts=_amounts(amounts, "amounts"),
     )
     got = core.prizes(standings, wanted)
     fee_list: list[Fee] = []
     if entry is not None or lost_game is not None:
         fee_list = core.fees(
             standings,
-            entry=_amount(entry, "--entry") or Fraction(0),
-            lost_game=_amount(lost_game, "--lost-game") or Fraction(0),
+            entry=_amount(entry, "entry") or Fraction(0),
+            lost_game=_amount(lost_game, "lost_game") or Fraction(0),
         )
     paid_out = sum((p.amount for p in got), Fraction(0))
     offered = pool_amount if pool_amount is not None else sum(wanted, Fraction(0))
