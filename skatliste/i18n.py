@@ -15,6 +15,14 @@ together in English and parsed apart again.
 '1 game'
 >>> nmsg("{count} game", "{count} games", 3).render("en")
 '3 games'
+>>> nmsg("{count} game", "{count} games", 1).render("de")
+'1 Spiel'
+
+A short word that says two things (a column's "won" is "gew.", the answer "won" is
+"gewonnen") has a context, gettext's msgctxt:
+
+>>> pmsg("stats column", "won").render("de"), msg("Won").render("de")
+('gew.', 'Gewonnen')
 """
 
 from __future__ import annotations

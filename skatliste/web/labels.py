@@ -80,6 +80,8 @@ _LABELS: dict[str, Message] = {
     "won_short": pmsg("page column", "won"),
     "lost_short": pmsg("page column", "lost"),
     "failed": pmsg("page", "Not saved"),
+    "no_answer": pmsg("page", "the server does not answer (is 'skatliste serve' still running?)"),
+    "bad_answer": pmsg("page", "the server answered with an error ({status})"),
     "needs_hand": pmsg(
         "page", "Only a Hand game can announce Schneider or Schwarz: tap “Hand” first"
     ),

@@ -54,13 +54,13 @@ async function api(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    return { ok: false, status: 0, data: { error: String(err) } };
+    return { ok: false, status: 0, data: { error: L.no_answer } };
   }
   let data = {};
   try {
     data = await response.json();
   } catch (err) {
-    data = { error: response.statusText };
+    data = { error: fmt(L.bad_answer, { status: response.status }) };
   }
   return { ok: response.ok, status: response.status, data };
 }
