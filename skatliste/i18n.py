@@ -66,6 +66,15 @@ class Message:
 
     def render(self, lang: Lang) -> str:
         """The message in ``lang``, its values (messages among them) rendered in ``lang`` too."""
+        template = self.template(lang)
+        values = {name: render(value, lang) for name, value in self.params}
+        if self.plural is not None:
+            values.setdefault("count", str(self.count))
+        return template.format_map(values)
+
+    def template(self, lang: Lang) -> str:
+        """The text of ``lang`` with its ``{placeholders}`` still to fill in (for a caller that
+        fills one template many times, e.g. each line of an explanation)."""
         t = translations(lang)
         if self.context is None:
             template = (
@@ -79,10 +88,7 @@ class Message:
                 if self.plural is None
                 else t.npgettext(self.context, self.text, self.plural, self.count)
             )
-        values = {name: render(value, lang) for name, value in self.params}
-        if self.plural is not None:
-            values.setdefault("count", str(self.count))
-        return template.format_map(values)
+        return template
 
     def __str__(self) -> str:
         return self.render("en")

@@ -5,57 +5,59 @@ Pure text, no printing: the CLI decides where it goes. German by default, Englis
 
 from __future__ import annotations
 
-from skatliste.i18n import Lang, Message, join, msg, nmsg
+from functools import cache
+
+from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import GameResult, Level, RamschResult, SeegerFabian, doubled
 
-_LEVEL_WORD: dict[Level, Message] = {
-    Level.HAND: msg("hand"),
-    Level.SCHNEIDER: msg("schneider"),
-    Level.SCHWARZ: msg("schwarz"),
-    Level.OUVERT: msg("ouvert"),
+_WORDS: dict[str, Message] = {
+    # a level as a game's name says it (Kreuz mit 2 Hand, Grand mit 1 Schwarz)
+    "hand": msg("hand"),
+    "schneider": msg("schneider"),
+    "schwarz": msg("schwarz"),
+    "ouvert": msg("ouvert"),
+    "schneider announced": msg("schneider announced"),
+    "schwarz announced": msg("schwarz announced"),
+    # one level of the count with the multiplier reached (Spiel 3, Hand 4)
+    "step spiel": msg("game {count}"),
+    "step hand": msg("hand {count}"),
+    "step schneider": msg("schneider {count}"),
+    "step schneider_announced": msg("announced {count}"),
+    "step schwarz": msg("schwarz {count}"),
+    "step schwarz_announced": msg("announced {count}"),
+    "step ouvert": msg("ouvert {count}"),
+    "with": msg("with {count}"),
+    "without": msg("without {count}"),
+    # the games; the Null by (ouvert, hand)
+    GameType.DIAMONDS.value: msg("Diamonds"),
+    GameType.HEARTS.value: msg("Hearts"),
+    GameType.SPADES.value: msg("Spades"),
+    GameType.CLUBS.value: msg("Clubs"),
+    GameType.GRAND.value: msg("Grand"),
+    "null": msg("Null"),
+    "null hand": msg("Null hand"),
+    "null ouvert": msg("Null ouvert"),
+    "null ouvert hand": msg("Null ouvert hand"),
+    "overbid": msg("overbid"),
+    "lost": msg("lost"),
+    "lost single": msg("lost (Hand single)"),
 }
-"""A level as a game's name says it (``Kreuz mit 2 Hand``, ``Grand mit 1 Schwarz``)."""
+"""The words of a game's name and its explanation, each a message id."""
 
-
-def _step(level: Level, running: int) -> Message:
-    """One level of the count with the multiplier reached (``Spiel 3``, ``Hand 4``)."""
-    steps = {
-        Level.SPIEL: msg("game {count}", count=running),
-        Level.HAND: msg("hand {count}", count=running),
-        Level.SCHNEIDER: msg("schneider {count}", count=running),
-        Level.SCHNEIDER_ANNOUNCED: msg("announced {count}", count=running),
-        Level.SCHWARZ: msg("schwarz {count}", count=running),
-        Level.SCHWARZ_ANNOUNCED: msg("announced {count}", count=running),
-        Level.OUVERT: msg("ouvert {count}", count=running),
-    }
-    return steps[level]
-
-
-_ANNOUNCED: dict[Level, Message] = {
-    Level.SCHNEIDER: msg("schneider announced"),
-    Level.SCHWARZ: msg("schwarz announced"),
+_NULL_KEY = {
+    (False, False): "null",
+    (False, True): "null hand",
+    (True, False): "null ouvert",
+    (True, True): "null ouvert hand",
 }
 
-_GAME_NAME: dict[GameType, Message] = {
-    GameType.DIAMONDS: msg("Diamonds"),
-    GameType.HEARTS: msg("Hearts"),
-    GameType.SPADES: msg("Spades"),
-    GameType.CLUBS: msg("Clubs"),
-    GameType.GRAND: msg("Grand"),
-}
 
-_NULL_NAME: dict[tuple[bool, bool], Message] = {
-    (False, False): msg("Null"),
-    (False, True): msg("Null hand"),
-    (True, False): msg("Null ouvert"),
-    (True, True): msg("Null ouvert hand"),
-}
-"""(ouvert, hand) → the Null's name."""
-
-
-def _spitzen(mit: bool, count: int) -> Message:
-    return msg("with {count}", count=count) if mit else msg("without {count}", count=count)
+@cache
+def _words(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``, placeholders to fill in (looked up once: ``value -`` explains
+    thousands of games)."""
+    return {key: m.template(lang) for key, m in _WORDS.items()}
 
 
 MINUS = "−"
@@ -84,18 +86,19 @@ def signed(n: float, *, places: int = 0) -> str:
 def game_name(result: GameResult, lang: Lang = "de") -> str:
     """The game in words, e.g. ``Kreuz mit 2 Hand`` or ``Null ouvert``."""
     d = result.declaration
+    w = _words(lang)
     if d.game is GameType.NULL:
-        return _NULL_NAME[(d.ouvert, d.hand)].render(lang)
-    parts = [_GAME_NAME[d.game], _spitzen(d.mit, d.spitzen or 0)]
+        return w[_NULL_KEY[(d.ouvert, d.hand)]]
+    parts = [w[d.game.value], w["with" if d.mit else "without"].format(count=d.spitzen)]
     if d.ouvert:
-        parts.append(_LEVEL_WORD[Level.OUVERT])
+        parts.append(w["ouvert"])
     elif d.hand:
-        parts.append(_LEVEL_WORD[Level.HAND])
+        parts.append(w["hand"])
     if d.schwarz_announced and not d.ouvert:
-        parts.append(_ANNOUNCED[Level.SCHWARZ])
+        parts.append(w["schwarz announced"])
     elif d.schneider_announced and not d.ouvert:
-        parts.append(_ANNOUNCED[Level.SCHNEIDER])
-    return join(parts, " ").render(lang)
+        parts.append(w["schneider announced"])
+    return " ".join(parts)
 
 
 def headline(result: GameResult, lang: Lang = "de") -> str:
@@ -110,21 +113,22 @@ def headline(result: GameResult, lang: Lang = "de") -> str:
     'Pik mit 1, überreizt'
     """
     d = result.declaration
+    w = _words(lang)
     name = game_name(result, lang)
     if result.schwarz and not d.schwarz_announced:
-        name += " " + _LEVEL_WORD[Level.SCHWARZ].render(lang)
+        name += " " + w["schwarz"]
     elif result.schneider and not d.schneider_announced and not result.schwarz:
-        name += " " + _LEVEL_WORD[Level.SCHNEIDER].render(lang)
-    parts: list[object] = [name]
+        name += " " + w["schneider"]
+    parts = [name]
     if result.overbid:
-        parts.append(msg("overbid"))
+        parts.append(w["overbid"])
     elif not result.won:
-        parts.append(msg("lost"))
+        parts.append(w["lost"])
     if result.outcome.re:
         parts.append("Kontra, Re")
     elif result.outcome.kontra:
         parts.append("Kontra")
-    return join(parts, ", ").render(lang)
+    return ", ".join(parts)
 
 
 def explain(
@@ -147,16 +151,17 @@ def explain(
     if d.game is GameType.NULL:
         lines.append(f"{game_name(result, lang)} = {result.reached_value}")
     else:
-        steps: list[object] = []
+        w = _words(lang)
+        steps: list[str] = []
         running = 0
         for level, weight in result.levels:
             running += weight
             if level is Level.SPITZEN:
-                steps.append(_spitzen(d.mit, weight))
+                steps.append(w["with" if d.mit else "without"].format(count=weight))
             else:
-                steps.append(_step(level, running))
+                steps.append(w["step " + level.value].format(count=running))
         lines.append(
-            f"{join(steps, ', ').render(lang)} → {result.reached_multiplier} × {result.base} "
+            f"{', '.join(steps)} → {result.reached_multiplier} × {result.base} "
             f"= {result.reached_value}"
         )
     lines += _lost_lines(result, lang)
@@ -176,7 +181,7 @@ def explain(
 def _lost_lines(result: GameResult, lang: Lang) -> list[str]:
     """How a lost or overbid game is charged."""
     d, o = result.declaration, result.outcome
-    lost = msg("lost (Hand single)") if result.lost_factor == 1 else msg("lost")
+    lost = _words(lang)["lost single" if result.lost_factor == 1 else "lost"]
     if result.overbid:
         what = (
             msg("game value {value}", value=result.reached_value)
@@ -198,11 +203,8 @@ def _lost_lines(result: GameResult, lang: Lang) -> list[str]:
     if result.won:
         return []
     if result.lost_factor == 1:
-        return [f"{lost.render(lang)}: {signed(-result.game_value)}"]
-    return [
-        f"{lost.render(lang)}: {signed(-result.lost_factor)} × {result.game_value} = "
-        f"{signed(result.score)}"
-    ]
+        return [f"{lost}: {signed(-result.game_value)}"]
+    return [f"{lost}: {signed(-result.lost_factor)} × {result.game_value} = {signed(result.score)}"]
 
 
 def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang = "de") -> str:
