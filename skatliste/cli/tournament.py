@@ -18,7 +18,7 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.options import typed
+from skatliste.cli.options import amount_option, amounts_option, games_option, typed
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import Lang, Message, msg, nmsg
 
@@ -116,7 +116,8 @@ def new(
     Example:
       skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
     """
-    t = app.new_tournament(folder, name=name, date=date, series=series, games=games, seed=seed)
+    counts = games_option(games)
+    t = app.new_tournament(folder, name=name, date=date, series=series, games=counts, seed=seed)
     click.echo(
         say(
             msg(
@@ -560,7 +561,12 @@ def prizes(
     chosen = resolve_lang(lang)
     t = text(chosen)
     got = app.prize_list(
-        folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
+        folder,
+        pool=amount_option(pool, "--pool"),
+        split=amounts_option(split, "--split"),
+        amounts=amounts_option(amounts, "--amounts"),
+        entry=amount_option(entry, "--entry"),
+        lost_game=amount_option(lost_game, "--lost-game"),
     )
     body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
     click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))

@@ -33,7 +33,6 @@ from skatliste.app.tournament.players import (
     remove_player,
 )
 from skatliste.app.tournament.prizes import (
-    EXAMPLES,
     PrizeList,
     prize_list,
     team_ranking,
@@ -55,7 +54,6 @@ from skatliste.store.tournament import NoTournament, Tournament, list_name
 __all__ = [
     "COLUMNS",
     "ENV_VAR",
-    "EXAMPLES",
     "MAX_SEED",
     "NoSuchPlayer",
     "NoTournament",

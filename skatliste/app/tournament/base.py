@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,21 +20,21 @@ def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def _games(spec: str | None) -> dict[int, int]:
-    """``--games 36/48``: the series length at a table of three and of four (SkWO default)."""
-    if spec is None:
+def _games(games: tuple[int, int] | None) -> dict[int, int]:
+    """The series length at a table of three and of four (SkWO default: 36 and 48)."""
+    if games is None:
         return {3: 36, 4: 48}
-    found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
-    if not found or not all(1 <= int(found.group(g)) <= core.MAX_SERIES_GAMES for g in (1, 2)):
+    three, four = games
+    if not all(1 <= n <= core.MAX_SERIES_GAMES for n in games):
         raise OptionError(
             "games",
             msg(
-                "give the games at a table of three and of four (1 to {most}), e.g. 36/48 or 24/32",
+                "a series has 1 to {most} games at a table of three and of four",
                 most=core.MAX_SERIES_GAMES,
             ),
-            value=spec,
+            value=f"{three}/{four}",
         )
-    return {3: int(found.group(1)), 4: int(found.group(2))}
+    return {3: three, 4: four}
 
 
 def new_tournament(
@@ -44,10 +43,11 @@ def new_tournament(
     name: str,
     date: str | None = None,
     series: int = 3,
-    games: str | None = None,
+    games: tuple[int, int] | None = None,
     seed: int | None = None,
 ) -> Tournament:
-    """Create the folder and its tournament file (no players yet)."""
+    """Create the folder and its tournament file (no players yet); ``games`` are the games of
+    a series at a table of three and of four."""
     if not name.strip():
         raise OptionError("name", msg("give the tournament a name, e.g. 'Preisskat Dezember'"))
     if not 1 <= series <= core.MAX_SERIES:
