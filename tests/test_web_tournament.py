@@ -178,7 +178,7 @@ def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
     client: TestClient, drawn: Path
 ) -> None:
     """Games on a list after its paper result: the page answers 409 naming the table and how
-    to resolve it (the same message as the CLI), never a 500."""
+    to resolve it on the page (no CLI command), never a 500."""
     players = table_players(drawn, 2)
     app.enter_paper_result(drawn, 1, 2, [f"{p}=0/0/0" for p in players])
     lists.add_game(drawn / "series-1" / "table-02.json", players[1], ["grand", "mit", "1"])
@@ -187,6 +187,10 @@ def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
     assert got.json()["error"].startswith(
         "keine Rangliste:\nSerie 1 Tisch 2: ein Ergebnis auf Papier und"
     )
+    assert got.json()["error"].endswith(
+        "; nimm die Spiele auf der Seite des Tisches zurück (↶) oder lösche das Ergebnis auf Papier"
+    )
+    assert "skatliste" not in got.json()["error"]
     app.delete_paper_result(drawn, 1, 2)
     assert client.get("/api/tournament").status_code == 200
 

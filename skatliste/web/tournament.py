@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
-from skatliste.errors import InputError
+from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import signed
 from skatliste.web.labels import labels
@@ -110,7 +110,11 @@ def tournament_json(
 
     from skatliste.app import tournament as app
 
-    ranking = app.ranking(folder)
+    try:
+        ranking = app.ranking(folder)
+    except app.TablesCountTwice as exc:
+        how = msg("take the games back on the table's page (↶), or delete the paper result")
+        raise LedgerError(exc.told([how] * len(exc.tables))) from None
     teams = app.team_ranking(folder)
     tables = []
     for state in app.status(folder):
