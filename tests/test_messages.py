@@ -632,3 +632,16 @@ def drawn_folder(tmp_path: Path) -> Path:
         app.add_player(folder, name)
     app.draw_series(folder, 1)
     return folder
+
+
+def test_the_card_commands_answer_in_the_chosen_language(run: Run) -> None:
+    """trick and spitzen word their answer through the catalogue, in either language."""
+    assert run("trick", "grand", "CA", "CJ", "C7").stdout == (
+        "♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen\n"
+    )
+    assert run("trick", "grand", "CA", "CJ", "C7", "--lang", "en").stdout == (
+        "CJ wins: a trump wins (card 2); 13 Augen\n"
+    )
+    assert run("spitzen", "kreuz", "HJ", "HA", "--partial").stdout == "ohne 2: ♣B ♠B fehlen\n"
+    english = run("spitzen", "kreuz", "HJ", "HA", "--partial", "--lang", "en").stdout
+    assert english == "without 2: CJ SJ missing\n"
