@@ -29,8 +29,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
 from skatliste.errors import InputError, LedgerError, SkatlisteError
-from skatliste.i18n import Lang, Message
-from skatliste.web.labels import LABELS
+from skatliste.i18n import Joined, Lang, Message, join, msg
+from skatliste.web.labels import labels
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent
@@ -44,8 +44,8 @@ M = TypeVar("M", bound=BaseModel)
 class Refused(Exception):
     """A request the server turns down: its status and the reason shown to the user."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: Message | Joined | str) -> None:
+        super().__init__(str(message))
         self.status = status
         self.message = message
 
@@ -89,10 +89,10 @@ def request_lang(request: Request) -> Lang:
     return "de"
 
 
-def say(request: Request, message: Message | str) -> str:
-    """A message (its English text is its id) in the request's language: the catalogue of
-    ``skatliste.messages``, loaded on the first message."""
-    if isinstance(message, Message):
+def say(request: Request, message: Message | Joined | str) -> str:
+    """A message in the request's language; a message still written as English text is put
+    into German by the old template matcher of ``skatliste.messages`` (loaded on the first)."""
+    if isinstance(message, Message | Joined):
         return message.render(request_lang(request))
     from skatliste.messages import translate
 
@@ -109,10 +109,15 @@ def check_origin(request: Request) -> None:
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     if origin is not None and origin != own:
         raise Refused(
-            403, f"a write from another site ({origin}) is refused; use the page at {own}"
+            403,
+            msg(
+                "a write from another site ({origin}) is refused; use the page at {own}",
+                origin=origin,
+                own=own,
+            ),
         )
     if request.headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-        raise Refused(403, "a write from another site is refused; use the page of this server")
+        raise Refused(403, msg("a write from another site is refused; use the page of this server"))
 
 
 def check_key(request: Request) -> None:
@@ -124,11 +129,13 @@ def check_key(request: Request) -> None:
     if not header or scheme.lower() != "bearer" or not given.strip():
         raise Refused(
             401,
-            "writing needs the list's key: open the link printed by 'skatliste serve' "
-            "(or send 'Authorization: Bearer KEY'; 'skatliste serve --show-keys' shows it)",
+            msg(
+                "writing needs the list's key: open the link printed by 'skatliste serve' (or "
+                "send 'Authorization: Bearer KEY'; 'skatliste serve --show-keys' shows it)"
+            ),
         )
     if not any(key_matches(key, given.strip()) for key in site(request).keys):
-        raise Refused(403, "wrong key for this list: ask for the link again ('--show-keys')")
+        raise Refused(403, msg("wrong key for this list: ask for the link again ('--show-keys')"))
 
 
 def can_write(request: Request) -> bool:
@@ -145,59 +152,65 @@ async def read_json(request: Request, model: type[M]) -> M:
     JSON does not fit. An empty body counts as ``{}``."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
+        raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
+            raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
     try:
         data: Any = json.loads(body.decode("utf-8")) if body.strip() else {}
         # a lone surrogate (\ud800) is valid JSON but no text: it could never be written
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (UnicodeError, ValueError) as exc:
-        raise Refused(400, f"the request body is not JSON: {exc}") from None
+        raise Refused(400, msg("the request body is not JSON: {why}", why=str(exc))) from None
     except RecursionError:
         raise Refused(
-            400, "the request body is not JSON a person would send: nested too deep"
+            400, msg("the request body is not JSON a person would send: nested too deep")
         ) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(_plain(e) for e in exc.errors())
-        raise Refused(422, problems) from None
+        raise Refused(422, join(_plain(e) for e in exc.errors())) from None
 
 
 FIELD_HINTS = {
-    "declarer": "say who played: tap a player or start the words with the name",
-    "words": "say which game, e.g. 'kreuz mit 2 hand'",
+    "declarer": msg("say who played: tap a player or start the words with the name"),
+    "words": msg("say which game, e.g. 'kreuz mit 2 hand'"),
 }
 """What a person is told about a field the page fills in, whatever was wrong with it."""
 
 
-def _plain(error: Any) -> str:
+def _plain(error: Any) -> Message:
     """One request validation problem in plain words (never pydantic's own wording)."""
     loc = error.get("loc", ())
     field = ".".join(str(p) for p in loc)
     kind = str(error.get("type", ""))
     if not field:
-        return 'the request must be a JSON object, e.g. {"words": "kreuz mit 2"}'
+        return msg('the request must be a JSON object, e.g. {{"words": "kreuz mit 2"}}')
     if kind == "extra_forbidden":
-        return f"'{field}' is not something this request takes; leave it out"
+        return msg("'{field}' is not something this request takes; leave it out", field=field)
     if str(loc[0]) in FIELD_HINTS and kind != "string_too_long":
         return FIELD_HINTS[str(loc[0])]
     limit = (error.get("ctx") or {}).get("max_length")
     if kind == "string_too_long":
-        return f"'{field}' is longer than {limit} characters; shorten it"
+        return msg(
+            "'{field}' is longer than {limit} characters; shorten it", field=field, limit=limit
+        )
     if kind == "missing":
-        return f"'{field}' is missing"
+        return msg("'{field}' is missing", field=field)
     if kind.startswith("string"):
-        return f"'{field}' must be text"
+        return msg("'{field}' must be text", field=field)
     if kind.startswith(("int", "greater_than", "less_than")):
-        return f"'{field}' must be a whole number of at least 1"
+        found = error.get("input")
+        return msg(
+            "'{field}' must be a whole number of at least 1 (found {found})",
+            field=field,
+            found=repr(found),
+        )
     if kind.startswith("bool"):
-        return f"'{field}' must be true or false"
-    return f"'{field}' is not right here"
+        return msg("'{field}' must be true or false", field=field)
+    return msg("'{field}' is not right here", field=field)
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -270,7 +283,13 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+    known = {
+        404: msg("there is no such page here"),
+        405: msg("this address does not take that method"),
+    }
+    said = known.get(exc.status_code)
+    error = exc.detail if said is None else say(request, said)
+    return JSONResponse({"error": error}, status_code=exc.status_code, headers=exc.headers)
 
 
 # --- the page and live updates ----------------------------------------------------------
@@ -285,8 +304,8 @@ async def index(request: Request) -> Response:
         "index.html",
         {
             "lang": lang,
-            "t": LABELS[lang],
-            "labels_json": json.dumps(LABELS[lang]),
+            "t": labels(lang),
+            "labels_json": json.dumps(labels(lang)),
             "base": site(request).base,
         },
         headers={"Cache-Control": "no-store"},
@@ -338,7 +357,7 @@ def create_app(
     routes: list[BaseRoute]
     if tournament is None:
         if ledger_path is None:
-            raise ValueError("create_app needs a list or a tournament folder")
+            raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
         watchers.append(watcher)
         keys = (key,) if key else ()  # no key: the page only shows the list
