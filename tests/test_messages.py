@@ -310,7 +310,7 @@ def test_the_scan_finds_the_plain_text_messages() -> None:
     for module in ("skat/problems.py",):
         assert f"skatliste/{module}" in places
     found = {template for _, template in MESSAGES}
-    assert "no permission to write in the folder {folder}" in found  # a table of causes
+    assert "unknown player '{x}': the players are {x}" in found
 
 
 def test_every_plain_text_message_has_a_german_text() -> None:
