@@ -19,8 +19,8 @@ from starlette.types import Receive, Scope, Send
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import signed
+from skatliste.web.base import Site, can_write, read_json, request_lang, say, site, writes
 from skatliste.web.labels import labels
-from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
 from skatliste.web.watch import Watcher
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ async def paper_result(request: Request) -> Response:
 
 
 def tournament_routes() -> list[BaseRoute]:
-    from skatliste.web.server import events
+    from skatliste.web.base import events
 
     return [
         Route("/", organiser_page),
