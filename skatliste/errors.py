@@ -8,19 +8,19 @@ The library raises these and never prints. Each carries a :class:`~skatliste.i18
 
 from __future__ import annotations
 
-from skatliste.i18n import Lang, Message
+from skatliste.i18n import Joined, Lang, Message, msg
 
 
 class SkatlisteError(Exception):
     """Base of every error skatliste raises on purpose."""
 
-    def __init__(self, message: Message | str) -> None:
+    def __init__(self, message: Message | Joined | str) -> None:
         self.message = message
         super().__init__(str(message))
 
     def render(self, lang: Lang) -> str:
         """The message in ``lang``."""
-        if isinstance(self.message, Message):
+        if isinstance(self.message, Message | Joined):
             return self.message.render(lang)
         # a message still written as English text: the old template matcher translates it
         from skatliste.messages import translate
@@ -47,3 +47,20 @@ class RuleSetError(InputError):
 class ChangedError(LedgerError):
     """A change names a game as it was seen (``expect=``), but the list has changed since:
     another phone deleted, edited or added a game first. Nothing is written."""
+
+
+class OptionError(InputError):
+    """A setting given to a command cannot be: ``options`` name the settings (as the CLI's
+    options without their dashes: ``size``, ``lost_game``), ``value`` is what was given, and
+    ``problem`` says what is wrong in Skat words. Each edge says where it was typed: the CLI
+    ``--size 0: a team has at least 1 player``, any other edge the value and the problem."""
+
+    def __init__(
+        self, options: str | tuple[str, ...], problem: Message, *, value: object = None
+    ) -> None:
+        self.options = (options,) if isinstance(options, str) else options
+        self.problem = problem
+        self.value = value
+        super().__init__(
+            problem if value is None else msg("'{value}': {problem}", value=value, problem=problem)
+        )

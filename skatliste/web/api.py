@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from skatliste.web.server import Refused, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.base import Refused, can_write, read_json, request_lang, say, site, writes
 
 _IN = ConfigDict(extra="forbid")
 TEXT = 500
