@@ -50,7 +50,7 @@ def test_an_insert_that_would_make_a_later_dealer_declare_is_refused(
     before = pub_four.read_bytes()
     r = run("insert", "5", "dora", "karo", "mit", "1", "augen", "70", "--ledger", str(pub_four))
     assert r.exit_code == 2, r.output
-    assert "Spiel 9" in r.stderr
+    assert "unmöglich, zuerst Spiel 8: Dora gibt Spiel 8" in r.stderr
     assert pub_four.read_bytes() == before
 
 
@@ -61,6 +61,7 @@ def test_a_delete_that_would_make_a_later_dealer_declare_is_refused(
     before = pub_four.read_bytes()
     r = run("delete", "3", "--ledger", str(pub_four))
     assert r.exit_code == 2, r.output
+    assert "abgelehnt: es machte" in r.stderr
     assert pub_four.read_bytes() == before
 
 
@@ -68,7 +69,7 @@ def test_the_sheet_marks_a_dealer_who_declares_at_a_table_of_four(run: Run, pub_
     """A hand-edited list where the dealer declares: the sheet marks that game with '!', as
     its legend says of every impossible game."""
     data = json.loads(pub_four.read_text(encoding="utf-8"))
-    data["games"][4]["player"] = "Anna"  # Anna deals game 5
+    data["games"][4]["declarer"] = "Anna"  # Anna deals game 5
     pub_four.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     sheet = run("sheet", "--ledger", str(pub_four)).stdout
     line = next(line for line in sheet.splitlines() if line.strip().startswith("5 "))
@@ -163,74 +164,6 @@ def test_the_standing_line_shows_a_long_queue_compactly(run: Run, ledger_path: P
     stand = next(line for line in out.splitlines() if line.startswith("Stand"))
     assert stand.count("dann") <= 1, stand
     assert "Runden" in stand, stand
-
-
-# --- the tournament -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def hall(run: Run, tmp_path: Path) -> Path:
-    folder = tmp_path / "preisskat"
-    _ok(run, "tournament", "new", str(folder), "--name", "Preisskat", "--series", "2")
-    for name in ("Anna Schmidt", "Ben", "Carl", "Dora", "Emil", "Fritz"):
-        _ok(run, "tournament", "player", "add", name, "--tournament", str(folder))
-    return folder
-
-
-def test_a_player_with_a_space_in_the_name_is_drawn_and_scored(run: Run, hall: Path) -> None:
-    """'Anna Schmidt' is drawn like anyone, and her paper result is written as one argument."""
-    _ok(run, "tournament", "draw", "1", "--seed", "1", "--tournament", str(hall))
-    plan = json.loads(_ok(run, "tournament", "seating", "1", "--json", "--tournament", str(hall)))
-    table = next(t for t in plan["tables"] if "Anna Schmidt" in t["players"])
-    others = [p for p in table["players"] if p != "Anna Schmidt"]
-    args = ["Anna Schmidt=312/9/2", f"{others[0]}=-40/3/4", f"{others[1]}=118/6/1"]
-    _ok(run, "tournament", "result", "1", str(table["table"]), *args, "--tournament", str(hall))
-    ranking = json.loads(_ok(run, "tournament", "ranking", "--json", "--tournament", str(hall)))
-    anna = next(p for p in ranking["ranking"] if p["name"] == "Anna Schmidt")
-    assert anna["points"] == 312 + 50 * (9 - 2) + 40 * (4 + 1)
-
-
-def test_a_table_is_seated_by_hand(run: Run, hall: Path) -> None:
-    """``tournament seat SERIES TABLE NAME...`` sets a table as given: a late arrival, a
-    seating from elsewhere."""
-    _ok(
-        run,
-        "tournament",
-        "seat",
-        "1",
-        "1",
-        "Anna Schmidt",
-        "Ben",
-        "Carl",
-        "--tournament",
-        str(hall),
-    )
-    _ok(run, "tournament", "seat", "1", "2", "Dora", "Emil", "Fritz", "--tournament", str(hall))
-    plan = json.loads(_ok(run, "tournament", "seating", "1", "--json", "--tournament", str(hall)))
-    assert [t["players"] for t in plan["tables"]] == [
-        ["Anna Schmidt", "Ben", "Carl"],
-        ["Dora", "Emil", "Fritz"],
-    ]
-
-
-def test_a_player_seated_twice_by_hand_is_refused(run: Run, hall: Path) -> None:
-    """A player cannot sit at two tables of one series: refused, nothing written."""
-    _ok(
-        run,
-        "tournament",
-        "seat",
-        "1",
-        "1",
-        "Anna Schmidt",
-        "Ben",
-        "Carl",
-        "--tournament",
-        str(hall),
-    )
-    before = (hall / "tournament.json").read_bytes()
-    r = run("tournament", "seat", "1", "2", "Ben", "Emil", "Fritz", "--tournament", str(hall))
-    assert r.exit_code == 2 and "Ben" in r.stderr
-    assert (hall / "tournament.json").read_bytes() == before
 
 
 # --- exports a spreadsheet or a Markdown viewer opens ----------------------------------------

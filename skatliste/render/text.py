@@ -97,13 +97,14 @@ def describe_ramsch(row: Row, lang: Lang = "de") -> str:
 
 def marks(row: Row) -> str:
     """B for Bock (once per doubling), R for a Ramsch round, ≠ for a paper value that
-    differs, ! for an impossible game."""
+    differs, ! for an impossible game: one that cannot be scored, or that the rules forbid
+    where it stands (a dealer who declares at a table of four, a Ramsch outside its round)."""
     out = "B" * row.doublings
     if row.ramsch_round:
         out += "R"
     if row.paper_mismatch:
         out += "≠"
-    if row.error is not None:
+    if row.error is not None or row.problems:
         out += "!"
     return out
 
