@@ -202,3 +202,91 @@ def test_markdown_export_escapes_html_and_table_pipes(run: Run, ledger_path: Pat
     text = _ok(run, "export", "--format", "md", "--ledger", str(ledger_path))
     assert "<script>" not in text
     assert "a|b" not in text
+
+
+# --- Bock rounds earned in a Bock round, and Bock called by hand (docs/rules.md §8) -----------
+
+
+def _stand(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("Stand"))
+
+
+@pytest.mark.parametrize(("from_bock", "after"), [("on", "Bock 5"), ("off", "Bock 2")])
+def test_a_game_of_a_bock_round_earns_another_only_where_the_rules_say(
+    run: Run, ledger_path: Path, from_bock: str, after: str
+) -> None:
+    """Under pub rules a Grand Hand won starts a Bock round; one won inside a Bock round
+    starts another unless bock.from_bock=off (the common cap)."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--rule",
+        "ramsch.after_bock=off",
+        "--rule",
+        f"bock.from_bock={from_bock}",
+        "--ledger",
+        str(ledger_path),
+    )
+    first = _ok(run, "add", "ben", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    assert _stand(first).endswith("Bock 3")
+    second = _ok(run, "add", "carl", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    assert _stand(second).endswith(after)
+
+
+def test_a_bock_round_called_by_hand_queues_behind_the_rounds_ahead(
+    run: Run, ledger_path: Path
+) -> None:
+    """``skatliste bock`` calls a Bock round like an earned one: with bock.overlap=queue it
+    follows the rounds already waiting; after a game that earned one already it is refused,
+    as one game starts at most one (docs/commands.md, docs/rules.md §8)."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--rule",
+        "ramsch.after_bock=off",
+        "--ledger",
+        str(ledger_path),
+    )
+    _ok(run, "add", "ben", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    before = ledger_path.read_bytes()
+    twice = run("bock", "--ledger", str(ledger_path))
+    assert twice.exit_code == 2 and "höchstens eine" in twice.stderr, twice.output
+    assert ledger_path.read_bytes() == before
+    _ok(run, "add", "carl", "kreuz", "mit", "1", "--ledger", str(ledger_path))
+    out = _ok(run, "bock", "--ledger", str(ledger_path))
+    assert _stand(out).endswith("Bock 5"), out  # 2 games of the first round left, then 3
+
+
+def test_the_pub_summary_says_what_its_seeger_fabian_column_counts(
+    run: Run, ledger_path: Path
+) -> None:
+    """Seeger-Fabian scores declared games only (docs/rules.md §7): where the list has a
+    Ramsch, the summary says that its points are not in that column."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--ledger",
+        str(ledger_path),
+    )
+    _ok(run, "add", "ben", "kreuz", "mit", "1", "--ledger", str(ledger_path))
+    _ok(run, "ramsch", "anna=50", "ben=40", "carl=30", "--ledger", str(ledger_path))
+    out = _ok(run, "summary", "--ledger", str(ledger_path))
+    assert "Seeger-Fabian zählt nur die gespielten Spiele" in out

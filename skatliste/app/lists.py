@@ -587,8 +587,18 @@ def call_bock(path: Path | str) -> Change:
         last = ledger.entries[-1]
         if last.bock_called:
             raise InputError(msg("a Bock round was called after this game already"))
+        ahead = last_row(ledger)
         flagged = replace(last, bock_called=True)
         ledger.entries[-1] = flagged
+        row = last_row(ledger)
+        if ahead is not None and row is not None and ahead.pending == row.pending:
+            raise InputError(
+                msg(
+                    "game {number} has earned a Bock round already: one game starts at most one "
+                    "(rules §8)",
+                    number=len(ledger.entries),
+                )
+            )
         ledger.record("edit", len(ledger.entries), last, flagged)
     row = last_row(ledger)
     return Change(ledger, len(ledger.entries), row, row)

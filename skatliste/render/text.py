@@ -345,6 +345,13 @@ def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[
         games += f", {summary.ramsch} Ramsch"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
     lines = [f"{games}; {ranked}"]
+    if summary.ramsch and not table.rules.two_player:  # two players have no such column
+        lines.append(
+            msg(
+                "Seeger-Fabian counts the declared games only: a Ramsch's points are in the "
+                "points column, not in it (rules §7)"
+            ).render(lang)
+        )
     if table.rules.bierlachs:
         limit = table.rules.bierlachs_limit
         if summary.bierlachs is None:
