@@ -1,4 +1,4 @@
-"""Issue 10, "nothing lost, no traceback": every path a tired table took, as a test.
+"""Nothing lost, no traceback: every path a tired table took, as a test.
 
 Each test is one reproduction from the issue: it failed on the code before the fix (a
 traceback, a silent misreading, a wrong count) and passes now.
