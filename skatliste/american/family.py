@@ -241,6 +241,11 @@ class AmericanFamily(Family[Entry, Table, Row]):
     ) -> list[tuple[Message, Message | str]]:
         return [(where, as_message(problem)) for where, problem in game.problems(table, entries)]
 
+    def problem_places(
+        self, table: Table, entries: Sequence[Entry]
+    ) -> list[tuple[int, Message, Message | str]]:
+        return [(i, where, as_message(p)) for i, where, p in game.problem_places(table, entries)]
+
     def entry_problems(
         self, table: Table, earlier: Sequence[Entry], entry: Entry
     ) -> list[Message | str]:

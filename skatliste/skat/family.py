@@ -430,6 +430,14 @@ class SkatFamily(Family[Entry, Table, Row]):
             (msg("game {number}", number=n), _as_message(p)) for n, p in sheet.check(table, entries)
         ]
 
+    def problem_places(
+        self, table: Table, entries: Sequence[Entry]
+    ) -> list[tuple[int, Message, Message | str]]:
+        return [
+            (n - 1, msg("game {number}", number=n), _as_message(p))
+            for n, p in sheet.check(table, entries)
+        ]
+
     def entry_problems(
         self, table: Table, earlier: Sequence[Entry], entry: Entry
     ) -> list[Message | str]:
