@@ -46,7 +46,7 @@ def markdown_text(text: str) -> str:
     """``text`` as the text of a Markdown table cell: HTML shown, not run (``<script>`` as
     ``&lt;script&gt;``), and a pipe that does not open a new column.
 
-    >>> markdown_text("<b>Anna</b> | Ben")
-    '&lt;b&gt;Anna&lt;/b&gt; \\| Ben'
+    >>> print(markdown_text("<b>Anna</b> | Ben"))
+    &lt;b&gt;Anna&lt;/b&gt; \\| Ben
     """
     return html.escape(text, quote=False).replace("|", "\\|")
