@@ -74,6 +74,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     kinds = (DEAL, END)
     player_counts = (4,)
     numbers_every_entry = False
+    example = "anna whist 25 tricks 11"
+    vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
     renderers = ("skatliste.render.american", "skatliste.render.american_page")
 
     def entry_name(self, number: int) -> Message:

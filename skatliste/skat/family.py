@@ -20,7 +20,7 @@ from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.skat.sheet import Row
-from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, parse_words
+from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, TABLE_WORDS, parse_words
 
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)
@@ -239,6 +239,8 @@ class SkatFamily(Family[Entry, Table, Row]):
     options = rulesets.OPTIONS
     kinds = (GAME, PASSED, RAMSCH)
     player_counts = (2, 3, 4)
+    example = "anna kreuz mit 2 hand"
+    vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
 
     def entry_name(self, number: int) -> Message:
