@@ -44,7 +44,12 @@ class TournamentGroup(SkatGroup):
             return click.Group.invoke(self, ctx)
         except OptionError as exc:
             raise typed(exc) from None
-        except (app.NoSuchPlayer, app.SeriesNotDrawn, app.SeriesHasResults) as exc:
+        except (
+            app.NoSuchPlayer,
+            app.SeriesNotDrawn,
+            app.SeriesHasResults,
+            app.TableHasResults,
+        ) as exc:
             raise InputError(msg("{problem}{how}", problem=exc.message, how=_how(exc))) from None
         except app.NoTournament as exc:
             how = msg(
@@ -75,6 +80,8 @@ def _how(exc: InputError) -> Message:
         return msg(" (see 'skatliste tournament player list')")
     if isinstance(exc, app.SeriesNotDrawn):
         return msg("; draw it with 'skatliste tournament draw {series}'", series=exc.series)
+    if isinstance(exc, app.TableHasResults):
+        return msg("; seat it anew with --force (its old seating, result and list are kept)")
     return msg("; redraw it with --force (the old seating and its lists are kept)")
 
 
@@ -305,6 +312,50 @@ def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
     if plan.series > 1:
         pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
         click.echo(f"{t['repeats']}: {len(plan.repeats)}" + (f" ({pairs})" if pairs else ""))
+
+
+@tournament.command("seat")
+@click.argument("series", type=int)
+@click.argument("table", type=int)
+@click.argument("names", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Seat a table that has results (they are kept).")
+@tournament_option
+@lang_option
+def seat(
+    series: int, table: int, names: tuple[str, ...], force: bool, folder: Path, lang: str | None
+) -> None:
+    """Seat a table by hand (a late arrival, a seating made elsewhere): its 3 or 4 players in
+    seat order, the first deals first; the table's list is written as by a draw. A name with
+    a space is one argument: "Anna Schmidt".
+
+    \b
+    Examples:
+      skatliste tournament seat 1 7 Anna Ben Carl
+      skatliste tournament seat 1 7 "Anna Schmidt" Ben Carl Dora --force
+    """
+    plan = app.seat_table(folder, series, table, list(names), force=force)
+    if plan.moved:
+        click.echo(
+            say(
+                msg(
+                    "the old seating of the table is in the history, its list in {path}",
+                    path=plan.moved,
+                )
+            )
+        )
+    seated = plan.tables[table - 1]
+    click.echo(
+        say(
+            msg(
+                "series {series} table {table}: {players}; {dealer} deals first; list {list}",
+                series=series,
+                table=table,
+                players=", ".join(seated.players),
+                dealer=seated.first_dealer,
+                list=seated.list,
+            )
+        )
+    )
 
 
 @tournament.command("seating")
