@@ -433,11 +433,13 @@ def result(
             msg("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
         )
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    from skatliste.render.tournament import number, text
+    # the words of the tournament's tables, without their renderer: one result costs little
+    from skatliste.i18n import pmsg
+    from skatliste.skat.explain import with_minus
 
-    t = text(resolve_lang(lang))
-    parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
-    click.echo(t["where"].format(series=series, table=table) + f": Seeger-Fabian {parts}")
+    where = pmsg("tournament", "series {series} table {table}", series=series, table=table)
+    parts = ", ".join(f"{name} {with_minus(s.seeger_fabian)}" for name, s in scores.items())
+    click.echo(where.render(resolve_lang(lang)) + f": Seeger-Fabian {parts}")
 
 
 @tournament.command("status")
