@@ -18,9 +18,10 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.options import amount_option, amounts_option, games_option, typed
-from skatliste.errors import InputError, LedgerError, OptionError
-from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.cli.options import amount_option, amounts_option, games_option
+from skatliste.cli.tournament_refusals import TournamentGroup
+from skatliste.errors import InputError
+from skatliste.i18n import Lang, msg, nmsg
 
 
 def tournament_option(f: F) -> F:
@@ -33,56 +34,6 @@ def tournament_option(f: F) -> F:
         show_default="the current folder",
         help="The tournament folder (or env SKATLISTE_TOURNAMENT).",
     )(f)
-
-
-class TournamentGroup(SkatGroup):
-    """The tournament's commands; adds to the application's refusals how to get past them on
-    the command line."""
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return click.Group.invoke(self, ctx)
-        except OptionError as exc:
-            raise typed(exc) from None
-        except (
-            app.NoSuchPlayer,
-            app.SeriesNotDrawn,
-            app.SeriesHasResults,
-            app.TableHasResults,
-        ) as exc:
-            raise InputError(msg("{problem}{how}", problem=exc.message, how=_how(exc))) from None
-        except app.NoTournament as exc:
-            how = msg(
-                "; start one with 'skatliste tournament new DIR --name NAME', or give "
-                "--tournament DIR"
-            )
-            raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
-        except app.PaperResultKept as exc:
-            how = msg("replace it with --force (the old one is kept in the history)")
-            raise InputError(exc.told(how)) from None
-        except app.TablesCountTwice as exc:
-            hows = [
-                msg(
-                    "delete the list's games ('skatliste undo --ledger {name}' for each) or the "
-                    "paper result ('skatliste tournament result {series} {table} --delete')",
-                    series=series,
-                    table=table,
-                    name=name,
-                )
-                for series, table, name in exc.tables
-            ]
-            raise LedgerError(exc.told(hows)) from None
-
-
-def _how(exc: InputError) -> Message:
-    """How the command line gets past a refusal of the application."""
-    if isinstance(exc, app.NoSuchPlayer):
-        return msg(" (see 'skatliste tournament player list')")
-    if isinstance(exc, app.SeriesNotDrawn):
-        return msg("; draw it with 'skatliste tournament draw {series}'", series=exc.series)
-    if isinstance(exc, app.TableHasResults):
-        return msg("; seat it anew with --force (its old seating, result and list are kept)")
-    return msg("; redraw it with --force (the old seating and its lists are kept)")
 
 
 @cli.group(cls=TournamentGroup)
@@ -320,13 +271,11 @@ def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
 @click.argument("names", nargs=-1, required=True)
 @click.option("--force", is_flag=True, help="Seat a table that has results (they are kept).")
 @tournament_option
-@lang_option
-def seat(
-    series: int, table: int, names: tuple[str, ...], force: bool, folder: Path, lang: str | None
-) -> None:
+@messages_lang_option
+def seat(series: int, table: int, names: tuple[str, ...], force: bool, folder: Path) -> None:
     """Seat a table by hand (a late arrival, a seating made elsewhere): its 3 or 4 players in
-    seat order, the first deals first; the table's list is written as by a draw. A name with
-    a space is one argument: "Anna Schmidt".
+    seat order, the first deals first; its list is written as by a draw. Quote a name with a
+    space: "Anna Schmidt".
 
     \b
     Examples:
@@ -335,27 +284,20 @@ def seat(
     """
     plan = app.seat_table(folder, series, table, list(names), force=force)
     if plan.moved:
-        click.echo(
-            say(
-                msg(
-                    "the old seating of the table is in the history, its list in {path}",
-                    path=plan.moved,
-                )
-            )
+        moved = msg(
+            "the old seating of the table is in the history, its list in {path}", path=plan.moved
         )
-    seated = plan.tables[table - 1]
-    click.echo(
-        say(
-            msg(
-                "series {series} table {table}: {players}; {dealer} deals first; list {list}",
-                series=series,
-                table=table,
-                players=", ".join(seated.players),
-                dealer=seated.first_dealer,
-                list=seated.list,
-            )
-        )
+        click.echo(say(moved))
+    x = plan.tables[table - 1]
+    seated = msg(
+        "series {series} table {table}: {players}; {dealer} deals first; list {list}",
+        series=series,
+        table=table,
+        players=", ".join(x.players),
+        dealer=x.first_dealer,
+        list=x.list,
     )
+    click.echo(say(seated))
 
 
 @tournament.command("seating")
