@@ -146,18 +146,18 @@ def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
     ranking = timed([SKATLISTE, "tournament", "ranking", "--tournament", str(champ)], runs=5)
     small, large = paper_result_case(folder, 24), paper_result_case(folder, 1000)
     return [
+        ("json.load of a championship (750 lists)", load, ""),
+        (
+            "tournament ranking",
+            ranking,
+            f"every list read and summed: {ranking.median / load.median:.1f} × the json.load",
+        ),
         ("tournament result (24 players)", small, "one paper result typed in"),
         (
             "tournament result (1,000 players)",
             large,
             f"the tournament file and one list read: {large.median / small.median:.2f} × "
             "the result at 24 players",
-        ),
-        ("json.load of a championship (750 lists)", load, ""),
-        (
-            "tournament ranking",
-            ranking,
-            f"every list read and summed: {ranking.median / load.median:.1f} × the json.load",
         ),
     ]
 

@@ -271,6 +271,21 @@ def test_a_tournament_name_with_spaces_in_a_row_is_registered_with_one(
     _ok(run, "tournament", "player", "remove", "gerd maier", "--tournament", str(hall))
 
 
+def test_a_club_file_of_names_with_spaces_is_imported_and_drawn(run: Run, tmp_path: Path) -> None:
+    """Names with a space from a CSV file register, draw and leave like any."""
+    folder = tmp_path / "halle"
+    _ok(run, "tournament", "new", str(folder), "--name", "Halle")
+    csv_file = tmp_path / "players.csv"
+    names = ["Anna Schmidt", "Ben Meier", "Carl von Berg", "Dora Lenz"]
+    csv_file.write_text("Name;Verein\n" + "".join(f"{n};Herz\n" for n in names), "utf-8")
+    _ok(run, "tournament", "player", "import", str(csv_file), "--tournament", str(folder))
+    _ok(run, "tournament", "draw", "1", "--tournament", str(folder))
+    plan = json.loads(_ok(run, "tournament", "seating", "1", "--json", "--tournament", str(folder)))
+    assert sorted(plan["tables"][0]["players"]) == names
+    out = _ok(run, "tournament", "player", "remove", "Carl von Berg", "--tournament", str(folder))
+    assert "Carl von Berg" in out
+
+
 def test_a_paper_result_takes_a_name_split_at_its_space(run: Run, hall: Path) -> None:
     """The organiser's page sends one typed line: its words before each '=' are the name."""
     _seat(run, hall, "1", "1", "Anna Schmidt", "Ben", "Carl")
