@@ -373,3 +373,18 @@ def test_the_pages_of_serve_take_a_player_with_a_space(hall: Path) -> None:
     entered = client.post("/api/tournament/paper", json=line, headers=organiser)
     assert entered.status_code == 201, entered.json()
     assert "Anna Schmidt" in entered.json()["players"]
+
+
+def test_an_american_grand_list_takes_a_player_with_a_space(run: Run, ledger_path: Path) -> None:
+    """The partnership game names its declarer as the Skat list does: one argument, a
+    beginning, or the words of a typed line."""
+    from skatliste.app.lists import add_game
+
+    ledger = str(ledger_path)
+    _ok(run, "new", "--players", "Anna Schmidt", "Ben", "Carl", "Dora", "--rules",
+        "american-grand", "--ledger", ledger)  # fmt: skip
+    _ok(run, "add", "Anna Schmidt", "whist", "25", "stiche", "11", "--ledger", ledger)
+    _ok(run, "add", "anna", "whist", "25", "stiche", "11", "--ledger", ledger)
+    add_game(ledger_path, None, "anna schmidt whist 25 stiche 11".split())
+    games = json.loads(ledger_path.read_text(encoding="utf-8"))["games"]
+    assert [g["declarer"] for g in games] == ["Anna Schmidt"] * 3
