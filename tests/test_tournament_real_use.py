@@ -388,3 +388,15 @@ def test_an_american_grand_list_takes_a_player_with_a_space(run: Run, ledger_pat
     add_game(ledger_path, None, "anna schmidt whist 25 stiche 11".split())
     games = json.loads(ledger_path.read_text(encoding="utf-8"))["games"]
     assert [g["declarer"] for g in games] == ["Anna Schmidt"] * 3
+
+
+@pytest.mark.parametrize("text", ["{ not a list", '{"format": "skatliste", "version": 1}', ""])
+def test_a_paper_result_beside_a_broken_list_of_its_table_is_refused(
+    run: Run, hall: Path, text: str
+) -> None:
+    """Its own table's list is read strictly where it is no list: the refusal names the file,
+    nothing is written."""
+    _seat(run, hall, "1", "1", "Anna Schmidt", "Ben", "Carl")
+    (hall / "series-1" / "table-01.json").write_text(text, encoding="utf-8")
+    items = ["Anna Schmidt=48/1/0", "Ben=0/0/0", "Carl=0/0/0"]
+    assert "table-01.json" in _refused(run, hall, "result", "1", "1", *items)

@@ -108,9 +108,7 @@ def _has_results(t: Tournament, series: int, table: int) -> bool:
     """A paper result for the table, or games on its list."""
     if t.paper_result(series, table) is not None:
         return True
-    name = list_name(series, table)
-    listed = store.read_lists(t.folder, [name])[name]
-    return listed is not None and listed.games > 0
+    return bool(store.list_games(t.folder, list_name(series, table)))
 
 
 def seat_table(
