@@ -115,11 +115,12 @@ def player() -> None:
 @tournament_option
 @messages_lang_option
 def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
-    """Register a player (names are unique, whatever their case).
+    """Register a player (names are unique, whatever their case; quote one with a space).
 
     \b
-    Example:
+    Examples:
       skatliste tournament player add Anna --club "Herz Dame" --number 1
+      skatliste tournament player add "Anna Schmidt"
     """
     p = app.add_player(folder, name, club=club, number=number)
     club = f" ({p.club})" if p.club else ""
@@ -347,11 +348,13 @@ def result(
     folder: Path,
     lang: str | None,
 ) -> None:
-    """Enter a paper Spielliste: every player's list points, games won and games lost.
+    """Enter a paper Spielliste: every player's list points, games won and games lost (a
+    name with a space quoted with its result).
 
     \b
     Examples:
       skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+      skatliste tournament result 1 3 "Anna Schmidt=312/9/2" Dora=-40/3/4 Emil=118/6/1
       skatliste tournament result 1 2 --delete
     """
     if delete:
