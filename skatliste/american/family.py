@@ -183,6 +183,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     ) -> Entry:
         if named and len(words_) == 1 and words_[0].casefold() in END_WORDS:
             return PartieEnd(note=note, time=time)
+        if named:
+            words_ = names.joined_names(table.players, words_)  # 'anna schmidt whist ...'
         if named and words_ and names_player(table, words_[0]):
             declarer, words_ = find_player(table, words_[0]), words_[1:]
         elif declarer is None:

@@ -13,7 +13,7 @@ from skatliste.families import Family, NoDeclarer, as_message
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
-from skatliste.players import check_player_names, find_player, same_name
+from skatliste.players import check_player_names, find_player, joined_names, same_name
 from skatliste.skat import entries, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
@@ -369,6 +369,7 @@ class SkatFamily(Family[Entry, Table, Row]):
             return PassedEntry(note=note, time=time)
         if first == "ramsch":
             return entries.parse_ramsch(table, words[1:], note=note, time=time)
+        words = joined_names(table.players, words)  # 'anna schmidt kreuz ...' typed in words
         if names_player(table, words[0]):
             return _game(table.find(words[0]), words[1:], note, time)
         if declarer is None:
