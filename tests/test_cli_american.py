@@ -163,13 +163,13 @@ def test_end_by_hand_undo_and_history(run: Run, grand_list: Path) -> None:
         "Partie 1: Anna+Carl +25 · Ben+Dora 0 · sets 0 : 0 · next dealer: Ben",
     ]
     assert _ok(run, grand_list, "undo").splitlines()[0] == (
-        "zurückgenommen: Anna whist 25 tricks 11"
+        "zurückgenommen: Anna whist 25 stiche 11"
     )
     assert _summary(run, grand_list) == {"parties": []}
     history = _ok(run, grand_list, "history").splitlines()
     assert [line.split("  ", 1)[1] for line in history] == [  # numbered for 'restore N'
         "undo   Spiel 1: Partie von Hand beendet",
-        "undo   Spiel 1: Anna whist 25 tricks 11",
+        "undo   Spiel 1: Anna whist 25 stiche 11",
     ]
     assert [line.split(".")[0] for line in history] == [" 1", " 2"]
 
@@ -244,7 +244,7 @@ def test_exports(run: Run, grand_list: Path, tmp_path: Path, fmt: str, expect: s
     assert expect in out.read_text(encoding="utf-8")
     if fmt == "csv":
         assert out.read_text(encoding="utf-8").splitlines()[1] == (
-            '1,1,Anna,Anna,"Euchre 20 allein, 5 Stiche",yes,25,0,25,0'
+            '1,1,Anna,Anna,"Euchre 20 allein, 5 Stiche",yes,25,0,25,0,'
         )
     r = run("export", "--format", fmt, "-o", str(grand_list), "--ledger", str(grand_list))
     assert r.exit_code == 2 and "dorthin zu schreiben ersetzte" in r.stderr

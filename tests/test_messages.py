@@ -375,8 +375,8 @@ ERRORS = [
     ),
     (
         ["insert", "7", "anna", "null"],
-        "ein Spiel kommt an Stelle 1 bis 2",
-        "a game goes in at 1 to 2",
+        "kommt an Stelle 1 bis 2 (die Liste hat 1 Spiel)",
+        "an entry goes in at 1 to 2 (the list has 1 game)",
     ),
 ]
 

@@ -204,7 +204,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def words(self, entry: Entry, lang: Lang) -> str:
         if isinstance(entry, PartieEnd):
             return msg("partie ended by hand").render(lang)
-        return f"{entry.declarer} {words.to_words(entry)}"
+        return f"{entry.declarer} {words.to_words(entry, lang)}"
 
     def passed(self, *, note: str = "", time: str | None = None) -> Entry:
         return PartieEnd(note=note, time=time)

@@ -309,17 +309,38 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
     )
 
 
-def to_words(deal: Deal) -> str:
-    """The deal's canonical English words; :func:`parse_words` reads them back.
+SAID: dict[str, dict[str, str]] = {
+    "de": {
+        Contract.WHIST.name: "whist",
+        Contract.GRAND.name: "grand",
+        Contract.EUCHRE.name: "jucker",
+        Contract.HEARTS.name: "herz",
+        "alone": "allein",
+        "tricks": "stiche",
+        "hearts": "herzen",
+    },
+}
+"""The words of a deal as a German table says them (each one :func:`parse_words` reads);
+English is the canonical words themselves. Table words are vocabulary, not sentences: they
+are what is typed back, so they live with the grammar that reads them."""
 
-    >>> to_words(parse_words("euchre 20 allein stiche 5".split()).deal("Anna"))
-    'euchre 20 alone tricks 5'
+
+def to_words(deal: Deal, lang: str = "en") -> str:
+    """The deal's words as a table says them in ``lang`` (English, the canonical words, by
+    default); :func:`parse_words` reads them back in either language.
+
+    >>> deal = parse_words("euchre 20 allein stiche 5".split()).deal("Anna")
+    >>> to_words(deal), to_words(deal, "de")
+    ('euchre 20 alone tricks 5', 'jucker 20 allein stiche 5')
+    >>> to_words(parse_words("herz 40 herzen 2".split()).deal("Ben"), "de")
+    'herz 40 herzen 2'
     """
-    parts = [deal.contract.value, str(deal.bid)]
+    said = SAID.get(lang, {})
+    parts = [said.get(deal.contract.name, deal.contract.value), str(deal.bid)]
     if deal.alone:
-        parts.append("alone")
+        parts.append(said.get("alone", "alone"))
     if deal.tricks is not None:
-        parts.append(f"tricks {deal.tricks}")
+        parts.append(f"{said.get('tricks', 'tricks')} {deal.tricks}")
     if deal.hearts is not None:
-        parts.append(f"hearts {deal.hearts}")
+        parts.append(f"{said.get('hearts', 'hearts')} {deal.hearts}")
     return " ".join(parts)

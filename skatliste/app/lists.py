@@ -317,8 +317,12 @@ def _refuse_breaking(
         where, problem = broken[0]
         raise InputError(
             nmsg(
-                "refused: it would make {count} later entry impossible, {where}: {problem}",
-                "refused: it would make {count} later entries impossible, first {where}: {problem}",
+                "refused: it would make {count} later entry impossible, {where}: {problem} (the "
+                "entries after the change move with it, and their dealers with them: where one "
+                "was entered against the wrong dealer, correct it first)",
+                "refused: it would make {count} later entries impossible, first {where}: "
+                "{problem} (the entries after the change move with it, and their dealers with "
+                "them: where one was entered against the wrong dealer, correct it first)",
                 len(broken),
                 where=where,
                 problem=as_message(problem),
@@ -466,10 +470,10 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
         if not 1 <= number <= n + 1:
             raise InputError(
                 msg(
-                    "insert {number}: a game goes in at 1 to {last} (the list has {count} games)",
+                    "insert {number}: an entry goes in at 1 to {last} (the list has {entries})",
                     number=number,
                     last=n + 1,
-                    count=n,
+                    entries=ledger.family.entry_count(n),
                 )
             )
         index = found[number - 1] if number <= n else len(ledger.entries)
@@ -547,7 +551,8 @@ def preview(
 ) -> Any:
     """What an entry would be, without writing anything: its row (value, explanation, the
     totals after it) as the next entry, like ``add_game(path, declarer, words)``; with
-    ``number``, as the replacement of that entry, like ``edit``. Refused with the very message
+    ``number``, as the replacement of that entry, like ``edit``; for an entry that has no row
+    (the end of a partie), what it is in a word (a ``Message``). Refused with the very message
     the change itself would give."""
     ledger = open_list(path)
     family = ledger.family
@@ -569,8 +574,7 @@ def preview(
     _refuse_problems(ledger, index, entry, shown)
     entries = [*ledger.entries[:index], entry]
     row = family.row_at(ledger.table, entries, index)
-    assert row is not None
-    return row
+    return family.kind_name(entry) if row is None else row
 
 
 def call_bock(path: Path | str) -> Change:

@@ -344,6 +344,16 @@ def play(ledger_path: Path, lang: str | None) -> None:
     from skatliste.skat.sheet import rows
 
     language = resolve_lang(lang)
+    family = app.open_list(ledger_path).family
+    if family.name != "skat":  # the questions are a Skat game's
+        raise InputError(
+            msg(
+                "'play' asks for Skat games; on a list of {family} enter each entry with "
+                "'skatliste add', e.g. 'skatliste add {example}'",
+                family=family.title,
+                example=family.example,
+            )
+        )
     while True:
         ledger = app.open_list(ledger_path)
         try:

@@ -28,7 +28,8 @@ from skatliste.errors import InputError
 from skatliste.families import as_message
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.render import register
-from skatliste.render.cells import CsvWriter
+from skatliste.render.cells import CsvWriter, markdown_text
+from skatliste.render.text import with_note
 
 TEXT: dict[str, Message] = {
     "deal": msg("Deal"),
@@ -185,6 +186,7 @@ def sheet_records(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> l
                     "totals": list(row.totals),
                     "sets": list(row.sets),
                     "ends": row.ends,
+                    "note": d.note,
                 }
             )
     return out
@@ -213,6 +215,7 @@ def render_sheet(
         writer.writerow(
             ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
             + [f"{label} total" for label in labels]
+            + ["note"]
         )
         for partie in parts:
             for row in partie.rows:
@@ -226,6 +229,7 @@ def render_sheet(
                         "yes" if row.score.made else "no",
                         *row.points,
                         *row.totals,
+                        row.deal.note,
                     ]
                 )
         return buf.getvalue().rstrip("\n")
@@ -235,6 +239,8 @@ def render_sheet(
     body: list[list[str]] = []
     blocks: list[str] = []
     align = "rlllc" + "rr"
+    if fmt == "md":
+        headers = [markdown_text(h) for h in headers]
     from skatliste.render.text import plain_table
 
     for partie in parts:
@@ -245,11 +251,13 @@ def render_sheet(
                     str(row.number),
                     row.dealer,
                     row.deal.declarer,
-                    contract_words(row, lang),
+                    with_note(contract_words(row, lang), row.deal.note),
                     "" if row.score.made else "×",
                     *[f"{signed(row.points[i])} = {number(row.totals[i])}" for i in (0, 1)],
                 ]
             )
+        if fmt == "md":
+            body = [[markdown_text(cell) for cell in line] for line in body]
         if fmt == "plain":
             text = plain_table(headers, body, align)
         else:
@@ -264,6 +272,7 @@ def render_sheet(
             )
         lines = settlement_lines(table, partie, lang)
         if fmt == "md":
+            lines = [markdown_text(line) for line in lines]
             lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
         blocks.append(text + "\n\n" + "\n".join(lines))
     legend = msg("× = set (the contract failed)").render(lang)
@@ -318,7 +327,7 @@ def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> 
 def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     """The sheet and the summary as Markdown."""
     title = "American Grand"
-    players = ", ".join(table.players)
+    players = markdown_text(", ".join(table.players))
     return f"# {title}: {players}\n\n" + render_sheet(table, parts, fmt="md", lang=lang) + "\n"
 
 
@@ -349,7 +358,8 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
         body = "".join(
             "<tr>"
             + f"<td>{row.number}</td><td>{esc(row.dealer)}</td><td>{esc(row.deal.declarer)}</td>"
-            + f"<td>{esc(contract_words(row, lang))}{'' if row.score.made else ' ×'}</td>"
+            + f"<td>{esc(with_note(contract_words(row, lang), row.deal.note))}"
+            + f"{'' if row.score.made else ' ×'}</td>"
             + "".join(
                 f'<td class="n">{esc(signed(row.points[i]))} = {esc(number(row.totals[i]))}</td>'
                 for i in (0, 1)

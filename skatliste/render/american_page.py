@@ -43,7 +43,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "declarer": row.deal.declarer,
         "dealer": row.dealer,
         "dealer_text": f"{dealer} {row.dealer}",
-        "words": to_words(row.deal),
+        "words": to_words(row.deal, lang),
         "text": contract_words(row, lang),
         "value": signed(row.points[declaring]),
         "list_points": row.points[declaring],

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from skatliste.i18n import Message
 from skatliste.web.base import Refused, can_write, read_json, request_lang, say, site, writes
 
 _IN = ConfigDict(extra="forbid")
@@ -146,6 +147,8 @@ async def preview(request: Request) -> Response:
         if body.number is not None and declarer:
             words, declarer = [declarer, *words], None
         row = preview_row(path, words, declarer=declarer, number=body.number)
+        if isinstance(row, Message):  # an entry with no value of its own (an end of a partie)
+            return {"declarer": None, "text": row.render(lang), "value": "", "explanation": []}
         return row_json(open_list(path), row, lang)
 
     return JSONResponse(await run_in_threadpool(run))

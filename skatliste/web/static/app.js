@@ -355,7 +355,7 @@ function showPreview(r) {
     return;
   }
   const g = r.data;
-  const head = (g.declarer ? g.declarer + " — " : "") + g.text + ": " + g.value;
+  const head = (g.declarer ? g.declarer + " — " : "") + g.text + (g.value ? ": " + g.value : "");
   box.replaceChildren(
     el("p", { class: "head", textContent: head }),
     ...g.explanation.map((line) => el("p", { textContent: line })),
