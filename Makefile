@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench fuzz lint clean chromium screenshots
+.PHONY: test demo bench fuzz lint clean chromium screenshots catalogues
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,12 @@ screenshots: $(STAMP) chromium
 	mkdir -p docs/screenshots
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
 	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k "short_evening or tournament"
+
+# The message catalogues: Babel extracts the ids of every msg()/nmsg() call, adds the new ones
+# to skatliste/locale/*/LC_MESSAGES/skatliste.po (translations kept, order kept; fill in the
+# empty ones) and compiles the .mo beside each (see tests/catalogues.py).
+catalogues: $(STAMP)
+	$(BIN)/python -m tests.catalogues
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh

@@ -21,7 +21,6 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
@@ -32,23 +31,6 @@ from skatliste.options import Option, OptionValue, RuleSet
 PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")
 """The game families, by the module that holds each one's ``FAMILY`` (the first is the
 default: a list without a preset is Skat)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Worded(Message):
-    """A message still written as English text by a module not yet converted to message ids
-    (the derivation's problems): rendered by the old catalogue's matcher, so that it can be a
-    value of a message like any other."""
-
-    def render(self, lang: Lang) -> str:
-        from skatliste.messages import translate
-
-        return translate(self.text, lang)
-
-
-def as_message(value: Message | str) -> Message:
-    """``value`` as a message: a message as it is, English text as :class:`Worded`."""
-    return value if isinstance(value, Message) else Worded(value)
 
 
 class NoDeclarer(InputError):
@@ -198,15 +180,13 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """Every entry's row, with the running totals after it."""
 
     @abstractmethod
-    def problems(
-        self, table: TableT, entries: Sequence[EntryT]
-    ) -> list[tuple[Message, Message | str]]:
+    def problems(self, table: TableT, entries: Sequence[EntryT]) -> list[tuple[Message, Message]]:
         """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
 
     @abstractmethod
     def entry_problems(
         self, table: TableT, earlier: Sequence[EntryT], entry: EntryT
-    ) -> list[Message | str]:
+    ) -> list[Message]:
         """Why ``entry`` cannot follow ``earlier``; empty when it can."""
 
     @abstractmethod

@@ -212,7 +212,7 @@ def test_the_scan_finds_the_messages() -> None:
         "store/tournament.py",
         "app/tournament.py",
         "cli/cards.py",
-        "skat/sheet.py",
+        "skat/words.py",
     ):
         assert f"skatliste/{module}" in places
     found = {template for _, template in MESSAGES}

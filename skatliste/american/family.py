@@ -22,7 +22,7 @@ from skatliste.american.game import (
     Table,
 )
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer, as_message
+from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg
 from skatliste.options import RuleSet
@@ -220,19 +220,15 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
         return [row for partie in game.parties(table, entries) for row in partie.rows]
 
-    def problems(
-        self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[Message, Message | str]]:
-        return [(where, as_message(problem)) for where, problem in game.problems(table, entries)]
+    def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
+        return game.problems(table, entries)
 
-    def entry_problems(
-        self, table: Table, earlier: Sequence[Entry], entry: Entry
-    ) -> list[Message | str]:
+    def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         if isinstance(entry, PartieEnd):
             problem = self.pass_problem(table, earlier)
             return [] if problem is None else [problem]
         before = len(game.problems(table, earlier))
-        return [as_message(p) for _, p in game.problems(table, [*earlier, entry])[before:]]
+        return [p for _, p in game.problems(table, [*earlier, entry])[before:]]
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
         points = game.parties(table, entries)[-1].points

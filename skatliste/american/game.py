@@ -583,7 +583,7 @@ def _partie_over(table: Table, run: _Running) -> str | None:
     return None
 
 
-Problem = tuple[Message, Message | str]
+Problem = tuple[Message, Message]
 """Where (``deal 3``) and what is wrong."""
 
 

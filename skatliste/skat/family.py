@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer, as_message
+from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg
 from skatliste.options import RuleSet
@@ -407,17 +407,11 @@ class SkatFamily(Family[Entry, Table, Row]):
     def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
         return list(sheet.rows(table, entries))
 
-    def problems(
-        self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[Message, Message | str]]:
-        return [
-            (msg("game {number}", number=n), _as_message(p)) for n, p in sheet.check(table, entries)
-        ]
+    def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
+        return [(msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
 
-    def entry_problems(
-        self, table: Table, earlier: Sequence[Entry], entry: Entry
-    ) -> list[Message | str]:
-        return [_as_message(p) for p in sheet.entry_problems(table, earlier, entry)]
+    def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
+        return sheet.entry_problems(table, earlier, entry)
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
         return dict(sheet.derive(table, entries).totals)
@@ -439,11 +433,6 @@ def value_cell(row: Row) -> str:
     if isinstance(row.entry, RamschEntry) and row.error is None:
         return signed(sum(row.points.values()))
     return ""
-
-
-def _as_message(problem: Message | str) -> Message:
-    """A problem of the derivation as ``sheet`` words it (a message, or English text)."""
-    return as_message(problem)
 
 
 def names_player(table: Table, word: str) -> bool:

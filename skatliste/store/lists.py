@@ -236,7 +236,7 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
     try:
         family = find_family(rules["preset"])
     except RuleSetError as exc:
-        return "rules", _message(exc)
+        return "rules", exc.message
     problem = stored_problem(family.presets, family.options, rules["options"])
     if problem is not None:
         return "rules", problem
@@ -254,12 +254,6 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
             counts=" or ".join(str(c) for c in counts),
         )
     return None
-
-
-def _message(exc: Exception) -> Message:
-    from skatliste.families import as_message
-
-    return as_message(getattr(exc, "message", str(exc)))
 
 
 def _entry_problem(family: Family[Any, Any, Any], data: object) -> Message | None:

@@ -28,7 +28,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
-from skatliste.errors import InputError, LedgerError, SkatlisteError
+from skatliste.errors import InputError, LedgerError, SkatlisteError, Worded
 from skatliste.i18n import Lang, Message
 from skatliste.web.labels import LABELS
 from skatliste.web.watch import Watcher
@@ -90,13 +90,10 @@ def request_lang(request: Request) -> Lang:
 
 
 def say(request: Request, message: Message | str) -> str:
-    """A message (its English text is its id) in the request's language: the catalogue of
-    ``skatliste.messages``, loaded on the first message."""
-    if isinstance(message, Message):
-        return message.render(request_lang(request))
-    from skatliste.messages import translate
-
-    return translate(message, request_lang(request))
+    """A message in the request's language (a message still written as English text, in a
+    module not yet converted to message ids, is a :class:`~skatliste.errors.Worded`)."""
+    said = message if isinstance(message, Message) else Worded(message)
+    return said.render(request_lang(request))
 
 
 # --- guards for writes ---------------------------------------------------------------
