@@ -53,7 +53,8 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     """How the family is named in messages (``Skat``, ``American Grand``)."""
     presets: Mapping[str, Mapping[str, OptionValue]]
     """The named rule sets and the options each sets."""
-    preset_help: Mapping[str, str]
+    preset_help: Mapping[str, Message]
+    """What each preset plays (``rules --list``)."""
     options: Mapping[str, Option]
     """Every option: key, allowed values, default and meaning."""
     kinds: tuple[Record, ...]
@@ -88,10 +89,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     @abstractmethod
     def find_player(self, players: Sequence[str], name: str) -> str:
         """A player by name, or by an unambiguous beginning (an ``InputError`` if none)."""
-
-    @abstractmethod
-    def listing(self) -> list[str]:
-        """The family's presets and options with their meaning (``rules --list``)."""
 
     # --- the codec -------------------------------------------------------------------------
 

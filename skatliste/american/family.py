@@ -112,9 +112,6 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def find_player(self, players: Sequence[str], name: str) -> str:
         return names.find_player(players, name)
 
-    def listing(self) -> list[str]:
-        return options.listing()
-
     # --- the codec -------------------------------------------------------------------------
 
     def encode(self, entry: Entry) -> dict[str, object]:

@@ -452,6 +452,30 @@ def schema(preset: str) -> None:
     click.echo(json.dumps(list_schema(preset), indent=2, ensure_ascii=False))
 
 
+def _listing(lang: Lang) -> list[str]:
+    """Each family's presets and options with their meaning, and how to type them here."""
+    from skatliste.families import families
+    from skatliste.options import describe
+
+    lines: list[str] = []
+    for family in families():
+        width = max(len(name) for name in family.presets) + 2
+        default = next(iter(family.presets))
+        lines.append(msg("{family} presets (--rules NAME):", family=family.title).render(lang))
+        lines += [
+            f"  {name:<{width}}{family.preset_help[name].render(lang)}" for name in family.presets
+        ]
+        lines.append(
+            msg(
+                "{family} options (--rule KEY=VALUE), default in {preset}:",
+                family=family.title,
+                preset=default,
+            ).render(lang)
+        )
+        lines += [*describe(family.options, lang), ""]
+    return lines[:-1]
+
+
 @cli.command()
 @click.option("--list", "list_all", is_flag=True, help="Every option and preset, with meaning.")
 @ledger_option
@@ -465,9 +489,7 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules --list
     """
     if list_all:
-        from skatliste.families import families
-
-        click.echo("\n".join(line for family in families() for line in family.listing()))
+        click.echo("\n".join(_listing(current_lang())))
         return
     ledger = app.open_list(ledger_path)
     click.echo(

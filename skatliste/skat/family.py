@@ -271,9 +271,6 @@ class SkatFamily(Family[Entry, Table, Row]):
     def find_player(self, players: Sequence[str], name: str) -> str:
         return find_player(players, name)
 
-    def listing(self) -> list[str]:
-        return rulesets.listing()
-
     # --- the codec -------------------------------------------------------------------------
 
     def encode(self, entry: Entry) -> dict[str, object]:
