@@ -13,6 +13,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -68,14 +69,22 @@ def lock_path(path: Path | str) -> Path:
     return real.with_name(real.name + ".lock")
 
 
-_CAUSES = {
-    errno.ENOENT: "the folder {folder} does not exist (skatliste creates no folders: "
-    "create it first, or give another {option})",
-    errno.ENOTDIR: "{folder} is not a folder",
-    errno.EACCES: "no permission to write in the folder {folder}",
-    errno.EPERM: "no permission to write in the folder {folder}",
-    errno.EROFS: "the folder {folder} is on a read-only file system",
+_CAUSES: dict[int, Message] = {
+    errno.ENOENT: msg(
+        "the folder {folder} does not exist (skatliste creates no folders: "
+        "create it first, or give another {option})"
+    ),
+    errno.ENOTDIR: msg("{folder} is not a folder"),
+    errno.EACCES: msg("no permission to write in the folder {folder}"),
+    errno.EPERM: msg("no permission to write in the folder {folder}"),
+    errno.EROFS: msg("the folder {folder} is on a read-only file system"),
 }
+"""The causes the system names by number, each a message of a folder (filled in by
+:func:`_in_folder`)."""
+
+
+def _in_folder(cause: Message, folder: Path, option: str) -> Message:
+    return replace(cause, params=(("folder", str(folder)), ("option", option)))
 
 
 def _cause(exc: OSError, folder: Path) -> Message:
@@ -89,7 +98,7 @@ def _cause(exc: OSError, folder: Path) -> Message:
             why=exc.strerror or "",
         )
     if known is not None:
-        return msg(known, folder=str(folder), option="--ledger")
+        return _in_folder(known, folder, "--ledger")
     return msg(
         "cannot write in the folder {folder}: {why}",
         folder=str(folder),
@@ -114,7 +123,7 @@ def _check_folder(path: Path, *, option: str = "--ledger") -> None:
                     folder=str(probe),
                 )
             )
-        cause = msg(_CAUSES[errno.ENOENT], folder=str(folder), option=option)
+        cause = _in_folder(_CAUSES[errno.ENOENT], folder, option)
         raise LedgerError(msg("{path}: {why}", path=str(path), why=cause))
     if not folder.is_dir():
         raise LedgerError(
