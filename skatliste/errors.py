@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skatliste.i18n import Lang, Message
+from skatliste.i18n import Joined, Lang, Message, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +28,10 @@ class Worded(Message):
 class SkatlisteError(Exception):
     """Base of every error skatliste raises on purpose."""
 
-    message: Message
+    message: Message | Joined
 
-    def __init__(self, message: Message | str) -> None:
-        self.message = message if isinstance(message, Message) else Worded(message)
+    def __init__(self, message: Message | Joined | str) -> None:
+        self.message = message if isinstance(message, Message | Joined) else Worded(message)
         super().__init__(str(self.message))
 
     def render(self, lang: Lang) -> str:
@@ -58,3 +58,20 @@ class RuleSetError(InputError):
 class ChangedError(LedgerError):
     """A change names a game as it was seen (``expect=``), but the list has changed since:
     another phone deleted, edited or added a game first. Nothing is written."""
+
+
+class OptionError(InputError):
+    """A setting given to a command cannot be: ``options`` name the settings (as the CLI's
+    options without their dashes: ``size``, ``lost_game``), ``value`` is what was given, and
+    ``problem`` says what is wrong in Skat words. Each edge says where it was typed: the CLI
+    ``--size 0: a team has at least 1 player``, any other edge the value and the problem."""
+
+    def __init__(
+        self, options: str | tuple[str, ...], problem: Message, *, value: object = None
+    ) -> None:
+        self.options = (options,) if isinstance(options, str) else options
+        self.problem = problem
+        self.value = value
+        super().__init__(
+            problem if value is None else msg("'{value}': {problem}", value=value, problem=problem)
+        )

@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Joined, Lang, Message, msg
 from skatliste.options import Option, OptionValue, RuleSet
 
 PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")
@@ -59,10 +59,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     """Every option: key, allowed values, default and meaning."""
     kinds: tuple[Record, ...]
     """The kinds of entries a list file holds, each defined once (reader, writer, schema)."""
-    entry_word: str
-    """What one entry is called where the reader names it: ``game`` (``game 3: ...``)."""
-    number_word: str
-    """What a numbered entry is called where a command names it: ``game``, ``deal``."""
     player_counts: tuple[int, ...]
     """How many players any rule set of the family may have."""
     numbers_every_entry: bool = True
@@ -70,6 +66,32 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     Grand's deals, not the ends of a partie)."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
+
+    # --- how messages name the entries (each family's ids are its own: ``game``, ``deal``) --
+
+    @abstractmethod
+    def entry_name(self, number: int) -> Message:
+        """A numbered entry where a command names it: ``game 3`` (Skat), ``deal 3``."""
+
+    @abstractmethod
+    def stored_name(self, number: int) -> Message:
+        """An entry of the file where the reader names it: ``game 3``, ``entry 3``."""
+
+    @abstractmethod
+    def entry_count(self, count: int) -> Message:
+        """A count of numbered entries, in the language's plural: ``1 game``, ``3 games``."""
+
+    @abstractmethod
+    def no_entries(self) -> Message:
+        """``the list has no games yet``."""
+
+    @abstractmethod
+    def entries_range(self, last: int) -> Message:
+        """``the list has games 1 to 7``."""
+
+    @abstractmethod
+    def none_changed(self) -> Message:
+        """``no games removed or replaced`` (an empty history)."""
 
     # --- rules and the table ---------------------------------------------------------------
 

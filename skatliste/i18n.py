@@ -15,6 +15,14 @@ together in English and parsed apart again.
 '1 game'
 >>> nmsg("{count} game", "{count} games", 3).render("en")
 '3 games'
+>>> nmsg("{count} game", "{count} games", 1).render("de")
+'1 Spiel'
+
+A short word that says two things (a column's "won" is "gew.", the answer "won" is
+"gewonnen") has a context, gettext's msgctxt:
+
+>>> pmsg("stats column", "won").render("de"), msg("Won").render("de")
+('gew.', 'Gewonnen')
 """
 
 from __future__ import annotations
@@ -46,25 +54,41 @@ def translations(lang: Lang) -> gettext.NullTranslations:
 @dataclass(frozen=True, slots=True)
 class Message:
     """One message: its id (English, with ``{name}`` placeholders), the plural id and the count
-    for a message that counts something, and the values to fill in."""
+    for a message that counts something, the values to fill in, and the context of a short
+    word that says different things in different places (gettext's msgctxt: the column
+    "Won" is "gew.", the question "Won" is "Gewonnen")."""
 
     text: str
     params: tuple[tuple[str, object], ...] = ()
     plural: str | None = None
     count: int = 0
+    context: str | None = None
 
     def render(self, lang: Lang) -> str:
         """The message in ``lang``, its values (messages among them) rendered in ``lang`` too."""
-        t = translations(lang)
-        template = (
-            t.gettext(self.text)
-            if self.plural is None
-            else t.ngettext(self.text, self.plural, self.count)
-        )
+        template = self.template(lang)
         values = {name: render(value, lang) for name, value in self.params}
         if self.plural is not None:
             values.setdefault("count", str(self.count))
-        return template.format_map(values) if values else template
+        return template.format_map(values)
+
+    def template(self, lang: Lang) -> str:
+        """The text of ``lang`` with its ``{placeholders}`` still to fill in (for a caller that
+        fills one template many times, e.g. each line of an explanation)."""
+        t = translations(lang)
+        if self.context is None:
+            template = (
+                t.gettext(self.text)
+                if self.plural is None
+                else t.ngettext(self.text, self.plural, self.count)
+            )
+        else:
+            template = (
+                t.pgettext(self.context, self.text)
+                if self.plural is None
+                else t.npgettext(self.context, self.text, self.plural, self.count)
+            )
+        return template
 
     def __str__(self) -> str:
         return self.render("en")
@@ -93,6 +117,11 @@ def nmsg(singular: str, plural: str, count: int, /, **params: object) -> Message
     """A message that counts: ``nmsg("{count} game", "{count} games", n)`` (``{count}`` is
     filled in unless given)."""
     return Message(singular, tuple(params.items()), plural, count)
+
+
+def pmsg(context: str, text: str, /, **params: object) -> Message:
+    """A message in a context: ``pmsg("tournament", "Won")`` (a column head, not a question)."""
+    return Message(text, tuple(params.items()), context=context)
 
 
 def join(items: Iterable[object], separator: str = "; ") -> Joined:

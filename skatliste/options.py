@@ -139,7 +139,11 @@ def stored_problem(
         try:
             options[key].convert(value)
         except RuleSetError as exc:
-            return exc.message if isinstance(exc.message, Message) else msg(str(exc.message))
+            return (
+                exc.message
+                if isinstance(exc.message, Message)
+                else msg("{problem}", problem=exc.message)
+            )
     return None
 
 

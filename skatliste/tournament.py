@@ -11,7 +11,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 
-from skatliste.errors import InputError
+from skatliste.errors import InputError, OptionError
+from skatliste.i18n import Message, msg
 from skatliste.skat.rules import (
     MAX_BID,
     SEEGER_FABIAN_LOST,
@@ -60,8 +61,11 @@ def table_sizes(count: int) -> list[int]:
     fours = (count - 3 * threes) // 4
     if count < 3 or fours < 0:
         raise InputError(
-            f"{count} player(s) cannot be seated at tables of four and three "
-            "(1, 2 and 5 cannot); add or remove a player"
+            msg(
+                "{count} player(s) cannot be seated at tables of four and three (1, 2 and 5 "
+                "cannot); add or remove a player",
+                count=count,
+            )
         )
     return [4] * fours + [3] * threes
 
@@ -240,23 +244,41 @@ def paper_points_range(won: int, lost: int) -> tuple[int, int]:
     return -MAX_LOST_GAME * lost, MAX_WON_GAME * won
 
 
-def paper_line_problem(line: PaperLine, length: int) -> str | None:
+def paper_line_problem(line: PaperLine, length: int) -> Message | None:
     """Why a paper line cannot be a player's series of ``length`` games, or None.
 
     >>> print(paper_line_problem(PaperLine(500, 0, 0), 48))  # doctest: +ELLIPSIS
     500 list points with 0 won and 0 lost: list points come only from games played ...
     """
     if line.won + line.lost > length:
-        return f"{line.won} won and {line.lost} lost are more than the series of {length} games"
+        return msg(
+            "{won} won and {lost} lost are more than the series of {length} games",
+            won=line.won,
+            lost=line.lost,
+            length=length,
+        )
     low, high = paper_points_range(line.won, line.lost)
     if low <= line.points <= high:
         return None
-    counts = f"{line.points} list points with {line.won} won and {line.lost} lost"
+    counts = msg(
+        "{points} list points with {won} won and {lost} lost",
+        points=line.points,
+        won=line.won,
+        lost=line.lost,
+    )
     if line.won == line.lost == 0:
-        return f"{counts}: list points come only from games played as declarer, so they are 0 here"
-    return (
-        f"{counts}: a won game brings at most {MAX_WON_GAME}, a lost one costs at most "
-        f"{MAX_LOST_GAME}, so the points are {low} to {high}"
+        return msg(
+            "{counts}: list points come only from games played as declarer, so they are 0 here",
+            counts=counts,
+        )
+    return msg(
+        "{counts}: a won game brings at most {won}, a lost one costs at most {lost}, so "
+        "the points are {low} to {high}",
+        counts=counts,
+        won=MAX_WON_GAME,
+        lost=MAX_LOST_GAME,
+        low=low,
+        high=high,
     )
 
 
@@ -271,7 +293,7 @@ def paper_scores(lines: Mapping[str, PaperLine]) -> dict[str, Score]:
     """
     opponent = SEEGER_FABIAN_OPPONENT.get(len(lines))
     if opponent is None:
-        raise InputError(f"{len(lines)} player(s): a table has 3 or 4 players")
+        raise InputError(msg("{count} player(s): a table has 3 or 4 players", count=len(lines)))
     lost_all = sum(line.lost for line in lines.values())
     return {
         name: Score(
@@ -381,7 +403,7 @@ def teams(standings: Sequence[Standing], *, size: int = 4) -> list[TeamStanding]
     [(1, 'X', 1000, False), (2, 'Y', 950, True)]
     """
     if size < 1:
-        raise InputError(f"--size {size}: a team has at least 1 player")
+        raise OptionError("size", msg("a team has at least 1 player"), value=size)
     clubs: dict[str, list[Standing]] = {}
     for s in standings:
         if s.club:
@@ -429,18 +451,35 @@ def prize_amounts(
     [Fraction(150, 1), Fraction(100, 1)]
     """
     if amounts and (split or pool is not None):
-        raise InputError("give either --amounts or --pool with --split, not both")
+        raise OptionError(
+            ("amounts", "pool", "split"),
+            msg("give either fixed amounts or a pool with its split, not both"),
+        )
     if amounts:
         bad = [a for a in amounts if a < 0]
         if bad:
-            raise InputError(f"--amounts: {bad[0]} is negative; give amounts like 100,60,40")
+            raise OptionError(
+                "amounts",
+                msg("{amount} is negative; give amounts like 100,60,40", amount=bad[0]),
+            )
         return list(amounts)
     if pool is None or not split:
-        raise InputError("give --pool 500 --split 30,20,15 (percent) or --amounts 100,60,40")
+        raise OptionError(
+            ("pool", "split", "amounts"),
+            msg(
+                "give a pool and its split in percent (e.g. 500 and 30,20,15) or fixed amounts "
+                "(e.g. 100,60,40)"
+            ),
+        )
     if pool < 0 or any(p < 0 for p in split):
-        raise InputError("--pool and --split are amounts and percentages of 0 or more")
+        raise OptionError(
+            ("pool", "split"), msg("a pool and its split are amounts and percentages of 0 or more")
+        )
     if sum(split) > 100:
-        raise InputError(f"--split adds up to {float(sum(split)):g} %: at most 100 %")
+        total = format(float(sum(split)), "g")
+        raise OptionError(
+            "split", msg("the split adds up to {total} %: at most 100 %", total=total)
+        )
     return [pool * p / 100 for p in split]
 
 
@@ -486,7 +525,10 @@ class Fee:
 def fees(standings: Sequence[Standing], *, entry: Fraction, lost_game: Fraction) -> list[Fee]:
     """Each player's fees, in the ranking's order."""
     if entry < 0 or lost_game < 0:
-        raise InputError("--entry and --lost-game are amounts of 0 or more")
+        raise OptionError(
+            ("entry", "lost_game"),
+            msg("an entry fee and a lost game's fee are amounts of 0 or more"),
+        )
     return [Fee(s.name, entry, s.lost, lost_game * s.lost) for s in standings]
 
 
@@ -501,4 +543,4 @@ class SeriesStatus:
     """'done', 'in progress', 'missing' or 'paper' (done, from a paper list)."""
     games: int = 0
     length: int = 0
-    problems: list[str] = field(default_factory=list)
+    problems: list[Message] = field(default_factory=list)

@@ -5,9 +5,11 @@ against numbers worked by hand. Series of 3 games at a table of three, 4 at four
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from fractions import Fraction
+from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ import pytest
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError
+from tests.conftest import Run
 
 CLUBS = {
     "Herz": ["Anna", "Ben", "Carl", "Dora", "Emil"],
@@ -40,7 +43,7 @@ SERIES_2 = [
 
 
 def register(folder: Path) -> Path:
-    app.new_tournament(folder, name="Preisskat", date="2026-12-05", series=2, games="3/4", seed=13)
+    app.new_tournament(folder, name="Preisskat", date="2026-12-05", series=2, games=(3, 4), seed=13)
     for club, people in CLUBS.items():
         for name in people:
             app.add_player(folder, name, club=club)
@@ -237,7 +240,7 @@ def test_teams_by_hand(finished: Path) -> None:
 
 def test_prizes_from_a_pool_equal_places_share(finished: Path) -> None:
     """200 split 40/25/15/10 %: 80, 50, and Carl and Emil share 30 + 20."""
-    got = app.prize_list(finished, pool="200", split="40,25,15,10")
+    got = app.prize_list(finished, pool=F(200), split=[F(40), F(25), F(15), F(10)])
     assert [(p.place, p.name, int(p.amount)) for p in got.prizes] == [
         (1, "Frida", 80),
         (2, "Anna", 50),
@@ -250,7 +253,7 @@ def test_prizes_from_a_pool_equal_places_share(finished: Path) -> None:
 def test_fixed_prizes_and_fees(finished: Path) -> None:
     """Carl and Emil share the third prize (and no fourth): 20 each. Everyone pays 10, and
     0.50 a lost game: six lost games in all."""
-    got = app.prize_list(finished, amounts="100,60,40", entry="10", lost_game="0.50")
+    got = app.prize_list(finished, amounts=[F(100), F(60), F(40)], entry=F(10), lost_game=F(1, 2))
     assert [(p.name, int(p.amount)) for p in got.prizes] == [
         ("Frida", 100),
         ("Anna", 60),
@@ -416,7 +419,8 @@ def test_a_csv_without_a_name_column_is_refused(registered: Path) -> None:
 
 
 def test_a_folder_without_a_tournament_says_how_to_start_one(tmp_path: Path) -> None:
-    with pytest.raises(LedgerError, match="skatliste tournament new"):
+    """The application says there is none (the CLI adds how to start one)."""
+    with pytest.raises(app.NoTournament, match="no tournament here"):
         app.ranking(tmp_path)
 
 
@@ -513,18 +517,19 @@ def test_a_list_whose_players_are_not_the_seating_is_refused(first_series: Path)
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
+    ("args", "message"),
     [
-        ({"pool": "x", "split": "10"}, r"--pool x: 'x' is not a number \(e.g. --pool 500\)"),
-        ({"amounts": "100,,40"}, r"--amounts 100,,40: '' is not a number"),
-        ({"amounts": "10", "entry": "5,5"}, "--entry 5,5: give one amount, e.g. --entry 10"),
+        (["--pool", "x", "--split", "10"], r"--pool x: 'x' is not a number \(e.g. --pool 500\)"),
+        (["--amounts", "100,,40"], r"--amounts 100,,40: '' is not a number"),
+        (["--amounts", "10", "--entry", "5,5"], "--entry 5,5: give one amount, e.g. --entry 10"),
     ],
 )
 def test_money_that_is_not_a_number_is_refused_with_an_example(
-    finished: Path, kwargs: dict[str, str], message: str
+    finished: Path, run: Run, args: list[str], message: str
 ) -> None:
-    with pytest.raises(InputError, match=message):
-        app.prize_list(finished, **kwargs)
+    """The CLI reads the amounts (the application takes Fractions) and names the option."""
+    got = run("tournament", "prizes", "--tournament", str(finished), "--lang", "en", *args)
+    assert got.exit_code == 2 and re.search(message, got.stderr), got.stderr
 
 
 def test_a_draw_that_fails_half_way_leaves_the_tournament_as_it_was(

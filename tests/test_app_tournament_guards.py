@@ -6,6 +6,7 @@ left. Every refusal leaves every file as it was."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -15,9 +16,11 @@ import pytest
 
 from skatliste.app import lists
 from skatliste.app import tournament as app
-from skatliste.errors import InputError, LedgerError, SkatlisteError
+from skatliste.cli.options import typed
+from skatliste.errors import InputError, LedgerError, OptionError, SkatlisteError
 from skatliste.store import files as ledger
 from skatliste.store import tournament as store
+from tests.conftest import Run
 
 SEATS = ("Vera", "Sven", "Klaus")
 
@@ -34,7 +37,7 @@ def drawn(tmp_path: Path) -> Path:
     """Vera, Sven and Klaus at one table; one series of 3 games drawn, nothing played; the
     status looked at once."""
     folder = tmp_path / "t"
-    app.new_tournament(folder, name="Drei", date="2026-12-05", series=1, games="3/4", seed=1)
+    app.new_tournament(folder, name="Drei", date="2026-12-05", series=1, games=(3, 4), seed=1)
     for name in SEATS:
         app.add_player(folder, name)
     app.draw_series(folder, 1)
@@ -154,16 +157,28 @@ def test_the_highest_paper_results_are_taken(drawn: Path) -> None:
         ({"date": "2026-13-45"}, "no such day"),
         ({"series": 99999999999}, "--series 99999999999: a tournament has 1 to 20 series"),
         ({"series": 0}, "1 to 20 series"),
-        ({"games": "9" * 5000 + "/48"}, "1 to 99"),
-        ({"games": "36/100"}, "1 to 99"),
+        ({"games": (36, 100)}, "--games 36/100: a series has 1 to 99 games"),
+        ({"games": (0, 48)}, "1 to 99"),
         ({"seed": 10**40}, "from 0 to 999999999"),
     ],
 )
 def test_a_new_tournament_takes_only_sane_numbers(
     tmp_path: Path, kwargs: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(InputError, match=message):
+    with pytest.raises(OptionError) as err:
         app.new_tournament(tmp_path / "t", name="T", **kwargs)
+    assert re.search(message, str(typed(err.value)))
+    assert not (tmp_path / "t").exists()
+
+
+@pytest.mark.parametrize("spec", ["9" * 5000 + "/48", "36/100", "36", "36/48/60"])
+def test_the_games_of_a_series_are_read_as_two_numbers(tmp_path: Path, run: Run, spec: str) -> None:
+    """--games N3/N4: the CLI reads two numbers of 1 to 99 (the application takes ints)."""
+    new = ["tournament", "new", str(tmp_path / "t"), "--name", "T", "--lang", "en"]
+    got = run(*new, "--games", spec)
+    assert got.exit_code == 2 and "give the games at a table of three and of four (1 to 99)" in (
+        got.stderr
+    )
     assert not (tmp_path / "t").exists()
 
 
@@ -178,13 +193,14 @@ def test_a_new_tournament_takes_only_sane_numbers(
         ("--amounts -5", "--amounts -5: '-5' is negative"),
     ],
 )
-def test_money_beyond_the_core_s_bounds_is_refused(drawn: Path, raw: str, message: str) -> None:
+def test_money_beyond_the_core_s_bounds_is_refused(
+    drawn: Path, run: Run, raw: str, message: str
+) -> None:
     """Prizes and fees are read as the core reads money (six digits before the point)."""
     paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
     words = raw.split()
-    kwargs = {words[i].lstrip("-").replace("-", "_"): words[i + 1] for i in range(0, len(words), 2)}
-    with pytest.raises(InputError, match=message):
-        app.prize_list(drawn, **kwargs)
+    got = run("tournament", "prizes", "--tournament", str(drawn), "--lang", "en", *words)
+    assert got.exit_code == 2 and re.search(message, got.stderr), got.stderr
 
 
 # --- 3. the strict reader of a hand-edited tournament file ----------------------------------
@@ -245,18 +261,21 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
     drawn: Path,
 ) -> None:
     """A paper result, then games on the table's list: which counts is not guessed. The
-    ranking names the table and both ways out; status shows it too; deleting one resolves."""
+    ranking names the table (the CLI adds both ways out); status shows it too; deleting one
+    resolves."""
     paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
     lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
     with pytest.raises(LedgerError) as err:
         app.ranking(drawn)
     message = str(err.value)
-    assert "series 1 table 1: a paper result and 1 game(s) on its list" in message
-    assert "skatliste undo --ledger" in message and "result 1 1 --delete" in message
+    assert "series 1 table 1: a paper result and 1 game on its list" in message
+    assert "there is no ranking until one of them goes" in message
+    assert isinstance(err.value, app.TablesCountTwice)
+    assert [(s, t) for s, t, _ in err.value.tables] == [(1, 1)]
     (state,) = app.status(drawn)
-    assert state.problems and state.problems[0].startswith("a paper result and 1 game(s)")
+    assert state.problems and str(state.problems[0]).startswith("a paper result and 1 game on")
     with pytest.raises(SkatlisteError):
-        app.prize_list(drawn, amounts="10")
+        app.prize_list(drawn, amounts=[Fraction(10)])
 
     app.delete_paper_result(drawn, 1, 1)
     got = {s.name: s.points for s in app.ranking(drawn).standings}
@@ -302,10 +321,12 @@ def test_a_list_edited_by_hand_counts_at_the_next_look(drawn: Path) -> None:
 def test_three_sharing_a_place_are_paid_in_whole_cents_and_the_rest_is_said(drawn: Path) -> None:
     """100 € among three tied players: 33,33 € each, 99,99 € paid, 0,01 € left over."""
     paper(drawn, "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
-    got = app.prize_list(drawn, pool="100", split="50,30,20")
+    got = app.prize_list(
+        drawn, pool=Fraction(100), split=[Fraction(50), Fraction(30), Fraction(20)]
+    )
     assert [p.amount for p in got.prizes] == [Fraction(3333, 100)] * 3
     assert (got.paid_out, got.remaining) == (Fraction(9999, 100), Fraction(1, 100))
-    got = app.prize_list(drawn, pool="100", split="33.33,33.33,33.33")
+    got = app.prize_list(drawn, pool=Fraction(100), split=[Fraction(3333, 100)] * 3)
     assert (got.paid_out, got.remaining) == (Fraction(9999, 100), Fraction(1, 100))
-    got = app.prize_list(drawn, amounts="30,30,30")
+    got = app.prize_list(drawn, amounts=[Fraction(30)] * 3)
     assert (got.paid_out, got.remaining) == (Fraction(90), Fraction(0))

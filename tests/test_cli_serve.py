@@ -23,12 +23,14 @@ def test_show_keys_makes_the_key_once_and_shows_it_again(fresh_ledger: Path, run
     """The first call makes and keeps a key; later calls show the same key and its link."""
     first = run("serve", "--ledger", str(fresh_ledger), "--show-keys")
     assert first.exit_code == 0, first.output
-    assert f"new key kept in {key_path(fresh_ledger)}" in first.output
+    assert f"neuer Schlüssel gespeichert in {key_path(fresh_ledger)}" in first.output
     key = key_path(fresh_ledger).read_text().strip()
     again = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--port", "8123")
-    assert "new key" not in again.output
-    assert f"key: {key}" in again.output
-    assert f"entry link: http://127.0.0.1:8123/#key={key}" in again.output
+    assert "neuer Schlüssel" not in again.output
+    assert f"Schlüssel: {key}" in again.output
+    assert f"Link zum Eintragen: http://127.0.0.1:8123/#key={key}" in again.output
+    english = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--lang", "en")
+    assert f"key: {key}" in english.output and "entry link: http://" in english.output
     assert "█" in again.output  # the QR code of the link
 
 
@@ -38,7 +40,7 @@ def test_renew_key_replaces_it(fresh_ledger: Path, run: Run) -> None:
     old = key_path(fresh_ledger).read_text().strip()
     renewed = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--renew-key")
     new = key_path(fresh_ledger).read_text().strip()
-    assert new != old and f"key: {new}" in renewed.output
+    assert new != old and f"Schlüssel: {new}" in renewed.output
 
 
 @pytest.mark.english
@@ -148,5 +150,5 @@ def test_serve_starts_a_server_on_the_loopback(fresh_ledger: Path) -> None:
     finally:
         server.send_signal(2)
         out, _ = server.communicate(timeout=20)
-    assert "this computer only" in out
-    assert f"enter:  {url}/#key={KEY}" in out
+    assert "ist erreichbar nur auf diesem Computer" in out
+    assert f"eintragen: {url}/#key={KEY}" in out

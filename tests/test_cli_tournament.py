@@ -178,7 +178,7 @@ def test_a_refused_result_lists_every_problem_on_stderr(run: Run, played: Path) 
         "Error: series 3 table 1: nothing entered:",
         "  'Lena=0/9/0': 9 won and 0 lost are more than the series of 4 games",
         "  the table's won and lost games add up to 9, more than the series of 4 games",
-        "  table 1 keeps its list (series-3/table-01.json, 4 game(s) entered): a table has "
+        "  table 1 keeps its list (series-3/table-01.json, 4 games entered): a table has "
         "either a list or a paper result",
     ]
 
@@ -275,7 +275,7 @@ def test_player_commands(run: Run, drawn: Path) -> None:
     )
     listed = run("tournament", "player", "list").output.splitlines()
     assert listed[0].split() == ["No.", "Name", "Club", "Left"]
-    assert listed[-1] == "15 player(s) present"
+    assert listed[-1] == "15 players present"
     assert "yes" in next(line for line in listed if "Paul" in line)
     got = run("tournament", "player", "add", "paul")
     assert got.exit_code == 2

@@ -145,10 +145,10 @@ def test_a_table_with_paper_and_list_is_not_ranked_until_one_goes(run: Run, thre
     assert run("tournament", "result", "1", "1", "Vera=0/0/0", "Sven=0/0/0", "Klaus=0/0/0")
     table = three / "series-1" / "table-01.json"
     assert run("add", "Vera", "grand", "ohne", "1", "augen", "70", "--ledger", str(table))
-    assert "paper result and 1 game(s)" in run("tournament", "status").output
+    assert "paper result and 1 game on its list" in run("tournament", "status").output
     err = refused(run, three, "tournament", "ranking")
     assert err == (
-        f"Error: no ranking:\nseries 1 table 1: a paper result and 1 game(s) on its list "
+        f"Error: no ranking:\nseries 1 table 1: a paper result and 1 game on its list "
         f"{table}: the table counts once, so there is no ranking until one of them goes; "
         f"delete the list's games ('skatliste undo --ledger {table}' for each) or the paper "
         "result ('skatliste tournament result 1 1 --delete')\n"

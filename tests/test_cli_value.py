@@ -154,7 +154,7 @@ def test_batch_from_stdin(run: Run) -> None:
         "6: Herz mit 1, verloren: −40 — mit 1, Spiel 2 → 2 × 10 = 20; verloren: −2 × 20 = −40 — "
         "Papier 20: falsch, das Spiel zählt −40",
     ]
-    assert r.stderr.startswith("line 5: Error: 'mit 5' im Grand")
+    assert r.stderr.startswith("Zeile 5: Error: 'mit 5' im Grand")
 
 
 @pytest.mark.english
@@ -232,5 +232,5 @@ def test_a_line_that_is_not_utf8_is_named_not_shown_as_escapes(tmp_path: Path) -
     )
     err = done.stderr.decode("utf-8", "replace")
     assert done.returncode == 1
-    assert "line 1 is not UTF-8 text" in err and "\\udc" not in err
+    assert "Zeile 1 ist kein UTF-8-Text" in err and "\\udc" not in err
     assert done.stdout.decode("utf-8").startswith("2: ")

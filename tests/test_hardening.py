@@ -237,8 +237,9 @@ def test_the_first_dealer_may_be_abbreviated(run: Run, ledger_path: Path) -> Non
 
 
 def test_typo_suggestions_prefer_the_german_word() -> None:
-    assert suggest("ohen") == "; did you mean 'ohne'?"
-    assert suggest("verlorn") == "; did you mean 'verloren'?"
+    assert str(suggest("ohen")) == "; did you mean 'ohne'?"
+    assert suggest("ohen").render("de") == "; meintest du 'ohne'?"
+    assert str(suggest("verlorn")) == "; did you mean 'verloren'?"
 
 
 def test_rules_list_keeps_names_and_meanings_apart(run: Run) -> None:

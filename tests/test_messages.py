@@ -1,5 +1,6 @@
-"""Every message in both languages: the catalogue covers what the code says, and the CLI
-speaks the list's language."""
+"""Every message in both languages: each message id of the code has its German in the
+catalogue with the same placeholders, the compiled catalogue is the catalogue, and the CLI and
+the web page speak the user's language."""
 
 from __future__ import annotations
 
@@ -8,18 +9,117 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from skatliste.messages import CATALOGUE, PLACEHOLDER, placeholders, shape, translate
+from skatliste.i18n import join, msg, nmsg, translations
+from skatliste.messages import CATALOGUE, shape, translate
+from tests.catalogues import LANGUAGES, compiled, extract, fields, po_path, read, texts
 from tests.conftest import ROOT, Run
+
+# --- the catalogues ------------------------------------------------------------------------
+
+FOUND = extract()
+
+
+def test_the_extraction_finds_the_message_ids(tmp_path: Path) -> None:
+    """Babel's extraction sees the ``msg`` and ``nmsg`` calls, plurals and nested ones too,
+    and nothing else."""
+    (tmp_path / "m.py").write_text(
+        'say(msg("game {number}: {problems}", number=1, problems=msg("a Null has no Spitzen")))\n'
+        'nmsg("{count} game", "{count} games", n)\nprint("not a message")\n',
+        encoding="utf-8",
+    )
+    assert [f.id for f in extract(tmp_path)] == [
+        "game {number}: {problems}",
+        "a Null has no Spitzen",
+        ("{count} game", "{count} games"),
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_id_in_the_code_has_a_translation(lang: str) -> None:
+    """A ``msg``/``nmsg`` id without its text in the language's ``.po`` fails here (run
+    ``make catalogues``, then fill in the empty entries)."""
+    catalog = read(lang)
+    missing = []
+    for found in FOUND:
+        entry = catalog.get(found.key, found.context)
+        given = texts(entry)
+        if not given or not all(t.strip() for t in given):
+            missing.append(f"{found.where}: {found.id!r}")
+        elif entry is not None and entry.id != found.id:
+            missing.append(f"{found.where}: {found.id!r} is the catalogue's {entry.id!r}")
+    assert not missing, f"no {lang} text for:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_translation_fills_in_the_placeholders_of_its_id(lang: str) -> None:
+    """The German text has exactly the ``{placeholders}`` of its English id (each plural form
+    those of the plural id; the singular may leave out ``{count}``, as in "ein Spiel")."""
+    wrong = []
+    for entry in read(lang):
+        if not entry.id:
+            continue
+        if isinstance(entry.id, str):
+            wrong += [
+                f"{entry.id!r} → {t!r}" for t in texts(entry) if t and fields(t) != fields(entry.id)
+            ]
+            continue
+        singular, plural = entry.id
+        for form, text in enumerate(texts(entry)):
+            want = fields(plural) if form else fields(singular)
+            if text and fields(text) - {"count"} != want - {"count"}:
+                wrong.append(f"{entry.id!r} → {text!r}")
+    assert not wrong, "placeholders differ:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compiled_catalogue_is_the_catalogue(lang: str) -> None:
+    """The ``.mo`` the program reads is the ``.po`` compiled (``make catalogues``)."""
+    assert po_path(lang).with_suffix(".mo").read_bytes() == compiled(read(lang))
+
+
+def test_every_message_id_is_written_out() -> None:
+    """An id is a literal string (an f-string or a variable would hide it from the
+    extraction and from the catalogue)."""
+    bad = []
+    for path in sorted((ROOT / "skatliste").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            n = {"msg": 1, "nmsg": 2, "pmsg": 2}.get(node.func.id, 0)
+            literal = all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:n]
+            )
+            if n and (len(node.args) < n or not literal):
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not bad, "message ids that are not literal strings:\n" + "\n".join(bad)
+
+
+def test_counts_take_the_plural_of_the_language() -> None:
+    """One game, two games: German has its own forms (ngettext), not "1 Spiele"."""
+    games = [nmsg("{count} game", "{count} games", n) for n in (1, 2)]
+    assert [g.render("de") for g in games] == ["1 Spiel", "2 Spiele"]
+    assert [g.render("en") for g in games] == ["1 game", "2 games"]
+    assert translations("de").ngettext("{count} game", "{count} games", 0) == "{count} Spiele"
+
+
+def test_a_nested_message_is_rendered_in_the_language_of_the_whole() -> None:
+    null = msg("a Null has no Spitzen: they count only in suit games and Grand")
+    whole = msg("game {number}: {problems}", number=7, problems=join([null, null]))
+    german = null.render("de")
+    assert whole.render("de") == f"Spiel 7: {german}; {german}"
+    assert "Spitzen" in german and "only" not in german
+
+
+# --- messages still written as English text (the transition) -------------------------------
 
 PACKAGE = ROOT / "skatliste"
 MESSAGE_CALLS = {"SkatlisteError", "ValueError", "refuse", "Refused", "Failed", "say", "translate"}
 """Calls whose first argument is a message (with every SkatlisteError subclass, found below)."""
 
-MESSAGE_ARGUMENT = {"fail": 1}
-"""Calls whose message is a later argument: ``fail(where, message, found)``."""
+MESSAGE_ARGUMENT = {"fail": 1, "OptionError": 1}
+"""Calls whose message is a later argument: ``fail(where, message, found)``,
+``OptionError(option, message)``."""
 
 PROBLEM_LISTS = {"problems", "found"}
 """Lists the sheet derivation and the checks collect problem strings in."""
@@ -130,11 +230,11 @@ def _said(
 ) -> list[ast.expr]:
     """The messages one call passes on: to an error, a refusal, ``say``, a problem list."""
     name = _name(node.func)
+    if name in MESSAGE_ARGUMENT:
+        return list(_strings(node.args[MESSAGE_ARGUMENT[name]])) if len(node.args) > 1 else []
     if name in calls:  # the message, wherever it stands: Refused(403, ...)
         named = [a.id for a in node.args if isinstance(a, ast.Name)]
         return [*node.args, *(s for n in named for s in _set(function, n))]
-    if name in MESSAGE_ARGUMENT:
-        return list(_strings(node.args[MESSAGE_ARGUMENT[name]]))
     arg = node.args[0]
     if (
         name == "append"
@@ -203,122 +303,38 @@ MESSAGES = _messages()
 KNOWN = {shape(english) for english in CATALOGUE}
 
 
-def test_the_scan_finds_the_messages() -> None:
-    """The scan itself works: it finds messages in the core, the store, the app and the CLI."""
+def test_the_scan_finds_the_plain_text_messages() -> None:
+    """The scan itself works: it finds the messages still written as English text."""
     places = {where.split(":")[0] for where, _ in MESSAGES}
-    assert len(MESSAGES) > 150
-    for module in (
-        "skat/rules.py",
-        "store/tournament.py",
-        "app/tournament.py",
-        "cli/cards.py",
-        "skat/words.py",
-    ):
+    assert len(MESSAGES) > 5
+    for module in ("skat/problems.py",):
         assert f"skatliste/{module}" in places
     found = {template for _, template in MESSAGES}
-    assert "no permission to write in the folder {folder}" in found  # a table of causes
-    assert "a Grand has at most 4 Spitzen (only the Buben are trumps): mit/ohne 1 to 4" in found
-    assert "{x}; did you mean '{x}'?" not in found and "; did you mean '{x}'?" in found
+    assert "unknown player '{x}': the players are {x}" in found
 
 
-@pytest.mark.parametrize(("where", "english"), MESSAGES, ids=[w for w, _ in MESSAGES])
-def test_every_message_has_a_german_text(where: str, english: str) -> None:
-    """A new English message without a German entry in skatliste/messages.py fails here."""
-    assert shape(english) in KNOWN, f"{where}: no German for {english!r}"
-
-
-@pytest.mark.parametrize("english", list(CATALOGUE))
-def test_both_languages_fill_in_the_same_values(english: str) -> None:
-    """The German text has exactly the placeholders of the English one."""
-    assert set(placeholders(CATALOGUE[english])) == set(placeholders(english))
-    assert CATALOGUE[english].strip()
-
-
-@pytest.mark.parametrize("english", list(CATALOGUE))
-def test_every_entry_is_found_by_its_own_message(english: str) -> None:
-    """Filled in with plain values, each English template comes out as its German one: no
-    other template of the catalogue takes its place."""
-    names = list(dict.fromkeys(placeholders(english)))
-    values = {name: f"V{i}" for i, name in enumerate(names)}
-
-    def fill(template: str) -> str:
-        return PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
-
-    assert translate(fill(english), "de") == fill(CATALOGUE[english])
-
-
-# --- translate --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("english", "german"),
-    [
-        (
-            "unknown player 'dora': the players of this list are Anna, Ben, Carl",
-            "unbekannter Spieler 'dora': die Spieler dieser Liste sind Anna, Ben, Carl",
-        ),
-        (
-            "unknown word 'handd'; did you mean 'hand'?",
-            "unbekanntes Wort 'handd'; meintest du 'hand'?",
-        ),
-        (  # a problem inside a game's message
-            "game 4: the series has 3 games (rule series); this would be game 4",
-            "Spiel 4: die Serie hat 3 Spiele (Regel series); dies wäre Spiel 4",
-        ),
-        (  # two problems, the second with its own '; '
-            "game 2: this rule set plays no Kontra on a Null (rule kontra.null=off); "
-            "this rule set plays no Bock (rule bock=off; start a list with --rule bock=on)",
-            "Spiel 2: dieses Regelwerk spielt kein Kontra beim Null (Regel kontra.null=off); "
-            "dieses Regelwerk spielt ohne Bock (Regel bock=off; beginne eine Liste mit "
-            "--rule bock=on)",
-        ),
-        (  # a reason inside a rule's message
-            "rule series=x: give the number of games in a series (e.g. 36), 'auto' or 'off'",
-            "Regel series=x: gib die Zahl der Spiele einer Serie an (z. B. 36), 'auto' oder 'off'",
-        ),
-        (  # a few words filled in: the list, not the ledger
-            "a.json: is a directory, not a ledger file; nothing written",
-            "a.json: ist ein Ordner, nicht die Liste; nichts geschrieben",
-        ),
-    ],
-)
-def test_translate_finds_the_template_and_its_inner_messages(english: str, german: str) -> None:
-    assert translate(english, "de") == german
-    assert translate(english, "en") == english
-
-
-def test_translate_leaves_what_it_does_not_know() -> None:
-    """Unknown text, and the values the user typed, come back as they were."""
-    assert translate("something new: 42", "de") == "something new: 42"
-    assert translate("", "de") == ""
-    # a player called 'list' stays 'list' although 'list' alone is a word of the catalogue
-    assert translate("unknown player 'list': the players are A, B, C", "de") == (
-        "unbekannter Spieler 'list': die Spieler sind A, B, C"
-    )
-
-
-PIECES = sorted({p for english in CATALOGUE for p in PLACEHOLDER.split(english)[0::2] if p})
-
-
-@settings(max_examples=60)
-@given(st.lists(st.sampled_from([*PIECES, "x", "; ", "\n", "'a'", " or "]), max_size=60))
-def test_any_text_made_of_message_pieces_is_answered(pieces: list[str]) -> None:
-    """Pieces of messages glued together at random: translate answers (a bounded amount of
-    work per text), and English stays as it was."""
-    text = "".join(pieces)
-    assert isinstance(translate(text, "de"), str)
-    assert translate(text, "en") == text
-
-
-def test_translate_takes_several_lines_one_by_one() -> None:
-    text = (
-        "a.json: ... and 2 more problem(s)\n"
-        "say which game, e.g. 'anna kreuz mit 2 hand' or 'eingepasst'"
-    )
-    assert translate(text, "de").splitlines() == [
-        "a.json: ... und 2 weitere(s) Problem(e)",
-        "sag, welches Spiel, z. B. 'anna kreuz mit 2 hand' oder 'eingepasst'",
+def test_every_plain_text_message_has_a_german_text() -> None:
+    """A message still written as English text (not yet a ``msg``) has its German in the old
+    template catalogue, ``skatliste/messages.py``, until its module makes it a ``msg``."""
+    missing = [
+        f"{where}: {english!r}" for where, english in MESSAGES if shape(english) not in KNOWN
     ]
+    assert not missing, "no German for:\n" + "\n".join(missing)
+
+
+def test_the_old_matcher_translates_a_message_and_its_inner_messages() -> None:
+    """The transition's matcher still finds a template and the messages filled into it."""
+    english = (
+        "game 2: this rule set plays no Kontra on a Null (rule kontra.null=off); "
+        "this rule set plays no Bock (rule bock=off; start a list with --rule bock=on)"
+    )
+    assert translate(english, "de") == (
+        "Spiel 2: dieses Regelwerk spielt kein Kontra beim Null (Regel kontra.null=off); "
+        "dieses Regelwerk spielt ohne Bock (Regel bock=off; beginne eine Liste mit "
+        "--rule bock=on)"
+    )
+    assert translate(english, "en") == english
+    assert translate("something new: 42", "de") == "something new: 42"
 
 
 # --- the CLI speaks the list's language --------------------------------------------------
@@ -469,3 +485,163 @@ def test_web_errors_come_in_the_browsers_language(
     missing = client.post("/api/games", json=body)  # no key: refused by the guard, in German
     assert missing.status_code == 401 and "Schlüssel" in missing.json()["error"]
     assert fresh_ledger.read_bytes() == before
+
+
+# --- German answers have no English words of ours ---------------------------------------------
+
+OUR_ENGLISH = {
+    "the", "a", "is", "has", "have", "already", "must", "request", "player", "players",
+    "tap", "or", "and", "start", "words", "key", "kept", "game", "games", "entered", "series",
+    "table", "paper", "result", "nothing", "replace", "with", "object", "whole", "number",
+    "found", "registered", "present", "seed", "tables", "of", "on", "its", "list", "delete",
+}  # fmt: skip
+"""English words the program's own messages use (a name or a Skat word is not among them)."""
+
+
+def english_words(text: str) -> set[str]:
+    """Our English words in a German answer (none, when it is all German); what is quoted
+    (a field's name, the words typed) and links are not words of ours."""
+    import re
+
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|https?://\S+", "", text)
+    return {w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in OUR_ENGLISH}
+
+
+def _tournament(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "preisskat"
+    new = ["tournament", "new", str(folder), "--name", "Preisskat", "--series", "2", "--seed", "5"]
+    assert run(*new).exit_code == 0
+    monkeypatch.setenv("SKATLISTE_TOURNAMENT", str(folder))
+    for name in ("Anna", "Ben", "Carl"):
+        assert run("tournament", "player", "add", name).exit_code == 0
+    assert run("tournament", "draw", "1").exit_code == 0
+    return folder
+
+
+def test_a_paper_result_refused_in_german_says_it_all_in_german(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'nichts eingetragen: series 1 table 1 has a paper result already' is gone: the whole
+    refusal is German, and says how to replace it on the command line."""
+    _tournament(run, tmp_path, monkeypatch)
+    result = ["tournament", "result", "1", "1", "Anna=0/0/0", "Ben=0/0/0", "Carl=0/0/0"]
+    assert run(*result).exit_code == 0
+    again = run(*result)
+    assert again.exit_code == 2
+    assert again.stderr == (
+        "Error: Serie 1 Tisch 1: nichts eingetragen:\n"
+        "  Serie 1 Tisch 1 hat schon ein Ergebnis auf Papier; ersetze es mit --force (das alte "
+        "bleibt im Verlauf)\n"
+    )
+    assert english_words(again.stderr) == set()
+    english = run(*result, "--lang", "en").stderr
+    assert "has a paper result already; replace it with --force" in english
+
+
+def test_counts_in_german_take_the_singular_for_one(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One game on a table's list is "1 Spiel", never "1 Spiele" or "Spiel(e)"."""
+    folder = _tournament(run, tmp_path, monkeypatch)
+    table = folder / "series-1" / "table-01.json"
+    assert run("add", "Anna", "grand", "ohne", "1", "augen", "70", "--ledger", str(table))
+    refused = run("tournament", "result", "1", "1", "Anna=0/0/0", "Ben=0/0/0", "Carl=0/0/0")
+    assert "(series-1/table-01.json, 1 Spiel eingetragen)" in refused.stderr
+    assert "Spiele" not in refused.stderr and "(e)" not in refused.stderr
+    assert "3 Spieler anwesend" in run("tournament", "player", "list").stdout
+    drawn = run("tournament", "draw", "2").stdout
+    assert drawn.startswith("Serie 2: 1 Tisch (1 zu dritt), Startwert ")
+
+
+def test_a_long_name_is_confirmed_in_german_too(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A confirmation is German whatever its length (no matcher gives up on a long text)."""
+    _tournament(run, tmp_path, monkeypatch)
+    club = "Skatfreunde " * 100
+    got = run("tournament", "player", "add", "Dora", "--club", club.strip())
+    assert got.exit_code == 0, got.output
+    assert got.stdout.startswith("Dora gemeldet (Skatfreunde ") and "registered" not in got.stdout
+
+
+def test_serve_speaks_german_about_the_key(fresh_ledger: Path, run: Run) -> None:
+    """ "die key blieb": the terminal output of serve is German too."""
+    got = run("serve", "--ledger", str(fresh_ledger), "--show-keys")
+    text = got.output.split("\n█", 1)[0]
+    assert "neuer Schlüssel gespeichert in" in text and "Link zum Eintragen: http" in text
+    from skatliste.app.keys import key_path
+
+    key = key_path(fresh_ledger).read_text().strip()
+    said = text.replace(str(key_path(fresh_ledger)), "").replace(key, "")
+    assert english_words(said) == set()
+
+
+@pytest.mark.parametrize(
+    ("body", "german"),
+    [
+        ([1, 2], 'die Anfrage muss ein JSON-Objekt sein, z. B. {"words": "kreuz mit 2"}'),
+        (
+            {"declarer": 7, "words": "kreuz mit 2"},
+            "sag, wer gespielt hat: tippe auf einen Spieler oder beginne die Wörter mit dem Namen",
+        ),
+        (
+            {"words": "kreuz mit 2", "colour": "red"},
+            "'colour' nimmt diese Anfrage nicht an; lass es weg",
+        ),
+    ],
+)
+def test_a_request_the_page_cannot_take_is_refused_in_german(
+    fresh_ledger: Path, body: object, german: str
+) -> None:
+    """Request bodies are checked in our words, in the request's language (no pydantic
+    English, no English half-sentence in a German answer)."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+    from tests.webtools import KEY
+
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    got = client.post("/api/games", json=body, headers={"Authorization": f"Bearer {KEY}"})
+    assert got.status_code == 422 and got.json()["error"] == german
+    assert english_words(german) == set()
+
+
+def test_a_number_field_refused_in_german_quotes_what_was_sent(drawn_folder: Path) -> None:
+    """'augen: Input should be a valid integer (gefunden: ...)' is gone from the pages."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+
+    key = "organiser-key-0123456789"
+    client = TestClient(create_app(tournament=drawn_folder, organiser_key=key, table_keys={}))
+    body = {"series": "eins", "table": 1, "results": "Anna=0/0/0"}
+    got = client.post(
+        "/api/tournament/paper", json=body, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert got.status_code == 422
+    assert got.json()["error"] == "'series' muss eine ganze Zahl ab 1 sein (gefunden: 'eins')"
+
+
+@pytest.fixture
+def drawn_folder(tmp_path: Path) -> Path:
+    from skatliste.app import tournament as app
+
+    folder = tmp_path / "t"
+    app.new_tournament(folder, name="T", date="2026-12-05", series=1, seed=3)
+    for name in ("Anna", "Ben", "Carl"):
+        app.add_player(folder, name)
+    app.draw_series(folder, 1)
+    return folder
+
+
+def test_the_card_commands_answer_in_the_chosen_language(run: Run) -> None:
+    """trick and spitzen word their answer through the catalogue, in either language."""
+    assert run("trick", "grand", "CA", "CJ", "C7").stdout == (
+        "♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen\n"
+    )
+    assert run("trick", "grand", "CA", "CJ", "C7", "--lang", "en").stdout == (
+        "CJ wins: a trump wins (card 2); 13 Augen\n"
+    )
+    assert run("spitzen", "kreuz", "HJ", "HA", "--partial").stdout == "ohne 2: ♣B ♠B fehlen\n"
+    english = run("spitzen", "kreuz", "HJ", "HA", "--partial", "--lang", "en").stdout
+    assert english == "without 2: CJ SJ missing\n"

@@ -190,8 +190,8 @@ def test_shared_places_share_their_prizes() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({}, "give --pool"),
-        ({"pool": Fraction(100)}, "give --pool"),
+        ({}, "give a pool and its split in percent"),
+        ({"pool": Fraction(100)}, "give a pool and its split in percent"),
         ({"pool": Fraction(100), "split": [Fraction(60), Fraction(50)]}, "110 %"),
         ({"amounts": [Fraction(1)], "pool": Fraction(1)}, "either"),
         ({"amounts": [Fraction(-1)]}, "negative"),

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from skatliste.app import lists as app
-from skatliste.web.server import MAX_BODY, create_app
+from skatliste.web.base import MAX_BODY
+from skatliste.web.server import create_app
 
 from .conftest import Run
 from .webtools import KEY

@@ -55,7 +55,7 @@ def test_unknown_address_is_a_json_404(client: TestClient) -> None:
     """An unknown API address answers with an error the page can show."""
     answer = client.get("/api/nothing")
     assert answer.status_code == 404
-    assert answer.json() == {"error": "Not Found"}
+    assert answer.json() == {"error": "diese Seite gibt es hier nicht"}
 
 
 def test_every_open_page_hears_of_a_game_added_from_the_cli(fresh_ledger: Path, run: Run) -> None:
@@ -84,9 +84,13 @@ def test_every_answer_forbids_foreign_scripts_and_framing(client: TestClient, pa
     assert headers["Referrer-Policy"] == "no-referrer"
 
 
-def test_every_label_has_its_english_twin() -> None:
-    """German and English pages show the same labels."""
-    from skatliste.web.labels import LABELS
+def test_every_label_comes_from_the_catalogue_in_both_languages() -> None:
+    """German and English pages show the same labels, the German ones from the catalogue
+    (a column's "won" is not the word a tap writes)."""
+    from skatliste.web.labels import labels
 
-    assert set(LABELS["de"]) == set(LABELS["en"])
-    assert all(LABELS["de"].values()) and all(LABELS["en"].values())
+    de, en = labels("de"), labels("en")
+    assert set(de) == set(en) and all(de.values()) and all(en.values())
+    assert (de["who"], en["who"]) == ("Wer spielt?", "Who plays?")
+    assert (de["won_short"], de["word_won"], en["word_won"]) == ("gew.", "gewonnen", "won")
+    assert de["word_clubs"] == "kreuz" and en["word_mit"] == "with"

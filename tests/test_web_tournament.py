@@ -169,9 +169,9 @@ def test_serve_show_keys_for_a_tournament(drawn: Path, run: Run) -> None:
     result = run("serve", "--tournament", str(drawn), "--show-keys")
     assert result.exit_code == 0, result.output
     keys = tournament_keys(drawn, 2)
-    assert f"key: {keys.organiser}" in result.output
+    assert f"Schlüssel: {keys.organiser}" in result.output
     assert (
-        f"series 1 table 2: http://127.0.0.1:8000/series/1/table/2/#key={keys.tables[2]}"
+        f"Serie 1 Tisch 2: http://127.0.0.1:8000/series/1/table/2/#key={keys.tables[2]}"
         in result.output
     )
 
@@ -213,7 +213,7 @@ def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
     client: TestClient, drawn: Path
 ) -> None:
     """Games on a list after its paper result: the page answers 409 naming the table and how
-    to resolve it (the same message as the CLI), never a 500."""
+    to resolve it on the page (no CLI command), never a 500."""
     players = table_players(drawn, 2)
     app.enter_paper_result(drawn, 1, 2, [f"{p}=0/0/0" for p in players])
     lists.add_game(drawn / "series-1" / "table-02.json", players[1], ["grand", "mit", "1"])
@@ -222,6 +222,10 @@ def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
     assert got.json()["error"].startswith(
         "keine Rangliste:\nSerie 1 Tisch 2: ein Ergebnis auf Papier und"
     )
+    assert got.json()["error"].endswith(
+        "; nimm die Spiele auf der Seite des Tisches zurück (↶) oder lösche das Ergebnis auf Papier"
+    )
+    assert "skatliste" not in got.json()["error"]
     app.delete_paper_result(drawn, 1, 2)
     assert client.get("/api/tournament").status_code == 200
 
@@ -236,10 +240,13 @@ def test_the_organiser_replaces_a_paper_result(client: TestClient, drawn: Path) 
     )
     body = {"series": 1, "table": 2, "results": good}
     before = (drawn / "tournament.json").read_bytes()
-    refused = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER))
+    refused = client.post("/api/tournament/paper?lang=en", json=body, headers=bearer(ORGANISER))
     assert refused.status_code == 422
     assert "has a paper result already; replace it by ticking 'replace'" in refused.json()["error"]
     assert "--force" not in refused.json()["error"]
+    german = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER)).json()
+    assert "Ergebnis auf Papier; ersetze es, indem du 'ersetzen' ankreuzt" in german["error"]
+    assert "--force" not in german["error"] and "replace" not in german["error"]
     assert (drawn / "tournament.json").read_bytes() == before
     replaced = client.post(
         "/api/tournament/paper", json={**body, "force": True}, headers=bearer(ORGANISER)

@@ -24,7 +24,7 @@ from skatliste.american.game import (
 from skatliste.errors import InputError
 from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 
 _NOTE = Field("note", Text(), "")
@@ -72,11 +72,27 @@ class AmericanFamily(Family[Entry, Table, Row]):
     preset_help = options.PRESET_HELP
     options = options.OPTIONS
     kinds = (DEAL, END)
-    number_word = "deal"
-    entry_word = "entry"
     player_counts = (4,)
     numbers_every_entry = False
     renderers = ("skatliste.render.american", "skatliste.render.american_page")
+
+    def entry_name(self, number: int) -> Message:
+        return msg("deal {number}", number=number)
+
+    def stored_name(self, number: int) -> Message:
+        return msg("entry {number}", number=number)
+
+    def entry_count(self, count: int) -> Message:
+        return nmsg("{count} deal", "{count} deals", count)
+
+    def no_entries(self) -> Message:
+        return msg("the list has no deals yet")
+
+    def entries_range(self, last: int) -> Message:
+        return msg("the list has deals 1 to {last}", last=last)
+
+    def none_changed(self) -> Message:
+        return msg("no deals removed or replaced")
 
     def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
         return options.build_rules(preset, overrides)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
+from skatliste.i18n import msg
 
 KEY_BYTES = 24
 """Random bytes in a key: 192 bits, well above the 128 that guessing would have to beat."""
@@ -45,7 +46,9 @@ def list_key(ledger_path: Path | str, *, renew: bool = False) -> tuple[str, bool
             except FileNotFoundError:
                 text = ""
             except OSError as exc:
-                raise LedgerError(f"{path}: cannot read the key: {exc.strerror or exc}") from None
+                raise LedgerError(
+                    msg("{path}: cannot read the key: {why}", path=path, why=exc.strerror or exc)
+                ) from None
             if text:
                 return text, False
         key = new_key()
@@ -91,7 +94,9 @@ def tournament_keys(folder: Path | str, tables: int, *, renew: bool = False) -> 
             except FileNotFoundError:
                 known = {}
             except (OSError, ValueError) as exc:
-                raise LedgerError(f"{path}: cannot read the keys: {exc}") from None
+                raise LedgerError(
+                    msg("{path}: cannot read the keys: {why}", path=path, why=exc)
+                ) from None
         organiser = known.get("organiser") or new_key()
         stored = known.get("tables") or {}
         table_keys = {n: str(stored.get(str(n)) or new_key()) for n in range(1, tables + 1)}
@@ -118,4 +123,6 @@ def _make_private(path: Path) -> None:
     except FileExistsError:
         pass
     except OSError as exc:
-        raise LedgerError(f"{path}: cannot keep the keys: {exc.strerror or exc}") from None
+        raise LedgerError(
+            msg("{path}: cannot keep the keys: {why}", path=path, why=exc.strerror or exc)
+        ) from None

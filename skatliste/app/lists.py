@@ -137,18 +137,19 @@ def numbered_count(ledger: Ledger) -> int:
 
 def check_number(ledger: Ledger, number: int) -> int:
     """The index of entry ``number``, or an ``InputError`` saying which numbers exist."""
-    word = ledger.family.number_word
     found = (
         list(range(len(ledger.entries))) if ledger.family.numbers_every_entry else indexes(ledger)
     )
     if not found:
-        raise InputError(msg(f"{{path}}: the list has no {word}s yet", path=str(ledger.path)))
+        raise InputError(
+            msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
+        )
     if not 1 <= number <= len(found):
         raise InputError(
             msg(
-                f"{word} {{number}}: the list has {word}s 1 to {{last}}",
-                number=number,
-                last=len(found),
+                "{where}: {problem}",
+                where=ledger.family.entry_name(number),
+                problem=ledger.family.entries_range(len(found)),
             )
         )
     return found[number - 1]
@@ -175,8 +176,8 @@ def game_row(ledger: Ledger, number: int) -> Any:
         wrong = [p for _, p in ledger.family.problems(ledger.table, ledger.entries[: index + 1])]
         raise InputError(
             msg(
-                f"{ledger.family.number_word} {{number}}: {{problem}}",
-                number=number,
+                "{where}: {problem}",
+                where=ledger.family.entry_name(number),
                 problem=wrong[-1] if wrong else msg("cannot be scored"),
             )
         )
@@ -202,9 +203,9 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> Non
     if problems:
         raise InputError(
             msg(
-                f"{family.number_word} {{number}}: {{problems}}",
-                number=number,
-                problems=join(problems),
+                "{where}: {problem}",
+                where=family.entry_name(number),
+                problem=join(problems),
             )
         )
 
@@ -358,8 +359,9 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
         if expect is not None:
             _check_expected(ledger, len(ledger.entries), expect, last=True)
         if not ledger.entries:
-            word = ledger.family.number_word
-            raise InputError(msg(f"{{path}}: the list has no {word}s yet", path=str(ledger.path)))
+            raise InputError(
+                msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
+            )
         removed = ledger.entries.pop()
         number = numbered_count(ledger) + ledger.family.numbered(removed)
         ledger.record("undo", max(1, number), removed, None)

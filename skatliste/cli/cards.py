@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.cli.base import cli, lang_option, messages_lang_option, refuse, resolve_lang
-from skatliste.i18n import Lang
+from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_lang
+from skatliste.cli.options import typed
+from skatliste.errors import InputError, OptionError
+from skatliste.i18n import Lang, msg, nmsg
 from skatliste.skat.explain import explain, headline, result_record, signed
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import seeger_fabian_points
@@ -24,7 +26,7 @@ def _game_type(word: str) -> GameType:
 
     game = GAME_WORDS.get(word.lower())
     if game is None:
-        refuse(f"unknown game '{word}'{suggest(word.lower())}")
+        raise InputError(msg("unknown game '{word}'{hint}", word=word, hint=suggest(word.lower())))
     return game
 
 
@@ -61,14 +63,22 @@ def spitzen_cmd(
     no_duplicates(held, language)
     size = int(hand_size)
     if len(held) != size and not partial:
-        refuse(
-            f"{len(held)} cards given: the Spitzen count over the declarer's {size} cards "
-            f"(hand and Skat); give all {size}, or --partial"
+        raise InputError(
+            msg(
+                "{count} cards given: the Spitzen count over the declarer's {size} cards (hand "
+                "and Skat); give all {size}, or --partial",
+                count=len(held),
+                size=size,
+            )
         )
     count = spitzen(held, kind)
     run = " ".join(c.show(language) for c in count.run)
-    missing = "" if count.mit else (" fehlen" if language == "de" else " missing")
-    click.echo(f"{count.words(language)}: {run}{missing}")
+    said = (
+        msg("{spitzen}: {cards}", spitzen=count.words(language), cards=run)
+        if count.mit
+        else msg("{spitzen}: {cards} missing", spitzen=count.words(language), cards=run)
+    )
+    click.echo(said.render(language))
 
 
 @cli.command()
@@ -102,26 +112,35 @@ def trick(
     played = parse_cards(cards)
     no_duplicates(played, language)
     if not 2 <= len(played) <= 3:
-        refuse(f"{len(played)} cards given: a trick has 3 cards (2 in two-player Skat)")
+        raise InputError(
+            msg(
+                "{count} cards given: a trick has 3 cards (2 in two-player Skat)", count=len(played)
+            )
+        )
     win = trick_winner(played, kind)
     card = played[win]
-    names = [f"{'Karte' if language == 'de' else 'card'} {i + 1}" for i in range(len(played))]
+    names: list[object] = [msg("card {number}", number=i + 1) for i in range(len(played))]
     if players:
-        names = trick_seats(players.split(","), len(played), lead=lead)
+        try:
+            names = list(trick_seats(players.split(","), len(played), lead=lead))
+        except OptionError as exc:
+            raise typed(exc) from None
     elif lead is not None:
-        refuse("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")
+        raise InputError(
+            msg("--lead needs --players (clockwise), e.g. --players Anna,Ben,Carl --lead Ben")
+        )
     trump = is_trump(card, kind)
-    if language == "de":
-        why = "Trumpf sticht" if trump and not is_trump(played[0], kind) else "höchste Karte"
-        if trump and is_trump(played[0], kind):
-            why = "höchster Trumpf"
-        verb = "gewinnt"
-    else:
-        why = "a trump wins" if trump and not is_trump(played[0], kind) else "highest card"
-        if trump and is_trump(played[0], kind):
-            why = "highest trump"
-        verb = "wins"
-    click.echo(f"{card.show(language)} {verb}: {why} ({names[win]}); {augen(played)} Augen")
+    why = msg("a trump wins") if trump and not is_trump(played[0], kind) else msg("highest card")
+    if trump and is_trump(played[0], kind):
+        why = msg("highest trump")
+    said = msg(
+        "{card} wins: {why} ({who}); {augen} Augen",
+        card=card.show(language),
+        why=why,
+        who=names[win],
+        augen=augen(played),
+    )
+    click.echo(said.render(language))
 
 
 @cli.command(name="augen")
@@ -148,7 +167,8 @@ def read_replay(path: Path) -> ReplayResult:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        refuse(f"{path}: cannot read: {exc.strerror or exc}")
+        why = exc.strerror or str(exc)
+        raise InputError(msg("{path}: cannot read: {why}", path=path, why=why)) from None
     return replay(load_replay(decode_replay(data, source=str(path)), source=str(path)))
 
 
@@ -175,24 +195,26 @@ def replay_cmd(file: Path, as_json: bool, lang: str | None) -> None:
             click.echo(f"{t.number:>2}: {cards} → {t.winner} ({t.augen})")
         if out.illegal is not None:
             bad = out.illegal
-            click.echo(
-                f"Stich {bad.trick}: {bad.player} spielt {bad.card.show(language)} — "
-                f"nicht erlaubt: {bad.reason(language)}"
-                if language == "de"
-                else f"trick {bad.trick}: {bad.player} plays {bad.card.show(language)} — "
-                f"not allowed: {bad.reason(language)}"
+            said = msg(
+                "trick {trick}: {player} plays {card} — not allowed: {reason}",
+                trick=bad.trick,
+                player=bad.player,
+                card=bad.card.show(language),
+                reason=bad.reason(language),
             )
+            click.echo(said.render(language))
         else:
             r = out.result
             assert r is not None
             decl = out.declarer
-            stiche = "Stiche" if language == "de" else "tricks"
-            with_skat = "mit Skat" if language == "de" else "Skat included"
-            click.echo(
-                f"{decl}: {out.declarer_augen} Augen ({with_skat}), "
-                f"{out.declarer_tricks} {stiche}"
-                + (f"; {out.spitzen_words}" if out.spitzen_words else "")
-            )
+            took = nmsg(
+                "{declarer}: {augen} Augen (Skat included), {count} trick",
+                "{declarer}: {augen} Augen (Skat included), {count} tricks",
+                out.declarer_tricks,
+                declarer=decl,
+                augen=out.declarer_augen,
+            ).render(language)
+            click.echo(took + (f"; {out.spitzen_words}" if out.spitzen_words else ""))
             click.echo(f"{headline(r, language)}: {signed(r.list_points)}")
             click.echo("\n".join(f"  {s}" for s in explain(r, lang=language)))
     if out.illegal is not None:

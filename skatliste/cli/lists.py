@@ -47,9 +47,9 @@ def show_change(change: app.Change, lang: Lang) -> None:
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:
     """Later entries the change gave another value, and what ``check`` now finds."""
     if change.changed:
-        word = change.ledger.family.number_word
+        name = change.ledger.family.entry_name
         listed = ", ".join(
-            msg(f"{word} {{number}}", number=number).render(lang) + f": {was or '–'} → {now or '–'}"
+            name(number).render(lang) + f": {was or '–'} → {now or '–'}"
             for number, was, now in change.changed
         )
         click.echo(msg("Later games changed: {changes}", changes=listed).render(lang))
@@ -265,10 +265,8 @@ def delete(number: int, ledger_path: Path, lang: Lang) -> None:
     """
     change = app.delete(ledger_path, number)
     words = entry_words(change.ledger, change.removed, lang)
-    word = change.ledger.family.number_word
-    click.echo(
-        msg(f"deleted {word} {{number}}: {{words}}", number=number, words=words).render(lang)
-    )
+    what = change.ledger.family.entry_name(number)
+    click.echo(msg("deleted {what}: {words}", what=what, words=words).render(lang))
     show_change(change, lang)
     warn_followups(change, lang)
 
@@ -377,12 +375,11 @@ def history(ledger_path: Path, lang: Lang) -> None:
 
     ledger = app.open_list(ledger_path)
     removed = removed_entries(ledger)
-    word = ledger.family.number_word
     if not removed:
-        click.echo(msg(f"no {word}s removed or replaced").render(lang))
+        click.echo(ledger.family.none_changed().render(lang))
         return
     for index, item in enumerate(removed, start=1):
-        which = msg(f"{word} {{number}}", number=item.number).render(lang)
+        which = ledger.family.entry_name(item.number).render(lang)
         line = f"{index:>2}. {item.time}  {item.action:<6} {which}: "
         line += entry_words(ledger, item.entry, lang)
         if item.replaced_by is not None:
@@ -415,8 +412,7 @@ def check_cmd(ledger_path: Path) -> None:
             )
         )
     count = app.numbered_count(ledger)
-    word = ledger.family.number_word
-    games = nmsg(f"{{count}} {word}", f"{{count}} {word}s", count)
+    games = ledger.family.entry_count(count)
     if problems:
         raise Failed(
             say(

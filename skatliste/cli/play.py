@@ -20,6 +20,7 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
+from skatliste.i18n import msg
 from skatliste.skat.rules import Variant
 from skatliste.skat.rulesets import KontraRule
 from skatliste.skat.words import parse_words, whole_number
@@ -50,10 +51,16 @@ def _ask(
         try:
             check(answer)
         except (SkatlisteError, click.ClickException) as exc:
-            message = exc.message if isinstance(exc, click.ClickException) else str(exc)
-            click.echo(f"Error: {say(message)}", err=True)
+            click.echo(f"Error: {_problem(exc)}", err=True)
             continue
         return answer
+
+
+def _problem(exc: SkatlisteError | click.ClickException) -> str:
+    """A refusal in the command's language."""
+    if isinstance(exc, SkatlisteError):
+        return exc.render(current_lang())
+    return say(exc.message)
 
 
 YES = ("j", "ja", "y", "yes")
@@ -63,7 +70,7 @@ NO = ("n", "nein", "no", "nichts", "none", "-")
 def _yes(text: str, default: bool = False) -> bool:
     def check(answer: str) -> None:
         if answer.lower() not in (*YES, *NO):
-            raise InputError(f"'{answer}': answer y (yes) or n (no)")
+            raise InputError(msg("'{answer}': answer y (yes) or n (no)", answer=answer))
 
     yes = "j" if current_lang() == "de" else "y"
     return _ask(f"{text} ({yes}/n)", yes if default else "n", check).lower() in YES
@@ -78,7 +85,14 @@ def _choice(text: str, choices: tuple[str, ...]) -> str:
             return choices[0]
         hits = [c for c in choices if c.startswith(low)] if low else []
         if len(hits) != 1:
-            raise InputError(f"'{answer}': answer one of {', '.join(choices)} (n = {choices[0]})")
+            raise InputError(
+                msg(
+                    "'{answer}': answer one of {choices} (n = {no})",
+                    answer=answer,
+                    choices=", ".join(choices),
+                    no=choices[0],
+                )
+            )
         return hits[0]
 
     return pick(_ask(f"{text} ({'/'.join(choices)})", choices[0], pick))
@@ -117,7 +131,16 @@ def _number_between(
         number = whole_number(answer, answer)
         if number is None or not low <= number <= high:
             empty = "" if needed else ", or empty"
-            raise InputError(f"'{answer}': {what} is a number from {low} to {high}{empty}")
+            raise InputError(
+                msg(
+                    "'{answer}': {what} is a number from {low} to {high}{empty}",
+                    answer=answer,
+                    what=what,
+                    low=low,
+                    high=high,
+                    empty=empty,
+                )
+            )
         if then is not None:
             then(answer)
 
@@ -145,17 +168,22 @@ def _ramsch_words(ledger: Ledger) -> list[str]:
     words: list[str] = []
     augen: dict[str, int] = {}
     for name in active:
-        answer = _ask(say(f"Augen of {name}"), check=_number_between(0, TOTAL_AUGEN, "Augen", True))
+        answer = _ask(
+            say(msg("Augen of {name}", name=name)),
+            check=_number_between(0, TOTAL_AUGEN, "Augen", True),
+        )
         augen[name] = int(answer)
         words.append(f"{name}={answer}")
     for name in active:
-        if augen[name] == 0 and _yes(say(f"Jungfrau {name} (no trick)")):
+        if augen[name] == 0 and _yes(say(msg("Jungfrau {name} (no trick)", name=name))):
             words += ["jungfrau", name]
     top = [n for n in active if augen[n] == TOTAL_AUGEN]
-    if top and _yes(say(f"Durchmarsch {top[0]} (every trick)"), True):
+    if top and _yes(say(msg("Durchmarsch {name} (every trick)", name=top[0])), True):
         words += ["durchmarsch", top[0]]
     pushes = _ask(
-        say("Geschoben (how many times)"), "0", _number_between(0, MAX_PUSHES, "geschoben", True)
+        say(msg("Geschoben (how many times)")),
+        "0",
+        _number_between(0, MAX_PUSHES, "geschoben", True),
     )
     if pushes and int(pushes):
         words += ["geschoben", pushes]
@@ -168,7 +196,9 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     table = ledger.table
     active = table.active(n)
     ramsch = _plays_ramsch(ledger)
-    click.echo("\n" + say(f"Game {n + 1} — dealer: {table.dealer(n)}"))
+    click.echo(
+        "\n" + say(msg("Game {number} — dealer: {dealer}", number=n + 1, dealer=table.dealer(n)))
+    )
 
     def is_declarer(answer: str) -> None:
         if answer.lower() in ("p", "pass") or (ramsch and answer.lower() in ("r", "ramsch")):
@@ -176,13 +206,25 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         name = app.resolve_player(table, answer)
         if name not in active:
             raise InputError(
-                f"{name} deals game {n + 1} and sits out at a table of four; "
-                f"the declarer is one of {', '.join(active)}"
+                msg(
+                    "{name} deals game {number} and sits out at a table of four; the declarer is "
+                    "one of {players}",
+                    name=name,
+                    number=n + 1,
+                    players=", ".join(active),
+                )
             )
 
-    extra = ", r = Ramsch" if ramsch else ""
+    extra = msg(", r = Ramsch") if ramsch else ""
     who = _ask(
-        say(f"Declarer ({'/'.join(active)}, p = all passed{extra}, q = quit)"), check=is_declarer
+        say(
+            msg(
+                "Declarer ({players}, p = all passed{ramsch}, q = quit)",
+                players="/".join(active),
+                ramsch=extra,
+            )
+        ),
+        check=is_declarer,
     )
     if who.lower() in ("p", "pass"):
         return None
@@ -194,10 +236,10 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
         if parse_words([answer]).declaration.game is None:  # pragma: no cover - parse refuses
             raise InputError(answer)
 
-    game = _ask(say(f"Game ({'/'.join(GAME_CHOICES)})"), check=is_game).lower()
+    game = _ask(say(msg("Game ({games})", games="/".join(GAME_CHOICES))), check=is_game).lower()
     words = _declaration_words(ledger, game)
     words += _result_words(ledger, words)
-    bid = _ask(say("Bid (empty: not noted)"), "", _check_bid(ledger, words))
+    bid = _ask(say(msg("Bid (empty: not noted)")), "", _check_bid(ledger, words))
     if bid:
         words += ["gereizt", bid]
     return player, words + _kontra_words(ledger)
@@ -209,15 +251,15 @@ def _declaration_words(ledger: Ledger, game: str) -> list[str]:
     is_null = game == "null"
     if not is_null:
         words += _ask(
-            say("Spitzen (e.g. 'mit 2' or 'ohne 1')"), "mit 1", _check_words(ledger, game)
+            say(msg("Spitzen (e.g. 'mit 2' or 'ohne 1')")), "mit 1", _check_words(ledger, game)
         ).split()
-    hand = _yes(say("Hand"))
+    hand = _yes(say(msg("Hand")))
     if hand:
         words.append("hand")
-    if _yes(say("Ouvert")):
+    if _yes(say(msg("Ouvert"))):
         words.append("ouvert")
     elif hand and not is_null:
-        said = _choice(say("Announced"), ("nichts", "schneider", "schwarz"))
+        said = _choice(say(msg("Announced")), ("nichts", "schneider", "schwarz"))
         if said in ("schneider", "schwarz"):
             words += [said, "angesagt"]
     return words
@@ -226,21 +268,21 @@ def _declaration_words(ledger: Ledger, game: str) -> list[str]:
 def _result_words(ledger: Ledger, words: list[str]) -> list[str]:
     """How the game went: won or lost, the Augen, Schneider or Schwarz reached."""
     if words[0] == "null":
-        return ["gewonnen" if _yes(say("Won"), True) else "verloren"]
+        return ["gewonnen" if _yes(say(msg("Won")), True) else "verloren"]
     augen = _ask(
-        say("The declarer's Augen (empty: not counted)"),
+        say(msg("The declarer's Augen (empty: not counted)")),
         "",
         _number_between(0, 120, "Augen", then=_check_words(ledger, *words, "augen")),
     )
     if augen:
         out = ["augen", augen]
-        if _yes(say("Schwarz (one side took no trick)")):
+        if _yes(say(msg("Schwarz (one side took no trick)"))):
             out.append("schwarz")
         return out
-    out = ["gewonnen" if _yes(say("Won"), True) else "verloren"]
-    if _yes(say("Schwarz (one side took no trick)")):
+    out = ["gewonnen" if _yes(say(msg("Won")), True) else "verloren"]
+    if _yes(say(msg("Schwarz (one side took no trick)"))):
         out.append("schwarz")
-    elif _yes(say("Schneider")):
+    elif _yes(say(msg("Schneider"))):
         out.append("schneider")
     return out
 
@@ -249,14 +291,14 @@ def _kontra_words(ledger: Ledger) -> list[str]:
     """Kontra and Re, when the rules play them (with rule kontra=after18 the sayer's bid)."""
     if ledger.rules.kontra is KontraRule.OFF:
         return []
-    k = _choice(say("Kontra/Re"), ("nein", "kontra", "re"))
+    k = _choice(say(msg("Kontra/Re")), ("nein", "kontra", "re"))
     words: list[str] = []
     if k in ("kontra", "re"):
         words.append("kontra")
         if ledger.rules.kontra is KontraRule.AFTER18:  # only a defender who bid may say Kontra
             words.append(
                 _ask(
-                    say("The bid of the Kontra-sayer (at least 18)"),
+                    say(msg("The bid of the Kontra-sayer (at least 18)")),
                     check=_number_between(18, 264, "his bid", True),
                 )
             )
@@ -310,8 +352,7 @@ def play(ledger_path: Path, lang: str | None) -> None:
             click.echo("")
             return
         except (Refused, SkatlisteError) as exc:
-            message = exc.message if isinstance(exc, Refused) else str(exc)
-            click.echo(f"Error: {say(message)}", err=True)
+            click.echo(f"Error: {_problem(exc)}", err=True)
             continue
         try:
             if answer is None:
@@ -322,7 +363,8 @@ def play(ledger_path: Path, lang: str | None) -> None:
                 player, words = answer
                 change = app.add_game(ledger_path, player, words)
         except SkatlisteError as exc:
-            click.echo(f"Error: {say(f'{exc} — the game was not entered')}", err=True)
+            problem = msg("{message} — the game was not entered", message=exc.message)
+            click.echo(f"Error: {problem.render(current_lang())}", err=True)
             continue
         show_change(change, language)
         ledger = app.open_list(ledger_path)

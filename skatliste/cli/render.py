@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skatliste.i18n import Lang
-from skatliste.skat.explain import PAPER_TEXT, paper_line
+from skatliste.skat.explain import paper_line
 
-__all__ = ["PAPER_TEXT", "entry_words", "paper_line", "rendered"]
+__all__ = ["entry_words", "paper_line", "rendered"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger

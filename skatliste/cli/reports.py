@@ -15,7 +15,7 @@ from skatliste.app.reports import ExportFormat, SheetFormat
 from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import rendered
 from skatliste.errors import InputError
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.i18n import Lang, msg
 
 
 def _stake(cent: str | None) -> Fraction | None:
@@ -162,9 +162,7 @@ def export(
         click.echo(text, nl=False)
         return
     reports.write_output(output, text, lists=[ledger_path])
-    word = ledger.family.number_word
-    count = app.numbered_count(ledger)
-    games = nmsg(f"{{count}} {word}", f"{{count}} {word}s", count)
+    games = ledger.family.entry_count(app.numbered_count(ledger))
     click.echo(say(msg("{path}: {format}, {games}", path=str(output), format=fmt, games=games)))
 
 

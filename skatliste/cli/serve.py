@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 
-from skatliste.cli.base import cli, ledger_option, refuse, resolve_lang
-from skatliste.i18n import Lang
+from skatliste.cli.base import _keep_lang, cli, ledger_option, resolve_lang, say
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Lang, msg
 
 
 @cli.command()
@@ -45,7 +46,10 @@ from skatliste.i18n import Lang
     "--lang",
     type=click.Choice(["de", "en"], case_sensitive=False),
     default=None,
-    help="Language of the page (default: each browser's, German when neither).",
+    is_eager=True,
+    callback=_keep_lang,
+    help="Language of the page (default: each browser's, German when neither) and of what "
+    "this command prints.",
 )
 def serve(
     ledger_path: Path,
@@ -75,9 +79,13 @@ def serve(
     from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
 
     if key is not None and renew_key:
-        refuse("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+        raise InputError(
+            msg("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+        )
     if key is not None and len(key) < 16:
-        refuse("--key: give at least 16 characters (better: let skatliste make the key)")
+        raise InputError(
+            msg("--key: give at least 16 characters (better: let skatliste make the key)")
+        )
     names = addresses(host)
     chosen = None if lang is None else resolve_lang(lang)
     if tournament is not None:
@@ -86,9 +94,9 @@ def serve(
         app, key, what = _list_app(ledger_path, key, renew_key, chosen)
         tables = []
     if show_keys:
-        click.echo(f"key: {key}")
+        click.echo(say(msg("key: {key}", key=key)))
         for name in names:
-            click.echo(f"entry link: {entry_link(name, port, key)}")
+            click.echo(say(msg("entry link: {link}", link=entry_link(name, port, key))))
         for label, path, table_key in tables:
             click.echo(f"{label}: {base_url(names[0], port)}{path}#key={table_key}")
         click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
@@ -98,18 +106,20 @@ def serve(
     import uvicorn
 
     where = (
-        "the local network (anyone on it can watch; the key is needed to write)"
+        msg("the local network (anyone on it can watch; the key is needed to write)")
         if serves_network(host)
-        else "this computer only (--host 0.0.0.0 serves the phones on the local network)"
+        else msg("this computer only (--host 0.0.0.0 serves the phones on the local network)")
     )
-    click.echo(f"Serving {what} to {where}")
+    click.echo(say(msg("Serving {what} to {where}", what=what, where=where)))
     for name in names:
-        click.echo(f"  watch:  {base_url(name, port)}")
-        click.echo(f"  enter:  {entry_link(name, port, key)}")
+        click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
+        click.echo(say(msg("  enter:  {link}", link=entry_link(name, port, key))))
     if tables:
-        click.echo("  each table's link and QR code: on the organiser's page (enter link)")
+        click.echo(
+            say(msg("  each table's link and QR code: on the organiser's page (enter link)"))
+        )
     click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
-    click.echo("Ctrl+C stops the server.")
+    click.echo(say(msg("Ctrl+C stops the server.")))
     config = uvicorn.Config(
         app,
         host=host,
@@ -140,7 +150,7 @@ def _list_app(
     if key is None:
         key, made = list_key(ledger_path, renew=renew)
         if made:
-            click.echo(f"new key kept in {key_path(ledger_path)}")
+            click.echo(say(msg("new key kept in {path}", path=key_path(ledger_path))))
     return create_app(ledger_path, key=key, lang=lang), key, str(ledger_path)
 
 
@@ -150,23 +160,31 @@ def _tournament_app(
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
     (label, page path of the last drawn series, key)."""
     from skatliste.app.keys import tournament_keys, tournament_keys_path
-    from skatliste.app.tournament import open_tournament
+    from skatliste.app.tournament import NoTournament, open_tournament
     from skatliste.web.server import create_app
 
-    t = open_tournament(folder)
+    try:
+        t = open_tournament(folder)
+    except NoTournament as exc:
+        how = msg(
+            "; start one with 'skatliste tournament new DIR --name NAME', or give --tournament DIR"
+        )
+        raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
     count = max((len(d.tables) for d in t.draws), default=0)
     keys = tournament_keys(folder, count, renew=renew)
     if keys.made:
-        click.echo(f"keys kept in {tournament_keys_path(folder)}")
+        click.echo(say(msg("keys kept in {path}", path=tournament_keys_path(folder))))
     organiser = key if key is not None else keys.organiser
     tables = []
     if t.draws:
         last = t.draws[-1]
         for n in range(1, len(last.tables) + 1):
             path = f"series/{last.series}/table/{n}/"
-            tables.append((f"series {last.series} table {n}", path, keys.tables[n]))
+            label = say(msg("series {series} table {table}", series=last.series, table=n))
+            tables.append((label, path, keys.tables[n]))
     app = create_app(tournament=folder, organiser_key=organiser, table_keys=keys.tables, lang=lang)
-    return app, organiser, f"the tournament {t.name} ({folder})", tables
+    what = say(msg("the tournament {name} ({folder})", name=t.name, folder=folder))
+    return app, organiser, what, tables
 
 
 def _check_port(host: str, port: int) -> None:
@@ -177,7 +195,12 @@ def _check_port(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            refuse(
-                f"--host {host} --port {port}: cannot serve there ({exc.strerror or exc}); "
-                f"try --port {port + 1 if port < 65535 else 8000}"
-            )
+            raise InputError(
+                msg(
+                    "--host {host} --port {port}: cannot serve there ({why}); try --port {other}",
+                    host=host,
+                    port=port,
+                    why=exc.strerror or exc,
+                    other=port + 1 if port < 65535 else 8000,
+                )
+            ) from None

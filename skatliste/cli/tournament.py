@@ -15,11 +15,12 @@ from skatliste.cli.base import (
     cli,
     lang_option,
     messages_lang_option,
-    refuse,
     resolve_lang,
     say,
 )
-from skatliste.i18n import Lang
+from skatliste.cli.options import amount_option, amounts_option, games_option, typed
+from skatliste.errors import InputError, LedgerError, OptionError
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 
 def tournament_option(f: F) -> F:
@@ -34,7 +35,50 @@ def tournament_option(f: F) -> F:
     )(f)
 
 
-@cli.group(cls=SkatGroup)
+class TournamentGroup(SkatGroup):
+    """The tournament's commands; adds to the application's refusals how to get past them on
+    the command line."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return click.Group.invoke(self, ctx)
+        except OptionError as exc:
+            raise typed(exc) from None
+        except (app.NoSuchPlayer, app.SeriesNotDrawn, app.SeriesHasResults) as exc:
+            raise InputError(msg("{problem}{how}", problem=exc.message, how=_how(exc))) from None
+        except app.NoTournament as exc:
+            how = msg(
+                "; start one with 'skatliste tournament new DIR --name NAME', or give "
+                "--tournament DIR"
+            )
+            raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+        except app.PaperResultKept as exc:
+            how = msg("replace it with --force (the old one is kept in the history)")
+            raise InputError(exc.told(how)) from None
+        except app.TablesCountTwice as exc:
+            hows = [
+                msg(
+                    "delete the list's games ('skatliste undo --ledger {name}' for each) or the "
+                    "paper result ('skatliste tournament result {series} {table} --delete')",
+                    series=series,
+                    table=table,
+                    name=name,
+                )
+                for series, table, name in exc.tables
+            ]
+            raise LedgerError(exc.told(hows)) from None
+
+
+def _how(exc: InputError) -> Message:
+    """How the command line gets past a refusal of the application."""
+    if isinstance(exc, app.NoSuchPlayer):
+        return msg(" (see 'skatliste tournament player list')")
+    if isinstance(exc, app.SeriesNotDrawn):
+        return msg("; draw it with 'skatliste tournament draw {series}'", series=exc.series)
+    return msg("; redraw it with --force (the old seating and its lists are kept)")
+
+
+@cli.group(cls=TournamentGroup)
 def tournament() -> None:
     """A tournament across tables: players, the draw, table lists, ranking, teams, prizes.
 
@@ -72,11 +116,21 @@ def new(
     Example:
       skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
     """
-    t = app.new_tournament(folder, name=name, date=date, series=series, games=games, seed=seed)
+    counts = games_option(games)
+    t = app.new_tournament(folder, name=name, date=date, series=series, games=counts, seed=seed)
     click.echo(
         say(
-            f"{t.path}: {t.name} on {t.date}, {t.series} series of {t.games[4]} games at a "
-            f"table of four, {t.games[3]} at three; seed {t.seed}"
+            msg(
+                "{path}: {name} on {date}, {series} series of {four} games at a table of four, "
+                "{three} at three; seed {seed}",
+                path=t.path,
+                name=t.name,
+                date=t.date,
+                series=t.series,
+                four=t.games[4],
+                three=t.games[3],
+                seed=t.seed,
+            )
         )
     )
 
@@ -111,7 +165,7 @@ def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
     """
     p = app.add_player(folder, name, club=club, number=number)
     club = f" ({p.club})" if p.club else ""
-    click.echo(say(f"{p.name} registered{club}"))
+    click.echo(say(msg("{name} registered{club}", name=p.name, club=club)))
 
 
 @player.command("remove")
@@ -127,13 +181,22 @@ def player_remove(name: str, folder: Path) -> None:
     """
     r = app.remove_player(folder, name)
     if r.kept:
-        click.echo(say(f"{r.player.name} has left: not drawn again, ranked with the series played"))
+        click.echo(
+            say(
+                msg(
+                    "{name} has left: not drawn again, ranked with the series played",
+                    name=r.player.name,
+                )
+            )
+        )
     else:
-        click.echo(say(f"{r.player.name} removed"))
+        click.echo(say(msg("{name} removed", name=r.player.name)))
     for series in r.unplayed:
-        note = (
-            f"Note: {r.player.name} is seated in series {series}, which has no result yet; "
-            f"redraw it with 'skatliste tournament draw {series}'"
+        note = msg(
+            "Note: {name} is seated in series {series}, which has no result yet; redraw it "
+            "with 'skatliste tournament draw {series}'",
+            name=r.player.name,
+            series=series,
         )
         click.echo(say(note), err=True)
 
@@ -150,9 +213,9 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste tournament player list
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     people = app.players(folder)
     if as_json:
         data = [
@@ -162,7 +225,8 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
         return
     body = [[str(p.number or ""), p.name, p.club, t["yes"] if p.left else ""] for p in people]
     click.echo(plain_table([t["number"], t["name"], t["club"], t["left"]], body, "rlll"))
-    click.echo(t["present"].format(n=sum(not p.left for p in people)))
+    present = sum(not p.left for p in people)
+    click.echo(say(nmsg("{count} player present", "{count} players present", present)))
 
 
 @player.command("import")
@@ -178,7 +242,7 @@ def player_import(csv_file: Path, folder: Path) -> None:
       skatliste tournament player import players.csv
     """
     added = app.import_players_file(folder, csv_file)
-    click.echo(say(f"{len(added)} player(s) registered"))
+    click.echo(say(msg("{count} player(s) registered", count=len(added))))
 
 
 # --- the draw ---------------------------------------------------------------------------
@@ -202,28 +266,39 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
     plan = app.draw_series(folder, series, seed=seed, force=force)
     if plan.moved:
         click.echo(
-            say(f"the old seating of series {series} is in the history, its lists in {plan.moved}/")
+            say(
+                msg(
+                    "the old seating of series {series} is in the history, its lists in {folder}/",
+                    series=series,
+                    folder=plan.moved,
+                )
+            )
         )
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
     chosen = resolve_lang(lang)
-    t = TEXT[chosen]
+    t = text(chosen)
     sizes = [len(x.players) for x in plan.tables]
     parts = [
         f"{sizes.count(k)} {t[word]}" for k, word in ((4, "of_four"), (3, "of_three")) if k in sizes
     ]
-    click.echo(
-        f"{t['series']} {series}: {len(plan.tables)} {t['tables']} "
-        f"({', '.join(parts)}), seed {plan.seed}"
+    drawn = nmsg(
+        "series {series}: {count} table ({sizes}), seed {seed}",
+        "series {series}: {count} tables ({sizes}), seed {seed}",
+        len(plan.tables),
+        series=series,
+        sizes=", ".join(parts),
+        seed=plan.seed,
     )
+    click.echo(drawn.render(chosen))
     _print_seating(plan, chosen)
 
 
 def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[lang]
+    t = text(lang)
     body = [[str(x.table), ", ".join(x.players), x.first_dealer, x.list] for x in plan.tables]
     headers = [t["table"], t["players_seated"], t["deals_first"], t["list"]]
     click.echo(plain_table(headers, body, "rlll"))
@@ -288,16 +363,28 @@ def result(
     """
     if delete:
         if items or force:
-            refuse("--delete takes the paper result back: give no results and no --force")
+            raise InputError(
+                msg("--delete takes the paper result back: give no results and no --force")
+            )
         app.delete_paper_result(folder, series, table)
-        click.echo(f"series {series} table {table}: paper result deleted (kept in the history)")
+        click.echo(
+            say(
+                msg(
+                    "series {series} table {table}: paper result deleted (kept in the history)",
+                    series=series,
+                    table=table,
+                )
+            )
+        )
         return
     if not items:
-        refuse("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
+        raise InputError(
+            msg("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
+        )
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    from skatliste.render.tournament import TEXT, number
+    from skatliste.render.tournament import number, text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
     click.echo(t["where"].format(series=series, table=table) + f": Seeger-Fabian {parts}")
 
@@ -313,12 +400,12 @@ def status(folder: Path, lang: str | None) -> None:
       skatliste tournament status
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     tables = app.status(folder)
     if not tables:
-        click.echo(say("no series drawn yet: 'skatliste tournament draw 1'"))
+        click.echo(say(msg("no series drawn yet: 'skatliste tournament draw 1'")))
         return
     body = []
     for s in tables:
@@ -330,18 +417,27 @@ def status(folder: Path, lang: str | None) -> None:
     click.echo(plain_table(headers, body, "rrll"))
     for s in tables:
         for problem in s.problems:
-            click.echo(say(f"series {s.series} table {s.table}: {problem}"))
+            click.echo(
+                say(
+                    msg(
+                        "series {series} table {table}: {problem}",
+                        series=s.series,
+                        table=s.table,
+                        problem=problem,
+                    )
+                )
+            )
 
 
 # --- ranking, teams, prizes ------------------------------------------------------------------
 
 
 def _ranking_note(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
     if not r.in_progress:
         return ""
-    t = TEXT[lang]
+    t = text(lang)
     where = ", ".join(
         t["where"].format(series=s.series, table=s.table) + f" ({s.games}/{s.length})"
         for s in r.in_progress
@@ -350,9 +446,9 @@ def _ranking_note(r: app.Ranking, lang: Lang) -> str:
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.render.tournament import TEXT
+    from skatliste.render.tournament import text
 
-    t = TEXT[lang]
+    t = text(lang)
     which = f"{t['series']} {r.series}" if r.series else t["all_series"]
     return f"{r.name} · {r.date} · {which}"
 
@@ -398,9 +494,9 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste tournament teams --size 4
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT, number
+    from skatliste.render.tournament import number, text
 
-    t = TEXT[resolve_lang(lang)]
+    t = text(resolve_lang(lang))
     lines = app.team_ranking(folder, size=size)
     if as_json:
         data = [
@@ -416,7 +512,9 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
         click.echo(json.dumps({"teams": data}, ensure_ascii=False, indent=2))
         return
     if not lines:
-        click.echo(say("no player has a club: 'skatliste tournament player add NAME --club CLUB'"))
+        click.echo(
+            say(msg("no player has a club: 'skatliste tournament player add NAME --club CLUB'"))
+        )
         return
     body = [
         [
@@ -458,12 +556,17 @@ def prizes(
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
     """
     from skatliste.render.text import plain_table
-    from skatliste.render.tournament import TEXT, money
+    from skatliste.render.tournament import money, text
 
     chosen = resolve_lang(lang)
-    t = TEXT[chosen]
+    t = text(chosen)
     got = app.prize_list(
-        folder, pool=pool, split=split, amounts=amounts, entry=entry, lost_game=lost_game
+        folder,
+        pool=amount_option(pool, "--pool"),
+        split=amounts_option(split, "--split"),
+        amounts=amounts_option(amounts, "--amounts"),
+        entry=amount_option(entry, "--entry"),
+        lost_game=amount_option(lost_game, "--lost-game"),
     )
     body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
     click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
@@ -538,7 +641,7 @@ def export(
             text = render.to_json(app.ranking_json(r))
     else:
         if series is None:
-            refuse("export seating: give the series, e.g. --series 1")
+            raise InputError(msg("export seating: give the series, e.g. --series 1"))
         plan = app.seating(folder, series)
         t = app.open_tournament(folder)
         tables = [(x.table, x.players, x.list) for x in plan.tables]
@@ -561,4 +664,4 @@ def export(
     from skatliste.app.reports import write_output
 
     write_output(output, text)
-    click.echo(say(f"{output}: {what} written ({fmt})"))
+    click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))

@@ -16,14 +16,13 @@ from skatliste.cli.base import (
     cli,
     lang_option,
     messages_lang_option,
-    refuse,
     resolve_lang,
     say,
 )
 from skatliste.cli.complete import complete_words
 from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import (
     explain,
     headline,
@@ -131,16 +130,22 @@ def _refuse_american(words: tuple[str, ...]) -> None:
 
         family = None if preset is None else all_presets().get(preset.casefold())
         if preset is None or (family is not None and family.name != "skat"):
-            refuse(
-                f"'{word if preset is None else '--rules ' + preset}': 'value' is for Skat "
-                "games; an American Grand deal is valued when it is added to an American "
-                "Grand list, e.g. 'skatliste new --rules american-grand --players Anna Ben "
-                "Carl Dora', then 'skatliste add anna whist 25 tricks 11'"
+            raise InputError(
+                msg(
+                    "'{word}': 'value' is for Skat games; an American Grand deal is valued when it "
+                    "is added to an American Grand list, e.g. 'skatliste new --rules "
+                    "american-grand "
+                    "--players Anna Ben Carl Dora', then 'skatliste add anna whist 25 tricks 11'",
+                    word=word if preset is None else "--rules " + preset,
+                )
             )
-        refuse(
-            f"'--rules {preset}': 'value' takes no rule set: it values a Skat game by the "
-            "ISkO; a list's rules apply when the game is added to it ('skatliste add ...'); "
-            "e.g. 'skatliste value kreuz mit 2 hand'"
+        raise InputError(
+            msg(
+                "'--rules {preset}': 'value' takes no rule set: it values a Skat game by the "
+                "ISkO; a list's rules apply when the game is added to it ('skatliste add ...'); "
+                "e.g. 'skatliste value kreuz mit 2 hand'",
+                preset=preset,
+            )
         )
 
 
@@ -231,11 +236,13 @@ def value(
     ).words()
     if list(words) == ["-"]:
         if extra:
-            refuse("with '-' every game comes from stdin: give its words there, not as options")
+            raise InputError(
+                msg("with '-' every game comes from stdin: give its words there, not as options")
+            )
         _value_batch(sys.stdin, size, language, as_json=as_json)
         return
     if not words and not extra:
-        refuse("say which game, e.g. 'skatliste value kreuz mit 2 hand'")
+        raise InputError(msg("say which game, e.g. 'skatliste value kreuz mit 2 hand'"))
     parsed = parse_words(list(words) + extra)
     valued = _value_of(parsed, size, language)
     if as_json:
@@ -285,7 +292,9 @@ def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool
         if not line.isascii() and _NOT_UTF8.search(line):
             # bytes that are no UTF-8 reach us as lone surrogates (surrogateescape)
             failed += 1
-            problem = f"line {number} is not UTF-8 text: save the games as UTF-8"
+            problem = msg(
+                "line {number} is not UTF-8 text: save the games as UTF-8", number=number
+            ).render(lang)
             _line_error(out, number, problem, f"Error: {problem}", as_json=as_json)
             continue
         words = line.split()
@@ -296,8 +305,9 @@ def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool
                 known = _batch_answer(words, table, lang, as_json=as_json)
             except InputError as exc:
                 failed += 1
-                error = say(str(exc))
-                _line_error(out, number, error, f"line {number}: Error: {error}", as_json=as_json)
+                error = exc.render(lang)
+                said = msg("line {number}: Error: {problem}", number=number, problem=error)
+                _line_error(out, number, error, said.render(lang), as_json=as_json)
                 continue
             if len(seen) >= _BATCH_CACHE:
                 for old in list(itertools.islice(seen, _BATCH_CACHE // 2)):
@@ -330,7 +340,9 @@ def _utf8_lines(stream: Iterable[str]) -> Iterator[str]:
                 first = False
             yield raw
     except UnicodeDecodeError:
-        refuse("the games on standard input are not UTF-8 text: save them as UTF-8")
+        raise InputError(
+            msg("the games on standard input are not UTF-8 text: save them as UTF-8")
+        ) from None
 
 
 def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
@@ -372,10 +384,21 @@ def bids(bid: int | None) -> None:
     from skatliste.skat.rules import is_valid_bid, nearest_bids
 
     if not is_valid_bid(bid):
-        near = " or ".join(str(b) for b in nearest_bids(bid))
-        click.echo(say(f"{bid} is not a Reizwert (nearest: {near}); games reaching it:"))
+        bids = nearest_bids(bid)
+        near: object = (
+            bids[0] if len(bids) == 1 else msg("{one} or {other}", one=bids[0], other=bids[1])
+        )
+        click.echo(
+            say(
+                msg(
+                    "{bid} is not a Reizwert (nearest: {near}); games reaching it:",
+                    bid=bid,
+                    near=near,
+                )
+            )
+        )
     if not reach:
-        click.echo(say(f"no game reaches {bid}"))
+        click.echo(say(msg("no game reaches {bid}", bid=bid)))
         return
     for r in reach:
         if r.multiplier is None:

@@ -539,7 +539,10 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         return json.dumps(people, ensure_ascii=False, indent=2)
     from tabulate import tabulate
 
-    heads = [msg(h).render(lang) for h in ("player", "declared", "made", "set", "parties won")]
+    heads = [
+        m.render(lang)
+        for m in (msg("player"), msg("declared"), msg("made"), msg("set"), msg("parties won"))
+    ]
     kinds = [c.value for c in Contract]
     body = [
         [

@@ -10,7 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
 from skatliste.money import Settlement
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
@@ -34,8 +34,8 @@ TEXT: dict[str, Message] = {
     "total": msg("Points"),
     "sf": msg("Seeger-Fabian"),
     "declared": msg("Games"),
-    "won": msg("won"),
-    "lost_short": msg("lost"),
+    "won": pmsg("page column", "won"),
+    "lost_short": pmsg("page column", "lost"),
     "rank": msg("Rank"),
     "balance": msg("Balance"),
     "pays": msg("pays"),

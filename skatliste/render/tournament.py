@@ -10,108 +10,70 @@ import io
 import json
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-from skatliste.i18n import Lang
+from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.render.text import money as euro
 from skatliste.render.text import plain_table
 from skatliste.skat.explain import with_minus
 from skatliste.tournament import Standing
 
-TEXT: dict[Lang, dict[str, str]] = {
-    "de": {
-        "place": "Platz",
-        "name": "Name",
-        "club": "Verein",
-        "total": "Gesamt",
-        "points": "Punkte",
-        "won": "gew.",
-        "lost": "verl.",
-        "all_series": "alle Serien",
-        "series": "Serie",
-        "series_h": "Serie",
-        "where": "Serie {series} Tisch {table}",
-        "to_table": "→ Tisch {table}",
-        "table": "Tisch",
-        "tables": "Tische",
-        "seat": "Platz",
-        "player": "Spieler",
-        "players_seated": "Spieler (Sitzfolge)",
-        "deals_first": "gibt zuerst",
-        "deals_first_note": "gibt zuerst",
-        "list": "Liste",
-        "state": "Stand",
-        "done": "fertig",
-        "in progress": "läuft",
-        "paper": "Papier",
-        "missing": "fehlt",
-        "playing": "* spielt noch",
-        "repeats": "wiederholte Paare",
-        "of_four": "zu viert",
-        "of_three": "zu dritt",
-        "counted": "gewertete Spieler",
-        "short": "† weniger als {size} Spieler: gewertet mit denen, die der Verein hat",
-        "prize": "Preis",
-        "paid_out": "ausgezahlt",
-        "remaining": "bleibt übrig",
-        "entry": "Startgeld",
-        "lost_games": "Verlustspiele",
-        "pays": "zahlt",
-        "collected": "eingenommen",
-        "left": "ausgeschieden",
-        "number": "Nr.",
-        "present": "{n} Spieler anwesend",
-        "yes": "ja",
-        "by_player": "Spieler A–Z",
-        "chart": "Seeger-Fabian der besten {n}",
-    },
-    "en": {
-        "place": "Place",
-        "name": "Name",
-        "club": "Club",
-        "total": "Total",
-        "points": "Points",
-        "won": "Won",
-        "lost": "Lost",
-        "all_series": "all series",
-        "series": "series",
-        "series_h": "Series",
-        "where": "series {series} table {table}",
-        "to_table": "→ table {table}",
-        "table": "Table",
-        "tables": "tables",
-        "seat": "Seat",
-        "player": "Player",
-        "players_seated": "Players (seat order)",
-        "deals_first": "Deals first",
-        "deals_first_note": "deals first",
-        "list": "List",
-        "state": "State",
-        "done": "done",
-        "in progress": "in progress",
-        "paper": "paper",
-        "missing": "missing",
-        "playing": "* still playing",
-        "repeats": "repeated pairs",
-        "of_four": "of four",
-        "of_three": "of three",
-        "counted": "Players counted",
-        "short": "† fewer than {size} players: ranked with the players it has",
-        "prize": "Prize",
-        "paid_out": "paid out",
-        "remaining": "left over",
-        "entry": "Entry",
-        "lost_games": "Lost games",
-        "pays": "Pays",
-        "collected": "collected",
-        "left": "Left",
-        "number": "No.",
-        "present": "{n} player(s) present",
-        "yes": "yes",
-        "by_player": "players A–Z",
-        "chart": "Seeger-Fabian of the top {n}",
-    },
+_TEXT: dict[str, Message] = {
+    "place": pmsg("tournament", "Place"),
+    "name": pmsg("tournament", "Name"),
+    "club": pmsg("tournament", "Club"),
+    "total": pmsg("tournament", "Total"),
+    "points": pmsg("tournament", "Points"),
+    "won": pmsg("tournament", "Won"),
+    "lost": pmsg("tournament", "Lost"),
+    "all_series": pmsg("tournament", "all series"),
+    "series": pmsg("tournament", "series"),
+    "series_h": pmsg("tournament", "Series"),
+    "where": pmsg("tournament", "series {series} table {table}"),
+    "to_table": pmsg("tournament", "→ table {table}"),
+    "table": pmsg("tournament", "Table"),
+    "tables": pmsg("tournament", "tables"),
+    "seat": pmsg("tournament", "Seat"),
+    "player": pmsg("tournament", "Player"),
+    "players_seated": pmsg("tournament", "Players (seat order)"),
+    "deals_first": pmsg("tournament", "Deals first"),
+    "deals_first_note": pmsg("tournament", "deals first"),
+    "list": pmsg("tournament", "List"),
+    "state": pmsg("tournament", "State"),
+    "done": pmsg("tournament", "done"),
+    "in progress": pmsg("tournament", "in progress"),
+    "paper": pmsg("tournament", "paper"),
+    "missing": pmsg("tournament", "missing"),
+    "playing": pmsg("tournament", "* still playing"),
+    "repeats": pmsg("tournament", "repeated pairs"),
+    "of_four": pmsg("tournament", "of four"),
+    "of_three": pmsg("tournament", "of three"),
+    "counted": pmsg("tournament", "Players counted"),
+    "short": pmsg("tournament", "† fewer than {size} players: ranked with the players it has"),
+    "prize": pmsg("tournament", "Prize"),
+    "paid_out": pmsg("tournament", "paid out"),
+    "remaining": pmsg("tournament", "left over"),
+    "entry": pmsg("tournament", "Entry"),
+    "lost_games": pmsg("tournament", "Lost games"),
+    "pays": pmsg("tournament", "Pays"),
+    "collected": pmsg("tournament", "collected"),
+    "left": pmsg("tournament", "Left"),
+    "number": pmsg("tournament", "No."),
+    "yes": pmsg("tournament", "yes"),
+    "by_player": pmsg("tournament", "players A–Z"),
+    "chart": pmsg("tournament", "Seeger-Fabian of the top {n}"),
 }
+"""The words of the tournament's tables and pages (context "tournament": a column head is
+not a question), some with ``{placeholders}`` the caller fills in."""
+
+
+@cache
+def text(lang: Lang) -> dict[str, str]:
+    """The tournament's words in ``lang``, placeholders left to fill in."""
+    t = translations(lang)
+    return {key: t.pgettext(m.context or "", m.text) for key, m in _TEXT.items()}
+
 
 PAGE = """<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
@@ -155,7 +117,7 @@ def number(value: int) -> str:
 
 
 def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
-    t = TEXT[lang]
+    t = text(lang)
     return [
         t["place"],
         t["name"],
@@ -238,7 +200,7 @@ def bar_chart(standings: Sequence[Standing], *, top: int = 10, lang: Lang = "de"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
         f'viewBox="0 0 {width} {len(lines) * (bar_h + gap) + gap}" role="img" '
-        f'aria-label="{TEXT[lang]["chart"].format(n=len(lines))}">'
+        f'aria-label="{text(lang)["chart"].format(n=len(lines))}">'
     ]
     for i, s in enumerate(lines):
         y = gap + i * (bar_h + gap)
@@ -298,7 +260,7 @@ def seating_html(
 ) -> str:
     """The seating plan of a series: per table (seat order, first dealer), and per player
     alphabetically (name → table), for the wall at the door."""
-    t = TEXT[lang]
+    t = text(lang)
     first = f" ({t['deals_first_note']})"
     blocks = []
     for n, players, path in tables:

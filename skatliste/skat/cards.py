@@ -17,10 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from skatliste.errors import InputError, InvalidGameError
+from skatliste.errors import InputError, InvalidGameError, OptionError
+from skatliste.i18n import Lang, msg
 from skatliste.skat.games import GameType
-
-Lang = str  # "de" | "en"
 
 
 class Suit(Enum):
@@ -194,9 +193,9 @@ _RANK_WORDS: dict[str, Rank] = {
     "seven": Rank.SEVEN,
 }
 _SHORT = re.compile(r"^([cshd♣♠♥♦♧♤♡♢])(10|[atkqdjb987])$")
-NOTATION = (
-    "write cards as CJ SJ HA DT H10 S7 (suit C S H D, rank A T/10 K Q J 9 8 7) "
-    "or ♣B ♠B ♥A ♦10, Kreuz-Bube, Herz-Ass, Karo Zehn"
+NOTATION = msg(
+    "write cards as CJ SJ HA DT H10 S7 (suit C S H D, rank A T/10 K Q J 9 8 7) or "
+    "♣B ♠B ♥A ♦10, Kreuz-Bube, Herz-Ass, Karo Zehn"
 )
 
 
@@ -224,7 +223,7 @@ def parse_cards(tokens: Iterable[str]) -> list[Card]:
             cards.append(Card(_SUIT_WORDS[low], _RANK_WORDS[words[i + 1].lower()]))
             i += 2
             continue
-        raise InputError(f"'{raw}' is not a card: {NOTATION}")
+        raise InputError(msg("'{word}' is not a card: {notation}", word=raw, notation=NOTATION))
     return cards
 
 
@@ -232,7 +231,7 @@ def parse_card(token: str) -> Card:
     """Exactly one card."""
     cards = parse_cards([token])
     if len(cards) != 1:
-        raise InputError(f"'{token}' is not one card: {NOTATION}")
+        raise InputError(msg("'{word}' is not one card: {notation}", word=token, notation=NOTATION))
     return cards[0]
 
 
@@ -241,7 +240,9 @@ def no_duplicates(cards: Sequence[Card], lang: Lang = "de") -> None:
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise InputError(f"{c.show(lang)} is named twice: a deck has each card once")
+            raise InputError(
+                msg("{card} is named twice: a deck has each card once", card=c.show(lang))
+            )
         seen.add(c)
 
 
@@ -296,7 +297,7 @@ def trick_winner(cards: Sequence[Card], game: GameType) -> int:
     """Index of the card that wins the trick: the highest trump, else the highest card of the
     led kind (rules §2)."""
     if not cards:
-        raise InputError("a trick needs cards")
+        raise InputError(msg("a trick needs cards"))
     best = 0
     for i, card in enumerate(cards[1:], start=1):
         top = cards[best]
@@ -317,21 +318,29 @@ def trick_seats(players: Sequence[str], cards: int, *, lead: str | None = None) 
     >>> trick_seats(["Anna", "Ben"], 3, lead="Ben")
     Traceback (most recent call last):
     ...
-    skatliste.errors.InputError: 3 cards but 2 players (Anna, Ben): each player plays one card ...
+    skatliste.errors.OptionError: 3 cards but 2 players (Anna, Ben): each player plays one card ...
     """
     seats = [p.strip() for p in players if p.strip()]
     if len({p.casefold() for p in seats}) != len(seats):
-        raise InputError(f"--players {','.join(seats)}: a player sits at the table once")
+        raise OptionError("players", msg("a player sits at the table once"), value=",".join(seats))
     if cards > len(seats):
-        raise InputError(
-            f"{cards} cards but {len(seats)} players ({', '.join(seats)}): each player plays "
-            "one card to a trick; give every player clockwise, e.g. --players Anna,Ben,Carl"
+        raise OptionError(
+            "players",
+            msg(
+                "{cards} cards but {count} players ({players}): each player plays one card to a "
+                "trick; give every player clockwise, e.g. Anna,Ben,Carl",
+                cards=cards,
+                count=len(seats),
+                players=", ".join(seats),
+            ),
         )
     first = 0
     if lead is not None:
         hits = [i for i, p in enumerate(seats) if p.casefold() == lead.casefold()]
         if not hits:
-            raise InputError(f"--lead {lead}: not one of {', '.join(seats)}")
+            raise OptionError(
+                "lead", msg("not one of {players}", players=", ".join(seats)), value=lead
+            )
         first = hits[0]
     return [seats[(first + i) % len(seats)] for i in range(cards)]
 
@@ -359,9 +368,12 @@ class SpitzenCount:
 
     def words(self, lang: Lang = "de") -> str:
         """``mit 2`` / ``without 3``."""
-        if lang == "de":
-            return f"{'mit' if self.mit else 'ohne'} {self.count}"
-        return f"{'with' if self.mit else 'without'} {self.count}"
+        said = (
+            msg("with {count}", count=self.count)
+            if self.mit
+            else msg("without {count}", count=self.count)
+        )
+        return said.render(lang)
 
 
 def spitzen(cards: Sequence[Card], game: GameType) -> SpitzenCount:
@@ -374,7 +386,9 @@ def spitzen(cards: Sequence[Card], game: GameType) -> SpitzenCount:
     'ohne 2'
     """
     if game is GameType.NULL:
-        raise InvalidGameError("a Null has no Spitzen: they count only in suit games and Grand")
+        raise InvalidGameError(
+            msg("a Null has no Spitzen: they count only in suit games and Grand")
+        )
     order = trumps(game)
     held = set(cards)
     mit = order[0] in held

@@ -5,59 +5,59 @@ Pure text, no printing: the CLI decides where it goes. German by default, Englis
 
 from __future__ import annotations
 
-from skatliste.i18n import Lang
-from skatliste.skat.games import ENGLISH_NAME, GERMAN_NAME, GameType
-from skatliste.skat.rules import NULL_NAMES, GameResult, Level, RamschResult, SeegerFabian, doubled
+from functools import cache
 
-_LEVEL_WORD: dict[Lang, dict[Level, str]] = {
-    "de": {
-        Level.SPIEL: "Spiel",
-        Level.HAND: "Hand",
-        Level.SCHNEIDER: "Schneider",
-        Level.SCHNEIDER_ANNOUNCED: "angesagt",
-        Level.SCHWARZ: "Schwarz",
-        Level.SCHWARZ_ANNOUNCED: "angesagt",
-        Level.OUVERT: "Ouvert",
-    },
-    "en": {
-        Level.SPIEL: "game",
-        Level.HAND: "hand",
-        Level.SCHNEIDER: "schneider",
-        Level.SCHNEIDER_ANNOUNCED: "announced",
-        Level.SCHWARZ: "schwarz",
-        Level.SCHWARZ_ANNOUNCED: "announced",
-        Level.OUVERT: "ouvert",
-    },
+from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.skat.games import GameType
+from skatliste.skat.rules import GameResult, Level, RamschResult, SeegerFabian, doubled
+
+_WORDS: dict[str, Message] = {
+    # a level as a game's name says it (Kreuz mit 2 Hand, Grand mit 1 Schwarz)
+    "hand": msg("hand"),
+    "schneider": msg("schneider"),
+    "schwarz": msg("schwarz"),
+    "ouvert": msg("ouvert"),
+    "schneider announced": msg("schneider announced"),
+    "schwarz announced": msg("schwarz announced"),
+    # one level of the count with the multiplier reached (Spiel 3, Hand 4)
+    "step spiel": msg("game {count}"),
+    "step hand": msg("hand {count}"),
+    "step schneider": msg("schneider {count}"),
+    "step schneider_announced": msg("announced {count}"),
+    "step schwarz": msg("schwarz {count}"),
+    "step schwarz_announced": msg("announced {count}"),
+    "step ouvert": msg("ouvert {count}"),
+    "with": msg("with {count}"),
+    "without": msg("without {count}"),
+    # the games; the Null by (ouvert, hand)
+    GameType.DIAMONDS.value: msg("Diamonds"),
+    GameType.HEARTS.value: msg("Hearts"),
+    GameType.SPADES.value: msg("Spades"),
+    GameType.CLUBS.value: msg("Clubs"),
+    GameType.GRAND.value: msg("Grand"),
+    "null": msg("Null"),
+    "null hand": msg("Null hand"),
+    "null ouvert": msg("Null ouvert"),
+    "null ouvert hand": msg("Null ouvert hand"),
+    "overbid": msg("overbid"),
+    "lost": msg("lost"),
+    "lost single": msg("lost (Hand single)"),
+}
+"""The words of a game's name and its explanation, each a message id."""
+
+_NULL_KEY = {
+    (False, False): "null",
+    (False, True): "null hand",
+    (True, False): "null ouvert",
+    (True, True): "null ouvert hand",
 }
 
-_WORDS: dict[Lang, dict[str, str]] = {
-    "de": {
-        "mit": "mit",
-        "ohne": "ohne",
-        "lost": "verloren",
-        "lost_single": "verloren (Hand einfach)",
-        "overbid": "überreizt",
-        "bid": "gereizt",
-        "value": "Spielwert",
-        "won": "gewonnen",
-        "opponents": "Gegenspieler je",
-        "hand": "Hand",
-        "ouvert": "ouvert",
-    },
-    "en": {
-        "mit": "with",
-        "ohne": "without",
-        "lost": "lost",
-        "lost_single": "lost (Hand single)",
-        "overbid": "overbid",
-        "bid": "bid",
-        "value": "game value",
-        "won": "won",
-        "opponents": "opponents each",
-        "hand": "hand",
-        "ouvert": "ouvert",
-    },
-}
+
+@cache
+def _words(lang: Lang) -> dict[str, str]:
+    """The words in ``lang``, placeholders to fill in (looked up once: ``value -`` explains
+    thousands of games)."""
+    return {key: m.template(lang) for key, m in _WORDS.items()}
 
 
 MINUS = "−"
@@ -86,21 +86,18 @@ def signed(n: float, *, places: int = 0) -> str:
 def game_name(result: GameResult, lang: Lang = "de") -> str:
     """The game in words, e.g. ``Kreuz mit 2 Hand`` or ``Null ouvert``."""
     d = result.declaration
-    names = GERMAN_NAME if lang == "de" else ENGLISH_NAME
-    w = _WORDS[lang]
+    w = _words(lang)
     if d.game is GameType.NULL:
-        name = NULL_NAMES[(d.ouvert, d.hand)]
-        return name if lang == "de" else name.replace("Hand", "hand")
-    parts = [names[d.game], f"{w['mit'] if d.mit else w['ohne']} {d.spitzen}"]
+        return w[_NULL_KEY[(d.ouvert, d.hand)]]
+    parts = [w[d.game.value], w["with" if d.mit else "without"].format(count=d.spitzen)]
     if d.ouvert:
         parts.append(w["ouvert"])
     elif d.hand:
         parts.append(w["hand"])
-    lv = _LEVEL_WORD[lang]
     if d.schwarz_announced and not d.ouvert:
-        parts.append(f"{lv[Level.SCHWARZ]} {lv[Level.SCHWARZ_ANNOUNCED]}")
+        parts.append(w["schwarz announced"])
     elif d.schneider_announced and not d.ouvert:
-        parts.append(f"{lv[Level.SCHNEIDER]} {lv[Level.SCHNEIDER_ANNOUNCED]}")
+        parts.append(w["schneider announced"])
     return " ".join(parts)
 
 
@@ -116,14 +113,13 @@ def headline(result: GameResult, lang: Lang = "de") -> str:
     'Pik mit 1, überreizt'
     """
     d = result.declaration
-    lv = _LEVEL_WORD[lang]
+    w = _words(lang)
     name = game_name(result, lang)
     if result.schwarz and not d.schwarz_announced:
-        name += f" {lv[Level.SCHWARZ]}"
+        name += " " + w["schwarz"]
     elif result.schneider and not d.schneider_announced and not result.schwarz:
-        name += f" {lv[Level.SCHNEIDER]}"
+        name += " " + w["schneider"]
     parts = [name]
-    w = _WORDS[lang]
     if result.overbid:
         parts.append(w["overbid"])
     elif not result.won:
@@ -150,43 +146,25 @@ def explain(
     mit 1, Spiel 2 → 2 × 11 = 22
     überreizt: gereizt 36, Spielwert 22 → 4 × 11 = 44, verloren −88
     """
-    w = _WORDS[lang]
     d, o = result.declaration, result.outcome
     lines: list[str] = []
     if d.game is GameType.NULL:
         lines.append(f"{game_name(result, lang)} = {result.reached_value}")
     else:
+        w = _words(lang)
         steps: list[str] = []
         running = 0
         for level, weight in result.levels:
             running += weight
             if level is Level.SPITZEN:
-                steps.append(f"{w['mit'] if d.mit else w['ohne']} {weight}")
+                steps.append(w["with" if d.mit else "without"].format(count=weight))
             else:
-                steps.append(f"{_LEVEL_WORD[lang][level]} {running}")
+                steps.append(w["step " + level.value].format(count=running))
         lines.append(
             f"{', '.join(steps)} → {result.reached_multiplier} × {result.base} "
             f"= {result.reached_value}"
         )
-    lost_word = w["lost_single"] if result.lost_factor == 1 else w["lost"]
-    if result.overbid:
-        what = (
-            f"{w['value']} {result.reached_value}"
-            if d.game is not GameType.NULL
-            else f"{game_name(result, lang)} {result.reached_value}"
-        )
-        lines.append(
-            f"{w['overbid']}: {w['bid']} {o.bid}, {what} → {result.charged_multiple} × "
-            f"{result.base} = {result.game_value}, {lost_word} {signed(result.score)}"
-        )
-    elif not result.won:
-        if result.lost_factor == 1:
-            lines.append(f"{lost_word}: {signed(-result.game_value)}")
-        else:
-            lines.append(
-                f"{lost_word}: {signed(-result.lost_factor)} × {result.game_value} = "
-                f"{signed(result.score)}"
-            )
+    lines += _lost_lines(result, lang)
     points = result.score
     for name, on in (("Kontra", o.kontra), ("Re", o.re)):
         if on:
@@ -200,12 +178,41 @@ def explain(
     return lines
 
 
+def _lost_lines(result: GameResult, lang: Lang) -> list[str]:
+    """How a lost or overbid game is charged."""
+    d, o = result.declaration, result.outcome
+    lost = _words(lang)["lost single" if result.lost_factor == 1 else "lost"]
+    if result.overbid:
+        what = (
+            msg("game value {value}", value=result.reached_value)
+            if d.game is not GameType.NULL
+            else f"{game_name(result, lang)} {result.reached_value}"
+        )
+        return [
+            msg(
+                "overbid: bid {bid}, {what} → {multiple} × {base} = {value}, {lost} {score}",
+                bid=o.bid,
+                what=what,
+                multiple=result.charged_multiple,
+                base=result.base,
+                value=result.game_value,
+                lost=lost,
+                score=signed(result.score),
+            ).render(lang)
+        ]
+    if result.won:
+        return []
+    if result.lost_factor == 1:
+        return [f"{lost}: {signed(-result.game_value)}"]
+    return [f"{lost}: {signed(-result.lost_factor)} × {result.game_value} = {signed(result.score)}"]
+
+
 def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang = "de") -> str:
     """``Seeger-Fabian: −54 − 50 = −104, Gegenspieler je +40`` (SkWO 5.1, rules §7)."""
     bonus = "+ 50" if result.won else "− 50"
     line = f"Seeger-Fabian: {signed(result.list_points)} {bonus} = {signed(fabian.declarer)}"
     if fabian.each_opponent:
-        line += f", {_WORDS[lang]['opponents']} +{fabian.each_opponent}"
+        line += ", " + msg("opponents each +{points}", points=fabian.each_opponent).render(lang)
     return line
 
 
@@ -250,36 +257,35 @@ def explain_ramsch(result: RamschResult, *, lang: Lang = "de") -> list[str]:
     >>> explain_ramsch(ramsch_score({"A": 75, "B": 0, "C": 45}, jungfrau=("B",), bock=1))
     ['A verliert 75', 'Jungfrau B ×2 → −150', 'Bock ×2 → −300']
     """
-    de = lang == "de"
     if result.durchmarsch is not None:
         lines = [f"Durchmarsch {result.durchmarsch}: 120"]
         points = 120
     else:
-        names = ", ".join(result.losers)
-        verb = ("verliert" if len(result.losers) == 1 else "verlieren je") if de else "loses"
-        if not de and len(result.losers) > 1:
-            verb = "lose each"
-        lines = [f"{names} {verb} {result.loss}"]
+        loses = nmsg(
+            "{names} loses {loss}",
+            "{names} lose each {loss}",
+            len(result.losers),
+            names=", ".join(result.losers),
+            loss=result.loss,
+        )
+        lines = [loses.render(lang)]
         points = -result.loss
     for name in result.jungfrau:
         points = doubled(points)
         lines.append(f"Jungfrau {name} ×2 → {signed(points)}")
     for _ in range(result.pushes):
         points = doubled(points)
-        lines.append(f"{'geschoben' if de else 'pushed'} ×2 → {signed(points)}")
+        lines.append(msg("pushed ×2 → {points}", points=signed(points)).render(lang))
     for _ in range(result.bock):
         points = doubled(points)
         lines.append(f"Bock ×2 → {signed(points)}")
     return lines
 
 
-PAPER_TEXT = {
-    "de": ("Papier {paper}: stimmt", "Papier {paper}: falsch, das Spiel zählt {right}"),
-    "en": ("paper {paper}: right", "paper {paper}: wrong, the game counts {right}"),
-}
-
-
 def paper_line(paper: int, matches: bool, list_points: int, lang: Lang) -> str:
     """``Papier 72: stimmt`` or ``Papier 72: falsch, das Spiel zählt +48``."""
-    right, wrong = PAPER_TEXT[lang]
-    return (right if matches else wrong).format(paper=paper, right=signed(list_points))
+    if matches:
+        return msg("paper {paper}: right", paper=paper).render(lang)
+    return msg(
+        "paper {paper}: wrong, the game counts {right}", paper=paper, right=signed(list_points)
+    ).render(lang)

@@ -11,7 +11,7 @@ from typing import Any
 from skatliste.errors import InputError
 from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.players import check_player_names, find_player, same_name
 from skatliste.skat import entries, rulesets, sheet
@@ -238,10 +238,26 @@ class SkatFamily(Family[Entry, Table, Row]):
     preset_help = rulesets.PRESET_HELP
     options = rulesets.OPTIONS
     kinds = (GAME, PASSED, RAMSCH)
-    number_word = "game"
-    entry_word = "game"
     player_counts = (2, 3, 4)
     renderers = ("skatliste.render.skat",)
+
+    def entry_name(self, number: int) -> Message:
+        return msg("game {number}", number=number)
+
+    def stored_name(self, number: int) -> Message:
+        return msg("game {number}", number=number)
+
+    def entry_count(self, count: int) -> Message:
+        return nmsg("{count} game", "{count} games", count)
+
+    def no_entries(self) -> Message:
+        return msg("the list has no games yet")
+
+    def entries_range(self, last: int) -> Message:
+        return msg("the list has games 1 to {last}", last=last)
+
+    def none_changed(self) -> Message:
+        return msg("no games removed or replaced")
 
     def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
         return rulesets.build_rule_set(preset, overrides)

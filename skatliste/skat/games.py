@@ -48,15 +48,6 @@ GERMAN_NAME: dict[GameType, str] = {
     GameType.NULL: "Null",
 }
 
-ENGLISH_NAME: dict[GameType, str] = {
-    GameType.DIAMONDS: "Diamonds",
-    GameType.HEARTS: "Hearts",
-    GameType.SPADES: "Spades",
-    GameType.CLUBS: "Clubs",
-    GameType.GRAND: "Grand",
-    GameType.NULL: "Null",
-}
-
 
 @dataclass(frozen=True, kw_only=True)
 class Declaration:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skatliste.errors import InputError
+from skatliste.i18n import Lang, msg
 from skatliste.skat.cards import (
     Card,
     augen,
@@ -64,28 +65,25 @@ class IllegalPlay:
     allowed: tuple[Card, ...] = ()
     owner: str | None = None
 
-    def reason(self, lang: str = "de") -> str:
+    def reason(self, lang: Lang = "de") -> str:
         """Why, in the user's language."""
-        de = lang == "de"
         if self.led is None:
-            if self.owner:
-                where = f"{self.owner} hat sie" if de else f"{self.owner} holds it"
-            else:
-                where = "schon gespielt oder im Skat" if de else "played before or in the Skat"
-            return (
-                f"nicht auf {self.player}s Hand ({where})"
-                if de
-                else f"not in {self.player}'s hand ({where})"
+            where = (
+                msg("{name} holds it", name=self.owner)
+                if self.owner
+                else msg("played before or in the Skat")
             )
+            why = msg("not in {player}'s hand ({where})", player=self.player, where=where)
+            return why.render(lang)
         cards = [c.show(lang) for c in self.allowed]
-        listed = ", ".join(cards[:-1]) + (" oder " if de else " or ") + cards[-1]
-        if len(cards) == 1:
-            listed = cards[0]
-        return (
-            f"{self.led.show(lang)} ausgespielt, bedienen mit {listed}"
-            if de
-            else f"{self.led.show(lang)} led, must follow with {listed}"
-        )
+        listed: object = cards[0]
+        if len(cards) > 1:
+            listed = msg("{cards} or {last}", cards=", ".join(cards[:-1]), last=cards[-1])
+        return msg(
+            "{card} led, must follow with {cards}",
+            card=self.led.show(lang),
+            cards=listed,
+        ).render(lang)
 
 
 @dataclass
@@ -129,7 +127,11 @@ def _as_text_fields(text: str) -> dict[str, Any]:
         key, sep, value = line.partition(":")
         if not sep:
             raise InputError(
-                f"line {number}: '{line[:40]}': write 'key: value' (e.g. 'skat: DJ H7')"
+                msg(
+                    "line {number}: '{line}': write 'key: value' (e.g. 'skat: DJ H7')",
+                    number=number,
+                    line=line[:40],
+                )
             )
         key, value = key.strip(), value.strip()
         low = key.lower()
@@ -149,7 +151,11 @@ def decode_replay(data: bytes, *, source: str = "replay") -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(
-            f"{source}: byte {exc.start}: not UTF-8 text; save the replay as UTF-8"
+            msg(
+                "{source}: byte {start}: not UTF-8 text; save the replay as UTF-8",
+                source=source,
+                start=exc.start,
+            )
         ) from None
 
 
@@ -160,8 +166,13 @@ def _words(value: object, what: str, source: str) -> str:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return " ".join(value)
     raise InputError(
-        f"{source}: {what}: {json.dumps(value)[:40]} is not text; write it as in "
-        f"'{what}: ...' (a string or a list of strings)"
+        msg(
+            "{source}: {field}: {value} is not text; write it as in '{field}: ...' (a "
+            "string or a list of strings)",
+            source=source,
+            field=what,
+            value=json.dumps(value)[:40],
+        )
     )
 
 
@@ -172,11 +183,20 @@ def _replay_fields(text: str, source: str) -> dict[str, Any]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+            raise InputError(
+                msg(
+                    "{source}: line {line}: not valid JSON ({why})",
+                    source=source,
+                    line=exc.lineno,
+                    why=exc.msg,
+                )
+            ) from None
         except (ValueError, RecursionError):  # a number too long, nesting too deep
-            raise InputError(f"{source}: not a replay: the JSON is too deep or too long") from None
+            raise InputError(
+                msg("{source}: not a replay: the JSON is too deep or too long", source=source)
+            ) from None
         if not isinstance(data, dict):
-            raise InputError(f"{source}: a replay is a JSON object")
+            raise InputError(msg("{source}: a replay is a JSON object", source=source))
         return data
     return _as_text_fields(text)
 
@@ -187,7 +207,9 @@ def _replay_play(data: dict[str, Any], source: str) -> tuple[Card, ...]:
         return tuple(parse_cards([_words(data["play"], "play", source)]))
     tricks = data.get("tricks") or []
     if not isinstance(tricks, list):
-        raise InputError(f'{source}: tricks: a list of tricks, e.g. ["CA C8 C7", ...]')
+        raise InputError(
+            msg('{source}: tricks: a list of tricks, e.g. ["CA C8 C7", ...]', source=source)
+        )
     return tuple(c for t in tricks for c in parse_cards([_words(t, "trick", source)]))
 
 
@@ -202,37 +224,79 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
         skat_raw = data["skat"]
     except KeyError as exc:
         raise InputError(
-            f"{source}: '{exc.args[0]}' is missing; a replay names players, declarer, game, "
-            f"each player's cards, skat and the play, e.g.\n{TEXT_EXAMPLE}"
+            msg(
+                "{source}: '{field}' is missing; a replay names players, declarer, game, each "
+                "player's cards, skat and the play, e.g.\n{example}",
+                source=source,
+                field=exc.args[0],
+                example=TEXT_EXAMPLE,
+            )
         ) from None
     players = tuple(_words(raw_players, "players", source).replace(",", " ").split())
     declarer_name = _words(declarer_raw, "declarer", source).strip()
     game_words = _words(game_raw, "game", source)
     if len(players) != 3 or len(set(players)) != 3:
-        raise InputError(f"{source}: players: name the three players in seat order, Vorhand first")
+        raise InputError(
+            msg(
+                "{source}: players: name the three players in seat order, Vorhand first",
+                source=source,
+            )
+        )
     if declarer_name not in players:
-        raise InputError(f"{source}: declarer '{declarer_name}' is not one of {', '.join(players)}")
+        raise InputError(
+            msg(
+                "{source}: declarer '{name}' is not one of {players}",
+                source=source,
+                name=declarer_name,
+                players=", ".join(players),
+            )
+        )
     parsed = parse_words(game_words.split())
     if parsed.outcome.won is not None or parsed.outcome.augen is not None:
         raise InputError(
-            f"{source}: game: '{game_words}': say only what was declared and bid; "
-            "the replay finds the result"
+            msg(
+                "{source}: game: '{words}': say only what was declared and bid; the replay "
+                "finds the result",
+                source=source,
+                words=game_words,
+            )
         )
     if not isinstance(hands_raw, dict) or set(hands_raw) != set(players):
-        raise InputError(f"{source}: give the cards of each of {', '.join(players)}")
+        raise InputError(
+            msg(
+                "{source}: give the cards of each of {players}",
+                source=source,
+                players=", ".join(players),
+            )
+        )
     hands = {p: tuple(parse_cards([_words(hands_raw[p], f"{p}'s cards", source)])) for p in players}
     skat = tuple(parse_cards([_words(skat_raw, "skat", source)]))
     for p, cards in hands.items():
         if len(cards) != 10:
-            raise InputError(f"{source}: {p} has {len(cards)} cards; each player plays 10")
+            raise InputError(
+                msg(
+                    "{source}: {name} has {count} cards; each player plays 10",
+                    source=source,
+                    name=p,
+                    count=len(cards),
+                )
+            )
     if len(skat) != 2:
-        raise InputError(f"{source}: skat: {len(skat)} cards; the Skat is 2 cards")
+        raise InputError(
+            msg(
+                "{source}: skat: {count} cards; the Skat is 2 cards", source=source, count=len(skat)
+            )
+        )
     everything = [c for p in players for c in hands[p]] + list(skat)
     no_duplicates(everything)
     play = _replay_play(data, source)
     if len(play) != 30:
         raise InputError(
-            f"{source}: the play has {len(play)} cards; a game is 10 tricks of 3 (30 cards)"
+            msg(
+                "{source}: the play has {count} cards; a game is 10 tricks of 3 (30 cards)",
+                source=source,
+                count=len(play),
+            )
         )
     return ReplayGame(
         players=players,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from skatliste.i18n import Lang
+from skatliste.i18n import LANGS, Lang, pmsg
 from skatliste.skat.entries import GameEntry, RamschEntry
 from skatliste.skat.explain import signed
 from skatliste.skat.games import GERMAN_NAME, GameType
@@ -131,12 +131,31 @@ def _count_game(who: PlayerStats, r: GameResult) -> None:
         who.kontra_lost += not r.won
 
 
-STATS_HEADERS: dict[Lang, list[str]] = {
-    "de": ["Spieler", "Listen", "Spiele", "gew.", "verl.", "Quote", "Schnitt", "Höchstes",
-           "Schneider", "Schwarz", "überreizt", "Kontra (verl.)", "Punkte"],
-    "en": ["Player", "Lists", "Games", "won", "lost", "rate", "average", "highest",
-           "Schneider", "Schwarz", "overbid", "Kontra (lost)", "Points"],
-}  # fmt: skip
+_HEADERS = [
+    pmsg("stats column", "Player"),
+    pmsg("stats column", "Lists"),
+    pmsg("stats column", "Games"),
+    pmsg("stats column", "won"),
+    pmsg("stats column", "lost"),
+    pmsg("stats column", "rate"),
+    pmsg("stats column", "average"),
+    pmsg("stats column", "highest"),
+    pmsg("stats column", "Schneider"),
+    pmsg("stats column", "Schwarz"),
+    pmsg("stats column", "overbid"),
+    pmsg("stats column", "Kontra (lost)"),
+    pmsg("stats column", "Points"),
+]
+"""The columns of ``skatliste stats`` (context "stats column": "won" is "gew." here)."""
+
+
+def stats_headers(lang: Lang) -> list[str]:
+    """The columns of ``skatliste stats`` in ``lang``."""
+    return [h.render(lang) for h in _HEADERS]
+
+
+STATS_HEADERS: dict[Lang, list[str]] = {lang: stats_headers(lang) for lang in LANGS}
+"""The columns in each language, from the catalogue."""
 
 
 def stats_rows(people: dict[str, PlayerStats]) -> list[list[str]]:

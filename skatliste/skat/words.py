@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from skatliste.errors import InputError
+from skatliste.i18n import Message, msg
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.rules import check_bock, check_kontra_bid
 
@@ -114,7 +115,7 @@ class ParsedGame:
     """'kontra 20': the bid of the defender who said Kontra (rule kontra=after18)."""
 
 
-def suggest(word: str) -> str:
+def suggest(word: str) -> Message:
     """' — did you mean X?' for a word close to a known one, else a pointer to the list."""
     import difflib  # only on the error path
 
@@ -123,8 +124,8 @@ def suggest(word: str) -> str:
         difflib.get_close_matches(word, VOCABULARY, n=1, cutoff=0.6)
     )
     if close:
-        return f"; did you mean '{close[0]}'?"
-    return "; known words: karo herz pik kreuz grand null, mit N, ohne N, hand, ouvert, ..."
+        return msg("; did you mean '{word}'?", word=close[0])
+    return msg("; known words: karo herz pik kreuz grand null, mit N, ohne N, hand, ouvert, ...")
 
 
 def _tokens(words: list[str] | tuple[str, ...]) -> list[str]:
@@ -158,16 +159,31 @@ def whole_number(text: str, what: str) -> int | None:
     if not text.isdecimal():
         return None
     if len(text) > MAX_DIGITS:
-        raise InputError(f"'{what}': the number {text[:12]}... is far too large for a Skat game")
+        raise InputError(
+            msg(
+                "'{word}': the number {digits}... is far too large for a Skat game",
+                word=what,
+                digits=text[:12],
+            )
+        )
     return int(text)
 
 
 def _number(word: str, toks: list[str], i: int, example: str) -> int:
     if i >= len(toks):
-        raise InputError(f"'{word}' needs a number after it, e.g. '{example}'")
+        raise InputError(
+            msg("'{word}' needs a number after it, e.g. '{example}'", word=word, example=example)
+        )
     n = whole_number(toks[i], f"{word} {toks[i]}")
     if n is None:
-        raise InputError(f"'{word} {toks[i]}': '{word}' needs a number after it, e.g. '{example}'")
+        raise InputError(
+            msg(
+                "'{word} {next}': '{word}' needs a number after it, e.g. '{example}'",
+                word=word,
+                next=toks[i],
+                example=example,
+            )
+        )
     return n
 
 
@@ -176,7 +192,7 @@ def _paper(rest: list[str]) -> PaperValue:
     m = _PAPER.match(rest[0]) if len(rest) == 1 else None
     if m is None:
         raise InputError(
-            "'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'"
+            msg("'=' ends the line with the value written on paper, e.g. '= 48' or '= -96'")
         )
     sign = m.group(1)
     value = whole_number(m.group(2), f"= {rest[0]}")
@@ -223,17 +239,25 @@ class _Reader:
                 self.flag_word(tok, FLAG_WORDS[tok])
             elif tok.lstrip("+-−").isdigit():
                 raise InputError(
-                    f"the number {tok} stands alone: say what it is, e.g. 'mit {tok}', "
-                    f"'gereizt {tok}', 'augen {tok}', or '= {tok}' for the value on paper"
+                    msg(
+                        "the number {n} stands alone: say what it is, e.g. 'mit {n}', 'gereizt "
+                        "{n}', "
+                        "'augen {n}', or '= {n}' for the value on paper",
+                        n=tok,
+                    )
                 )
             else:
-                raise InputError(f"unknown word '{tok}'{suggest(tok)}")
+                raise InputError(msg("unknown word '{word}'{hint}", word=tok, hint=suggest(tok)))
             self.i += 1
 
     def game_word(self, new: GameType) -> None:
         if self.game is not None and new is not self.game:
             raise InputError(
-                f"two games named: '{self.game.german}' and '{new.german}'; a game has one type"
+                msg(
+                    "two games named: '{first}' and '{second}'; a game has one type",
+                    first=self.game.german,
+                    second=new.german,
+                )
             )
         self.game = new
 
@@ -243,40 +267,65 @@ class _Reader:
         if kind in ("mit", "ohne"):
             if self.spitzen is not None:
                 raise InputError(
-                    f"Spitzen given twice ('{tok} {n}'): write either 'mit N' or 'ohne N' once"
+                    msg(
+                        "Spitzen given twice ('{word} {n}'): write either 'mit N' or 'ohne N' once",
+                        word=tok,
+                        n=n,
+                    )
                 )
             self.spitzen, self.mit = n, kind == "mit"
         elif kind == "bid":
             if self.bid is not None:
                 raise InputError(
-                    f"the bid is given twice ('gereizt {self.bid}' and '{tok} {n}'): "
-                    "write 'gereizt N' once"
+                    msg(
+                        "the bid is given twice ('gereizt {bid}' and '{word} {n}'): write "
+                        "'gereizt N' "
+                        "once",
+                        bid=self.bid,
+                        word=tok,
+                        n=n,
+                    )
                 )
             self.bid = n
         else:
             if self.augen is not None:
                 raise InputError(
-                    f"the Augen are given twice ('augen {self.augen}' and '{tok} {n}'): "
-                    "write 'augen N' once"
+                    msg(
+                        "the Augen are given twice ('augen {augen}' and '{word} {n}'): write "
+                        "'augen N' "
+                        "once",
+                        augen=self.augen,
+                        word=tok,
+                        n=n,
+                    )
                 )
             self.augen = n
 
     def flag_word(self, tok: str, flag: str) -> None:
         if flag == "announced":
             raise InputError(
-                f"'{tok}' follows what was announced: 'schneider {tok}' or 'schwarz {tok}'"
+                msg(
+                    "'{word}' follows what was announced: 'schneider {word}' or 'schwarz {word}'",
+                    word=tok,
+                )
             )
         if flag in ("schneider", "schwarz") and FLAG_WORDS.get(self.peek()) == "announced":
             self.flags[f"{flag}_announced"] = True
             self.i += 1
         elif flag in ("won", "lost"):
             if self.result is not None and self.result != flag:
-                raise InputError("both 'gewonnen' and 'verloren' given: write one of them")
+                raise InputError(msg("both 'gewonnen' and 'verloren' given: write one of them"))
             self.result = flag
         elif flag == "kontra" and self.peek().isdecimal():
             self.kontra_said(tok, self.peek())
         elif flag in ("kontra", "re") and self.flags.get(flag):
-            raise InputError(f"'{tok}' given twice: say '{flag}' once (only Bock counts twice)")
+            raise InputError(
+                msg(
+                    "'{word}' given twice: say '{flag}' once (only Bock counts twice)",
+                    word=tok,
+                    flag=flag,
+                )
+            )
         elif flag == "bock":
             self.bock += 1
         elif flag == "doppelbock":
@@ -291,11 +340,15 @@ class _Reader:
         check_kontra_bid(said)
         if self.kontra_bid is not None and self.kontra_bid != said:
             raise InputError(
-                f"the Kontra-sayer's bid is given twice ('kontra {self.kontra_bid}' and "
-                f"'kontra {said}'): write it once"
+                msg(
+                    "the Kontra-sayer's bid is given twice ('kontra {bid}' and 'kontra {said}'): "
+                    "write it once",
+                    bid=self.kontra_bid,
+                    said=said,
+                )
             )
         if self.flags.get("kontra"):
-            raise InputError(f"'{tok}' given twice: say 'kontra' once")
+            raise InputError(msg("'{word}' given twice: say 'kontra' once", word=tok))
         self.flags["kontra"] = True
         self.kontra_bid = said
         self.i += 1
@@ -305,8 +358,10 @@ class _Reader:
         check_bock(self.bock)
         if self.game is None:
             raise InputError(
-                "no game named: say karo, herz, pik, kreuz, grand or null "
-                "(diamonds, hearts, spades, clubs)"
+                msg(
+                    "no game named: say karo, herz, pik, kreuz, grand or null (diamonds, hearts, "
+                    "spades, clubs)"
+                )
             )
         flags = self.flags
         declaration = Declaration(

@@ -13,7 +13,6 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -37,8 +36,11 @@ def read_bytes(path: Path | str) -> bytes:
         import shlex
 
         # the list named is where the new one belongs: say so (the default needs no option)
-        named = " --ledger {path}"
-        ledger = "" if str(path) == "skatliste.json" else msg(named, path=shlex.quote(str(path)))
+        ledger = (
+            ""
+            if str(path) == "skatliste.json"
+            else msg(" --ledger {path}", path=shlex.quote(str(path)))
+        )
         raise LedgerError(
             msg(
                 "{path}: no ledger here; start one with 'skatliste new --players Anna Ben "
@@ -69,27 +71,41 @@ def lock_path(path: Path | str) -> Path:
     return real.with_name(real.name + ".lock")
 
 
-_CAUSES: dict[int, Message] = {
-    errno.ENOENT: msg(
-        "the folder {folder} does not exist (skatliste creates no folders: "
-        "create it first, or give another {option})"
-    ),
-    errno.ENOTDIR: msg("{folder} is not a folder"),
-    errno.EACCES: msg("no permission to write in the folder {folder}"),
-    errno.EPERM: msg("no permission to write in the folder {folder}"),
-    errno.EROFS: msg("the folder {folder} is on a read-only file system"),
+def _known_cause(code: int, folder: Path, option: str) -> Message | None:
+    """The words for a reason the machine gives often, or None."""
+    if code == errno.ENOENT:
+        return msg(
+            "the folder {folder} does not exist (skatliste creates no folders: create it first, "
+            "or give another {option})",
+            folder=str(folder),
+            option=option,
+        )
+    if code == errno.ENOTDIR:
+        return msg("{folder} is not a folder", folder=str(folder))
+    if code in (errno.EACCES, errno.EPERM):
+        return msg("no permission to write in the folder {folder}", folder=str(folder))
+    if code == errno.EROFS:
+        return msg("the folder {folder} is on a read-only file system", folder=str(folder))
+    return None
+
+
+NAMES: dict[str, Message] = {
+    "ledger": msg("ledger"),
+    "file": msg("file"),
+    "list": msg("list"),
+    "key": msg("key"),
+    "key file": msg("key file"),
+    "cache": msg("cache"),
+    "lock file": msg("lock file"),
+    "backup of a list": msg("backup of a list"),
+    "tournament file": msg("tournament file"),
 }
-"""The causes the system names by number, each a message of a folder (filled in by
-:func:`_in_folder`)."""
-
-
-def _in_folder(cause: Message, folder: Path, option: str) -> Message:
-    return replace(cause, params=(("folder", str(folder)), ("option", option)))
+"""What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 
 
 def _cause(exc: OSError, folder: Path) -> Message:
     """The real reason a file cannot be made in ``folder``, in words."""
-    known = _CAUSES.get(exc.errno or 0)
+    known = _known_cause(exc.errno or 0, folder, "--ledger")
     if exc.errno == errno.ENOENT and folder.is_dir():
         # the folder is there but makes no files (/proc, /sys): not a missing folder
         return msg(
@@ -98,7 +114,7 @@ def _cause(exc: OSError, folder: Path) -> Message:
             why=exc.strerror or "",
         )
     if known is not None:
-        return _in_folder(known, folder, "--ledger")
+        return known
     return msg(
         "cannot write in the folder {folder}: {why}",
         folder=str(folder),
@@ -123,7 +139,7 @@ def _check_folder(path: Path, *, option: str = "--ledger") -> None:
                     folder=str(probe),
                 )
             )
-        cause = _in_folder(_CAUSES[errno.ENOENT], folder, option)
+        cause = _known_cause(errno.ENOENT, folder, option)
         raise LedgerError(msg("{path}: {why}", path=str(path), why=cause))
     if not folder.is_dir():
         raise LedgerError(
@@ -158,7 +174,7 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
                 "{path}: the {what} is read-only (mode {mode}); nothing written. Allow changes "
                 "with 'chmod u+w {real}'",
                 path=str(path),
-                what=msg(what),
+                what=NAMES[what],
                 mode=f"{mode & 0o777:o}",
                 real=str(real),
             )
@@ -186,7 +202,7 @@ def atomic_write(
             msg(
                 "{path}: is a directory, not a {what} file; nothing written",
                 path=str(path),
-                what=msg(what),
+                what=NAMES[what],
             )
         )
     _check_writable(path, real, what)
@@ -220,14 +236,14 @@ def atomic_write(
                     os.close(dir_fd)
     except OSError as exc:
         cause: object = exc.strerror or str(exc)
-        if exc.errno in _CAUSES and exc.errno != errno.ENOENT:
+        if exc.errno in (errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS):
             cause = _cause(exc, folder)
         raise LedgerError(
             msg(
                 "{path}: cannot write: {why}; the {what} was left as it was",
                 path=str(path),
                 why=cause,
-                what=msg(what),
+                what=NAMES[what],
             )
         ) from None
     finally:
@@ -305,7 +321,7 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
                 "written: give another file",
                 output=str(output),
                 link=link,
-                kind=msg(kind),
+                kind=NAMES[kind],
             )
         )
 
@@ -423,7 +439,7 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
                 "{path}: is a skatliste {kind}, not a list; a new list never replaces it (not "
                 "even with --force). Nothing written: give another --ledger",
                 path=str(path),
-                kind=msg(kind),
+                kind=NAMES[kind],
             )
         )
     with locked(path):

@@ -196,7 +196,9 @@ def _given_twice(twice: dict[int, str], where: str, value: Any) -> Message | Non
     return None
 
 
-def _duplicate(data: dict[str, Any], pairs: _Pairs, entry_word: str) -> Message | None:
+def _duplicate(
+    data: dict[str, Any], pairs: _Pairs, family: Family[Any, Any, Any]
+) -> Message | None:
     """Where the list holds a key twice (file part, entry, field), or None."""
     twice = pairs.twice
     if id(data) in twice:
@@ -207,7 +209,7 @@ def _duplicate(data: dict[str, Any], pairs: _Pairs, entry_word: str) -> Message 
                 found = _given_twice(twice, "", item)
                 if found:
                     return msg(
-                        "{where}: {problem}", where=_where(part, number, entry_word), problem=found
+                        "{where}: {problem}", where=_where(part, number, family), problem=found
                     )
         else:
             found = _given_twice(twice, f"{part}.", value)
@@ -219,11 +221,11 @@ def _duplicate(data: dict[str, Any], pairs: _Pairs, entry_word: str) -> Message 
 # --- the strict reader ----------------------------------------------------------------------
 
 
-def _where(part: str, number: int, entry_word: str) -> Message:
+def _where(part: str, number: int, family: Family[Any, Any, Any]) -> Message:
     """``game 3``, ``entry 3``, ``history entry 2``."""
     if part == "history":
         return msg("history entry {number}", number=number)
-    return msg(f"{entry_word} {{number}}", number=number)
+    return family.stored_name(number)
 
 
 def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
@@ -302,7 +304,7 @@ def _problems(data: dict[str, Any]) -> Iterator[Message]:
     shown = tuple(data["players"])
     for number, item in enumerate(data.get("games", ()), 1):
         wrong = _entry_problem(family, item)
-        at = _where("games", number, family.entry_word)
+        at = _where("games", number, family)
         if wrong is None:
             wrong = _names_problem(family, shown, at, item)
             if wrong is not None:
@@ -310,7 +312,7 @@ def _problems(data: dict[str, Any]) -> Iterator[Message]:
             continue
         yield msg("{where}: {problem}", where=at, problem=wrong)
     for number, item in enumerate(data.get("history", ()), 1):
-        yield from _history_problems(family, shown, _where("history", number, ""), item)
+        yield from _history_problems(family, shown, _where("history", number, family), item)
 
 
 def _history_problems(
@@ -387,7 +389,7 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
         )
     if pairs.twice:
         family = _family_or_default(data)
-        twice = _duplicate(data, pairs, family.entry_word)
+        twice = _duplicate(data, pairs, family)
         if twice is not None:
             raise LedgerError(
                 msg(
@@ -501,7 +503,7 @@ def dumps(lst: ListFile[Any]) -> str:
         try:
             games.append(entry_line(family, entry))
         except LedgerError as exc:
-            where = _where("games", number, family.entry_word)
+            where = _where("games", number, family)
             raise LedgerError(
                 msg(
                     "{path}: {where}: {problem}",

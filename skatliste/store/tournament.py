@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
+from skatliste.i18n import Message, msg
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -124,27 +125,39 @@ class _Reader:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def fail(self, where: str, message: str, found: Any = None) -> LedgerError:
-        shown = "" if found is None or isinstance(found, dict | list) else f" (found {found!r})"
+    def fail(self, where: object, message: Message, found: Any = None) -> LedgerError:
+        shown = (
+            ""
+            if found is None or isinstance(found, dict | list)
+            else msg(" (found {value})", value=repr(found))
+        )
         return LedgerError(
-            f"{self.path}: {where}: {message}{shown}; the tournament file was left untouched"
+            msg(
+                "{path}: {where}: {message}{shown}; the tournament file was left untouched",
+                path=self.path,
+                where=where,
+                message=message,
+                shown=shown,
+            )
         )
 
-    def obj(self, value: Any, where: str, required: set[str], optional: set[str]) -> dict[str, Any]:
+    def obj(
+        self, value: Any, where: object, required: set[str], optional: set[str]
+    ) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(where, "must be an object", value)
+            raise self.fail(where, msg("must be an object"), value)
         missing = sorted(required - set(value))
         if missing:
-            raise self.fail(where, f"field '{missing[0]}' is missing")
+            raise self.fail(where, msg("field '{field}' is missing", field=missing[0]))
         unknown = sorted(set(value) - required - optional)
         if unknown:
-            raise self.fail(where, f"unknown field '{unknown[0]}'")
+            raise self.fail(where, msg("unknown field '{field}'", field=unknown[0]))
         return value
 
     def text(self, value: Any, where: str, *, empty: bool = False) -> str:
         if not isinstance(value, str) or (not empty and not value.strip()):
             raise self.fail(
-                where, "must be a non-empty text" if not empty else "must be text", value
+                where, msg("must be a non-empty text") if not empty else msg("must be text"), value
             )
         return value
 
@@ -152,23 +165,23 @@ class _Reader:
         self, value: Any, where: str, *, low: int | None = None, high: int = MAX_NUMBER
     ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, "must be a whole number", value)
+            raise self.fail(where, msg("must be a whole number"), value)
         if low is not None and value < low:
-            raise self.fail(where, f"must be {low} or more", value)
+            raise self.fail(where, msg("must be {low} or more", low=low), value)
         if value > high or value < -MAX_NUMBER:
             shown = value if abs(value) <= MAX_NUMBER else f"{str(value)[:12]}..."
-            raise self.fail(where, f"must be at most {high}", shown)
+            raise self.fail(where, msg("must be at most {most}", most=high), shown)
         return value
 
     def date(self, value: Any, where: str) -> str:
         text = self.text(value, where)
         if not valid_date(text):
-            raise self.fail(where, "must be a real day, written YYYY-MM-DD", text)
+            raise self.fail(where, msg("must be a real day, written YYYY-MM-DD"), text)
         return text
 
     def list_(self, value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
-            raise self.fail(where, "must be a list", value)
+            raise self.fail(where, msg("must be a list"), value)
         return value
 
 
@@ -178,20 +191,35 @@ def _data(path: Path, raw: bytes) -> dict[str, Any]:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise LedgerError(
-            f"{path}: not a tournament file (not UTF-8 text); left untouched"
+            msg("{path}: not a tournament file (not UTF-8 text); left untouched", path=path)
         ) from None
     except json.JSONDecodeError as err:
         raise LedgerError(
-            f"{path}: line {err.lineno} column {err.colno}: not valid JSON ({err.msg}); "
-            "the tournament file was left untouched"
+            msg(
+                "{path}: line {line} column {column}: not valid JSON ({why}); the tournament "
+                "file was left untouched",
+                path=path,
+                line=err.lineno,
+                column=err.colno,
+                why=err.msg,
+            )
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise LedgerError(f'{path}: not a tournament file (no "format": "{FORMAT_NAME}")')
+        raise LedgerError(
+            msg(
+                '{path}: not a tournament file (no "format": "{name}")', path=path, name=FORMAT_NAME
+            )
+        )
     version = data.get("version")
     if isinstance(version, int) and version > FORMAT_VERSION:
         raise LedgerError(
-            f"{path}: format version {version} is newer than this skatliste understands "
-            f"(version {FORMAT_VERSION}); update skatliste"
+            msg(
+                "{path}: format version {version} is newer than this skatliste understands "
+                "(version {known}); update skatliste",
+                path=path,
+                version=version,
+                known=FORMAT_VERSION,
+            )
         )
     return data
 
@@ -201,12 +229,12 @@ def parse(path: Path, raw: bytes) -> Tournament:
     r = _Reader(path)
     top = r.obj(
         _data(path, raw),
-        "top level",
+        msg("top level"),
         {"format", "version", "name", "date", "created", "series", "games", "seed", "players"},
         {"draws", "paper", "history"},
     )
     if top["version"] != FORMAT_VERSION:
-        raise r.fail("version", f"must be {FORMAT_VERSION}", top["version"])
+        raise r.fail("version", msg("must be {version}", version=FORMAT_VERSION), top["version"])
     games_raw = r.obj(top["games"], "games", {"3", "4"}, set())
     t = Tournament(
         folder=path.parent,
@@ -240,16 +268,18 @@ def _read_players(r: _Reader, t: Tournament, raw_players: list[Any]) -> None:
         p = r.obj(raw_player, where, {"name"}, {"club", "number", "left"})
         name = r.text(p["name"], f"{where}.name")
         if name.casefold() in seen:
-            raise r.fail(f"{where}.name", "a second player of this name", name)
+            raise r.fail(f"{where}.name", msg("a second player of this name"), name)
         seen.add(name.casefold())
         number = None if p.get("number") is None else r.int_(p["number"], f"{where}.number", low=1)
         if number is not None:
             if number in numbers:
-                raise r.fail(f"{where}.number", "a second player with this start number", number)
+                raise r.fail(
+                    f"{where}.number", msg("a second player with this start number"), number
+                )
             numbers.add(number)
         left = p.get("left", False)
         if not isinstance(left, bool):
-            raise r.fail(f"{where}.left", "must be true or false", left)
+            raise r.fail(f"{where}.left", msg("must be true or false"), left)
         club = r.text(p.get("club", ""), f"{where}.club", empty=True)
         t.players.append(Player(name, club, number, left))
 
@@ -264,7 +294,7 @@ def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
         tables.append(_read_table(r, raw_table, f"{where}.tables[{j}]", names, tables))
     series = r.int_(d["series"], f"{where}.series", low=1)
     if t.seating(series) is not None:
-        raise r.fail(f"{where}.series", "this series is drawn twice", series)
+        raise r.fail(f"{where}.series", msg("this series is drawn twice"), series)
     return Seating(
         series=series,
         seed=r.int_(d["seed"], f"{where}.seed", low=0),
@@ -280,17 +310,21 @@ def _read_table(
     """One table of a drawn series: 3 or 4 registered players, none at another table."""
     table = tuple(r.text(n, where) for n in r.list_(raw_table, where))
     if len(table) not in (3, 4):
-        raise r.fail(where, "a table has 3 or 4 players", len(table))
+        raise r.fail(where, msg("a table has 3 or 4 players"), len(table))
     unknown = [n for n in table if n not in names]
     if unknown:
-        raise r.fail(where, "not a registered player", unknown[0])
+        raise r.fail(where, msg("not a registered player"), unknown[0])
     twice = next((n for n in table if table.count(n) > 1), None)
     if twice is not None:
-        raise r.fail(where, "a player seated twice at the table", twice)
+        raise r.fail(where, msg("a player seated twice at the table"), twice)
     earlier = next((k for k, other in enumerate(tables, start=1) if set(other) & set(table)), None)
     if earlier is not None:
         again = sorted(set(tables[earlier - 1]) & set(table))[0]
-        raise r.fail(where, f"a player seated at table {earlier} of this series as well", again)
+        raise r.fail(
+            where,
+            msg("a player seated at table {table} of this series as well", table=earlier),
+            again,
+        )
     return table
 
 
@@ -302,7 +336,7 @@ def _read_paper(r: _Reader, t: Tournament, raw_paper: Any, where: str) -> PaperR
     for name, value in results.items():
         triple = r.list_(value, f"{where}.results.{name}")
         if len(triple) != 3:
-            raise r.fail(f"{where}.results.{name}", "must be [points, won, lost]")
+            raise r.fail(f"{where}.results.{name}", msg("must be [points, won, lost]"))
         lines[name] = PaperLine(
             r.int_(triple[0], f"{where}.results.{name}"),
             r.int_(triple[1], f"{where}.results.{name}", low=0),
@@ -311,11 +345,11 @@ def _read_paper(r: _Reader, t: Tournament, raw_paper: Any, where: str) -> PaperR
     series, table = d["series"], d["table"]
     seating = t.seating(series) if isinstance(series, int) else None
     if seating is None or not isinstance(table, int) or not 1 <= table <= len(seating.tables):
-        raise r.fail(where, "no such table in the drawn series", f"{series}/{table}")
+        raise r.fail(where, msg("no such table in the drawn series"), f"{series}/{table}")
     if sorted(lines) != sorted(seating.tables[table - 1]):
-        raise r.fail(f"{where}.results", "the names are not the players at that table")
+        raise r.fail(f"{where}.results", msg("the names are not the players at that table"))
     if t.paper_result(series, table) is not None:
-        raise r.fail(where, "a second paper result for this table", f"{series}/{table}")
+        raise r.fail(where, msg("a second paper result for this table"), f"{series}/{table}")
     _check_paper_lines(r, lines, t.games[len(lines)], where)
     return PaperResult(
         series=r.int_(d["series"], f"{where}.series", low=1),
@@ -335,7 +369,21 @@ def _check_paper_lines(r: _Reader, lines: dict[str, PaperLine], length: int, whe
     if played > length:
         raise r.fail(
             f"{where}.results",
-            f"the won and lost games add up to {played}, more than the series of {length}",
+            msg(
+                "the won and lost games add up to {count}, more than the series of {length}",
+                count=played,
+                length=length,
+            ),
+        )
+
+
+class NoTournament(LedgerError):
+    """The folder has no tournament file (the edge says how to start one or name another)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(
+            msg("{path}: no tournament here ({file} not found)", path=folder, file=FILE_NAME)
         )
 
 
@@ -345,12 +393,11 @@ def load(folder: Path) -> Tournament:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise LedgerError(
-            f"{folder}: no tournament here ({FILE_NAME} not found); start one with "
-            "'skatliste tournament new DIR --name NAME', or give --tournament DIR"
-        ) from None
+        raise NoTournament(folder) from None
     except OSError as exc:
-        raise LedgerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise LedgerError(
+            msg("{path}: cannot read: {why}", path=path, why=exc.strerror or exc)
+        ) from None
     return parse(path, raw)
 
 
@@ -465,10 +512,14 @@ def create(t: Tournament) -> None:
     try:
         t.folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise LedgerError(f"{t.folder}: cannot create the folder: {exc.strerror or exc}") from None
+        raise LedgerError(
+            msg("{path}: cannot create the folder: {why}", path=t.folder, why=exc.strerror or exc)
+        ) from None
     with locked(t.folder):
         if t.path.exists():
-            raise LedgerError(f"{t.path}: a tournament exists here already; choose another folder")
+            raise LedgerError(
+                msg("{path}: a tournament exists here already; choose another folder", path=t.path)
+            )
         save(t)
 
 

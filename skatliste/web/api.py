@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg
-from skatliste.web.server import Refused, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.base import Refused, can_write, read_json, request_lang, say, site, writes
 
 _IN = ConfigDict(extra="forbid")
 TEXT = 500

@@ -10,210 +10,34 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
-from skatliste.errors import InputError, LedgerError, SkatlisteError, Worded
-from skatliste.i18n import Lang, Message
-from skatliste.web.labels import LABELS
+from skatliste.errors import InputError, LedgerError, SkatlisteError
+from skatliste.i18n import Lang, msg
+from skatliste.web.base import (
+    HERE,
+    Refused,
+    Site,
+    events,
+    request_lang,
+    say,
+    site,
+)
+from skatliste.web.labels import labels
 from skatliste.web.watch import Watcher
-
-HERE = Path(__file__).resolve().parent
-MAX_BODY = 16 * 1024
-"""Bytes a request body may have: a game's words are a few dozen."""
-KEEPALIVE_SECONDS = 10.0
-
-M = TypeVar("M", bound=BaseModel)
-
-
-class Refused(Exception):
-    """A request the server turns down: its status and the reason shown to the user."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-@dataclass
-class Site:
-    """What one page serves: the list, the keys that write it, the language asked for, the
-    watcher of its file, and where its page lives (``/series/1/table/2`` in a tournament)."""
-
-    ledger_path: Path
-    keys: tuple[str, ...]
-    lang: Lang | None
-    watcher: Watcher
-    base: str = ""
-
-
-def site(request: Request) -> Site:
-    """The request's site: a tournament table's (set by ``TablePages``), else the app's."""
-    found: Site = getattr(request.state, "site", None) or request.app.state.site
-    return found
-
-
-# --- language -------------------------------------------------------------------------
-
-
-def request_lang(request: Request) -> Lang:
-    """``?lang=``, else the server's ``--lang``, else the browser's first of German/English,
-    else German (a Skat list is German by default)."""
-    asked = request.query_params.get("lang", "").lower()
-    if asked in ("de", "en"):
-        return "en" if asked == "en" else "de"
-    chosen = site(request).lang
-    if chosen is not None:
-        return chosen
-    for part in request.headers.get("accept-language", "").split(","):
-        tag = part.split(";")[0].strip().lower()
-        if tag.startswith("de"):
-            return "de"
-        if tag.startswith("en"):
-            return "en"
-    return "de"
-
-
-def say(request: Request, message: Message | str) -> str:
-    """A message in the request's language (a message still written as English text, in a
-    module not yet converted to message ids, is a :class:`~skatliste.errors.Worded`)."""
-    said = message if isinstance(message, Message) else Worded(message)
-    return said.render(request_lang(request))
-
-
-# --- guards for writes ---------------------------------------------------------------
-
-
-def check_origin(request: Request) -> None:
-    """A write must come from this server's own page (or from a script, which sends no
-    Origin): a page elsewhere cannot make a phone's browser write to the list."""
-    origin = request.headers.get("origin")
-    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
-    if origin is not None and origin != own:
-        raise Refused(
-            403, f"a write from another site ({origin}) is refused; use the page at {own}"
-        )
-    if request.headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-        raise Refused(403, "a write from another site is refused; use the page of this server")
-
-
-def check_key(request: Request) -> None:
-    """Writing needs the list's key as ``Authorization: Bearer KEY``: 401 without, 403 wrong."""
-    from skatliste.app.keys import key_matches
-
-    header = request.headers.get("authorization", "")
-    scheme, _, given = header.partition(" ")
-    if not header or scheme.lower() != "bearer" or not given.strip():
-        raise Refused(
-            401,
-            "writing needs the list's key: open the link printed by 'skatliste serve' "
-            "(or send 'Authorization: Bearer KEY'; 'skatliste serve --show-keys' shows it)",
-        )
-    if not any(key_matches(key, given.strip()) for key in site(request).keys):
-        raise Refused(403, "wrong key for this list: ask for the link again ('--show-keys')")
-
-
-def can_write(request: Request) -> bool:
-    """Whether this request carries the right key (for showing the entry form)."""
-    try:
-        check_key(request)
-    except Refused:
-        return False
-    return True
-
-
-async def read_json(request: Request, model: type[M]) -> M:
-    """The request body as ``model``: 413 when too large, 400 when not JSON, 422 when the
-    JSON does not fit. An empty body counts as ``{}``."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, f"the request body is larger than {MAX_BODY} bytes")
-    try:
-        data: Any = json.loads(body.decode("utf-8")) if body.strip() else {}
-        # a lone surrogate (\ud800) is valid JSON but no text: it could never be written
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except (UnicodeError, ValueError) as exc:
-        raise Refused(400, f"the request body is not JSON: {exc}") from None
-    except RecursionError:
-        raise Refused(
-            400, "the request body is not JSON a person would send: nested too deep"
-        ) from None
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(_plain(e) for e in exc.errors())
-        raise Refused(422, problems) from None
-
-
-FIELD_HINTS = {
-    "declarer": "say who played: tap a player or start the words with the name",
-    "words": "say which game, e.g. 'kreuz mit 2 hand'",
-}
-"""What a person is told about a field the page fills in, whatever was wrong with it."""
-
-
-def _plain(error: Any) -> str:
-    """One request validation problem in plain words (never pydantic's own wording)."""
-    loc = error.get("loc", ())
-    field = ".".join(str(p) for p in loc)
-    kind = str(error.get("type", ""))
-    if not field:
-        return 'the request must be a JSON object, e.g. {"words": "kreuz mit 2"}'
-    if kind == "extra_forbidden":
-        return f"'{field}' is not something this request takes; leave it out"
-    if str(loc[0]) in FIELD_HINTS and kind != "string_too_long":
-        return FIELD_HINTS[str(loc[0])]
-    limit = (error.get("ctx") or {}).get("max_length")
-    if kind == "string_too_long":
-        return f"'{field}' is longer than {limit} characters; shorten it"
-    if kind == "missing":
-        return f"'{field}' is missing"
-    if kind.startswith("string"):
-        return f"'{field}' must be text"
-    if kind.startswith(("int", "greater_than", "less_than")):
-        return f"'{field}' must be a whole number of at least 1"
-    if kind.startswith("bool"):
-        return f"'{field}' must be true or false"
-    return f"'{field}' is not right here"
-
-
-Handler = Callable[[Request], Awaitable[Response]]
-
-
-def writes(handler: Handler) -> Handler:
-    """A handler that writes: origin first, then the key; the handler reads the body."""
-
-    async def guarded(request: Request) -> Response:
-        check_origin(request)
-        check_key(request)
-        return await handler(request)
-
-    guarded.__name__ = handler.__name__
-    guarded.__doc__ = handler.__doc__
-    return guarded
-
-
-# --- headers every answer carries -------------------------------------------------------
 
 SECURITY_HEADERS = {
     # only skatliste's own script and style run on the page; nothing is fetched elsewhere
@@ -267,7 +91,13 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+    known = {
+        404: msg("there is no such page here"),
+        405: msg("this address does not take that method"),
+    }
+    said = known.get(exc.status_code)
+    error = exc.detail if said is None else say(request, said)
+    return JSONResponse({"error": error}, status_code=exc.status_code, headers=exc.headers)
 
 
 # --- the page and live updates ----------------------------------------------------------
@@ -282,35 +112,11 @@ async def index(request: Request) -> Response:
         "index.html",
         {
             "lang": lang,
-            "t": LABELS[lang],
-            "labels_json": json.dumps(LABELS[lang]),
+            "t": labels(lang),
+            "labels_json": json.dumps(labels(lang)),
             "base": site(request).base,
         },
         headers={"Cache-Control": "no-store"},
-    )
-
-
-async def events(request: Request) -> Response:
-    """Server-sent events: ``change`` with the list's version whenever the file changes."""
-    watcher = site(request).watcher
-    watcher.start()
-
-    async def stream() -> AsyncIterator[str]:
-        seen = watcher.version
-        yield f"retry: 1000\nevent: change\ndata: {seen}\n\n"
-        while not watcher.closed:
-            if await watcher.wait(seen, KEEPALIVE_SECONDS):
-                if watcher.closed:
-                    break
-                seen = watcher.version
-                yield f"event: change\ndata: {seen}\n\n"
-            else:
-                yield ": still here\n\n"
-
-    return StreamingResponse(
-        stream(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
 
 
@@ -335,7 +141,7 @@ def create_app(
     routes: list[BaseRoute]
     if tournament is None:
         if ledger_path is None:
-            raise ValueError("create_app needs a list or a tournament folder")
+            raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
         watchers.append(watcher)
         keys = (key,) if key else ()  # no key: the page only shows the list

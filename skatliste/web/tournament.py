@@ -16,11 +16,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
-from skatliste.errors import InputError
-from skatliste.i18n import Lang
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import signed
-from skatliste.web.labels import LABELS
-from skatliste.web.server import Site, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.base import Site, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.labels import labels
 from skatliste.web.watch import Watcher
 
 if TYPE_CHECKING:
@@ -80,7 +80,11 @@ class TablePages:
         params = scope.get("path_params", {})
         found = self.site_for(int(params["series"]), int(params["table"]))
         if found is None:
-            missing = f"series {params['series']} has no table {params['table']} (not drawn yet?)"
+            missing = msg(
+                "series {series} has no table {table} (not drawn yet?)",
+                series=params["series"],
+                table=params["table"],
+            )
             response = JSONResponse({"error": say(Request(scope), missing)}, status_code=404)
             await response(scope, receive, send)
             return
@@ -95,7 +99,7 @@ async def organiser_page(request: Request) -> Response:
     response: Response = templates.TemplateResponse(
         request,
         "tournament.html",
-        {"lang": lang, "t": LABELS[lang], "labels_json": json.dumps(LABELS[lang])},
+        {"lang": lang, "t": labels(lang), "labels_json": json.dumps(labels(lang))},
         headers={"Cache-Control": "no-store"},
     )
     return response
@@ -140,7 +144,13 @@ def tournament_json(
     table's entry link (with its key) and that link as a QR code to print."""
     import segno
 
-    ranking, teams, states = _read(folder)
+    from skatliste.app import tournament as app
+
+    try:
+        ranking, teams, states = _read(folder)
+    except app.TablesCountTwice as exc:
+        how = msg("take the games back on the table's page (↶), or delete the paper result")
+        raise LedgerError(exc.told([how] * len(exc.tables))) from None
     tables = []
     for state in states:
         row: dict[str, Any] = {
@@ -231,16 +241,16 @@ async def paper_result(request: Request) -> Response:
             scores = app.enter_paper_result(
                 folder, body.series, body.table, items, force=body.force
             )
-        except InputError as exc:
-            # the page's word for the CLI's option
-            raise InputError(str(exc).replace("with --force", "by ticking 'replace'")) from None
+        except app.PaperResultKept as exc:
+            how = msg("replace it by ticking 'replace' (the old one is kept in the history)")
+            raise InputError(exc.told(how)) from None
         return {"series": body.series, "table": body.table, "players": sorted(scores)}
 
     return JSONResponse(await run_in_threadpool(enter), status_code=201)
 
 
 def tournament_routes() -> list[BaseRoute]:
-    from skatliste.web.server import events
+    from skatliste.web.base import events
 
     return [
         Route("/", organiser_page),

@@ -12,18 +12,11 @@ const BASE = document.body.dataset.base || ""; // a tournament table's page: /se
 const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
 
 // Table words for what is tapped: German on a German page, English on an English one.
-const WORDS = {
-  de: {
-    clubs: "kreuz", spades: "pik", hearts: "herz", diamonds: "karo", grand: "grand", null: "null",
-    mit: "mit", ohne: "ohne", announced: "angesagt", won: "gewonnen", lost: "verloren",
-    augen: "augen", bid: "gereizt",
-  },
-  en: {
-    clubs: "clubs", spades: "spades", hearts: "hearts", diamonds: "diamonds", grand: "grand",
-    null: "null", mit: "with", ohne: "without", announced: "announced", won: "won", lost: "lost",
-    augen: "augen", bid: "bid",
-  },
-}[LANG];
+const WORDS = Object.fromEntries(
+  Object.entries(L)
+    .filter(([k]) => k.startsWith("word_"))
+    .map(([k, v]) => [k.slice(5), v]),
+);
 
 let state = null;
 let mode = "game"; // or "ramsch"
@@ -61,13 +54,13 @@ async function api(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    return { ok: false, status: 0, data: { error: String(err) } };
+    return { ok: false, status: 0, data: { error: L.no_answer } };
   }
   let data = {};
   try {
     data = await response.json();
   } catch (err) {
-    data = { error: response.statusText };
+    data = { error: fmt(L.bad_answer, { status: response.status }) };
   }
   return { ok: response.ok, status: response.status, data };
 }

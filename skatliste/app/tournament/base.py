@@ -1,0 +1,90 @@
+"""A tournament folder: made, opened, its clock and its game counts."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+from skatliste import tournament as core
+from skatliste.errors import OptionError
+from skatliste.i18n import msg
+from skatliste.skat.words import MAX_DIGITS
+from skatliste.store import tournament as store
+from skatliste.store.tournament import Tournament
+
+ENV_VAR = "SKATLISTE_TOURNAMENT"
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def _games(games: tuple[int, int] | None) -> dict[int, int]:
+    """The series length at a table of three and of four (SkWO default: 36 and 48)."""
+    if games is None:
+        return {3: 36, 4: 48}
+    three, four = games
+    if not all(1 <= n <= core.MAX_SERIES_GAMES for n in games):
+        raise OptionError(
+            "games",
+            msg(
+                "a series has 1 to {most} games at a table of three and of four",
+                most=core.MAX_SERIES_GAMES,
+            ),
+            value=f"{three}/{four}",
+        )
+    return {3: three, 4: four}
+
+
+def new_tournament(
+    folder: Path | str,
+    *,
+    name: str,
+    date: str | None = None,
+    series: int = 3,
+    games: tuple[int, int] | None = None,
+    seed: int | None = None,
+) -> Tournament:
+    """Create the folder and its tournament file (no players yet); ``games`` are the games of
+    a series at a table of three and of four."""
+    if not name.strip():
+        raise OptionError("name", msg("give the tournament a name, e.g. 'Preisskat Dezember'"))
+    if not 1 <= series <= core.MAX_SERIES:
+        raise OptionError(
+            "series",
+            msg("a tournament has 1 to {most} series, e.g. 3", most=core.MAX_SERIES),
+            value=series,
+        )
+    _check_seed(seed)
+    if date is not None and not store.valid_date(date):
+        raise OptionError(
+            "date", msg("no such day; give the date as YYYY-MM-DD, e.g. 2026-12-05"), value=date
+        )
+    t = Tournament(
+        folder=Path(folder),
+        name=name.strip(),
+        date=date or datetime.now(UTC).date().isoformat(),
+        created=_now(),
+        series=series,
+        games=_games(games),
+        seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
+    )
+    store.create(t)
+    return t
+
+
+MAX_SEED = 10**MAX_DIGITS - 1
+"""The largest seed typed (--seed): nine digits, like every number at the table."""
+
+
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise OptionError(
+            "seed", msg("give a whole number from 0 to {most}", most=MAX_SEED), value=seed
+        )
+
+
+def open_tournament(folder: Path | str) -> Tournament:
+    """Read the tournament file strictly."""
+    return store.load(Path(folder))

@@ -1,0 +1,217 @@
+"""The draw of a series: the seating, redrawn while no table has a result, and each
+table's list made."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from skatliste import tournament as core
+from skatliste.app.tournament.base import _check_seed, _now, open_tournament
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import msg
+from skatliste.store import tournament as store
+from skatliste.store.tournament import Tournament, list_name
+from skatliste.tournament import (
+    Draw,
+)
+
+# --- the draw ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table of a series: its number, its players in seat order, its list."""
+
+    table: int
+    players: tuple[str, ...]
+    first_dealer: str
+    list: str
+    """The list file's path, relative to the tournament folder."""
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """A drawn series."""
+
+    series: int
+    seed: int
+    tables: tuple[SeatedTable, ...]
+    repeats: tuple[tuple[str, str], ...]
+    """Pairs seated together again, though they met in an earlier series."""
+    moved: str | None = None
+    """Where a redraw put the old series' lists (kept, nothing lost)."""
+
+    def by_player(self) -> list[tuple[str, int]]:
+        """Each player → table, alphabetically (the seating plan at the door)."""
+        pairs = [(name, t.table) for t in self.tables for name in t.players]
+        return sorted(pairs, key=lambda p: p[0].casefold())
+
+
+class SeriesNotDrawn(InputError):
+    """A series not drawn yet (the edge says how to draw it)."""
+
+    def __init__(self, series: int, drawn: object) -> None:
+        self.series = series
+        super().__init__(
+            msg("series {series} is not drawn (drawn: {drawn})", series=series, drawn=drawn)
+        )
+
+
+class SeriesHasResults(InputError):
+    """A redraw refused: the series has results (the edge says how to redraw anyway)."""
+
+    def __init__(self, series: int) -> None:
+        self.series = series
+        super().__init__(msg("series {series} has results already", series=series))
+
+
+def _plan(t: Tournament, series: int, moved: str | None = None) -> SeatingPlan:
+    seating = t.seating(series)
+    if seating is None:
+        drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
+        raise SeriesNotDrawn(series, drawn)
+    earlier = core.pairs_met([d.tables for d in t.draws if d.series < series])
+    return SeatingPlan(
+        series=series,
+        seed=seating.seed,
+        tables=tuple(
+            SeatedTable(n, table, table[0], list_name(series, n))
+            for n, table in enumerate(seating.tables, start=1)
+        ),
+        repeats=tuple(core.repeated_pairs(seating.tables, earlier)),
+        moved=moved,
+    )
+
+
+def seating(folder: Path | str, series: int) -> SeatingPlan:
+    """The seating of a drawn series."""
+    return _plan(open_tournament(folder), series)
+
+
+def _has_results(t: Tournament, series: int) -> bool:
+    seating = t.seating(series)
+    if seating is None:
+        return False
+    if any(r.series == series for r in t.paper):
+        return True
+    results = store.read_lists(
+        t.folder, [list_name(series, n) for n in range(1, len(seating.tables) + 1)]
+    )
+    return any(r is not None and r.games for r in results.values())
+
+
+def draw_series(
+    folder: Path | str, series: int, *, seed: int | None = None, force: bool = False
+) -> SeatingPlan:
+    """Seat the present players for ``series`` and write one list per table. A series is
+    redrawn only while no result is entered for it (``force`` otherwise); the old seating
+    goes to the history and its lists to a folder beside, so nothing is lost."""
+    folder = Path(folder)
+    with store.updating(folder) as t:
+        if not 1 <= series <= t.series:
+            raise InputError(
+                msg(
+                    "series {series}: this tournament has series 1 to {last}",
+                    series=series,
+                    last=t.series,
+                )
+            )
+        drawn = {d.series for d in t.draws}
+        if series not in drawn and series - 1 not in drawn | {0}:
+            raise InputError(
+                msg("series {series}: draw series {before} first", series=series, before=series - 1)
+            )
+        _check_seed(seed)
+        present = [p.name for p in t.players if not p.left]
+        sizes = core.table_sizes(len(present))  # refuses 1, 2 and 5 players
+        assert sizes
+        moved = None
+        old = t.seating(series)
+        if old is not None:
+            if _has_results(t, series) and not force:
+                raise SeriesHasResults(series)
+            redraws = sum(
+                1 for h in t.history if h.get("action") == "redraw" and h.get("series") == series
+            )
+            moved = f"series-{series}.redrawn-{redraws + 1}"
+            t.history.append(
+                {
+                    "action": "redraw",
+                    "time": _now(),
+                    "series": series,
+                    "seed": old.seed,
+                    "tables": [list(x) for x in old.tables],
+                    "lists": moved,
+                    "paper": [
+                        {
+                            "table": r.table,
+                            "results": {n: [x.points, x.won, x.lost] for n, x in r.lines.items()},
+                        }
+                        for r in t.paper
+                        if r.series == series
+                    ],
+                }
+            )
+            t.draws.remove(old)
+            t.paper = [r for r in t.paper if r.series != series]
+        if seed is None:
+            redraws = sum(1 for h in t.history if h.get("action") == "redraw")
+            seed = t.seed + 1000 * redraws + series
+        met = core.pairs_met([d.tables for d in t.draws if d.series < series])
+        result: Draw = core.draw(present, seed=seed, met=met)
+        _write_lists(t, series, result.tables, moved)
+        t.draws.append(
+            store.Seating(
+                series=series,
+                seed=seed,
+                time=_now(),
+                tables=list(result.tables),
+                repeats=len(result.repeats),
+            )
+        )
+        t.draws.sort(key=lambda d: d.series)
+        return _plan(t, series, moved)
+
+
+def _write_lists(
+    t: Tournament, series: int, tables: Sequence[Sequence[str]], moved: str | None
+) -> None:
+    """Write the new lists in a folder of their own, then put it in place: a draw that fails
+    half-way leaves the series as it was. The old lists move to ``moved``; a folder of the
+    series that the tournament file does not know (a crash between the two writes) is kept
+    beside, as ``series-S.unrecorded-N``."""
+    import shutil
+
+    from skatliste.app.lists import new_list, rules_of
+
+    folder = t.folder
+    target = folder / f"series-{series}"
+    staging = folder / f".series-{series}.drawing"
+    try:
+        if staging.exists():
+            shutil.rmtree(staging)  # empty lists of a draw that never finished
+        staging.mkdir()
+        for n, table in enumerate(tables, start=1):
+            new_list(
+                staging / Path(list_name(series, n)).name,
+                table,
+                rules=rules_of("tournament", {"series": str(t.games[len(table)])}),
+            )
+        if target.exists():
+            aside = moved
+            k = 0
+            while aside is None or (folder / aside).exists():
+                k += 1
+                aside = f"series-{series}.unrecorded-{k}"
+            target.rename(folder / aside)
+        staging.rename(target)
+    except OSError as exc:
+        raise LedgerError(
+            msg(
+                "{path}: cannot write the lists: {why}; the series was not drawn",
+                path=target,
+                why=exc.strerror or exc,
+            )
+        ) from None

@@ -1,0 +1,392 @@
+"""The results: each table's list or paper result, their state, and the live ranking."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skatliste import tournament as core
+from skatliste.app.tournament.base import _now, open_tournament
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.skat.words import MAX_DIGITS
+from skatliste.store import tournament as store
+from skatliste.store.tournament import Tournament, list_name
+from skatliste.tournament import (
+    PaperLine,
+    Score,
+    SeriesStatus,
+    Standing,
+)
+
+# --- results ----------------------------------------------------------------------------
+
+
+_PAPER = re.compile(r"^(?P<name>[^=]+)=(?P<points>[+\-−]?\d+)/(?P<won>\d+)/(?P<lost>\d+)$")
+
+
+def _table_of(t: Tournament, series: int, table: int) -> tuple[str, ...]:
+    seating = t.seating(series)
+    if seating is None:
+        raise InputError(
+            msg(
+                "series {series} is not drawn; there is no table {table} yet",
+                series=series,
+                table=table,
+            )
+        )
+    if not 1 <= table <= len(seating.tables):
+        raise InputError(
+            msg(
+                "series {series} has tables 1 to {last}; there is no table {table}",
+                series=series,
+                last=len(seating.tables),
+                table=table,
+            )
+        )
+    return seating.tables[table - 1]
+
+
+def _paper_item(
+    item: str,
+    seated: tuple[str, ...],
+    table: int,
+    length: int,
+    lines: dict[str, PaperLine],
+    refused: set[str],
+) -> Message | None:
+    """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
+    None."""
+    from skatliste.players import same_name
+
+    found = _PAPER.match(item.strip())
+    if not found:
+        return msg("'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2", item=item)
+    name = found.group("name").strip()
+    who = next((p for p in seated if same_name(p) == same_name(name)), None)
+    if who is None:
+        return msg(
+            "'{name}' is not at table {table} ({players})",
+            name=name,
+            table=table,
+            players=", ".join(seated),
+        )
+    if who in lines:
+        return msg("'{name}' is given twice", name=name)
+    long = next(
+        (found.group(g).lstrip("+-−") for g in ("points", "won", "lost")
+         if len(found.group(g).lstrip("+-−")) > MAX_DIGITS),
+        None,
+    )  # fmt: skip
+    if long is not None:
+        refused.add(who)
+        return msg(
+            "'{name}': the number {digits}... has more than {most} digits; no series scores "
+            "that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)",
+            name=name,
+            digits=long[:12],
+            most=MAX_DIGITS,
+        )
+    line = PaperLine(
+        int(found.group("points").replace("−", "-")),
+        int(found.group("won")),
+        int(found.group("lost")),
+    )
+    lines[who] = line
+    problem = core.paper_line_problem(line, length)
+    return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
+
+
+def _nothing_entered(series: int, table: int, problems: list[Message]) -> Message:
+    return msg(
+        "series {series} table {table}: nothing entered:\n  {problems}",
+        series=series,
+        table=table,
+        problems=join(problems, "\n  "),
+    )
+
+
+class PaperResultKept(InputError):
+    """Nothing entered, among other reasons because the table has a paper result already
+    (``problems[kept]``): the edge says how to replace it (the CLI ``--force``, the page its
+    box) with ``told``."""
+
+    def __init__(self, series: int, table: int, problems: list[Message], kept: int) -> None:
+        self.series, self.table, self.problems, self.kept = series, table, problems, kept
+        super().__init__(_nothing_entered(series, table, problems))
+
+    def told(self, how: Message) -> Message:
+        """The message with ``how`` after the paper result that is there already."""
+        problems = list(self.problems)
+        problems[self.kept] = msg("{problem}; {how}", problem=problems[self.kept], how=how)
+        return _nothing_entered(self.series, self.table, problems)
+
+
+def enter_paper_result(
+    folder: Path | str, series: int, table: int, items: Sequence[str], *, force: bool = False
+) -> dict[str, Score]:
+    """Type in a paper Spielliste's totals: ``NAME=POINTS/WON/LOST`` for every player at the
+    table. Every problem is listed; a table has either a list or a paper result."""
+
+    folder = Path(folder)
+    with store.updating(folder) as t:
+        seated = _table_of(t, series, table)
+        length = t.games[len(seated)]
+        problems: list[Message] = []
+        lines: dict[str, PaperLine] = {}
+        refused: set[str] = set()
+        for item in items:
+            problem = _paper_item(item, seated, table, length, lines, refused)
+            if problem is not None:
+                problems.append(problem)
+        missing = [p for p in seated if p not in lines and p not in refused]
+        if missing:
+            problems.append(
+                msg(
+                    "no result for {players} (every player at the table)",
+                    players=", ".join(missing),
+                )
+            )
+        declared = sum(x.won + x.lost for x in lines.values())
+        if declared > length:
+            problems.append(
+                msg(
+                    "the table's won and lost games add up to {count}, more than the series of "
+                    "{length} games",
+                    count=declared,
+                    length=length,
+                )
+            )
+        listed = store.read_lists(folder, [list_name(series, table)])[list_name(series, table)]
+        if listed is not None and listed.games:
+            problems.append(
+                nmsg(
+                    "table {table} keeps its list ({name}, {count} game entered): a table has "
+                    "either a list or a paper result",
+                    "table {table} keeps its list ({name}, {count} games entered): a table has "
+                    "either a list or a paper result",
+                    listed.games,
+                    table=table,
+                    name=list_name(series, table),
+                )
+            )
+        old = t.paper_result(series, table)
+        kept = len(problems)
+        if old is not None and not force:
+            problems.append(
+                msg(
+                    "series {series} table {table} has a paper result already",
+                    series=series,
+                    table=table,
+                )
+            )
+        if old is not None and not force:
+            raise PaperResultKept(series, table, problems, kept)
+        if problems:
+            raise InputError(_nothing_entered(series, table, problems))
+        if old is not None:
+            t.paper.remove(old)
+            t.history.append(
+                {
+                    "action": "replace result",
+                    "time": _now(),
+                    "series": series,
+                    "table": table,
+                    "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
+                }
+            )
+        ordered = {p: lines[p] for p in seated}
+        t.paper.append(store.PaperResult(series, table, ordered, _now()))
+        t.paper.sort(key=lambda r: (r.series, r.table))
+        return core.paper_scores(ordered)
+
+
+def delete_paper_result(folder: Path | str, series: int, table: int) -> store.PaperResult:
+    """Take a table's paper result back (it is kept in the history): the table's list counts
+    again."""
+    with store.updating(Path(folder)) as t:
+        _table_of(t, series, table)
+        old = t.paper_result(series, table)
+        if old is None:
+            raise InputError(
+                msg(
+                    "series {series} table {table} has no paper result to delete",
+                    series=series,
+                    table=table,
+                )
+            )
+        t.paper.remove(old)
+        t.history.append(
+            {
+                "action": "delete result",
+                "time": _now(),
+                "series": series,
+                "table": table,
+                "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
+            }
+        )
+        return old
+
+
+@dataclass(frozen=True)
+class Results:
+    """Everything entered so far: each player's score per series, and each table's state."""
+
+    tournament: Tournament
+    scores: dict[str, dict[int, Score]]
+    tables: list[SeriesStatus]
+    conflicts: list[Message]
+    """Tables with a paper result and games on their list: no ranking until one goes."""
+    twice: list[tuple[int, int, str]]
+    """Those tables: (series, table, the list's file)."""
+
+
+class TablesCountTwice(LedgerError):
+    """No ranking: some tables have a paper result and games on their list. ``tables`` are
+    (series, table, the list's file), for the edge to say how to delete one of them
+    (``told``)."""
+
+    def __init__(self, conflicts: list[Message], tables: list[tuple[int, int, str]]) -> None:
+        self.conflicts, self.tables = conflicts, tables
+        super().__init__(self.told([]))
+
+    def told(self, hows: Sequence[Message]) -> Message:
+        """The message with each table's ``how`` after its conflict."""
+        said = [
+            c if how is None else msg("{problem}; {how}", problem=c, how=how)
+            for c, how in itertools.zip_longest(self.conflicts, hows)
+        ]
+        return msg("no ranking:\n{conflicts}", conflicts=join(said, "\n"))
+
+
+def _both(name: str, games: int) -> Message:
+    return nmsg(
+        "a paper result and {count} game on its list {name}: the table counts once, so there "
+        "is no ranking until one of them goes",
+        "a paper result and {count} games on its list {name}: the table counts once, so there "
+        "is no ranking until one of them goes",
+        games,
+        name=name,
+    )
+
+
+def results(folder: Path | str) -> Results:
+    """Read every table's list (or paper result): the scores and the state of each table."""
+    t = open_tournament(folder)
+    names = [list_name(d.series, n) for d in t.draws for n in range(1, len(d.tables) + 1)]
+    lists = store.read_lists(t.folder, names)
+    scores: dict[str, dict[int, Score]] = {}
+    states: list[SeriesStatus] = []
+    conflicts: list[Message] = []
+    twice: list[tuple[int, int, str]] = []
+    for d in t.draws:
+        for n, table in enumerate(d.tables, start=1):
+            name = list_name(d.series, n)
+            length = t.games[len(table)]
+            paper = t.paper_result(d.series, n)
+            listed = lists[name]
+            status = SeriesStatus(d.series, n, table, "missing", 0, length)
+            if paper is not None:
+                status.state, status.games = "paper", length
+                if listed is not None and listed.games:
+                    conflict = _both(str(t.folder / name), listed.games)
+                    twice.append((d.series, n, str(t.folder / name)))
+                    status.problems.append(conflict)
+                    conflicts.append(
+                        msg(
+                            "series {series} table {table}: {problem}",
+                            series=d.series,
+                            table=n,
+                            problem=conflict,
+                        )
+                    )
+                for who, score in core.paper_scores(paper.lines).items():
+                    scores.setdefault(who, {})[d.series] = score
+            elif listed is not None:
+                if {p.casefold() for p in listed.players} != {p.casefold() for p in table}:
+                    raise LedgerError(
+                        msg(
+                            "{path}: its players ({players}) are not the seating of series "
+                            "{series} table "
+                            "{table} ({seated})",
+                            path=t.folder / name,
+                            players=", ".join(listed.players),
+                            series=d.series,
+                            table=n,
+                            seated=", ".join(table),
+                        )
+                    )
+                length = listed.length or length
+                status.games, status.length = listed.games, length
+                if listed.games:
+                    complete = listed.games >= length
+                    status.state = "done" if complete else "in progress"
+                    for who, (sf, points, won, lost) in listed.players.items():
+                        scores.setdefault(who, {})[d.series] = Score(
+                            sf, points, won, lost, complete
+                        )
+            else:
+                status.problems.append(msg("{name} is missing", name=name))
+            states.append(status)
+    return Results(t, scores, states, conflicts, twice)
+
+
+def status(folder: Path | str) -> list[SeriesStatus]:
+    """Per series and table: done, in progress (games of the series), paper, or missing."""
+    return results(folder).tables
+
+
+# --- ranking, teams, prizes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The live ranking: every game entered so far counts."""
+
+    name: str
+    date: str
+    series: int | None
+    """The one series ranked, or None for the whole tournament."""
+    standings: list[Standing]
+    in_progress: list[SeriesStatus]
+    """Tables still playing (their players' lines are marked)."""
+
+
+def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
+    """Place, name, club, Seeger-Fabian per series and in all, points, won, lost."""
+    got = results(folder)
+    t = got.tournament
+    if series is not None and t.seating(series) is None:
+        drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
+        raise InputError(
+            msg("series {series} is not drawn; drawn: {drawn}", series=series, drawn=drawn)
+        )
+    if got.conflicts:
+        # the files disagree (not the words typed): the web answers 409, the CLI exit 2
+        raise TablesCountTwice(got.conflicts, got.twice)
+    standings = core.rank(t.players, got.scores, series=series)
+    playing = [s for s in got.tables if s.state == "in progress" and series in (None, s.series)]
+    return Ranking(t.name, t.date, series, standings, playing)
+
+
+def ranking_json(r: Ranking) -> dict[str, Any]:
+    """The ranking as the issue specifies its JSON."""
+    return {
+        "ranking": [
+            {
+                "place": s.place,
+                "name": s.name,
+                "club": s.club,
+                "seeger_fabian": s.seeger_fabian,
+                "points": s.points,
+                "won": s.won,
+                "lost": s.lost,
+                "series": {str(k): v for k, v in s.series.items()},
+            }
+            for s in r.standings
+        ]
+    }
