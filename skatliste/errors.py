@@ -8,31 +8,17 @@ The library raises these and never prints. Each carries a :class:`~skatliste.i18
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from skatliste.i18n import Joined, Lang, Message, msg
-
-
-@dataclass(frozen=True, slots=True)
-class Worded(Message):
-    """A message still written as English text by a module not yet converted to message ids:
-    rendered by the old catalogue's matcher, so that it is a message like any other (a value of
-    another message, a problem of the sheet)."""
-
-    def render(self, lang: Lang) -> str:
-        from skatliste.messages import translate
-
-        return translate(self.text, lang)
+from skatliste.i18n import Lang, Message, msg
 
 
 class SkatlisteError(Exception):
     """Base of every error skatliste raises on purpose."""
 
-    message: Message | Joined
+    message: Message
 
-    def __init__(self, message: Message | Joined | str) -> None:
-        self.message = message if isinstance(message, Message | Joined) else Worded(message)
-        super().__init__(str(self.message))
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
 
     def render(self, lang: Lang) -> str:
         """The message in ``lang``."""

@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
-from skatliste.i18n import Joined, Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg
 from skatliste.options import Option, OptionValue, RuleSet
 
 PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")

@@ -24,7 +24,7 @@ from typing import Literal
 
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.i18n import Joined, Message, msg
+from skatliste.i18n import Message, msg
 
 PARTIE_TARGET = 100
 """§A4: a partie is played to 100 points."""
@@ -583,7 +583,7 @@ def _partie_over(table: Table, run: _Running) -> str | None:
     return None
 
 
-Problem = tuple[Message, Message | Joined]
+Problem = tuple[Message, Message]
 """Where (``deal 3``) and what is wrong."""
 
 

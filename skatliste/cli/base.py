@@ -14,7 +14,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from skatliste import __version__
-from skatliste.errors import SkatlisteError, Worded
+from skatliste.errors import SkatlisteError
 from skatliste.i18n import Lang, Message, msg
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -94,7 +94,7 @@ class SkatGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-def refuse(message: Message | str) -> NoReturn:
+def refuse(message: Message) -> NoReturn:
     """Stop with ``Error: message`` and exit status 2."""
     raise Refused(say(message))
 
@@ -126,11 +126,9 @@ def current_lang() -> Lang:
     return resolve_lang(ctx.meta.get(LANG_KEY) if ctx is not None else None)
 
 
-def say(message: Message | str) -> str:
-    """A message in the running command's language (a message still written as English text,
-    in a module not yet converted to message ids, is a :class:`~skatliste.errors.Worded`)."""
-    said = message if isinstance(message, Message) else Worded(message)
-    return said.render(current_lang())
+def say(message: Message) -> str:
+    """A message in the running command's language."""
+    return message.render(current_lang())
 
 
 def lang_option(f: F) -> F:

@@ -60,7 +60,7 @@ def _problem(exc: SkatlisteError | click.ClickException) -> str:
     """A refusal in the command's language."""
     if isinstance(exc, SkatlisteError):
         return exc.render(current_lang())
-    return say(exc.message)
+    return exc.message  # a refusal of the CLI's own, said in the command's language already
 
 
 YES = ("j", "ja", "y", "yes")
@@ -234,7 +234,7 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
 
     def is_game(answer: str) -> None:
         if parse_words([answer]).declaration.game is None:  # pragma: no cover - parse refuses
-            raise InputError(answer)
+            raise InputError(msg("unknown game '{word}'{hint}", word=answer, hint=""))
 
     game = _ask(say(msg("Game ({games})", games="/".join(GAME_CHOICES))), check=is_game).lower()
     words = _declaration_words(ledger, game)

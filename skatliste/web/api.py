@@ -97,7 +97,7 @@ def _stake(request: Request) -> Fraction | None:
         return parse_stake(raw)
     except InputError as exc:  # the page's address says the stake as cent=...
         problem = msg("cent={text}: {problem}", text=raw, problem=exc.message)
-        raise Refused(422, say(request, problem)) from None
+        raise Refused(422, problem) from None
 
 
 async def get_list(request: Request) -> Response:
