@@ -103,7 +103,7 @@ def test_paper_value_is_recorded_and_checked(run: Run, fresh_ledger: Path) -> No
     assert r.stdout == (
         f"{fresh_ledger}: Spiel 1: auf dem Papier steht +72, das Spiel ist +48 wert\n"
     )
-    assert "1 Problem in 1 Spiel\n" in r.stderr  # the plural form of the count
+    assert "1 Problem in der Liste (1 Spiel)\n" in r.stderr  # the plural form of the count
 
 
 def test_pass_scores_zero_and_moves_the_deal(run: Run, fresh_ledger: Path) -> None:
@@ -129,14 +129,16 @@ def test_undo_delete_edit_keep_history(run: Run, fresh_ledger: Path) -> None:
     hist = run("history", "--ledger", str(fresh_ledger)).stdout.splitlines()
     assert [line.split()[0] for line in hist] == ["1.", "2.", "3.", "4."]  # for 'restore N'
     assert [line.split()[2:4] for line in hist] == [
-        ["undo", "Spiel"],
-        ["edit", "Spiel"],
-        ["edit", "Spiel"],
-        ["delete", "Spiel"],
-    ]
-    assert hist[0].endswith("undo   Spiel 4: Anna herz mit 1")
-    assert hist[1].endswith("edit   Spiel 2: Ben grand ohne 2 augen 59 → Ben grand ohne 2 augen 95")
-    assert hist[3].endswith("delete Spiel 1: Anna kreuz mit 1")
+        ["zurück", "Spiel"],
+        ["geändert", "Spiel"],
+        ["geändert", "Spiel"],
+        ["gelöscht", "Spiel"],
+    ]  # what each change did, in the list's language
+    assert hist[0].endswith("zurück   Spiel 4: Anna herz mit 1")
+    assert hist[1].endswith(
+        "geändert Spiel 2: Ben grand ohne 2 augen 59 → Ben grand ohne 2 augen 95"
+    )
+    assert hist[3].endswith("gelöscht Spiel 1: Anna kreuz mit 1")
 
 
 def test_edit_to_eingepasst(run: Run, fresh_ledger: Path) -> None:

@@ -227,7 +227,7 @@ def test_edit_a_ramsch(table: MakeTable) -> None:
     assert (
         t.do("history")
         .rstrip()
-        .endswith("edit   Spiel 1: ramsch Anna=45 Ben=40 Carl=35 → ramsch Anna=40 Ben=50 Carl=30")
+        .endswith("geändert Spiel 1: ramsch Anna=45 Ben=40 Carl=35 → ramsch Anna=40 Ben=50 Carl=30")
     )
 
 

@@ -33,7 +33,7 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.render import entry_words, rendered
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.i18n import Lang, msg, nmsg, pmsg
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
@@ -378,13 +378,23 @@ def history(ledger_path: Path, lang: Lang) -> None:
     if not removed:
         click.echo(ledger.family.none_changed().render(lang))
         return
+    actions = {action: said.render(lang) for action, said in ACTIONS.items()}
+    width = max(len(a) for a in actions.values())
     for index, item in enumerate(removed, start=1):
         which = ledger.family.entry_name(item.number).render(lang)
-        line = f"{index:>2}. {item.time}  {item.action:<6} {which}: "
+        line = f"{index:>2}. {item.time}  {actions[item.action]:<{width}} {which}: "
         line += entry_words(ledger, item.entry, lang)
         if item.replaced_by is not None:
             line += " → " + entry_words(ledger, item.replaced_by, lang)
         click.echo(line)
+
+
+ACTIONS = {
+    "undo": pmsg("history action", "undo"),
+    "delete": pmsg("history action", "delete"),
+    "edit": pmsg("history action", "edit"),
+}
+"""What ``history`` calls each change that removed or replaced an entry."""
 
 
 @cli.command(name="check")

@@ -20,7 +20,7 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.i18n import msg
+from skatliste.i18n import msg, pmsg
 from skatliste.skat.rules import Variant
 from skatliste.skat.rulesets import KontraRule
 from skatliste.skat.words import parse_words, whole_number
@@ -72,7 +72,7 @@ def _yes(text: str, default: bool = False) -> bool:
         if answer.lower() not in (*YES, *NO):
             raise InputError(msg("'{answer}': answer y (yes) or n (no)", answer=answer))
 
-    yes = "j" if current_lang() == "de" else "y"
+    yes = pmsg("the answer yes, one letter", "y").render(current_lang())
     return _ask(f"{text} ({yes}/n)", yes if default else "n", check).lower() in YES
 
 

@@ -217,4 +217,4 @@ def entry_words(entry: Entry, lang: Lang = "de") -> str:
         return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
     if isinstance(entry, RamschEntry):
         return ramsch_words(entry)
-    return "eingepasst" if lang == "de" else "all passed"
+    return msg("all passed").render(lang)

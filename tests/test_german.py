@@ -1,0 +1,160 @@
+"""A German evening shows no English word of ours: every answer of the CLI and of the web API
+comes from the catalogue, counts take the German plural, and a problem nested in another
+message is German too (docs/rules.md §1: the dealer sits out at a table of four)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from skatliste.web.server import create_app
+from tests.conftest import Run
+from tests.webtools import KEY
+
+ENGLISH = (
+    "game ",
+    "games",
+    "the ",
+    " player",
+    "must",
+    "given",
+    "list has",
+    "refused",
+    "problem(s)",
+    "deal ",
+    "delete",
+    "undo",
+    "sits out",
+    "declarer",
+    "paper says",
+    "pays",
+    "ranked",
+    "unknown",
+    "did you mean",
+    " and ",
+    " or ",
+)
+"""Words the program's own English messages use; no name, Skat word or game word of a list is
+among them (``kreuz mit 2 hand``, ``Grand``, ``Anna`` read the same in both languages)."""
+
+
+def english_in(text: str) -> list[str]:
+    """The English words of ours in ``text`` (the 'Error: ' click puts before a refusal is
+    not ours)."""
+    ours = text.replace("Error: ", "").lower()
+    return [word for word in ENGLISH if word in ours]
+
+
+CODES = {"family", "rules", "lang", "kind", "fingerprint", "words", "pending"}
+"""Fields of the API's answers that hold codes or table words, not text shown as ours."""
+
+
+def shown(value: Any) -> list[str]:
+    """Every text an API answer shows, its field names and codes left out."""
+    if isinstance(value, dict):
+        return [t for key, v in value.items() if key not in CODES for t in shown(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in shown(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _hand_edit(path: Path, number: int, **fields: Any) -> None:
+    """Change game ``number`` in the file as someone with an editor would."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["games"][number - 1].update(fields)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def test_a_german_evening_through_the_cli_is_german_throughout(run: Run, tmp_path: Path) -> None:
+    """new, add (with a typo, and a declarer who deals and sits out at a table of four),
+    summary with money, delete, history, undo, and check on a list edited by hand."""
+    at = ["--ledger", str(tmp_path / "abend.json")]
+    said: list[str] = []
+
+    def cli(*args: str, code: int = 0) -> str:
+        r = run(*args, *at)
+        assert r.exit_code == code, r.output
+        said.append(r.stdout + r.stderr)
+        return r.stdout + r.stderr
+
+    cli("new", "--players", "Anna", "Ben", "Carl", "Dora", "--rules", "pub")
+    typo = cli("add", "ben", "kreuz", "mit", "2", "handd", code=2)
+    assert "unbekanntes Wort 'handd'; meintest du 'hand'?" in typo
+    assert cli("add", "ben", "kreuz", "mit", "2", "hand").startswith("Spiel 1: Ben")
+    refused = cli("add", "ben", "grand", "mit", "1", code=2)  # Ben deals game 2
+    assert "Spiel 2: Ben gibt Spiel 2 und setzt am Vierertisch aus" in refused
+    one = cli("summary")  # one game: its count in the singular
+    assert "1 Spiel;" in one and "1 Spiele" not in one
+    cli("add", "carl", "null")
+    money = cli("summary", "--cent", "0.5")
+    assert "2 Spiele;" in money and "zahlt" in money and "€" in money
+    stake = cli("summary", "--cent", "-1", code=2)
+    assert "--cent -1: der Einsatz kann nicht negativ sein" in stake
+    assert cli("history") == "keine Spiele entfernt oder ersetzt\n"
+    cli("delete", "1")  # the dealers move on: Carl now deals the game he declared
+    history = cli("history")
+    assert "gelöscht" in history and "Spiel 1: Ben kreuz mit 2 hand" in history
+    assert cli("undo").startswith("zurückgenommen: Carl null")
+    cli("add", "ben", "kreuz", "mit", "2", "hand")
+    cli("add", "carl", "null")
+    _hand_edit(tmp_path / "abend.json", 1, declarer="Anna")  # Anna dealt game 1
+    check = cli("check", code=1)
+    assert "Spiel 1: Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1)" in check
+    assert "Error: 1 Problem in der Liste (2 Spiele)\n" in check
+    _hand_edit(tmp_path / "abend.json", 2, game="null", spitzen=3)
+    assert "2 Probleme in der Liste (2 Spiele)" in cli("check", code=1)
+    for text in said:
+        assert not english_in(text), (english_in(text), text)
+    english = run("check", "--lang", "en", *at)  # the same answer in English is caught
+    assert english_in(english.stdout + english.stderr)
+
+
+def test_the_web_api_answers_a_german_evening_in_german(run: Run, tmp_path: Path) -> None:
+    """A refused game, a change that makes a later game impossible (its problem list), the
+    sheet of a list edited by hand and a bad stake: German, with no English word of ours."""
+    path = tmp_path / "abend.json"
+    at = ["--ledger", str(path)]
+    assert run("new", "--players", "Anna", "Ben", "Carl", "Dora", *at).exit_code == 0
+    client = TestClient(create_app(path, key=KEY))
+    auth = {"Authorization": f"Bearer {KEY}"}
+    said: list[str] = []
+
+    ok = client.post("/api/games", json={"declarer": "ben", "words": "kreuz mit 2"}, headers=auth)
+    assert ok.status_code == 201, ok.text
+    refused = client.post("/api/games", json={"declarer": "ben", "words": "null"}, headers=auth)
+    assert refused.status_code == 422
+    error = refused.json()["error"]
+    assert "Spiel 2: Ben gibt Spiel 2 und setzt am Vierertisch aus" in error
+    said.append(error)
+    client.post("/api/games", json={"declarer": "anna", "words": "null"}, headers=auth)
+
+    deleted = client.delete("/api/games/1", headers=auth)  # now Anna deals the game she played
+    assert deleted.status_code == 200, deleted.text
+    problems = deleted.json()["problems"]
+    assert problems == [
+        {
+            "game": "Spiel 1",
+            "problem": "Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1); der "
+            "Alleinspieler ist einer der drei anderen",
+        }
+    ]
+    said += [p["game"] + " " + p["problem"] for p in problems]
+
+    _hand_edit(path, 1, game="null", spitzen=3)
+    sheet = client.get("/api/list").json()
+    said += shown(sheet)
+    explained = client.get("/api/games/1").json()
+    assert "ein Null hat keine Spitzen" in " ".join(explained["explanation"])
+    said += shown(explained)
+
+    bad = client.get("/api/list?cent=-1")
+    assert bad.status_code == 422
+    assert bad.json()["error"].startswith("cent=-1: der Einsatz kann nicht negativ sein")
+    said.append(bad.json()["error"])
+    for text in said:
+        assert not english_in(text), (english_in(text), text)
+    english = client.get("/api/games/1?lang=en").json()  # the same answer in English is caught
+    assert english_in(" ".join(shown(english)))
