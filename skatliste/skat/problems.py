@@ -62,17 +62,12 @@ def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[Message]:
             msg("in {variant} every deal is played: no passing", variant=rules.variant.capitalize())
         ]
     if ramsch_round:
-        return [
-            msg(
-                "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
-                "or a Grand Hand"
-            )
-        ]
+        return [msg("this deal is in a Ramsch round: enter the Ramsch or a Grand Hand")]
     if rules.on("ramsch.on_pass"):
         return [
             msg(
-                "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
-                "with 'skatliste ramsch NAME=AUGEN ...'"
+                "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter the "
+                "Ramsch with the Augen of each player"
             )
         ]
     return []
@@ -138,15 +133,13 @@ def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: boo
     if ramsch_round and not (d.game is GameType.GRAND and d.hand):
         problems.append(
             msg(
-                "this deal is in a Ramsch round (after a Bock round): play Ramsch "
-                "('skatliste ramsch ...') or declare a Grand Hand"
+                "this deal is in a Ramsch round (after a Bock round): play Ramsch or declare a "
+                "Grand Hand"
             )
         )
     problems += _kontra_problems(rules, entry)
     if o.bock and not rules.on("bock"):
-        problems.append(
-            msg("{cite} Bock (rule bock=off; start a list with --rule bock=on)", cite=_cite(rules))
-        )
+        problems.append(msg("{cite} Bock (rule bock=off)", cite=_cite(rules)))
     return problems
 
 
