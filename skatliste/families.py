@@ -203,6 +203,12 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
 
     @abstractmethod
+    def problem_places(
+        self, table: TableT, entries: Sequence[EntryT]
+    ) -> list[tuple[int, Message, Message]]:
+        """``problems`` with the index of the entry each concerns: (index, where, problem)."""
+
+    @abstractmethod
     def entry_problems(
         self, table: TableT, earlier: Sequence[EntryT], entry: EntryT
     ) -> list[Message]:

@@ -103,7 +103,7 @@ def test_paper_value_is_recorded_and_checked(run: Run, fresh_ledger: Path) -> No
     assert r.stdout == (
         f"{fresh_ledger}: Spiel 1: auf dem Papier steht +72, das Spiel ist +48 wert\n"
     )
-    assert "1 Problem in der Liste (1 Spiel)\n" in r.stderr  # the plural form of the count
+    assert "1 Spiel: 1 Problem\n" in r.stderr  # the plural form of the count
 
 
 def test_pass_scores_zero_and_moves_the_deal(run: Run, fresh_ledger: Path) -> None:

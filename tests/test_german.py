@@ -36,6 +36,9 @@ ENGLISH = (
     "did you mean",
     " and ",
     " or ",
+    " has no ",
+    "drop ",
+    "dealer ",
 )
 """Words the program's own English messages use; no name, Skat word or game word of a list is
 among them (``kreuz mit 2 hand``, ``Grand``, ``Anna`` read the same in both languages)."""
@@ -103,9 +106,9 @@ def test_a_german_evening_through_the_cli_is_german_throughout(run: Run, tmp_pat
     _hand_edit(tmp_path / "abend.json", 1, declarer="Anna")  # Anna dealt game 1
     check = cli("check", code=1)
     assert "Spiel 1: Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1)" in check
-    assert "Error: 1 Problem in der Liste (2 Spiele)\n" in check
+    assert "Error: 2 Spiele: 1 Problem\n" in check
     _hand_edit(tmp_path / "abend.json", 2, game="null", spitzen=3)
-    assert "2 Probleme in der Liste (2 Spiele)" in cli("check", code=1)
+    assert "Error: 2 Spiele: 2 Probleme\n" in cli("check", code=1)
     for text in said:
         assert not english_in(text), (english_in(text), text)
     english = run("check", "--lang", "en", *at)  # the same answer in English is caught
@@ -131,19 +134,27 @@ def test_the_web_api_answers_a_german_evening_in_german(run: Run, tmp_path: Path
     said.append(error)
     client.post("/api/games", json={"declarer": "anna", "words": "null"}, headers=auth)
 
-    deleted = client.delete("/api/games/1", headers=auth)  # now Anna deals the game she played
-    assert deleted.status_code == 200, deleted.text
-    problems = deleted.json()["problems"]
+    deleted = client.delete("/api/games/1", headers=auth)  # Anna would deal the game she played
+    assert deleted.status_code == 422
+    error = deleted.json()["error"]
+    assert error.startswith("abgelehnt: es machte 1 späteres Spiel unmöglich, Spiel 1: Anna gibt")
+    said.append(error)
+
+    _hand_edit(path, 1, game="null", spitzen=3)  # a game no rule allows, edited in by hand
+    edited = client.put(
+        "/api/games/2", json={"declarer": "anna", "words": "null hand"}, headers=auth
+    )
+    assert edited.status_code == 200, edited.text
+    problems = edited.json()["problems"]  # what the list still has wrong after the change
     assert problems == [
         {
             "game": "Spiel 1",
-            "problem": "Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1); der "
-            "Alleinspieler ist einer der drei anderen",
+            "problem": "ein Null hat keine Spitzen: lass 'mit 3' weg (Null ist 23, Null Hand 35, "
+            "Null ouvert 46, Null ouvert Hand 59)",
         }
     ]
     said += [p["game"] + " " + p["problem"] for p in problems]
 
-    _hand_edit(path, 1, game="null", spitzen=3)
     sheet = client.get("/api/list").json()
     said += shown(sheet)
     explained = client.get("/api/games/1").json()

@@ -1,6 +1,6 @@
-"""Issue 10, "nothing lost, no traceback": every path a tired table took, as a test.
+"""Nothing lost, no traceback: every path a tired table took, as a test.
 
-Each test is one reproduction from the issue: it failed on the code before the fix (a
+Each test is one reproduction of a tired table's input: it failed on the code before its fix (a
 traceback, a silent misreading, a wrong count) and passes now.
 """
 

@@ -1,4 +1,4 @@
-"""The list file keeps what was written, where it was written (issue 10, the store): strict
+"""The list file keeps what was written, where it was written: strict
 reading, symlinked lists, file modes, backups, folders that cannot hold a list, exports that
 must never land on a list."""
 

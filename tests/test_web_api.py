@@ -191,7 +191,9 @@ def test_ramsch_and_bock_under_pub_rules(pub_ledger: Path) -> None:
     client.post("/api/games", json={"declarer": "anna", "words": "grand mit 1"}, headers=AUTH)
     bock = client.post("/api/bock", headers=AUTH)
     assert bock.status_code == 200
-    assert client.get("/api/list").json()["pending"] == "Bock: 3 Spiele, dann Ramsch: 3 Spiele"
+    page = client.get("/api/list").json()
+    assert page["pending"] == "Bock 3 · dann Ramsch 3"
+    assert page["pending_all"] == "Bock: 3 Spiele, dann Ramsch: 3 Spiele"
     ramsch = client.post("/api/ramsch", json={"words": "anna=45 ben=40 carl=35"}, headers=AUTH)
     assert ramsch.status_code == 201, ramsch.json()
     assert ramsch.json()["game"]["kind"] == "ramsch"

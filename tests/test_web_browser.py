@@ -247,7 +247,7 @@ def test_pub_evening_ramsch_bock_edit_delete(browser: Any, tmp_path: Path) -> No
         expect(toast).to_have_text("Spiel 1 eingetragen")
         tap(page, "#btn-bock")
         expect(toast).to_have_text("Bockrunde angesagt")
-        expect(page.locator("#info")).to_contain_text("Bock: 3 Spiele, dann Ramsch: 3 Spiele")
+        expect(page.locator("#info")).to_contain_text("Bock 3 · dann Ramsch 3")
 
         tap(page, "#btn-ramsch")
         for player, augen in (("Anna", "45"), ("Ben", "40"), ("Carl", "35")):

@@ -236,6 +236,11 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
         return game.problems(table, entries)
 
+    def problem_places(
+        self, table: Table, entries: Sequence[Entry]
+    ) -> list[tuple[int, Message, Message]]:
+        return game.problem_places(table, entries)
+
     def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         if isinstance(entry, PartieEnd):
             problem = self.pass_problem(table, earlier)

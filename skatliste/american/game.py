@@ -587,12 +587,13 @@ Problem = tuple[Message, Message]
 """Where (``deal 3``) and what is wrong."""
 
 
-def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem]]:
+def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem], list[int]]:
     out: list[Partie] = []
     wrong: list[Problem] = []
+    at: list[int] = []  # the index of the entry of each problem
     run = _Running()
     number = 0
-    for entry in entries:
+    for index, entry in enumerate(entries):
         if isinstance(entry, PartieEnd):
             if run.rows:
                 out.append(_partie(len(out) + 1, run, "hand"))
@@ -604,6 +605,7 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Pr
                         msg("a partie ended by hand with no deal in it; remove this end"),
                     )
                 )
+                at.append(index)
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
@@ -615,11 +617,13 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Pr
                 players=players,
             )
             wrong.append((msg("deal {number}", number=number), problem))
+            at.append(index)
             continue
         try:
             s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
         except InvalidGameError as exc:
             wrong.append((msg("deal {number}", number=number), exc.message))
+            at.append(index)
             continue
         declaring = table.pair_of(entry.declarer)
         points = pair_points(table, s)
@@ -647,7 +651,7 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Pr
             run = _Running()
     if run.rows or not out:
         out.append(_partie(len(out) + 1, run, None))
-    return out, wrong
+    return out, wrong, at
 
 
 def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
@@ -665,3 +669,9 @@ def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
 def problems(table: Table, entries: Sequence[Entry]) -> list[Problem]:
     """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
     return _walk(table, entries)[1]
+
+
+def problem_places(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message, Message]]:
+    """:func:`problems` with the index of the entry each concerns."""
+    _, wrong, at = _walk(table, entries)
+    return [(i, where, what) for i, (where, what) in zip(at, wrong, strict=True)]

@@ -17,7 +17,7 @@ from typing import Any
 
 from skatliste.errors import ChangedError, InputError
 from skatliste.families import Family, NoDeclarer, find_family
-from skatliste.i18n import Message, join, msg
+from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
 from skatliste.store.files import now
@@ -294,6 +294,38 @@ def _changed_later(
     return tuple(sorted(out))
 
 
+def _refuse_breaking(
+    ledger: Ledger,
+    before: Sequence[Any],
+    moved: Callable[[int], int | None],
+    *,
+    changed: int | None = None,
+) -> None:
+    """A change that would make another entry impossible is refused like any impossible entry
+    (rules §1: at a table of four the dealer sits out; an entry shifts every later dealer and
+    round): ``moved`` says where each entry of ``before`` stands after the change (None for
+    the one removed); ``changed`` is the index of the entry changed or put in, whose own
+    problems are refused already. Problems the list had before are not this change's."""
+    family = ledger.family
+    had = {moved(i) for i, _, _ in family.problem_places(ledger.table, before)}
+    broken = [
+        (where, problem)
+        for i, where, problem in family.problem_places(ledger.table, ledger.entries)
+        if i != changed and i not in had
+    ]
+    if broken:
+        where, problem = broken[0]
+        raise InputError(
+            nmsg(
+                "refused: it would make {count} later entry impossible, {where}: {problem}",
+                "refused: it would make {count} later entries impossible, first {where}: {problem}",
+                len(broken),
+                where=where,
+                problem=problem,
+            )
+        )
+
+
 def _after_change(
     ledger: Ledger,
     number: int,
@@ -374,7 +406,9 @@ def delete(path: Path | str, number: int, *, expect: str | None = None) -> Chang
     with store.updating(path) as ledger:
         index = _check_expected(ledger, number, expect)
         before = _values(ledger)
+        earlier = list(ledger.entries)
         removed = ledger.entries.pop(index)
+        _refuse_breaking(ledger, earlier, lambda i: None if i == index else i - (i > index))
         ledger.record("delete", number, removed, None)
     return _after_change(ledger, number, None, removed, before=before)
 
@@ -415,7 +449,9 @@ def edit(
         entry = family.carry_over(old, entry)
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
+        earlier = list(ledger.entries)
         ledger.entries[index] = entry
+        _refuse_breaking(ledger, earlier, lambda i: i, changed=index)
         ledger.record("edit", number, old, entry)
     return _after_change(ledger, number, index, old, before=before)
 
@@ -440,7 +476,9 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
         entry = _entry_words(ledger, words, note=note, declarer=None)
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
+        earlier = list(ledger.entries)
         ledger.entries.insert(index, entry)
+        _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
     return _after_change(ledger, number, index, None, before=before)
 
 
@@ -487,12 +525,16 @@ def restore(path: Path | str, item: int) -> Change:
                 )
             index = ledger.entries.index(newer)
             _refuse_problems(ledger, index, entry, index + 1)
+            earlier = list(ledger.entries)
             ledger.entries[index] = entry
+            _refuse_breaking(ledger, earlier, lambda i: i, changed=index)
             ledger.record("edit", index + 1, newer, entry)
         else:
             index = min(kept.number, len(ledger.entries) + 1) - 1
             _refuse_problems(ledger, index, entry, index + 1)
+            earlier = list(ledger.entries)
             ledger.entries.insert(index, entry)
+            _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
     return _after_change(ledger, index + 1, index, None, before=before)
 
 
@@ -545,8 +587,18 @@ def call_bock(path: Path | str) -> Change:
         last = ledger.entries[-1]
         if last.bock_called:
             raise InputError(msg("a Bock round was called after this game already"))
+        ahead = last_row(ledger)
         flagged = replace(last, bock_called=True)
         ledger.entries[-1] = flagged
+        row = last_row(ledger)
+        if ahead is not None and row is not None and ahead.pending == row.pending:
+            raise InputError(
+                msg(
+                    "game {number} has earned a Bock round already: one game starts at most one "
+                    "(rules §8)",
+                    number=len(ledger.entries),
+                )
+            )
         ledger.record("edit", len(ledger.entries), last, flagged)
     row = last_row(ledger)
     return Change(ledger, len(ledger.entries), row, row)

@@ -7,6 +7,8 @@ them, so ``skatliste value`` starts in a few times the interpreter's own start-u
 from __future__ import annotations
 
 import os
+import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -51,6 +53,8 @@ class SkatGroup(click.Group):
             return super().invoke(ctx)
         except SkatlisteError as exc:
             raise Refused(exc.render(current_lang())) from None
+        except BrokenPipeError:
+            closed_stdout()  # nobody reads on: not a refusal, and nothing to say
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except OSError as exc:  # the machine said no (a folder, a permission, a full disk)
@@ -203,6 +207,27 @@ def cli() -> None:
     """
 
 
+PIPE_EXIT = 128 + signal.SIGPIPE
+"""Exit status when standard output was closed (``skatliste sheet | head -1``): what a shell
+reports for a program that SIGPIPE ended, as ``cat`` or ``yes`` would end. Not 2, which says
+"refused, nothing written": a game added before the pipe closed stays added."""
+
+
 def main() -> None:
     """Console-script entry point."""
-    cli(prog_name="skatliste")
+    try:
+        cli(prog_name="skatliste")
+    finally:
+        try:
+            sys.stdout.flush()  # what is still buffered, while a closed pipe can be told
+        except BrokenPipeError:
+            closed_stdout()
+
+
+def closed_stdout() -> NoReturn:
+    """The reader of standard output went away: say nothing (there is no one to read it), send
+    what is left to nowhere, so that Python's own flush at exit does not fail again, and end
+    as SIGPIPE would (the Python documentation's advice for a closed pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(PIPE_EXIT)

@@ -427,8 +427,8 @@ def check_cmd(ledger_path: Path) -> None:
         raise Failed(
             say(
                 nmsg(
-                    "{count} problem in {games}",
-                    "{count} problems in {games}",
+                    "{games}: {count} problem",
+                    "{games}: {count} problems",
                     len(problems),
                     games=games,
                 )

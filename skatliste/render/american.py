@@ -6,7 +6,6 @@ Pure text, no printing; German by default, English on request.
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
@@ -28,6 +27,7 @@ from skatliste.american.game import (
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.render import register
+from skatliste.render.cells import CsvWriter
 
 TEXT: dict[str, Message] = {
     "deal": msg("Deal"),
@@ -208,7 +208,7 @@ def render_sheet(
         )
     if fmt == "csv":
         buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        writer = CsvWriter(buf, lineterminator="\n")
         writer.writerow(
             ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
             + [f"{label} total" for label in labels]

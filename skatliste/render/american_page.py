@@ -102,6 +102,7 @@ def page_json(
         "next_dealer": table.dealer(deals),
         "sits_out": None,
         "pending": "",
+        "pending_all": "",
         "plays_ramsch": False,
         "plays_bock": False,
         "plays_kontra": False,

@@ -6,7 +6,6 @@ Strings only; the CLI writes them.
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
@@ -16,6 +15,7 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg
 from skatliste.money import Settlement
+from skatliste.render.cells import CsvWriter, markdown_text
 from skatliste.render.text import (
     describe,
     marks,
@@ -268,7 +268,7 @@ def render_markdown(
     h = html_words(lang)
     return "\n".join(
         [
-            f"# {h['title']}: {', '.join(table.players)}",
+            f"# {h['title']}: {markdown_text(', '.join(table.players))}",
             "",
             f"{h['rules']}: {_rules_line(table)}",
             "",
@@ -310,7 +310,7 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     the file in columns (it reads ',' as the decimal comma); the numbers are whole numbers.
     """
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
+    writer = CsvWriter(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
     players = list(table.players)
     writer.writerow(
         [
@@ -449,7 +449,7 @@ def text_chart(
             grid[r][c] = letters[p] if cell in (" ", "─") else "*"
     label_w = max(len(str(high)), len(str(low)), 1) + 1
     out = []
-    for r, cells in enumerate(grid):
+    for r, line_cells in enumerate(grid):
         label = ""
         if r == 0:
             label = str(high)
@@ -457,7 +457,7 @@ def text_chart(
             label = str(low)
         elif r == zero:
             label = "0"
-        out.append(f"{with_minus(label):>{label_w}} │{''.join(cells)}".rstrip())
+        out.append(f"{with_minus(label):>{label_w}} │{''.join(line_cells)}".rstrip())
     game_word = words_in(lang)["games"]
     out.append(" " * label_w + " └" + "─" * cols)
     out.append(" " * label_w + f"  1 … {games} ({game_word})")

@@ -300,6 +300,9 @@ def page_json(
         "next_dealer": dealer,
         "sits_out": dealer if table.size == 4 else None,
         "pending": pending_words(last.pending, lang) if last and last.pending else "",
+        "pending_all": (
+            pending_words(last.pending, lang, full=True) if last and last.pending else ""
+        ),
         "plays_ramsch": rules.plays_ramsch,
         "plays_bock": rules.plays_bock,
         "plays_kontra": rules.kontra_allowed,

@@ -12,6 +12,7 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
 from skatliste.money import Settlement
+from skatliste.render.cells import markdown_text
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
 from skatliste.skat.family import value_cell
@@ -97,13 +98,14 @@ def describe_ramsch(row: Row, lang: Lang = "de") -> str:
 
 def marks(row: Row) -> str:
     """B for Bock (once per doubling), R for a Ramsch round, ≠ for a paper value that
-    differs, ! for an impossible game."""
+    differs, ! for an impossible game: one that cannot be scored, or that the rules forbid
+    where it stands (a dealer who declares at a table of four, a Ramsch outside its round)."""
     out = "B" * row.doublings
     if row.ramsch_round:
         out += "R"
     if row.paper_mismatch:
         out += "≠"
-    if row.error is not None:
+    if row.error is not None or row.problems:
         out += "!"
     return out
 
@@ -172,6 +174,9 @@ def render_sheet(
             ]
         )
     align = "rlllrl" + "r" * table.size
+    if fmt == "md":
+        headers = [markdown_text(h) for h in headers]
+        body = [None if line is None else [markdown_text(c) for c in line] for line in body]
     if fmt == "plain":
         text = plain_table(headers, body, align)
     else:
@@ -222,13 +227,25 @@ def count_games(n: int, lang: Lang = "de") -> str:
     return nmsg("{count} game", "{count} games", n).render(lang)
 
 
-def pending_words(pending: Sequence[str], lang: Lang = "de") -> str:
-    """``Bock: 3 Spiele, dann Ramsch: 3 Spiele``: the special rounds ahead."""
+def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = False) -> str:
+    """The special rounds ahead, as the totals line shows them: the next round and the one
+    after it with their games, then how many rounds more (``Bock 2 · dann Ramsch 3 · +12
+    Runden``): under pub rules every Bock round can earn the next, and the queue grows without
+    end. ``full``: every round (``Bock: 2 Spiele, dann Ramsch: 3 Spiele, ...``)."""
     from itertools import groupby
 
-    then = msg(", then ").render(lang)
     parts = [(kind, len(list(games))) for kind, games in groupby(pending)]
-    return then.join(f"{kind.capitalize()}: {count_games(count, lang)}" for kind, count in parts)
+    if full:
+        then = msg(", then ").render(lang)
+        return then.join(f"{kind.capitalize()}: {count_games(n, lang)}" for kind, n in parts)
+    shown = [f"{kind.capitalize()} {n}" for kind, n in parts[:2]]
+    text = shown[0]
+    if len(shown) > 1:
+        text += " · " + msg("then {round}", round=shown[1]).render(lang)
+    if len(parts) > 2:
+        more = len(parts) - 2
+        text += " · " + nmsg("+{count} round", "+{count} rounds", more).render(lang)
+    return text
 
 
 def money(cent: Fraction, lang: Lang = "de", *, sign: bool = True) -> str:
@@ -295,6 +312,9 @@ def render_summary(
     from tabulate import tabulate
 
     headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
+    if fmt == "md":
+        headers = [markdown_text(h) for h in headers]
+        body = [[markdown_text(c) for c in line] for line in body]
     tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
     text = tabulate(
         body,
@@ -325,6 +345,13 @@ def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[
         games += f", {summary.ramsch} Ramsch"
     ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
     lines = [f"{games}; {ranked}"]
+    if summary.ramsch and not table.rules.two_player:  # two players have no such column
+        lines.append(
+            msg(
+                "Seeger-Fabian counts the declared games only: a Ramsch's points are in the "
+                "points column, not in it (rules §7)"
+            ).render(lang)
+        )
     if table.rules.bierlachs:
         limit = table.rules.bierlachs_limit
         if summary.bierlachs is None:

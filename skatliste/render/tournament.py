@@ -4,7 +4,6 @@ CSV and JSON. Strings only; the edges print or write them.
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
@@ -14,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from skatliste.i18n import Lang, Message, pmsg, translations
+from skatliste.render.cells import CsvWriter
 from skatliste.render.text import money as euro
 from skatliste.render.text import plain_table
 from skatliste.skat.explain import with_minus
@@ -155,7 +155,7 @@ def ranking_csv(standings: Sequence[Standing]) -> str:
     """One row a player: place, name, club, each series, total, points, won, lost."""
     numbers = _series_numbers(standings)
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = CsvWriter(out, lineterminator="\n")
     w.writerow(
         [
             "place",
@@ -289,7 +289,7 @@ def seating_html(
 def seating_csv(series: int, tables: Sequence[tuple[int, Sequence[str], str]]) -> str:
     """One row a seat: series, table, seat, player, list."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = CsvWriter(out, lineterminator="\n")
     w.writerow(["series", "table", "seat", "player", "list"])
     for number, players, path in tables:
         for seat, p in enumerate(players, start=1):

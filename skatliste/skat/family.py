@@ -423,6 +423,11 @@ class SkatFamily(Family[Entry, Table, Row]):
     def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
         return [(msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
 
+    def problem_places(
+        self, table: Table, entries: Sequence[Entry]
+    ) -> list[tuple[int, Message, Message]]:
+        return [(n - 1, msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
+
     def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         return sheet.entry_problems(table, earlier, entry)
 

@@ -250,6 +250,15 @@ OPTIONS: dict[str, Option] = {
             choices=_words(BockOverlap),
         ),
         Option(
+            "bock.from_bock",
+            "on",
+            msg(
+                "on: a game of a Bock round can start another Bock round; off: only a game "
+                "outside one can (a Bock round called by hand always starts one)"
+            ),
+            choices=ON_OFF,
+        ),
+        Option(
             "ramsch.on_pass",
             "off",
             msg("on: when all pass, a Ramsch is played instead of eingepasst"),

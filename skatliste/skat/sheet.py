@@ -353,6 +353,7 @@ class _Walk:
         self.rounds.restore(self.state.rounds)
         self.rounds_on = self.bock_on or bool(self.state.rounds)
         self.triggers = rules.bock_triggers if self.bock_on else ()
+        self.from_bock = rules.on("bock.from_bock")
         self.hundred = any(t.kind is BockTrigger.HUNDRED for t in self.triggers)
         self.ramsch_outside = rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT
         self.bierlachs = rules.bierlachs
@@ -426,7 +427,12 @@ class _Walk:
             if self.rounds_on:
                 rounds.advance()
                 if self.bock_on and triggered(
-                    self.triggers, entry, scored.result, before, totals, ramsch_round=ramsch_round
+                    self.triggers if self.from_bock or not bock else (),
+                    entry,
+                    scored.result,
+                    before,
+                    totals,
+                    ramsch_round=ramsch_round,
                 ):
                     rounds.trigger()
                 state.rounds = rounds.state()

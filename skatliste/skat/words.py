@@ -302,6 +302,9 @@ class _Reader:
             self.augen = n
 
     def flag_word(self, tok: str, flag: str) -> None:
+        """A word that says something of the game (hand, schneider angesagt, verloren,
+        kontra, bock). Each is said once: a word given twice is refused, whichever it is,
+        except Bock, which counts as often as it is said (Bock in a Bock round)."""
         if flag == "announced":
             raise InputError(
                 msg(
@@ -309,16 +312,17 @@ class _Reader:
                     word=tok,
                 )
             )
-        if flag in ("schneider", "schwarz") and FLAG_WORDS.get(self.peek()) == "announced":
-            self.flags[f"{flag}_announced"] = True
-            self.i += 1
-        elif flag in ("won", "lost"):
-            if self.result is not None and self.result != flag:
-                raise InputError(msg("both 'gewonnen' and 'verloren' given: write one of them"))
-            self.result = flag
-        elif flag == "kontra" and self.peek().isdecimal():
+        if flag in ("bock", "doppelbock"):
+            self.bock += 1 if flag == "bock" else 2
+            return
+        if flag == "kontra" and self.peek().isdecimal():
             self.kontra_said(tok, self.peek())
-        elif flag in ("kontra", "re") and self.flags.get(flag):
+            return
+        key = flag
+        if flag in ("schneider", "schwarz") and FLAG_WORDS.get(self.peek()) == "announced":
+            key = f"{flag}_announced"
+            self.i += 1
+        if self.flags.get(key) or (flag in ("won", "lost") and self.result == flag):
             raise InputError(
                 msg(
                     "'{word}' given twice: say '{flag}' once (only Bock counts twice)",
@@ -326,12 +330,12 @@ class _Reader:
                     flag=flag,
                 )
             )
-        elif flag == "bock":
-            self.bock += 1
-        elif flag == "doppelbock":
-            self.bock += 2
+        if flag in ("won", "lost"):
+            if self.result is not None:
+                raise InputError(msg("both 'gewonnen' and 'verloren' given: write one of them"))
+            self.result = flag
         else:
-            self.flags[flag] = True
+            self.flags[key] = True
 
     def kontra_said(self, tok: str, text: str) -> None:
         """'kontra 20': the Kontra-sayer's bid (rule kontra=after18)."""

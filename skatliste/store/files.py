@@ -27,6 +27,16 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+"""The byte order mark some editors put before UTF-8 text: read past, never written."""
+
+
+def without_bom(raw: bytes) -> bytes:
+    """A file's bytes without the editor's byte order mark (JSON has none: RFC 8259 §8.1 lets
+    a reader ignore it); the next write leaves it off."""
+    return raw[3:] if raw.startswith(UTF8_BOM) else raw
+
+
 def read_bytes(path: Path | str) -> bytes:
     """The list's bytes, or the reason there are none."""
     path = Path(path)

@@ -34,7 +34,14 @@ from skatliste.fields import (
 )
 from skatliste.i18n import Message, join, msg
 from skatliste.options import RuleSet, stored_problem
-from skatliste.store.files import atomic_write, create_file, locked, now, read_bytes
+from skatliste.store.files import (
+    atomic_write,
+    create_file,
+    locked,
+    now,
+    read_bytes,
+    without_bom,
+)
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
@@ -368,7 +375,7 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     """The list in ``raw``, read strictly; a refused file raises a ``LedgerError`` naming
     every problem (up to ten) with its place."""
     path = Path(path)
-    data, pairs = _read_json(path, raw)
+    data, pairs = _read_json(path, without_bom(raw))
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise LedgerError(
             msg(

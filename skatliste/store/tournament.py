@@ -17,6 +17,7 @@ from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
+from skatliste.store.files import without_bom
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -188,7 +189,7 @@ class _Reader:
 def _data(path: Path, raw: bytes) -> dict[str, Any]:
     """The file's JSON object, refused when it is no tournament of this version or older."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(without_bom(raw).decode("utf-8"))
     except UnicodeDecodeError:
         raise LedgerError(
             msg("{path}: not a tournament file (not UTF-8 text); left untouched", path=path)

@@ -1,0 +1,292 @@
+"""What a pub evening at a table of four, a Preisskat and the exports met in real use.
+
+Each test names a behaviour a player or organiser relies on; each failed before its fix.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import Run
+
+FOUR = ("Anna", "Ben", "Carl", "Dora")
+
+
+def _ok(run: Run, *args: str) -> str:
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+@pytest.fixture
+def pub_four(run: Run, ledger_path: Path) -> Path:
+    """A pub list at a table of four with 20 games: each declarer one of the three who play."""
+    _ok(run, "new", "--players", *FOUR, "--rules", "pub", "--ledger", str(ledger_path))
+    for number in range(20):
+        dealer = FOUR[number % 4]
+        declarer = FOUR[(number + 1 + number % 3) % 4]
+        assert declarer != dealer
+        _ok(run, "add", declarer, "kreuz", "mit", "1", "--ledger", str(ledger_path))
+    assert "keine Probleme" in _ok(run, "check", "--ledger", str(ledger_path))
+    return ledger_path
+
+
+# --- a change never makes a later game impossible (docs/rules.md §1: the dealer sits out) ---
+
+
+def test_an_insert_that_would_make_a_later_dealer_declare_is_refused(
+    run: Run, pub_four: Path
+) -> None:
+    """Inserting a game shifts every later dealer; where a later declarer would then deal at a
+    table of four, the insert is refused naming those games, and the list stays as it was."""
+    before = pub_four.read_bytes()
+    r = run("insert", "5", "dora", "karo", "mit", "1", "augen", "70", "--ledger", str(pub_four))
+    assert r.exit_code == 2, r.output
+    assert "unmöglich, zuerst Spiel 8: Dora gibt Spiel 8" in r.stderr
+    assert pub_four.read_bytes() == before
+
+
+def test_a_delete_that_would_make_a_later_dealer_declare_is_refused(
+    run: Run, pub_four: Path
+) -> None:
+    """Deleting a game shifts the later dealers back: refused where that breaks a later game."""
+    before = pub_four.read_bytes()
+    r = run("delete", "3", "--ledger", str(pub_four))
+    assert r.exit_code == 2, r.output
+    assert "abgelehnt: es machte" in r.stderr
+    assert pub_four.read_bytes() == before
+
+
+def test_the_sheet_marks_a_dealer_who_declares_at_a_table_of_four(run: Run, pub_four: Path) -> None:
+    """A hand-edited list where the dealer declares: the sheet marks that game with '!', as
+    its legend says of every impossible game."""
+    data = json.loads(pub_four.read_text(encoding="utf-8"))
+    data["games"][4]["declarer"] = "Anna"  # Anna deals game 5
+    pub_four.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    sheet = run("sheet", "--ledger", str(pub_four)).stdout
+    line = next(line for line in sheet.splitlines() if line.strip().startswith("5 "))
+    assert "!" in line
+
+
+# --- a closed standard output is not the command's error ------------------------------------
+
+
+@pytest.mark.parametrize("command", [["add", "ben", "kreuz", "mit", "1"], ["sheet"], ["undo"]])
+def test_a_closed_pipe_after_a_write_is_not_a_refusal(tmp_path: Path, command: list[str]) -> None:
+    """``skatliste add ... | true``: the game is written once; no 'Error:' and never exit 2
+    (which means 'refused, nothing written'); a closed pipe ends the command as SIGPIPE would."""
+    env = {**os.environ, "SKATLISTE_LANG": "de"}
+    subprocess.run(
+        [sys.executable, "-m", "skatliste", "new", "--players", "Anna", "Ben", "Carl"],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        [sys.executable, "-m", "skatliste", "add", "carl", "pik", "mit", "1"],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    before = json.loads((tmp_path / "skatliste.json").read_text(encoding="utf-8"))["games"]
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before the command writes
+    with os.fdopen(w, "wb") as closed:
+        done = subprocess.run(
+            [sys.executable, "-m", "skatliste", *command],
+            cwd=tmp_path,
+            env=env,
+            stdout=closed,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    assert b"Error" not in done.stderr and b"Fehler" not in done.stderr, done.stderr
+    assert done.returncode != 2
+    after = json.loads((tmp_path / "skatliste.json").read_text(encoding="utf-8"))["games"]
+    expected = {"add": len(before) + 1, "undo": len(before) - 1, "sheet": len(before)}
+    assert len(after) == expected[command[0]]
+
+
+# --- what editors write ----------------------------------------------------------------------
+
+
+def test_a_list_saved_with_a_byte_order_mark_is_read_and_written_without_it(
+    run: Run, fresh_ledger: Path
+) -> None:
+    """Some editors save UTF-8 with a BOM: the list reads as before, and the next write drops it."""
+    fresh_ledger.write_bytes(b"\xef\xbb\xbf" + fresh_ledger.read_bytes())
+    assert run("sheet", "--ledger", str(fresh_ledger)).exit_code == 0
+    _ok(run, "add", "ben", "kreuz", "mit", "1", "--ledger", str(fresh_ledger))
+    assert not fresh_ledger.read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+@pytest.mark.parametrize("word", ["hand", "schneider", "ouvert", "kontra", "verloren"])
+def test_a_word_given_twice_is_refused_as_every_repeated_word_is(run: Run, word: str) -> None:
+    """One rule for every repeated word: said twice, it is refused, naming the word."""
+    words = ["grand", "mit", "1", "hand"] if word == "ouvert" else ["kreuz", "mit", "1"]
+    r = run("value", *words, word, word)
+    assert r.exit_code == 2, r.output
+    assert f"'{word}'" in r.stderr
+
+
+# --- the Bock and Ramsch queue, shown as a table reads it -------------------------------------
+
+
+def test_the_standing_line_shows_a_long_queue_compactly(run: Run, ledger_path: Path) -> None:
+    """Under pub rules every Grand Hand won queues a Bock and a Ramsch round: the 'Stand' line
+    shows the running round, the next one and how many follow, not the whole queue."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--ledger",
+        str(ledger_path),
+    )
+    out = ""
+    for number in range(12):
+        declarer = ("ben", "carl", "anna")[number % 3]
+        out = _ok(run, "add", declarer, "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    stand = next(line for line in out.splitlines() if line.startswith("Stand"))
+    assert stand.count("dann") <= 1, stand
+    assert "Runden" in stand, stand
+
+
+# --- exports a spreadsheet or a Markdown viewer opens ----------------------------------------
+
+FORMULAS = ['=HYPERLINK("http://evil.example";"x")', "+1+1", "-2+3", "@SUM(1+1)"]
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_written_as_text(
+    run: Run, ledger_path: Path
+) -> None:
+    """A note or a name that begins with =, +, - or @ is written with a leading apostrophe
+    (the OWASP advice); numbers stay numbers."""
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    for formula in FORMULAS:
+        _ok(run, "add", "ben", "kreuz", "mit", "1", "--note", formula, "--ledger", str(ledger_path))
+    text = _ok(run, "export", "--format", "csv", "--ledger", str(ledger_path))
+    cells = [cell for row in csv.reader(io.StringIO(text), delimiter=";") for cell in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "@") or (c[:1] == "-" and not _number(c))]
+    assert "'=HYPERLINK" in text
+
+
+def _number(cell: str) -> bool:
+    try:
+        float(cell.replace(",", ".").replace("−", "-"))
+    except ValueError:
+        return False
+    return True
+
+
+def test_markdown_export_escapes_html_and_table_pipes(run: Run, ledger_path: Path) -> None:
+    """Names and notes are text in the Markdown export, never HTML, and a pipe does not open a
+    new column."""
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    note = "<script>alert(1)</script> a|b"
+    _ok(run, "add", "ben", "kreuz", "mit", "1", "--note", note, "--ledger", str(ledger_path))
+    text = _ok(run, "export", "--format", "md", "--ledger", str(ledger_path))
+    assert "<script>" not in text
+    assert "a|b" not in text
+
+
+# --- Bock rounds earned in a Bock round, and Bock called by hand (docs/rules.md §8) -----------
+
+
+def _stand(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("Stand"))
+
+
+@pytest.mark.parametrize(("from_bock", "after"), [("on", "Bock 5"), ("off", "Bock 2")])
+def test_a_game_of_a_bock_round_earns_another_only_where_the_rules_say(
+    run: Run, ledger_path: Path, from_bock: str, after: str
+) -> None:
+    """Under pub rules a Grand Hand won starts a Bock round; one won inside a Bock round
+    starts another unless bock.from_bock=off (the common cap)."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--rule",
+        "ramsch.after_bock=off",
+        "--rule",
+        f"bock.from_bock={from_bock}",
+        "--ledger",
+        str(ledger_path),
+    )
+    first = _ok(run, "add", "ben", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    assert _stand(first).endswith("Bock 3")
+    second = _ok(run, "add", "carl", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    assert _stand(second).endswith(after)
+
+
+def test_a_bock_round_called_by_hand_queues_behind_the_rounds_ahead(
+    run: Run, ledger_path: Path
+) -> None:
+    """``skatliste bock`` calls a Bock round like an earned one: with bock.overlap=queue it
+    follows the rounds already waiting; after a game that earned one already it is refused,
+    as one game starts at most one (docs/commands.md, docs/rules.md §8)."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--rule",
+        "ramsch.after_bock=off",
+        "--ledger",
+        str(ledger_path),
+    )
+    _ok(run, "add", "ben", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
+    before = ledger_path.read_bytes()
+    twice = run("bock", "--ledger", str(ledger_path))
+    assert twice.exit_code == 2 and "höchstens eine" in twice.stderr, twice.output
+    assert ledger_path.read_bytes() == before
+    _ok(run, "add", "carl", "kreuz", "mit", "1", "--ledger", str(ledger_path))
+    out = _ok(run, "bock", "--ledger", str(ledger_path))
+    assert _stand(out).endswith("Bock 5"), out  # 2 games of the first round left, then 3
+
+
+def test_the_pub_summary_says_what_its_seeger_fabian_column_counts(
+    run: Run, ledger_path: Path
+) -> None:
+    """Seeger-Fabian scores declared games only (docs/rules.md §7): where the list has a
+    Ramsch, the summary says that its points are not in that column."""
+    _ok(
+        run,
+        "new",
+        "--players",
+        "Anna",
+        "Ben",
+        "Carl",
+        "--rules",
+        "pub",
+        "--ledger",
+        str(ledger_path),
+    )
+    _ok(run, "add", "ben", "kreuz", "mit", "1", "--ledger", str(ledger_path))
+    _ok(run, "ramsch", "anna=50", "ben=40", "carl=30", "--ledger", str(ledger_path))
+    out = _ok(run, "summary", "--ledger", str(ledger_path))
+    assert "Seeger-Fabian zählt nur die gespielten Spiele" in out
