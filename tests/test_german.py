@@ -169,3 +169,24 @@ def test_the_web_api_answers_a_german_evening_in_german(run: Run, tmp_path: Path
         assert not english_in(text), (english_in(text), text)
     english = client.get("/api/games/1?lang=en").json()  # the same answer in English is caught
     assert english_in(" ".join(shown(english)))
+
+
+def test_american_grand_counts_tricks_and_hearts_in_the_german_plural() -> None:
+    """One trick is 'Stich', more are 'Stiche'; one heart 'Herz', more 'Herzen' (§A3)."""
+    from skatliste.american.explain import computation
+    from skatliste.american.game import Contract, Deal, score
+
+    def said(**deal: Any) -> str:
+        return computation(score(Deal(declarer="Anna", **deal)), lang="de")
+
+    assert said(contract=Contract.HEARTS, bid=40, hearts=1).startswith(
+        "Hearts: 1 Herz genommen: verloren, 40 + 1 = −41; Gegner 12 Herzen: −12"
+    )
+    assert said(contract=Contract.HEARTS, bid=40, hearts=2).startswith("Hearts: 2 Herzen genommen")
+    assert said(contract=Contract.EUCHRE, bid=5, tricks=1).startswith(
+        "Euchre mit Partner: 1 Stich ="
+    )
+    assert (
+        said(contract=Contract.WHIST, bid=25, tricks=12)
+        == "Whist: 12 Stiche, 6 über sechs × 5 = 30"
+    )
