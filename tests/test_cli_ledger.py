@@ -41,8 +41,9 @@ def test_new_refuses_to_overwrite_without_force(run: Run, fresh_ledger: Path) ->
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (["Anna", "Ben"], "2 player(s) given: a list has 3 or 4 players"),
-        (["A", "B", "C", "D", "E"], "5 player(s) given"),
+        (["Anna", "Ben"], "2 players given: a list has 3 or 4 players"),
+        (["A", "B", "C", "D", "E"], "5 players given"),
+        (["Anna"], "1 player given: a list has 3 or 4 players"),
         (["Anna", "anna", "Ben"], "two players have the same name"),
     ],
 )

@@ -352,7 +352,7 @@ def test_two_player_lists_need_two_players(table: MakeTable, run: Run, tmp_path:
     r = run("new", "A", "B", "C", "--rules", "bauernskat", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "played by 2 players" in r.stderr
     r = run("new", "A", "B", "--ledger", str(tmp_path / "y.json"))
-    assert r.exit_code == 2 and "(2 with --rules bauernskat)" in r.stderr
+    assert r.exit_code == 2 and "(2 in Bauernskat and Offizierskat)" in r.stderr
 
 
 def test_offizierskat_schwarz_is_zero_augen(table: MakeTable) -> None:

@@ -109,11 +109,12 @@ class AmericanFamily(Family[Entry, Table, Row]):
 
     def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
         if len(players) != 4:
-            return msg(
-                "{count} player(s) given: American Grand is played by four in seat order, "
-                "partners opposite, e.g. 'skatliste new --rules american-grand --players Anna "
-                "Ben Carl Dora'",
-                count=len(players),
+            return nmsg(
+                "{count} player given: American Grand is played by four in seat order, "
+                "partners opposite",
+                "{count} players given: American Grand is played by four in seat order, "
+                "partners opposite",
+                len(players),
             )
         names.check_player_names(players)
         for name in players:

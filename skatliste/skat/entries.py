@@ -184,9 +184,7 @@ def parse_ramsch(
             )
         i += 1
     if not said.augen:
-        raise InputError(
-            msg("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
-        )
+        raise InputError(msg("give each player's Augen, e.g. 'anna=45 ben=40 carl=35'"))
     return RamschEntry(
         augen=tuple(said.augen.items()),
         skat=said.skat,

@@ -272,16 +272,18 @@ class SkatFamily(Family[Entry, Table, Row]):
             check_player_names(players)  # raises for a name that is a word of a game
             return None
         if rules.two_player:
-            return msg(
-                "{count} player(s) given: {variant} is played by 2 players, e.g. "
-                "'skatliste new --players Anna Ben --rules bauernskat'",
-                count=len(players),
+            return nmsg(
+                "{count} player given: {variant} is played by 2 players",
+                "{count} players given: {variant} is played by 2 players",
+                len(players),
                 variant=rules.variant.capitalize(),
             )
-        return msg(
-            "{count} player(s) given: a list has 3 or 4 players in seat order, e.g. "
-            "'skatliste new --players Anna Ben Carl' (2 with --rules bauernskat)",
-            count=len(players),
+        return nmsg(
+            "{count} player given: a list has 3 or 4 players in seat order (2 in Bauernskat "
+            "and Offizierskat)",
+            "{count} players given: a list has 3 or 4 players in seat order (2 in Bauernskat "
+            "and Offizierskat)",
+            len(players),
         )
 
     def find_player(self, players: Sequence[str], name: str) -> str:
