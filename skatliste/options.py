@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from skatliste.errors import RuleSetError
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 OptionValue = str | int
 
@@ -134,7 +134,12 @@ def stored_problem(
     is known: the family was found by it)."""
     unknown = sorted(set(stored) - set(options))
     if unknown:
-        return msg("unknown option(s) {options}", options=", ".join(unknown))
+        return nmsg(
+            "unknown option {options}",
+            "unknown options {options}",
+            len(unknown),
+            options=", ".join(unknown),
+        )
     for key, value in stored.items():
         try:
             options[key].convert(value)

@@ -190,3 +190,18 @@ def test_american_grand_counts_tricks_and_hearts_in_the_german_plural() -> None:
         said(contract=Contract.WHIST, bid=25, tricks=12)
         == "Whist: 12 Stiche, 6 über sechs × 5 = 30"
     )
+
+
+def test_no_message_counts_with_a_hand_made_plural() -> None:
+    """A count is an nmsg, so German says '1 Problem', '2 Probleme': no id or German text
+    writes 'problem(s)' or 'Problem(e)' to fit both."""
+    from tests.catalogues import extract, read, texts
+
+    catalogue = read("de")
+    found = []
+    for message in extract():
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        german = texts(catalogue.get(message.key, message.context))
+        if any(mark in text for text in (*ids, *german) for mark in ("(s)", "(e)", "(n)")):
+            found.append(f"{message.where}: {ids[0]}")
+    assert not found, "a hand-made plural:\n" + "\n".join(found)

@@ -32,7 +32,7 @@ from skatliste.fields import (
     Text,
     one_of,
 )
-from skatliste.i18n import Message, join, msg
+from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet, stored_problem
 from skatliste.store.files import (
     atomic_write,
@@ -428,7 +428,14 @@ def _refusal(path: Path, problems: Sequence[Message]) -> Message:
     lines = [msg("{path}: {problem}", path=str(path), problem=p) for p in problems[:MAX_SHOWN]]
     more = len(problems) - len(lines)
     if more > 0:
-        lines.append(msg("{path}: ... and {count} more problem(s)", path=str(path), count=more))
+        lines.append(
+            nmsg(
+                "{path}: ... and {count} more problem",
+                "{path}: ... and {count} more problems",
+                more,
+                path=str(path),
+            )
+        )
     return msg("{lines}", lines=join(lines, "\n"))
 
 
