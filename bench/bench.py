@@ -9,6 +9,7 @@ Exits 1 if a target fails. Not part of ``make test``: timings are for people, no
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import random
@@ -100,6 +101,39 @@ for p in pathlib.Path(sys.argv[1]).rglob("*.json"):
 """
 
 
+PAPER_TABLE = (
+    "import json, sys\n"
+    "from pathlib import Path\n"
+    "from skatliste.store.lists import load, save\n"
+    "lst = load(Path(sys.argv[1]))\n"
+    "lst.entries = []\n"
+    "save(lst)\n"
+    "print(json.dumps(list(lst.table.players)))"
+)
+"""Empties one table's list (the table that plays on paper) and prints its players."""
+
+
+def paper_result_case(folder: Path, players: int) -> Timing:
+    """``tournament result`` for one table of a tournament of ``players`` players (3 series,
+    every other list full): it reads the tournament file and that table's list only, so it
+    costs the same at any size (target: within 6 × ``python -c pass`` at 1,000 players)."""
+    hall = folder / f"paper-{players}"
+    subprocess.run(
+        [sys.executable, str(HERE / "make_tournament.py"), str(players), "3", str(hall)],
+        check=True,
+    )
+    listed = subprocess.run(
+        [sys.executable, "-c", PAPER_TABLE, str(hall / "series-3" / "table-01.json")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    first, *others = json.loads(listed.stdout)
+    items = [f"{first}=48/1/0", *(f"{name}=0/0/0" for name in others)]
+    command = [SKATLISTE, "tournament", "result", "3", "1", *items, "--force"]
+    return timed([*command, "--tournament", str(hall)], runs=7)
+
+
 def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
     """A championship (1,000 players, 3 series: 750 full table lists): ``tournament ranking``,
     every list read and summed, against ``json.load`` of all its files in one Python process
@@ -110,12 +144,20 @@ def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
     )
     load = timed([sys.executable, "-c", LOAD_ALL, str(champ)], runs=5)
     ranking = timed([SKATLISTE, "tournament", "ranking", "--tournament", str(champ)], runs=5)
+    small, large = paper_result_case(folder, 24), paper_result_case(folder, 1000)
     return [
         ("json.load of a championship (750 lists)", load, ""),
         (
             "tournament ranking",
             ranking,
             f"every list read and summed: {ranking.median / load.median:.1f} × the json.load",
+        ),
+        ("tournament result (24 players)", small, "one paper result typed in"),
+        (
+            "tournament result (1,000 players)",
+            large,
+            f"the tournament file and one list read: {large.median / small.median:.2f} × "
+            "the result at 24 players",
         ),
     ]
 
@@ -343,6 +385,7 @@ def other_targets(m: Measured) -> list[Target]:
     small_rss = m.memory[SIZES[0]][0]
     heavy = sorted(x for x in ("pydantic", "filelock", "importlib.metadata") if x in m.start_mods)
     ranking = r["tournament ranking"].median / r["json.load of a championship (750 lists)"].median
+    paper = r["tournament result (1,000 players)"]
     low, high = m.value_rss
     return [
         ("value ≤ 4 ×", f"{value.ratio:.1f} ×", value.ratio <= 4),
@@ -364,6 +407,11 @@ def other_targets(m: Measured) -> list[Target]:
             big_rss - small_rss <= 3 * big_size,
         ),
         ("tournament ranking of 750 lists ≤ 3 × their json.load", f"{ranking:.1f} ×", ranking <= 3),
+        (
+            "tournament result at 1,000 players ≤ 6 ×",
+            f"{paper.ratio:.1f} ×",
+            paper.ratio <= 6,
+        ),
     ]
 
 

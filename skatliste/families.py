@@ -64,6 +64,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     numbers_every_entry: bool = True
     """Every entry has a number (Skat's games); else only those ``numbered`` says (American
     Grand's deals, not the ends of a partie)."""
+    example: str = ""
+    """The words of one typical entry, as ``add`` takes them (``anna kreuz mit 2 hand``)."""
+    vocabulary: frozenset[str] = frozenset()
+    """Every word the family's entries are written with (``kreuz``, ``whist``): a word of one
+    family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
 
@@ -256,6 +261,16 @@ def find_family(preset: str) -> Family[Any, Any, Any]:
             )
         )
     return found
+
+
+def family_of_word(word: str) -> Family[Any, Any, Any] | None:
+    """The first family (in :data:`PLUGINS` order) whose entries use ``word``, or None.
+
+    >>> family_of_word("whist").name, family_of_word("kreuz").name
+    ('american-grand', 'skat')
+    """
+    low = word.casefold()
+    return next((f for f in families() if low in f.vocabulary), None)
 
 
 def by_name(name: str) -> Family[Any, Any, Any]:

@@ -67,15 +67,53 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
             raise InputError(
                 msg("'{name}' cannot be a player's name: it reads as a number", name=name)
             )
-        if "=" in name or any(c.isspace() for c in name):
+        if "=" in name:
             raise InputError(
                 msg(
-                    "'{name}' cannot be a player's name: no spaces or '=' (Ramsch writes "
+                    "'{name}' cannot be a player's name: no '=' in a name (a Ramsch writes "
                     "NAME=AUGEN)",
                     name=name,
                 )
             )
+        if " ".join(name.split()) != name:
+            raise InputError(
+                msg(
+                    "'{name}' cannot be a player's name: the words of a name are parted by "
+                    "one space each, with none before or after it (e.g. 'Anna Schmidt')",
+                    name=repr(name)[1:-1],
+                )
+            )
     return tuple(names)
+
+
+def joined_names(players: Sequence[str], words: Sequence[str]) -> list[str]:
+    """The words split at spaces, with each name of several words made one word again (a
+    shell or a typed line splits it): ``Anna Schmidt=45``, typed as one argument or as
+    ``Anna``, ``Schmidt=45``, is one word. Only a whole name of the table is joined.
+
+    >>> joined_names(("Anna Schmidt", "Ben", "Carl"), ["anna", "schmidt=45", "ben=40"])
+    ['anna schmidt=45', 'ben=40']
+    """
+    long = sorted((same_name(p).split() for p in players if " " in p), key=len, reverse=True)
+    toks = [t for w in words for t in w.split()]
+    if not long:
+        return toks
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        size = next((len(parts) for parts in long if _starts_with(toks[i:], parts)), 1)
+        out.append(" ".join(toks[i : i + size]))
+        i += size
+    return out
+
+
+def _starts_with(toks: Sequence[str], parts: Sequence[str]) -> bool:
+    """Whether ``toks`` begin with the name of ``parts`` (its last word may carry ``=N``)."""
+    if len(toks) < len(parts):
+        return False
+    said = [same_name(t) for t in toks[: len(parts)]]
+    last = said[-1].partition("=")[0]
+    return said[:-1] == list(parts[:-1]) and last == parts[-1]
 
 
 def find_player(players: Sequence[str], name: str) -> str:

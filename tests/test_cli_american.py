@@ -521,9 +521,10 @@ def test_value_sends_an_american_deal_to_a_list(run: Run, words: list[str]) -> N
     """'value' is for Skat games: it says where an American Grand deal is valued."""
     r = run("value", *words)
     assert r.exit_code == 2
-    assert "'value' is for Skat games; an American Grand deal is valued when it is added" in (
+    assert "'value' is for Skat games; an entry of American Grand is valued when it is added" in (
         r.stderr
     )
+    assert "--rules american-grand --players Anna Ben Carl Dora" in r.stderr
     assert "skatliste add anna whist 25 tricks 11" in r.stderr
 
 
@@ -543,7 +544,7 @@ def test_schema_prints_the_american_grand_format(run: Run) -> None:
     assert {"deal", "end"} <= set(schema["$defs"])
     assert json.loads(run("schema").stdout)["title"] != schema["title"]
     r = run("schema", "--rules", "nope")
-    assert r.exit_code == 2 and "--rules nope: no such rule set" in r.stderr
+    assert r.exit_code == 2 and "--rules 'nope': no such rule set" in r.stderr
 
 
 @pytest.mark.english

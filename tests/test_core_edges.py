@@ -171,7 +171,7 @@ def test_the_lead_is_one_of_the_players() -> None:
 
 def test_a_name_holds_no_equals_sign() -> None:
     """Ramsch writes NAME=AUGEN, so a name cannot hold '='."""
-    with pytest.raises(InputError, match="no spaces or '='"):
+    with pytest.raises(InputError, match="no '=' in a name"):
         check_player_names(["Anna", "B=n", "Carl"])
 
 

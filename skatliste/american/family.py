@@ -74,6 +74,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     kinds = (DEAL, END)
     player_counts = (4,)
     numbers_every_entry = False
+    example = "anna whist 25 tricks 11"
+    vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
     renderers = ("skatliste.render.american", "skatliste.render.american_page")
 
     def entry_name(self, number: int) -> Message:
@@ -179,6 +181,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     ) -> Entry:
         if named and len(words_) == 1 and words_[0].casefold() in END_WORDS:
             return PartieEnd(note=note, time=time)
+        if named:
+            words_ = names.joined_names(table.players, words_)  # 'anna schmidt whist ...'
         if named and words_ and names_player(table, words_[0]):
             declarer, words_ = find_player(table, words_[0]), words_[1:]
         elif declarer is None:

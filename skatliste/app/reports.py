@@ -108,8 +108,7 @@ def list_schema(preset: str = "isko") -> dict[str, Any]:
     if preset.lower() not in all_presets():
         raise InputError(
             msg(
-                "--rules {preset}: no such rule set; known: {known}, e.g. 'skatliste schema "
-                "--rules american-grand'",
+                "'{preset}': no such rule set (known: {known})",
                 preset=preset,
                 known=", ".join(sorted(all_presets())),
             )

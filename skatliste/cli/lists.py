@@ -33,6 +33,7 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.render import entry_words, rendered
+from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 
 if TYPE_CHECKING:
@@ -455,7 +456,13 @@ def schema(preset: str) -> None:
     """
     from skatliste.app.reports import list_schema
 
-    click.echo(json.dumps(list_schema(preset), indent=2, ensure_ascii=False))
+    try:
+        schema = list_schema(preset)
+    except InputError as exc:
+        raise InputError(
+            msg("--rules {problem}; e.g. 'skatliste schema --rules isko'", problem=exc.message)
+        ) from None
+    click.echo(json.dumps(schema, indent=2, ensure_ascii=False))
 
 
 def _listing(lang: Lang) -> list[str]:

@@ -18,9 +18,10 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.options import amount_option, amounts_option, games_option, typed
-from skatliste.errors import InputError, LedgerError, OptionError
-from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.cli.options import amount_option, amounts_option, games_option
+from skatliste.cli.tournament_refusals import TournamentGroup
+from skatliste.errors import InputError
+from skatliste.i18n import Lang, msg, nmsg
 
 
 def tournament_option(f: F) -> F:
@@ -33,49 +34,6 @@ def tournament_option(f: F) -> F:
         show_default="the current folder",
         help="The tournament folder (or env SKATLISTE_TOURNAMENT).",
     )(f)
-
-
-class TournamentGroup(SkatGroup):
-    """The tournament's commands; adds to the application's refusals how to get past them on
-    the command line."""
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return click.Group.invoke(self, ctx)
-        except OptionError as exc:
-            raise typed(exc) from None
-        except (app.NoSuchPlayer, app.SeriesNotDrawn, app.SeriesHasResults) as exc:
-            raise InputError(msg("{problem}{how}", problem=exc.message, how=_how(exc))) from None
-        except app.NoTournament as exc:
-            how = msg(
-                "; start one with 'skatliste tournament new DIR --name NAME', or give "
-                "--tournament DIR"
-            )
-            raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
-        except app.PaperResultKept as exc:
-            how = msg("replace it with --force (the old one is kept in the history)")
-            raise InputError(exc.told(how)) from None
-        except app.TablesCountTwice as exc:
-            hows = [
-                msg(
-                    "delete the list's games ('skatliste undo --ledger {name}' for each) or the "
-                    "paper result ('skatliste tournament result {series} {table} --delete')",
-                    series=series,
-                    table=table,
-                    name=name,
-                )
-                for series, table, name in exc.tables
-            ]
-            raise LedgerError(exc.told(hows)) from None
-
-
-def _how(exc: InputError) -> Message:
-    """How the command line gets past a refusal of the application."""
-    if isinstance(exc, app.NoSuchPlayer):
-        return msg(" (see 'skatliste tournament player list')")
-    if isinstance(exc, app.SeriesNotDrawn):
-        return msg("; draw it with 'skatliste tournament draw {series}'", series=exc.series)
-    return msg("; redraw it with --force (the old seating and its lists are kept)")
 
 
 @cli.group(cls=TournamentGroup)
@@ -157,11 +115,12 @@ def player() -> None:
 @tournament_option
 @messages_lang_option
 def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
-    """Register a player (names are unique, whatever their case).
+    """Register a player (names are unique, whatever their case; quote one with a space).
 
     \b
-    Example:
+    Examples:
       skatliste tournament player add Anna --club "Herz Dame" --number 1
+      skatliste tournament player add "Anna Schmidt"
     """
     p = app.add_player(folder, name, club=club, number=number)
     club = f" ({p.club})" if p.club else ""
@@ -307,6 +266,41 @@ def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
         click.echo(f"{t['repeats']}: {len(plan.repeats)}" + (f" ({pairs})" if pairs else ""))
 
 
+@tournament.command("seat")
+@click.argument("series", type=int)
+@click.argument("table", type=int)
+@click.argument("names", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Seat a table that has results (they are kept).")
+@tournament_option
+@messages_lang_option
+def seat(series: int, table: int, names: tuple[str, ...], force: bool, folder: Path) -> None:
+    """Seat a table by hand (a late arrival, a seating made elsewhere): its 3 or 4 players in
+    seat order, the first deals first; its list is written as by a draw. Quote a name with a
+    space: "Anna Schmidt".
+
+    \b
+    Examples:
+      skatliste tournament seat 1 7 Anna Ben Carl
+      skatliste tournament seat 1 7 "Anna Schmidt" Ben Carl Dora --force
+    """
+    plan = app.seat_table(folder, series, table, list(names), force=force)
+    if plan.moved:
+        moved = msg(
+            "the old seating of the table is in the history, its list in {path}", path=plan.moved
+        )
+        click.echo(say(moved))
+    x = plan.tables[table - 1]
+    seated = msg(
+        "series {series} table {table}: {players}; {dealer} deals first; list {list}",
+        series=series,
+        table=table,
+        players=", ".join(x.players),
+        dealer=x.first_dealer,
+        list=x.list,
+    )
+    click.echo(say(seated))
+
+
 @tournament.command("seating")
 @click.argument("series", type=int)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -354,11 +348,13 @@ def result(
     folder: Path,
     lang: str | None,
 ) -> None:
-    """Enter a paper Spielliste: every player's list points, games won and games lost.
+    """Enter a paper Spielliste: every player's list points, games won and games lost (a
+    name with a space quoted with its result).
 
     \b
     Examples:
       skatliste tournament result 1 2 Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1
+      skatliste tournament result 1 3 "Anna Schmidt=312/9/2" Dora=-40/3/4 Emil=118/6/1
       skatliste tournament result 1 2 --delete
     """
     if delete:
@@ -382,11 +378,13 @@ def result(
             msg("give every player's result, e.g. Anna=312/9/2 Ben=-40/3/4 Carl=118/6/1")
         )
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
-    from skatliste.render.tournament import number, text
+    # the words of the tournament's tables, without their renderer: one result costs little
+    from skatliste.i18n import pmsg
+    from skatliste.skat.explain import with_minus
 
-    t = text(resolve_lang(lang))
-    parts = ", ".join(f"{name} {number(s.seeger_fabian)}" for name, s in scores.items())
-    click.echo(t["where"].format(series=series, table=table) + f": Seeger-Fabian {parts}")
+    where = pmsg("tournament", "series {series} table {table}", series=series, table=table)
+    parts = ", ".join(f"{name} {with_minus(s.seeger_fabian)}" for name, s in scores.items())
+    click.echo(where.render(resolve_lang(lang)) + f": Seeger-Fabian {parts}")
 
 
 @tournament.command("status")

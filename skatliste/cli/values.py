@@ -111,32 +111,35 @@ def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
     return _Valued(result, record, seeger_fabian_line(result, fabian, lang=lang), paper, ok)
 
 
-_AMERICAN_ONLY = frozenset({"whist", "euchre", "juker", "jucker"})
-"""Contract words of American Grand that no Skat game has."""
+def _refuse_other_family(words: tuple[str, ...]) -> None:
+    """'value' values a Skat game: a word of another game family's entries only, or a rule
+    set given here, is refused saying where such an entry is valued."""
+    from skatliste.families import all_presets, family_of_word
 
-
-def _refuse_american(words: tuple[str, ...]) -> None:
-    """'value' is for Skat games: say where an American Grand deal is valued instead, and that
-    a list's rule set is not given here."""
     for i, word in enumerate(words):
         preset: str | None = None
         if word == "--rules":
             preset = words[i + 1] if i + 1 < len(words) else ""
         elif word.startswith("--rules="):
             preset = word.partition("=")[2]
-        if preset is None and word.casefold() not in _AMERICAN_ONLY:
-            continue
-        from skatliste.families import all_presets
-
-        family = None if preset is None else all_presets().get(preset.casefold())
-        if preset is None or (family is not None and family.name != "skat"):
+        if preset is not None:
+            other = all_presets().get(preset.casefold())
+        else:
+            other = family_of_word(word)
+            if other is None or other.name == "skat":
+                continue
+        if other is not None and other.name != "skat":
             raise InputError(
                 msg(
-                    "'{word}': 'value' is for Skat games; an American Grand deal is valued when it "
-                    "is added to an American Grand list, e.g. 'skatliste new --rules "
-                    "american-grand "
-                    "--players Anna Ben Carl Dora', then 'skatliste add anna whist 25 tricks 11'",
+                    "'{word}' belongs to {family}: 'value' is for Skat games; an entry of "
+                    "{family} is valued when it is added to a list of its rule set, e.g. "
+                    "'skatliste new --rules {preset} --players {players}', then 'skatliste add "
+                    "{example}'",
                     word=word if preset is None else "--rules " + preset,
+                    family=other.title,
+                    preset=next(iter(other.presets)),
+                    players=" ".join(("Anna", "Ben", "Carl", "Dora")[: max(other.player_counts)]),
+                    example=other.example,
                 )
             )
         raise InputError(
@@ -215,7 +218,7 @@ def value(
       skatliste value --json hearts with 1 lost
       skatliste value - < paper-list.txt
     """
-    _refuse_american(words)
+    _refuse_other_family(words)
     language = resolve_lang(lang)
     size = int(table or 3)
     extra = GameOptions(

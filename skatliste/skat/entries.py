@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
-from skatliste.players import find_player
+from skatliste.players import find_player, joined_names
 from skatliste.skat.games import Declaration, Outcome, PaperValue
 from skatliste.skat.rules import check_pushes
 from skatliste.skat.rulesets import RuleSet
@@ -161,7 +161,7 @@ def parse_ramsch(
     'ramsch Anna=45 Ben=0 Carl=75 jungfrau Ben'
     """
     said = _RamschWords(table)
-    toks = [t for w in words for t in w.replace(",", " ").split()]
+    toks = joined_names(table.players, [w.replace(",", " ") for w in words])
     i = 0
     while i < len(toks):
         tok = toks[i]

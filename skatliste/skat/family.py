@@ -13,14 +13,14 @@ from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
-from skatliste.players import check_player_names, find_player, same_name
+from skatliste.players import check_player_names, find_player, joined_names, same_name
 from skatliste.skat import entries, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.skat.sheet import Row
-from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, parse_words
+from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, TABLE_WORDS, parse_words
 
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)
@@ -239,6 +239,8 @@ class SkatFamily(Family[Entry, Table, Row]):
     options = rulesets.OPTIONS
     kinds = (GAME, PASSED, RAMSCH)
     player_counts = (2, 3, 4)
+    example = "anna kreuz mit 2 hand"
+    vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
 
     def entry_name(self, number: int) -> Message:
@@ -366,6 +368,7 @@ class SkatFamily(Family[Entry, Table, Row]):
             return PassedEntry(note=note, time=time)
         if first == "ramsch":
             return entries.parse_ramsch(table, words[1:], note=note, time=time)
+        words = joined_names(table.players, words)  # 'anna schmidt kreuz ...' typed in words
         if names_player(table, words[0]):
             return _game(table.find(words[0]), words[1:], note, time)
         if declarer is None:

@@ -291,8 +291,10 @@ def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
     names = {p.name for p in t.players}
     d = r.obj(raw_draw, where, {"series", "seed", "time", "tables"}, {"repeats"})
     tables: list[tuple[str, ...]] = []
+    seated: dict[str, int] = {}
     for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
-        tables.append(_read_table(r, raw_table, f"{where}.tables[{j}]", names, tables))
+        tables.append(_read_table(r, raw_table, f"{where}.tables[{j}]", names, seated))
+        seated.update(dict.fromkeys(tables[-1], j))
     series = r.int_(d["series"], f"{where}.series", low=1)
     if t.seating(series) is not None:
         raise r.fail(f"{where}.series", msg("this series is drawn twice"), series)
@@ -306,9 +308,11 @@ def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
 
 
 def _read_table(
-    r: _Reader, raw_table: Any, where: str, names: set[str], tables: list[tuple[str, ...]]
+    r: _Reader, raw_table: Any, where: str, names: set[str], seated: dict[str, int]
 ) -> tuple[str, ...]:
-    """One table of a drawn series: 3 or 4 registered players, none at another table."""
+    """One table of a drawn series: 3 or 4 registered players, none at another table
+    (``seated``: the players of the tables before, each with the table's number; a look-up, so
+    a championship's 250 tables are read in linear time)."""
     table = tuple(r.text(n, where) for n in r.list_(raw_table, where))
     if len(table) not in (3, 4):
         raise r.fail(where, msg("a table has 3 or 4 players"), len(table))
@@ -318,13 +322,14 @@ def _read_table(
     twice = next((n for n in table if table.count(n) > 1), None)
     if twice is not None:
         raise r.fail(where, msg("a player seated twice at the table"), twice)
-    earlier = next((k for k, other in enumerate(tables, start=1) if set(other) & set(table)), None)
-    if earlier is not None:
-        again = sorted(set(tables[earlier - 1]) & set(table))[0]
+    again = [n for n in table if n in seated]
+    if again:
+        earlier = min(seated[n] for n in again)
+        first = sorted(n for n in again if seated[n] == earlier)[0]
         raise r.fail(
             where,
             msg("a player seated at table {table} of this series as well", table=earlier),
-            again,
+            first,
         )
     return table
 
@@ -454,8 +459,7 @@ def dumps(t: Tournament) -> str:
     """The file text: a player, a table of the seating, a paper result, a history entry on
     one line each (easy to read and to diff; a hand edit touches one line)."""
 
-    def one(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False)
+    one = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for the file's lines
 
     def block(items: list[Any], indent: str) -> str:
         if not items:
@@ -559,3 +563,27 @@ def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
         path = folder / name
         out[name] = _summarise_list(path) if path.exists() else None
     return out
+
+
+def list_games(folder: Path, name: str) -> int | None:
+    """The entries on one table's list (None where the file does not exist), for a paper
+    result's check that the table keeps no list. Its JSON is read without its rules, so a
+    result costs the same at a championship as at one table; a file without a list's format,
+    version, players and games goes to the strict reader, which names its problem."""
+    path = folder / name
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        raw = b""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except ValueError:  # not UTF-8 or not JSON
+        data = None
+    # the list file's format and version (store.lists, not imported: it brings every family)
+    if isinstance(data, dict) and data.get("format") == "skatliste" and data.get("version") == 1:
+        games = data.get("games")
+        if isinstance(games, list) and isinstance(data.get("players"), list):
+            return len(games)
+    return _summarise_list(path).games

@@ -49,6 +49,7 @@ from skatliste.app.tournament.results import (
     results,
     status,
 )
+from skatliste.app.tournament.seat import TableHasResults, seat_table
 from skatliste.store.tournament import NoTournament, Tournament, list_name
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "SeatingPlan",
     "SeriesHasResults",
     "SeriesNotDrawn",
+    "TableHasResults",
     "TablesCountTwice",
     "Tournament",
     "add_player",
@@ -84,6 +86,7 @@ __all__ = [
     "ranking_json",
     "remove_player",
     "results",
+    "seat_table",
     "seating",
     "status",
     "team_ranking",

@@ -96,10 +96,8 @@ def _has_results(t: Tournament, series: int) -> bool:
         return False
     if any(r.series == series for r in t.paper):
         return True
-    results = store.read_lists(
-        t.folder, [list_name(series, n) for n in range(1, len(seating.tables) + 1)]
-    )
-    return any(r is not None and r.games for r in results.values())
+    tables = range(1, len(seating.tables) + 1)
+    return any(store.list_games(t.folder, list_name(series, n)) for n in tables)
 
 
 def draw_series(

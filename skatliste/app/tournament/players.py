@@ -21,9 +21,10 @@ from skatliste.tournament import (
 
 
 def _check_name(name: str) -> str:
-    from skatliste.players import RESERVED_NAMES, nfc, same_name
+    from skatliste.players import RESERVED_NAMES, check_player_names, nfc, same_name
 
-    name = nfc(name.strip())  # a decomposed 'ü' is the same name as a composed one
+    # a decomposed 'ü' is the same name as a composed one; 'Anna  Schmidt' is 'Anna Schmidt'
+    name = nfc(" ".join(name.split()))
     if not name:
         raise InputError(msg("a player needs a name"))
     if "," in name or "=" in name:
@@ -35,6 +36,7 @@ def _check_name(name: str) -> str:
         raise InputError(
             msg("'{name}' cannot be a player's name: it means something else on a list", name=name)
         )
+    check_player_names([name])  # a name every list of the tournament takes
     return name
 
 

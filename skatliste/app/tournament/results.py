@@ -101,6 +101,22 @@ def _paper_item(
     return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
 
 
+def _paper_items(items: Sequence[str]) -> list[str]:
+    """The ``NAME=POINTS/WON/LOST`` items of the words given: a name's words before its '='
+    belong to it, so ``Anna Schmidt=312/9/2`` is one item whether the shell or a typed line
+    split it or not."""
+    out: list[str] = []
+    name: list[str] = []
+    for word in (w for item in items for w in item.split()):
+        name.append(word)
+        if "=" in word:
+            out.append(" ".join(name))
+            name = []
+    if name:
+        out.append(" ".join(name))
+    return out
+
+
 def _nothing_entered(series: int, table: int, problems: list[Message]) -> Message:
     return msg(
         "series {series} table {table}: nothing entered:\n  {problems}",
@@ -139,7 +155,7 @@ def enter_paper_result(
         problems: list[Message] = []
         lines: dict[str, PaperLine] = {}
         refused: set[str] = set()
-        for item in items:
+        for item in _paper_items(items):
             problem = _paper_item(item, seated, table, length, lines, refused)
             if problem is not None:
                 problems.append(problem)
@@ -161,15 +177,15 @@ def enter_paper_result(
                     length=length,
                 )
             )
-        listed = store.read_lists(folder, [list_name(series, table)])[list_name(series, table)]
-        if listed is not None and listed.games:
+        games = store.list_games(folder, list_name(series, table))  # this table's list only
+        if games:
             problems.append(
                 nmsg(
                     "table {table} keeps its list ({name}, {count} game entered): a table has "
                     "either a list or a paper result",
                     "table {table} keeps its list ({name}, {count} games entered): a table has "
                     "either a list or a paper result",
-                    listed.games,
+                    games,
                     table=table,
                     name=list_name(series, table),
                 )
