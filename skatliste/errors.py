@@ -8,24 +8,21 @@ The library raises these and never prints. Each carries a :class:`~skatliste.i18
 
 from __future__ import annotations
 
-from skatliste.i18n import Joined, Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg
 
 
 class SkatlisteError(Exception):
     """Base of every error skatliste raises on purpose."""
 
-    def __init__(self, message: Message | Joined | str) -> None:
+    message: Message
+
+    def __init__(self, message: Message) -> None:
         self.message = message
         super().__init__(str(message))
 
     def render(self, lang: Lang) -> str:
         """The message in ``lang``."""
-        if isinstance(self.message, Message | Joined):
-            return self.message.render(lang)
-        # a message still written as English text: the old template matcher translates it
-        from skatliste.messages import translate
-
-        return translate(self.message, lang)
+        return self.message.render(lang)
 
 
 class InputError(SkatlisteError, ValueError):

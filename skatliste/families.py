@@ -21,37 +21,16 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
-from skatliste.i18n import Joined, Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg
 from skatliste.options import Option, OptionValue, RuleSet
 
 PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")
 """The game families, by the module that holds each one's ``FAMILY`` (the first is the
 default: a list without a preset is Skat)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Worded(Message):
-    """A message still written as English text by a module not yet converted to message ids
-    (the derivation's problems): rendered by the old catalogue's matcher, so that it can be a
-    value of a message like any other."""
-
-    def render(self, lang: Lang) -> str:
-        from skatliste.messages import translate
-
-        return translate(self.text, lang)
-
-
-def as_message(value: Message | Joined | str) -> Message:
-    """``value`` as a message: a message as it is, joined messages as one, English text as
-    :class:`Worded`."""
-    if isinstance(value, str):
-        return Worded(value)
-    return value if isinstance(value, Message) else msg("{problems}", problems=value)
 
 
 class NoDeclarer(InputError):
@@ -74,7 +53,8 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     """How the family is named in messages (``Skat``, ``American Grand``)."""
     presets: Mapping[str, Mapping[str, OptionValue]]
     """The named rule sets and the options each sets."""
-    preset_help: Mapping[str, str]
+    preset_help: Mapping[str, Message]
+    """What each preset plays (``rules --list``)."""
     options: Mapping[str, Option]
     """Every option: key, allowed values, default and meaning."""
     kinds: tuple[Record, ...]
@@ -136,10 +116,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     @abstractmethod
     def find_player(self, players: Sequence[str], name: str) -> str:
         """A player by name, or by an unambiguous beginning (an ``InputError`` if none)."""
-
-    @abstractmethod
-    def listing(self) -> list[str]:
-        """The family's presets and options with their meaning (``rules --list``)."""
 
     # --- the codec -------------------------------------------------------------------------
 
@@ -228,21 +204,19 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """Every entry's row, with the running totals after it."""
 
     @abstractmethod
-    def problems(
-        self, table: TableT, entries: Sequence[EntryT]
-    ) -> list[tuple[Message, Message | str]]:
+    def problems(self, table: TableT, entries: Sequence[EntryT]) -> list[tuple[Message, Message]]:
         """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
 
     @abstractmethod
     def problem_places(
         self, table: TableT, entries: Sequence[EntryT]
-    ) -> list[tuple[int, Message, Message | str]]:
+    ) -> list[tuple[int, Message, Message]]:
         """``problems`` with the index of the entry each concerns: (index, where, problem)."""
 
     @abstractmethod
     def entry_problems(
         self, table: TableT, earlier: Sequence[EntryT], entry: EntryT
-    ) -> list[Message | str]:
+    ) -> list[Message]:
         """Why ``entry`` cannot follow ``earlier``; empty when it can."""
 
     @abstractmethod

@@ -44,7 +44,8 @@ def parse_amount(text: str) -> Fraction | None:
 
 
 def parse_stake(text: str) -> Fraction:
-    """The stake per point in cent, as typed: ``0.25``, ``0,5``, ``1/4``; exact.
+    """The stake per point in cent, as typed: ``0.25``, ``0,5``, ``1/4``; exact. A stake that
+    cannot be is refused in Skat words; the edge says where it was typed (``--cent``, ``cent=``).
 
     >>> parse_stake("0,25"), parse_stake("1/3")
     (Fraction(1, 4), Fraction(1, 3))
@@ -53,24 +54,19 @@ def parse_stake(text: str) -> Fraction:
     how = msg("give the stake per point in cent, e.g. 0.25, 0,5 or 1/4")
     if m is None:
         if text.strip().startswith(("-", "−")):
-            raise InputError(
-                msg("--cent {text}: the stake cannot be negative; {how}", text=text, how=how)
-            )
-        raise InputError(msg("--cent {text}: {how}", text=text, how=how))
+            raise InputError(msg("the stake cannot be negative; {how}", how=how))
+        raise InputError(how)
     if m.group(1) is not None:
         stake = Fraction(f"{m.group(1)}.{m.group(2) or 0}")
     else:
         if int(m.group(4)) == 0:
-            raise InputError(
-                msg("--cent {text}: a fraction cannot divide by 0; {how}", text=text, how=how)
-            )
+            raise InputError(msg("a fraction cannot divide by 0; {how}", how=how))
         stake = Fraction(int(m.group(3)), int(m.group(4)))
     if stake > MAX_STAKE_CENT:
         raise InputError(
             msg(
-                "--cent {text}: at most {most} cent (100 €) a point; the stake is in cent, e.g. "
-                "0.25 for a quarter cent",
-                text=text,
+                "at most {most} cent (100 €) a point; the stake is in cent, e.g. 0.25 for a "
+                "quarter cent",
                 most=MAX_STAKE_CENT,
             )
         )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from skatliste.errors import RuleSetError
-from skatliste.i18n import Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 OptionValue = str | int
 
@@ -25,7 +25,8 @@ class Option:
 
     key: str
     default: OptionValue
-    help: str
+    help: Message
+    """What the option means (``rules --list``)."""
     choices: tuple[OptionValue, ...] = ()
     parse: Callable[[str], OptionValue] | None = None
     """For non-choice options: text → value, raising ValueError (its text: why)."""
@@ -133,7 +134,12 @@ def stored_problem(
     is known: the family was found by it)."""
     unknown = sorted(set(stored) - set(options))
     if unknown:
-        return msg("unknown option(s) {options}", options=", ".join(unknown))
+        return nmsg(
+            "unknown option {options}",
+            "unknown options {options}",
+            len(unknown),
+            options=", ".join(unknown),
+        )
     for key, value in stored.items():
         try:
             options[key].convert(value)
@@ -163,10 +169,11 @@ def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]
     return out
 
 
-def describe(options: Mapping[str, Option]) -> list[str]:
+def describe(options: Mapping[str, Option], lang: Lang) -> list[str]:
     """Each option with its default, allowed values and meaning (``rules --list``)."""
     lines = []
     for opt in options.values():
-        allowed = "|".join(str(c) for c in opt.choices) if opt.choices else "see text"
-        lines.append(f"  {opt.key} = {opt.default}   ({allowed})\n      {opt.help}")
+        allowed = "|".join(str(c) for c in opt.choices) if opt.choices else None
+        said = msg("see text").render(lang) if allowed is None else allowed
+        lines.append(f"  {opt.key} = {opt.default}   ({said})\n      {opt.help.render(lang)}")
     return lines

@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from skatliste.errors import InputError, OptionError
-from skatliste.i18n import Message, msg
+from skatliste.i18n import Message, msg, nmsg
 from skatliste.skat.rules import (
     MAX_BID,
     SEEGER_FABIAN_LOST,
@@ -61,10 +61,12 @@ def table_sizes(count: int) -> list[int]:
     fours = (count - 3 * threes) // 4
     if count < 3 or fours < 0:
         raise InputError(
-            msg(
-                "{count} player(s) cannot be seated at tables of four and three (1, 2 and 5 "
+            nmsg(
+                "{count} player cannot be seated at tables of four and three (1, 2 and 5 "
                 "cannot); add or remove a player",
-                count=count,
+                "{count} players cannot be seated at tables of four and three (1, 2 and 5 "
+                "cannot); add or remove a player",
+                count,
             )
         )
     return [4] * fours + [3] * threes
@@ -293,7 +295,13 @@ def paper_scores(lines: Mapping[str, PaperLine]) -> dict[str, Score]:
     """
     opponent = SEEGER_FABIAN_OPPONENT.get(len(lines))
     if opponent is None:
-        raise InputError(msg("{count} player(s): a table has 3 or 4 players", count=len(lines)))
+        raise InputError(
+            nmsg(
+                "{count} player: a table has 3 or 4 players",
+                "{count} players: a table has 3 or 4 players",
+                len(lines),
+            )
+        )
     lost_all = sum(line.lost for line in lines.values())
     return {
         name: Score(

@@ -5,8 +5,8 @@
 language's ``.po`` with an empty text to fill in, keeps every translation there, and compiles
 the ``.mo`` beside it. The order of the ``.po`` is kept (new ids go at the end), so two
 branches that each add messages merge without moving each other's entries. An entry whose id
-the code no longer uses stays, unless ``--drop-unused`` is given: the English text of a message
-still written as plain text finds its German through the same ids while those files move over.
+the code no longer uses stays, unless ``--drop-unused`` is given (a branch that still uses it
+then merges without losing its German); drop them once the branches are in.
 
 The tests in ``tests/test_messages.py`` use the same extraction: an id without German, or a
 German text whose placeholders are not its id's, fails there.

@@ -116,10 +116,21 @@ def test_stake_in_cent(text: str, stake: Fraction) -> None:
     assert parse_stake(text) == stake
 
 
-@pytest.mark.parametrize("text", ["abc", "1/0", "-1"])
-def test_bad_stake_is_refused(text: str) -> None:
-    with pytest.raises(InputError, match="--cent"):
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("abc", "give the stake per point in cent"),
+        ("1/0", "a fraction cannot divide by 0"),
+        ("-1", "the stake cannot be negative"),
+        ("20000", "at most 10000 cent"),
+    ],
+)
+def test_bad_stake_is_refused_in_skat_words(text: str, reason: str) -> None:
+    """The core says what is wrong with the stake; where it was typed (``--cent``, ``cent=``)
+    is for each edge to say."""
+    with pytest.raises(InputError, match=reason) as refused:
         parse_stake(text)
+    assert "--cent" not in str(refused.value) and "cent=" not in str(refused.value)
 
 
 def test_new_list_refuses_what_cannot_be_a_table(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ import pytest
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import msg
 from tests.conftest import Run
 
 CLUBS = {
@@ -542,7 +543,7 @@ def test_a_draw_that_fails_half_way_leaves_the_tournament_as_it_was(
 
     def failing(path: Path, *args: Any, **kwargs: Any) -> Any:
         if len(made) == 2:
-            raise LedgerError(f"{path}: cannot write: disk full")
+            raise LedgerError(msg("{path}: {problem}", path=str(path), problem="disk full"))
         made.append(path)
         return real(path, *args, **kwargs)
 

@@ -168,8 +168,8 @@ def test_end_by_hand_undo_and_history(run: Run, grand_list: Path) -> None:
     assert _summary(run, grand_list) == {"parties": []}
     history = _ok(run, grand_list, "history").splitlines()
     assert [line.split("  ", 1)[1] for line in history] == [  # numbered for 'restore N'
-        "undo   Spiel 1: Partie von Hand beendet",
-        "undo   Spiel 1: Anna whist 25 stiche 11",
+        "zurück   Spiel 1: Partie von Hand beendet",
+        "zurück   Spiel 1: Anna whist 25 stiche 11",
     ]
     assert [line.split(".")[0] for line in history] == [" 1", " 2"]
 

@@ -41,8 +41,9 @@ def test_new_refuses_to_overwrite_without_force(run: Run, fresh_ledger: Path) ->
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (["Anna", "Ben"], "2 player(s) given: a list has 3 or 4 players"),
-        (["A", "B", "C", "D", "E"], "5 player(s) given"),
+        (["Anna", "Ben"], "2 players given: a list has 3 or 4 players"),
+        (["A", "B", "C", "D", "E"], "5 players given"),
+        (["Anna"], "1 player given: a list has 3 or 4 players"),
         (["Anna", "anna", "Ben"], "two players have the same name"),
     ],
 )
@@ -129,14 +130,16 @@ def test_undo_delete_edit_keep_history(run: Run, fresh_ledger: Path) -> None:
     hist = run("history", "--ledger", str(fresh_ledger)).stdout.splitlines()
     assert [line.split()[0] for line in hist] == ["1.", "2.", "3.", "4."]  # for 'restore N'
     assert [line.split()[2:4] for line in hist] == [
-        ["undo", "Spiel"],
-        ["edit", "Spiel"],
-        ["edit", "Spiel"],
-        ["delete", "Spiel"],
-    ]
-    assert hist[0].endswith("undo   Spiel 4: Anna herz mit 1")
-    assert hist[1].endswith("edit   Spiel 2: Ben grand ohne 2 augen 59 → Ben grand ohne 2 augen 95")
-    assert hist[3].endswith("delete Spiel 1: Anna kreuz mit 1")
+        ["zurück", "Spiel"],
+        ["geändert", "Spiel"],
+        ["geändert", "Spiel"],
+        ["gelöscht", "Spiel"],
+    ]  # what each change did, in the list's language
+    assert hist[0].endswith("zurück   Spiel 4: Anna herz mit 1")
+    assert hist[1].endswith(
+        "geändert Spiel 2: Ben grand ohne 2 augen 59 → Ben grand ohne 2 augen 95"
+    )
+    assert hist[3].endswith("gelöscht Spiel 1: Anna kreuz mit 1")
 
 
 def test_edit_to_eingepasst(run: Run, fresh_ledger: Path) -> None:

@@ -59,7 +59,7 @@ def _game(declarer: str, words: str, *, kontra_bid: int | None = None) -> GameEn
 
 
 def _problems(table: Table, *entries: Entry) -> list[str]:
-    return [problem for _, problem in check(table, entries)]
+    return [str(problem) for _, problem in check(table, entries)]
 
 
 # --- rules: refusals -------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_a_hand_edited_stranger_is_no_player() -> None:
     stranger = _game("Dora", "herz mit 1")
     ramsch = RamschEntry(augen=(("Anna", 60), ("Dora", 60), ("Carl", 0)))
     sheet = list(rows(table, [stranger, ramsch]))
-    assert "unknown player 'Dora'" in sheet[0].problems[0]
+    assert "unknown player 'Dora'" in str(sheet[0].problems[0])
     assert sheet[1].points == {"Anna": -60, "Ben": 0, "Carl": 0}
     summary = summarise(table, [stranger, ramsch])
     assert [p.declared for p in summary.players] == [0, 0, 0]

@@ -243,9 +243,21 @@ def test_typo_suggestions_prefer_the_german_word() -> None:
 
 
 def test_rules_list_keeps_names_and_meanings_apart(run: Run) -> None:
-    out = run("rules", "--list").stdout
+    out = run("rules", "--list", "--lang", "en").stdout
     assert "  offizierskat  two players" in out
     assert "offizierskattwo" not in out
+
+
+def test_rules_list_means_in_the_chosen_language(run: Run) -> None:
+    """The presets' and options' meanings are in German by default, in English with --lang en;
+    the names and values stay as they are typed."""
+    german = run("rules", "--list").stdout
+    assert "  offizierskat  zwei Spieler wie beim Bauernskat" in german
+    assert "  kontra = on   (on|off|after18)\n      Kontra (×2) und Re (×4)" in german
+    assert "two players" not in german and "the game" not in german
+    english = run("rules", "--list", "--lang", "en").stdout
+    assert "  kontra = on   (on|off|after18)\n      Kontra (×2) and Re (×4)" in english
+    assert english.count("\n") == german.count("\n")
 
 
 def test_one_game_is_one_spiel(run: Run, fresh_ledger: Path) -> None:

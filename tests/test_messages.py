@@ -5,13 +5,13 @@ the web page speak the user's language."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from skatliste.i18n import join, msg, nmsg, translations
-from skatliste.messages import CATALOGUE, shape, translate
 from tests.catalogues import LANGUAGES, compiled, extract, fields, po_path, read, texts
 from tests.conftest import ROOT, Run
 
@@ -111,7 +111,7 @@ def test_a_nested_message_is_rendered_in_the_language_of_the_whole() -> None:
     assert "Spitzen" in german and "only" not in german
 
 
-# --- messages still written as English text (the transition) -------------------------------
+# --- no message is written as English text ------------------------------------------------
 
 PACKAGE = ROOT / "skatliste"
 MESSAGE_CALLS = {"SkatlisteError", "ValueError", "refuse", "Refused", "Failed", "say", "translate"}
@@ -203,7 +203,7 @@ def _fragments(function: ast.AST, message: ast.expr) -> Iterator[ast.expr]:
 
 def _words(template: str | None) -> bool:
     """Whether a template has words of its own (not only values and punctuation)."""
-    return template is not None and any(c.isalpha() for c in "".join(shape(template)))
+    return template is not None and any(c.isalpha() for c in re.sub(r"\{[^{}]*\}", "", template))
 
 
 def _tables(tree: ast.Module) -> Iterator[ast.expr]:
@@ -281,14 +281,14 @@ def _in_function(
             yield node.lineno, template
 
 
-def _messages() -> list[tuple[str, str]]:
-    """(where, template) for every message the package can show."""
-    files = sorted(PACKAGE.rglob("*.py"))
-    trees = [ast.parse(f.read_text(encoding="utf-8")) for f in files]
-    calls = MESSAGE_CALLS | _error_classes(trees)
+def _scan(sources: dict[str, str]) -> list[tuple[str, str]]:
+    """(where, template) for every message written as English text in the modules
+    ``sources`` (name → source): a string or f-string given to an error, a refusal, ``say`` or
+    a problem list, returned by a function that makes messages, or a table of them."""
+    trees = {name: ast.parse(source) for name, source in sources.items()}
+    calls = MESSAGE_CALLS | _error_classes(list(trees.values()))
     found: list[tuple[str, str]] = []
-    for path, tree in zip(files, trees, strict=True):
-        where = path.relative_to(ROOT)
+    for where, tree in trees.items():
         for value in _tables(tree):
             template = _template(value)
             if template is not None:
@@ -299,42 +299,43 @@ def _messages() -> list[tuple[str, str]]:
     return sorted(set(found))
 
 
-MESSAGES = _messages()
-KNOWN = {shape(english) for english in CATALOGUE}
-
-
-def test_the_scan_finds_the_plain_text_messages() -> None:
-    """The scan itself works: it finds the messages still written as English text."""
-    places = {where.split(":")[0] for where, _ in MESSAGES}
-    assert len(MESSAGES) > 5
-    for module in ("skat/problems.py",):
-        assert f"skatliste/{module}" in places
-    found = {template for _, template in MESSAGES}
-    assert "unknown player '{x}': the players are {x}" in found
-
-
-def test_every_plain_text_message_has_a_german_text() -> None:
-    """A message still written as English text (not yet a ``msg``) has its German in the old
-    template catalogue, ``skatliste/messages.py``, until its module makes it a ``msg``."""
-    missing = [
-        f"{where}: {english!r}" for where, english in MESSAGES if shape(english) not in KNOWN
+def test_the_scan_finds_a_message_written_as_english_text() -> None:
+    """The scan itself works: every way of writing a message as plain text is found, and none
+    of the ways of writing it as a message id."""
+    source = """
+class TableError(SkatlisteError): ...
+_CAUSES = {1: "the folder {folder} is gone"}
+def check(problems, name):
+    if name:
+        raise TableError(f"unknown player '{name}'")
+    why = f"{name} sits out at a table of four"
+    refuse(why)
+    problems.append("the series is over")
+    refuse("give a number")
+    raise InputError(msg("unknown player '{name}'", name=name))
+def wrong_problem():
+    return "a Null has no Spitzen"
+def fine_problem(n):
+    return nmsg("{count} game", "{count} games", n)
+"""
+    found = sorted(template for _, template in _scan({"m.py": source}))
+    assert found == [
+        "a Null has no Spitzen",
+        "give a number",
+        "the folder {folder} is gone",
+        "the series is over",
+        "unknown player '{x}'",
+        "{x} sits out at a table of four",
     ]
-    assert not missing, "no German for:\n" + "\n".join(missing)
 
 
-def test_the_old_matcher_translates_a_message_and_its_inner_messages() -> None:
-    """The transition's matcher still finds a template and the messages filled into it."""
-    english = (
-        "game 2: this rule set plays no Kontra on a Null (rule kontra.null=off); "
-        "this rule set plays no Bock (rule bock=off; start a list with --rule bock=on)"
-    )
-    assert translate(english, "de") == (
-        "Spiel 2: dieses Regelwerk spielt kein Kontra beim Null (Regel kontra.null=off); "
-        "dieses Regelwerk spielt ohne Bock (Regel bock=off; beginne eine Liste mit "
-        "--rule bock=on)"
-    )
-    assert translate(english, "en") == english
-    assert translate("something new: 42", "de") == "something new: 42"
+def test_no_message_is_written_as_english_text() -> None:
+    """Every message the package can show is a ``msg``/``nmsg`` id with its parameters, found
+    by the catalogue's extraction: none is English text that would reach a German user."""
+    files = sorted(PACKAGE.rglob("*.py"))
+    sources = {str(f.relative_to(ROOT)): f.read_text(encoding="utf-8") for f in files}
+    found = _scan(sources)
+    assert not found, "written as English text:\n" + "\n".join(f"{w}: {t!r}" for w, t in found)
 
 
 # --- the CLI speaks the list's language --------------------------------------------------

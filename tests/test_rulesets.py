@@ -227,7 +227,7 @@ def test_edit_a_ramsch(table: MakeTable) -> None:
     assert (
         t.do("history")
         .rstrip()
-        .endswith("edit   Spiel 1: ramsch Anna=45 Ben=40 Carl=35 → ramsch Anna=40 Ben=50 Carl=30")
+        .endswith("geändert Spiel 1: ramsch Anna=45 Ben=40 Carl=35 → ramsch Anna=40 Ben=50 Carl=30")
     )
 
 
@@ -352,7 +352,7 @@ def test_two_player_lists_need_two_players(table: MakeTable, run: Run, tmp_path:
     r = run("new", "A", "B", "C", "--rules", "bauernskat", "--ledger", str(tmp_path / "x.json"))
     assert r.exit_code == 2 and "played by 2 players" in r.stderr
     r = run("new", "A", "B", "--ledger", str(tmp_path / "y.json"))
-    assert r.exit_code == 2 and "(2 with --rules bauernskat)" in r.stderr
+    assert r.exit_code == 2 and "(2 in Bauernskat and Offizierskat)" in r.stderr
 
 
 def test_offizierskat_schwarz_is_zero_augen(table: MakeTable) -> None:

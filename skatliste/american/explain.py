@@ -18,13 +18,11 @@ from skatliste.american.game import (
     DealScore,
     over_six,
 )
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 # --- the computation in words -------------------------------------------------------------
 
 _TEXT: dict[str, Message] = {
-    "tricks": msg("tricks"),
-    "trick": msg("trick"),
     "over": msg("over six"),
     "none_over": msg("none over six"),
     "slam": msg("slam"),
@@ -37,10 +35,6 @@ _TEXT: dict[str, Message] = {
     "wins": msg("wins the partie"),
     "they_win": msg("the defenders' slam wins them the partie"),
     "no_heart": msg("no heart taken"),
-    "hearts": msg("hearts taken"),
-    "heart": msg("heart taken"),
-    "their_hearts": msg("hearts"),
-    "their_heart": msg("heart"),
     "nothing": msg("nothing"),
     "under3": msg("fewer than 3 tricks"),
 }
@@ -68,15 +62,22 @@ def number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _tricks(n: int, lang: Lang) -> str:
+    return nmsg("{count} trick", "{count} tricks", n).render(lang)
+
+
+def _hearts(n: int, lang: Lang, *, taken: bool) -> str:
+    if taken:
+        return nmsg("{count} heart taken", "{count} hearts taken", n).render(lang)
+    return nmsg("{count} heart", "{count} hearts", n).render(lang)
 
 
 def _tricks_value(
-    tricks: int, per: int, contract: Contract, t: dict[str, str], *, slam: bool = True
+    tricks: int, per: int, contract: Contract, lang: Lang, *, slam: bool = True
 ) -> str:
     """``11 Stiche, 5 über sechs × 5 = 25``; ``slam``: all 13 tricks score as a slam."""
-    head = _count(tricks, t["trick"], t["tricks"])
+    t = _words(lang)
+    head = _tricks(tricks, lang)
     over = over_six(tricks)
     if tricks == TRICKS and slam and contract is Contract.WHIST:
         return f"{head}, {t['slam']}: {t['all']} {TRICKS} × {per} = {per * TRICKS}"
@@ -103,10 +104,10 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
         assert d.tricks is not None
         per = TRICK_VALUE[c]
         as_slam = s.made or s.slam_counts == "score"
-        text = f"{c.title}: {_tricks_value(d.tricks, per, c, t, slam=as_slam)}"
+        text = f"{c.title}: {_tricks_value(d.tricks, per, c, lang, slam=as_slam)}"
         if not s.made:
             theirs = TRICKS - d.tricks
-            head = _count(theirs, t["trick"], t["tricks"])
+            head = _tricks(theirs, lang)
             over = over_six(theirs)
             won = f"{over} {t['over']} × {per} = +{s.defending}" if over else f"{t['none_over']}: 0"
             text += f" < {t['bid']} {d.bid}: {t['set']}, −{d.bid}; {t['defenders']} {head}, {won}"
@@ -118,7 +119,7 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     if c is Contract.EUCHRE:
         assert d.tricks is not None
         how = t["alone"] if d.alone else t["partner"]
-        text = f"Euchre {how}: {_count(d.tricks, t['trick'], t['tricks'])} = {s.value}"
+        text = f"Euchre {how}: {_tricks(d.tricks, lang)} = {s.value}"
         if s.made:
             return text
         lost = f"2 × {d.bid}" if d.alone else f"{d.bid} + {EUCHRE_SET_WITH_PARTNER}"
@@ -127,9 +128,9 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     theirs = HEARTS - d.hearts
     tail = ""
     if s.defending:
-        tail = f"; {t['defenders']} {_count(theirs, t['their_heart'], t['their_hearts'])}: "
+        tail = f"; {t['defenders']} {_hearts(theirs, lang, taken=False)}: "
         tail += signed(s.defending)
     if s.made:
         return f"Hearts: {t['no_heart']} = {HEARTS_MADE}{tail}"
-    taken = _count(d.hearts, t["heart"], t["hearts"])
+    taken = _hearts(d.hearts, lang, taken=True)
     return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"

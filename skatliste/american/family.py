@@ -22,7 +22,7 @@ from skatliste.american.game import (
     Table,
 )
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer, as_message
+from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
@@ -111,11 +111,12 @@ class AmericanFamily(Family[Entry, Table, Row]):
 
     def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
         if len(players) != 4:
-            return msg(
-                "{count} player(s) given: American Grand is played by four in seat order, "
-                "partners opposite, e.g. 'skatliste new --rules american-grand --players Anna "
-                "Ben Carl Dora'",
-                count=len(players),
+            return nmsg(
+                "{count} player given: American Grand is played by four in seat order, "
+                "partners opposite",
+                "{count} players given: American Grand is played by four in seat order, "
+                "partners opposite",
+                len(players),
             )
         names.check_player_names(players)
         for name in players:
@@ -129,9 +130,6 @@ class AmericanFamily(Family[Entry, Table, Row]):
 
     def find_player(self, players: Sequence[str], name: str) -> str:
         return names.find_player(players, name)
-
-    def listing(self) -> list[str]:
-        return options.listing()
 
     # --- the codec -------------------------------------------------------------------------
 
@@ -240,24 +238,20 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
         return [row for partie in game.parties(table, entries) for row in partie.rows]
 
-    def problems(
-        self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[Message, Message | str]]:
-        return [(where, as_message(problem)) for where, problem in game.problems(table, entries)]
+    def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
+        return game.problems(table, entries)
 
     def problem_places(
         self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[int, Message, Message | str]]:
-        return [(i, where, as_message(p)) for i, where, p in game.problem_places(table, entries)]
+    ) -> list[tuple[int, Message, Message]]:
+        return game.problem_places(table, entries)
 
-    def entry_problems(
-        self, table: Table, earlier: Sequence[Entry], entry: Entry
-    ) -> list[Message | str]:
+    def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         if isinstance(entry, PartieEnd):
             problem = self.pass_problem(table, earlier)
             return [] if problem is None else [problem]
         before = len(game.problems(table, earlier))
-        return [as_message(p) for _, p in game.problems(table, [*earlier, entry])[before:]]
+        return [p for _, p in game.problems(table, [*earlier, entry])[before:]]
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
         points = game.parties(table, entries)[-1].points

@@ -24,7 +24,7 @@ from typing import Literal
 
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
-from skatliste.i18n import Joined, Message, msg
+from skatliste.i18n import Message, msg
 
 PARTIE_TARGET = 100
 """§A4: a partie is played to 100 points."""
@@ -583,7 +583,7 @@ def _partie_over(table: Table, run: _Running) -> str | None:
     return None
 
 
-Problem = tuple[Message, Message | Joined | str]
+Problem = tuple[Message, Message]
 """Where (``deal 3``) and what is wrong."""
 
 
@@ -671,9 +671,7 @@ def problems(table: Table, entries: Sequence[Entry]) -> list[Problem]:
     return _walk(table, entries)[1]
 
 
-def problem_places(
-    table: Table, entries: Sequence[Entry]
-) -> list[tuple[int, Message, Message | Joined | str]]:
+def problem_places(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message, Message]]:
     """:func:`problems` with the index of the entry each concerns."""
     _, wrong, at = _walk(table, entries)
     return [(i, where, what) for i, (where, what) in zip(at, wrong, strict=True)]

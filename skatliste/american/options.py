@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from skatliste import options as shared
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
 from skatliste.options import Option, OptionValue
 
 HeartsDefenders = Literal["on_set", "always"]
@@ -32,22 +32,28 @@ OPTIONS: dict[str, Option] = {
         Option(
             "hearts.defenders",
             "on_set",
-            "Hearts: the defenders lose 1 a heart in their tricks only when the declaring pair "
-            "is set (on_set), or in every Hearts deal (always)",
+            msg(
+                "Hearts: the defenders lose 1 a heart in their tricks only when the declaring pair "
+                "is set (on_set), or in every Hearts deal (always)"
+            ),
             choices=("on_set", "always"),
         ),
         Option(
             "slam.counts",
             "score",
-            "Whist and Grand: a slam (all 13 tricks) is made when its score (65, 103) reaches "
-            "the bid (score), or only when its tricks over six do (over_six: 35, 63)",
+            msg(
+                "Whist and Grand: a slam (all 13 tricks) is made when its score (65, 103) reaches "
+                "the bid (score), or only when its tricks over six do (over_six: 35, 63)"
+            ),
             choices=("score", "over_six"),
         ),
         Option(
             "partie.deals",
             "off",
-            "end a partie after this many deals as well (a number), or off: only by reaching "
-            "100, a grand slam in Grand, or 'skatliste end'",
+            msg(
+                "end a partie after this many deals as well (a number), or off: only by reaching "
+                "100, a grand slam in Grand, or 'skatliste end'"
+            ),
             parse=_deals,
         ),
     )
@@ -55,9 +61,11 @@ OPTIONS: dict[str, Option] = {
 """The options of the American Grand family."""
 
 PRESETS: dict[str, dict[str, OptionValue]] = {"american-grand": {}}
-PRESET_HELP: dict[str, str] = {
-    "american-grand": "the American partnership game Grand: four players, two pairs, Whist, "
-    "Grand, Euchre or Hearts each deal, to 100, settled by points and sets",
+PRESET_HELP: dict[str, Message] = {
+    "american-grand": msg(
+        "the American partnership game Grand: four players, two pairs, Whist, "
+        "Grand, Euchre or Hearts each deal, to 100, settled by points and sets"
+    ),
 }
 
 
@@ -96,11 +104,3 @@ def build_rules(
     8
     """
     return shared.build(AmericanRules, preset, PRESETS, OPTIONS, overrides)
-
-
-def listing() -> list[str]:
-    """The family's presets and options, as ``rules --list`` prints them."""
-    lines = ["\nNot Skat (--rules NAME):"]
-    lines += [f"  {name}  {PRESET_HELP[name]}" for name in PRESETS]
-    lines.append("American Grand options (--rule KEY=VALUE):")
-    return [*lines, *shared.describe(OPTIONS)]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import ChangedError, InputError
-from skatliste.families import Family, NoDeclarer, as_message, find_family
+from skatliste.families import Family, NoDeclarer, find_family
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
@@ -39,7 +39,7 @@ class Change:
     last: Any | None
     """The row of the list's last entry after the change (None for an empty list)."""
     removed: Any | None = None
-    problems: tuple[tuple[Message, Message | str], ...] = ()
+    problems: tuple[tuple[Message, Message], ...] = ()
     """What ``check`` finds in the whole list afterwards (a later entry the change affected)."""
     changed: tuple[tuple[int, str, str], ...] = ()
     """Later entries whose value changed: (number now, value before, value after), e.g. a
@@ -80,7 +80,7 @@ def new_list(
                 msg(
                     "--first-dealer {name}: {problem}",
                     name=first_dealer,
-                    problem=as_message(exc.message),
+                    problem=exc.message,
                 )
             ) from None
     lst = store.new_list(Path(path), players, first_dealer=dealer, rules=rules)
@@ -325,7 +325,7 @@ def _refuse_breaking(
                 "them: where one was entered against the wrong dealer, correct it first)",
                 len(broken),
                 where=where,
-                problem=as_message(problem),
+                problem=problem,
             )
         )
 

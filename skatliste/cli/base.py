@@ -17,7 +17,7 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import SkatlisteError
-from skatliste.i18n import Lang, Message
+from skatliste.i18n import Lang, Message, msg
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,26 +53,31 @@ class SkatGroup(click.Group):
             return super().invoke(ctx)
         except SkatlisteError as exc:
             raise Refused(exc.render(current_lang())) from None
-        except (Refused, Failed) as exc:  # a refusal or a count the CLI words itself
-            raise type(exc)(translate(exc.message, current_lang())) from None
         except BrokenPipeError:
             closed_stdout()  # nobody reads on: not a refusal, and nothing to say
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except OSError as exc:  # the machine said no (a folder, a permission, a full disk)
-            where = f"{exc.filename}: " if exc.filename else ""
-            raise Refused(f"{where}{exc.strerror or exc}") from None
+            why = exc.strerror or str(exc)  # the system's own words, not a message of ours
+            if exc.filename:
+                raise Refused(
+                    say(msg("{path}: {problem}", path=exc.filename, problem=why))
+                ) from None
+            raise Refused(why) from None
         except Exception as exc:
             if os.environ.get("SKATLISTE_DEBUG"):
                 raise
             name = ctx.invoked_subcommand or "skatliste"
-            bug = (
-                f"Bug: 'skatliste {name}' failed unexpectedly ({type(exc).__name__}: "
-                f"{str(exc)[:200]}). This is a bug in skatliste, not your mistake: please report "
-                "it with the command you typed and 'skatliste --version' "
-                "(run it again with SKATLISTE_DEBUG=1 for the traceback)"
+            bug = msg(
+                "Bug: 'skatliste {command}' failed unexpectedly ({kind}: {detail}). This is a "
+                "bug in skatliste, not your mistake: please report it with the command you "
+                "typed and 'skatliste --version' (run it again with SKATLISTE_DEBUG=1 for the "
+                "traceback)",
+                command=name,
+                kind=type(exc).__name__,
+                detail=str(exc)[:200],
             )
-            click.echo(translate(bug, current_lang()), err=True)
+            click.echo(say(bug), err=True)
             ctx.exit(BUG_EXIT)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -93,9 +98,9 @@ class SkatGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-def refuse(message: Message | str) -> NoReturn:
+def refuse(message: Message) -> NoReturn:
     """Stop with ``Error: message`` and exit status 2."""
-    raise Refused(translate(message, current_lang()))
+    raise Refused(say(message))
 
 
 # --- shared options ---------------------------------------------------------------------
@@ -125,20 +130,9 @@ def current_lang() -> Lang:
     return resolve_lang(ctx.meta.get(LANG_KEY) if ctx is not None else None)
 
 
-def translate(message: Message | str, lang: Lang) -> str:
-    """``message`` in ``lang``: a :class:`Message` by the catalogue; a message still written as
-    English text by the old template matcher (loaded on the first such message, so
-    ``skatliste value`` starts without it)."""
-    if isinstance(message, Message):
-        return message.render(lang)
-    from skatliste.messages import translate as in_lang
-
-    return in_lang(message, lang)
-
-
-def say(message: Message | str) -> str:
-    """A message (its English text is its id) in the running command's language."""
-    return translate(message, current_lang())
+def say(message: Message) -> str:
+    """A message in the running command's language."""
+    return message.render(current_lang())
 
 
 def lang_option(f: F) -> F:

@@ -34,7 +34,7 @@ from skatliste.cli.complete import (
 )
 from skatliste.cli.render import entry_words, rendered
 from skatliste.errors import InputError
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.i18n import Lang, msg, nmsg, pmsg
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
@@ -379,13 +379,23 @@ def history(ledger_path: Path, lang: Lang) -> None:
     if not removed:
         click.echo(ledger.family.none_changed().render(lang))
         return
+    actions = {action: said.render(lang) for action, said in ACTIONS.items()}
+    width = max(len(a) for a in actions.values())
     for index, item in enumerate(removed, start=1):
         which = ledger.family.entry_name(item.number).render(lang)
-        line = f"{index:>2}. {item.time}  {item.action:<6} {which}: "
+        line = f"{index:>2}. {item.time}  {actions[item.action]:<{width}} {which}: "
         line += entry_words(ledger, item.entry, lang)
         if item.replaced_by is not None:
             line += " → " + entry_words(ledger, item.replaced_by, lang)
         click.echo(line)
+
+
+ACTIONS = {
+    "undo": pmsg("history action", "undo"),
+    "delete": pmsg("history action", "delete"),
+    "edit": pmsg("history action", "edit"),
+}
+"""What ``history`` calls each change that removed or replaced an entry."""
 
 
 @cli.command(name="check")
@@ -455,6 +465,30 @@ def schema(preset: str) -> None:
     click.echo(json.dumps(schema, indent=2, ensure_ascii=False))
 
 
+def _listing(lang: Lang) -> list[str]:
+    """Each family's presets and options with their meaning, and how to type them here."""
+    from skatliste.families import families
+    from skatliste.options import describe
+
+    lines: list[str] = []
+    for family in families():
+        width = max(len(name) for name in family.presets) + 2
+        default = next(iter(family.presets))
+        lines.append(msg("{family} presets (--rules NAME):", family=family.title).render(lang))
+        lines += [
+            f"  {name:<{width}}{family.preset_help[name].render(lang)}" for name in family.presets
+        ]
+        lines.append(
+            msg(
+                "{family} options (--rule KEY=VALUE), default in {preset}:",
+                family=family.title,
+                preset=default,
+            ).render(lang)
+        )
+        lines += [*describe(family.options, lang), ""]
+    return lines[:-1]
+
+
 @cli.command()
 @click.option("--list", "list_all", is_flag=True, help="Every option and preset, with meaning.")
 @ledger_option
@@ -468,9 +502,7 @@ def rules(list_all: bool, ledger_path: Path) -> None:
       skatliste rules --list
     """
     if list_all:
-        from skatliste.families import families
-
-        click.echo("\n".join(line for family in families() for line in family.listing()))
+        click.echo("\n".join(_listing(current_lang())))
         return
     ledger = app.open_list(ledger_path)
     click.echo(

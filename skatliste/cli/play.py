@@ -20,7 +20,7 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
-from skatliste.i18n import msg
+from skatliste.i18n import msg, pmsg
 from skatliste.skat.rules import Variant
 from skatliste.skat.rulesets import KontraRule
 from skatliste.skat.words import parse_words, whole_number
@@ -60,7 +60,7 @@ def _problem(exc: SkatlisteError | click.ClickException) -> str:
     """A refusal in the command's language."""
     if isinstance(exc, SkatlisteError):
         return exc.render(current_lang())
-    return say(exc.message)
+    return exc.message  # a refusal of the CLI's own, said in the command's language already
 
 
 YES = ("j", "ja", "y", "yes")
@@ -72,7 +72,7 @@ def _yes(text: str, default: bool = False) -> bool:
         if answer.lower() not in (*YES, *NO):
             raise InputError(msg("'{answer}': answer y (yes) or n (no)", answer=answer))
 
-    yes = "j" if current_lang() == "de" else "y"
+    yes = pmsg("the answer yes, one letter", "y").render(current_lang())
     return _ask(f"{text} ({yes}/n)", yes if default else "n", check).lower() in YES
 
 
@@ -234,7 +234,7 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
 
     def is_game(answer: str) -> None:
         if parse_words([answer]).declaration.game is None:  # pragma: no cover - parse refuses
-            raise InputError(answer)
+            raise InputError(msg("unknown game '{word}'{hint}", word=answer, hint=""))
 
     game = _ask(say(msg("Game ({games})", games="/".join(GAME_CHOICES))), check=is_game).lower()
     words = _declaration_words(ledger, game)

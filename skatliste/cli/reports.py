@@ -14,6 +14,7 @@ from skatliste.app import reports
 from skatliste.app.reports import ExportFormat, SheetFormat
 from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import rendered
+from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 
 
@@ -23,7 +24,10 @@ def _stake(cent: str | None) -> Fraction | None:
         return None
     from skatliste.money import parse_stake
 
-    return parse_stake(cent)
+    try:
+        return parse_stake(cent)
+    except InputError as exc:
+        refuse(msg("--cent {text}: {problem}", text=cent, problem=exc.message))
 
 
 def _notes(ledger: app.Ledger, lang: Lang) -> None:

@@ -201,7 +201,7 @@ def player_import(csv_file: Path, folder: Path) -> None:
       skatliste tournament player import players.csv
     """
     added = app.import_players_file(folder, csv_file)
-    click.echo(say(msg("{count} player(s) registered", count=len(added))))
+    click.echo(say(nmsg("{count} player registered", "{count} players registered", len(added))))
 
 
 # --- the draw ---------------------------------------------------------------------------

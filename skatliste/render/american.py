@@ -25,7 +25,6 @@ from skatliste.american.game import (
     problems,
 )
 from skatliste.errors import InputError
-from skatliste.families import as_message
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.render import register
 from skatliste.render.cells import CsvWriter, markdown_text
@@ -520,7 +519,7 @@ def problem_notes(lst: Any, lang: Lang) -> list[str]:
         "check')",
         len(found),
         where=where,
-        problem=as_message(problem),
+        problem=problem,
     )
     return [note.render(lang)]
 

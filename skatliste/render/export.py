@@ -383,7 +383,7 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
                 *[row.totals[p] for p in players],
                 *[row.sf_totals[p] for p in players],
                 marks(row),
-                "; ".join(row.problems),
+                "; ".join(p.render(lang) for p in row.problems),
                 e.note,
                 e.time or "",
             ]

@@ -239,12 +239,10 @@ def edit_words(row: Row, lang: Lang) -> str:
 @register(FAMILY, "row")
 def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     """One game of the sheet: what it was, its value, its explanation, the totals after it."""
-    from skatliste.messages import translate
-
     e = row.entry
     lines = [line.strip() for line in game_lines(row, lang)[1:]]
     if isinstance(e, GameEntry) and row.result is None:
-        lines = [translate(problem, lang) for problem in row.problems]
+        lines = [problem.render(lang) for problem in row.problems]
     return {
         "number": row.number,
         "kind": "game"
@@ -262,7 +260,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "points": row.points,
         "totals": row.totals,
         "totals_text": {p: signed(v) for p, v in row.totals.items()},
-        "error": None if row.error is None else translate(row.error, lang),
+        "error": None if row.error is None else row.error.render(lang),
         "fingerprint": lst.family.fingerprint(e),
     }
 

@@ -138,7 +138,7 @@ def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list
             "ramsch_round": row.ramsch_round,
             "paper": (e.paper.value if isinstance(e, GameEntry) and e.paper is not None else None),
             "paper_mismatch": row.paper_mismatch,
-            "error": row.error,
+            "error": None if row.error is None else row.error.render(lang),
             "totals": row.totals,
             "seeger_fabian": row.sf_points,
             "seeger_fabian_totals": row.sf_totals,
@@ -432,7 +432,8 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
             lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
         return lines + note_lines(e.note, lang)
     if row.result is None:
-        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {row.error}"]
+        error = "" if row.error is None else row.error.render(lang)
+        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {error}"]
     lines = [
         f"{title} {row.number}: {e.declarer} — {describe(row, lang)}: "
         f"{signed(row.result.list_points)}"

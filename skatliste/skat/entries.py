@@ -184,9 +184,7 @@ def parse_ramsch(
             )
         i += 1
     if not said.augen:
-        raise InputError(
-            msg("give each player's Augen, e.g. 'skatliste ramsch anna=45 ben=40 carl=35'")
-        )
+        raise InputError(msg("give each player's Augen, e.g. 'anna=45 ben=40 carl=35'"))
     return RamschEntry(
         augen=tuple(said.augen.items()),
         skat=said.skat,
@@ -217,4 +215,4 @@ def entry_words(entry: Entry, lang: Lang = "de") -> str:
         return f"{entry.declarer} {to_words(entry.declaration, entry.outcome)}"
     if isinstance(entry, RamschEntry):
         return ramsch_words(entry)
-    return "eingepasst" if lang == "de" else "all passed"
+    return msg("all passed").render(lang)

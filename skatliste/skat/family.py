@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer, as_message
+from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
@@ -274,23 +274,22 @@ class SkatFamily(Family[Entry, Table, Row]):
             check_player_names(players)  # raises for a name that is a word of a game
             return None
         if rules.two_player:
-            return msg(
-                "{count} player(s) given: {variant} is played by 2 players, e.g. "
-                "'skatliste new --players Anna Ben --rules bauernskat'",
-                count=len(players),
+            return nmsg(
+                "{count} player given: {variant} is played by 2 players",
+                "{count} players given: {variant} is played by 2 players",
+                len(players),
                 variant=rules.variant.capitalize(),
             )
-        return msg(
-            "{count} player(s) given: a list has 3 or 4 players in seat order, e.g. "
-            "'skatliste new --players Anna Ben Carl' (2 with --rules bauernskat)",
-            count=len(players),
+        return nmsg(
+            "{count} player given: a list has 3 or 4 players in seat order (2 in Bauernskat "
+            "and Offizierskat)",
+            "{count} players given: a list has 3 or 4 players in seat order (2 in Bauernskat "
+            "and Offizierskat)",
+            len(players),
         )
 
     def find_player(self, players: Sequence[str], name: str) -> str:
         return find_player(players, name)
-
-    def listing(self) -> list[str]:
-        return rulesets.listing()
 
     # --- the codec -------------------------------------------------------------------------
 
@@ -426,25 +425,16 @@ class SkatFamily(Family[Entry, Table, Row]):
     def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
         return list(sheet.rows(table, entries))
 
-    def problems(
-        self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[Message, Message | str]]:
-        return [
-            (msg("game {number}", number=n), _as_message(p)) for n, p in sheet.check(table, entries)
-        ]
+    def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
+        return [(msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
 
     def problem_places(
         self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[int, Message, Message | str]]:
-        return [
-            (n - 1, msg("game {number}", number=n), _as_message(p))
-            for n, p in sheet.check(table, entries)
-        ]
+    ) -> list[tuple[int, Message, Message]]:
+        return [(n - 1, msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
 
-    def entry_problems(
-        self, table: Table, earlier: Sequence[Entry], entry: Entry
-    ) -> list[Message | str]:
-        return [_as_message(p) for p in sheet.entry_problems(table, earlier, entry)]
+    def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
+        return sheet.entry_problems(table, earlier, entry)
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
         return dict(sheet.derive(table, entries).totals)
@@ -466,11 +456,6 @@ def value_cell(row: Row) -> str:
     if isinstance(row.entry, RamschEntry) and row.error is None:
         return signed(sum(row.points.values()))
     return ""
-
-
-def _as_message(problem: Message | str) -> Message:
-    """A problem of the derivation as ``sheet`` words it (a message, or English text)."""
-    return as_message(problem)
 
 
 def names_player(table: Table, word: str) -> bool:

@@ -4,6 +4,7 @@ past the series, a declarer who sits out, Kontra or Bock the rules do not play (
 from __future__ import annotations
 
 from skatliste.errors import InvalidGameError
+from skatliste.i18n import Message, msg
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import check_bid, check_bock, check_kontra_bid, check_pushes
@@ -12,27 +13,31 @@ from skatliste.skat.rulesets import KontraRule, RuleSet
 
 def rule_problems(
     table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
-) -> list[str]:
+) -> list[Message]:
     """What the rule set and the table forbid for this entry (the game itself may be fine)."""
     return series_problems(table, index) + entry_rule_problems(
         table, index, entry, ramsch_round, ramsch_outside
     )
 
 
-def series_problems(table: Table, index: int) -> list[str]:
+def series_problems(table: Table, index: int) -> list[Message]:
     """A game past the end of the series (rule series)."""
-    problems: list[str] = []
+    problems: list[Message] = []
     series = table.series
     if series is not None and index >= series:
         problems.append(
-            f"the series has {series} games (rule series); this would be game {index + 1}"
+            msg(
+                "the series has {series} games (rule series); this would be game {number}",
+                series=series,
+                number=index + 1,
+            )
         )
     return problems
 
 
 def entry_rule_problems(
     table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
-) -> list[str]:
+) -> list[Message]:
     """What the rules forbid for this kind of entry here. For a game, whether there is a
     problem depends on the game, its declarer, the dealer and the Ramsch round only; the game
     number appears in the message alone."""
@@ -43,63 +48,80 @@ def entry_rule_problems(
     return _game_problems(table, index, entry, ramsch_round)
 
 
-def _cite(rules: RuleSet) -> str:
+def _cite(rules: RuleSet) -> Message:
     """Who refuses: the tournament rules (SkWO) or this rule set."""
     if rules.is_tournament:
-        return "the tournament rules (SkWO, rules §7) play no"
-    return "this rule set plays no"
+        return msg("the tournament rules (SkWO, rules §7) play no")
+    return msg("this rule set plays no")
 
 
-def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[str]:
+def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[Message]:
     """Eingepasst where every deal is played, or a Ramsch is due."""
     if rules.two_player:
-        return [f"in {rules.variant.capitalize()} every deal is played: no passing"]
-    if ramsch_round:
         return [
-            "this deal is in a Ramsch round: enter the Ramsch ('skatliste ramsch ...') "
-            "or a Grand Hand"
+            msg("in {variant} every deal is played: no passing", variant=rules.variant.capitalize())
         ]
+    if ramsch_round:
+        return [msg("this deal is in a Ramsch round: enter the Ramsch or a Grand Hand")]
     if rules.on("ramsch.on_pass"):
         return [
-            "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter it "
-            "with 'skatliste ramsch NAME=AUGEN ...'"
+            msg(
+                "all passed: this rule set plays Ramsch then (rule ramsch.on_pass); enter the "
+                "Ramsch with the Augen of each player"
+            )
         ]
     return []
 
 
-def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool) -> list[str]:
+def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool) -> list[Message]:
     """A Ramsch the rules do not play here, or without the Augen of who played."""
-    problems: list[str] = []
+    problems: list[Message] = []
     try:
         check_pushes(entry.pushes)
     except InvalidGameError as exc:
-        problems.append(str(exc))
+        problems.append(exc.message)
     if not allowed:
         problems.append(
-            f"{_cite(table.rules)} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)"
+            msg(
+                "{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)",
+                cite=_cite(table.rules),
+            )
         )
     names = [n for n, _ in entry.augen]
     expected = table.active(index)
     if sorted(names) != sorted(expected):
         problems.append(
-            f"a Ramsch needs the Augen of {', '.join(expected)} (who played game "
-            f"{index + 1}), e.g. '{expected[0].lower()}=45 ...'"
+            msg(
+                "a Ramsch needs the Augen of {players} (who played game {number}), "
+                "e.g. '{example}=45 ...'",
+                players=", ".join(expected),
+                number=index + 1,
+                example=expected[0].lower(),
+            )
         )
     return problems
 
 
-def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: bool) -> list[str]:
+def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: bool) -> list[Message]:
     """A declarer who is no player or sits out, Kontra or Bock the rules do not play."""
     rules = table.rules
-    problems: list[str] = []
+    problems: list[Message] = []
     if entry.declarer not in table.players:
         problems.append(
-            f"unknown player '{entry.declarer}': the players are {', '.join(table.players)}"
+            msg(
+                "unknown player '{name}': the players are {players}",
+                name=entry.declarer,
+                players=", ".join(table.players),
+            )
         )
     elif table.size == 4 and entry.declarer == table.dealer(index):
         problems.append(
-            f"{entry.declarer} deals game {index + 1} and sits out at a table of four "
-            "(rules §1); the declarer is one of the three others"
+            msg(
+                "{name} deals game {number} and sits out at a table of four (rules §1); "
+                "the declarer is one of the three others",
+                name=entry.declarer,
+                number=index + 1,
+            )
         )
     d, o = entry.declaration, entry.outcome
     try:
@@ -107,49 +129,62 @@ def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: boo
         if entry.kontra_bid is not None:
             check_kontra_bid(entry.kontra_bid)
     except InvalidGameError as exc:
-        problems.append(str(exc))
+        problems.append(exc.message)
     if ramsch_round and not (d.game is GameType.GRAND and d.hand):
         problems.append(
-            "this deal is in a Ramsch round (after a Bock round): play Ramsch "
-            "('skatliste ramsch ...') or declare a Grand Hand"
+            msg(
+                "this deal is in a Ramsch round (after a Bock round): play Ramsch or declare a "
+                "Grand Hand"
+            )
         )
     problems += _kontra_problems(rules, entry)
     if o.bock and not rules.on("bock"):
-        problems.append(f"{_cite(rules)} Bock (rule bock=off; start a list with --rule bock=on)")
+        problems.append(msg("{cite} Bock (rule bock=off)", cite=_cite(rules)))
     return problems
 
 
-def _kontra_problems(rules: RuleSet, entry: GameEntry) -> list[str]:
+def _kontra_problems(rules: RuleSet, entry: GameEntry) -> list[Message]:
     """Kontra or Re the rule set does not play (rules kontra, kontra.null, §8)."""
     o = entry.outcome
     kontra = rules.kontra
     if (o.kontra or o.re) and kontra is KontraRule.OFF:
-        return [f"{_cite(rules)} Kontra or Re (rule kontra=off)"]
+        return [msg("{cite} Kontra or Re (rule kontra=off)", cite=_cite(rules))]
     null = entry.declaration.game is GameType.NULL
     if (o.kontra or o.re) and null and not rules.on("kontra.null"):
-        return ["this rule set plays no Kontra on a Null (rule kontra.null=off)"]
+        return [msg("this rule set plays no Kontra on a Null (rule kontra.null=off)")]
     if o.kontra and kontra is KontraRule.AFTER18:
         return _kontra_bid_problems(entry)
     return []
 
 
-def _kontra_bid_problems(entry: GameEntry) -> list[str]:
+def _kontra_bid_problems(entry: GameEntry) -> list[Message]:
     """Rule kontra=after18: the Kontra-sayer bid at least 18, and no more than the declarer."""
     said, bid = entry.kontra_bid, entry.outcome.bid
     if said is None:
         return [
-            "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
-            "write his bid after it, e.g. 'kontra 20'"
+            msg(
+                "rule kontra=after18: only a defender who bid at least 18 may say Kontra; "
+                "write his bid after it, e.g. 'kontra 20'"
+            )
         ]
     if said < 18:
         return [
-            f"'kontra {said}': only a defender who bid at least 18 may say "
-            "Kontra (rule kontra=after18)"
+            msg(
+                "'kontra {bid}': only a defender who bid at least 18 may say Kontra "
+                "(rule kontra=after18)",
+                bid=said,
+            )
         ]
     if bid is not None and said > bid:
-        return [f"'kontra {said}': the defender cannot have bid more than the declarer's {bid}"]
+        return [
+            msg(
+                "'kontra {bid}': the defender cannot have bid more than the declarer's {declared}",
+                bid=said,
+                declared=bid,
+            )
+        ]
     try:
         check_bid(said)
     except InvalidGameError as exc:
-        return [str(exc)]
+        return [exc.message]
     return []

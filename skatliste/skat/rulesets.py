@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from skatliste import options as shared
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
 from skatliste.options import Option, OptionValue, parse_rule_assignments
 from skatliste.skat.rules import (
     Durchmarsch,
@@ -207,126 +207,141 @@ OPTIONS: dict[str, Option] = {
         Option(
             "variant",
             "skat",
-            "the game: skat (3 or 4 players), bauernskat or offizierskat (2 players, §9)",
+            msg("the game: skat (3 or 4 players), bauernskat or offizierskat (2 players, §9)"),
             choices=_words(Variant),
         ),
         Option(
             "kontra",
             "on",
-            "Kontra (×2) and Re (×4) may be said (§8); off: refused as in tournaments; "
-            "after18: only by a defender who bid at least 18 ('kontra 20' records his bid)",
+            msg(
+                "Kontra (×2) and Re (×4) may be said (§8); off: refused as in tournaments; "
+                "after18: only by a defender who bid at least 18 ('kontra 20' records his bid)"
+            ),
             choices=_words(KontraRule),
         ),
         Option(
             "kontra.null",
             "on",
-            "Kontra and Re on a Null game",
+            msg("Kontra and Re on a Null game"),
             choices=ON_OFF,
         ),
         Option(
             "bock",
             "off",
-            "Bock at all: 'bock' on a game, Bock rounds, 'skatliste bock' (§8)",
+            msg("Bock at all: 'bock' on a game, Bock rounds, 'skatliste bock' (§8)"),
             choices=ON_OFF,
         ),
         Option(
             "bock.triggers",
             "none",
-            "what starts a Bock round (comma list): " + _KNOWN_TRIGGERS + "; or none",
+            msg(
+                "what starts a Bock round (comma list): {triggers}; or none",
+                triggers=_KNOWN_TRIGGERS,
+            ),
             parse=_triggers,
         ),
         Option(
             "bock.overlap",
             "queue",
-            "a Bock round during a Bock round: queue (the next round counts double too) or "
-            "stack (×4, Doppelbock)",
+            msg(
+                "a Bock round during a Bock round: queue (the next round counts double too) or "
+                "stack (×4, Doppelbock)"
+            ),
             choices=_words(BockOverlap),
         ),
         Option(
             "bock.from_bock",
             "on",
-            "on: a game of a Bock round can start another Bock round; off: only a game outside "
-            "one can (a Bock round called by hand always starts one)",
+            msg(
+                "on: a game of a Bock round can start another Bock round; off: only a game "
+                "outside one can (a Bock round called by hand always starts one)"
+            ),
             choices=ON_OFF,
         ),
         Option(
             "ramsch.on_pass",
             "off",
-            "on: when all pass, a Ramsch is played instead of eingepasst",
+            msg("on: when all pass, a Ramsch is played instead of eingepasst"),
             choices=ON_OFF,
         ),
         Option(
             "ramsch.after_bock",
             "off",
-            "on: a round of Ramsch after each Bock round (a Grand Hand may be played instead)",
+            msg("on: a round of Ramsch after each Bock round (a Grand Hand may be played instead)"),
             choices=ON_OFF,
         ),
         Option(
             "ramsch.skat",
             "last_trick",
-            "the Skat's Augen in a Ramsch go to the last trick's winner, or to the loser",
+            msg("the Skat's Augen in a Ramsch go to the last trick's winner, or to the loser"),
             choices=_words(RamschSkat),
         ),
         Option(
             "ramsch.loss",
             "augen",
-            "the Ramsch loser loses his Augen, or a fixed number of points",
+            msg("the Ramsch loser loses his Augen, or a fixed number of points"),
             parse=_loss,
         ),
         Option(
             "ramsch.durchmarsch",
             "plus",
-            "Durchmarsch: +120 for the player (plus) or −120 for each other player (minus)",
+            msg("Durchmarsch: +120 for the player (plus) or −120 for each other player (minus)"),
             choices=_words(Durchmarsch),
         ),
         Option(
             "spitzen_cap",
             11,
-            "highest Spitzen count in a suit game: 11 (ISkO) or 4 (a common club rule, §3)",
+            msg("highest Spitzen count in a suit game: 11 (ISkO) or 4 (a common club rule, §3)"),
             choices=(11, 4),
         ),
         Option(
             "lost_hand_single",
             "off",
-            "on: a lost Hand game counts single, not double (older rules, §5)",
+            msg("on: a lost Hand game counts single, not double (older rules, §5)"),
             choices=ON_OFF,
         ),
         Option(
             "null_overbid",
             "refuse",
-            "a Null worth less than the bid: refuse the entry (ISkO) or charge the smallest "
-            "multiple reaching the bid, lost double (jSkat), §6",
+            msg(
+                "a Null worth less than the bid: refuse the entry (ISkO) or charge the smallest "
+                "multiple reaching the bid, lost double (jSkat), §6"
+            ),
             choices=_words(NullOverbid),
         ),
         Option(
             "list",
             "classic",
-            "classic list, or bierlachs: only losses count, down to the limit (§8)",
+            msg("classic list, or bierlachs: only losses count, down to the limit (§8)"),
             choices=_words(ListKind),
         ),
         Option(
             "bierlachs.limit",
             301,
-            "the Bierlachs limit: who has lost this many points first (301, 501, ...)",
+            msg("the Bierlachs limit: who has lost this many points first (301, 501, ...)"),
             parse=_positive,
         ),
         Option(
             "two.lost",
             "opponent",
-            "two-player games: a lost game is credited double to the opponent (§9), or "
-            "charged −2 × value to the caller",
+            msg(
+                "two-player games: a lost game is credited double to the opponent (§9), or "
+                "charged −2 × value to the caller"
+            ),
             choices=_words(TwoLost),
         ),
         Option(
             "series",
             "off",
-            "games in a tournament series: auto (36 at a table of 3, 48 at 4), a number, or off",
+            msg(
+                "games in a tournament series: auto (36 at a table of 3, 48 at 4), a number, or off"
+            ),
             parse=_series,
         ),
         Option(
             "ranking",
             "list",
-            "what ranks the players: list points (classic) or seeger-fabian (SkWO 5.1, §7)",
+            msg("what ranks the players: list points (classic) or seeger-fabian (SkWO 5.1, §7)"),
             choices=_words(Ranking),
         ),
     )
@@ -353,15 +368,21 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
     "offizierskat": {"variant": "offizierskat", "kontra": "on"},
 }
 
-PRESET_HELP: dict[str, str] = {
-    "isko": "Internationale Skatordnung: classic list, Kontra/Re allowed, "
-    "Seeger-Fabian as a second column",
-    "tournament": "SkWO tournament list: Seeger-Fabian ranks, series of 36/48 games, "
-    "no Kontra/Re, no Bock, no Ramsch",
-    "pub": "Kneipenregeln: Kontra/Re, Bock rounds (60:60, lost Kontra, Kontra+Re, Grand Hand "
-    "won, Grand lost), Ramsch when all pass and a Ramsch round after each Bock round",
-    "bauernskat": "two players, suit or Grand, a lost game counts double for the opponent",
-    "offizierskat": "two players as Bauernskat, with Kontra/Re and Ramsch games",
+PRESET_HELP: dict[str, Message] = {
+    "isko": msg(
+        "Internationale Skatordnung: classic list, Kontra/Re allowed, "
+        "Seeger-Fabian as a second column"
+    ),
+    "tournament": msg(
+        "SkWO tournament list: Seeger-Fabian ranks, series of 36/48 games, "
+        "no Kontra/Re, no Bock, no Ramsch"
+    ),
+    "pub": msg(
+        "Kneipenregeln: Kontra/Re, Bock rounds (60:60, lost Kontra, Kontra+Re, Grand Hand "
+        "won, Grand lost), Ramsch when all pass and a Ramsch round after each Bock round"
+    ),
+    "bauernskat": msg("two players, suit or Grand, a lost game counts double for the opponent"),
+    "offizierskat": msg("two players as Bauernskat, with Kontra/Re and Ramsch games"),
 }
 
 
@@ -493,16 +514,3 @@ def build_rule_set(preset: str = "isko", overrides: Mapping[str, Any] | None = N
     <BockOverlap.STACK: 'stack'>
     """
     return shared.build(RuleSet, preset, PRESETS, OPTIONS, overrides)
-
-
-def listing() -> list[str]:
-    """Every Skat preset and option with its meaning, as ``rules --list`` prints them.
-
-    >>> print(listing()[5])
-      offizierskat  two players as Bauernskat, with Kontra/Re and Ramsch games
-    """
-    width = max(len(name) for name in PRESETS) + 2
-    lines = ["Presets (--rules NAME):"]
-    lines += [f"  {name:<{width}}{PRESET_HELP[name]}" for name in PRESETS]
-    lines.append("\nOptions (--rule KEY=VALUE), default in isko:")
-    return [*lines, *shared.describe(OPTIONS)]

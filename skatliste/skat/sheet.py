@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
 
 from skatliste.errors import InvalidGameError
+from skatliste.i18n import Message, msg
 from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, Outcome
@@ -47,9 +48,9 @@ class Row:
     result: GameResult | None
     """The game's value; None for eingepasst, a Ramsch, and an impossible game."""
     ramsch: RamschResult | None
-    error: str | None
+    error: Message | None
     """Why the entry could not be scored (an impossible game in a hand-edited file)."""
-    problems: tuple[str, ...]
+    problems: tuple[Message, ...]
     """Everything wrong with this entry on this list (the error included)."""
     points: dict[str, int]
     """List points this game gives each player."""
@@ -88,7 +89,7 @@ class Scored(NamedTuple):
 
     result: GameResult | None
     ramsch: RamschResult | None
-    error: str | None
+    error: Message | None
     players: tuple[str, ...]
     gains: tuple[tuple[str, int], ...]
     """The players whose list points change, and by how much."""
@@ -110,7 +111,7 @@ class Scored(NamedTuple):
         return points
 
 
-_Value = tuple[GameResult | None, str | None]
+_Value = tuple[GameResult | None, Message | None]
 VALUES_KEPT = 20_000
 """At most this many game values are kept per scoring rule (a server runs for days)."""
 _VALUES: dict[tuple[object, ...], dict[tuple[int, int, int], tuple[Declaration, Outcome, _Value]]]
@@ -169,7 +170,7 @@ def score(table: Table, entry: Entry, bock: int) -> Scored:
 def _score(how: _Scoring, entry: Entry, bock: int) -> Scored:
     result: GameResult | None = None
     ramsch: RamschResult | None = None
-    error: str | None = None
+    error: Message | None = None
     gains: list[tuple[str, int]] = []
     sf: list[tuple[str, int]] = []
     if isinstance(entry, GameEntry):
@@ -209,7 +210,7 @@ def _game_value(how: _Scoring, d: Declaration, o: Outcome) -> _Value:
             return two_player_value(d, o, variant=how.variant), None
         return game_value(d, o, options=how.options), None
     except InvalidGameError as exc:
-        return None, str(exc)
+        return None, exc.message
 
 
 def _game_points(
@@ -234,7 +235,7 @@ def _game_points(
 
 def _score_ramsch(
     table: Table, entry: RamschEntry, bock: int
-) -> tuple[RamschResult | None, dict[str, int], str | None]:
+) -> tuple[RamschResult | None, dict[str, int], Message | None]:
     augen = dict(entry.augen)
     try:
         if table.rules.variant is Variant.OFFIZIERSKAT:
@@ -250,7 +251,7 @@ def _score_ramsch(
         )
         return result, result.points, None
     except InvalidGameError as exc:
-        return None, {}, str(exc)
+        return None, {}, exc.message
 
 
 @dataclass
@@ -375,7 +376,7 @@ class _Walk:
             hit = self._scores[key] = (entry, _score(self.how, entry, bock))
         return hit[1]
 
-    def problems(self, index: int, entry: Entry, ramsch_round: bool) -> list[str]:
+    def problems(self, index: int, entry: Entry, ramsch_round: bool) -> list[Message]:
         """``rule_problems(...)`` of this entry at game ``index``; for a game, whether it has
         any beyond the series is worked out once per game, declarer, dealer and round kind."""
         series = self.series
@@ -403,7 +404,7 @@ class _Walk:
 
     def steps(
         self, entries: Sequence[Entry], only: int | None
-    ) -> Iterator[tuple[int, Entry, Scored, tuple[str, ...]]]:
+    ) -> Iterator[tuple[int, Entry, Scored, tuple[Message, ...]]]:
         """Walk the entries: (index, entry, its score, its problems) for each game ``only``
         names (every game when None), the state and the rounds being those after it."""
         state, rounds = self.state, self.rounds
@@ -477,16 +478,16 @@ def last_row(table: Table, entries: Sequence[Entry]) -> Row | None:
     return next(rows(table, entries, only=len(entries) - 1))
 
 
-def entry_problems(table: Table, entries: Sequence[Entry], entry: Entry) -> list[str]:
+def entry_problems(table: Table, entries: Sequence[Entry], entry: Entry) -> list[Message]:
     """Why ``entry`` cannot be added after ``entries``; empty when it can."""
     row = last_row(table, [*entries, entry])
     assert row is not None
     return list(row.problems)
 
 
-def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
+def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message]]:
     """Every problem of the list as (game number, problem): a list of all, not the first."""
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, Message]] = []
     for index, entry, scored, problems in _Walk(table, None).steps(entries, None):
         found.extend((index + 1, problem) for problem in problems)
         result = scored.result
@@ -499,8 +500,11 @@ def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, str]]:
             found.append(
                 (
                     index + 1,
-                    f"the paper says {signed(entry.paper.value)}, the game is worth "
-                    f"{signed(result.list_points)}",
+                    msg(
+                        "the paper says {paper}, the game is worth {points}",
+                        paper=signed(entry.paper.value),
+                        points=signed(result.list_points),
+                    ),
                 )
             )
     return found

@@ -32,7 +32,7 @@ from skatliste.fields import (
     Text,
     one_of,
 )
-from skatliste.i18n import Message, join, msg
+from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet, stored_problem
 from skatliste.store.files import (
     atomic_write,
@@ -245,7 +245,7 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
     try:
         family = find_family(rules["preset"])
     except RuleSetError as exc:
-        return "rules", _message(exc)
+        return "rules", exc.message
     problem = stored_problem(family.presets, family.options, rules["options"])
     if problem is not None:
         return "rules", problem
@@ -263,12 +263,6 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
             counts=" or ".join(str(c) for c in counts),
         )
     return None
-
-
-def _message(exc: Exception) -> Message:
-    from skatliste.families import as_message
-
-    return as_message(getattr(exc, "message", str(exc)))
 
 
 def _entry_problem(family: Family[Any, Any, Any], data: object) -> Message | None:
@@ -434,7 +428,14 @@ def _refusal(path: Path, problems: Sequence[Message]) -> Message:
     lines = [msg("{path}: {problem}", path=str(path), problem=p) for p in problems[:MAX_SHOWN]]
     more = len(problems) - len(lines)
     if more > 0:
-        lines.append(msg("{path}: ... and {count} more problem(s)", path=str(path), count=more))
+        lines.append(
+            nmsg(
+                "{path}: ... and {count} more problem",
+                "{path}: ... and {count} more problems",
+                more,
+                path=str(path),
+            )
+        )
     return msg("{lines}", lines=join(lines, "\n"))
 
 

@@ -17,7 +17,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from skatliste.i18n import Message
+from skatliste.errors import InputError
+from skatliste.i18n import Message, msg
 from skatliste.web.base import Refused, can_write, read_json, request_lang, say, site, writes
 
 _IN = ConfigDict(extra="forbid")
@@ -94,9 +95,9 @@ def _stake(request: Request) -> Fraction | None:
         return None
     try:
         return parse_stake(raw)
-    except ValueError as exc:
-        # in the page's language first: the catalogue knows the message by its '--cent'
-        raise Refused(422, say(request, str(exc)).replace("--cent ", "cent=", 1)) from None
+    except InputError as exc:  # the page's address says the stake as cent=...
+        problem = msg("cent={text}: {problem}", text=raw, problem=exc.message)
+        raise Refused(422, problem) from None
 
 
 async def get_list(request: Request) -> Response:

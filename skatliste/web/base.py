@@ -30,7 +30,7 @@ M = TypeVar("M", bound=BaseModel)
 class Refused(Exception):
     """A request the server turns down: its status and the reason shown to the user."""
 
-    def __init__(self, status: int, message: Message | Joined | str) -> None:
+    def __init__(self, status: int, message: Message | Joined) -> None:
         super().__init__(str(message))
         self.status = status
         self.message = message
@@ -75,14 +75,9 @@ def request_lang(request: Request) -> Lang:
     return "de"
 
 
-def say(request: Request, message: Message | Joined | str) -> str:
-    """A message in the request's language; a message still written as English text is put
-    into German by the old template matcher of ``skatliste.messages`` (loaded on the first)."""
-    if isinstance(message, Message | Joined):
-        return message.render(request_lang(request))
-    from skatliste.messages import translate
-
-    return translate(message, request_lang(request))
+def say(request: Request, message: Message | Joined) -> str:
+    """A message (or messages joined) in the request's language."""
+    return message.render(request_lang(request))
 
 
 # --- guards for writes ---------------------------------------------------------------

@@ -197,7 +197,7 @@ def import_players(folder: Path | str, text: str, *, source: str = "CSV") -> lis
                 )
         if problems:
             problems.append(msg("nobody was added; correct the file and import again"))
-            raise InputError(join(problems, "\n"))
+            raise InputError(msg("{lines}", lines=join(problems, "\n")))
         return added
 
 
