@@ -154,7 +154,7 @@ def test_batch_from_stdin(run: Run) -> None:
         "6: Herz mit 1, verloren: −40 — mit 1, Spiel 2 → 2 × 10 = 20; verloren: −2 × 20 = −40 — "
         "Papier 20: falsch, das Spiel zählt −40",
     ]
-    assert r.stderr.startswith("Zeile 5: Error: 'mit 5' im Grand")
+    assert r.stderr.startswith("Zeile 5: Fehler: 'mit 5' im Grand")
 
 
 @pytest.mark.english
@@ -209,7 +209,7 @@ def test_batch_repeated_lines_get_the_same_answer_each_time(run: Run, as_json: l
                 assert {k: v for k, v in record.items() if k != "line"} == json.loads(alone.stdout)
         return
     assert [x.split(":", 1)[0] for x in out] == ["1", "2", "4", "5", "6", "8", "9", "10", "12"]
-    assert r.stderr.count("Error: 'mit 5' im Grand") == 3
+    assert r.stderr.count("Fehler: 'mit 5' im Grand") == 3
     assert out[0] == out[3].replace("5:", "1:", 1) == out[6].replace("9:", "1:", 1)
 
 

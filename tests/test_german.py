@@ -45,9 +45,8 @@ among them (``kreuz mit 2 hand``, ``Grand``, ``Anna`` read the same in both lang
 
 
 def english_in(text: str) -> list[str]:
-    """The English words of ours in ``text`` (the 'Error: ' click puts before a refusal is
-    not ours)."""
-    ours = text.replace("Error: ", "").lower()
+    """The English words of ours in ``text`` (a refusal's prefix included: ``Fehler:``)."""
+    ours = text.lower()
     return [word for word in ENGLISH if word in ours]
 
 
@@ -106,9 +105,9 @@ def test_a_german_evening_through_the_cli_is_german_throughout(run: Run, tmp_pat
     _hand_edit(tmp_path / "abend.json", 1, declarer="Anna")  # Anna dealt game 1
     check = cli("check", code=1)
     assert "Spiel 1: Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1)" in check
-    assert "Error: 2 Spiele: 1 Problem\n" in check
+    assert "Fehler: 2 Spiele: 1 Problem\n" in check
     _hand_edit(tmp_path / "abend.json", 2, game="null", spitzen=3)
-    assert "Error: 2 Spiele: 2 Probleme\n" in cli("check", code=1)
+    assert "Fehler: 2 Spiele: 2 Probleme\n" in cli("check", code=1)
     for text in said:
         assert not english_in(text), (english_in(text), text)
     english = run("check", "--lang", "en", *at)  # the same answer in English is caught

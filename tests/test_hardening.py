@@ -60,7 +60,7 @@ def test_out_of_range_game_words_are_refused_and_the_list_kept(
     before = _bytes(pub_ledger)
     r = run("add", "ben", *words.split(), "--ledger", str(pub_ledger))
     assert r.exit_code == 2
-    assert r.stderr.startswith("Error: ")
+    assert r.stderr.startswith("Fehler: ")
     assert _bytes(pub_ledger) == before
 
 
@@ -97,7 +97,7 @@ def test_an_impossible_stake_is_refused(
     """A stake is a few cent a point, written 0.25, 0,5 or 1/4; the rest is refused at once."""
     r = run(command, "--cent", cent, "--ledger", str(fresh_ledger))
     assert r.exit_code == 2
-    assert r.stderr.startswith(f"Error: --cent {cent}")
+    assert r.stderr.startswith(f"Fehler: --cent {cent}")
 
 
 def test_stakes_as_written_at_the_table() -> None:
@@ -123,7 +123,7 @@ def test_a_malformed_replay_file_is_refused(run: Run, tmp_path: Path, text: str)
     path.write_text(text, encoding="utf-8")
     r = run("replay", str(path))
     assert r.exit_code == 2
-    assert r.stderr.startswith("Error: ")
+    assert r.stderr.startswith("Fehler: ")
 
 
 @pytest.mark.english

@@ -391,10 +391,14 @@ def test_errors_come_in_the_lists_language(
     """German by default, English with --lang en; exit 2 and the list unchanged either way."""
     assert run("add", "anna", "kreuz", "mit", "1", "--ledger", str(fresh_ledger)).exit_code == 0
     before = fresh_ledger.read_bytes()
-    for lang, expected, other in (([], german, english), (["--lang", "en"], english, german)):
+    said: tuple[tuple[list[str], str, str, str], ...] = (
+        ([], german, english, "Fehler: "),
+        (["--lang", "en"], english, german, "Error: "),
+    )
+    for lang, expected, other, error in said:
         r = run(*args, *lang, "--ledger", str(fresh_ledger))
         assert r.exit_code == 2, r.output
-        assert r.stderr.startswith("Error: ") and expected in r.stderr, r.stderr
+        assert r.stderr.startswith(error) and expected in r.stderr, r.stderr
         assert other not in r.stderr
         assert fresh_ledger.read_bytes() == before
 
@@ -530,7 +534,7 @@ def test_a_paper_result_refused_in_german_says_it_all_in_german(
     again = run(*result)
     assert again.exit_code == 2
     assert again.stderr == (
-        "Error: Serie 1 Tisch 1: nichts eingetragen:\n"
+        "Fehler: Serie 1 Tisch 1: nichts eingetragen:\n"
         "  Serie 1 Tisch 1 hat schon ein Ergebnis auf Papier; ersetze es mit --force (das alte "
         "bleibt im Verlauf)\n"
     )

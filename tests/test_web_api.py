@@ -274,12 +274,12 @@ def test_a_write_from_the_page_itself_is_accepted(client: TestClient) -> None:
 def test_bad_words_get_the_cli_message(
     client: TestClient, fresh_ledger: Path, run: Run, cli_words: list[str]
 ) -> None:
-    """422 with the very message 'skatliste add' prints after 'Error: ', nothing written."""
+    """422 with the very message 'skatliste add' prints after 'Fehler: ', nothing written."""
     app.new_list(fresh_ledger, ["Anna", "Andi", "Ben"], force=True)
     before = fresh_ledger.read_bytes()
     cli = run("add", *cli_words, "--ledger", str(fresh_ledger))
     assert cli.exit_code == 2
-    message = cli.stderr.strip().removeprefix("Error: ")
+    message = cli.stderr.strip().removeprefix("Fehler: ")
     body = {"declarer": cli_words[0], "words": " ".join(cli_words[1:])}
     answer = client.post("/api/games", json=body, headers=AUTH)
     assert answer.status_code == 422

@@ -201,7 +201,7 @@ def test_the_organiser_enters_a_paper_result(
     refused = client.post("/api/tournament/paper", json=bad, headers=bearer(ORGANISER))
     cli = run("tournament", "result", "1", "2", f"{players[0]}=30/2", "--tournament", str(drawn))
     assert refused.status_code == 422
-    assert refused.json()["error"] == cli.stderr.strip().removeprefix("Error: ")
+    assert refused.json()["error"] == cli.stderr.strip().removeprefix("Fehler: ")
     assert (drawn / "tournament.json").read_bytes() == before
     entered = client.post("/api/tournament/paper", json=body, headers=bearer(ORGANISER))
     assert entered.status_code == 201, entered.json()

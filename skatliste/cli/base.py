@@ -22,13 +22,27 @@ from skatliste.i18n import Lang, Message, msg
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Refused(click.ClickException):
-    """Bad input or a bad ledger: ``Error: ...`` on stderr, exit status 2."""
+class _Told(click.ClickException):
+    """A message of ours on stderr after the word for an error in the command's language
+    (``Fehler: ...``, ``Error: ...``): click's own errors (an unknown option) keep its
+    English ``Error:``."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lang = current_lang()  # while the command's context (its --lang) is there
+
+    def show(self, file: Any = None) -> None:
+        told = msg("Error: {message}", message=self.message).render(self.lang)
+        click.echo(told, err=True)
+
+
+class Refused(_Told):
+    """Bad input or a bad ledger: ``Fehler: ...`` on stderr, exit status 2."""
 
     exit_code = 2
 
 
-class Failed(click.ClickException):
+class Failed(_Told):
     """A check found problems: exit status 1."""
 
     exit_code = 1

@@ -51,7 +51,9 @@ def _ask(
         try:
             check(answer)
         except (SkatlisteError, click.ClickException) as exc:
-            click.echo(f"Error: {_problem(exc)}", err=True)
+            click.echo(
+                msg("Error: {message}", message=_problem(exc)).render(current_lang()), err=True
+            )
             continue
         return answer
 
@@ -362,7 +364,9 @@ def play(ledger_path: Path, lang: str | None) -> None:
             click.echo("")
             return
         except (Refused, SkatlisteError) as exc:
-            click.echo(f"Error: {_problem(exc)}", err=True)
+            click.echo(
+                msg("Error: {message}", message=_problem(exc)).render(current_lang()), err=True
+            )
             continue
         try:
             if answer is None:
@@ -374,7 +378,7 @@ def play(ledger_path: Path, lang: str | None) -> None:
                 change = app.add_game(ledger_path, player, words)
         except SkatlisteError as exc:
             problem = msg("{message} — the game was not entered", message=exc.message)
-            click.echo(f"Error: {problem.render(current_lang())}", err=True)
+            click.echo(msg("Error: {message}", message=problem).render(current_lang()), err=True)
             continue
         show_change(change, language)
         ledger = app.open_list(ledger_path)

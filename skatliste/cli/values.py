@@ -298,7 +298,8 @@ def _value_batch(stream: Iterable[str], table: int, lang: Lang, *, as_json: bool
             problem = msg(
                 "line {number} is not UTF-8 text: save the games as UTF-8", number=number
             ).render(lang)
-            _line_error(out, number, problem, f"Error: {problem}", as_json=as_json)
+            told = msg("Error: {message}", message=problem).render(lang)
+            _line_error(out, number, problem, told, as_json=as_json)
             continue
         words = line.split()
         key = " ".join(words)
