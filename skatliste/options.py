@@ -163,7 +163,7 @@ def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise RuleSetError(
-                msg("rule '{item}': write KEY=VALUE, e.g. --rule kontra=off", item=item)
+                msg("rule '{item}': write KEY=VALUE, e.g. kontra=off", item=item)
             )
         out[key.strip().lower()] = value.strip()
     return out

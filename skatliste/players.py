@@ -37,7 +37,7 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
     >>> check_player_names(["Anna", "Ben", "pub"])
     Traceback (most recent call last):
     ...
-    skatliste.errors.InputError: 'pub' cannot be a player's name: it is a rule set's name ...
+    skatliste.errors.InputError: 'pub' cannot be a player's name: it is the name of a rule set ...
     """
     if len({same_name(n) for n in names}) != len(names):
         raise InputError(
@@ -48,10 +48,9 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
         if folded in PRESETS:
             raise InputError(
                 msg(
-                    "'{name}' cannot be a player's name: it is a rule set's name (did you mean "
-                    "'--rules {preset}'? give one rule set after --rules)",
+                    "'{name}' cannot be a player's name: it is the name of a rule set (one rule "
+                    "set is given apart from the players)",
                     name=name,
-                    preset=folded,
                 )
             )
         if folded in RESERVED_NAMES:

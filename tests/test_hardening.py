@@ -189,7 +189,7 @@ def test_a_second_value_after_rules_makes_no_player(run: Run, ledger_path: Path)
         "--ledger", str(ledger_path),
     )  # fmt: skip
     assert r.exit_code == 2
-    assert "'pub' cannot be a player's name: it is a rule set's name" in r.stderr
+    assert "'pub' cannot be a player's name: it is the name of a rule set" in r.stderr
     assert not ledger_path.exists()
 
 

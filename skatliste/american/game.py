@@ -415,7 +415,7 @@ class Table:
             raise InputError(
                 msg(
                     "American Grand is played by four players, partners opposite; got {count}: "
-                    "give four names, e.g. --players Anna Ben Carl Dora",
+                    "give four names, e.g. Anna Ben Carl Dora",
                     count=len(self.players),
                 )
             )
