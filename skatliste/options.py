@@ -162,9 +162,7 @@ def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise RuleSetError(
-                msg("rule '{item}': write KEY=VALUE, e.g. kontra=off", item=item)
-            )
+            raise RuleSetError(msg("rule '{item}': write KEY=VALUE, e.g. kontra=off", item=item))
         out[key.strip().lower()] = value.strip()
     return out
 

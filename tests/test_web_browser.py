@@ -522,9 +522,11 @@ def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: 
         anna_carl = page.locator('.chip[data-player="Anna+Carl"] .points')
         ben_dora = page.locator('.chip[data-player="Ben+Dora"] .points')
         expect(anna_carl).to_have_text("0")
+        # the words field shows the family's own words, as a German table says them
+        expect(page.locator("#words")).to_have_attribute("placeholder", "whist 25 stiche 11")
 
         tap(page, '#players [data-player="Anna"]')
-        page.locator("#words").fill("whist 25 tricks 11")
+        page.locator("#words").fill("whist 25 stiche 11")
         expect(page.locator("#preview")).to_contain_text("Whist 25, 11 Stiche: +25")
         tap(page, "#btn-enter")
         expect(anna_carl).to_have_text("25")
@@ -536,7 +538,8 @@ def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: 
         expect(page.locator("#sheet li.game")).to_have_count(2)
         assert_fits_a_phone(page)
 
-        page.locator("#words").fill("end")
+        page.locator("#words").fill("ende")
+        expect(page.locator("#preview")).to_contain_text("das Ende einer Partie")
         tap(page, "#btn-enter")
         expect(anna_carl).to_have_text("0")  # the next partie starts at 0 : 0
         expect(page.locator("#summary")).to_contain_text("Partie 1 beendet (von Hand beendet)")

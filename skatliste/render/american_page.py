@@ -72,6 +72,14 @@ def _summary(table: Table, parts: list[Partie], lang: Lang) -> dict[str, Any]:
     return {"headers": headers, "rows": rows, "notes": [n.strip() for n in notes], "payments": []}
 
 
+def _words_hint(lang: Lang) -> str:
+    """What the words field shows before anything is typed: a deal as the table says it in
+    ``lang`` (``whist 25 stiche 11``), the declarer being the player tapped."""
+    from skatliste.american.words import parse_words
+
+    return to_words(parse_words("whist 25 tricks 11".split()).deal("-"), lang)
+
+
 @register(FAMILY, "page")
 def page_json(
     lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
@@ -107,6 +115,7 @@ def page_json(
         "plays_bock": False,
         "plays_kontra": False,
         "plays_pass": False,
+        "words_hint": _words_hint(lang),
         "games": [row_json(lst, row, lang) for row in rows],
         "last": None
         if last is None

@@ -94,6 +94,7 @@ async function refresh() {
 
 function render() {
   const s = state;
+  if (s.words_hint) $("words").placeholder = s.words_hint; // the family's own words
   // totals strip: each player, or each pair (a game family of partners)
   const sides = s.sides || s.players.map((p) => ({ name: p, text: s.totals_text[p] }));
   const totals = $("totals");
