@@ -543,6 +543,12 @@ def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: 
         tap(page, "#btn-enter")
         expect(anna_carl).to_have_text("0")  # the next partie starts at 0 : 0
         expect(page.locator("#summary")).to_contain_text("Partie 1 beendet (von Hand beendet)")
+        tap(page, "#tab-summary")
+        expect(page.locator("#summary")).to_be_visible()
+        expect(page.locator("#chart-title")).to_be_hidden()  # no chart, no empty heading
+        expect(page.locator("#stake")).to_be_hidden()  # American Grand plays for no stake
+        page.screenshot(path=str(tmp_path / "american-summary.png"))
+        tap(page, "#tab-game")
         expect(page.locator("#btn-undo")).to_contain_text("Partie von Hand beendet")
         page.close()
     kinds = [g["kind"] for g in json.loads(path.read_text(encoding="utf-8"))["games"]]

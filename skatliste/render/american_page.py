@@ -126,4 +126,5 @@ def page_json(
         },
         "summary": _summary(table, parts, lang),
         "chart": "",
+        "plays_money": False,
     }

@@ -220,6 +220,8 @@ function renderSummary() {
   $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
+  $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
+  $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
 }
 
 // --- entering a game ---------------------------------------------------------------------------
