@@ -10,6 +10,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from skatliste.store import lists as store
 
 from .conftest import EXAMPLES, Run
 from .schema_oracle import accepts as _schema_accepts
+from .test_derivation import entries
 
 
 @pytest.fixture
@@ -519,3 +521,19 @@ def test_a_key_given_twice_is_refused_never_read_as_the_last(
     assert r.exit_code == 2
     assert r.stderr.startswith(f"Error: {ledger_path}: {where}")
     assert ledger_path.read_text(encoding="utf-8") == bad
+
+
+@given(st.data())
+def test_a_stored_entry_reads_back_as_the_entry_written(data: st.DataObject) -> None:
+    """The reader builds a long list's games without their dataclass's ``__init__``: what it
+    builds is the very entry that was written, equal, of the same type, with every field, and
+    as hashable."""
+    skat = find_family("isko")
+    entry = data.draw(entries(("Anna", "Ben", "Carl")))
+    read = skat.decode(skat.encode(entry))
+    assert type(read) is type(entry)
+    assert read == entry
+    assert hash(read) == hash(entry)
+    assert {f.name: getattr(read, f.name) for f in fields(read)} == {
+        f.name: getattr(entry, f.name) for f in fields(entry)
+    }

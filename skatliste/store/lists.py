@@ -306,15 +306,24 @@ def _problems(data: dict[str, Any]) -> Iterator[Message]:
         return
     family = _family(data)
     shown = tuple(data["players"])
+    records = {r.name: r for r in family.kinds}
+    names, entry_names = frozenset(shown), family.entry_names
     for number, item in enumerate(data.get("games", ()), 1):
-        wrong = _entry_problem(family, item)
-        at = _where("games", number, family.entry_word)
+        # the common case first, without a message made: an entry of a known kind, all right
+        kind = item.get("kind") if type(item) is dict else None
+        record = records.get(kind) if type(kind) is str else None
+        wrong = _entry_problem(family, item) if record is None else record.problem(item)
         if wrong is None:
+            if all(name in names for _, name in entry_names(item)):
+                continue
+            at = _where("games", number, family.entry_word)
             wrong = _names_problem(family, shown, at, item)
             if wrong is not None:
                 yield wrong
             continue
-        yield msg("{where}: {problem}", where=at, problem=wrong)
+        yield msg(
+            "{where}: {problem}", where=_where("games", number, family.entry_word), problem=wrong
+        )
     for number, item in enumerate(data.get("history", ()), 1):
         yield from _history_problems(family, shown, _where("history", number, ""), item)
 
