@@ -537,3 +537,20 @@ def test_a_stored_entry_reads_back_as_the_entry_written(data: st.DataObject) -> 
     assert {f.name: getattr(read, f.name) for f in fields(read)} == {
         f.name: getattr(entry, f.name) for f in fields(entry)
     }
+
+
+def test_a_rule_set_worked_out_once_still_refuses_another_lists_wrong_option(
+    fresh_ledger: Path, tmp_path: Path
+) -> None:
+    """The reader works out each distinct stored rule set once: a second list with the same
+    preset but a hand-edited option is still refused, and a third right one still read."""
+    first = store.load(fresh_ledger)
+    data = json.loads(fresh_ledger.read_text(encoding="utf-8"))
+    data["rules"]["options"]["kontra"] = "sometimes"
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(LedgerError, match="kontra"):
+        store.load(wrong)
+    again = store.load(fresh_ledger)
+    assert again.rules == first.rules
+    assert again.rules["kontra"] == "on"

@@ -109,7 +109,7 @@ class ListFile(Generic[E]):
         self.header = dict(header)
         self.created: str = header["created"]
         stored = header["rules"]
-        self.rules: Any = family.rules(stored["preset"], stored["options"])
+        self.rules: Any = _stored_rules(family, stored["preset"], stored["options"])[1]
         """The family's rule set (Skat's ``RuleSet``, American Grand's ``AmericanRules``)."""
         self.table: Any = family.table(header["players"], header["first_dealer"], self.rules)
         self.entries: list[E] = list(entries)
@@ -237,7 +237,7 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
         family = find_family(rules["preset"])
     except RuleSetError as exc:
         return "rules", _message(exc)
-    problem = stored_problem(family.presets, family.options, rules["options"])
+    problem, rule_set = _stored_rules(family, rules["preset"], rules["options"])
     if problem is not None:
         return "rules", problem
     players = data["players"]
@@ -246,7 +246,7 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
         return "", msg("players: every player needs a different name")
     if data["first_dealer"] not in players:
         return "", msg("first_dealer '{name}' is not one of the players", name=data["first_dealer"])
-    counts = family.rules(rules["preset"], rules["options"]).player_counts
+    counts = rule_set.player_counts
     if len(players) not in counts:
         return "", msg(
             "players: {count} players, but these rules are played by {counts}",
@@ -254,6 +254,27 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
             counts=" or ".join(str(c) for c in counts),
         )
     return None
+
+
+RULES_KEPT = 64
+"""Distinct stored rule sets kept worked out (a server reads lists for days)."""
+_RULES: dict[tuple[str, tuple[tuple[str, object], ...]], tuple[Message | None, Any]] = {}
+
+
+def _stored_rules(
+    family: Family[Any, Any, Any], preset: str, options: Mapping[str, object]
+) -> tuple[Message | None, Any]:
+    """What is wrong with a stored rule set's options (None), and else its rule set: worked
+    out once per distinct rule set (a tournament's 750 lists store one)."""
+    key = (preset, tuple(options.items()))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= RULES_KEPT:
+            _RULES.clear()
+        problem = stored_problem(family.presets, family.options, options)
+        found = (problem, None if problem is not None else family.rules(preset, options))
+        _RULES[key] = found
+    return found
 
 
 def _message(exc: Exception) -> Message:
