@@ -9,9 +9,11 @@ import json
 import os
 import re
 import stat
+import tempfile
 from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -554,3 +556,61 @@ def test_a_rule_set_worked_out_once_still_refuses_another_lists_wrong_option(
     again = store.load(fresh_ledger)
     assert again.rules == first.rules
     assert again.rules["kontra"] == "on"
+
+
+_PLAYERS = ("Anna", "Ben", "Carl")
+_ON_THE_LIST = entries(_PLAYERS).filter(lambda e: getattr(e, "declarer", "Anna") in _PLAYERS)
+
+
+@given(
+    st.lists(_ON_THE_LIST, max_size=6),
+    st.lists(_ON_THE_LIST, min_size=1, max_size=3),
+    st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_adding_at_the_end_writes_the_file_a_full_rewrite_writes(
+    before: list[Any], added: list[Any], with_history: bool
+) -> None:
+    """A list that only gained entries at its end is written by putting their lines after the
+    bytes read: byte for byte the file that encoding the whole list writes."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "abend.json"
+        lst = store.new_list(path, list(_PLAYERS), first_dealer=None, rules=build_rule_set())
+        lst.entries.extend(before)
+        if with_history and before:
+            lst.record("undo", len(before), before[-1], None)
+        store.save(lst)
+        read = store.load(path)
+        read.entries.extend(added)
+        pieces = store.appended(read)
+        assert pieces is not None
+        assert b"".join(pieces) == store.dumps(read).encode("utf-8")
+        store.save(read)
+        assert path.read_bytes() == store.dumps(store.load(path)).encode("utf-8")
+
+
+def test_a_hand_laid_out_list_gains_its_game_by_a_full_rewrite(run: Run, evening: Path) -> None:
+    """A list a hand edit laid out otherwise (here: every entry indented by a tab) is not
+    added to in place: it is written whole, as ``dumps`` lays it out, and reads the same."""
+    text = evening.read_text(encoding="utf-8").replace('\n    {"kind"', '\n\t{"kind"')
+    evening.write_text(text, encoding="utf-8")
+    read = store.load(evening)
+    read.entries.append(read.entries[0])
+    assert store.appended(read) is None
+    assert run("add", "ben", "null", "--ledger", str(evening)).exit_code == 0
+    after = store.load(evening)
+    assert evening.read_bytes() == store.dumps(after).encode("utf-8")
+    assert len(after.entries) == 3
+
+
+def test_a_list_changed_otherwise_is_written_whole(evening: Path) -> None:
+    """An entry taken back, replaced or put in history since the list was read: the list is
+    not written by adding lines."""
+    read = store.load(evening)
+    read.entries.pop()
+    read.entries.append(read.entries[0])
+    assert store.appended(read) is None
+    read = store.load(evening)
+    read.record("delete", 1, read.entries[0], None)
+    read.entries.append(read.entries[0])
+    assert store.appended(read) is None

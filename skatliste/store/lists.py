@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,9 @@ class ListFile(Generic[E]):
         self.history: list[HistoryItem[E]] = list(history)
         # the entries as read (checked then): writing them again needs no second check
         self._checked = {id(e) for e in self.entries}
+        self._read: tuple[bytes, tuple[E, ...], tuple[HistoryItem[E], ...]] | None = None
+        """The file's bytes as read, with its entries and history then: a change that only
+        adds entries at the end is written by adding their lines to those bytes."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -436,7 +440,9 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     problems = list(_problems(data))
     if problems:
         raise LedgerError(_refusal(path, problems))
-    return _list_of(path, data)
+    lst = _list_of(path, data)
+    lst._read = (raw, tuple(lst.entries), tuple(lst.history))
+    return lst
 
 
 def _family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
@@ -462,7 +468,10 @@ def _refusal(path: Path, problems: Sequence[Message]) -> Message:
 def _list_of(path: Path, data: Mapping[str, Any]) -> ListFile[Any]:
     family = _family(data)
     decode = family.decode
-    entries = [decode(g) for g in data.get("games", ())]
+    entries: list[Any] = data.get("games", [])
+    for index, stored in enumerate(entries):
+        # in place: each object read is let go as its entry is made (a long list's peak)
+        entries[index] = decode(stored)
     history = [
         HistoryItem(
             h["action"],
@@ -551,8 +560,70 @@ def dumps(lst: ListFile[Any]) -> str:
 
 
 def save(lst: ListFile[Any]) -> None:
-    """Check and write atomically (the caller holds the lock)."""
-    atomic_write(lst.path, dumps(lst))
+    """Check and write atomically (the caller holds the lock). A list that only gained entries
+    at its end since it was read is written as the bytes read with the new entries' lines put
+    in after the last one (``appended``): the same file as ``dumps`` writes, without
+    encoding the whole list again."""
+    pieces = appended(lst)
+    atomic_write(lst.path, dumps(lst) if pieces is None else pieces)
+
+
+def _history_block(lst: ListFile[Any]) -> str:
+    lines = [_history_line(lst.family, h) for h in lst.history]
+    if not lines:
+        return '  "history": []'
+    body = ",\n    ".join(lines)
+    return f'  "history": [\n    {body}\n  ]'
+
+
+def appended(lst: ListFile[Any]) -> list[bytes | memoryview] | None:
+    """The file as ``dumps`` would write it, made of the bytes read and the lines of the
+    entries added since at the end; None when the list changed otherwise since it was read,
+    or the bytes read are not laid out as ``dumps`` writes (a hand edit): then it is written
+    whole."""
+    if lst._read is None:
+        return None
+    raw, entries, history = lst._read
+    count = len(entries)
+    now = lst.entries
+    if (
+        len(now) <= count
+        or len(lst.history) != len(history)
+        or not all(map(operator.is_, lst.history, history))
+        or not all(map(operator.is_, now[:count], entries))
+    ):
+        return None
+    tail = f"\n{_history_block(lst)}\n}}\n".encode()
+    family = lst.family
+    lines = []
+    for number, entry in enumerate(now[count:], count + 1):
+        try:
+            lines.append(entry_line(family, entry))
+        except LedgerError as exc:
+            where = _where("games", number, family.entry_word)
+            raise LedgerError(
+                msg(
+                    "{path}: {where}: {problem}",
+                    path=str(lst.path),
+                    where=where,
+                    problem=exc.message,
+                )
+            ) from None
+    added = ",\n    ".join(lines).encode()
+    # the header as dumps writes it, then the games, then the history as dumps writes it: a
+    # JSON string holds no line break, the reader refused a key given twice or unknown, so
+    # the "\n  ]" before the history closes the games
+    head = (json.dumps(lst.header, ensure_ascii=False, indent=2)[:-2] + ",\n").encode()
+    if not raw.startswith(head):
+        return None
+    if not count:
+        if raw != head + b'  "games": [],' + tail:
+            return None
+        return [head, b'  "games": [\n    ', added, b"\n  ]," + tail]
+    end = b"\n  ]," + tail
+    if not raw.startswith(b'  "games": [\n    ', len(head)) or not raw.endswith(end):
+        return None
+    return [memoryview(raw)[: len(raw) - len(end)], b",\n    ", added, end]
 
 
 @contextlib.contextmanager
