@@ -231,8 +231,9 @@ class AmericanFamily(Family[Entry, Table, Row]):
         if isinstance(entry, PartieEnd):
             problem = self.pass_problem(table, earlier)
             return [] if problem is None else [problem]
-        before = len(game.problems(table, earlier))
-        return [as_message(p) for _, p in game.problems(table, [*earlier, entry])[before:]]
+        # a deal's problems are its own (``game.scored``): the deals before need no walk
+        found = game.scored(table, entry)
+        return [] if isinstance(found, game.DealScore) else [as_message(found)]
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
         points = game.parties(table, entries)[-1].points

@@ -17,6 +17,7 @@ The computation in words is ``skatliste.american.explain``'s, the table words
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -344,7 +345,61 @@ def over_six(tricks: int) -> int:
     return max(0, tricks - 6)
 
 
+_Scored = tuple[bool, int, int, int, Literal["declaring", "defending"] | None, SlamCounts]
+SCORES_KEPT = 20_000
+"""At most this many distinct deals' scores are kept (a server runs for days)."""
+_SCORES: dict[tuple[object, ...], _Scored | InvalidGameError] = {}
+"""Deals already scored, by what their score depends on: a long list repeats the same few
+hundred (the contract by identity: an enum member is one object, and hashing it by name costs
+more than the look-up)."""
+_new = object.__new__
+
+
 def score(
+    deal: Deal,
+    *,
+    hearts_defenders: HeartsDefenders = "on_set",
+    slam_counts: SlamCounts = "score",
+) -> DealScore:
+    """Score one deal by §A3 (``score_deal``), each distinct deal computed once."""
+    key = (
+        id(deal.contract),
+        deal.bid,
+        deal.tricks,
+        deal.alone,
+        deal.hearts,
+        hearts_defenders,
+        slam_counts,
+    )
+    hit = _SCORES.get(key)
+    if hit is None:
+        if len(_SCORES) >= SCORES_KEPT:
+            _SCORES.clear()
+        try:
+            s = score_deal(deal, hearts_defenders=hearts_defenders, slam_counts=slam_counts)
+        except InvalidGameError as exc:
+            _SCORES[key] = exc
+            raise
+        hit = _SCORES[key] = (s.made, s.value, s.declaring, s.defending, s.slam_pair, s.slam_counts)
+        return s
+    if isinstance(hit, InvalidGameError):
+        raise InvalidGameError(hit.message)
+    # the same object as DealScore(deal, *hit), without the frozen dataclass's __init__
+    out: DealScore = _new(DealScore)
+    made, value, declaring, defending, slam_pair, counts = hit
+    out.__dict__.update(
+        deal=deal,
+        made=made,
+        value=value,
+        declaring=declaring,
+        defending=defending,
+        slam_pair=slam_pair,
+        slam_counts=counts,
+    )
+    return out
+
+
+def score_deal(
     deal: Deal,
     *,
     hearts_defenders: HeartsDefenders = "on_set",
@@ -587,11 +642,40 @@ Problem = tuple[Message, Message | str]
 """Where (``deal 3``) and what is wrong."""
 
 
+def scored(table: Table, deal: Deal) -> DealScore | Message | str:
+    """The deal's score at this table, or why it cannot stand (a declarer not at the table,
+    a deal the rules refuse): nothing of it depends on the deals before."""
+    if deal.declarer not in table.players:
+        return msg(
+            "declarer '{name}' is not at this table ({players})",
+            name=deal.declarer,
+            players=", ".join(table.players),
+        )
+    try:
+        return score(deal, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
+    except InvalidGameError as exc:
+        return exc.message
+
+
 def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem]]:
+    # a long list makes a row a deal, and none refers back to another: the cyclic garbage
+    # collector, run again and again over the growing rows, would cost more than the walk
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _walk_deals(table, entries)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _walk_deals(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem]]:
     out: list[Partie] = []
     wrong: list[Problem] = []
     run = _Running()
     number = 0
+    pairs = {p: table.pair_of(p) for p in table.players}
+    dealers = tuple(table.dealer(i) for i in range(4))
     for entry in entries:
         if isinstance(entry, PartieEnd):
             if run.rows:
@@ -607,40 +691,34 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Pr
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        if entry.declarer not in table.players:
-            players = ", ".join(table.players)
-            problem = msg(
-                "declarer '{name}' is not at this table ({players})",
-                name=entry.declarer,
-                players=players,
-            )
-            wrong.append((msg("deal {number}", number=number), problem))
+        s = scored(table, entry)
+        if not isinstance(s, DealScore):
+            wrong.append((msg("deal {number}", number=number), s))
             continue
-        try:
-            s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
-        except InvalidGameError as exc:
-            wrong.append((msg("deal {number}", number=number), exc.message))
-            continue
-        declaring = table.pair_of(entry.declarer)
-        points = pair_points(table, s)
-        for i in (0, 1):
-            run.totals[i] += points[i]
-        if s.set:
+        declaring = pairs[entry.declarer]
+        # pair_points, inline: a long list walks this once a deal
+        points = (s.declaring, s.defending) if declaring == 0 else (s.defending, s.declaring)
+        totals = run.totals
+        totals[0] += points[0]
+        totals[1] += points[1]
+        if not s.made:
             run.sets[declaring] += 1
         if s.slam_pair is not None:
             run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
-        run.rows.append(
-            Row(
-                number=number,
-                partie=len(out) + 1,
-                dealer=table.dealer(number - 1),
-                deal=entry,
-                score=s,
-                points=points,
-                totals=(run.totals[0], run.totals[1]),
-                sets=(run.sets[0], run.sets[1]),
-            )
+        # the same object as Row(...), without the frozen dataclass's __init__
+        row: Row = _new(Row)
+        row.__dict__.update(
+            number=number,
+            partie=len(out) + 1,
+            dealer=dealers[(number - 1) % 4],
+            deal=entry,
+            score=s,
+            points=points,
+            totals=(totals[0], totals[1]),
+            sets=(run.sets[0], run.sets[1]),
+            ends=None,
         )
+        run.rows.append(row)
         reason = _partie_over(table, run)
         if reason is not None:
             out.append(_partie(len(out) + 1, run, reason))
