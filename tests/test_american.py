@@ -580,3 +580,19 @@ def test_a_walked_row_is_the_row_its_fields_make(entries: list[Deal]) -> None:
         for r in p.rows:
             assert r == Row(**{f.name: getattr(r, f.name) for f in fields(Row)})
             assert r.points == pair_points(TABLE, r.score)
+
+
+@given(deals(), st.sampled_from(["", "Ben kam zu spät"]), st.sampled_from([None, "20:00"]))
+def test_a_stored_deal_reads_back_as_the_deal_written(d: Deal, note: str, time: str | None) -> None:
+    """The reader builds a long list's deals without their dataclass's ``__init__``: what it
+    builds is the very deal that was written, equal, of the same type, with every field."""
+    from skatliste.american.family import FAMILY
+
+    written = replace(d, note=note, time=time)
+    read = FAMILY.decode(FAMILY.encode(written))
+    assert type(read) is Deal
+    assert read == written
+    assert hash(read) == hash(written)
+    assert {f.name: getattr(read, f.name) for f in fields(Deal)} == {
+        f.name: getattr(written, f.name) for f in fields(Deal)
+    }

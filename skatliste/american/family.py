@@ -63,6 +63,12 @@ END_WORDS = ("end", "ende", "schluss")
 """The words of an end of a partie by hand."""
 
 
+_new = object.__new__
+_CONTRACTS = {c.value: c for c in Contract}
+"""A stored contract's member (checked already: one of these), looked up without the enum's
+call."""
+
+
 class AmericanFamily(Family[Entry, Table, Row]):
     """The American partnership game Grand."""
 
@@ -136,16 +142,21 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def decode(self, data: Mapping[str, Any]) -> Entry:
         if data["kind"] == "end":
             return PartieEnd(note=data.get("note", ""), time=data.get("time"))
-        return Deal(
+        # a long list builds one deal a line: the same object as Deal(...), its fields set at
+        # once rather than one by one through the frozen dataclass's __init__
+        get = data.get
+        deal: Deal = _new(Deal)
+        deal.__dict__.update(
             declarer=data["declarer"],
-            contract=Contract(data["contract"]),
+            contract=_CONTRACTS[data["contract"]],
             bid=data["bid"],
-            tricks=data.get("tricks"),
-            alone=data.get("alone", False),
-            hearts=data.get("hearts"),
-            note=data.get("note", ""),
-            time=data.get("time"),
+            tricks=get("tricks"),
+            alone=get("alone", False),
+            hearts=get("hearts"),
+            note=get("note", ""),
+            time=get("time"),
         )
+        return deal
 
     def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
         if data.get("kind") == "deal":
