@@ -9,12 +9,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from skatliste.american.deals import Entry
 from skatliste.american.explain import computation
 from skatliste.american.game import (
     Contract,
     Deal,
     DealScore,
-    Entry,
     PartieEnd,
     Row,
     Table,

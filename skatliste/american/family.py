@@ -9,15 +9,9 @@ from typing import Any
 
 from skatliste import players as names
 from skatliste.american import game, options, words
+from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.explain import signed
 from skatliste.american.game import (
-    EUCHRE_TRICKS,
-    HEARTS,
-    TRICKS,
-    Contract,
-    Deal,
-    Entry,
-    PartieEnd,
     Row,
     Table,
 )

@@ -11,12 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
+from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal
 from skatliste.american.game import (
-    EUCHRE_TRICKS,
-    HEARTS,
-    TRICKS,
-    Contract,
-    Deal,
     example,
     validate,
 )
