@@ -172,19 +172,23 @@ class _Pairs:
     """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
 
     def __init__(self) -> None:
-        self.twice: dict[int, str] = {}
+        twice: dict[int, str] = {}
+        self.twice = twice
         """id of an object read → the key it holds twice."""
 
-    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        found = dict(pairs)
-        if len(found) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    self.twice[id(found)] = key
-                    break
-                seen.add(key)
-        return found
+        # a plain function, called once per object of the file: cheaper than a __call__
+        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+            found = dict(pairs)
+            if len(found) != len(pairs):
+                seen: set[str] = set()
+                for key, _ in pairs:
+                    if key in seen:
+                        twice[id(found)] = key
+                        break
+                    seen.add(key)
+            return found
+
+        self.hook = hook
 
 
 def _given_twice(twice: dict[int, str], where: str, value: Any) -> Message | None:
@@ -339,7 +343,10 @@ def _problems(data: dict[str, Any]) -> Iterator[Message]:
         record = records.get(kind) if type(kind) is str else None
         wrong = _entry_problem(family, item) if record is None else record.problem(item)
         if wrong is None:
-            if all(name in names for _, name in entry_names(item)):
+            for _, name in entry_names(item):
+                if name not in names:
+                    break
+            else:
                 continue
             at = _where("games", number, family.entry_word)
             wrong = _names_problem(family, shown, at, item)
@@ -388,7 +395,7 @@ def _read_json(path: Path, raw: bytes) -> tuple[Any, _Pairs]:
             )
         ) from None
     try:
-        return json.loads(text, object_pairs_hook=pairs), pairs
+        return json.loads(text, object_pairs_hook=pairs.hook), pairs
     except json.JSONDecodeError as err:
         raise LedgerError(
             msg(
