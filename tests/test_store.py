@@ -614,3 +614,24 @@ def test_a_list_changed_otherwise_is_written_whole(evening: Path) -> None:
     read.record("delete", 1, read.entries[0], None)
     read.entries.append(read.entries[0])
     assert store.appended(read) is None
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_reading_a_list_leaves_the_collector_as_it_was(
+    evening: Path, tmp_path: Path, was_on: bool
+) -> None:
+    """A list is read with the cyclic garbage collector off; afterwards it is on or off as
+    it was, also when the list is refused."""
+    import gc
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "skatliste", "version": 1}', encoding="utf-8")
+    (gc.enable if was_on else gc.disable)()
+    try:
+        store.load(evening)
+        assert gc.isenabled() is was_on
+        with pytest.raises(LedgerError):
+            store.load(broken)
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()
