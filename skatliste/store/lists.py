@@ -679,32 +679,3 @@ def json_schema(family: Family[Any, Any, Any]) -> dict[str, Any]:
     defs["history"] = HISTORY.schema()
     schema["$defs"] = defs
     return schema
-
-
-_CODE_KEY: str | None = None
-
-
-def code_key() -> str:
-    """The fingerprint of the code that reads and scores lists (the families, the format and
-    this reader), for a cache of derived numbers (the tournament's)."""
-    global _CODE_KEY
-    if _CODE_KEY is None:
-        _CODE_KEY = _fingerprint()
-    return _CODE_KEY
-
-
-def _fingerprint() -> str:
-    import hashlib
-    import sys
-
-    from skatliste.families import families
-
-    h = hashlib.blake2b(digest_size=16)
-    modules = {type(f).__module__ for f in families()}
-    for name in sorted(modules):
-        package = Path(str(sys.modules[name].__file__)).parent
-        for file in sorted(package.glob("*.py")):
-            h.update(file.read_bytes())
-    for file in (Path(__file__), Path(__file__).parent.parent / "fields.py"):
-        h.update(file.read_bytes())
-    return h.hexdigest()
