@@ -3,26 +3,31 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from skatliste.american.deals import Entry
 from skatliste.american.explain import computation
 from skatliste.american.game import (
     Contract,
     Deal,
-    Entry,
+    DealScore,
     PartieEnd,
+    Row,
     Table,
     highest_bid,
     pair_points,
     parties,
     problems,
     score,
+    score_deal,
     settle,
     validate,
 )
-from skatliste.american.options import SlamCounts
+from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.american.words import MAX_DIGITS, parse_words, to_words
 from skatliste.errors import InputError, InvalidGameError
 
@@ -532,3 +537,62 @@ def test_a_deal_the_rules_refuse_keeps_its_number_and_moves_the_deal_on() -> Non
         ("deal 1", "euchre 30: Euchre may be named only with a bid of 25 or less (§A2); "
          "above it name whist or grand")
     ]  # fmt: skip
+
+
+_ANY_DEAL = st.builds(
+    Deal,
+    declarer=st.sampled_from(["Anna", "Ben", "Carl", "Dora"]),
+    contract=st.sampled_from(Contract),
+    bid=st.integers(-5, 300),
+    tricks=st.one_of(st.none(), st.integers(0, 13)),
+    alone=st.booleans(),
+    hearts=st.one_of(st.none(), st.integers(0, 13)),
+    time=st.one_of(st.none(), st.just("2026-01-01T20:00:00+00:00")),
+)
+
+
+@given(_ANY_DEAL, st.sampled_from(["on_set", "always"]), st.sampled_from(["score", "over_six"]))
+def test_a_deal_scored_again_scores_as_the_first_time(
+    d: Deal, defenders: HeartsDefenders, counts: SlamCounts
+) -> None:
+    """Each distinct deal is computed once: scoring it again, or an equal deal of another
+    declarer or time, gives what scoring it afresh gives, or the same refusal (§A2, §A3)."""
+    again = replace(d, declarer="Ben" if d.declarer != "Ben" else "Carl", time="later")
+    for one in (d, d, again):
+        try:
+            fresh = score_deal(one, hearts_defenders=defenders, slam_counts=counts)
+        except InvalidGameError as exc:
+            with pytest.raises(InvalidGameError) as kept:
+                score(one, hearts_defenders=defenders, slam_counts=counts)
+            assert str(kept.value) == str(exc)
+            continue
+        found = score(one, hearts_defenders=defenders, slam_counts=counts)
+        assert type(found) is DealScore
+        assert found == fresh
+        assert found.deal is one
+        assert hash(found) == hash(fresh)
+
+
+@given(st.lists(deals(), max_size=30))
+def test_a_walked_row_is_the_row_its_fields_make(entries: list[Deal]) -> None:
+    """The walk builds its rows at once: each is the very ``Row`` its fields make."""
+    for p in parties(TABLE, entries):
+        for r in p.rows:
+            assert r == Row(**{f.name: getattr(r, f.name) for f in fields(Row)})
+            assert r.points == pair_points(TABLE, r.score)
+
+
+@given(deals(), st.sampled_from(["", "Ben kam zu spät"]), st.sampled_from([None, "20:00"]))
+def test_a_stored_deal_reads_back_as_the_deal_written(d: Deal, note: str, time: str | None) -> None:
+    """The reader builds a long list's deals without their dataclass's ``__init__``: what it
+    builds is the very deal that was written, equal, of the same type, with every field."""
+    from skatliste.american.family import FAMILY
+
+    written = replace(d, note=note, time=time)
+    read = FAMILY.decode(FAMILY.encode(written))
+    assert type(read) is Deal
+    assert read == written
+    assert hash(read) == hash(written)
+    assert {f.name: getattr(read, f.name) for f in fields(Deal)} == {
+        f.name: getattr(written, f.name) for f in fields(Deal)
+    }

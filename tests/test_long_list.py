@@ -186,3 +186,23 @@ def test_the_derived_state_is_plain_json_data() -> None:
     ledger = store.load(EXAMPLES / "pub-evening.json")
     state = derive(ledger.table, ledger.entries)
     assert Derived.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_a_sheet_is_drawn_with_the_collector_off_and_left_as_it_was(was_on: bool) -> None:
+    """Drawing a sheet turns the cyclic garbage collector off while it draws, and leaves it on
+    or off as it found it, also when the drawing fails."""
+    import gc
+
+    from skatliste.render.text import collector_off
+
+    (gc.enable if was_on else gc.disable)()
+    try:
+        with collector_off():
+            assert not gc.isenabled()
+        assert gc.isenabled() is was_on
+        with pytest.raises(ZeroDivisionError), collector_off():
+            _ = 1 // 0
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()

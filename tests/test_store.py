@@ -9,8 +9,11 @@ import json
 import os
 import re
 import stat
+import tempfile
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +29,7 @@ from skatliste.store import lists as store
 
 from .conftest import EXAMPLES, Run
 from .schema_oracle import accepts as _schema_accepts
+from .test_derivation import entries
 
 
 @pytest.fixture
@@ -519,3 +523,115 @@ def test_a_key_given_twice_is_refused_never_read_as_the_last(
     assert r.exit_code == 2
     assert r.stderr.startswith(f"Error: {ledger_path}: {where}")
     assert ledger_path.read_text(encoding="utf-8") == bad
+
+
+@given(st.data())
+def test_a_stored_entry_reads_back_as_the_entry_written(data: st.DataObject) -> None:
+    """The reader builds a long list's games without their dataclass's ``__init__``: what it
+    builds is the very entry that was written, equal, of the same type, with every field, and
+    as hashable."""
+    skat = find_family("isko")
+    entry = data.draw(entries(("Anna", "Ben", "Carl")))
+    read = skat.decode(skat.encode(entry))
+    assert type(read) is type(entry)
+    assert read == entry
+    assert hash(read) == hash(entry)
+    assert {f.name: getattr(read, f.name) for f in fields(read)} == {
+        f.name: getattr(entry, f.name) for f in fields(entry)
+    }
+
+
+def test_a_rule_set_worked_out_once_still_refuses_another_lists_wrong_option(
+    fresh_ledger: Path, tmp_path: Path
+) -> None:
+    """The reader works out each distinct stored rule set once: a second list with the same
+    preset but a hand-edited option is still refused, and a third right one still read."""
+    first = store.load(fresh_ledger)
+    data = json.loads(fresh_ledger.read_text(encoding="utf-8"))
+    data["rules"]["options"]["kontra"] = "sometimes"
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(LedgerError, match="kontra"):
+        store.load(wrong)
+    again = store.load(fresh_ledger)
+    assert again.rules == first.rules
+    assert again.rules["kontra"] == "on"
+
+
+_PLAYERS = ("Anna", "Ben", "Carl")
+_ON_THE_LIST = entries(_PLAYERS).filter(lambda e: getattr(e, "declarer", "Anna") in _PLAYERS)
+
+
+@given(
+    st.lists(_ON_THE_LIST, max_size=6),
+    st.lists(_ON_THE_LIST, min_size=1, max_size=3),
+    st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_adding_at_the_end_writes_the_file_a_full_rewrite_writes(
+    before: list[Any], added: list[Any], with_history: bool
+) -> None:
+    """A list that only gained entries at its end is written by putting their lines after the
+    bytes read: byte for byte the file that encoding the whole list writes."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "abend.json"
+        lst = store.new_list(path, list(_PLAYERS), first_dealer=None, rules=build_rule_set())
+        lst.entries.extend(before)
+        if with_history and before:
+            lst.record("undo", len(before), before[-1], None)
+        store.save(lst)
+        read = store.load(path)
+        read.entries.extend(added)
+        pieces = store.appended(read)
+        assert pieces is not None
+        assert b"".join(pieces) == store.dumps(read).encode("utf-8")
+        store.save(read)
+        assert path.read_bytes() == store.dumps(store.load(path)).encode("utf-8")
+
+
+def test_a_hand_laid_out_list_gains_its_game_by_a_full_rewrite(run: Run, evening: Path) -> None:
+    """A list a hand edit laid out otherwise (here: every entry indented by a tab) is not
+    added to in place: it is written whole, as ``dumps`` lays it out, and reads the same."""
+    text = evening.read_text(encoding="utf-8").replace('\n    {"kind"', '\n\t{"kind"')
+    evening.write_text(text, encoding="utf-8")
+    read = store.load(evening)
+    read.entries.append(read.entries[0])
+    assert store.appended(read) is None
+    assert run("add", "ben", "null", "--ledger", str(evening)).exit_code == 0
+    after = store.load(evening)
+    assert evening.read_bytes() == store.dumps(after).encode("utf-8")
+    assert len(after.entries) == 3
+
+
+def test_a_list_changed_otherwise_is_written_whole(evening: Path) -> None:
+    """An entry taken back, replaced or put in history since the list was read: the list is
+    not written by adding lines."""
+    read = store.load(evening)
+    read.entries.pop()
+    read.entries.append(read.entries[0])
+    assert store.appended(read) is None
+    read = store.load(evening)
+    read.record("delete", 1, read.entries[0], None)
+    read.entries.append(read.entries[0])
+    assert store.appended(read) is None
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_reading_a_list_leaves_the_collector_as_it_was(
+    evening: Path, tmp_path: Path, was_on: bool
+) -> None:
+    """A list is read with the cyclic garbage collector off; afterwards it is on or off as
+    it was, also when the list is refused."""
+    import gc
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "skatliste", "version": 1}', encoding="utf-8")
+    (gc.enable if was_on else gc.disable)()
+    try:
+        store.load(evening)
+        assert gc.isenabled() is was_on
+        with pytest.raises(LedgerError):
+            store.load(broken)
+        assert gc.isenabled() is was_on
+    finally:
+        gc.enable()

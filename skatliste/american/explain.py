@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from skatliste.american.game import (
+from skatliste.american.deals import (
     EUCHRE_SET_WITH_PARTNER,
     GRAND_SLAM_BONUS,
     HEARTS,
@@ -15,6 +15,8 @@ from skatliste.american.game import (
     TRICK_VALUE,
     TRICKS,
     Contract,
+)
+from skatliste.american.game import (
     DealScore,
     over_six,
 )

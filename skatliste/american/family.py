@@ -9,15 +9,9 @@ from typing import Any
 
 from skatliste import players as names
 from skatliste.american import game, options, words
+from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.explain import signed
 from skatliste.american.game import (
-    EUCHRE_TRICKS,
-    HEARTS,
-    TRICKS,
-    Contract,
-    Deal,
-    Entry,
-    PartieEnd,
     Row,
     Table,
 )
@@ -61,6 +55,12 @@ END = Record(
 
 END_WORDS = ("end", "ende", "schluss")
 """The words of an end of a partie by hand."""
+
+
+_new = object.__new__
+_CONTRACTS = {c.value: c for c in Contract}
+"""A stored contract's member (checked already: one of these), looked up without the enum's
+call."""
 
 
 class AmericanFamily(Family[Entry, Table, Row]):
@@ -152,16 +152,21 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def decode(self, data: Mapping[str, Any]) -> Entry:
         if data["kind"] == "end":
             return PartieEnd(note=data.get("note", ""), time=data.get("time"))
-        return Deal(
+        # a long list builds one deal a line: the same object as Deal(...), its fields set at
+        # once rather than one by one through the frozen dataclass's __init__
+        get = data.get
+        deal: Deal = _new(Deal)
+        deal.__dict__.update(
             declarer=data["declarer"],
-            contract=Contract(data["contract"]),
+            contract=_CONTRACTS[data["contract"]],
             bid=data["bid"],
-            tricks=data.get("tricks"),
-            alone=data.get("alone", False),
-            hearts=data.get("hearts"),
-            note=data.get("note", ""),
-            time=data.get("time"),
+            tricks=get("tricks"),
+            alone=get("alone", False),
+            hearts=get("hearts"),
+            note=get("note", ""),
+            time=get("time"),
         )
+        return deal
 
     def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
         if data.get("kind") == "deal":
@@ -250,8 +255,9 @@ class AmericanFamily(Family[Entry, Table, Row]):
         if isinstance(entry, PartieEnd):
             problem = self.pass_problem(table, earlier)
             return [] if problem is None else [problem]
-        before = len(game.problems(table, earlier))
-        return [p for _, p in game.problems(table, [*earlier, entry])[before:]]
+        # a deal's problems are its own (``game.scored``): the deals before need no walk
+        found = game.scored(table, entry)
+        return [] if isinstance(found, game.DealScore) else [found]
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
         points = game.parties(table, entries)[-1].points

@@ -17,302 +17,35 @@ The computation in words is ``skatliste.american.explain``'s, the table words
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from typing import Literal
 
+from skatliste.american.bids import example as example
+from skatliste.american.bids import highest_bid as highest_bid
+from skatliste.american.bids import over_six as over_six
+from skatliste.american.bids import validate as validate
+from skatliste.american.deals import (
+    EUCHRE_ALONE_MARCH,
+    EUCHRE_SCORE,
+    EUCHRE_SET_WITH_PARTNER,
+    EUCHRE_TRICKS,
+    GRAND_SLAM_BONUS,
+    HEARTS,
+    HEARTS_MADE,
+    PARTIE_TARGET,
+    SETS_CREDIT,
+    TRICK_VALUE,
+    TRICKS,
+    Entry,
+)
+from skatliste.american.deals import Contract as Contract  # the facts, named here too
+from skatliste.american.deals import Deal as Deal
+from skatliste.american.deals import PartieEnd as PartieEnd
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.i18n import Message, msg
-
-PARTIE_TARGET = 100
-"""§A4: a partie is played to 100 points."""
-SETS_CREDIT = 10
-"""§A5 step 2: each set of difference is worth 10."""
-
-
-class Contract(Enum):
-    """The four contracts a declarer may name (§A2, §A3)."""
-
-    WHIST = "whist"
-    """A trump suit; each trick over six is worth 5; a slam scores 65."""
-    GRAND = "grand"
-    """No trumps; each trick over six is worth 9; a slam scores 103 and wins the partie."""
-    EUCHRE = "euchre"
-    """Five cards each, five tricks; bid 25 or less; alone or with the partner."""
-    HEARTS = "hearts"
-    """No trumps; made when the declaring pair takes no heart: 50; bid 50 or less."""
-
-    @property
-    def title(self) -> str:
-        """The contract's name, the same in German and English."""
-        return self.value.capitalize()
-
-
-TRICK_VALUE: dict[Contract, int] = {Contract.WHIST: 5, Contract.GRAND: 9}
-"""§A3: what each trick over six is worth in the two trick-taking contracts."""
-MAX_BID: dict[Contract, int] = {Contract.EUCHRE: 25, Contract.HEARTS: 50}
-"""§A2: the highest bid that allows the contract."""
-EUCHRE_SCORE: dict[int, int] = {0: 0, 1: 0, 2: 0, 3: 5, 4: 10, 5: 20}
-"""§A3 Euchre: the declaring side's tricks out of 5 → its score (5 tricks alone: 25)."""
-EUCHRE_ALONE_MARCH = 25
-EUCHRE_SET_WITH_PARTNER = 20
-"""§A3 Euchre: a set with the partner costs the bid + 20."""
-HEARTS_MADE = 50
-GRAND_SLAM_BONUS = 40
-"""§A3 Grand: a grand slam scores 40 more for the first six tricks."""
-TRICKS = 13
-HEARTS = 13
-EUCHRE_TRICKS = 5
-
-
-@dataclass(frozen=True, kw_only=True)
-class Deal:
-    """One deal as entered: the declarer, the contract, the bid and what happened."""
-
-    declarer: str
-    contract: Contract
-    bid: int
-    tricks: int | None = None
-    """The declaring pair's tricks: out of 13 (Whist, Grand) or out of 5 (Euchre)."""
-    alone: bool = False
-    """Euchre: the declarer played alone."""
-    hearts: int | None = None
-    """Hearts: the hearts in the declaring pair's tricks (0..13)."""
-    note: str = ""
-    time: str | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class PartieEnd:
-    """The partie was ended by hand after the deal before (a time limit, §A4)."""
-
-    note: str = ""
-    time: str | None = None
-
-
-Entry = Deal | PartieEnd
-
-
-# --- validation ---------------------------------------------------------------------------
-
-
-def example(contract: Contract) -> str:
-    return {
-        Contract.WHIST: "whist 25 tricks 11",
-        Contract.GRAND: "grand 15 tricks 9",
-        Contract.EUCHRE: "euchre 10 tricks 4",
-        Contract.HEARTS: "hearts 40 hearts 3",
-    }[contract]
-
-
-def highest_bid(contract: Contract, *, slam_counts: SlamCounts = "score") -> int:
-    """The highest bid that some result of the contract can make (a decision, §A2).
-
-    Euchre and Hearts: the highest bid that allows them. Whist and Grand: the most a slam
-    puts against the bid (65 and 103 by its score; 35 and 63 by ``slam.counts=over_six``),
-    down to a multiple of 5.
-
-    >>> highest_bid(Contract.WHIST), highest_bid(Contract.GRAND)
-    (65, 100)
-    >>> highest_bid(Contract.WHIST, slam_counts="over_six")
-    35
-    """
-    if contract in MAX_BID:
-        return MAX_BID[contract]
-    return _most(contract, slam_counts) // 5 * 5
-
-
-def _most(contract: Contract, slam_counts: SlamCounts) -> int:
-    """What a slam in Whist or Grand puts against the bid."""
-    per = TRICK_VALUE[contract]
-    if slam_counts == "over_six":
-        return per * over_six(TRICKS)
-    if contract is Contract.WHIST:
-        return per * TRICKS
-    return per * over_six(TRICKS) + GRAND_SLAM_BONUS
-
-
-def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
-    """Refuse a deal that cannot exist under §A2 and §A3, saying how to write it right.
-
-    A Whist or Grand bid that no result can make is refused (a decision, §A2):
-
-    >>> try:
-    ...     validate(Deal(declarer="Ben", contract=Contract.WHIST, bid=250, tricks=11))
-    ... except InvalidGameError as exc:
-    ...     print(exc)  # doctest: +ELLIPSIS
-    whist 250: a Whist scores at most 65 (all 13 tricks, §A3), ... (did you mean 'whist 25'?)
-
-    >>> try:
-    ...     validate(Deal(declarer="Ben", contract=Contract.EUCHRE, bid=25, tricks=5))
-    ... except InvalidGameError as exc:
-    ...     print(exc)
-    euchre 25: a bid of 25 is played alone (§A3); write 'euchre 25 alone tricks 5'
-    """
-    c, bid = deal.contract, deal.bid
-    name = c.value
-    if bid <= 0 or bid % 5:
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid}: a bid is a positive multiple of 5 (5, 10, 15, ...), e.g. "
-                "'{example}'",
-                contract=name,
-                bid=bid,
-                example=example(c),
-            )
-        )
-    if c in MAX_BID and bid > MAX_BID[c]:
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid}: {title} may be named only with a bid of {most} or less (§A2); "
-                "above it name whist or grand",
-                contract=name,
-                bid=bid,
-                title=c.title,
-                most=MAX_BID[c],
-            )
-        )
-    if c in TRICK_VALUE and bid > (top := highest_bid(c, slam_counts=slam_counts)):
-        most = _most(c, slam_counts)
-        if slam_counts == "over_six":
-            why = msg(
-                "with slam.counts=over_six a {title} puts at most {most} against the bid (7 over "
-                "six × {value}, §A3)",
-                title=c.title,
-                most=most,
-                value=TRICK_VALUE[c],
-            )
-        else:
-            why = msg(
-                "a {title} scores at most {most} (all {tricks} tricks, §A3)",
-                title=c.title,
-                most=most,
-                tricks=TRICKS,
-            )
-        slip = bid // 10
-        hint: Message | str = ""
-        if bid % 10 == 0 and slip % 5 == 0 and 0 < slip <= top:
-            hint = msg(" (did you mean '{contract} {bid}'?)", contract=name, bid=slip)
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid}: {why}, so the highest bid that can be made is {top}; write a "
-                "bid of 5 to {top}, e.g. '{example}'{hint}",
-                contract=name,
-                bid=bid,
-                why=why,
-                top=top,
-                example=example(c),
-                hint=hint,
-            )
-        )
-    if deal.alone and c is not Contract.EUCHRE:
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid} alone: only a Euchre is played alone; drop 'alone'",
-                contract=name,
-                bid=bid,
-            )
-        )
-    if c is Contract.HEARTS:
-        _validate_hearts(deal)
-        return
-    _validate_tricks(deal)
-
-
-def _validate_hearts(deal: Deal) -> None:
-    """A Hearts deal counts the hearts the declaring pair took, 0 to 13 (§A3)."""
-    bid = deal.bid
-    if deal.tricks is not None:
-        raise InvalidGameError(
-            msg(
-                "hearts {bid} tricks {tricks}: a Hearts deal counts hearts, not tricks; write the "
-                "hearts in the declaring pair's tricks, e.g. 'hearts {bid} hearts 3' (hearts 0: "
-                "made)",
-                bid=bid,
-                tricks=deal.tricks,
-            )
-        )
-    if deal.hearts is None:
-        raise InvalidGameError(
-            msg(
-                "hearts {bid}: say how many hearts the declaring pair took, e.g. 'hearts {bid} "
-                "hearts 0' (made) or 'hearts {bid} hearts 3'",
-                bid=bid,
-            )
-        )
-    if not 0 <= deal.hearts <= HEARTS:
-        raise InvalidGameError(
-            msg(
-                "hearts {hearts}: the declaring pair takes 0 to {most} hearts",
-                hearts=deal.hearts,
-                most=HEARTS,
-            )
-        )
-
-
-def _validate_tricks(deal: Deal) -> None:
-    """Whist, Grand and Euchre count the declaring pair's tricks; a Euchre's bid says whether
-    it is played alone (§A3)."""
-    c, bid = deal.contract, deal.bid
-    name = c.value
-    if deal.hearts is not None:
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid} hearts {hearts}: hearts are counted only in a Hearts deal; give "
-                "the tricks, e.g. '{example}'",
-                contract=name,
-                bid=bid,
-                hearts=deal.hearts,
-                example=example(c),
-            )
-        )
-    most = EUCHRE_TRICKS if c is Contract.EUCHRE else TRICKS
-    if deal.tricks is None:
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid}: say how many tricks (out of {most}) the declaring pair took, "
-                "e.g. '{example} {bid}{alone} tricks {tricks}'",
-                contract=name,
-                bid=bid,
-                most=most,
-                example=name,
-                alone=" alone" if deal.alone else "",
-                tricks=min(most, 11),
-            )
-        )
-    if not 0 <= deal.tricks <= most:
-        raise InvalidGameError(
-            msg(
-                "{contract} {bid} tricks {tricks}: the declaring pair takes 0 to {most} tricks in "
-                "{title}",
-                contract=name,
-                bid=bid,
-                tricks=deal.tricks,
-                most=most,
-                title=c.title,
-            )
-        )
-    if c is Contract.EUCHRE:
-        if deal.alone and bid < 20:
-            raise InvalidGameError(
-                msg(
-                    "euchre {bid} alone: a bid under 20 is played with the partner (§A3); drop "
-                    "'alone', or bid 20 or 25 to play alone",
-                    bid=bid,
-                )
-            )
-        if not deal.alone and bid == MAX_BID[Contract.EUCHRE]:
-            raise InvalidGameError(
-                msg(
-                    "euchre {bid}: a bid of 25 is played alone (§A3); write 'euchre {bid} alone "
-                    "tricks {tricks}'",
-                    bid=bid,
-                    tricks=deal.tricks,
-                )
-            )
-
 
 # --- scoring each contract (§A3) ---------------------------------------------------------
 
@@ -340,11 +73,61 @@ class DealScore:
         return not self.made
 
 
-def over_six(tricks: int) -> int:
-    return max(0, tricks - 6)
+_Scored = tuple[bool, int, int, int, Literal["declaring", "defending"] | None, SlamCounts]
+SCORES_KEPT = 20_000
+"""At most this many distinct deals' scores are kept (a server runs for days)."""
+_SCORES: dict[tuple[object, ...], _Scored | InvalidGameError] = {}
+"""Deals already scored, by what their score depends on: a long list repeats the same few
+hundred (the contract by identity: an enum member is one object, and hashing it by name costs
+more than the look-up)."""
+_new = object.__new__
 
 
 def score(
+    deal: Deal,
+    *,
+    hearts_defenders: HeartsDefenders = "on_set",
+    slam_counts: SlamCounts = "score",
+) -> DealScore:
+    """Score one deal by §A3 (``score_deal``), each distinct deal computed once."""
+    key = (
+        id(deal.contract),
+        deal.bid,
+        deal.tricks,
+        deal.alone,
+        deal.hearts,
+        hearts_defenders,
+        slam_counts,
+    )
+    hit = _SCORES.get(key)
+    if hit is None:
+        if len(_SCORES) >= SCORES_KEPT:
+            _SCORES.clear()
+        try:
+            s = score_deal(deal, hearts_defenders=hearts_defenders, slam_counts=slam_counts)
+        except InvalidGameError as exc:
+            _SCORES[key] = exc
+            raise
+        hit = _SCORES[key] = (s.made, s.value, s.declaring, s.defending, s.slam_pair, s.slam_counts)
+        return s
+    if isinstance(hit, InvalidGameError):
+        raise InvalidGameError(hit.message)
+    # the same object as DealScore(deal, *hit), without the frozen dataclass's __init__
+    out: DealScore = _new(DealScore)
+    made, value, declaring, defending, slam_pair, counts = hit
+    out.__dict__.update(
+        deal=deal,
+        made=made,
+        value=value,
+        declaring=declaring,
+        defending=defending,
+        slam_pair=slam_pair,
+        slam_counts=counts,
+    )
+    return out
+
+
+def score_deal(
     deal: Deal,
     *,
     hearts_defenders: HeartsDefenders = "on_set",
@@ -587,12 +370,45 @@ Problem = tuple[Message, Message]
 """Where (``deal 3``) and what is wrong."""
 
 
-def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Problem], list[int]]:
+def scored(table: Table, deal: Deal) -> DealScore | Message:
+    """The deal's score at this table, or why it cannot stand (a declarer not at the table,
+    a deal the rules refuse): nothing of it depends on the deals before."""
+    if deal.declarer not in table.players:
+        return msg(
+            "declarer '{name}' is not at this table ({players})",
+            name=deal.declarer,
+            players=", ".join(table.players),
+        )
+    try:
+        return score(deal, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
+    except InvalidGameError as exc:
+        return exc.message
+
+
+Walked = tuple[list[Partie], list[Problem], list[int]]
+"""The parties, the problems, and the index of the entry of each problem."""
+
+
+def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
+    # a long list makes a row a deal, and none refers back to another: the cyclic garbage
+    # collector, run again and again over the growing rows, would cost more than the walk
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _walk_deals(table, entries)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
     out: list[Partie] = []
     wrong: list[Problem] = []
     at: list[int] = []  # the index of the entry of each problem
     run = _Running()
     number = 0
+    pairs = {p: table.pair_of(p) for p in table.players}
+    dealers = tuple(table.dealer(i) for i in range(4))
     for index, entry in enumerate(entries):
         if isinstance(entry, PartieEnd):
             if run.rows:
@@ -609,42 +425,35 @@ def _walk(table: Table, entries: Sequence[Entry]) -> tuple[list[Partie], list[Pr
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        if entry.declarer not in table.players:
-            players = ", ".join(table.players)
-            problem = msg(
-                "declarer '{name}' is not at this table ({players})",
-                name=entry.declarer,
-                players=players,
-            )
-            wrong.append((msg("deal {number}", number=number), problem))
+        s = scored(table, entry)
+        if not isinstance(s, DealScore):
+            wrong.append((msg("deal {number}", number=number), s))
             at.append(index)
             continue
-        try:
-            s = score(entry, hearts_defenders=table.hearts_defenders, slam_counts=table.slam_counts)
-        except InvalidGameError as exc:
-            wrong.append((msg("deal {number}", number=number), exc.message))
-            at.append(index)
-            continue
-        declaring = table.pair_of(entry.declarer)
-        points = pair_points(table, s)
-        for i in (0, 1):
-            run.totals[i] += points[i]
-        if s.set:
+        declaring = pairs[entry.declarer]
+        # pair_points, inline: a long list walks this once a deal
+        points = (s.declaring, s.defending) if declaring == 0 else (s.defending, s.declaring)
+        totals = run.totals
+        totals[0] += points[0]
+        totals[1] += points[1]
+        if not s.made:
             run.sets[declaring] += 1
         if s.slam_pair is not None:
             run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
-        run.rows.append(
-            Row(
-                number=number,
-                partie=len(out) + 1,
-                dealer=table.dealer(number - 1),
-                deal=entry,
-                score=s,
-                points=points,
-                totals=(run.totals[0], run.totals[1]),
-                sets=(run.sets[0], run.sets[1]),
-            )
+        # the same object as Row(...), without the frozen dataclass's __init__
+        row: Row = _new(Row)
+        row.__dict__.update(
+            number=number,
+            partie=len(out) + 1,
+            dealer=dealers[(number - 1) % 4],
+            deal=entry,
+            score=s,
+            points=points,
+            totals=(totals[0], totals[1]),
+            sets=(run.sets[0], run.sets[1]),
+            ends=None,
         )
+        run.rows.append(row)
         reason = _partie_over(table, run)
         if reason is not None:
             out.append(_partie(len(out) + 1, run, reason))

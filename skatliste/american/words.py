@@ -11,15 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from skatliste.american.game import (
-    EUCHRE_TRICKS,
-    HEARTS,
-    TRICKS,
-    Contract,
-    Deal,
-    example,
-    validate,
-)
+from skatliste.american.bids import example, validate
+from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal
 from skatliste.american.options import SlamCounts
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg

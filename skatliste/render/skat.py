@@ -13,6 +13,7 @@ from skatliste import money
 from skatliste.i18n import Lang, msg
 from skatliste.render import register
 from skatliste.render.text import (
+    collector_off,
     describe,
     game_lines,
     marks,
@@ -104,7 +105,8 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
         return export_csv(lst, lang=lang).rstrip("\n")
     if fmt == "json":
         return export_json(lst, lang=lang).rstrip("\n")
-    return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
+    with collector_off():
+        return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
 
 
 @register(FAMILY, "summary")

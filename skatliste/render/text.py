@@ -5,9 +5,12 @@ tabulate is imported inside the functions that use it, so ``value`` does not pay
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import gc
+from collections.abc import Iterator, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
@@ -56,14 +59,29 @@ TEXT: dict[str, Message] = {
 """The words of the text, by their key (German in the catalogue)."""
 
 
+@contextlib.contextmanager
+def collector_off() -> Iterator[None]:
+    """Draw a long sheet without the cyclic garbage collector: its rows and lines refer to no
+    other, and a collection run again and again over 100,000 of them would cost more than
+    the drawing (the collector is on again afterwards, as it was)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def words_in(lang: Lang) -> dict[str, str]:
     """The words in ``lang``."""
     return {key: text.render(lang) for key, text in TEXT.items()}
 
 
-def describe(row: Row, lang: Lang = "de") -> str:
-    """The game in words, as on the paper list: ``Kreuz mit 2 Hand, verloren, Kontra``."""
-    t = words_in(lang)
+def describe(row: Row, lang: Lang = "de", *, words: dict[str, str] | None = None) -> str:
+    """The game in words, as on the paper list: ``Kreuz mit 2 Hand, verloren, Kontra``
+    (``words``: ``words_in(lang)``, looked up once for a whole sheet)."""
+    t = words_in(lang) if words is None else words
     e = row.entry
     if isinstance(e, PassedEntry):
         return t["passed"]
@@ -158,19 +176,42 @@ def render_sheet(
         return t["empty"]
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
     body: list[list[str] | None] = []
-    for i, row in enumerate(sheet):
-        if i and row.round != sheet[i - 1].round:
+    # a long sheet repeats few games: a game's words and value are drawn once per result
+    # (the rows hold the results, so an id stays that of a living one), a number once
+    drawn: dict[int, tuple[str, str]] = {}
+    numbers: dict[int, str] = {}
+    players = table.players
+    any_marks = False
+    last_round = sheet[0].round
+    for row in sheet:
+        if row.round != last_round:
             body.append(None)  # a line between rounds
+            last_round = row.round
         e = row.entry
+        result = row.result
+        cells = drawn.get(id(result)) if result is not None else None
+        if cells is None:
+            cells = (describe(row, lang, words=t), value_cell(row))
+            if result is not None:
+                drawn[id(result)] = cells
+        mark = marks(row)
+        any_marks = any_marks or bool(mark)
+        totals = []
+        for p in players:
+            n = row.totals[p]
+            shown = numbers.get(n)
+            if shown is None:
+                shown = numbers[n] = signed(n)
+            totals.append(shown)
         body.append(
             [
                 _number(row, table),
                 row.dealer,
                 e.declarer if isinstance(e, GameEntry) else "",
-                with_note(describe(row, lang), e.note),
-                value_cell(row),
-                marks(row),
-                *[signed(row.totals[p]) for p in table.players],
+                with_note(cells[0], e.note),
+                cells[1],
+                mark,
+                *totals,
             ]
         )
     align = "rlllrl" + "r" * table.size
@@ -189,7 +230,7 @@ def render_sheet(
             colalign=tuple({"r": "right", "l": "left"}[a] for a in align),
             disable_numparse=True,
         )
-    if any(marks(r) for r in sheet) and fmt != "md":
+    if any_marks and fmt != "md":
         text += "\n" + t["marks"]
     if sheet[-1].pending:
         text += "\n" + msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(
@@ -204,21 +245,18 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
     The sheet of a long list is printed on every look at it; this is linear and fast, where a
     general table formatter guesses every cell's type first.
     """
+    lines = [line for line in body if line is not None]
     widths = [len(h) + 2 for h in headers]
-    for line in body:
-        if line is not None:
-            for i, cell in enumerate(line):
-                widths[i] = max(widths[i], len(cell))
-
-    def fit(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if a == "r" else c.ljust(w)
-            for c, w, a in zip(cells, widths, align, strict=True)
-        ).rstrip()
-
+    for i in range(len(widths)):
+        widths[i] = max(widths[i], max(map(len, map(itemgetter(i), lines)), default=0))
+    # one format a line: each cell padded to its column's width, left or right ("<", ">")
+    template = "  ".join(
+        f"{{:{'>' if a == 'r' else '<'}{w}}}" for a, w in zip(align, widths, strict=True)
+    )
+    fit = template.format
     rule = "  ".join("-" * w for w in widths)
-    out = [fit(headers), rule]
-    out.extend(rule if line is None else fit(line) for line in body)
+    out = [fit(*headers).rstrip(), rule]
+    out.extend(rule if line is None else fit(*line).rstrip() for line in body)
     return "\n".join(out)
 
 

@@ -11,7 +11,9 @@ reason; facts only are stored, every number is derived on each read.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,13 +118,16 @@ class ListFile(Generic[E]):
         self.header = dict(header)
         self.created: str = header["created"]
         stored = header["rules"]
-        self.rules: Any = family.rules(stored["preset"], stored["options"])
+        self.rules: Any = _stored_rules(family, stored["preset"], stored["options"])[1]
         """The family's rule set (Skat's ``RuleSet``, American Grand's ``AmericanRules``)."""
         self.table: Any = family.table(header["players"], header["first_dealer"], self.rules)
         self.entries: list[E] = list(entries)
         self.history: list[HistoryItem[E]] = list(history)
         # the entries as read (checked then): writing them again needs no second check
         self._checked = {id(e) for e in self.entries}
+        self._read: tuple[bytes, tuple[E, ...], tuple[HistoryItem[E], ...]] | None = None
+        """The file's bytes as read, with its entries and history then: a change that only
+        adds entries at the end is written by adding their lines to those bytes."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -175,19 +180,23 @@ class _Pairs:
     """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
 
     def __init__(self) -> None:
-        self.twice: dict[int, str] = {}
+        twice: dict[int, str] = {}
+        self.twice = twice
         """id of an object read → the key it holds twice."""
 
-    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        found = dict(pairs)
-        if len(found) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    self.twice[id(found)] = key
-                    break
-                seen.add(key)
-        return found
+        # a plain function, called once per object of the file: cheaper than a __call__
+        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+            found = dict(pairs)
+            if len(found) != len(pairs):
+                seen: set[str] = set()
+                for key, _ in pairs:
+                    if key in seen:
+                        twice[id(found)] = key
+                        break
+                    seen.add(key)
+            return found
+
+        self.hook = hook
 
 
 def _given_twice(twice: dict[int, str], where: str, value: Any) -> Message | None:
@@ -246,7 +255,7 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
         family = find_family(rules["preset"])
     except RuleSetError as exc:
         return "rules", exc.message
-    problem = stored_problem(family.presets, family.options, rules["options"])
+    problem, rule_set = _stored_rules(family, rules["preset"], rules["options"])
     if problem is not None:
         return "rules", problem
     players = data["players"]
@@ -255,7 +264,7 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
         return "", msg("players: every player needs a different name")
     if data["first_dealer"] not in players:
         return "", msg("first_dealer '{name}' is not one of the players", name=data["first_dealer"])
-    counts = family.rules(rules["preset"], rules["options"]).player_counts
+    counts = rule_set.player_counts
     if len(players) not in counts:
         return "", msg(
             "players: {count} players, but these rules are played by {counts}",
@@ -263,6 +272,27 @@ def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
             counts=" or ".join(str(c) for c in counts),
         )
     return None
+
+
+RULES_KEPT = 64
+"""Distinct stored rule sets kept worked out (a server reads lists for days)."""
+_RULES: dict[tuple[str, tuple[tuple[str, object], ...]], tuple[Message | None, Any]] = {}
+
+
+def _stored_rules(
+    family: Family[Any, Any, Any], preset: str, options: Mapping[str, object]
+) -> tuple[Message | None, Any]:
+    """What is wrong with a stored rule set's options (None), and else its rule set: worked
+    out once per distinct rule set (a tournament's 750 lists store one)."""
+    key = (preset, tuple(options.items()))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= RULES_KEPT:
+            _RULES.clear()
+        problem = stored_problem(family.presets, family.options, options)
+        found = (problem, None if problem is not None else family.rules(preset, options))
+        _RULES[key] = found
+    return found
 
 
 def _entry_problem(family: Family[Any, Any, Any], data: object) -> Message | None:
@@ -309,15 +339,25 @@ def _problems(data: dict[str, Any]) -> Iterator[Message]:
         return
     family = _family(data)
     shown = tuple(data["players"])
+    records = {r.name: r for r in family.kinds}
+    names, entry_names = frozenset(shown), family.entry_names
     for number, item in enumerate(data.get("games", ()), 1):
-        wrong = _entry_problem(family, item)
-        at = _where("games", number, family)
+        # the common case first, without a message made: an entry of a known kind, all right
+        kind = item.get("kind") if type(item) is dict else None
+        record = records.get(kind) if type(kind) is str else None
+        wrong = _entry_problem(family, item) if record is None else record.problem(item)
         if wrong is None:
+            for _, name in entry_names(item):
+                if name not in names:
+                    break
+            else:
+                continue
+            at = _where("games", number, family)
             wrong = _names_problem(family, shown, at, item)
             if wrong is not None:
                 yield wrong
             continue
-        yield msg("{where}: {problem}", where=at, problem=wrong)
+        yield msg("{where}: {problem}", where=_where("games", number, family), problem=wrong)
     for number, item in enumerate(data.get("history", ()), 1):
         yield from _history_problems(family, shown, _where("history", number, family), item)
 
@@ -357,7 +397,7 @@ def _read_json(path: Path, raw: bytes) -> tuple[Any, _Pairs]:
             )
         ) from None
     try:
-        return json.loads(text, object_pairs_hook=pairs), pairs
+        return json.loads(text, object_pairs_hook=pairs.hook), pairs
     except json.JSONDecodeError as err:
         raise LedgerError(
             msg(
@@ -374,7 +414,19 @@ def _read_json(path: Path, raw: bytes) -> tuple[Any, _Pairs]:
 def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     """The list in ``raw``, read strictly; a refused file raises a ``LedgerError`` naming
     every problem (up to ten) with its place."""
-    path = Path(path)
+    # a long list is a million objects, none referring back to another: the cyclic garbage
+    # collector, run again and again over them while they are made, would cost a fifth of
+    # the read (it is on again afterwards, as it was)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse(Path(path), raw)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse(path: Path, raw: bytes) -> ListFile[Any]:
     data, pairs = _read_json(path, without_bom(raw))
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise LedgerError(
@@ -409,7 +461,9 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     problems = list(_problems(data))
     if problems:
         raise LedgerError(_refusal(path, problems))
-    return _list_of(path, data)
+    lst = _list_of(path, data)
+    lst._read = (raw, tuple(lst.entries), tuple(lst.history))
+    return lst
 
 
 def _family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
@@ -442,7 +496,10 @@ def _refusal(path: Path, problems: Sequence[Message]) -> Message:
 def _list_of(path: Path, data: Mapping[str, Any]) -> ListFile[Any]:
     family = _family(data)
     decode = family.decode
-    entries = [decode(g) for g in data.get("games", ())]
+    entries: list[Any] = data.get("games", [])
+    for index, stored in enumerate(entries):
+        # in place: each object read is let go as its entry is made (a long list's peak)
+        entries[index] = decode(stored)
     history = [
         HistoryItem(
             h["action"],
@@ -531,8 +588,70 @@ def dumps(lst: ListFile[Any]) -> str:
 
 
 def save(lst: ListFile[Any]) -> None:
-    """Check and write atomically (the caller holds the lock)."""
-    atomic_write(lst.path, dumps(lst))
+    """Check and write atomically (the caller holds the lock). A list that only gained entries
+    at its end since it was read is written as the bytes read with the new entries' lines put
+    in after the last one (``appended``): the same file as ``dumps`` writes, without
+    encoding the whole list again."""
+    pieces = appended(lst)
+    atomic_write(lst.path, dumps(lst) if pieces is None else pieces)
+
+
+def _history_block(lst: ListFile[Any]) -> str:
+    lines = [_history_line(lst.family, h) for h in lst.history]
+    if not lines:
+        return '  "history": []'
+    body = ",\n    ".join(lines)
+    return f'  "history": [\n    {body}\n  ]'
+
+
+def appended(lst: ListFile[Any]) -> list[bytes | memoryview] | None:
+    """The file as ``dumps`` would write it, made of the bytes read and the lines of the
+    entries added since at the end; None when the list changed otherwise since it was read,
+    or the bytes read are not laid out as ``dumps`` writes (a hand edit): then it is written
+    whole."""
+    if lst._read is None:
+        return None
+    raw, entries, history = lst._read
+    count = len(entries)
+    now = lst.entries
+    if (
+        len(now) <= count
+        or len(lst.history) != len(history)
+        or not all(map(operator.is_, lst.history, history))
+        or not all(map(operator.is_, now[:count], entries))
+    ):
+        return None
+    tail = f"\n{_history_block(lst)}\n}}\n".encode()
+    family = lst.family
+    lines = []
+    for number, entry in enumerate(now[count:], count + 1):
+        try:
+            lines.append(entry_line(family, entry))
+        except LedgerError as exc:
+            where = _where("games", number, family)
+            raise LedgerError(
+                msg(
+                    "{path}: {where}: {problem}",
+                    path=str(lst.path),
+                    where=where,
+                    problem=exc.message,
+                )
+            ) from None
+    added = ",\n    ".join(lines).encode()
+    # the header as dumps writes it, then the games, then the history as dumps writes it: a
+    # JSON string holds no line break, the reader refused a key given twice or unknown, so
+    # the "\n  ]" before the history closes the games
+    head = (json.dumps(lst.header, ensure_ascii=False, indent=2)[:-2] + ",\n").encode()
+    if not raw.startswith(head):
+        return None
+    if not count:
+        if raw != head + b'  "games": [],' + tail:
+            return None
+        return [head, b'  "games": [\n    ', added, b"\n  ]," + tail]
+    end = b"\n  ]," + tail
+    if not raw.startswith(b'  "games": [\n    ', len(head)) or not raw.endswith(end):
+        return None
+    return [memoryview(raw)[: len(raw) - len(end)], b",\n    ", added, end]
 
 
 @contextlib.contextmanager
@@ -568,32 +687,3 @@ def json_schema(family: Family[Any, Any, Any]) -> dict[str, Any]:
     defs["history"] = HISTORY.schema()
     schema["$defs"] = defs
     return schema
-
-
-_CODE_KEY: str | None = None
-
-
-def code_key() -> str:
-    """The fingerprint of the code that reads and scores lists (the families, the format and
-    this reader), for a cache of derived numbers (the tournament's)."""
-    global _CODE_KEY
-    if _CODE_KEY is None:
-        _CODE_KEY = _fingerprint()
-    return _CODE_KEY
-
-
-def _fingerprint() -> str:
-    import hashlib
-    import sys
-
-    from skatliste.families import families
-
-    h = hashlib.blake2b(digest_size=16)
-    modules = {type(f).__module__ for f in families()}
-    for name in sorted(modules):
-        package = Path(str(sys.modules[name].__file__)).parent
-        for file in sorted(package.glob("*.py")):
-            h.update(file.read_bytes())
-    for file in (Path(__file__), Path(__file__).parent.parent / "fields.py"):
-        h.update(file.read_bytes())
-    return h.hexdigest()
