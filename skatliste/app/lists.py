@@ -227,11 +227,11 @@ def add_game(
 ) -> Change:
     """Enter an entry from its words: ``add_game(path, "anna", ["kreuz", "mit", "2"])``;
     with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``)."""
-    if not words:
-        raise InputError(msg("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'"))
 
     def make(ledger: Ledger) -> Any:
         family = ledger.family
+        if not words:
+            raise _say_which(family)
         if player is None and family.needs_name(ledger.table, words):
             raise _no_declarer(ledger, words)
         if player is not None:
@@ -242,6 +242,11 @@ def add_game(
         return family.parse(ledger.table, [*words], note=note, time=now())
 
     return append(path, make)
+
+
+def _say_which(family: Family[Any, Any, Any]) -> InputError:
+    """No words at all: what one entry of the family's lists is written like."""
+    return InputError(msg("say which game, e.g. '{example}'", example=family.example))
 
 
 def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
@@ -498,7 +503,7 @@ def restore(path: Path | str, item: int) -> Change:
                 )
             raise InputError(
                 msg(
-                    "restore {item}: the history has items 1 to {last} (see 'skatliste history')",
+                    "restore {item}: the history has items 1 to {last}",
                     item=item,
                     last=len(ledger.history),
                 )
@@ -558,7 +563,7 @@ def preview(
     family = ledger.family
     if number is None:
         if declarer is not None and not words:
-            raise InputError(msg("say which game, e.g. 'skatliste add anna kreuz mit 2 hand'"))
+            raise _say_which(family)
         if declarer is None and words and family.needs_name(ledger.table, words):
             raise _no_declarer(ledger, words)
         if declarer is not None:
