@@ -140,11 +140,21 @@ async def read_json(request: Request, model: type[M]) -> M:
         if len(body) > MAX_BODY:
             raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
     try:
-        data: Any = json.loads(body.decode("utf-8")) if body.strip() else {}
+        text = body.decode("utf-8")
+    except UnicodeError:
+        raise Refused(
+            400, msg("the request body is not JSON ({where})", where=msg("not UTF-8 text"))
+        ) from None
+    try:
+        data: Any = json.loads(text) if text.strip() else {}
         # a lone surrogate (\ud800) is valid JSON but no text: it could never be written
         json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except (UnicodeError, ValueError) as exc:
-        raise Refused(400, msg("the request body is not JSON: {why}", why=str(exc))) from None
+    except json.JSONDecodeError as exc:
+        where = msg("line {line}, column {column}", line=exc.lineno, column=exc.colno)
+        raise Refused(400, msg("the request body is not JSON ({where})", where=where)) from None
+    except (UnicodeError, ValueError):
+        where = msg("a character that is no text")
+        raise Refused(400, msg("the request body is not JSON ({where})", where=where)) from None
     except RecursionError:
         raise Refused(
             400, msg("the request body is not JSON a person would send: nested too deep")
