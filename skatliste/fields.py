@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,16 +36,18 @@ def found(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class Type:
+class Type(ABC):
     """A field's type: its check and its JSON Schema."""
 
     nullable: bool = False
 
+    @abstractmethod
     def check(self) -> Check:
-        raise NotImplementedError
+        """The check of a value of this type: its problem, or None."""
 
+    @abstractmethod
     def schema(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """This type as JSON Schema (what ``skatliste schema`` prints)."""
 
     def nulled(self, check: Check) -> Check:
         if not self.nullable:

@@ -9,6 +9,7 @@ by their keys.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -57,7 +58,7 @@ class Option:
 
 
 @dataclass(frozen=True)
-class RuleSet:
+class RuleSet(ABC):
     """A preset name and the value of every option. The family's subclass adds what its
     options mean; the capabilities below are what an edge may ask of any family."""
 
@@ -83,9 +84,9 @@ class RuleSet:
         return False
 
     @property
+    @abstractmethod
     def player_counts(self) -> tuple[int, ...]:
         """How many players a list under these rules has."""
-        raise NotImplementedError
 
 
 R = TypeVar("R", bound=RuleSet)
