@@ -571,20 +571,22 @@ def dumps(lst: ListFile[Any]) -> str:
         if id(entry) in checked:
             games.append(_line(family.encode(entry)))
             continue
-        try:
-            games.append(entry_line(family, entry))
-        except LedgerError as exc:
-            where = _where("games", number, family)
-            raise LedgerError(
-                msg(
-                    "{path}: {where}: {problem}",
-                    path=str(lst.path),
-                    where=where,
-                    problem=exc.message,
-                )
-            ) from None
+        games.append(_entry_line_at(lst, number, entry))
     history = [_history_line(family, h) for h in lst.history]
     return f"{head},\n{block('games', games)},\n{block('history', history)}\n}}\n"
+
+
+def _entry_line_at(lst: ListFile[Any], number: int, entry: Any) -> str:
+    """Entry ``number`` as its line of the file; refused (nothing written) with its place when
+    it cannot be stored."""
+    family = lst.family
+    try:
+        return entry_line(family, entry)
+    except LedgerError as exc:
+        where = _where("games", number, family)
+        raise LedgerError(
+            msg("{path}: {where}: {problem}", path=str(lst.path), where=where, problem=exc.message)
+        ) from None
 
 
 def save(lst: ListFile[Any]) -> None:
@@ -622,21 +624,9 @@ def appended(lst: ListFile[Any]) -> list[bytes | memoryview] | None:
     ):
         return None
     tail = f"\n{_history_block(lst)}\n}}\n".encode()
-    family = lst.family
     lines = []
     for number, entry in enumerate(now[count:], count + 1):
-        try:
-            lines.append(entry_line(family, entry))
-        except LedgerError as exc:
-            where = _where("games", number, family)
-            raise LedgerError(
-                msg(
-                    "{path}: {where}: {problem}",
-                    path=str(lst.path),
-                    where=where,
-                    problem=exc.message,
-                )
-            ) from None
+        lines.append(_entry_line_at(lst, number, entry))
     added = ",\n    ".join(lines).encode()
     # the header as dumps writes it, then the games, then the history as dumps writes it: a
     # JSON string holds no line break, the reader refused a key given twice or unknown, so

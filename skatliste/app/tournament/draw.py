@@ -100,6 +100,24 @@ def _has_results(t: Tournament, series: int) -> bool:
     return any(store.list_games(t.folder, list_name(series, n)) for n in tables)
 
 
+def check_series(t: Tournament, series: int) -> None:
+    """A series of the tournament whose series before is drawn: what a draw or a seating by
+    hand may seat."""
+    if not 1 <= series <= t.series:
+        raise InputError(
+            msg(
+                "series {series}: this tournament has series 1 to {last}",
+                series=series,
+                last=t.series,
+            )
+        )
+    drawn = {d.series for d in t.draws}
+    if series not in drawn and series - 1 not in drawn | {0}:
+        raise InputError(
+            msg("series {series}: draw series {before} first", series=series, before=series - 1)
+        )
+
+
 def draw_series(
     folder: Path | str, series: int, *, seed: int | None = None, force: bool = False
 ) -> SeatingPlan:
@@ -108,19 +126,7 @@ def draw_series(
     goes to the history and its lists to a folder beside, so nothing is lost."""
     folder = Path(folder)
     with store.updating(folder) as t:
-        if not 1 <= series <= t.series:
-            raise InputError(
-                msg(
-                    "series {series}: this tournament has series 1 to {last}",
-                    series=series,
-                    last=t.series,
-                )
-            )
-        drawn = {d.series for d in t.draws}
-        if series not in drawn and series - 1 not in drawn | {0}:
-            raise InputError(
-                msg("series {series}: draw series {before} first", series=series, before=series - 1)
-            )
+        check_series(t, series)
         _check_seed(seed)
         present = [p.name for p in t.players if not p.left]
         sizes = core.table_sizes(len(present))  # refuses 1, 2 and 5 players

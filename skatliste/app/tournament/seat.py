@@ -8,7 +8,7 @@ from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.app.tournament.base import _now
-from skatliste.app.tournament.draw import SeatingPlan, _plan
+from skatliste.app.tournament.draw import SeatingPlan, _plan, check_series
 from skatliste.app.tournament.players import NoSuchPlayer
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
@@ -27,23 +27,6 @@ class TableHasResults(InputError):
                 series=series,
                 table=table,
             )
-        )
-
-
-def _check_series(t: Tournament, series: int) -> None:
-    """A series of the tournament, its series before drawn (as for a draw)."""
-    if not 1 <= series <= t.series:
-        raise InputError(
-            msg(
-                "series {series}: this tournament has series 1 to {last}",
-                series=series,
-                last=t.series,
-            )
-        )
-    drawn = {d.series for d in t.draws}
-    if series not in drawn and series - 1 not in drawn | {0}:
-        raise InputError(
-            msg("series {series}: draw series {before} first", series=series, before=series - 1)
         )
 
 
@@ -126,7 +109,7 @@ def seat_table(
     list beside the series, so nothing is lost."""
     folder = Path(folder)
     with store.updating(folder) as t:
-        _check_series(t, series)
+        check_series(t, series)
         players = _players(t, names)
         _check_table(t, series, table, players)
         seating = t.seating(series)
