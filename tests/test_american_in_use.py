@@ -94,3 +94,15 @@ def test_the_sheet_json_of_a_deal_has_its_note(run: Run, grand: Path) -> None:
     _ok(run, grand, "add", "anna", "whist", "25", "tricks", "11", "--note", "spät")
     data = json.loads(_ok(run, grand, "export", "--format", "json"))
     assert data["deals"][0]["note"] == "spät"
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["whist 25 stiche 11 stiche 11", "euchre 20 allein allein stiche 5", "whist 25 25 stiche 11"],
+)
+def test_a_word_of_a_deal_said_twice_is_refused(run: Run, grand: Path, words: str) -> None:
+    """As on a Skat list, every word of a deal is said once (equal numbers too)."""
+    before = grand.read_bytes()
+    r = run("add", "ben", *words.split(), "--ledger", str(grand))
+    assert r.exit_code == 2, r.output
+    assert grand.read_bytes() == before

@@ -182,11 +182,11 @@ def _number_word(
                 example=example,
             )
         )
-    if kind == "bid" and bid is not None and bid != n:
+    if kind == "bid" and bid is not None:
         raise InputError(
             msg("two bids given ({first} and {second}): a deal has one bid", first=bid, second=n)
         )
-    if kind in numbers and numbers[kind] != n:
+    if kind in numbers:  # said twice is refused, as every word of a deal (equal or not)
         raise InputError(
             msg(
                 "'{word}' given twice ({first} and {second}): give it once",
@@ -218,6 +218,13 @@ def _refuse_word(tok: str) -> NoReturn:
             )
         )
     raise InputError(msg("unknown word '{word}'{hint}", word=tok, hint=_suggest(tok)))
+
+
+def _add_flag(flags: set[str], tok: str) -> None:
+    """``alone`` or ``partner``, said once."""
+    if FLAG_WORDS[tok] in flags:
+        raise InputError(msg("'{word}' given twice: say it once", word=tok))
+    flags.add(FLAG_WORDS[tok])
 
 
 def parse_words(words: Sequence[str]) -> ParsedDeal:
@@ -276,7 +283,7 @@ def parse_words(words: Sequence[str]) -> ParsedDeal:
                 )
             )
         elif tok in FLAG_WORDS:
-            flags.add(FLAG_WORDS[tok])
+            _add_flag(flags, tok)
         else:
             _refuse_word(tok)
         i += 1
