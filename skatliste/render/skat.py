@@ -205,7 +205,7 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         return json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
     heads = STATS_HEADERS[lang]
     first = tabulate(
-        stats_rows(people),
+        stats_rows(people, lang),
         headers=heads,
         disable_numparse=True,
         colalign=("left",) + ("right",) * (len(heads) - 1),

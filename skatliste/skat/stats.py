@@ -158,12 +158,15 @@ STATS_HEADERS: dict[Lang, list[str]] = {lang: stats_headers(lang) for lang in LA
 """The columns in each language, from the catalogue."""
 
 
-def stats_rows(people: dict[str, PlayerStats]) -> list[list[str]]:
-    """One line of text cells per player; '–' where a player has no such number yet."""
+def stats_rows(people: dict[str, PlayerStats], lang: Lang = "de") -> list[list[str]]:
+    """One line of text cells per player; '–' where a player has no such number yet; the
+    average with the language's decimal mark (``+110,5`` in German)."""
     body = []
     for s in people.values():
         rate = NONE if s.win_rate is None else f"{s.win_rate:.0%}"
         average = NONE if s.average is None else signed(s.average, places=1)
+        if lang == "de":  # number formatting, not a message: the decimal comma
+            average = average.replace(".", ",")
         highest = NONE if s.highest is None else signed(s.highest)
         body.append(
             [
