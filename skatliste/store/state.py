@@ -124,8 +124,8 @@ def append(kept: Kept, entry: Any, state: Any) -> None:
     state after it (call under the list's lock, the entry checked against ``kept.state``)."""
     ledger = kept.ledger
     line = (",\n    " + entry_line(ledger.family, entry)).encode()
-    raw = kept.raw
-    pieces = [memoryview(raw)[: kept.end], line, memoryview(raw)[kept.end :]]
+    view = memoryview(kept.raw)
+    pieces: list[bytes | memoryview] = [view[: kept.end], line, view[kept.end :]]
     atomic_write(ledger.path, pieces)
     key = {
         "digest": _digest(pieces),
