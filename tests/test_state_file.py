@@ -17,7 +17,7 @@ from skatliste.app import lists as app
 from skatliste.app import reports
 from skatliste.errors import LedgerError, SkatlisteError
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.sheet import derive
+from skatliste.skat.sheet import Derived, derive
 from skatliste.store import lists as store
 from skatliste.store import state as kept
 from skatliste.store.files import refuse_list_target, skatliste_file
@@ -309,3 +309,25 @@ def test_the_answer_with_the_state_file_is_the_answer_without_it(
     ledger = store.load(path)
     sheet = reports.sheet(ledger, "plain", lang="en")
     assert sheet == reports.sheet(app.open_list(path), "plain", lang="en")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"won": {"Anna": "1", "Ben": 0, "Carl": 0}},
+        {"passed": 1.5},
+        {"rounds": []},
+        {"bierlachs": "Anna"},
+        {"bierlachs": ["Anna", 3]},
+        {"rounds": {"queue": [["no such round", 3]]}},
+        {"rounds": {"queue": 7}},
+    ],
+)
+def test_a_state_read_back_that_is_no_sheet_state_is_refused(change: dict[str, object]) -> None:
+    """``Derived.checked`` takes only a state of a sheet at the table: of the right shape."""
+    ledger = store.load(EXAMPLES / "pub-evening.json")
+    good = derive(ledger.table, ledger.entries).to_json()
+    assert Derived.checked(ledger.table, good) == derive(ledger.table, ledger.entries)
+    with_bierlachs = {**good, "bierlachs": ["Anna", 3, -150]}
+    assert Derived.checked(ledger.table, with_bierlachs) is not None
+    assert Derived.checked(ledger.table, {**good, **change}) is None
