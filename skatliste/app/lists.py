@@ -114,8 +114,9 @@ def open_summed(path: Path | str) -> Ledger:
         found.ledger.kept = found.state
         return found.ledger
     ledger = store.load(path)
-    if ledger._read is not None:
-        kept.keep(ledger, ledger._read[0])
+    if ledger._read is not None and ledger.count >= kept.MIN_ENTRIES:
+        ledger.kept = ledger.family.state(ledger.table, ledger.entries)
+        kept.keep(ledger, ledger._read[0], ledger.kept)
     return ledger
 
 
@@ -225,10 +226,10 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> Non
         )
 
 
-def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
+def append(path: Path | str, make: Callable[[Ledger], Any], *, keep: bool = False) -> Change:
     """Add one entry made from the list (its table, its entries): refuse it if the rules do,
-    else save (and keep the list's state beside a long list)."""
-    with store.updating(path, then=kept.keep) as ledger:
+    else save (and with ``keep``, keep the list's state beside a long list)."""
+    with store.updating(path, then=kept.keep if keep else None) as ledger:
         entry = make(ledger)
         index = len(ledger.entries)
         _refuse_problems(ledger, index, entry, numbered_count(ledger) + 1)
@@ -290,7 +291,7 @@ def add_game(
         return family.parse(ledger.table, [*words], note=note, time=now())
 
     done = _append_kept(path, make) if light else None
-    return append(path, make) if done is None else done
+    return append(path, make, keep=light) if done is None else done
 
 
 def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:

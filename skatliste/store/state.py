@@ -145,15 +145,17 @@ def append(kept: Kept, entry: Any, state: Any) -> None:
     _write(ledger.path, ledger.family, state, key)
 
 
-def keep(lst: ListFile[Any], raw: bytes | None = None) -> None:
+def keep(lst: ListFile[Any], raw: bytes | None = None, state: Any = None) -> None:
     """Write the state file of ``lst``, whose entries are those of ``raw`` (the bytes they were
-    read from; else the file as it is on disk now, under the list's lock, just written); none
+    read from; else the file as it is on disk now, under the list's lock, just written) and
+    ``state`` the family's state after them (derived here when None); none
     below :data:`MIN_ENTRIES` entries, or for a family that keeps no state, or for a file not
     laid out as the store writes it."""
     if lst.count < MIN_ENTRIES:
         state_path(lst.path).unlink(missing_ok=True)
         return
-    state = lst.family.state(lst.table, lst.entries)
+    if state is None:
+        state = lst.family.state(lst.table, lst.entries)
     if state is None:
         return
     raw = read_bytes(lst.path) if raw is None else raw
