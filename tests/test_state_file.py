@@ -331,3 +331,13 @@ def test_a_state_read_back_that_is_no_sheet_state_is_refused(change: dict[str, o
     with_bierlachs = {**good, "bierlachs": ["Anna", 3, -150]}
     assert Derived.checked(ledger.table, with_bierlachs) is not None
     assert Derived.checked(ledger.table, {**good, **change}) is None
+
+
+def test_a_state_file_that_cannot_be_written_fails_no_add(long_list: Path) -> None:
+    """A state file made read-only is not replaced; the add is written all the same."""
+    app.add_game(long_list, "anna", GRAND, light=True)
+    side = kept.state_path(long_list)
+    side.chmod(0o444)
+    change = app.add_game(long_list, "ben", GRAND, light=True)
+    assert change.number == len(store.load(long_list).entries) == kept.MIN_ENTRIES + 2
+    assert _summed(long_list) == _summary(long_list)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import skatliste
+from skatliste.errors import LedgerError
 from skatliste.families import Family, families
 from skatliste.store.files import atomic_write, read_bytes, real_path
 from skatliste.store.lists import ListFile, entry_line
@@ -122,7 +123,12 @@ def _write(path: Path, family: Family[Any, Any, Any], state: Any, key: dict[str,
         **key,
         "state": family.state_to_json(state),
     }
-    atomic_write(state_path(path), json.dumps(data, ensure_ascii=False), durable=False)
+    try:
+        atomic_write(state_path(path), json.dumps(data, ensure_ascii=False), durable=False)
+    except (LedgerError, OSError):
+        # never required: a state that cannot be written (made read-only, say) is derived
+        # again next time; the list itself is written already
+        state_path(path).unlink(missing_ok=True)
 
 
 def append(kept: Kept, entry: Any, state: Any) -> None:
