@@ -230,7 +230,7 @@ def restorer(master: Path, work: Path) -> Callable[[], None]:
 
     def restore() -> None:
         shutil.copy(master, work)
-        for sidecar in (".cache", ".sheet"):
+        for sidecar in (".cache", ".sheet", ".state"):
             kept = Path(f"{master}{sidecar}")
             if kept.exists():
                 shutil.copy(kept, f"{work}{sidecar}")
@@ -245,7 +245,7 @@ def bare(master: Path, work: Path) -> Callable[[], None]:
 
     def fresh() -> None:
         shutil.copy(master, work)
-        for sidecar in (".cache", ".sheet"):
+        for sidecar in (".cache", ".sheet", ".state"):
             Path(f"{work}{sidecar}").unlink(missing_ok=True)
 
     return fresh
@@ -291,6 +291,8 @@ def skat_list_cases(m: Measured, folder: Path, size: int) -> None:
     subprocess.run(
         [sys.executable, str(HERE / "make_ledger.py"), str(size), str(master)], check=True
     )
+    # a first look, as the list's first summary keeps its state (a long list's only sidecar)
+    subprocess.run([SKATLISTE, "summary", "--ledger", str(master)], check=True, capture_output=True)
     work = folder / f"work-{size}.json"
     restore, fresh = restorer(master, work), bare(master, work)
     restore()

@@ -232,6 +232,29 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def values(self, table: TableT, entries: Sequence[EntryT]) -> dict[int, tuple[int, str]]:
         """Each entry (by identity) → (its number, its value as the sheet shows it)."""
 
+    # --- carrying on from a kept state (optional: without it a list is always derived whole) -
+
+    def state(self, table: TableT, entries: Sequence[EntryT]) -> Any | None:
+        """What the family derives from ``entries`` that the next entry and the summary need,
+        to keep beside a long list; None: the family keeps none (the default)."""
+        return None
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        """A ``state`` as plain JSON data."""
+        return {}
+
+    def state_from_json(self, table: TableT, data: Mapping[str, Any]) -> Any | None:
+        """A state from ``state_to_json``'s data, or None when it is not one for ``table``."""
+        return None
+
+    def after_state(
+        self, table: TableT, state: Any, entry: EntryT
+    ) -> tuple[list[Message], RowT | None, Any] | None:
+        """``entry`` after the entries ``state`` was derived from: its problems (as
+        ``entry_problems`` finds them), its row and the state after it; None: the family
+        cannot carry on from a state (the default), and the list is read whole."""
+        return None
+
 
 _LOADED: list[Family[Any, Any, Any]] = []
 

@@ -1,6 +1,7 @@
 """A long list is read, derived and written from its facts alone, every time: what a
 command prints and writes is what a fresh derivation of the file gives, however it was edited
-by hand, and nothing is kept beside the list."""
+by hand, and nothing is kept beside a list of fewer than 1,000 games (a longer one's state
+file: tests/test_state_file.py)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def season(tmp_path: Path) -> Path:
 
 
 def test_a_list_stays_one_file(tmp_path: Path) -> None:
-    """Nothing is kept beside a list: no derivation, no printed sheet."""
+    """Nothing is kept beside a short list: no derivation, no printed sheet."""
     path = tmp_path / "evening.json"
     _season(path, 250)
     app.add_game(path, "anna", "grand mit 1 hand augen 70".split())

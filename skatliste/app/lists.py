@@ -20,7 +20,8 @@ from skatliste.families import Family, NoDeclarer, find_family
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
-from skatliste.store.files import now
+from skatliste.store import state as kept
+from skatliste.store.files import locked, now
 from skatliste.store.lists import ListFile
 
 Ledger = ListFile[Any]
@@ -102,6 +103,21 @@ def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def open_summed(path: Path | str) -> Ledger:
+    """The list at ``path`` for its summary: from its kept state when that matches the list's
+    bytes (``ledger.kept`` is the state, the entries not read), else read whole (and its
+    state kept, for a long list)."""
+    found = kept.read(path)
+    if found is not None:
+        found.ledger.kept = found.state
+        return found.ledger
+    ledger = store.load(path)
+    if ledger._read is not None and ledger.count >= kept.MIN_ENTRIES:
+        ledger.kept = ledger.family.state(ledger.table, ledger.entries)
+        kept.keep(ledger, ledger._read[0], ledger.kept)
+    return ledger
 
 
 def open_list(path: Path | str) -> Ledger:
@@ -210,10 +226,10 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> Non
         )
 
 
-def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
+def append(path: Path | str, make: Callable[[Ledger], Any], *, keep: bool = False) -> Change:
     """Add one entry made from the list (its table, its entries): refuse it if the rules do,
-    else save."""
-    with store.updating(path) as ledger:
+    else save (and with ``keep``, keep the list's state beside a long list)."""
+    with store.updating(path, then=kept.keep if keep else None) as ledger:
         entry = make(ledger)
         index = len(ledger.entries)
         _refuse_problems(ledger, index, entry, numbered_count(ledger) + 1)
@@ -222,11 +238,44 @@ def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
     return Change(ledger, numbered_count(ledger), row, row)
 
 
+def _append_kept(path: Path | str, make: Callable[[Ledger], Any]) -> Change | None:
+    """``append`` on a long list from its kept state: the new entry checked against the state
+    alone, its line added to the file's bytes. None when the list has no state that matches
+    its bytes (or its family keeps none): then it is read whole."""
+    if not Path(path).exists():
+        return None
+    with locked(path):
+        found = kept.read(path)
+        if found is None or not found.ledger.family.numbers_every_entry:
+            return None
+        ledger = found.ledger
+        family = ledger.family
+        entry = make(ledger)
+        after = family.after_state(ledger.table, found.state, entry)
+        if after is None:
+            return None
+        problems, row, state = after
+        number = ledger.count + 1
+        if problems:
+            where = family.entry_name(number)
+            raise InputError(msg("{where}: {problem}", where=where, problem=join(problems)))
+        kept.append(found, entry, state)
+        ledger.entries.append(entry)
+    return Change(ledger, number, row, row)
+
+
 def add_game(
-    path: Path | str, player: str | None, words: Sequence[str], *, note: str = ""
+    path: Path | str,
+    player: str | None,
+    words: Sequence[str],
+    *,
+    note: str = "",
+    light: bool = False,
 ) -> Change:
     """Enter an entry from its words: ``add_game(path, "anna", ["kreuz", "mit", "2"])``;
-    with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``)."""
+    with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``).
+    ``light``: the change's list need hold only the new entry (its count and table right):
+    a long list is then carried on from its kept state, not read whole."""
 
     def make(ledger: Ledger) -> Any:
         family = ledger.family
@@ -241,7 +290,8 @@ def add_game(
             )
         return family.parse(ledger.table, [*words], note=note, time=now())
 
-    return append(path, make)
+    done = _append_kept(path, make) if light else None
+    return append(path, make, keep=light) if done is None else done
 
 
 def _say_which(family: Family[Any, Any, Any]) -> InputError:

@@ -160,7 +160,7 @@ def add(
       skatliste add anna whist 25 tricks 11      (American Grand)
     """
     if replay_file is None:
-        show_change(app.add_game(ledger_path, player, words, note=note), lang)
+        show_change(app.add_game(ledger_path, player, words, note=note, light=True), lang)
         return
     if words:
         refuse(msg("--from-replay takes the game from the file: give no words with it"))

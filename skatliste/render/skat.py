@@ -31,6 +31,7 @@ from skatliste.skat.explain import seeger_fabian_line, signed
 from skatliste.skat.family import value_cell
 from skatliste.skat.sheet import Row
 from skatliste.skat.summary import summarise as summary_of_list
+from skatliste.skat.summary import summary_of
 
 FAMILY = "skat"
 
@@ -119,7 +120,10 @@ def summary_text(
     as_json: bool = False,
 ) -> str:
     """Totals, games won and lost, Seeger-Fabian, rank, and the money at ``stake``."""
-    result = summary_of_list(lst.table, lst.entries, only_round=only_round)
+    if only_round is None and lst.kept is not None:  # a long list, from its kept state
+        result = summary_of(lst.table, lst.kept)
+    else:
+        result = summary_of_list(lst.table, lst.entries, only_round=only_round)
     settlement = _settlement({p.name: p.total for p in result.players}, stake)
     if as_json:
         return json.dumps(summary_json(lst.table, result, settlement), ensure_ascii=False)

@@ -450,6 +450,24 @@ class SkatFamily(Family[Entry, Table, Row]):
     def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
         return {id(row.entry): (row.number, value_cell(row)) for row in sheet.rows(table, entries)}
 
+    # --- carrying on from a kept state -----------------------------------------------------
+
+    def state(self, table: Table, entries: Sequence[Entry]) -> sheet.Derived:
+        return sheet.derive(table, entries)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        assert isinstance(state, sheet.Derived)
+        return state.to_json()
+
+    def state_from_json(self, table: Table, data: Mapping[str, Any]) -> sheet.Derived | None:
+        return sheet.Derived.checked(table, data)
+
+    def after_state(
+        self, table: Table, state: Any, entry: Entry
+    ) -> tuple[list[Message], Row | None, sheet.Derived]:
+        row = next(sheet.rows(table, [entry], after=state))
+        return list(row.problems), row, sheet.derive(table, [entry], after=state)
+
 
 def value_cell(row: Row) -> str:
     """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,

@@ -8,7 +8,7 @@ number on the sheet is recomputed from it on each read, so a corrected rule corr
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
 
@@ -289,6 +289,35 @@ class Derived:
         """From ``to_json``'s data."""
         bierlachs = data.get("bierlachs")
         return cls(**{**data, "bierlachs": None if bierlachs is None else tuple(bierlachs)})
+
+    @classmethod
+    def checked(cls, table: Table, data: Mapping[str, Any]) -> Derived | None:
+        """``from_json`` of data read back from a file, or None when it is not a state of a
+        sheet at ``table`` (a field missing, of another type, another table's players)."""
+        players = set(table.players)
+        tallies = ("totals", "sf_totals", "declared", "won", "lost")
+        counts = ("count", "passed", "ramsch", "problems")
+        if set(data) != {*tallies, *counts, "rounds", "bierlachs"}:
+            return None
+        for key in tallies:
+            value = data[key]
+            if type(value) is not dict or set(value) != players:
+                return None
+            if any(type(v) is not int for v in value.values()):
+                return None
+        if any(type(data[key]) is not int for key in counts) or type(data["rounds"]) is not dict:
+            return None
+        bierlachs = data["bierlachs"]
+        if bierlachs is not None and (
+            type(bierlachs) is not list or [type(v) for v in bierlachs] != [str, int, int]
+        ):
+            return None
+        state = cls.from_json(dict(data))
+        try:
+            Rounds(table.rules, table.size).restore(state.rounds)
+        except (TypeError, ValueError, KeyError):
+            return None
+        return state
 
 
 def rows(

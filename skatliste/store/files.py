@@ -107,6 +107,7 @@ NAMES: dict[str, Message] = {
     "key file": msg("key file"),
     "cache": msg("cache"),
     "lock file": msg("lock file"),
+    "state file": msg("state file"),
     "backup of a list": msg("backup of a list"),
     "tournament file": msg("tournament file"),
 }
@@ -283,7 +284,7 @@ def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
 def skatliste_file(path: Path | str) -> str | None:
     """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
     that is not skatliste's: a list or a tournament file by its header; the tournament cache,
-    a key file, a lock file or a backup by its name.
+    a key file, a lock file, a list's state file or a backup by its name.
 
     >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
     ('cache', 'key file')
@@ -298,6 +299,8 @@ def skatliste_file(path: Path | str) -> str | None:
         return "key file"
     if name.endswith(".json.lock"):
         return "lock file"
+    if name.endswith(".json.state"):
+        return "state file"
     if is_list(real):
         return "backup of a list" if name.endswith(".bak") else "list"
     if _head_matches(real, _TOURNAMENT_HEADER):
@@ -307,8 +310,9 @@ def skatliste_file(path: Path | str) -> str | None:
 
 def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
     """Refuse an output file that is one of skatliste's own: one of ``lists`` (paths compared
-    with symlinks followed), or any list, tournament file, cache, key file, lock file or
-    backup (``skatliste_file``). Every command's output path goes through here."""
+    with symlinks followed), or any list, tournament file, cache, key file, lock file,
+    backup or a list's state file (``skatliste_file``). Every command's output path goes
+    through here."""
     real = real_path(output)
     for ledger in lists:
         if real == real_path(ledger):

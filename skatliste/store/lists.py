@@ -14,7 +14,7 @@ import contextlib
 import gc
 import json
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Generic, Literal, TypeVar
@@ -122,6 +122,10 @@ class ListFile(Generic[E]):
         """The family's rule set (Skat's ``RuleSet``, American Grand's ``AmericanRules``)."""
         self.table: Any = family.table(header["players"], header["first_dealer"], self.rules)
         self.entries: list[E] = list(entries)
+        self.before = 0
+        """Entries not held: a list carried on from its kept state holds only those after."""
+        self.kept: Any = None
+        """The family's state after the last entry, when read from the kept state."""
         self.history: list[HistoryItem[E]] = list(history)
         # the entries as read (checked then): writing them again needs no second check
         self._checked = {id(e) for e in self.entries}
@@ -136,7 +140,7 @@ class ListFile(Generic[E]):
     @property
     def count(self) -> int:
         """Entries on the list."""
-        return len(self.entries)
+        return self.before + len(self.entries)
 
     def record(self, action: Action, number: int, entry: E, replaced_by: E | None) -> None:
         """Keep a removed or replaced entry in the history."""
@@ -645,16 +649,20 @@ def appended(lst: ListFile[Any]) -> list[bytes | memoryview] | None:
 
 
 @contextlib.contextmanager
-def updating(path: Path | str) -> Iterator[ListFile[Any]]:
-    """Load under the lock, let the caller change it, save: one atomic read-modify-write.
-    A refusal inside leaves the file as it was; a list that does not exist is refused before
-    any lock file is made."""
+def updating(
+    path: Path | str, *, then: Callable[[ListFile[Any]], None] | None = None
+) -> Iterator[ListFile[Any]]:
+    """Load under the lock, let the caller change it, save (and call ``then`` with the list
+    saved, still under the lock): one atomic read-modify-write. A refusal inside leaves the
+    file as it was; a list that does not exist is refused before any lock file is made."""
     if not Path(path).exists():
         load(path)  # raises the 'no ledger here' error (or the folder's)
     with locked(path):
         lst = load(path)
         yield lst
         save(lst)
+        if then is not None:
+            then(lst)
 
 
 def create(lst: ListFile[Any], *, force: bool) -> Path | None:
