@@ -37,6 +37,24 @@ class LedgerError(SkatlisteError):
     """The ledger file cannot be read, is corrupt, newer than this program, or busy."""
 
 
+class NoList(LedgerError):
+    """There is no list at ``path``: each edge says how to start one."""
+
+    def __init__(self, message: Message, path: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class ListExists(LedgerError):
+    """A new list was asked for where one is already: each edge says how to replace it or
+    where else to start it."""
+
+
+class NotAList(LedgerError):
+    """A new list was asked for where skatliste keeps a file of another kind, which it never
+    replaces: each edge says where else to start it."""
+
+
 class RuleSetError(InputError):
     """An unknown rule-set preset or option, or an option value that is not allowed."""
 

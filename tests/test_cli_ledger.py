@@ -32,7 +32,7 @@ def test_new_refuses_to_overwrite_without_force(run: Run, fresh_ledger: Path) ->
     before = fresh_ledger.read_bytes()
     r = run("new", "--players", "X", "Y", "Z", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2
-    assert "a ledger exists already; use --force" in r.stderr
+    assert "a list is there already; use --force" in r.stderr
     assert fresh_ledger.read_bytes() == before
     assert run("new", "X", "Y", "Z", "--force", "--ledger", str(fresh_ledger)).exit_code == 0
 
@@ -286,7 +286,7 @@ def test_ledger_from_environment(run: Run, tmp_path: Path, monkeypatch: pytest.M
 def test_missing_ledger_says_how_to_start(run: Run, tmp_path: Path) -> None:
     r = run("sheet", "--ledger", str(tmp_path / "none.json"))
     assert r.exit_code == 2
-    assert "no ledger here; start one with 'skatliste new --players" in r.stderr
+    assert "no list here; start one with 'skatliste new --players" in r.stderr
 
 
 # --- a table of four ---------------------------------------------------------------------

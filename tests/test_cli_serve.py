@@ -64,7 +64,7 @@ def test_serve_refuses_a_missing_list(tmp_path: Path, run: Run) -> None:
     """No list, no server: the CLI's message, and no key file made."""
     result = run("serve", "--ledger", str(tmp_path / "none.json"))
     assert result.exit_code == 2
-    assert "no ledger here" in result.stderr
+    assert "no list here" in result.stderr
     # the suggestion starts the very list that was asked for
     assert f"'skatliste new --players Anna Ben Carl --ledger {tmp_path / 'none.json'}'" in (
         result.stderr

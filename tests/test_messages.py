@@ -416,7 +416,7 @@ def test_the_environment_chooses_when_no_lang_is_given(
 def test_commands_without_tables_take_lang_for_their_messages(run: Run, tmp_path: Path) -> None:
     missing = tmp_path / "none.json"
     assert "hier ist keine Liste" in run("check", "--ledger", str(missing)).stderr
-    assert "no ledger here" in run("check", "--lang", "en", "--ledger", str(missing)).stderr
+    assert "no list here" in run("check", "--lang", "en", "--ledger", str(missing)).stderr
     assert "'CX' ist keine Karte" in run("augen", "CA", "CX").stderr
     assert "'CX' is not a card" in run("augen", "CX", "--lang", "en").stderr
 

@@ -301,7 +301,7 @@ def test_a_command_on_a_missing_list_leaves_no_file_behind(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     r = run(*command)
-    assert r.exit_code == 2 and "no ledger here" in r.stderr
+    assert r.exit_code == 2 and "no list here" in r.stderr
     assert _files(tmp_path) == []
 
 

@@ -16,7 +16,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from skatliste import __version__
-from skatliste.errors import SkatlisteError
+from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
 from skatliste.i18n import Lang, Message, msg
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,6 +56,29 @@ BUG_EXIT = 70
 """Exit status of the last line of defence (EX_SOFTWARE): a bug, never a user's mistake."""
 
 
+def told(exc: SkatlisteError) -> Message:
+    """The refusal as the CLI says it: the library's words, and where the library leaves it
+    to the edge, how to type it right on the command line."""
+    how: Message | None = None
+    if isinstance(exc, NoList):
+        import shlex
+
+        given = "" if exc.path == DEFAULT_LIST else f" --ledger {shlex.quote(exc.path)}"
+        how = msg(
+            "start one with 'skatliste new --players Anna Ben Carl{ledger}' (or give --ledger "
+            "PATH)",
+            ledger=given,
+        )
+    elif isinstance(exc, ListExists):
+        how = msg(
+            "use --force to start over (the old list is kept as a backup) or --ledger NEW.json "
+            "for a second list"
+        )
+    elif isinstance(exc, NotAList):
+        how = msg("not even with --force: give another --ledger")
+    return exc.message if how is None else msg("{problem}; {how}", problem=exc.message, how=how)
+
+
 class SkatGroup(click.Group):
     """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place; anything
     unexpected into one line that says it is a bug, exit 70 (``SKATLISTE_DEBUG=1``: the
@@ -66,7 +89,7 @@ class SkatGroup(click.Group):
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
-            raise Refused(exc.render(current_lang())) from None
+            raise Refused(told(exc).render(current_lang())) from None
         except BrokenPipeError:
             closed_stdout()  # nobody reads on: not a refusal, and nothing to say
         except (click.ClickException, click.exceptions.Exit, click.Abort):

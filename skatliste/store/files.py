@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from skatliste.errors import LedgerError
+from skatliste.errors import LedgerError, ListExists, NoList, NotAList
 from skatliste.i18n import Message, msg
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
@@ -43,22 +43,7 @@ def read_bytes(path: Path | str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        import shlex
-
-        # the list named is where the new one belongs: say so (the default needs no option)
-        ledger = (
-            ""
-            if str(path) == "skatliste.json"
-            else msg(" --ledger {path}", path=shlex.quote(str(path)))
-        )
-        raise LedgerError(
-            msg(
-                "{path}: no ledger here; start one with 'skatliste new --players Anna Ben "
-                "Carl{ledger}' (or give --ledger PATH)",
-                path=str(path),
-                ledger=ledger,
-            )
-        ) from None
+        raise NoList(msg("{path}: no list here", path=str(path)), str(path)) from None
     except IsADirectoryError:
         raise LedgerError(
             msg("{path}: is a directory, not a ledger file", path=str(path))
@@ -448,10 +433,10 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
     of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
     kind = skatliste_file(path)
     if kind not in (None, "list"):
-        raise LedgerError(
+        raise NotAList(
             msg(
-                "{path}: is a skatliste {kind}, not a list; a new list never replaces it (not "
-                "even with --force). Nothing written: give another --ledger",
+                "{path}: is a skatliste {kind}, not a list; a new list never replaces it, "
+                "nothing written",
                 path=str(path),
                 kind=NAMES[kind],
             )
@@ -459,13 +444,7 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
     with locked(path):
         exists = path.exists()
         if exists and not force:
-            raise LedgerError(
-                msg(
-                    "{path}: a ledger exists already; use --force to start over (the old list "
-                    "is kept as a backup) or --ledger NEW.json for a second list",
-                    path=str(path),
-                )
-            )
+            raise ListExists(msg("{path}: a list is there already", path=str(path)))
         backup = None
         if exists:
             if real_path(path).is_dir():
