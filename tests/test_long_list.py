@@ -21,7 +21,7 @@ from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import Derived, derive, rows
 from skatliste.store import lists as store
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, Run
 
 GAMES = 40
 
@@ -207,3 +207,15 @@ def test_a_sheet_is_drawn_with_the_collector_off_and_left_as_it_was(was_on: bool
         assert gc.isenabled() is was_on
     finally:
         gc.enable()
+
+
+def test_check_leaves_the_cycle_collector_as_it_found_it(run: Run, fresh_ledger: Path) -> None:
+    """``check`` derives a long list with the cyclic collector off, and turns it on again, so
+    that a process running commands in turn (a test, a server) keeps collecting."""
+    import gc
+
+    assert gc.isenabled()
+    assert run("check", "--ledger", str(fresh_ledger)).exit_code == 0
+    assert gc.isenabled()
+    assert run("check", "--ledger", str(fresh_ledger.with_name("none.json"))).exit_code == 2
+    assert gc.isenabled()
