@@ -281,7 +281,8 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
     got = {s.name: s.points for s in app.ranking(drawn).standings}
     assert got == {"Vera": 48, "Sven": 0, "Klaus": 0}
     history = app.open_tournament(drawn).history
-    assert history[-1]["action"] == "delete result" and history[-1]["results"]["Vera"] == [0, 0, 0]
+    assert history[-1].action.value == "delete result"
+    assert history[-1].get("results")["Vera"] == [0, 0, 0]
 
 
 def test_deleting_a_paper_result_that_is_not_there_is_refused(drawn: Path) -> None:

@@ -400,3 +400,19 @@ def test_a_paper_result_beside_a_broken_list_of_its_table_is_refused(
     (hall / "series-1" / "table-01.json").write_text(text, encoding="utf-8")
     items = ["Anna Schmidt=48/1/0", "Ben=0/0/0", "Carl=0/0/0"]
     assert "table-01.json" in _refused(run, hall, "result", "1", "1", *items)
+
+
+def test_the_history_keeps_known_actions_and_refuses_an_unknown_one(run: Run, hall: Path) -> None:
+    """The tournament's history is a list of known actions (remove, redraw, seat, replace or
+    delete a result) with the facts each kept; a hand-edited action it does not know is
+    refused with its place, and the file stays as it was."""
+    _ok(run, "tournament", "player", "remove", "Fritz", "--tournament", str(hall))
+    data = json.loads((hall / "tournament.json").read_text(encoding="utf-8"))
+    assert data["history"][-1]["action"] == "remove"
+    assert data["history"][-1]["player"] == "Fritz"
+    data["history"][-1]["action"] = "frobnicate"
+    (hall / "tournament.json").write_text(json.dumps(data), encoding="utf-8")
+    before = (hall / "tournament.json").read_bytes()
+    r = run("tournament", "player", "list", "--tournament", str(hall))
+    assert r.exit_code == 2 and "history[1].action" in r.stderr and "frobnicate" in r.stderr
+    assert (hall / "tournament.json").read_bytes() == before

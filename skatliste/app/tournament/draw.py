@@ -137,31 +137,37 @@ def draw_series(
             if _has_results(t, series) and not force:
                 raise SeriesHasResults(series)
             redraws = sum(
-                1 for h in t.history if h.get("action") == "redraw" and h.get("series") == series
+                1
+                for h in t.history
+                if h.action is store.Action.REDRAW and h.get("series") == series
             )
             moved = f"series-{series}.redrawn-{redraws + 1}"
             t.history.append(
-                {
-                    "action": "redraw",
-                    "time": _now(),
-                    "series": series,
-                    "seed": old.seed,
-                    "tables": [list(x) for x in old.tables],
-                    "lists": moved,
-                    "paper": [
-                        {
-                            "table": r.table,
-                            "results": {n: [x.points, x.won, x.lost] for n, x in r.lines.items()},
-                        }
-                        for r in t.paper
-                        if r.series == series
-                    ],
-                }
+                store.Event(
+                    store.Action.REDRAW,
+                    _now(),
+                    {
+                        "series": series,
+                        "seed": old.seed,
+                        "tables": [list(x) for x in old.tables],
+                        "lists": moved,
+                        "paper": [
+                            {
+                                "table": r.table,
+                                "results": {
+                                    n: [x.points, x.won, x.lost] for n, x in r.lines.items()
+                                },
+                            }
+                            for r in t.paper
+                            if r.series == series
+                        ],
+                    },
+                )
             )
             t.draws.remove(old)
             t.paper = [r for r in t.paper if r.series != series]
         if seed is None:
-            redraws = sum(1 for h in t.history if h.get("action") == "redraw")
+            redraws = sum(1 for h in t.history if h.action is store.Action.REDRAW)
             seed = t.seed + 1000 * redraws + series
         met = core.pairs_met([d.tables for d in t.draws if d.series < series])
         result: Draw = core.draw(present, seed=seed, met=met)

@@ -104,7 +104,7 @@ def remove_player(folder: Path | str, name: str) -> Removal:
             t.players[index] = replace(player, left=True)
         else:
             del t.players[index]
-        t.history.append({"action": "remove", "time": _now(), "player": player.name})
+        t.history.append(store.Event(store.Action.REMOVE, _now(), {"player": player.name}))
         unplayed = tuple(
             d.series
             for d in t.draws

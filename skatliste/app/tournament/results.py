@@ -207,13 +207,15 @@ def enter_paper_result(
         if old is not None:
             t.paper.remove(old)
             t.history.append(
-                {
-                    "action": "replace result",
-                    "time": _now(),
-                    "series": series,
-                    "table": table,
-                    "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
-                }
+                store.Event(
+                    store.Action.REPLACE_RESULT,
+                    _now(),
+                    {
+                        "series": series,
+                        "table": table,
+                        "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
+                    },
+                )
             )
         ordered = {p: lines[p] for p in seated}
         t.paper.append(store.PaperResult(series, table, ordered, _now()))
@@ -237,13 +239,15 @@ def delete_paper_result(folder: Path | str, series: int, table: int) -> store.Pa
             )
         t.paper.remove(old)
         t.history.append(
-            {
-                "action": "delete result",
-                "time": _now(),
-                "series": series,
-                "table": table,
-                "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
-            }
+            store.Event(
+                store.Action.DELETE_RESULT,
+                _now(),
+                {
+                    "series": series,
+                    "table": table,
+                    "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
+                },
+            )
         )
         return old
 

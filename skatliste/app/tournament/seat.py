@@ -117,8 +117,6 @@ def seat_table(
         if old is not None and _has_results(t, series, table) and not force:
             raise TableHasResults(series, table)
         entry: dict[str, object] = {
-            "action": "seat",
-            "time": _now(),
             "series": series,
             "table": table,
             "players": list(players),
@@ -132,9 +130,9 @@ def seat_table(
         moved = _write_list(t, series, table, players)
         if moved is not None:
             entry["list"] = moved
-        t.history.append(entry)
+        t.history.append(store.Event(store.Action.SEAT, _now(), entry))
         if seating is None:
-            redraws = sum(1 for h in t.history if h.get("action") == "redraw")
+            redraws = sum(1 for h in t.history if h.action is store.Action.REDRAW)
             seating = store.Seating(
                 series=series, seed=t.seed + 1000 * redraws + series, time=_now(), tables=[]
             )
