@@ -195,7 +195,7 @@ def test_a_sheet_is_drawn_with_the_collector_off_and_left_as_it_was(was_on: bool
     or off as it found it, also when the drawing fails."""
     import gc
 
-    from skatliste.render.text import collector_off
+    from skatliste.memory import collector_off
 
     (gc.enable if was_on else gc.disable)()
     try:

@@ -17,7 +17,6 @@ The computation in words is ``skatliste.american.explain``'s, the table words
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -46,6 +45,7 @@ from skatliste.american.deals import PartieEnd as PartieEnd
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.i18n import Message, msg
+from skatliste.memory import collector_off
 
 # --- scoring each contract (§A3) ---------------------------------------------------------
 
@@ -390,15 +390,8 @@ Walked = tuple[list[Partie], list[Problem], list[int]]
 
 
 def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
-    # a long list makes a row a deal, and none refers back to another: the cyclic garbage
-    # collector, run again and again over the growing rows, would cost more than the walk
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_off():  # a row a deal, none referring back to another
         return _walk_deals(table, entries)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:

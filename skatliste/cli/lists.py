@@ -5,7 +5,6 @@ family renders (``skatliste.render``); the family is the list's own, read from i
 
 from __future__ import annotations
 
-import gc
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -36,6 +35,7 @@ from skatliste.cli.complete import (
 from skatliste.cli.render import entry_words, rendered
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg, nmsg, pmsg
+from skatliste.memory import collector_off
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
@@ -410,15 +410,8 @@ def check_cmd(ledger_path: Path) -> None:
       skatliste check
         skatliste.json: game 7: the paper says +72, the game is worth +48
     """
-    # a long list's entries and rows refer to no other: the cyclic collector, run again and
-    # again while they are made, costs a quarter of the derivation and frees nothing
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_off():  # a long list's entries and rows refer to no other
         _check(ledger_path)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _check(ledger_path: Path) -> None:

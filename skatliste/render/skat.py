@@ -11,9 +11,9 @@ from typing import Any
 
 from skatliste import money
 from skatliste.i18n import Lang, msg
+from skatliste.memory import collector_off
 from skatliste.render import register
 from skatliste.render.text import (
-    collector_off,
     describe,
     game_lines,
     marks,

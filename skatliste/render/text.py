@@ -5,9 +5,7 @@ tabulate is imported inside the functions that use it, so ``value`` does not pay
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from operator import itemgetter
@@ -57,20 +55,6 @@ TEXT: dict[str, Message] = {
     "empty": msg("No games yet."),
 }
 """The words of the text, by their key (German in the catalogue)."""
-
-
-@contextlib.contextmanager
-def collector_off() -> Iterator[None]:
-    """Draw a long sheet without the cyclic garbage collector: its rows and lines refer to no
-    other, and a collection run again and again over 100,000 of them would cost more than
-    the drawing (the collector is on again afterwards, as it was)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def words_in(lang: Lang) -> dict[str, str]:

@@ -11,7 +11,6 @@ reason; facts only are stored, every number is derived on each read.
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -35,6 +34,7 @@ from skatliste.fields import (
     one_of,
 )
 from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.memory import collector_off
 from skatliste.options import RuleSet, stored_problem
 from skatliste.store.files import (
     atomic_write,
@@ -418,16 +418,8 @@ def _read_json(path: Path, raw: bytes) -> tuple[Any, _Pairs]:
 def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     """The list in ``raw``, read strictly; a refused file raises a ``LedgerError`` naming
     every problem (up to ten) with its place."""
-    # a long list is a million objects, none referring back to another: the cyclic garbage
-    # collector, run again and again over them while they are made, would cost a fifth of
-    # the read (it is on again afterwards, as it was)
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_off():  # a million objects, none referring back to another
         return _parse(Path(path), raw)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _parse(path: Path, raw: bytes) -> ListFile[Any]:
