@@ -79,7 +79,7 @@ def new_list(
         except InputError as exc:
             raise InputError(
                 msg(
-                    "--first-dealer {name}: {problem}",
+                    "the first dealer '{name}': {problem}",
                     name=first_dealer,
                     problem=exc.message,
                 )
