@@ -576,8 +576,8 @@ def restore(path: Path | str, item: int) -> Change:
             if newer not in ledger.entries:
                 raise InputError(
                     msg(
-                        "history item {item}: game {number} was changed again since; correct "
-                        "it with 'skatliste edit'",
+                        "history item {item}: game {number} was changed again since; edit it "
+                        "instead",
                         item=item,
                         number=kept.number,
                     )
