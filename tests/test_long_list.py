@@ -219,3 +219,25 @@ def test_check_leaves_the_cycle_collector_as_it_found_it(run: Run, fresh_ledger:
     assert gc.isenabled()
     assert run("check", "--ledger", str(fresh_ledger.with_name("none.json"))).exit_code == 2
     assert gc.isenabled()
+
+
+def test_value_loads_no_game_family_plug_in() -> None:
+    """``skatliste value kreuz mit 2 hand`` values a Skat game: it starts without the
+    families' plug-ins, the list file or the sheet (its start-up is a bench target)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from skatliste.cli import cli\n"
+        "try:\n"
+        "    cli(['value', 'kreuz', 'mit', '2', 'hand'], prog_name='skatliste')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('skatliste.american.game', 'skatliste.skat.family', 'skatliste.skat.sheet')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout

@@ -38,7 +38,7 @@ from skatliste.skat.rules import (
     games_reaching,
     seeger_fabian_points,
 )
-from skatliste.skat.words import ParsedGame, parse_words
+from skatliste.skat.words import TABLE_WORDS, ParsedGame, parse_words
 
 # --- value ------------------------------------------------------------------------------
 
@@ -114,14 +114,16 @@ def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
 def _refuse_other_family(words: tuple[str, ...]) -> None:
     """'value' values a Skat game: a word of another game family's entries only, or a rule
     set given here, is refused saying where such an entry is valued."""
-    from skatliste.families import all_presets, family_of_word
-
     for i, word in enumerate(words):
         preset: str | None = None
         if word == "--rules":
             preset = words[i + 1] if i + 1 < len(words) else ""
         elif word.startswith("--rules="):
             preset = word.partition("=")[2]
+        elif word.casefold() in TABLE_WORDS or word.isdigit():
+            continue  # a Skat word: the registry (every family's plug-in) is not loaded
+        from skatliste.families import all_presets, family_of_word
+
         if preset is not None:
             other = all_presets().get(preset.casefold())
         else:
