@@ -26,6 +26,14 @@ def _ok(run: Run, *args: str) -> str:
     return r.output
 
 
+def _pub_three(run: Run, ledger: Path, *rules: str) -> Path:
+    """A new pub list of three (Bock and Ramsch on), with ``KEY=VALUE`` rules on top."""
+    options = [arg for rule in rules for arg in ("--rule", rule)]
+    new = ("new", "--players", "Anna", "Ben", "Carl", "--rules", "pub", *options)
+    _ok(run, *new, "--ledger", str(ledger))
+    return ledger
+
+
 @pytest.fixture
 def pub_four(run: Run, ledger_path: Path) -> Path:
     """A pub list at a table of four with 20 games: each declarer one of the three who play."""
@@ -145,18 +153,7 @@ def test_a_word_given_twice_is_refused_as_every_repeated_word_is(run: Run, word:
 def test_the_standing_line_shows_a_long_queue_compactly(run: Run, ledger_path: Path) -> None:
     """Under pub rules every Grand Hand won queues a Bock and a Ramsch round: the 'Stand' line
     shows the running round, the next one and how many follow, not the whole queue."""
-    _ok(
-        run,
-        "new",
-        "--players",
-        "Anna",
-        "Ben",
-        "Carl",
-        "--rules",
-        "pub",
-        "--ledger",
-        str(ledger_path),
-    )
+    _pub_three(run, ledger_path)
     out = ""
     for number in range(12):
         declarer = ("ben", "carl", "anna")[number % 3]
@@ -217,22 +214,7 @@ def test_a_game_of_a_bock_round_earns_another_only_where_the_rules_say(
 ) -> None:
     """Under pub rules a Grand Hand won starts a Bock round; one won inside a Bock round
     starts another unless bock.from_bock=off (the common cap)."""
-    _ok(
-        run,
-        "new",
-        "--players",
-        "Anna",
-        "Ben",
-        "Carl",
-        "--rules",
-        "pub",
-        "--rule",
-        "ramsch.after_bock=off",
-        "--rule",
-        f"bock.from_bock={from_bock}",
-        "--ledger",
-        str(ledger_path),
-    )
+    _pub_three(run, ledger_path, "ramsch.after_bock=off", f"bock.from_bock={from_bock}")
     first = _ok(run, "add", "ben", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
     assert _stand(first).endswith("Bock 3")
     second = _ok(run, "add", "carl", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
@@ -245,20 +227,7 @@ def test_a_bock_round_called_by_hand_queues_behind_the_rounds_ahead(
     """``skatliste bock`` calls a Bock round like an earned one: with bock.overlap=queue it
     follows the rounds already waiting; after a game that earned one already it is refused,
     as one game starts at most one (docs/commands.md, docs/rules.md §8)."""
-    _ok(
-        run,
-        "new",
-        "--players",
-        "Anna",
-        "Ben",
-        "Carl",
-        "--rules",
-        "pub",
-        "--rule",
-        "ramsch.after_bock=off",
-        "--ledger",
-        str(ledger_path),
-    )
+    _pub_three(run, ledger_path, "ramsch.after_bock=off")
     _ok(run, "add", "ben", "grand", "mit", "1", "hand", "--ledger", str(ledger_path))
     before = ledger_path.read_bytes()
     twice = run("bock", "--ledger", str(ledger_path))
@@ -274,18 +243,7 @@ def test_the_pub_summary_says_what_its_seeger_fabian_column_counts(
 ) -> None:
     """Seeger-Fabian scores declared games only (docs/rules.md §7): where the list has a
     Ramsch, the summary says that its points are not in that column."""
-    _ok(
-        run,
-        "new",
-        "--players",
-        "Anna",
-        "Ben",
-        "Carl",
-        "--rules",
-        "pub",
-        "--ledger",
-        str(ledger_path),
-    )
+    _pub_three(run, ledger_path)
     _ok(run, "add", "ben", "kreuz", "mit", "1", "--ledger", str(ledger_path))
     _ok(run, "ramsch", "anna=50", "ben=40", "carl=30", "--ledger", str(ledger_path))
     out = _ok(run, "summary", "--ledger", str(ledger_path))
