@@ -6,11 +6,14 @@ them, so ``skatliste value`` starts in a few times the interpreter's own start-u
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any, NoReturn, TypeVar
 
 import click
@@ -20,6 +23,23 @@ from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
 from skatliste.i18n import Lang, Message, msg
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def lazy(name: str) -> ModuleType:
+    """The module ``name``, run on its first attribute looked up (the standard library's
+    ``importlib.util.LazyLoader``): the application layer and the list store are loaded by
+    the commands that use them, not by ``skatliste value`` at start-up. The CLI's modules name
+    the real module under ``TYPE_CHECKING``, so every call is type-checked all the same."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None, name
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module
 
 
 class _Told(click.ClickException):

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.app.lists import player_names
-from skatliste.cli.base import DEFAULT_LIST
+from skatliste.cli.base import DEFAULT_LIST, lazy
 from skatliste.skat.rules import REIZWERTE
 from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, VOCABULARY
+
+if TYPE_CHECKING:
+    from skatliste.app import lists as app
+else:
+    app = lazy("skatliste.app.lists")  # the names are read when a name is completed
 
 SPITZEN_MAX = {"grand": 4}
 """The most Spitzen a game can have (rules §3): 4 Buben in a Grand, 11 trumps in a suit game."""
@@ -32,7 +37,7 @@ def _starting(candidates: list[str], incomplete: str) -> list[str]:
 
 def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """The players of the list file."""
-    return _starting(player_names(_ledger_path(ctx)), incomplete)
+    return _starting(app.player_names(_ledger_path(ctx)), incomplete)
 
 
 def _numbers_after(word: str, words: list[str]) -> list[str]:
@@ -58,7 +63,7 @@ def complete_words(ctx: click.Context, param: click.Parameter, incomplete: str) 
 def complete_edit_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """'edit N': first a player (to change the declarer) or 'eingepasst', then the words."""
     if not ctx.params.get(param.name or ""):
-        players = player_names(_ledger_path(ctx))
+        players = app.player_names(_ledger_path(ctx))
         return _starting([*players, "eingepasst", "ramsch"], incomplete) + complete_words(
             ctx, param, incomplete
         )
@@ -72,7 +77,7 @@ def complete_ramsch_words(ctx: click.Context, param: click.Parameter, incomplete
     """A player after 'jungfrau' and 'durchmarsch'; otherwise the Ramsch words."""
     words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
     if words and words[-1] in ("jungfrau", "durchmarsch"):
-        return _starting(player_names(_ledger_path(ctx)), incomplete)
+        return _starting(app.player_names(_ledger_path(ctx)), incomplete)
     if words and words[-1] in ("geschoben", "skat"):
         return []
     return _starting(list(RAMSCH_WORDS), incomplete)

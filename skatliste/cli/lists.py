@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.app import lists as app
 from skatliste.cli.base import (
     WORDS_CONTEXT,
     Failed,
     cli,
     current_lang,
+    lazy,
     ledger_option,
     list_options,
     messages_lang_option,
@@ -38,7 +38,10 @@ from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.memory import collector_off
 
 if TYPE_CHECKING:
+    from skatliste.app import lists as app
     from skatliste.app.lists import Ledger
+else:
+    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
 
 
 def show_change(change: app.Change, lang: Lang) -> None:

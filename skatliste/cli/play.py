@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.app import lists as app
 from skatliste.cli.base import (
     Refused,
     cli,
     current_lang,
     lang_option,
+    lazy,
     ledger_option,
     resolve_lang,
     say,
@@ -26,7 +26,10 @@ from skatliste.skat.rulesets import KontraRule
 from skatliste.skat.words import parse_words, whole_number
 
 if TYPE_CHECKING:
+    from skatliste.app import lists as app
     from skatliste.app.lists import Ledger
+else:
+    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
 
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]

@@ -6,16 +6,22 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.app import lists as app
-from skatliste.app import reports
-from skatliste.app.reports import ExportFormat, SheetFormat
-from skatliste.cli.base import cli, list_options, refuse, say
+from skatliste.cli.base import cli, lazy, list_options, refuse, say
 from skatliste.cli.render import rendered
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
+
+if TYPE_CHECKING:
+    from skatliste.app import lists as app
+    from skatliste.app import reports
+    from skatliste.app.reports import ExportFormat, SheetFormat
+else:
+    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
+    reports = lazy("skatliste.app.reports")
 
 
 def _stake(cent: str | None) -> Fraction | None:
