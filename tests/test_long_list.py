@@ -234,7 +234,8 @@ def test_value_loads_no_game_family_plug_in() -> None:
         "    cli(['value', 'kreuz', 'mit', '2', 'hand'], prog_name='skatliste')\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = ('skatliste.american.game', 'skatliste.skat.family', 'skatliste.skat.sheet')\n"
+        "heavy = ('skatliste.american.game', 'skatliste.skat.family', 'skatliste.skat.sheet',\n"
+        "         'skatliste.families', 'skatliste.store.lists', 'skatliste.store.files')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"
     )
     done = subprocess.run(
