@@ -203,7 +203,7 @@ def _items(path: Path, data: dict[str, Any], key: str, record: Record) -> list[d
         problem = record.problem(item)
         if problem is not None:
             raise _fail(path, where, problem)
-        out.append({**record.defaults, **item})
+        out.append(item)
     return out
 
 
