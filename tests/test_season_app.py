@@ -40,9 +40,8 @@ from pathlib import Path
 
 import pytest
 
-from skatliste.app import lists
+from skatliste.app import lists, tournament
 from skatliste.app import season as app
-from skatliste.app import tournament
 from skatliste.errors import InputError, LedgerError
 from skatliste.season import Rule, ScoreKind, SeasonRules
 
@@ -337,7 +336,7 @@ def test_a_missing_list_is_named_in_every_standing(small: Path) -> None:
 def test_a_corrupt_list_refuses_the_standing_with_its_file(small: Path) -> None:
     path = small.parent / "abende" / "2027-01-02.json"
     path.write_text('{"format": "skatliste", "version": 1, "players": 3}')
-    with pytest.raises(LedgerError, match="2027-01-02.json"):
+    with pytest.raises(LedgerError, match=r"2027-01-02\.json"):
         app.standing(small)
 
 
