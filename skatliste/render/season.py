@@ -35,7 +35,7 @@ _TEXT: dict[str, Message] = {
     "best": pmsg("season", "Best"),
     "dropped": pmsg("season", "Dropped"),
     "date": pmsg("season", "Date"),
-    "list": pmsg("season", "Series of"),
+    "list": pmsg("season", "List"),
     "points": pmsg("season", "Points"),
     "won": pmsg("season", "Won"),
     "lost": pmsg("season", "Lost"),
@@ -107,13 +107,22 @@ def rules_lines(rules: SeasonRules) -> list[Message]:
     out = [score, rule]
     counting = _counting(rules)
     out.append(counting if counting is not None else msg("every series counts"))
-    if rules.min_series or rules.min_evenings:
+    series = nmsg("{count} series", "{count} series", rules.min_series)
+    evenings = nmsg("{count} evening", "{count} evenings", rules.min_evenings)
+    if rules.min_series and rules.min_evenings:
         out.append(
             msg(
-                "ranked with at least {series} series and {evenings} evenings; the others are "
-                "listed below, not ranked",
-                series=rules.min_series,
-                evenings=rules.min_evenings,
+                "ranked with at least {series} and {evenings}; the others are listed below, "
+                "without a place",
+                series=series,
+                evenings=evenings,
+            )
+        )
+    elif rules.min_series or rules.min_evenings:
+        out.append(
+            msg(
+                "ranked with at least {least}; the others are listed below, without a place",
+                least=series if rules.min_series else evenings,
             )
         )
     if rules.attendance:
@@ -175,11 +184,7 @@ def not_ranked_note(st: Standing) -> Message | None:
     """Under the table: who is not ranked, and why."""
     if all(x.ranked for x in st.lines):
         return None
-    return msg(
-        "– not ranked (nicht gewertet): fewer than {series} series or {evenings} evenings",
-        series=st.rules.min_series,
-        evenings=st.rules.min_evenings,
-    )
+    return msg("–: not ranked (nicht gewertet), short of the fewest series or evenings")
 
 
 def standing_csv(st: Standing) -> str:
