@@ -27,6 +27,7 @@ from skatliste.errors import InputError
 from skatliste.i18n import msg
 from skatliste.players import same_name
 from skatliste.skat.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
+from skatliste.skat.stats import PlayerStats
 
 # --- the rules ---------------------------------------------------------------------------
 
@@ -552,3 +553,36 @@ def progress(
         for name, line in lines.items():
             line.append(then.get(name, Fraction(0)))
     return days, lines
+
+
+# --- the season as read -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A path of an evening that is not there (named in every standing)."""
+
+    date: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The season standing, with what it was read from."""
+
+    name: str
+    rules: SeasonRules
+    lines: list[SeasonLine]
+    evenings: int
+    missing: list[Missing]
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """One player's season: the line, every series, the statistics of the lists played."""
+
+    name: str
+    history: PlayerHistory
+    stats: PlayerStats
+    rules: SeasonRules
+    missing: list[Missing]

@@ -20,7 +20,7 @@ from skatliste import season as core
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Message, msg
 from skatliste.players import same_name
-from skatliste.season import SeasonRules, SeriesResult
+from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
 from skatliste.skat.stats import PlayerStats
 from skatliste.store import season as store
 from skatliste.store.files import now
@@ -32,7 +32,7 @@ ENV_VAR = "SKATLISTE_SEASON"
 RULE_NAMES = tuple(f.name for f in fields(SeasonRules))
 """The rules ``season rules --set`` changes, by their field names."""
 
-__all__ = ["ENV_VAR", "NoSeason", "Season"]
+__all__ = ["ENV_VAR", "Missing", "NoSeason", "PlayerPage", "Season", "Standing"]
 
 
 def new_season(folder: Path | str, *, name: str, rules: SeasonRules) -> Season:
@@ -232,14 +232,6 @@ def add_alias(folder: Path | str, name: str, other: str) -> None:
 
 
 @dataclass(frozen=True)
-class Missing:
-    """A path of an evening that is not there (named in every standing)."""
-
-    date: str
-    path: str
-
-
-@dataclass(frozen=True)
 class Paper:
     """A tournament table's paper result: a player's won and lost games, without a list."""
 
@@ -349,17 +341,6 @@ def read(folder: Path | str) -> SeasonRead:
 # --- what it shows ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Standing:
-    """The season standing, with what it was read from."""
-
-    name: str
-    rules: SeasonRules
-    lines: list[core.SeasonLine]
-    evenings: int
-    missing: list[Missing]
-
-
 def standing(folder: Path | str) -> Standing:
     """The season standing (rules §S), derived from the evenings' files on this call."""
     got = read(folder)
@@ -395,17 +376,6 @@ def standing_json(st: Standing) -> dict[str, Any]:
 def json_number(value: int | Any) -> int | float:
     """A shown score as a JSON number: a sum as it is, an average with its two decimals."""
     return value if isinstance(value, int) else float(value)
-
-
-@dataclass(frozen=True)
-class PlayerPage:
-    """One player's season: the line, every series, the statistics of the lists played."""
-
-    name: str
-    history: core.PlayerHistory
-    stats: PlayerStats
-    rules: SeasonRules
-    missing: list[Missing]
 
 
 def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:

@@ -13,16 +13,22 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.render.cells import CsvWriter
 from skatliste.render.text import plain_table
-from skatliste.season import ClubLine, Rule, ScoreKind, SeasonRules, shown
+from skatliste.season import (
+    ClubLine,
+    Missing,
+    PlayerPage,
+    Rule,
+    ScoreKind,
+    SeasonRules,
+    Standing,
+    shown,
+)
 from skatliste.skat.explain import with_minus
-
-if TYPE_CHECKING:
-    from skatliste.app.season import Missing, PlayerPage, Standing
 
 _TEXT: dict[str, Message] = {
     "place": pmsg("season", "Place"),
