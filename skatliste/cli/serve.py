@@ -25,6 +25,12 @@ from skatliste.i18n import Lang, msg
     "per table.",
 )
 @click.option(
+    "--season",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Serve a season folder, read-only: the standing and each player's page.",
+)
+@click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
@@ -54,6 +60,7 @@ from skatliste.i18n import Lang, msg
 def serve(
     ledger_path: Path,
     tournament: Path | None,
+    season: Path | None,
     host: str,
     port: int,
     key: str | None,
@@ -75,6 +82,7 @@ def serve(
       skatliste serve --ledger friday.json --host 0.0.0.0
       skatliste serve --ledger friday.json --show-keys
       skatliste serve --tournament preisskat --host 0.0.0.0
+      skatliste serve --season vm2027 --host 0.0.0.0
     """
     from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
 
@@ -88,6 +96,10 @@ def serve(
         )
     names = addresses(host)
     chosen = None if lang is None else resolve_lang(lang)
+    if season is not None:
+        alone = tournament is None and key is None and not (show_keys or renew_key)
+        _serve_season(season, host, port, names, chosen, alone=alone)
+        return
     if tournament is not None:
         app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen)
     else:
@@ -132,6 +144,48 @@ def serve(
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             for watcher in watchers:  # the open pages' event streams end: Ctrl+C stops at once
+                watcher.close()
+            super().handle_exit(sig, frame)
+
+    Server(config).run()
+
+
+def _serve_season(
+    folder: Path, host: str, port: int, names: list[str], lang: Lang | None, *, alone: bool
+) -> None:
+    """Serve a season's standing and players' pages, read-only (no key: nothing is written);
+    ``alone``: no tournament and no key were asked for with it."""
+    if not alone:
+        raise InputError(
+            msg("--season serves a season read-only: give no tournament and no key with it")
+        )
+    from skatliste.app.season import standing
+    from skatliste.web.links import base_url
+    from skatliste.web.server import create_app
+
+    st = standing(folder)  # refuse a missing or broken season before anything else
+    _check_port(host, port)
+    import uvicorn
+
+    click.echo(
+        say(msg("Serving the season {name} ({folder}), read-only", name=st.name, folder=folder))
+    )
+    for name in names:
+        click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
+    click.echo(say(msg("Ctrl+C stops the server.")))
+    app = create_app(season=folder, lang=lang)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
+        timeout_graceful_shutdown=2,
+    )
+    watchers = app.state.watchers
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            for watcher in watchers:
                 watcher.close()
             super().handle_exit(sig, frame)
 

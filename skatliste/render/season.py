@@ -175,6 +175,11 @@ def title(st: Standing) -> Message:
     return nmsg("{name} · {count} evening", "{name} · {count} evenings", st.evenings, name=st.name)
 
 
+def standing_rows(st: Standing, lang: Lang = "de") -> tuple[list[str], list[list[str]]]:
+    """The standing's column heads and one row of text cells a player."""
+    return _headers(lang), [_row(x, lang) for x in st.lines]
+
+
 def standing_table(st: Standing, lang: Lang = "de") -> str:
     """The standing as a text table; the players below the minimum after a line of their
     own."""
@@ -311,8 +316,8 @@ def standing_html(
 # --- a player, the clubs ------------------------------------------------------------------------
 
 
-def player_table(page: PlayerPage, lang: Lang = "de") -> str:
-    """A player's series, in the order played: the day, the series, its score, counted or
+def player_rows(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[list[str]]]:
+    """A player's series, in the order played: the day, the list, its score, counted or
     dropped, the list points and games won and lost."""
     t = text(lang)
     body = [
@@ -327,7 +332,12 @@ def player_table(page: PlayerPage, lang: Lang = "de") -> str:
         ]
         for c in page.history.series
     ]
-    headers = [t["date"], t["list"], t["score"], "", t["points"], t["won"], t["lost"]]
+    return [t["date"], t["list"], t["score"], "", t["points"], t["won"], t["lost"]], body
+
+
+def player_table(page: PlayerPage, lang: Lang = "de") -> str:
+    """A player's series as a text table."""
+    headers, body = player_rows(page, lang)
     return plain_table(headers, body, "llrlrrr")
 
 

@@ -131,6 +131,7 @@ def create_app(
     tournament: Path | None = None,
     organiser_key: str = "",
     table_keys: dict[int, str] | None = None,
+    season: Path | None = None,
 ) -> Starlette:
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
@@ -139,7 +140,14 @@ def create_app(
 
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
-    if tournament is None:
+    if season is not None:  # the season's standing and players' pages, read-only
+        from skatliste.web.season import SeasonWatcher, season_routes
+
+        follows: Watcher = SeasonWatcher(season)
+        watchers.append(follows)
+        main = Site(ledger_path=season, keys=(), lang=lang, watcher=follows)
+        routes = season_routes()
+    elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
