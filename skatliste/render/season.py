@@ -83,8 +83,8 @@ def _counting(rules: SeasonRules) -> Message | None:
             "the worst series is dropped", "the {count} worst series are dropped", rules.drop
         )
     if rules.drop_from is not None:
-        most = (
-            msg("")
+        most: Message | str = (
+            ""
             if rules.drop_max is None
             else nmsg(", at most {count}", ", at most {count}", rules.drop_max)
         )
