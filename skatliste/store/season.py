@@ -231,9 +231,14 @@ def parse(path: Path, raw: bytes) -> Season:
 
 
 def _valid_date(text: str) -> bool:
-    from skatliste.store.tournament import valid_date  # the tournament file's own check
+    """A day of the calendar (the field's pattern checked the writing): 2027-02-30 is none."""
+    from datetime import date
 
-    return valid_date(text)
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 class NoSeason(LedgerError):
