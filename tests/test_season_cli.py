@@ -146,6 +146,7 @@ def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
         (["rules", "--set", "drop=0"], "the worst series dropped: 0 — the number is at least 1"),
         (["add", "abende/2027-01-15-tisch1.json", "--date", "2027-02-01"], "in the season already"),
         (["add", "nothing.json", "--date", "2027-02-01"], "no list or tournament folder here"),
+        (["add", "pokal/series-1/table-02.json", "--date", "2027-02-01"], "would count twice"),
         (["add", "abende", "--date", "2027-02-01"], "a folder without a tournament"),
         (["add", "season.json", "--date", "15.1.2027"], "'15.1.2027' is not a day"),
         (["remove", "2027-03-01"], "no evening on 2027-03-01"),

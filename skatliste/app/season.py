@@ -171,6 +171,21 @@ def _evening_tables(s: Season, paths: Sequence[str]) -> list[tuple[str, tuple[st
     return out
 
 
+def _refuse_nested(rel: str, given: str, others: Sequence[str]) -> None:
+    """A list of a tournament folder in the season, or a tournament folder holding a list of
+    the season, would count its series twice."""
+    for other in others:
+        if rel.startswith(other + "/") or other.startswith(rel + "/"):
+            raise InputError(
+                msg(
+                    "{path}: {other} is in the season already, and one holds the other: its "
+                    "series would count twice",
+                    path=given,
+                    other=other,
+                )
+            )
+
+
 def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | None) -> Evening:
     """Add an evening's lists and tournament folders (paths as given, kept relative to the
     season folder); a second add on a day adds to that evening. Refused, nothing written: a
@@ -194,6 +209,7 @@ def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | N
                         date=known.get(rel, when),
                     )
                 )
+            _refuse_nested(rel, str(given), [*known, *added])
             added.append(rel)
         old = s.evening(when)
         evening = Evening(when, (*(old.paths if old else ()), *added))
