@@ -200,6 +200,15 @@ def test_a_missing_list_is_named_under_the_standing(run: Run, season: Path) -> N
     )
 
 
+def test_a_tournament_folder_without_its_file_is_named_missing(run: Run, season: Path) -> None:
+    (season / "pokal" / "tournament.json").unlink()
+    result = run("season", "standing")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == (
+        "the evening of 2027-01-29: pokal is missing; its series do not count"
+    )
+
+
 def test_an_evening_of_the_wrong_players_is_refused(run: Run, season: Path) -> None:
     """A list of Anna, Carl and Gerd on the 15th, where Anna sits at the table of Ben, Dora and
     Gerd: neither that table nor another."""

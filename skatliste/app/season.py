@@ -375,6 +375,13 @@ def _add(out: SeasonRead, day: date, piece: Piece) -> None:
     out.missing.extend(Missing(day.isoformat(), key) for key in piece["missing"])
 
 
+def _there(path: Path) -> bool:
+    """A list file, or a folder that still holds its tournament."""
+    from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
+
+    return path.is_file() or (path / TOURNAMENT_FILE).is_file()
+
+
 def read(folder: Path | str) -> SeasonRead:
     """Read every evening: a missing path is named (``missing``), a corrupt list or an evening
     of lists that do not go together refuses the whole read. What each list and tournament
@@ -389,7 +396,7 @@ def read(folder: Path | str) -> SeasonRead:
         day = date.fromisoformat(e.date)
         tables: list[tuple[str, tuple[str, ...]]] = []
         for rel in e.paths:
-            if not (s.folder / rel).exists():
+            if not _there(s.folder / rel):
                 out.missing.append(Missing(e.date, rel))
                 continue
             piece = _piece(s, rel, cache, fresh)
