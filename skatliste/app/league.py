@@ -21,6 +21,7 @@ from typing import Any
 from skatliste import league as core
 from skatliste.app.tournament.base import MAX_SEED
 from skatliste.app.tournament.draw import SeatingPlan, draw_series
+from skatliste.app.tournament.draw import _has_results as has_results
 from skatliste.app.tournament.results import TablesCountTwice
 from skatliste.app.tournament.results import results as tournament_results
 from skatliste.errors import InputError, LedgerError, OptionError
@@ -346,8 +347,7 @@ def draw(
 
 @dataclass(frozen=True)
 class Absence:
-    """A team marked as not appeared, and the series that seated it without results (to
-    draw again)."""
+    """A team marked as not appeared, and the series drawn again without it."""
 
     team: str
     redraw: tuple[int, ...]
@@ -355,8 +355,8 @@ class Absence:
 
 def absent(folder: Path | str, number: int, team: str) -> Absence:
     """Team ``team`` did not appear at match day ``number``: it scores nothing and counts as
-    beaten by every team that did; its players leave the day's tournament. Refused once one of
-    its players has a result."""
+    beaten by every team that did; its players leave the day's tournament, and a series drawn
+    with them is drawn again without them. Refused once one of its players has a result."""
     folder = Path(folder)
     with store.updating(folder) as league:
         day = _day(league, number)
@@ -391,8 +391,24 @@ def absent(folder: Path | str, number: int, team: str) -> Absence:
                     team=found.name,
                 )
             )
-        league.days[league.days.index(day)] = store.with_absent(day, found.name)
+        now_absent = store.with_absent(day, found.name)
+        league.days[league.days.index(day)] = now_absent
         store.check(league)
+        t = tournament_store.load(target)
+        redraw = tuple(
+            d.series for d in t.draws if any(n in table for table in d.tables for n in lineup)
+        )
+        busy = next((s for s in redraw if has_results(t, s)), None)
+        if busy is not None:
+            raise InputError(
+                msg(
+                    "match day {number}: series {series} seats team '{team}' and has results "
+                    "already; draw it again with --force first, without the team",
+                    number=number,
+                    series=busy,
+                    team=found.name,
+                )
+            )
         with tournament_store.updating(target) as t:
             seated = {n for d in t.draws for table in d.tables for n in table}
             t.players = [
@@ -404,9 +420,9 @@ def absent(folder: Path | str, number: int, team: str) -> Absence:
                 t.history.append(
                     tournament_store.Event(tournament_store.Action.REMOVE, _now(), {"player": name})
                 )
-            redraw = tuple(
-                d.series for d in t.draws if any(n in table for table in d.tables for n in lineup)
-            )
+        # the series that seated the team are drawn again without it (none has a result)
+        for series in redraw:
+            draw_series(target, series, seat=_seater(now_absent))
     return Absence(found.name, redraw)
 
 

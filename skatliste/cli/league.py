@@ -379,11 +379,11 @@ def day_absent(number: int, team_name: str, folder: Path) -> None:
     click.echo(say(said))
     for series in got.redraw:
         note = msg(
-            "Note: series {series} seated team {team}; draw it again with 'skatliste league "
-            "day draw {number} {series}'",
+            "series {series} was drawn again without team {team}: "
+            "'skatliste tournament seating {series} --tournament {folder}'",
             series=series,
             team=got.team,
-            number=number,
+            folder=folder / app.day_name(number),
         )
         click.echo(say(note), err=True)
 
