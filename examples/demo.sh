@@ -64,3 +64,10 @@ cp american-grand.json "$work/american.json"
 export SKATLISTE_LEDGER="$work/american.json"
 show add ben whist 25 stiche 11
 show summary
+
+echo
+echo "== A league season (a copy of examples/league/, made by league.sh) =="
+cp -r league "$work/league"
+export SKATLISTE_LEAGUE="$work/league"
+show league day report 2
+show league table

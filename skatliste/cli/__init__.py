@@ -15,5 +15,6 @@ from skatliste.cli.base import cli, main
 
 # imported when called or listed: their application layers are heavy at start-up
 cli.lazy = {"tournament": "skatliste.cli.tournament", "serve": "skatliste.cli.serve"}
+cli.lazy["league"] = "skatliste.cli.league"
 
 __all__ = ["cli", "main"]

@@ -25,6 +25,12 @@ from skatliste.i18n import Lang, msg
     "per table.",
 )
 @click.option(
+    "--league",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Serve a league folder, read-only: the season table and the match reports, live.",
+)
+@click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
@@ -54,6 +60,7 @@ from skatliste.i18n import Lang, msg
 def serve(
     ledger_path: Path,
     tournament: Path | None,
+    league: Path | None,
     host: str,
     port: int,
     key: str | None,
@@ -75,6 +82,7 @@ def serve(
       skatliste serve --ledger friday.json --host 0.0.0.0
       skatliste serve --ledger friday.json --show-keys
       skatliste serve --tournament preisskat --host 0.0.0.0
+      skatliste serve --league liga --host 0.0.0.0
     """
     from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
 
@@ -88,6 +96,9 @@ def serve(
         )
     names = addresses(host)
     chosen = None if lang is None else resolve_lang(lang)
+    if league is not None:
+        _serve_league(league, tournament, host, port, chosen)
+        return
     if tournament is not None:
         app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen)
     else:
@@ -132,6 +143,55 @@ def serve(
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             for watcher in watchers:  # the open pages' event streams end: Ctrl+C stops at once
+                watcher.close()
+            super().handle_exit(sig, frame)
+
+    Server(config).run()
+
+
+def _serve_league(
+    folder: Path, tournament: Path | None, host: str, port: int, lang: Lang | None
+) -> None:
+    """Serve a league's page: read-only, so no key and no entry link."""
+    import uvicorn
+
+    from skatliste.app.league import NoLeague, open_league
+    from skatliste.web.links import addresses, base_url, serves_network
+    from skatliste.web.server import create_app
+
+    if tournament is not None:
+        raise InputError(
+            msg("serve either a league or a tournament: give --league or --tournament")
+        )
+    try:
+        league = open_league(folder)
+    except NoLeague as exc:
+        how = msg("; start one with 'skatliste league new DIR --name NAME', or give --league DIR")
+        raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+    _check_port(host, port)
+    app = create_app(league=folder, lang=lang)
+    where = (
+        msg("the local network (anyone on it can watch)")
+        if serves_network(host)
+        else msg("this computer only (--host 0.0.0.0 serves the phones on the local network)")
+    )
+    what = msg("the league {name} ({folder})", name=league.name, folder=folder)
+    click.echo(say(msg("Serving {what} to {where}", what=what, where=where)))
+    for name in addresses(host):
+        click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
+    click.echo(say(msg("Ctrl+C stops the server.")))
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
+        timeout_graceful_shutdown=2,
+    )
+    watchers = app.state.watchers
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            for watcher in watchers:
                 watcher.close()
             super().handle_exit(sig, frame)
 

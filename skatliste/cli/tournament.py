@@ -211,18 +211,38 @@ def player_import(csv_file: Path, folder: Path) -> None:
 @click.argument("series", type=int)
 @click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
 @click.option("--force", is_flag=True, help="Redraw a series that has results (kept).")
+@click.option("--by-ranking", is_flag=True, help="Seat by the ranking after the series before.")
+@click.option(
+    "--apart", type=click.Choice(["club"]), default=None, help="With --by-ranking: clubs apart."
+)
 @tournament_option
 @lang_option
-def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | None) -> None:
+def draw(
+    series: int,
+    seed: int | None,
+    force: bool,
+    by_ranking: bool,
+    apart: str | None,
+    folder: Path,
+    lang: str | None,
+) -> None:
     """Seat the present players for a series: tables of four, tables of three only where
     the count requires; from series 2 on nobody meets again as far as the numbers allow.
+    With --by-ranking: places 1-4 at table 1, 5-8 at table 2, ... (--apart club swaps a
+    player with the nearest place to keep his club apart).
 
     \b
     Examples:
       skatliste tournament draw 1
       skatliste tournament draw 2 --seed 4711
+      skatliste tournament draw 2 --by-ranking --apart club
     """
-    plan = app.draw_series(folder, series, seed=seed, force=force)
+    from skatliste.app.tournament.draw import by_ranking as ranked
+
+    if apart and not by_ranking:
+        raise InputError(msg("--apart club keeps clubs apart in a series seated --by-ranking"))
+    seat = ranked(series, apart=apart == "club") if by_ranking else None
+    plan = app.draw_series(folder, series, seed=seed, force=force, seat=seat)
     if plan.moved:
         click.echo(
             say(
@@ -251,6 +271,15 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
     )
     click.echo(drawn.render(chosen))
     _print_seating(plan, chosen)
+    if apart:
+        pairs = ", ".join(f"{a}–{b}" for a, b in plan.together)
+        together = nmsg(
+            "{count} pair of one club could not be kept apart{pairs}",
+            "{count} pairs of one club could not be kept apart{pairs}",
+            len(plan.together),
+            pairs=f" ({pairs})" if pairs else "",
+        )
+        click.echo(together.render(chosen))
 
 
 def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
