@@ -132,6 +132,7 @@ def create_app(
     organiser_key: str = "",
     table_keys: dict[int, str] | None = None,
     league: Path | None = None,
+    season: Path | None = None,
 ) -> Starlette:
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
@@ -148,6 +149,13 @@ def create_app(
         watchers.append(watcher)
         main = Site(ledger_path=league, keys=(), lang=lang, watcher=watcher)
         routes = league_routes()
+    elif season is not None:  # the season's standing and players' pages, read-only
+        from skatliste.web.season import SeasonWatcher, season_routes
+
+        follows: Watcher = SeasonWatcher(season)
+        watchers.append(follows)
+        main = Site(ledger_path=season, keys=(), lang=lang, watcher=follows)
+        routes = season_routes()
     elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
