@@ -335,13 +335,13 @@ def day_draw(
     )
     t = text(chosen)
     heads = [t["table_n"], t["seated"], t["deals_first"], t["list"]]
-    where = app.day_name(number)
+    where = folder / app.day_name(number)
     body = [
         [
             str(x.table),
             ", ".join(f"{p} ({team_of.get(p, '')})" for p in x.players),
             x.first_dealer,
-            f"{where}/{x.list}",
+            str(where / x.list),
         ]
         for x in plan.tables
     ]
