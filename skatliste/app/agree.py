@@ -222,12 +222,14 @@ def compared(
         stored = family.encode(entry)
         stored.pop("time", None)
         value = _value(values[id(entry)][1]) if id(entry) in values else 0
+        words = family.words(entry, lang)
         written = stored.pop("paper", None)
         if not paper and written is not None:
             stored["paper"] = written
+            words = f"{words} = {written}"  # what the keeper wrote, as the words take it
         if paper and written is not None:
             value = _paper_value(written, value)
-        out.append(ComparedEntry(stored, family.words(entry, lang), value))
+        out.append(ComparedEntry(stored, words, value))
     return out
 
 
