@@ -18,7 +18,7 @@ from skatliste import agree as core
 from skatliste.app.lists import Ledger, check_number, edit, numbered_count, open_list
 from skatliste.compare import IGNORED_FIELDS, ComparedEntry, Comparison, compare
 from skatliste.errors import InputError, LedgerError
-from skatliste.i18n import Lang, Message, join, msg
+from skatliste.i18n import Lang, Message, join, msg, nmsg
 from skatliste.players import same_name
 from skatliste.store import agree as facts_store
 from skatliste.store import lists as store
@@ -337,6 +337,60 @@ def _paper_totals(
         if declarer in totals and paper_value.value != plain.value:
             totals[declarer] += paper_value.value - plain.value
     return totals
+
+
+@dataclass(frozen=True)
+class TableLists:
+    """The two lists of a table (the double list) as the organiser sees them."""
+
+    agree: bool
+    """Both lists are there and hold the same games."""
+    problems: tuple[Message, ...]
+    """Where they differ (or that the second one is missing), and each open protest."""
+
+
+SHOWN = 5
+"""Differences of a table named one by one in its status; the rest are counted."""
+
+
+def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
+    """A table's first list against its second (``pair``): whether they agree, where they
+    differ, and the open protests of both."""
+    from skatliste.compare import difference_line
+
+    second = pair(path)
+    a = open_list(path)
+    problems: list[Message] = []
+    agree = False
+    if not second.exists():
+        problems.append(msg("its second list {name} is missing", name=second.name))
+    else:
+        try:
+            result = compare_lists(path, second, lang=lang).comparison
+        except InputError as exc:  # a table seated again by hand: its old second list
+            return TableLists(False, (exc.message,))
+        agree = result.agree
+        lines = [difference_line(d) for d in result.differences[:SHOWN]]
+        more = len(result.differences) - len(lines)
+        if more > 0:
+            lines.append(nmsg("... and {count} more game", "... and {count} more games", more))
+        if lines:
+            problems.append(
+                msg("the two lists differ: {differences}", differences=join(lines, "; "))
+            )
+    for which, ledger in (("A", a), ("B", open_list(second) if second.exists() else None)):
+        if ledger is None:
+            continue
+        for r in standing(ledger).open_protests:
+            problems.append(
+                msg(
+                    "list {which}: {where}: open protest {text}",
+                    which=which,
+                    where=ledger.family.entry_name(r.protest.game),
+                    text=repr(r.protest.text),
+                )
+            )
+    return TableLists(agree, tuple(problems))
 
 
 def pair(path: Path | str) -> Path:

@@ -64,18 +64,39 @@ def tournament() -> None:
     help="Games in a series at a table of three/four (default 36/48, SkWO).",
 )
 @click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+@click.option(
+    "--double-list",
+    is_flag=True,
+    help="Every table keeps two lists (table-03.json and table-03.b.json); it counts when "
+    "they agree.",
+)
 @messages_lang_option
 def new(
-    folder: Path, name: str, date: str | None, series: int, games: str | None, seed: int | None
+    folder: Path,
+    name: str,
+    date: str | None,
+    series: int,
+    games: str | None,
+    seed: int | None,
+    double_list: bool,
 ) -> None:
     """Start a tournament in a new folder.
 
     \b
-    Example:
+    Examples:
       skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
+      skatliste tournament new meisterschaft --name "Meisterschaft" --double-list
     """
     counts = games_option(games)
-    t = app.new_tournament(folder, name=name, date=date, series=series, games=counts, seed=seed)
+    t = app.new_tournament(
+        folder,
+        name=name,
+        date=date,
+        series=series,
+        games=counts,
+        seed=seed,
+        double_list=double_list,
+    )
     click.echo(
         say(
             msg(
@@ -91,6 +112,15 @@ def new(
             )
         )
     )
+    if t.double_list:
+        click.echo(
+            say(
+                msg(
+                    "every table keeps two lists, table-NN.json and table-NN.b.json: a table "
+                    "counts once they agree"
+                )
+            )
+        )
 
 
 # --- players ----------------------------------------------------------------------------
@@ -408,7 +438,7 @@ def status(folder: Path, lang: str | None) -> None:
     body = []
     for s in tables:
         state = t[s.state]
-        if s.state in ("in progress", "done"):
+        if s.state in ("in progress", "done", "differs"):
             state += f" ({s.games}/{s.length})"
         body.append([str(s.series), str(s.table), ", ".join(s.players), state])
     headers = [t["series_h"], t["table"], t["player"], t["state"]]

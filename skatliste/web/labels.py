@@ -95,6 +95,7 @@ _LABELS: dict[str, Message] = {
     "state_done": pmsg("page", "done"),
     "state_in progress": pmsg("page", "playing"),
     "state_missing": pmsg("page", "missing"),
+    "state_differs": pmsg("page", "lists differ"),
     "state_paper": pmsg("page", "paper"),
     "seating": pmsg("page", "Seating plan to print"),
     "organiser_only": pmsg(
@@ -104,6 +105,19 @@ _LABELS: dict[str, Message] = {
     "paper": pmsg("page", "A result from a paper list (points/won/lost)"),
     "paper_entered": pmsg("page", "Series {series}, table {table}: paper result entered"),
     "paper_replace": pmsg("page", "replace (correct the table's paper result)"),
+    "second_list": pmsg("page", "Second list"),
+    "second_list_hint": pmsg(
+        "page", "The second keeper opens this link and enters every game on a list of their own"
+    ),
+    "first_list": pmsg("page", "This is the second list of the table"),
+    "agree_title": pmsg("page", "The two lists"),
+    "sign": pmsg("page", "Sign"),
+    "signed": pmsg("page", "signed {time}"),
+    "protest": pmsg("page", "Protest"),
+    "protest_game": pmsg("page", "Game"),
+    "protest_text": pmsg("page", "who protests, and about what"),
+    "protest_mark": pmsg("page", "open protest: {text}"),
+    "closed": pmsg("page", "The list is closed: every player has signed"),
     "word_clubs": pmsg("game words", "clubs"),
     "word_spades": pmsg("game words", "spades"),
     "word_hearts": pmsg("game words", "hearts"),

@@ -135,6 +135,7 @@ def create_app(
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
     (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only)."""
+    from skatliste.web.agree import with_second_list
     from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
@@ -146,7 +147,7 @@ def create_app(
         watchers.append(watcher)
         keys = (key,) if key else ()  # no key: the page only shows the list
         main = Site(ledger_path=ledger_path, keys=keys, lang=lang, watcher=watcher)
-        routes = [*PAGE_ROUTES, *API_ROUTES]
+        routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
@@ -159,7 +160,7 @@ def create_app(
             organiser_key=organiser_key,
             table_keys=table_keys or {},
             lang=lang,
-            routes=[*PAGE_ROUTES, *API_ROUTES],
+            routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
             watchers=watchers,
         )
         routes = [
