@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, Router
 from starlette.types import Receive, Scope, Send
 
+from skatliste.errors import SkatlisteError
 from skatliste.web.base import Site, can_write, read_json, request_lang, say, site, writes
 from skatliste.web.watch import Watcher
 
@@ -76,8 +77,8 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
     if pair["exists"]:
         try:
             result = agree.compare_lists(a, b, lang=lang).comparison
-        except Exception as exc:  # noqa: BLE001 - the other list unreadable: said, not fatal
-            pair["lines"] = [getattr(exc, "message", exc).render(lang)]
+        except SkatlisteError as exc:  # the other list unreadable: said, not fatal
+            pair["lines"] = [exc.message.render(lang)]
         else:
             pair["agree"] = result.agree
             pair["lines"] = [line.render(lang) for line in report_lines(result)]
@@ -89,9 +90,7 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
         "signed": {s.player: clock(s.time) for s in now.signers(ledger.players)},
         "closed": now.closed(ledger.players),
         "signed_line": None if signed is None else signed.render(lang),
-        "protests": [
-            {"game": r.protest.game, "text": r.protest.text} for r in now.open_protests
-        ],
+        "protests": [{"game": r.protest.game, "text": r.protest.text} for r in now.open_protests],
         "pair": pair,
         "differ_here": here,
         "link": link,
@@ -115,9 +114,7 @@ async def get_agreement(request: Request) -> Response:
     lang = request_lang(request)
     path = site(request).ledger_path
     link = _link(request)
-    return JSONResponse(
-        await run_in_threadpool(lambda: agreement_json(path, lang=lang, link=link))
-    )
+    return JSONResponse(await run_in_threadpool(lambda: agreement_json(path, lang=lang, link=link)))
 
 
 @writes
@@ -129,10 +126,11 @@ async def sign(request: Request) -> Response:
     body = await read_json(request, SignIn)
     lang = request_lang(request)
     path = site(request).ledger_path
+    link = _link(request)
 
     def run() -> dict[str, Any]:
         agree.sign(path, [body.player])
-        return agreement_json(path, lang=lang, link=None)
+        return agreement_json(path, lang=lang, link=link)
 
     return JSONResponse(await run_in_threadpool(run), status_code=201)
 
@@ -145,10 +143,11 @@ async def protest(request: Request) -> Response:
     body = await read_json(request, ProtestIn)
     lang = request_lang(request)
     path = site(request).ledger_path
+    link = _link(request)
 
     def run() -> dict[str, Any]:
         agree.protest(path, body.game, body.text)
-        return agreement_json(path, lang=lang, link=None)
+        return agreement_json(path, lang=lang, link=link)
 
     return JSONResponse(await run_in_threadpool(run), status_code=201)
 
@@ -194,7 +193,6 @@ class SecondList:
             request = Request(scope)
             if can_write(request):
                 from skatliste.app.agree import second_list
-                from skatliste.errors import SkatlisteError
 
                 first = first_of(found.ledger_path)
                 assert first is not None  # a second list's path

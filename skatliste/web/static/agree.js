@@ -62,6 +62,7 @@
 
   function render(s) {
     seen = s;
+    shown = JSON.stringify(s);
     const parts = [el("h2", { textContent: L.agree_title })];
     if (s.second) parts.push(el("p", { class: "note", textContent: L.first_list }));
     if (s.pair.exists) {
@@ -117,9 +118,12 @@
     markSheet();
   }
 
+  let shown = ""; // the answer drawn last: the same answer draws nothing again (a tap stays)
   async function refresh() {
     const r = await call("GET", "/api/agree");
-    if (r.ok) render(r.data);
+    if (!r.ok) return;
+    const text = JSON.stringify(r.data);
+    if (text !== shown) render(r.data);
   }
 
   async function write(path, body) {
