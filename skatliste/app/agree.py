@@ -38,9 +38,11 @@ def facts(ledger: Ledger) -> list[core.Fact]:
 
 
 def mark(ledger: Ledger) -> tuple[int, str]:
-    """What a signature covers now: the list's game count and its games' fingerprint."""
+    """What a signature covers now: the list's game count and its games' fingerprint (every
+    stored fact of every game but the time it was written down)."""
     encode = ledger.family.encode
-    return numbered_count(ledger), core.fingerprint(encode(e) for e in ledger.entries)
+    games = ({k: v for k, v in encode(e).items() if k != "time"} for e in ledger.entries)
+    return numbered_count(ledger), core.fingerprint(games)
 
 
 def closed(ledger: Ledger) -> bool:

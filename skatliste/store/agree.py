@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from skatliste.agree import Decision, Fact, Protest, Reopening, Signature, clock, standing
+from skatliste.agree import Decision, Fact, Protest, Reopening, Signature, standing
 from skatliste.errors import LedgerError
 from skatliste.fields import Field, Integer, Record, Text, one_of
 from skatliste.i18n import Message, join, msg
@@ -161,7 +161,7 @@ def refuse_closed(path: object, header: Mapping[str, Any]) -> None:
     """Refuse a change to a closed list, naming the signatures and how to reopen it."""
     signers = closed_by(header)
     if signers:
-        names = join([f"{s.player} {clock(s.time)}" for s in signers], ", ")
+        names = join([s.player for s in signers], ", ")
         raise ClosedList(
             msg(
                 "{path}: the list is closed, signed by {names}: it takes no change until it "
