@@ -68,9 +68,9 @@ HEADER = Record(
         Field("players", Names(2, 4), doc="in seat order"),
         Field("first_dealer", Text()),
         Field("rules", Nested(RULES)),
+        Field(agree.FIELD, Items(agree.FIELD), [], "signatures, reopenings, protests, decisions"),
         Field("games", Items("entry"), [], "the entries, in the order played"),
         Field("history", Items("history"), [], "what was removed or replaced"),
-        Field(agree.FIELD, Items(agree.FIELD), [], "signatures, reopenings, protests, decisions"),
     ),
     "A skatliste list file.",
 )
