@@ -153,6 +153,13 @@ def test_compare_refuses_lists_of_other_players(run: Run, evening: Path, tmp_pat
 
 
 @pytest.mark.english
+def test_compare_names_a_second_list_that_is_not_there(run: Run, evening: Path) -> None:
+    r = run("compare", str(evening), "nope.txt")
+    assert r.exit_code == 2
+    assert "nope.txt: no such file: give the table's other list, or its paper list" in r.stderr
+
+
+@pytest.mark.english
 def test_compare_refuses_a_paper_line_that_is_no_game_of_the_table(
     run: Run, evening: Path, tmp_path: Path
 ) -> None:

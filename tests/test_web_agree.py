@@ -118,3 +118,41 @@ def test_the_organisers_status_names_the_differences_of_a_double_list(
     row = data["tables"][0]
     assert row["problems"] == ["list B: game 1: open protest 'Ben: Pik'"]
     assert row["link_b"] == "http://x/series/1/table/1/b/#key=k" and row["qr_b"].startswith("<svg")
+
+
+def test_the_page_reopens_a_signed_list_with_the_reason_and_the_servers_key(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    client.post("/api/games", json={"declarer": "Anna", "words": "kreuz mit 2"}, headers=AUTH)
+    for name in ("Anna", "Ben", "Carl"):
+        client.post("/api/sign", json={"player": name}, headers=AUTH)
+    before = fresh_ledger.read_bytes()
+    r = client.post("/api/reopen", json={"why": " "}, headers=AUTH)
+    assert r.status_code == 422 and "say why the list is reopened" in r.json()["error"]
+    assert client.post("/api/reopen", json={"why": "x"}).status_code == 401
+    assert fresh_ledger.read_bytes() == before
+    r = client.post("/api/reopen", json={"why": "game 2 forgotten"}, headers=AUTH)
+    assert r.status_code == 200 and r.json()["closed"] is False and r.json()["signed"] == {}
+
+
+def test_a_tables_key_signs_but_reopens_nothing(run: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    assert run("tournament", "new", str(folder), "--name", "Cup", "--series", "1",
+               "--seed", "7").exit_code == 0  # fmt: skip
+    for name in ("Anna", "Ben", "Carl"):
+        assert run("tournament", "player", "add", name, "--tournament", str(folder)).exit_code == 0
+    assert run("tournament", "draw", "1", "--tournament", str(folder)).exit_code == 0
+    app = create_app(tournament=folder, organiser_key="organiser-key", table_keys={1: KEY})
+    client = TestClient(app, headers={"Accept-Language": "en"})
+    table = "/series/1/table/1"
+    for name in ("Anna", "Ben", "Carl"):
+        assert (
+            client.post(f"{table}/api/sign", json={"player": name}, headers=AUTH).status_code == 201
+        )
+    r = client.post(f"{table}/api/reopen", json={"why": "x"}, headers=AUTH)
+    assert r.status_code == 403 and "organiser's key" in r.json()["error"]
+    organiser = {"Authorization": "Bearer organiser-key"}
+    assert (
+        client.post(f"{table}/api/reopen", json={"why": "x"}, headers=organiser).status_code == 200
+    )
+    assert client.get(f"{table}/b/api/agree", headers=organiser).json()["second"] is True

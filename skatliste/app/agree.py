@@ -269,6 +269,13 @@ def read_paper(ledger: Ledger, path: Path | str) -> list[Any]:
 
 def _is_list(path: Path | str) -> bool:
     """Whether the file is a list file (JSON) rather than paper text: its first character."""
+    if not Path(path).is_file():
+        raise InputError(
+            msg(
+                "{path}: no such file: give the table's other list, or its paper list typed in",
+                path=str(path),
+            )
+        )
     head = read_bytes(Path(path))[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"{")
 

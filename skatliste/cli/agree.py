@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.cli.base import cli, lazy, list_options, refuse
+from skatliste.cli.base import (
+    cli,
+    current_lang,
+    lazy,
+    list_options,
+    messages_lang_option,
+    refuse,
+)
 from skatliste.i18n import Lang, join, msg
 
 if TYPE_CHECKING:
@@ -24,8 +31,8 @@ else:
 @click.argument("list_a", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("list_b", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@list_options
-def compare_cmd(list_a: Path, list_b: Path, as_json: bool, ledger_path: Path, lang: Lang) -> None:
+@messages_lang_option
+def compare_cmd(list_a: Path, list_b: Path, as_json: bool) -> None:
     """The two lists of one table (the double list), game by game: every game where they
     differ with both entries and values, then the totals that differ. LIST_B may be the paper
     list typed in, one game a line as 'skatliste value -' reads them (with the declarer,
@@ -40,6 +47,7 @@ def compare_cmd(list_a: Path, list_b: Path, as_json: bool, ledger_path: Path, la
     """
     from skatliste.compare import report_lines
 
+    lang = current_lang()
     found = app.compare_lists(list_a, list_b, lang=lang)
     result = found.comparison
     if as_json:

@@ -19,7 +19,16 @@ from starlette.routing import BaseRoute, Mount, Route, Router
 from starlette.types import Receive, Scope, Send
 
 from skatliste.errors import SkatlisteError
-from skatliste.web.base import Site, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.base import (
+    Refused,
+    Site,
+    can_write,
+    read_json,
+    request_lang,
+    say,
+    site,
+    writes,
+)
 from skatliste.web.watch import Watcher
 
 _IN = ConfigDict(extra="forbid")
@@ -42,6 +51,13 @@ class ProtestIn(BaseModel):
     model_config = _IN
     game: int = Field(ge=1)
     text: str = Field(max_length=TEXT)
+
+
+class ReopenIn(BaseModel):
+    """``POST /api/reopen``: why the list is reopened (``skatliste reopen --why``)."""
+
+    model_config = _IN
+    why: str = Field(max_length=TEXT)
 
 
 def first_of(path: Path) -> Path | None:
@@ -152,10 +168,42 @@ async def protest(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(run), status_code=201)
 
 
+def _organiser(request: Request) -> bool:
+    """Whether the request carries the server's own key: the list's (``serve``) or, in a
+    tournament, the organiser's (a table's key writes its list but reopens nothing)."""
+    from skatliste.app.keys import key_matches
+
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    keys = request.app.state.site.keys
+    return scheme.lower() == "bearer" and any(key_matches(k, given.strip()) for k in keys)
+
+
+@writes
+async def reopen(request: Request) -> Response:
+    """``POST /api/reopen``: reopen a signed list with the reason why (the organiser's key in
+    a tournament); the signatures are void."""
+    from skatliste.app import agree
+    from skatliste.i18n import msg
+
+    if not _organiser(request):
+        raise Refused(403, msg("reopening a signed list needs the organiser's key"))
+    body = await read_json(request, ReopenIn)
+    lang = request_lang(request)
+    path = site(request).ledger_path
+    link = _link(request)
+
+    def run() -> dict[str, Any]:
+        agree.reopen(path, body.why)
+        return agreement_json(path, lang=lang, link=link)
+
+    return JSONResponse(await run_in_threadpool(run))
+
+
 AGREE_ROUTES: list[BaseRoute] = [
     Route("/api/agree", get_agreement, methods=["GET"]),
     Route("/api/sign", sign, methods=["POST"]),
     Route("/api/protest", protest, methods=["POST"]),
+    Route("/api/reopen", reopen, methods=["POST"]),
 ]
 
 

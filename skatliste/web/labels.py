@@ -118,6 +118,8 @@ _LABELS: dict[str, Message] = {
     "protest_text": pmsg("page", "who protests, and about what"),
     "protest_mark": pmsg("page", "open protest: {text}"),
     "closed": pmsg("page", "The list is closed: every player has signed"),
+    "reopen": pmsg("page", "Reopen"),
+    "reopen_why": pmsg("page", "why (the organiser's key)"),
     "word_clubs": pmsg("game words", "clubs"),
     "word_spades": pmsg("game words", "spades"),
     "word_hearts": pmsg("game words", "hearts"),

@@ -98,6 +98,16 @@
     parts.push(signers);
     if (s.signed_line) parts.push(el("p", { id: "signed-line", textContent: s.signed_line }));
     if (s.closed) parts.push(el("p", { class: "note", textContent: L.closed }));
+    if (s.closed && KEY) {
+      parts.push(
+        el(
+          "form",
+          { id: "reopen-form", class: "protest-form", autocomplete: "off" },
+          el("input", { id: "reopen-why", type: "text", placeholder: L.reopen_why }),
+          el("button", { type: "submit", textContent: L.reopen }),
+        ),
+      );
+    }
     for (const p of s.protests) {
       const where = L.protest_game + " " + p.game;
       parts.push(el("p", { class: "protest", textContent: "⚑ " + where + ": " + p.text }));
@@ -139,6 +149,10 @@
   });
   panel.addEventListener("submit", (e) => {
     e.preventDefault();
+    if (e.target.id === "reopen-form") {
+      write("/api/reopen", { why: $("reopen-why").value });
+      return;
+    }
     const game = Number($("protest-game").value);
     write("/api/protest", { game, text: $("protest-text").value });
   });
