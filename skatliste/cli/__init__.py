@@ -5,6 +5,7 @@ This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
 from skatliste.cli import (  # noqa: F401  (registers commands)
+    agree,
     cards,
     lists,
     play,

@@ -138,6 +138,7 @@ def create_app(
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
     (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only), or for a
     league folder: its table and match reports, read-only (``web.league``)."""
+    from skatliste.web.agree import with_second_list
     from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
@@ -163,7 +164,7 @@ def create_app(
         watchers.append(watcher)
         keys = (key,) if key else ()  # no key: the page only shows the list
         main = Site(ledger_path=ledger_path, keys=keys, lang=lang, watcher=watcher)
-        routes = [*PAGE_ROUTES, *API_ROUTES]
+        routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
@@ -176,7 +177,7 @@ def create_app(
             organiser_key=organiser_key,
             table_keys=table_keys or {},
             lang=lang,
-            routes=[*PAGE_ROUTES, *API_ROUTES],
+            routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
             watchers=watchers,
         )
         routes = [

@@ -270,11 +270,11 @@ def _write_lists(
             shutil.rmtree(staging)  # empty lists of a draw that never finished
         staging.mkdir()
         for n, table in enumerate(tables, start=1):
-            new_list(
-                staging / Path(list_name(series, n)).name,
-                table,
-                rules=rules_of("tournament", {"series": str(t.games[len(table)])}),
-            )
+            name = Path(list_name(series, n))
+            rules = rules_of("tournament", {"series": str(t.games[len(table)])})
+            new_list(staging / name.name, table, rules=rules)
+            if t.double_list:  # the second list of the table, kept by another player
+                new_list(staging / f"{name.stem}.b{name.suffix}", table, rules=rules)
         if target.exists():
             aside = moved
             k = 0
