@@ -66,6 +66,13 @@ show add ben whist 25 stiche 11
 show summary
 
 echo
+echo "== A league season (a copy of examples/league/, made by league.sh) =="
+cp -r league "$work/league"
+export SKATLISTE_LEAGUE="$work/league"
+show league day report 2
+show league table
+
+echo
 echo "== A club's season: three evenings and a cup (a copy of examples/season/, made by season.sh) =="
 cp -r season "$work/season"
 export SKATLISTE_SEASON="$work/season"

@@ -5,6 +5,7 @@ This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
 from skatliste.cli import (  # noqa: F401  (registers commands)
+    agree,
     cards,
     lists,
     play,
@@ -17,6 +18,7 @@ from skatliste.cli.base import cli, main
 cli.lazy = {
     "tournament": "skatliste.cli.tournament",
     "season": "skatliste.cli.season",
+    "league": "skatliste.cli.league",
     "serve": "skatliste.cli.serve",
 }
 

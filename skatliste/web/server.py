@@ -131,16 +131,26 @@ def create_app(
     tournament: Path | None = None,
     organiser_key: str = "",
     table_keys: dict[int, str] | None = None,
+    league: Path | None = None,
     season: Path | None = None,
 ) -> Starlette:
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
-    (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only)."""
+    (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only), or for a
+    league folder: its table and match reports, read-only (``web.league``)."""
+    from skatliste.web.agree import with_second_list
     from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
-    if season is not None:  # the season's standing and players' pages, read-only
+    if league is not None:
+        from skatliste.web.league import league_routes
+
+        watcher = Watcher(league, folder=True)
+        watchers.append(watcher)
+        main = Site(ledger_path=league, keys=(), lang=lang, watcher=watcher)
+        routes = league_routes()
+    elif season is not None:  # the season's standing and players' pages, read-only
         from skatliste.web.season import SeasonWatcher, season_routes
 
         follows: Watcher = SeasonWatcher(season)
@@ -154,7 +164,7 @@ def create_app(
         watchers.append(watcher)
         keys = (key,) if key else ()  # no key: the page only shows the list
         main = Site(ledger_path=ledger_path, keys=keys, lang=lang, watcher=watcher)
-        routes = [*PAGE_ROUTES, *API_ROUTES]
+        routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
@@ -167,7 +177,7 @@ def create_app(
             organiser_key=organiser_key,
             table_keys=table_keys or {},
             lang=lang,
-            routes=[*PAGE_ROUTES, *API_ROUTES],
+            routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
             watchers=watchers,
         )
         routes = [

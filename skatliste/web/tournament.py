@@ -137,6 +137,13 @@ def _read(folder: Path) -> _Read:
     return read
 
 
+def ranking_double(folder: Path) -> bool:
+    """Whether every table of the tournament keeps two lists."""
+    from skatliste.app import tournament as app
+
+    return app.open_tournament(folder).double_list
+
+
 def tournament_json(
     folder: Path, *, lang: Lang, organiser: bool, base_url: str, table_keys: dict[int, str]
 ) -> dict[str, Any]:
@@ -161,11 +168,16 @@ def tournament_json(
             "games": state.games,
             "length": state.length,
             "url": f"{base_url}series/{state.series}/table/{state.table}/",
+            "problems": [p.render(lang) for p in state.problems],
         }
         if organiser and state.table in table_keys:
             link = f"{row['url']}#key={table_keys[state.table]}"
             row["link"] = link
             row["qr"] = segno.make(link, error="m").svg_inline(scale=3)
+            if ranking_double(folder):  # the second list's own link, for its keeper
+                second = f"{row['url']}b/#key={table_keys[state.table]}"
+                row["link_b"] = second
+                row["qr_b"] = segno.make(second, error="m").svg_inline(scale=3)
         tables.append(row)
     return {
         "name": ranking.name,
