@@ -57,6 +57,8 @@ def test_the_example_season_is_what_its_script_makes(tmp_path: Path) -> None:
     def facts(folder: Path) -> dict[str, object]:
         out: dict[str, object] = {}
         for path in sorted(folder.rglob("*.json")):
+            if path.name.startswith("."):
+                continue  # the season's cache: derived, kept or not
             data = json.loads(path.read_text(encoding="utf-8"))
             text = json.dumps(data, ensure_ascii=False)
             for key in ("created", "time"):
@@ -274,3 +276,21 @@ def test_the_exports(run: Run, season: Path) -> None:
     assert json.loads(run("season", "export", "json").stdout)["standing"][0]["name"] == "Ben"
     refused = run("season", "export", "json", "-o", "season.json")
     assert refused.exit_code == 2
+
+
+def test_a_player_s_statistics_are_those_of_stats_over_the_lists_played(
+    run: Run, season: Path
+) -> None:
+    """Anna played four lists (the cup's table 2 among them) and no paper result: her season's
+    numbers are what 'skatliste stats' says over those lists."""
+    lists = [
+        "abende/2027-01-08-tisch1.json",
+        "abende/2027-01-15-tisch1.json",
+        "abende/2027-01-22-tisch1.json",
+        "pokal/series-1/table-02.json",
+    ]
+    stats = json.loads(run("stats", *lists, "--json").stdout)["Anna"]
+    mine = json.loads(run("season", "player", "anna", "--json").stdout)["stats"]
+    assert mine == stats
+    text = run("season", "player", "anna").stdout
+    assert text.endswith("Anna               1/1      2/2      1/1     1/1\n")  # won/declared

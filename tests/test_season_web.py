@@ -44,6 +44,7 @@ def test_a_player_page_shows_every_series_and_the_statistics(client: TestClient)
     assert "Hans-Jürgen: place 4., 224 from 2 of 3 series on 3 evenings" in page.text
     assert page.text.count("<td>dropped</td>") == 1
     assert "Statistics of the season" in page.text
+    assert '<table class="summary" id="by-game">' in page.text
     missing = client.get("/player/Zoe?lang=en")
     assert missing.status_code == 422
     assert missing.json() == {"error": "no player 'Zoe' in the season"}
