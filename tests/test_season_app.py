@@ -436,7 +436,16 @@ def test_the_cache_follows_every_change_of_a_list(small: Path) -> None:
     assert cache.exists()
     lists.add_game(small.parent / "abende" / "2027-01-02.json", "anna", WON.split())
     assert app.standing(small).lines[0].shown == 296
-    for broken in ("{", '{"format": "other"}', '{"format": "skatliste-season-cache", "pieces": 3}'):
+    kept = json.loads(cache.read_text())
+    for piece in kept["pieces"].values():
+        piece["piece"]["results"] = [["only", "three", "items"]]
+    shaky = json.dumps(kept)
+    for broken in (
+        "{",
+        '{"format": "other"}',
+        '{"format": "skatliste-season-cache", "pieces": 3}',
+        shaky,
+    ):
         cache.write_text(broken)
         assert app.standing(small).lines[0].shown == 296
     assert json.loads(cache.read_text())["format"] == "skatliste-season-cache"

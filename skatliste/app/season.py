@@ -2,8 +2,9 @@
 two spellings of a player, and read the standing, a player's history and the club ranking.
 Plain values in, results out; never prints (the CLI and the web page render them).
 
-Every evening's lists and tournament folders are read on each call with the stores' strict
-readers and summed by the sheet (the one Seeger-Fabian, rules §7): nothing derived is kept.
+Every evening's lists and tournament folders are read with the stores' strict readers and
+summed by the sheet (the one Seeger-Fabian, rules §7); what each gave is kept in the season's
+cache only under a hash of its bytes, so a changed file is read and summed again.
 """
 
 from __future__ import annotations
@@ -252,16 +253,6 @@ def add_alias(folder: Path | str, name: str, other: str) -> None:
 
 
 @dataclass(frozen=True)
-class Paper:
-    """A tournament table's paper result: a player's won and lost games, without a list."""
-
-    name: str
-    points: int
-    won: int
-    lost: int
-
-
-@dataclass(frozen=True)
 class SeasonRead:
     """Every series of the season's evenings, read from its files on this call."""
 
@@ -270,15 +261,13 @@ class SeasonRead:
     missing: list[Missing]
     lists: dict[str, Path]
     """Each series that has a list: its key → the list file (for a player's statistics)."""
-    paper: dict[str, list[Paper]]
-    """Each series from a paper result: its key → its lines."""
 
 
 Piece = dict[str, Any]
 """What one path of an evening gives, whatever the day (JSON, so that it can be kept in the
 season's cache): ``results`` [[series, name, club, table, points, won, lost, Seeger-Fabian]],
 ``players`` of a list, ``lists`` {series: list file, relative to the season folder},
-``paper`` {series: [[name, points, won, lost]]}, ``missing`` [series]."""
+``missing`` [series]."""
 
 
 def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None = None) -> Piece:
@@ -287,7 +276,7 @@ def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None 
 
     ledger = _skat_list(path)
     players = list(ledger.table.players)
-    piece: Piece = {"players": players, "results": [], "lists": {}, "paper": {}, "missing": []}
+    piece: Piece = {"players": players, "results": [], "lists": {}, "missing": []}
     summary = summarise(ledger.table, ledger.entries)
     if not summary.games:
         return piece  # a table set up and not played: no series
@@ -311,15 +300,12 @@ def _tournament_piece(rel: str, folder: Path) -> Piece:
         raise TablesCountTwice(got.conflicts, got.twice)
     t = got.tournament
     clubs = {p.name: p.club for p in t.players}
-    piece: Piece = {"results": [], "lists": {}, "paper": {}, "missing": []}
+    piece: Piece = {"results": [], "lists": {}, "missing": []}
     for d in t.draws:
         for n, table in enumerate(d.tables, start=1):
             key = f"{rel}/{list_name(d.series, n)}"
             paper = t.paper_result(d.series, n)
             if paper is not None:
-                piece["paper"][key] = [
-                    [who, x.points, x.won, x.lost] for who, x in paper.lines.items()
-                ]
                 for who, x in tcore.paper_scores(paper.lines).items():
                     club = clubs.get(who) or None
                     piece["results"].append(
@@ -358,7 +344,7 @@ def _piece(s: Season, rel: str, cache: dict[str, Any], fresh: dict[str, Any]) ->
     folder = path.is_dir()
     key = _digest(path, folder)
     kept = cache.get(rel)
-    if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("piece"), dict):
+    if isinstance(kept, dict) and kept.get("key") == key and _sound(kept.get("piece"), folder):
         piece: Piece = kept["piece"]
     else:
         piece = _tournament_piece(rel, path) if folder else _list_piece(rel, path, rel)
@@ -366,12 +352,25 @@ def _piece(s: Season, rel: str, cache: dict[str, Any], fresh: dict[str, Any]) ->
     return piece
 
 
+def _sound(piece: object, folder: bool) -> bool:
+    """A kept piece of the shape this program writes (a hand-edited cache is not trusted)."""
+    if not isinstance(piece, dict):
+        return False
+    results, lists, missing = piece.get("results"), piece.get("lists"), piece.get("missing")
+    players = piece.get("players", [] if folder else None)
+    return (
+        isinstance(results, list)
+        and all(isinstance(r, list) and len(r) == 8 for r in results)
+        and isinstance(lists, dict)
+        and isinstance(missing, list)
+        and isinstance(players, list)
+    )
+
+
 def _add(out: SeasonRead, day: date, piece: Piece) -> None:
     for key, name, club, table, points, won, lost, sf in piece["results"]:
         out.results.append(SeriesResult(day, key, name, club, table, points, won, lost, sf))
     out.lists.update({key: out.season.folder / rel for key, rel in piece["lists"].items()})
-    for key, lines in piece["paper"].items():
-        out.paper[key] = [Paper(*line) for line in lines]
     out.missing.extend(Missing(day.isoformat(), key) for key in piece["missing"])
 
 
@@ -389,7 +388,7 @@ def read(folder: Path | str) -> SeasonRead:
     and derived again, a changed one is (store facts, derive numbers: the cache holds nothing
     else and may be deleted)."""
     s = open_season(folder)
-    out = SeasonRead(s, [], [], {}, {})
+    out = SeasonRead(s, [], [], {})
     cache = store.load_cache(s.folder)
     fresh: dict[str, Any] = {}
     for e in s.evenings:
