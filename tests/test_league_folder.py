@@ -136,3 +136,23 @@ def test_the_file_reads_back_what_it_wrote(liga: Path) -> None:
     league = app.open_league(liga)
     assert [t.name for t in league.teams] == ["Kiel", "Eutin"]
     assert league.day(1) is not None and league.day(1).venue == "Kiel"  # type: ignore[union-attr]
+
+
+def test_the_file_format_page_names_every_field_and_its_example_reads() -> None:
+    """docs/file-format.md describes every field of the league file's definition, and its
+    example is a league file the reader takes."""
+    import re
+
+    from skatliste.store import league as store
+
+    from .conftest import ROOT
+
+    text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
+    part = text[text.index("## The league folder") :]
+    for record in (store.HEADER, store.TEAM, store.LINEUP, store.DAY, store.EVENT):
+        for key in record.order:
+            assert f"`{key}`" in part or f'"{key}"' in part, f"{record.name}.{key}"
+    example = re.findall(r"```json\n(.*?)```", part, re.S)[0]
+    league = store.parse(Path("league.json"), example.encode("utf-8"))
+    assert [t.name for t in league.teams] == ["Kreuz Bube", "Pik As"]
+    assert league.days[0].absent == {"Pik As"}
