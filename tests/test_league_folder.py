@@ -156,3 +156,14 @@ def test_the_file_format_page_names_every_field_and_its_example_reads() -> None:
     league = store.parse(Path("league.json"), example.encode("utf-8"))
     assert [t.name for t in league.teams] == ["Kreuz Bube", "Pik As"]
     assert league.days[0].absent == {"Pik As"}
+
+
+def test_no_command_writes_over_the_league_file(run: Run, liga: Path) -> None:
+    """Neither an export nor a new list replaces the league file (a file of skatliste's own)."""
+    path = liga / "league.json"
+    before = path.read_bytes()
+    got = run("league", "export", "table", "-o", str(path), "--league", str(liga))
+    assert got.exit_code == 2 and "is a skatliste league file" in got.stderr
+    made = run("new", "--players", "A", "B", "C", "--ledger", str(path))
+    assert made.exit_code == 2 and "is a skatliste league file, not a list" in made.stderr
+    assert path.read_bytes() == before
