@@ -235,13 +235,14 @@ def new_day(
 ) -> core.MatchDay:
     """Match day ``number`` of these teams (at least 2; more than four make a central day):
     the league file lists it and its folder ``day-N/`` is a tournament whose players are the
-    lineups (by default each team's first four), their club the team."""
+    lineups (by default each team's first four), their club the team. The date is today's
+    unless ``when`` (YYYY-MM-DD) names another."""
     folder = Path(folder)
     if when is not None and not tournament_store.valid_date(when):
         raise OptionError(
             "date", msg("no such day; give the date as YYYY-MM-DD, e.g. 2027-03-14"), value=when
         )
-    on = None if when is None else date.fromisoformat(when)
+    on = datetime.now(UTC).date() if when is None else date.fromisoformat(when)
     with store.updating(folder) as league:
         if not 1 <= number <= store.MAX_DAY:
             raise InputError(
@@ -282,7 +283,7 @@ def new_day(
         t = tournament_store.Tournament(
             folder=target,
             name=_day_title(league, day),
-            date=(on or datetime.now(UTC).date()).isoformat(),
+            date=on.isoformat(),
             created=_now(),
             series=league.series,
             games={3: 36, 4: 48},
