@@ -539,6 +539,15 @@ def report_json(r: core.DayReport) -> dict[str, Any]:
             }
             for t in r.teams
         ],
+        "players": [
+            {
+                "team": p.team,
+                "name": p.name,
+                "series": {str(n): sf for n, sf in p.series},
+                "seeger_fabian": p.total,
+            }
+            for p in r.players
+        ],
     }
 
 
