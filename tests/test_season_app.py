@@ -440,11 +440,15 @@ def test_the_cache_follows_every_change_of_a_list(small: Path) -> None:
     for piece in kept["pieces"].values():
         piece["piece"]["results"] = [["only", "three", "items"]]
     shaky = json.dumps(kept)
+    for piece in kept["pieces"].values():  # eight items, one of them no number
+        piece["piece"]["results"] = [["s1", "Anna", None, 3, "9999", 0, 0, 7]]
+    typed_wrong = json.dumps(kept)
     for broken in (
         "{",
         '{"format": "other"}',
         '{"format": "skatliste-season-cache", "pieces": 3}',
         shaky,
+        typed_wrong,
     ):
         cache.write_text(broken)
         assert app.standing(small).lines[0].shown == 296

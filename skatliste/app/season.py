@@ -360,10 +360,32 @@ def _sound(piece: object, folder: bool) -> bool:
     players = piece.get("players", [] if folder else None)
     return (
         isinstance(results, list)
-        and all(isinstance(r, list) and len(r) == 8 for r in results)
+        and all(_sound_result(r) for r in results)
         and isinstance(lists, dict)
         and isinstance(missing, list)
         and isinstance(players, list)
+    )
+
+
+_RESULT_TYPES: tuple[tuple[type, ...], ...] = (
+    (str,),
+    (str,),
+    (str, type(None)),
+    (int,),
+    (int,),
+    (int,),
+    (int,),
+    (int,),
+)
+"""A kept series result: series key, name, club (or none), table, points, won, lost,
+Seeger-Fabian."""
+
+
+def _sound_result(r: object) -> bool:
+    return (
+        type(r) is list
+        and len(r) == len(_RESULT_TYPES)
+        and all(type(v) in types for v, types in zip(r, _RESULT_TYPES, strict=False))
     )
 
 
