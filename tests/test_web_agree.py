@@ -136,6 +136,7 @@ def test_the_page_reopens_a_signed_list_with_the_reason_and_the_servers_key(
 
 
 def test_a_tables_key_signs_but_reopens_nothing(run: Run, tmp_path: Path) -> None:
+    """In a tournament of single lists too, an open protest is on the table's status."""
     folder = tmp_path / "cup"
     assert run("tournament", "new", str(folder), "--name", "Cup", "--series", "1",
                "--seed", "7").exit_code == 0  # fmt: skip
@@ -145,14 +146,20 @@ def test_a_tables_key_signs_but_reopens_nothing(run: Run, tmp_path: Path) -> Non
     app = create_app(tournament=folder, organiser_key="organiser-key", table_keys={1: KEY})
     client = TestClient(app, headers={"Accept-Language": "en"})
     table = "/series/1/table/1"
+    game = {"declarer": "Anna", "words": "null"}
+    assert client.post(f"{table}/api/games", json=game, headers=AUTH).status_code == 201
+    protest = {"game": 1, "text": "Ben: Hand"}
+    assert client.post(f"{table}/api/protest", json=protest, headers=AUTH).status_code == 201
+    status = run("tournament", "status", "--tournament", str(folder), "--lang", "en").stdout
+    assert "series 1 table 1: game 1: open protest 'Ben: Hand'" in status
+    path = str(folder / "series-1" / "table-01.json")
+    assert run("protest", "1", "--decide", "it stands", "--ledger", path).exit_code == 0
     for name in ("Anna", "Ben", "Carl"):
-        assert (
-            client.post(f"{table}/api/sign", json={"player": name}, headers=AUTH).status_code == 201
-        )
+        r = client.post(f"{table}/api/sign", json={"player": name}, headers=AUTH)
+        assert r.status_code == 201
     r = client.post(f"{table}/api/reopen", json={"why": "x"}, headers=AUTH)
     assert r.status_code == 403 and "organiser's key" in r.json()["error"]
     organiser = {"Authorization": "Bearer organiser-key"}
-    assert (
-        client.post(f"{table}/api/reopen", json={"why": "x"}, headers=organiser).status_code == 200
-    )
+    r = client.post(f"{table}/api/reopen", json={"why": "x"}, headers=organiser)
+    assert r.status_code == 200
     assert client.get(f"{table}/b/api/agree", headers=organiser).json()["second"] is True

@@ -361,9 +361,11 @@ def results(folder: Path | str) -> Results:
 def _double_list(t: Tournament, name: str, status: SeriesStatus) -> bool:
     """In a tournament of double lists: whether the table's two lists agree (its status then
     names where they differ and the open protests); True where a table keeps one list."""
+    from skatliste.app.agree import open_protests, table_lists
+
     if not t.double_list:
+        status.problems.extend(open_protests(t.folder / name))
         return True
-    from skatliste.app.agree import table_lists
 
     found = table_lists(t.folder / name)
     status.problems.extend(found.problems)
