@@ -88,7 +88,7 @@ def test_two_keepers_see_live_where_their_lists_differ(
         expect(a.locator('#sheet li.differs[data-number="2"]')).to_have_count(1)
         expect(b.locator("#sheet li.differs")).to_have_count(1)
         if SCREENSHOTS:
-            b.screenshot(path=str(Path(SCREENSHOTS) / "phone-double-list.png"))
+            b.screenshot(path=str(Path(SCREENSHOTS) / "phone-double-list.png"), full_page=True)
         box = b.locator("#agree").bounding_box()
         assert box is not None and box["width"] <= PHONE["width"]
 

@@ -87,11 +87,13 @@
     const signers = el("div", { id: "signers", class: "grid" });
     for (const name of s.players) {
       const time = s.signed[name];
-      const button = el("button", {
-        type: "button",
-        "data-sign": name,
-        textContent: time ? name + " ✓ " + fmt(L.signed, { time }) : L.sign + ": " + name,
-      });
+      const under = time ? "✓ " + fmt(L.signed, { time }) : L.sign;
+      const button = el(
+        "button",
+        { type: "button", "data-sign": name },
+        name,
+        el("small", { textContent: under }),
+      );
       button.disabled = Boolean(time) || !KEY || s.closed;
       signers.append(button);
     }
