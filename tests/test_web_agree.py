@@ -163,3 +163,23 @@ def test_a_tables_key_signs_but_reopens_nothing(run: Run, tmp_path: Path) -> Non
     r = client.post(f"{table}/api/reopen", json={"why": "x"}, headers=organiser)
     assert r.status_code == 200
     assert client.get(f"{table}/b/api/agree", headers=organiser).json()["second"] is True
+
+
+def test_a_table_seated_by_hand_in_a_double_list_tournament_gets_two_new_lists(
+    run: Run, tmp_path: Path
+) -> None:
+    folder = tmp_path / "cup"
+    assert run("tournament", "new", str(folder), "--name", "Cup", "--series", "1",
+               "--seed", "7", "--double-list").exit_code == 0  # fmt: skip
+    for name in ("Anna", "Ben", "Carl", "Dora"):
+        assert run("tournament", "player", "add", name, "--tournament", str(folder)).exit_code == 0
+    r = run("tournament", "seat", "1", "1", "Anna", "Ben", "Carl", "--tournament", str(folder))
+    assert r.exit_code == 0, r.output
+    second = folder / "series-1" / "table-01.b.json"
+    assert json.loads(second.read_text(encoding="utf-8"))["players"] == ["Anna", "Ben", "Carl"]
+    r = run("tournament", "seat", "1", "1", "Dora", "Ben", "Carl", "--tournament", str(folder))
+    assert r.exit_code == 0, r.output
+    assert json.loads(second.read_text(encoding="utf-8"))["players"] == ["Dora", "Ben", "Carl"]
+    assert (folder / "series-1.table-01.seated-1.b.json").exists()
+    status = run("tournament", "status", "--tournament", str(folder), "--lang", "en").stdout
+    assert "not of the same players" not in status
