@@ -496,3 +496,18 @@ def test_a_long_list_closed_refuses_an_add_from_its_kept_state(run: Run, tmp_pat
     r = run("add", "anna", "null", "--ledger", str(path))
     assert r.exit_code == 2 and "the list is closed, signed by Anna, Ben, Carl" in r.stderr
     assert path.read_bytes() == before
+
+
+@pytest.mark.english
+def test_compare_refuses_a_list_of_another_game_family(
+    run: Run, evening: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "american.json"
+    r = run(
+        "new", "--rules", "american-grand", "--players", "Anna", "Ben", "Carl", "Dora",
+        "--ledger", str(path),
+    )  # fmt: skip
+    assert r.exit_code == 0
+    r = run("compare", str(evening), str(path))
+    assert r.exit_code == 2
+    assert f"{path}: its game is American Grand, list A's is Skat" in r.stderr
