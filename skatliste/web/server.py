@@ -131,16 +131,33 @@ def create_app(
     tournament: Path | None = None,
     organiser_key: str = "",
     table_keys: dict[int, str] | None = None,
+    league: Path | None = None,
+    season: Path | None = None,
 ) -> Starlette:
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
-    (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only)."""
+    (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only), or for a
+    league folder: its table and match reports, read-only (``web.league``)."""
     from skatliste.web.agree import with_second_list
     from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
-    if tournament is None:
+    if league is not None:
+        from skatliste.web.league import league_routes
+
+        watcher = Watcher(league, folder=True)
+        watchers.append(watcher)
+        main = Site(ledger_path=league, keys=(), lang=lang, watcher=watcher)
+        routes = league_routes()
+    elif season is not None:  # the season's standing and players' pages, read-only
+        from skatliste.web.season import SeasonWatcher, season_routes
+
+        follows: Watcher = SeasonWatcher(season)
+        watchers.append(follows)
+        main = Site(ledger_path=season, keys=(), lang=lang, watcher=follows)
+        routes = season_routes()
+    elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
