@@ -311,7 +311,8 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
         if b.family is not a.family:
             raise InputError(
                 msg(
-                    "{path}: its game is {other}, list A's is {family}: two lists of one game are compared",
+                    "{path}: its game is {other}, list A's is {family}: two lists of one game "
+                    "are compared",
                     path=str(path_b),
                     other=b.family.title,
                     family=a.family.title,
