@@ -403,22 +403,6 @@ def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
     return TableLists(agree, tuple(problems))
 
 
-def open_protests(path: Path | str) -> list[Message]:
-    """The open protests of a table's one list, for the organiser's status (a list that holds
-    no protest is not read again: a championship has hundreds)."""
-    if b'"protest"' not in read_bytes(Path(path)):
-        return []
-    ledger = open_list(path)
-    return [
-        msg(
-            "{where}: open protest {text}",
-            where=ledger.family.entry_name(r.protest.game),
-            text=repr(r.protest.text),
-        )
-        for r in standing(ledger).open_protests
-    ]
-
-
 def pair(path: Path | str) -> Path:
     """The second list of a table beside the first: ``table-03.json`` → ``table-03.b.json``."""
     p = Path(path)
