@@ -307,32 +307,33 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
     or B cannot be read."""
     a = open_list(path_a)
     if _is_list(path_b):
-        b = open_list(path_b)
-        if b.family is not a.family:
-            raise InputError(
-                msg(
-                    "{path}: its game is {other}, list A's is {family}: two lists of one game "
-                    "are compared",
-                    path=str(path_b),
-                    other=b.family.title,
-                    family=a.family.title,
-                )
-            )
-        _same_players(a, b)
-        entries_a = compared(a, a.entries, lang)
-        entries_b = compared(b, b.entries, lang)
-        totals_b = b.family.totals(b.table, b.entries)
-        paper = False
-    else:
-        games = read_paper(a, path_b)
-        entries_a = compared(a, a.entries, lang, paper=True)
-        entries_b = compared(a, games, lang, paper=True)
-        totals_b = _paper_totals(a, games, entries_b)
-        paper = True
+        return Compared(a, Path(path_b), False, _two_lists(a, open_list(path_b), lang))
+    games = read_paper(a, path_b)
+    entries_a = compared(a, a.entries, lang, paper=True)
+    entries_b = compared(a, games, lang, paper=True)
+    totals_b = _paper_totals(a, games, entries_b)
     totals_a = a.family.totals(a.table, a.entries)
-    ignore = IGNORED_FIELDS | {"paper"} if paper else IGNORED_FIELDS
+    ignore = IGNORED_FIELDS | {"paper"}
     result = compare(entries_a, entries_b, totals_a, totals_b, ignore=ignore)
-    return Compared(a, Path(path_b), paper, result)
+    return Compared(a, Path(path_b), True, result)
+
+
+def _two_lists(a: Ledger, b: Ledger, lang: Lang) -> Comparison:
+    """Two list files compared: of one game family and the same players, or refused."""
+    if b.family is not a.family:
+        raise InputError(
+            msg(
+                "{path}: its game is {other}, list A's is {family}: two lists of one game "
+                "are compared",
+                path=str(b.path),
+                other=b.family.title,
+                family=a.family.title,
+            )
+        )
+    _same_players(a, b)
+    totals_a = a.family.totals(a.table, a.entries)
+    totals_b = b.family.totals(b.table, b.entries)
+    return compare(compared(a, a.entries, lang), compared(b, b.entries, lang), totals_a, totals_b)
 
 
 def _paper_totals(
@@ -370,14 +371,15 @@ def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
 
     second = pair(path)
     a = open_list(path)
+    b = open_list(second) if second.exists() else None
     problems: list[Message] = []
     agree = False
-    if not second.exists():
+    if b is None:
         problems.append(msg("its second list {name} is missing", name=second.name))
     else:
         try:
-            result = compare_lists(path, second, lang=lang).comparison
-        except InputError as exc:  # a table seated again by hand: its old second list
+            result = _two_lists(a, b, lang)
+        except InputError as exc:  # the players differ: a hand-edited list
             return TableLists(False, (exc.message,))
         agree = result.agree
         lines = [difference_line(d) for d in result.differences[:SHOWN]]
@@ -388,7 +390,7 @@ def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
             problems.append(
                 msg("the two lists differ: {differences}", differences=join(lines, "; "))
             )
-    for which, ledger in (("A", a), ("B", open_list(second) if second.exists() else None)):
+    for which, ledger in (("A", a), ("B", b)):
         if ledger is None:
             continue
         for r in standing(ledger).open_protests:
