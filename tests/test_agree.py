@@ -511,3 +511,15 @@ def test_compare_refuses_a_list_of_another_game_family(
     r = run("compare", str(evening), str(path))
     assert r.exit_code == 2
     assert f"{path}: its game is American Grand, list A's is Skat" in r.stderr
+
+
+@pytest.mark.english
+def test_a_fact_holding_a_key_twice_is_refused_with_its_place(run: Run, evening: Path) -> None:
+    """A hand edit that adds ``"player": "Ben"`` after ``"player": "Anna"`` would sign for
+    Ben: refused, as in a game."""
+    assert run("sign", "Anna", "--ledger", str(evening)).exit_code == 0
+    text = evening.read_text(encoding="utf-8")
+    evening.write_text(text.replace('"player": "Anna",', '"player": "Anna", "player": "Ben",'))
+    r = run("check", "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert "agreement 1: 'player' is given twice (a hand edit?)" in r.stderr
