@@ -50,6 +50,7 @@ def browser() -> Iterator[Any]:
 def _enter(page: Any, declarer: str, words: str, number: int) -> None:
     from playwright.sync_api import expect
 
+    page.bring_to_front()  # a page behind another waits for its frames: taps are slow there
     page.locator(f'#players [data-player="{declarer}"]').click()
     page.locator("#words").fill(words)
     page.locator("#btn-enter").click()
@@ -92,6 +93,7 @@ def test_two_keepers_see_live_where_their_lists_differ(
         box = b.locator("#agree").bounding_box()
         assert box is not None and box["width"] <= PHONE["width"]
 
+        b.bring_to_front()
         b.locator('#sheet [data-open="2"]').click()
         b.locator('#sheet [data-edit="2"]').click()
         b.locator("#words").fill("grand mit 1 hand")
@@ -100,6 +102,7 @@ def test_two_keepers_see_live_where_their_lists_differ(
         expect(b.locator("#agree-pair")).to_have_text("die Listen stimmen überein: 2 Spiele")
         expect(a.locator("#sheet li.differs")).to_have_count(0)
 
+        a.bring_to_front()
         for name in ("Anna", "Ben", "Carl"):
             a.locator(f'#signers [data-sign="{name}"]').click()
             expect(a.locator(f'#signers [data-sign="{name}"]')).to_be_disabled()
