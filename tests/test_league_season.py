@@ -354,6 +354,8 @@ def test_a_lineup_of_three_and_a_reserve(run: Run, league: Path) -> None:
 def test_the_report_is_live_while_tables_play(run: Run, league: Path) -> None:
     ok(run, "league", "day", "new", "1", "--teams", *DAYS[1])
     ok(run, "league", "day", "draw", "1", "1")
+    before = json.loads(ok(run, "league", "table", "--json"))["table"]
+    assert {x["days"] for x in before} == {0}  # a day without a result is not played yet
     text = ok(run, "league", "day", "report", "1")
     assert "no series has a result yet" in text and "* still playing" in text
     seated = tables(run, league, 1, 1)

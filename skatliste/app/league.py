@@ -15,12 +15,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from skatliste import league as core
 from skatliste.app.tournament.base import MAX_SEED
-from skatliste.app.tournament.draw import SeatingPlan, draw_series
+from skatliste.app.tournament.draw import Seater, SeatingPlan, draw_series
 from skatliste.app.tournament.draw import _has_results as has_results
 from skatliste.app.tournament.results import TablesCountTwice
 from skatliste.app.tournament.results import results as tournament_results
@@ -51,7 +52,6 @@ __all__ = [
     "new_league",
     "open_league",
     "players",
-    "reports",
     "table",
     "teams",
 ]
@@ -146,6 +146,23 @@ def edit_team(
         if name is None and not players:
             raise InputError(msg("say what changes: a new name or the players"))
         new = core.Team(new_name, _names(players) if players else old.players)
+        kept = {same_name(p) for p in new.players}
+        for day in sorted(league.days, key=lambda d: d.number):
+            gone = (
+                [p for p in day.lineup(old.name) if same_name(p) not in kept]
+                if old.name in day.teams
+                else []
+            )
+            if gone:
+                raise InputError(
+                    msg(
+                        "'{name}' is in the lineup of team '{team}' on match day {number}: a "
+                        "player of a match day stays in the team",
+                        name=gone[0],
+                        team=old.name,
+                        number=day.number,
+                    )
+                )
         others = [t for t in league.teams if t is not old]
         core.check_teams([*others, new])
         league.teams[league.teams.index(old)] = new
@@ -218,13 +235,14 @@ def new_day(
 ) -> core.MatchDay:
     """Match day ``number`` of these teams (at least 2; more than four make a central day):
     the league file lists it and its folder ``day-N/`` is a tournament whose players are the
-    lineups (by default each team's first four), their club the team."""
+    lineups (by default each team's first four), their club the team. The date is today's
+    unless ``when`` (YYYY-MM-DD) names another."""
     folder = Path(folder)
     if when is not None and not tournament_store.valid_date(when):
         raise OptionError(
             "date", msg("no such day; give the date as YYYY-MM-DD, e.g. 2027-03-14"), value=when
         )
-    on = None if when is None else date.fromisoformat(when)
+    on = datetime.now(UTC).date() if when is None else date.fromisoformat(when)
     with store.updating(folder) as league:
         if not 1 <= number <= store.MAX_DAY:
             raise InputError(
@@ -265,7 +283,7 @@ def new_day(
         t = tournament_store.Tournament(
             folder=target,
             name=_day_title(league, day),
-            date=(on or datetime.now(UTC).date()).isoformat(),
+            date=on.isoformat(),
             created=_now(),
             series=league.series,
             games={3: 36, 4: 48},
@@ -301,7 +319,7 @@ def match_day(folder: Path | str, number: int) -> core.MatchDay:
     return _day(open_league(folder), number)
 
 
-def _seater(day: core.MatchDay) -> Any:
+def _seater(day: core.MatchDay) -> Seater:
     """The match day's draw for ``draw_series``: its teams kept apart (``seating.draw_day``)."""
 
     def seat(
@@ -470,31 +488,22 @@ def _reports(league: League) -> list[core.DayReport]:
 def table(folder: Path | str) -> list[core.TableLine]:
     """The season table: ranking points, then game points, then an equal place."""
     league = open_league(folder)
-    return core.season_table(_reports(league), teams=[t.name for t in league.teams])
-
-
-def reports(folder: Path | str) -> tuple[League, list[core.DayReport]]:
-    """The league and every match day's report (for a page that shows them all)."""
-    league = open_league(folder)
-    return league, _reports(league)
+    # a match day counts from its first result on: one made or drawn is not played yet
+    played = [r for r in _reports(league) if r.series]
+    return core.season_table(played, teams=[t.name for t in league.teams])
 
 
 def players(folder: Path | str) -> list[core.PlayerLine]:
     """Every player's Seeger-Fabian over the season (Einzelwertung)."""
     league = open_league(folder)
-    days = []
-    for day in sorted(league.days, key=lambda d: d.number):
-        days.append((day, _scores(league, day)))
-    try:
-        return core.players(days)
-    except InputError as exc:  # pragma: no cover - the reports refuse the same first
-        raise LedgerError(exc.message) from None
+    days = [(d, _scores(league, d)) for d in sorted(league.days, key=lambda d: d.number)]
+    return core.players(days)
 
 
 # --- JSON, as the issue specifies it ----------------------------------------------------------
 
 
-def points_json(value: Any) -> int | float:
+def points_json(value: Fraction) -> int | float:
     """Ranking points: a whole number, or a half as a decimal (1.5)."""
     return int(value) if value.denominator == 1 else float(value)
 
@@ -529,6 +538,15 @@ def report_json(r: core.DayReport) -> dict[str, Any]:
                 "absent": t.absent,
             }
             for t in r.teams
+        ],
+        "players": [
+            {
+                "team": p.team,
+                "name": p.name,
+                "series": {str(n): sf for n, sf in p.series},
+                "seeger_fabian": p.total,
+            }
+            for p in r.players
         ],
     }
 

@@ -518,5 +518,5 @@ def export(
         return
     from skatliste.app.reports import write_output
 
-    write_output(output, text, lists=[folder / "league.json"])
+    write_output(output, text)
     click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))

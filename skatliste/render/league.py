@@ -42,6 +42,8 @@ _TEXT: dict[str, Message] = {
     "players": pmsg("league", "Players"),
     "no_result": pmsg("league", "no series has a result yet"),
     "lineup": pmsg("league", "Lineup"),
+    "the_players": pmsg("league", "The players"),
+    "total": pmsg("league", "Total"),
     "reserves": pmsg("league", "Reserves"),
     "table_n": pmsg("league", "Table"),
     "seated": pmsg("league", "Players (team)"),
@@ -116,6 +118,19 @@ def _day_rows(r: DayReport, lang: Lang) -> list[list[str]]:
     return rows
 
 
+def _player_table(r: DayReport, lang: Lang) -> tuple[list[str], list[list[str]], str]:
+    """Each player's Seeger-Fabian per series and in all: headers, rows, alignment."""
+    t = text(lang)
+    numbers = [s.series for s in r.series]
+    rows = []
+    for p in r.players:
+        got = dict(p.series)
+        cells = [with_minus(got[n]) if n in got else "-" for n in numbers]
+        rows.append([p.team, p.name, *cells, with_minus(p.total)])
+    headers = [t["team"], t["name"], *[f"S{n}" for n in numbers], t["total"]]
+    return headers, rows, "ll" + "r" * (len(numbers) + 1)
+
+
 def report_text(r: DayReport, league: str, lang: Lang = "de") -> str:
     """The match report: each series (team, game points, ranking points), then the day."""
     t = text(lang)
@@ -128,6 +143,8 @@ def report_text(r: DayReport, league: str, lang: Lang = "de") -> str:
     out.append(
         plain_table([t["place"], t["team"], t["points"], t["score"]], _day_rows(r, lang), "rlrr")
     )
+    if r.series:
+        out += ["", t["the_players"], plain_table(*_player_table(r, lang))]
     if r.in_progress:
         out.append(t["playing"])
     return "\n".join(out)
@@ -201,6 +218,9 @@ def report_body(r: DayReport, lang: Lang = "de") -> str:
     parts.append(f"<h2>{_e(t['day_total'])}</h2>")
     headers = [t["place"], t["team"], t["points"], t["score"]]
     parts.append(_html_table(headers, _day_rows(r, lang), "rlrr"))
+    if r.series:
+        parts.append(f"<h2>{_e(t['the_players'])}</h2>")
+        parts.append(_html_table(*_player_table(r, lang)))
     if r.in_progress:
         parts.append(f'<p class="note">{_e(t["playing"])}</p>')
     return "".join(parts)

@@ -312,7 +312,7 @@ def check(league: League) -> None:
 def save(league: League) -> None:
     """Write atomically (the caller holds the lock), after the reader's own check."""
     check(league)
-    atomic_write(league.path, dumps(league), what="file")
+    atomic_write(league.path, dumps(league), what="league file")
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ Everything comes from ``skatliste.app.league``; nothing here writes."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -17,7 +18,7 @@ from skatliste.i18n import Lang
 from skatliste.web.base import events, request_lang, site
 
 
-def league_view(folder: Any, lang: Lang) -> dict[str, Any]:
+def league_view(folder: Path, lang: Lang) -> dict[str, Any]:
     """The page's parts: the league's name, the table's HTML and each day's report's HTML (or
     what stops it being read, in words), newest day first."""
     from skatliste.app import league as app
