@@ -63,6 +63,7 @@
   function render(s) {
     seen = s;
     shown = JSON.stringify(s);
+    document.body.classList.toggle("agree-closed", s.closed); // a closed list takes no game
     const parts = [el("h2", { textContent: L.agree_title })];
     if (s.second) parts.push(el("p", { class: "note", textContent: L.first_list }));
     if (s.pair.exists) {
