@@ -111,5 +111,9 @@ def test_two_keepers_see_live_where_their_lists_differ(
         expect(a.locator("#agree")).to_contain_text("Die Liste ist geschlossen")
         signed = json.loads(fresh_ledger.read_text(encoding="utf-8"))["agreement"]
         assert [f["player"] for f in signed] == ["Anna", "Ben", "Carl"]
+        a.locator("#reopen-why").fill("Spiel 3 vergessen")
+        a.locator("#reopen-form button").click()
+        expect(a.locator("#entry")).to_be_visible()
+        expect(a.locator('#signers [data-sign="Anna"]')).to_be_enabled()
         a.close()
         b.close()
