@@ -62,7 +62,8 @@ def test_two_keepers_see_live_where_their_lists_differ(
 ) -> None:
     """Keeper A opens the second list's link from the page; both enter the same two games but
     B writes game 2 without Hand: both pages name game 2 within seconds and mark it on the
-    sheet; B corrects it and both say the lists agree; the players sign on A's page."""
+    sheet; B corrects it and both say the lists agree; the players sign on A's page, which then
+    takes no game until it is reopened there."""
     from playwright.sync_api import expect
 
     second = fresh_ledger.with_name("list.b.json")
