@@ -523,3 +523,19 @@ def test_a_fact_holding_a_key_twice_is_refused_with_its_place(run: Run, evening:
     r = run("check", "--ledger", str(evening))
     assert r.exit_code == 2
     assert "agreement 1: 'player' is given twice (a hand edit?)" in r.stderr
+
+
+def test_the_json_export_holds_the_signatures_and_protests(run: Run, evening: Path) -> None:
+    before = json.loads(run("export", "--format", "json", "--ledger", str(evening)).stdout)
+    assert "agreement" not in before
+    assert run("protest", "2", "Ben: Hand", "--ledger", str(evening)).exit_code == 0
+    assert run("protest", "2", "--decide", "stands", "--ledger", str(evening)).exit_code == 0
+    assert run("sign", "Anna", "--ledger", str(evening)).exit_code == 0
+    data = json.loads(run("export", "--format", "json", "--ledger", str(evening)).stdout)
+    agreement = data.pop("agreement")
+    assert data == before
+    assert agreement["closed"] is False
+    assert [s["player"] for s in agreement["signatures"]] == ["Anna"]
+    assert [(p["game"], p["text"], p["decision"]) for p in agreement["protests"]] == [
+        (2, "Ben: Hand", "stands")
+    ]

@@ -105,6 +105,30 @@ def described(ledger: Ledger) -> list[tuple[str, Message]]:
     return out
 
 
+def agreement_json(ledger: Ledger) -> dict[str, Any] | None:
+    """The agreement as the JSON export adds it (None while nothing is signed or protested):
+    the signatures that count, whether the list is closed, every protest and its decision."""
+    if not facts(ledger):
+        return None
+    now = standing(ledger)
+    return {
+        "signatures": [
+            {"player": s.player, "time": s.time, "games": s.games, "fingerprint": s.fingerprint}
+            for s in now.signers(ledger.players)
+        ],
+        "closed": now.closed(ledger.players),
+        "protests": [
+            {
+                "game": r.protest.game,
+                "text": r.protest.text,
+                "time": r.protest.time,
+                "decision": None if r.decision is None else r.decision.text,
+            }
+            for r in now.protests
+        ],
+    }
+
+
 def footer(ledger: Ledger) -> list[Message]:
     """What the sheet and the export show under the games: each open protest (a mark on its
     game) and who signed, when."""
