@@ -63,6 +63,7 @@
   function render(s) {
     seen = s;
     shown = JSON.stringify(s);
+    document.body.classList.toggle("agree-closed", s.closed); // a closed list takes no game
     const parts = [el("h2", { textContent: L.agree_title })];
     if (s.second) parts.push(el("p", { class: "note", textContent: L.first_list }));
     if (s.pair.exists) {
@@ -87,11 +88,13 @@
     const signers = el("div", { id: "signers", class: "grid" });
     for (const name of s.players) {
       const time = s.signed[name];
-      const button = el("button", {
-        type: "button",
-        "data-sign": name,
-        textContent: time ? name + " ✓ " + fmt(L.signed, { time }) : L.sign + ": " + name,
-      });
+      const under = time ? "✓ " + fmt(L.signed, { time }) : L.sign;
+      const button = el(
+        "button",
+        { type: "button", "data-sign": name },
+        name,
+        el("small", { textContent: under }),
+      );
       button.disabled = Boolean(time) || !KEY || s.closed;
       signers.append(button);
     }
