@@ -8,8 +8,31 @@ const $ = (id) => document.getElementById(id);
 const BASE = document.body.dataset.base || ""; // a tournament table's page: /series/S/table/T
 
 // The key travels in the link's fragment (#key=...), which the browser never sends to a
-// server or puts in a Referer; requests carry it as a Bearer header.
-const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+// server or puts in a Referer; requests carry it as a Bearer header. The page takes it out of
+// the address bar at once (so it is not in the history, a synced tab or a screenshot) and
+// keeps it for this tab's session only.
+const KEY = takeKey("skatliste-key:" + location.pathname);
+
+function takeKey(name) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("key");
+  if (given === null) {
+    try {
+      return sessionStorage.getItem(name) || "";
+    } catch (err) {
+      return ""; // no session storage (a locked-down browser): the page only watches
+    }
+  }
+  try {
+    sessionStorage.setItem(name, given);
+  } catch (err) {
+    // kept in this page only: a reload needs the link again
+  }
+  fragment.delete("key");
+  const rest = fragment.toString();
+  history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+  return given;
+}
 
 // Table words for what is tapped: German on a German page, English on an English one.
 const WORDS = Object.fromEntries(
@@ -41,10 +64,14 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-async function api(method, path, body) {
+async function api(method, path, body, idempotencyKey) {
   const headers = {};
   if (KEY) headers.Authorization = "Bearer " + KEY;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // every write carries its own key: a repeat (the answer lost) returns the first answer
+  if (method !== "GET" && path !== "/api/preview") {
+    headers["Idempotency-Key"] = idempotencyKey || newIdempotencyKey();
+  }
   const sep = path.includes("?") ? "&" : "?";
   let response;
   try {
@@ -114,6 +141,10 @@ function render() {
   if (s.series) info.push(s.count + "/" + s.series);
   else info.push(L.game + " " + (s.count + 1));
   $("info").textContent = info.join(" · ");
+  // the strip keeps two lines at most; the whole queue of special rounds is one tap away
+  $("queue").textContent = s.pending_all || "";
+  if (!s.pending_all) $("queue").hidden = true;
+  $("info").setAttribute("aria-expanded", String(!$("queue").hidden));
 
   // who may write
   $("entry").hidden = !s.can_write;
@@ -131,7 +162,7 @@ function render() {
   if (!s.players.includes(form.declarer)) form.declarer = null;
   $("players").replaceChildren(
     ...s.players.map((p) => {
-      const b = el("button", { type: "button", "data-player": p, textContent: p });
+      const b = el("button", { type: "button", "data-player": p }, el("span", { class: "pname", textContent: p }));
       if (p === s.next_dealer) b.append(el("small", { textContent: L.dealer }));
       b.disabled = p === s.sits_out;
       b.setAttribute("aria-pressed", String(p === form.declarer));
@@ -170,6 +201,32 @@ function render() {
   renderSheet();
   renderSummary();
   showTaps(); // a family without the Skat taps enters by its words
+  fitNames();
+  showOutbox();
+}
+
+// Names are never cut: a long one ("Bartholomäus" four across) is set smaller, and one that is
+// still too long at three quarters of the size breaks inside the word.
+function fitNames() {
+  for (const node of document.querySelectorAll("#players .pname, #totals .name")) {
+    node.style.fontSize = "";
+    node.classList.remove("breaks");
+    if (!node.clientWidth) continue; // not on screen (the other tab): fitted when shown
+    let size = parseFloat(getComputedStyle(node).fontSize);
+    const least = size * 0.75;
+    while (node.scrollWidth > node.clientWidth && size > least) {
+      size -= 0.5;
+      node.style.fontSize = size + "px";
+    }
+    node.classList.toggle("breaks", node.scrollWidth > node.clientWidth);
+  }
+}
+
+// A table wider than its card scrolls inside it, its first two columns (place and name)
+// staying where they are: the second one sticks just right of the first.
+function stickNames(table) {
+  const first = table.querySelector("th, td");
+  if (first) table.style.setProperty("--first-column", first.getBoundingClientRect().width + "px");
 }
 
 function renderSheet() {
@@ -218,6 +275,7 @@ function renderSummary() {
   table.append(el("tr", {}, ...sum.headers.map((h) => el("th", { textContent: h }))));
   for (const row of sum.rows) table.append(el("tr", {}, ...row.map((c) => el("td", { textContent: c }))));
   $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
+  stickNames(table);
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
@@ -304,14 +362,30 @@ function relevant() {
   if (isNull) $("augen").value = "";
 }
 
-function tapped() {
+// A tap that cannot be taken says why right under the thumb (and in the message line).
+function sayNear(control, text) {
+  toast(text, true);
+  const note = $("tap-note");
+  note.textContent = text;
+  note.hidden = false;
+  (control.closest("fieldset") || control.parentElement).append(note);
+  clearTimeout(sayNear.timer);
+  sayNear.timer = setTimeout(() => {
+    note.hidden = true;
+  }, 8000);
+}
+
+function tapped(control) {
   relevant();
+  $("tap-note").hidden = true;
   // taps write the words, but never over words typed by hand (nor a game being changed)
-  if (!editing) {
+  if (!editing && fixing === null) {
     const words = tapWords();
     const current = $("words").value.trim();
-    if (current && current !== lastTap && current !== words) toast(L.typed_kept, true);
-    else {
+    if (current && current !== lastTap && current !== words) {
+      if (control) sayNear(control, L.typed_kept);
+      else toast(L.typed_kept, true);
+    } else {
       $("words").value = words;
       lastTap = words;
     }
@@ -339,20 +413,30 @@ function schedulePreview() {
 
 async function preview() {
   const box = $("preview");
-  const words = $("words").value.trim();
-  if (mode === "ramsch" || !words) {
+  const words = mode === "ramsch" ? ramschWords() : $("words").value.trim();
+  if (!words) {
     box.replaceChildren();
     return;
   }
   const seq = ++previewSeq;
-  const r = await api("POST", "/api/preview", { declarer: form.declarer, words, number: editing });
+  // a Ramsch is previewed like a game: its words as an edit of a Ramsch says them
+  const body =
+    mode === "ramsch"
+      ? { words: "ramsch " + words, number: editing }
+      : { declarer: form.declarer, words, number: editing };
+  const r = await api("POST", "/api/preview", body);
   if (seq !== previewSeq) return; // a later preview is on its way
   showPreview(r);
 }
 
 function showPreview(r) {
   const box = $("preview");
-  box.classList.toggle("bad", !r.ok);
+  box.classList.toggle("bad", !r.ok && r.status !== 0);
+  if (r.status === 0) {
+    // no server: no preview, but Enter keeps the game on this phone until it answers
+    box.replaceChildren(el("p", { textContent: L.offline_preview }));
+    return;
+  }
   if (!r.ok) {
     box.replaceChildren(el("p", { class: "error", textContent: r.data.error }));
     return;
@@ -380,25 +464,39 @@ function resetForm() {
   mode = "game";
   editing = null;
   editingMark = null;
+  fixing = null;
   lastTap = "";
   $("preview").replaceChildren();
+  $("tap-note").hidden = true;
   showTaps();
+}
+
+// What the form would write, as a request the outbox can keep and send again.
+function formEntry() {
+  if (mode === "ramsch") {
+    const words = ramschWords();
+    return { kind: "ramsch", method: "POST", path: "/api/ramsch", body: { words }, what: L.ramsch + ": " + words };
+  }
+  const words = $("words").value.trim();
+  const what = (form.declarer ? form.declarer + " — " : "") + words;
+  return { kind: "game", method: "POST", path: "/api/games", body: { declarer: form.declarer, words }, what };
 }
 
 async function submit(event) {
   event.preventDefault();
-  let r;
-  if (mode === "ramsch") {
-    const words = ramschWords();
-    r = editing
-      ? await api("PUT", "/api/games/" + editing, { words: "ramsch " + words, expect: editingMark })
-      : await api("POST", "/api/ramsch", { words });
-  } else {
-    const words = $("words").value.trim();
-    const body = { declarer: form.declarer, words };
-    r = editing
-      ? await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark })
-      : await api("POST", "/api/games", body);
+  if (editing) {
+    await submitEdit();
+    return;
+  }
+  if (fixing !== null) {
+    await refix(formEntry());
+    return;
+  }
+  const r = await enqueue(formEntry());
+  if (r === null) {
+    resetForm(); // kept on this phone: sent when the server answers
+    toast(L.kept);
+    return;
   }
   if (!r.ok) {
     // the form stays as it was: nothing is lost, the reason is shown
@@ -406,7 +504,21 @@ async function submit(event) {
     toast(L.failed + ": " + r.data.error, true);
     return;
   }
-  toast(fmt(editing ? L.changed : L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+  toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+  resetForm();
+}
+
+// Changing a game needs the server (it checks the game is still the one the page showed).
+async function submitEdit() {
+  const words = mode === "ramsch" ? "ramsch " + ramschWords() : $("words").value.trim();
+  const body = mode === "ramsch" ? { words } : { declarer: form.declarer, words };
+  const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
+  if (!r.ok) {
+    showPreview(r);
+    toast(L.failed + ": " + r.data.error, true);
+    return;
+  }
+  toast(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }));
   resetForm();
   await refresh();
 }
@@ -419,6 +531,235 @@ async function simple(path, done, body = {}) {
   }
   toast(done(r.data));
   await refresh();
+}
+
+// A new entry with no words (all passed, a Bock round): through the outbox like a game.
+async function enter(kind, path, what, done) {
+  const r = await enqueue({ kind, method: "POST", path, body: {}, what });
+  if (r === null) toast(L.kept);
+  else if (!r.ok) toast(r.data.error, true);
+  else toast(done(r.data));
+}
+
+// --- the outbox: entries kept on this phone until the server has them ----------------------
+
+let fixing = null; // the outbox entry (refused on arrival) the form is correcting
+let waitingCount = 0;
+const fresh = new Map(); // outbox id → the answer, for an entry whose Enter is still waiting
+
+// The list an entry was made for: an outbox entry is never sent to another list served later
+// at the same address.
+const listId = () => (state ? state.players.join(", ") : "");
+
+// Puts an entry in the outbox and sends what is waiting; the entry's answer if it was sent
+// now (entered, or refused at once: then it leaves the outbox and the form keeps it), null
+// while it waits.
+async function enqueue(entry) {
+  Object.assign(entry, { base: BASE, list: listId(), idem: newIdempotencyKey(), state: "waiting" });
+  let id;
+  try {
+    id = await Outbox.add(entry);
+  } catch (err) {
+    // no IndexedDB (a browser that refuses it): sent at once, as a page without an outbox
+    return api(entry.method, entry.path, entry.body, entry.idem);
+  }
+  fresh.set(id, null);
+  await flush();
+  const answer = fresh.get(id);
+  fresh.delete(id);
+  return answer;
+}
+
+// Only an answer says a request was refused; no answer, a timeout, a busy or failing server
+// mean: try again later, with the same key.
+const tryAgain = (r) => r.status === 0 || r.status === 408 || r.status === 429 || r.status >= 500;
+
+async function hold(entry, reason) {
+  Object.assign(entry, { state: "refused", error: reason });
+  await Outbox.put(entry);
+}
+
+// Sends the waiting entries in the order they were made, each until the server answers; stops
+// at one refused (the later ones wait behind it, so the order holds). True if any was sent.
+async function sendWaiting() {
+  let sent = false;
+  for (;;) {
+    const next = (await Outbox.all(BASE))[0];
+    if (!next || next.state !== "waiting" || !KEY || state === null) return sent;
+    if (next.list !== listId()) {
+      await hold(next, fmt(L.other_list, { players: next.list }));
+      return sent;
+    }
+    const r = await api(next.method, next.path, next.body, next.idem);
+    if (tryAgain(r)) return sent;
+    if (r.ok) sent = true;
+    if (r.ok || fresh.has(next.id)) {
+      await Outbox.remove(next.id);
+      if (fresh.has(next.id)) fresh.set(next.id, r);
+      continue;
+    }
+    await hold(next, r.data.error || fmt(L.bad_answer, { status: r.status }));
+    return sent;
+  }
+}
+
+let flushing = null;
+let flushAgain = false;
+function flush() {
+  if (flushing) {
+    flushAgain = true; // asked while sending: one more round when this one ends
+    return flushing;
+  }
+  flushing = (async () => {
+    let sent = false;
+    try {
+      do {
+        flushAgain = false;
+        // one page of this list sends at a time, even with the page open in two tabs
+        const round = navigator.locks
+          ? await navigator.locks.request("skatliste-outbox:" + BASE, sendWaiting)
+          : await sendWaiting();
+        sent = sent || round;
+      } while (flushAgain);
+    } catch (err) {
+      toast(String(err), true); // IndexedDB failed: what is kept stays kept
+    }
+    await showOutbox();
+    if (sent) refresh(); // not waited for: the next game can be tapped meanwhile
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function showOutbox() {
+  let kept = [];
+  try {
+    kept = await Outbox.all(BASE);
+  } catch (err) {
+    // no IndexedDB: nothing is kept, nothing is shown
+  }
+  waitingCount = kept.length;
+  $("outbox").replaceChildren(...kept.map(outboxItem));
+  $("outbox-title").hidden = !kept.length;
+  showNet();
+  if (kept.some((e) => e.state === "waiting") && !flushing) flush();
+}
+
+function outboxItem(entry) {
+  const li = el("li", { class: "game " + entry.state, "data-outbox": entry.id });
+  const where = entry.state === "waiting" ? (KEY ? L.sending : L.needs_key) : "";
+  li.append(
+    el(
+      "div",
+      { class: "line" },
+      el("span", { class: "what", textContent: entry.what }),
+      el("span", { class: "tot", textContent: where }),
+    ),
+  );
+  if (entry.state === "refused") {
+    const buttons = el("div", { class: "grid three" });
+    if (entry.kind === "game" || entry.kind === "ramsch") {
+      buttons.append(el("button", { type: "button", "data-fix": entry.id, textContent: L.edit }));
+    }
+    buttons.append(
+      el("button", { type: "button", "data-retry": entry.id, textContent: L.retry }),
+      el("button", { type: "button", "data-discard": entry.id, textContent: L.discard, class: "danger" }),
+    );
+    li.append(el("p", { class: "error", textContent: fmt(L.refused, { reason: entry.error }) }), buttons);
+  }
+  return li;
+}
+
+// The connection and the entries waiting, in the strip (in words, not only the dot's colour).
+function showNet() {
+  const on = !$("live").classList.contains("off");
+  const parts = [on ? L.online : L.no_connection];
+  if (waitingCount) parts.push(fmt(L.waiting_count, { n: waitingCount }));
+  $("net-text").textContent = parts.join(" · ");
+  $("net").classList.toggle("off", !on);
+}
+
+async function outboxTap(e) {
+  const b = e.target.closest("button");
+  if (!b) return;
+  const id = Number(b.dataset.fix || b.dataset.retry || b.dataset.discard);
+  const entry = (await Outbox.all(BASE)).find((x) => x.id === id);
+  if (!entry) return;
+  if (b.dataset.discard) {
+    if (!confirm(fmt(L.discard_confirm, { what: entry.what }))) return;
+    await Outbox.remove(id);
+  } else if (b.dataset.retry) {
+    Object.assign(entry, { state: "waiting", error: "", idem: newIdempotencyKey() });
+    await Outbox.put(entry);
+  } else {
+    startFix(entry);
+    return;
+  }
+  await flush();
+}
+
+// A refused entry goes back into the form; Enter puts the corrected one back in its place.
+function startFix(entry) {
+  resetForm();
+  fixing = entry.id;
+  if (entry.kind === "ramsch") {
+    mode = "ramsch";
+    $("ramsch-extra").value = entry.body.words;
+  } else {
+    form.declarer = entry.body.declarer;
+    $("words").value = entry.body.words;
+  }
+  showTaps();
+  schedulePreview();
+  $("entry").scrollIntoView({ behavior: "smooth" });
+}
+
+async function refix(entry) {
+  const old = (await Outbox.all(BASE)).find((x) => x.id === fixing);
+  if (!old) {
+    fixing = null; // discarded meanwhile (another tab): a new entry then
+    await submit(new Event("submit"));
+    return;
+  }
+  Object.assign(old, entry, { state: "waiting", error: "", idem: newIdempotencyKey() });
+  await Outbox.put(old);
+  resetForm();
+  toast(L.kept);
+  await flush();
+}
+
+// The service worker keeps the page, its files and the last list for when the server is out
+// of reach. It needs a secure context (the loopback, or https): over plain http on the hall's
+// network the browser has none, and the outbox alone keeps the entries.
+async function keepForOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const hadWorker = Boolean(navigator.serviceWorker.controller);
+    await navigator.serviceWorker.register(BASE + "/sw.js", { scope: "/" });
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 5000);
+      });
+    }
+    const urls = [
+      location.href.split("#")[0],
+      ...[...document.querySelectorAll("script[src]")].map((s) => s.src),
+      ...[...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.href),
+    ];
+    await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = resolve;
+      registration.active.postMessage({ type: "keep", urls }, [channel.port2]);
+      setTimeout(resolve, 5000);
+    });
+    if (!hadWorker) await refresh(); // once more, through the worker: it keeps the list too
+    document.body.dataset.offline = "ready";
+  } catch (err) {
+    // no worker: the page still keeps every entry in its outbox
+  }
 }
 
 // --- wiring ------------------------------------------------------------------------------
@@ -436,19 +777,19 @@ function wire() {
   for (const b of document.querySelectorAll("[data-game]")) {
     b.addEventListener("click", () => {
       form.game = b.dataset.game;
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-mit]")) {
     b.addEventListener("click", () => {
       form.mit = b.dataset.mit;
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-n]")) {
     b.addEventListener("click", () => {
       form.n = form.n === b.dataset.n ? null : b.dataset.n;
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-flag]")) {
@@ -456,7 +797,7 @@ function wire() {
       const f = b.dataset.flag;
       const why = NEEDS[f] && !form.flags.has(f) && !form.flags.has(NEEDS[f][0]) && NEEDS[f][1];
       if (why) {
-        toast(L[why], true); // not possible yet: say why instead of a silent no
+        sayNear(b, L[why]); // not possible yet: say why, where the thumb is, not a silent no
         return;
       }
       if (form.flags.has(f)) {
@@ -465,14 +806,14 @@ function wire() {
           if (needed === f) form.flags.delete(other); // no Re without Kontra, ...
         }
       } else form.flags.add(f);
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-result]")) {
     b.addEventListener("click", () => {
       form.result = form.result === b.dataset.result ? null : b.dataset.result;
       $("augen").value = "";
-      tapped();
+      tapped(b);
     });
   }
   $("augen").addEventListener("input", () => {
@@ -486,13 +827,31 @@ function wire() {
   });
   $("btn-clear").addEventListener("click", resetForm);
   $("btn-pass").addEventListener("click", () =>
-    simple("/api/pass", (d) => fmt(L.entered, { n: d.game.number })),
+    enter("pass", "/api/pass", L.passed, (d) => fmt(L.entered, { n: d.game.number })),
   );
-  $("btn-bock").addEventListener("click", () => simple("/api/bock", () => L.bock_called));
+  $("btn-bock").addEventListener("click", () => enter("bock", "/api/bock", L.bock, () => L.bock_called));
   $("btn-ramsch").addEventListener("click", () => {
     mode = mode === "ramsch" ? "game" : "ramsch";
     showTaps();
+    schedulePreview();
   });
+  $("ramsch-augen").addEventListener("input", schedulePreview);
+  $("ramsch-extra").addEventListener("input", schedulePreview);
+  $("info").addEventListener("click", () => {
+    if (!state || !state.pending_all) return; // no rounds ahead: nothing more to show
+    $("queue").hidden = !$("queue").hidden;
+    $("info").setAttribute("aria-expanded", String(!$("queue").hidden));
+  });
+  $("outbox").addEventListener("click", outboxTap);
+  // the live stream's dot says whether the server answers: when it is back, send
+  new MutationObserver(() => {
+    showNet();
+    if (!$("live").classList.contains("off") && waitingCount) flush();
+  }).observe($("live"), { attributes: true, attributeFilter: ["class"] });
+  window.addEventListener("online", () => flush());
+  setInterval(() => {
+    if (waitingCount && !flushing) flush();
+  }, 3000);
   $("btn-undo").addEventListener("click", () =>
     // names the game its button shows: if another phone changed the list, nothing is undone
     simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed }), {
@@ -534,6 +893,8 @@ function wire() {
         t.setAttribute("aria-selected", String(t === tab));
         $("view-" + t.dataset.tab).hidden = t !== tab;
       }
+      fitNames();
+      for (const table of document.querySelectorAll("table.summary")) stickNames(table);
     });
   }
   $("cent").addEventListener("change", refresh);
@@ -570,3 +931,6 @@ wire();
 showTaps();
 refresh();
 listen();
+showOutbox();
+keepForOffline();
+if (navigator.storage && navigator.storage.persist) navigator.storage.persist(); // kept on a full phone too

@@ -5,7 +5,36 @@
 const L = JSON.parse(document.getElementById("labels").textContent);
 const LANG = document.body.dataset.lang;
 const $ = (id) => document.getElementById(id);
-const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+// The organiser's key leaves the address bar at once (history, synced tabs, screenshots) and
+// is kept for this tab's session, as on a table's page.
+const KEY = takeKey("skatliste-key:" + location.pathname);
+
+function takeKey(name) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("key");
+  if (given === null) {
+    try {
+      return sessionStorage.getItem(name) || "";
+    } catch (err) {
+      return "";
+    }
+  }
+  try {
+    sessionStorage.setItem(name, given);
+  } catch (err) {
+    // kept in this page only
+  }
+  fragment.delete("key");
+  const rest = fragment.toString();
+  history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+  return given;
+}
+
+// A table wider than its card scrolls inside it, place and name staying put.
+function stickNames(t) {
+  const first = t.querySelector("th, td");
+  if (first) t.style.setProperty("--first-column", first.getBoundingClientRect().width + "px");
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -49,6 +78,7 @@ async function refresh() {
       data.teams.map((t) => [t.place + ".", t.club, t.seeger_fabian, t.members.join(", ")]),
     ),
   );
+  for (const t of document.querySelectorAll("table.summary")) stickNames(t);
   $("tables").replaceChildren(
     ...data.tables.map((t) =>
       el(
@@ -73,7 +103,7 @@ async function refresh() {
       ...data.tables.map((t) => {
         const card = el(
           "div",
-          { class: "card seat" },
+          { class: "card seat", "data-series": t.series },
           el("h3", { textContent: L.series + " " + t.series + " · " + L.table + " " + t.table }),
           el("p", { textContent: t.players.join(", ") }),
         );
@@ -83,6 +113,22 @@ async function refresh() {
         return card;
       }),
     );
+    choosePrinted([...new Set(data.tables.map((t) => t.series))]);
+  }
+}
+
+// The print view holds one series' seating plan: the latest drawn, or the one chosen.
+function choosePrinted(series) {
+  const select = $("print-series");
+  const chosen = select.value;
+  select.replaceChildren(...series.map((n) => el("option", { value: String(n), textContent: L.series + " " + n })));
+  select.value = series.map(String).includes(chosen) ? chosen : String(series[series.length - 1]);
+  markPrinted();
+}
+
+function markPrinted() {
+  for (const card of document.querySelectorAll("#plan .seat")) {
+    card.classList.toggle("printed", card.dataset.series === $("print-series").value);
   }
 }
 
@@ -94,6 +140,7 @@ function listen() {
 }
 
 $("btn-print").addEventListener("click", () => window.print());
+$("print-series").addEventListener("change", markPrinted);
 $("paper").addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = {
