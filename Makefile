@@ -28,11 +28,17 @@ chromium:
 	  fi; \
 	fi
 
-test: $(STAMP) chromium
+# The browser tests check the page's accessibility with axe-core (npm's package, installed
+# here at test time when missing and injected into the page by the tests; never committed).
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4
+
+test: $(STAMP) chromium $(AXE)
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
-	SKATLISTE_CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest --cov --cov-report=term
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_AXE="$(AXE)" $(BIN)/python -m pytest --cov --cov-report=term
 
 # The README's pictures of the phone page, taken by the browser test at 390 x 850.
 screenshots: $(STAMP) chromium

@@ -228,7 +228,8 @@ def test_first_load_shows_the_words_field_above_enter_and_typed_text_reads_darke
         expect(words).to_be_in_viewport()
         on_top = words.evaluate(
             """w => { const r = w.getBoundingClientRect();
-                 return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === w; }"""
+                 const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                 return document.elementFromPoint(x, y) === w; }"""
         )
         assert on_top
         colours = words.evaluate(
@@ -336,7 +337,9 @@ def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> fl
     """WCAG 2.1's contrast ratio of two colours."""
 
     def luminance(c: tuple[float, float, float]) -> float:
-        lin = [x / 255 / 12.92 if x / 255 <= 0.03928 else ((x / 255 + 0.055) / 1.055) ** 2.4 for x in c]
+        lin = [
+            x / 255 / 12.92 if x / 255 <= 0.03928 else ((x / 255 + 0.055) / 1.055) ** 2.4 for x in c
+        ]
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
     high, low = sorted((luminance(a), luminance(b)), reverse=True)

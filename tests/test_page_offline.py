@@ -121,12 +121,12 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     port = free_port()
     page = phone.new_page()
     sent: list[tuple[str, str]] = []
-    page.on(
-        "request",
-        lambda r: r.method == "POST"
-        and r.url.split("?")[0].endswith("/api/games")
-        and sent.append((r.headers.get("idempotency-key", ""), r.post_data or "")),
-    )
+
+    def record(request: Any) -> None:
+        if request.method == "POST" and request.url.split("?")[0].endswith("/api/games"):
+            sent.append((request.headers.get("idempotency-key", ""), request.post_data or ""))
+
+    page.on("request", record)
     with serving(fresh_ledger, port) as url:
         open_for_offline(page, url)
     expect(page.locator("#net-text")).to_contain_text("offline")
@@ -134,12 +134,18 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     page.reload()  # the service worker answers for the server: the page and the last list
     expect(page.locator("#entry")).to_be_visible()
     games = (
-        ('#players [data-player="Anna"]', '[data-game="clubs"]', '#spitzen [data-n="2"]', "[data-flag=hand]"),
+        (
+            '#players [data-player="Anna"]',
+            '[data-game="clubs"]',
+            '#spitzen [data-n="2"]',
+            "[data-flag=hand]",
+        ),
         ('#players [data-player="Ben"]', '[data-game="grand"]', '#spitzen [data-n="1"]'),
         ('#players [data-player="Carl"]', '[data-game="spades"]', '#spitzen [data-n="1"]'),
     )
     for n, taps in enumerate(games, 1):
-        tap(page, *taps, '[data-result="lost"]' if n == 3 else '[data-result="won"]')
+        tap(page, *taps)
+        tap(page, '[data-result="lost"]' if n == 3 else '[data-result="won"]')
         expect(page.locator("#preview")).to_contain_text("Keine Verbindung")
         tap(page, "#btn-enter")
         expect(page.locator("#toast")).to_contain_text("Auf diesem Telefon gespeichert")
@@ -188,7 +194,13 @@ def test_a_game_refused_on_arrival_is_kept_for_correction(phone: Any, fresh_ledg
     tap(page, '#players [data-player="Ben"]')
     page.locator("#words").fill("kreuz mit 12")
     tap(page, "#btn-enter")
-    tap(page, '#players [data-player="Anna"]', '[data-game="null"]', '[data-result="won"]', "#btn-enter")
+    tap(
+        page,
+        '#players [data-player="Anna"]',
+        '[data-game="null"]',
+        '[data-result="won"]',
+        "#btn-enter",
+    )
     tap(page, "#btn-pass")
     expect(page.locator("#outbox li")).to_have_count(3)
 
