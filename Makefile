@@ -44,7 +44,8 @@ test: $(STAMP) chromium $(AXE)
 screenshots: $(STAMP) chromium
 	mkdir -p docs/screenshots
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
-	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k "short_evening or tournament"
+	  $(BIN)/python -m pytest -q tests/test_web_browser.py tests/test_page_offline.py \
+	  -k "short_evening or tournament or land_once"
 
 # The message catalogues: Babel extracts the ids of every msg()/nmsg() call, adds the new ones
 # to skatliste/locale/*/LC_MESSAGES/skatliste.po (translations kept, order kept; fill in the

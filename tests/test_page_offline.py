@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
 import threading
 import time
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
 
 PHONE: ViewportSize = {"width": 390, "height": 850}
+SCREENSHOTS = os.environ.get("SKATLISTE_SCREENSHOTS")
+"""Set by 'make screenshots': the folder the README's pictures are written to."""
 LANDS = 15_000
 """Milliseconds the waiting entries have to land once the server is back (it retries every 3 s
 and on the live stream's return)."""
@@ -155,6 +158,9 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     page.reload()  # still no server: the outbox is kept (IndexedDB)
     waiting = page.locator("#outbox li.waiting")
     expect(waiting).to_have_count(3)
+    if SCREENSHOTS:
+        page.locator("#outbox-title").scroll_into_view_if_needed()
+        page.screenshot(path=str(Path(SCREENSHOTS) / "phone-offline.png"))
     expect(waiting.nth(0)).to_contain_text("Anna — kreuz mit 2 hand gewonnen")
     expect(waiting.nth(0)).to_contain_text("wird gesendet")
     expect(waiting.nth(2)).to_contain_text("Carl — pik mit 1 verloren")

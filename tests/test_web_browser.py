@@ -116,11 +116,11 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
             '[data-flag="hand"]',
             '[data-result="won"]',
         )
-        if SCREENSHOTS:
-            keeper.screenshot(path=str(shots / "phone-taps.png"))
         expect(keeper.locator("#words")).to_have_value("kreuz mit 2 hand gewonnen")
         expect(preview).to_contain_text("Anna — Kreuz mit 2 Hand: +48")
         expect(preview).to_contain_text("mit 2, Spiel 3, Hand 4 → 4 × 12 = 48")
+        if SCREENSHOTS:
+            keeper.screenshot(path=str(shots / "phone-taps.png"))
         tap(keeper, "#btn-enter")
         expect(keeper.locator("#toast")).to_have_text("Spiel 1 eingetragen")
 
@@ -399,6 +399,7 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         )
         expect(organiser.locator('#tables li[data-table="1-2"] .tot')).to_have_text("Papier")
         if SCREENSHOTS:
+            organiser.evaluate("window.scrollTo(0, 0)")  # the sticky strip at the top
             organiser.screenshot(path=str(Path(SCREENSHOTS) / "organiser.png"), full_page=True)
         table.close()
         organiser.close()

@@ -492,20 +492,49 @@ async function submit(event) {
     await refix(formEntry());
     return;
   }
-  const r = await enqueue(formEntry());
+  // the entry is kept (outbox) before it is sent: the form is free for the next game at once
+  const entry = formEntry();
+  const was = formNow();
+  resetForm();
+  const r = await enqueue(entry);
   if (r === null) {
-    resetForm(); // kept on this phone: sent when the server answers
-    toast(L.kept);
+    toast(L.kept); // kept on this phone: sent when the server answers
     return;
   }
   if (!r.ok) {
-    // the form stays as it was: nothing is lost, the reason is shown
+    // refused at once: the form is as it was, nothing is lost, the reason is shown
+    formBack(was);
     showPreview(r);
     toast(L.failed + ": " + r.data.error, true);
     return;
   }
   toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
-  resetForm();
+}
+
+const FIELDS = ["words", "augen", "bid", "ramsch-extra"];
+
+// The form as it is (what was tapped and typed), to put back if the server refuses it.
+function formNow() {
+  return {
+    form: { ...form, flags: new Set(form.flags) },
+    mode,
+    lastTap,
+    fields: Object.fromEntries(FIELDS.map((id) => [id, $(id).value])),
+    augen: [...document.querySelectorAll("[data-augen]")].map((i) => [i.dataset.augen, i.value]),
+  };
+}
+
+function formBack(was) {
+  Object.assign(form, was.form);
+  mode = was.mode;
+  lastTap = was.lastTap;
+  for (const [id, value] of Object.entries(was.fields)) $(id).value = value;
+  for (const [player, value] of was.augen) {
+    const input = document.querySelector(`[data-augen="${CSS.escape(player)}"]`);
+    if (input) input.value = value;
+  }
+  relevant();
+  showTaps();
 }
 
 // Changing a game needs the server (it checks the game is still the one the page showed).
