@@ -74,7 +74,19 @@ def axe_problems(page: Any) -> list[str]:
     return problems
 
 
+CUT = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getClientRects().length && !e.closest('.scrolls, svg, option'))
+  .filter((e) => e.getBoundingClientRect().right > innerWidth + 1
+              || (e.matches('button, .what, .val, .info, legend, label, h2, h3, p')
+                  && e.scrollWidth > e.clientWidth + 1))
+  .map((e) => e.id || e.className || e.textContent.trim().slice(0, 20))"""
+"""What reaches past the window's right edge or out of its own box (cut, or clipped by the
+page), outside the boxes that scroll by design (a wide table in its card)."""
+
+
 def no_sideways_scrolling(page: Any) -> int:
+    """How far the page scrolls sideways (0), after checking that nothing is cut instead."""
+    assert page.evaluate(CUT) == []
     overflow: int = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
@@ -133,6 +145,9 @@ def test_at_200_percent_zoom_nothing_scrolls_sideways(phone: Any, tmp_path: Path
         page.set_viewport_size(ZOOMED)
         page.goto(f"{url}/#key={KEY}")
         expect(page.locator("#sheet li.game")).to_have_count(3)
+        assert no_sideways_scrolling(page) == 0
+        page.locator('#players [data-player="Friederike"]').click()  # the flags show
+        page.locator('[data-game="grand"]').click()
         assert no_sideways_scrolling(page) == 0
         page.locator("#words").scroll_into_view_if_needed()
         expect(page.locator("#words")).to_be_in_viewport()

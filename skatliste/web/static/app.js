@@ -206,14 +206,14 @@ function render() {
 }
 
 // Names are never cut: a long one ("Bartholomäus" four across) is set smaller, and one that is
-// still too long at three quarters of the size breaks inside the word.
+// still too long at two thirds of the size breaks inside the word.
 function fitNames() {
   for (const node of document.querySelectorAll("#players .pname, #totals .name")) {
     node.style.fontSize = "";
     node.classList.remove("breaks");
     if (!node.clientWidth) continue; // not on screen (the other tab): fitted when shown
     let size = parseFloat(getComputedStyle(node).fontSize);
-    const least = size * 0.75;
+    const least = size * 0.65;
     while (node.scrollWidth > node.clientWidth && size > least) {
       size -= 0.5;
       node.style.fontSize = size + "px";
