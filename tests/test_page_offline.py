@@ -19,6 +19,7 @@ import pytest
 
 from skatliste.web.server import create_app
 
+from .conftest import Run
 from .webtools import CHROMIUM_ARGS, KEY, chromium_path
 
 if TYPE_CHECKING:
@@ -265,3 +266,26 @@ def test_the_key_leaves_the_address_bar_and_stays_for_the_session(
         expect(other.locator("#entry")).to_be_hidden()
         other.close()
         page.close()
+
+
+def test_an_entry_kept_for_one_list_is_never_sent_to_another(
+    phone: Any, fresh_ledger: Path, run: Run
+) -> None:
+    """An entry kept while the server was away, and another list served at the same address
+    when it is back: the entry is held ("für eine andere Liste"), not written into that list."""
+    from playwright.sync_api import expect
+
+    port = free_port()
+    page = phone.new_page()
+    with serving(fresh_ledger, port) as url:
+        open_for_offline(page, url)
+    tap(page, "#btn-pass")
+    expect(page.locator("#outbox li.waiting")).to_have_count(1)
+    fresh_ledger.unlink()
+    run("new", "--players", "Xaver", "Yvonne", "Zora", "--ledger", str(fresh_ledger))
+    with serving(fresh_ledger, port):
+        held = page.locator("#outbox li.refused")
+        expect(held).to_contain_text("für eine andere Liste", timeout=LANDS)
+        expect(held).to_contain_text("Anna, Ben, Carl")
+        page.close()
+    assert games_in(fresh_ledger) == []

@@ -612,10 +612,18 @@ async function hold(entry, reason) {
 // at one refused (the later ones wait behind it, so the order holds). True if any was sent.
 async function sendWaiting() {
   let sent = false;
+  let served = null; // the list the server serves now, asked once before an older entry goes
   for (;;) {
     const next = (await Outbox.all(BASE))[0];
     if (!next || next.state !== "waiting" || !KEY || state === null) return sent;
-    if (next.list !== listId()) {
+    if (!fresh.has(next.id) && served === null) {
+      // made offline or before a reload: the page's copy of the list may be older than the
+      // server's (another list served at this address meanwhile)
+      const r = await api("GET", "/api/list");
+      if (!r.ok) return sent;
+      served = r.data.players.join(", ");
+    }
+    if (next.list !== (served === null ? listId() : served)) {
       await hold(next, fmt(L.other_list, { players: next.list }));
       return sent;
     }
