@@ -9,44 +9,6 @@ const $ = (id) => document.getElementById(id);
 // is kept for this tab's session, as on a table's page.
 const KEY = takeKey("skatliste-key:" + location.pathname);
 
-function takeKey(name) {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const given = fragment.get("key");
-  if (given === null) {
-    try {
-      return sessionStorage.getItem(name) || "";
-    } catch (err) {
-      return "";
-    }
-  }
-  try {
-    sessionStorage.setItem(name, given);
-  } catch (err) {
-    // kept in this page only
-  }
-  fragment.delete("key");
-  const rest = fragment.toString();
-  history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
-  return given;
-}
-
-// A table wider than its card scrolls inside it, place and name staying put.
-function stickNames(t) {
-  const first = t.querySelector("th, td");
-  if (first) t.style.setProperty("--first-column", first.getBoundingClientRect().width + "px");
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("data-")) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
 function table(headers, rows) {
   const t = el("table", { class: "summary" });
   t.append(el("tr", {}, ...headers.map((h) => el("th", { textContent: h }))));
