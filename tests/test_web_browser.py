@@ -102,6 +102,15 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         watcher = browser.new_page()
         watcher.goto(url + "/")
         keeper = browser.new_page()
+        writes: list[tuple[str, str]] = []
+        keeper.on(
+            "request",
+            lambda r: (
+                None
+                if r.method == "GET" or "/api/preview" in r.url
+                else writes.append((r.method, r.headers.get("idempotency-key", "")))
+            ),
+        )
         keeper.goto(f"{url}/#key={KEY}")
         expect(keeper.locator("#entry")).to_be_visible()
         preview = keeper.locator("#preview")
@@ -208,6 +217,9 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         keeper.close()
         watcher.close()
 
+    # every write carried a key of its own (Idempotency-Key): six entries and an undo
+    assert len(writes) == 7 and all(len(key) == 32 for _, key in writes)
+    assert len({key for _, key in writes}) == 7
     games = json.loads(fresh_ledger.read_text(encoding="utf-8"))["games"]
     entered = [(g["kind"], g.get("declarer"), g.get("game"), g.get("won")) for g in games]
     assert entered == [

@@ -34,12 +34,17 @@ async function keep(urls) {
   return kept;
 }
 
+// What is kept: the pages, their files, and a table's list. Nothing else (the organiser's
+// answers hold the tables' keys: they stay out of the browser's storage).
 function kept(request) {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return false;
-  // the live stream is live or nothing; the worker's own script is the browser's business
-  return !url.pathname.endsWith("/api/events") && !url.pathname.endsWith("/sw.js");
+  return (
+    request.mode === "navigate" ||
+    url.pathname.startsWith("/static/") ||
+    url.pathname.endsWith("/api/list")
+  );
 }
 
 self.addEventListener("fetch", (event) => {
