@@ -54,6 +54,17 @@ def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         context.close()
 
 
+@pytest.fixture
+def light_phone(browser: Any) -> Iterator[Any]:
+    """A phone in the light theme, for what the theme does not change (sizes, places)."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE", color_scheme="light")
+    context.set_default_timeout(10_000)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
 def axe_problems(page: Any) -> list[str]:
     """What axe-core finds against WCAG 2.1 A and AA on the page as it shows now: each rule
     broken, with the elements that break it."""
@@ -175,14 +186,14 @@ NAMES_CUT = """() => [...document.querySelectorAll('#players .pname, #totals .na
   .map((e) => e.textContent)"""
 
 
-def test_long_names_are_never_cut(phone: Any, tmp_path: Path) -> None:
+def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
     """Four long names across (Bartholomäus, Friederike, Maximilian, Anna-Lena): each reads
     whole on its button and in the totals strip, set smaller or broken, never cut."""
     from playwright.sync_api import expect
 
     path = four_long_names(tmp_path)
     with live_server(create_app(path, key=KEY)) as url:
-        page = phone.new_page()
+        page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
         expect(page.locator("#players button")).to_have_count(4)
         assert page.evaluate(NAMES_CUT) == []
@@ -192,7 +203,7 @@ def test_long_names_are_never_cut(phone: Any, tmp_path: Path) -> None:
 
 
 def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
-    phone: Any, tmp_path: Path
+    light_phone: Any, tmp_path: Path
 ) -> None:
     """Under the pub rules a long queue of Bock and Ramsch rounds: the strip's line stays at
     two lines ("Bock 3 · dann Ramsch 3 · +… Runden"); a tap shows the whole queue."""
@@ -206,7 +217,7 @@ def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
         # a won Grand Hand earns a Bock round here (rules §8): each adds a Bock and a Ramsch
         lists.add_game(path, ["anna", "ben", "carl"][n % 3], ["grand", "mit", "1", "hand"])
     with live_server(create_app(path, key=KEY)) as url:
-        page = phone.new_page()
+        page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
         info = page.locator("#info")
         expect(info).to_contain_text("Runden")
@@ -263,7 +274,7 @@ def test_first_load_shows_the_words_field_above_enter_and_typed_text_reads_darke
 
 
 def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
-    phone: Any, tmp_path: Path
+    light_phone: Any, tmp_path: Path
 ) -> None:
     """Re before Kontra: the reason shows right under the tapped button, on screen; a Ramsch
     gets a preview like a game before it is entered."""
@@ -274,7 +285,7 @@ def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
     path = tmp_path / "pub.json"
     lists.new_list(path, ["Anna", "Ben", "Carl"], rules=lists.rules_of("pub"))
     with live_server(create_app(path, key=KEY)) as url:
-        page = phone.new_page()
+        page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
         re = page.locator('[data-flag="re"]')
         re.scroll_into_view_if_needed()

@@ -34,20 +34,29 @@ and on the live stream's return)."""
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module; each test opens its own context (its own service worker,
-    IndexedDB and session)."""
-    executable = chromium_path()
-    if executable is None:
-        pytest.fail("no chromium: 'make test' installs Debian's chromium (apt-get, as root)")
+def playwright() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+        yield pw
+
+
+def executable() -> str:
+    found = chromium_path()
+    if found is None:
+        pytest.fail("no chromium: 'make test' installs Debian's chromium (apt-get, as root)")
+    return str(found)
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Any) -> Iterator[Any]:
+    """One Chromium for the module; each test opens its own context (its own service worker,
+    IndexedDB and session)."""
+    launched = playwright.chromium.launch(executable_path=executable(), args=CHROMIUM_ARGS)
+    try:
+        yield launched
+    finally:
+        launched.close()
 
 
 @pytest.fixture
@@ -172,7 +181,7 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
         expect(page.locator("#sheet li.game")).to_have_count(3)
         expect(page.locator("#net-text")).to_have_text("verbunden")
         expect(page.locator('.chip[data-player="Carl"] .points')).to_have_text("−44")
-        page.wait_for_timeout(3500)  # one more round of the retry timer: nothing is sent again
+        page.wait_for_timeout(3200)  # one more round of the retry timer: nothing is sent again
         page.close()
     assert games_in(fresh_ledger) == [
         ("Anna", "clubs", True),
@@ -289,3 +298,42 @@ def test_an_entry_kept_for_one_list_is_never_sent_to_another(
         expect(held).to_contain_text("Anna, Ben, Carl")
         page.close()
     assert games_in(fresh_ledger) == []
+
+
+def test_kept_entries_survive_a_restart_of_the_phones_browser(
+    playwright: Any, fresh_ledger: Path, tmp_path: Path
+) -> None:
+    """Two games kept while the server is away; the browser closed (the phone restarted) and
+    started again on the same profile, the table's link opened again: both land, in order."""
+    from playwright.sync_api import expect
+
+    port = free_port()
+    profile = tmp_path / "profile"
+
+    def start() -> Any:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=executable(), args=CHROMIUM_ARGS, viewport=PHONE
+        )
+        context.set_default_timeout(10_000)
+        return context
+
+    before = start()
+    page = before.new_page()
+    with serving(fresh_ledger, port) as url:
+        open_for_offline(page, url)
+    tap(page, '#players [data-player="Ben"]', '[data-game="null"]', '[data-result="won"]')
+    tap(page, "#btn-enter")
+    tap(page, "#btn-pass")
+    expect(page.locator("#outbox li.waiting")).to_have_count(2)
+    before.close()
+
+    after = start()
+    try:
+        with serving(fresh_ledger, port) as url:
+            page = after.new_page()
+            page.goto(f"{url}/#key={KEY}")
+            expect(page.locator("#sheet li.game")).to_have_count(2, timeout=LANDS)
+            expect(page.locator("#outbox li")).to_have_count(0)
+    finally:
+        after.close()
+    assert games_in(fresh_ledger) == [("Ben", "null", True), (None, None, None)]

@@ -319,7 +319,7 @@ function tapped(control) {
   relevant();
   $("tap-note").hidden = true;
   // taps write the words, but never over words typed by hand (nor a game being changed)
-  if (!editing && fixing === null) {
+  if (!editing) {
     const words = tapWords();
     const current = $("words").value.trim();
     if (current && current !== lastTap && current !== words) {
