@@ -1,5 +1,5 @@
 """The phone page at 390 × 850 in both themes, as a new user's screenshots found it: every
-control named, text contrast at least WCAG AA (axe-core, served from the test's own copy),
+control named, text contrast at least WCAG AA (axe-core, injected from the tests' own copy),
 usable at 200 % zoom without sideways scrolling; names never cut; the strip two lines at most;
 the words field on screen; the chart in the page's colours; a refused tap said under the thumb;
 a Ramsch previewed; the organiser's ranking on a phone and its printed seating plan."""

@@ -27,7 +27,7 @@ async function refresh() {
   $("name").textContent = data.name + " · " + data.date;
   $("ranking").replaceChildren(
     table(
-      ["", L.player, L.club, "S-F", L.total, L.won_short, L.lost_short],
+      ["", L.player, L.club, "S\u2011F", L.total, L.won_short, L.lost_short],
       data.ranking.map((s) => [
         s.place + "." + (s.in_progress ? "*" : ""), s.name, s.club, s.seeger_fabian, s.points,
         String(s.won), String(s.lost),
@@ -36,7 +36,7 @@ async function refresh() {
   );
   $("teams").replaceChildren(
     table(
-      ["", L.club, "S-F", ""],
+      ["", L.club, "S\u2011F", ""],
       data.teams.map((t) => [t.place + ".", t.club, t.seeger_fabian, t.members.join(", ")]),
     ),
   );
