@@ -227,6 +227,9 @@ def test_a_game_refused_on_arrival_is_kept_for_correction(phone: Any, fresh_ledg
         expect(refused).to_contain_text("'mit 12'")
         expect(page.locator("#outbox li.waiting")).to_have_count(2)  # behind it, not sent
         assert games_in(fresh_ledger) == []
+        tap(page, "#btn-pass")  # a new entry now waits behind it too, and says so
+        expect(page.locator("#toast")).to_contain_text("wartet hinter einem abgelehnten")
+        expect(page.locator("#outbox li.waiting")).to_have_count(3)
 
         tap(page, "#outbox li.refused [data-fix]")
         expect(page.locator("#words")).to_have_value("kreuz mit 12")
@@ -234,10 +237,10 @@ def test_a_game_refused_on_arrival_is_kept_for_correction(phone: Any, fresh_ledg
         expect(page.locator("#preview")).to_contain_text("Ben — Kreuz mit 2: +36")
         tap(page, "#btn-enter")
         expect(page.locator("#outbox li")).to_have_count(0, timeout=LANDS)
-        expect(page.locator("#sheet li.game")).to_have_count(3)
+        expect(page.locator("#sheet li.game")).to_have_count(4)
 
         page.reload()  # the page opened again: nothing is waiting, nothing is sent twice
-        expect(page.locator("#sheet li.game")).to_have_count(3)
+        expect(page.locator("#sheet li.game")).to_have_count(4)
         page.locator("#words").fill("kreuz mit 13")
         tap(page, '#players [data-player="Carl"]', "#btn-enter")
         expect(page.locator("#toast")).to_contain_text("Nicht gespeichert")  # refused at once
@@ -247,6 +250,7 @@ def test_a_game_refused_on_arrival_is_kept_for_correction(phone: Any, fresh_ledg
     assert games_in(fresh_ledger) == [
         ("Ben", "clubs", None),
         ("Anna", "null", True),
+        (None, None, None),
         (None, None, None),
     ]
 

@@ -111,6 +111,10 @@ _LABELS: dict[str, Message] = {
     "sending": pmsg("page", "sending …"),
     "needs_key": pmsg("page", "open the link with the key to send it"),
     "kept": pmsg("page", "Kept on this phone: it is sent as soon as the server answers"),
+    "kept_behind": pmsg(
+        "page",
+        "Kept on this phone: it waits behind a refused entry (change or discard that one first)",
+    ),
     "offline_preview": pmsg(
         "page", "No connection: no preview now. Enter keeps the game on this phone until then."
     ),

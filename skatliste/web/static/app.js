@@ -438,7 +438,7 @@ async function submit(event) {
   resetForm();
   const r = await enqueue(entry);
   if (r === null) {
-    toast(L.kept); // kept on this phone: sent when the server answers
+    await sayKept(); // kept on this phone: sent when the server answers
     return;
   }
   if (!r.ok) {
@@ -505,7 +505,7 @@ async function simple(path, done, body = {}) {
 // A new entry with no words (all passed, a Bock round): through the outbox like a game.
 async function enter(kind, path, what, done) {
   const r = await enqueue({ kind, method: "POST", path, body: {}, what });
-  if (r === null) toast(L.kept);
+  if (r === null) await sayKept();
   else if (!r.ok) toast(r.data.error, true);
   else toast(done(r.data));
 }

@@ -86,6 +86,12 @@ async function enqueue(entry) {
   return answer;
 }
 
+// What a kept entry waits for: the server, or the correction of a refused one before it.
+async function sayKept() {
+  const kept = await Outbox.all(BASE);
+  toast(kept.some((e) => e.state === "refused") ? L.kept_behind : L.kept);
+}
+
 // Only an answer says a request was refused; no answer, a timeout, a busy or failing server
 // mean: try again later, with the same key.
 const tryAgain = (r) => r.status === 0 || r.status === 408 || r.status === 429 || r.status >= 500;
