@@ -169,7 +169,7 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     waiting = page.locator("#outbox li.waiting")
     expect(waiting).to_have_count(3)
     if SCREENSHOTS:
-        page.locator("#outbox-title").scroll_into_view_if_needed()
+        page.locator("#outbox").evaluate("e => e.scrollIntoView({ block: 'end' })")
         page.screenshot(path=str(Path(SCREENSHOTS) / "phone-offline.png"))
     expect(waiting.nth(0)).to_contain_text("Anna — kreuz mit 2 hand gewonnen")
     expect(waiting.nth(0)).to_contain_text("wird gesendet")
