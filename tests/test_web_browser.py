@@ -128,7 +128,8 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         expect(keeper.locator("#words")).to_have_value("kreuz mit 2 hand gewonnen")
         expect(preview).to_contain_text("Anna — Kreuz mit 2 Hand: +48")
         expect(preview).to_contain_text("mit 2, Spiel 3, Hand 4 → 4 × 12 = 48")
-        if SCREENSHOTS:
+        if SCREENSHOTS:  # from the top: the taps, and the preview in the sticky Enter bar
+            keeper.evaluate("window.scrollTo(0, 0)")
             keeper.screenshot(path=str(shots / "phone-taps.png"))
         tap(keeper, "#btn-enter")
         expect(keeper.locator("#toast")).to_have_text("Spiel 1 eingetragen")
