@@ -30,8 +30,11 @@ chromium:
 
 # The browser tests check the page's accessibility with axe-core (npm's package, installed
 # here at test time when missing and injected into the page by the tests; never committed).
-AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+AXE ?= $(VENV)/axe/node_modules/axe-core/axe.min.js
 $(AXE):
+	@command -v npm >/dev/null || { echo "make test needs npm for axe-core (the page's" \
+	  "accessibility checks): run 'sudo apt-get install npm', or set AXE=/path/to/axe.min.js"; \
+	  exit 1; }
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4
 
 test: $(STAMP) chromium $(AXE)
