@@ -341,3 +341,38 @@ def test_kept_entries_survive_a_restart_of_the_phones_browser(
     finally:
         after.close()
     assert games_in(fresh_ledger) == [("Ben", "null", True), (None, None, None)]
+
+
+def test_a_game_whose_answer_was_lost_is_sent_again_with_the_same_key(
+    browser: Any, fresh_ledger: Path
+) -> None:
+    """The server took a game but its answer never reached the phone (the Wi-Fi dropped
+    then): the game stays kept and is sent again with the same Idempotency-Key, which tells
+    the server it is the same game, not a second one."""
+    from playwright.sync_api import expect
+
+    # without a service worker, so that the test sees (and drops) the answer itself
+    context = browser.new_context(viewport=PHONE, locale="de-DE", service_workers="block")
+    context.set_default_timeout(10_000)
+    tries: list[str] = []
+
+    def answer_lost_once(route: Any) -> None:
+        tries.append(route.request.headers.get("idempotency-key", ""))
+        if len(tries) == 1:
+            route.fetch()  # the server has it ...
+            route.abort()  # ... the phone never hears so
+        else:
+            route.continue_()
+
+    try:
+        with serving(fresh_ledger, free_port()) as url:
+            page = context.new_page()
+            page.route("**/api/games?*", answer_lost_once)
+            page.goto(f"{url}/#key={KEY}")
+            tap(page, '#players [data-player="Anna"]', '[data-game="grand"]')
+            tap(page, '#spitzen [data-n="1"]', "#btn-enter")
+            expect(page.locator("#toast")).to_contain_text("Auf diesem Telefon gespeichert")
+            expect(page.locator("#outbox li")).to_have_count(0, timeout=LANDS)
+    finally:
+        context.close()
+    assert len(tries) == 2 and len(tries[0]) == 32 and tries[0] == tries[1]
