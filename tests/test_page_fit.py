@@ -287,8 +287,16 @@ def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
     with live_server(create_app(path, key=KEY)) as url:
         page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
+        for selector in ('#players [data-player="Anna"]', '[data-game="grand"]'):
+            page.locator(selector).click()
+        page.locator('#spitzen [data-n="1"]').click()
+        expect(page.locator("#preview")).to_contain_text("Anna — Grand mit 1")  # a taller bar
         re = page.locator('[data-flag="re"]')
-        re.scroll_into_view_if_needed()
+        # the thumb low on the screen: Re just above the sticky Enter bar
+        re.evaluate(
+            """b => window.scrollBy(0, b.getBoundingClientRect().bottom
+                 - document.querySelector('.actions').getBoundingClientRect().top + 4)"""
+        )
         re.click()
         note = page.locator("#tap-note")
         expect(note).to_contain_text("Re gibt es nur nach Kontra")
@@ -296,6 +304,11 @@ def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
         tapped, said = re.bounding_box(), note.bounding_box()
         assert tapped is not None and said is not None
         assert 0 <= said["y"] - (tapped["y"] + tapped["height"]) < 120
+        uncovered = note.evaluate(
+            """n => { const r = n.getBoundingClientRect();
+                 return n.contains(document.elementFromPoint(r.left + 20, r.bottom - 4)); }"""
+        )
+        assert uncovered  # not under the sticky Enter bar
 
         page.locator("#btn-ramsch").click()
         for player, augen in (("Anna", "45"), ("Ben", "40"), ("Carl", "35")):

@@ -309,6 +309,10 @@ function sayNear(control, text) {
   note.textContent = text;
   note.hidden = false;
   (control.closest("fieldset") || control.parentElement).append(note);
+  // the sticky Enter bar must not cover it: move the page up just enough
+  const bar = document.querySelector(".actions").getBoundingClientRect();
+  const below = note.getBoundingClientRect().bottom - bar.top;
+  if (below > 0 && bar.height) window.scrollBy(0, below + 6);
   clearTimeout(sayNear.timer);
   sayNear.timer = setTimeout(() => {
     note.hidden = true;
