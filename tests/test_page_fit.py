@@ -188,7 +188,8 @@ NAMES_CUT = """() => [...document.querySelectorAll('#players .pname, #totals .na
 
 def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
     """Four long names across (Bartholomäus, Friederike, Maximilian, Anna-Lena): each reads
-    whole on its button and in the totals strip, set smaller or broken, never cut."""
+    whole on its button and in the totals strip: set smaller, or the buttons two to a row,
+    never cut."""
     from playwright.sync_api import expect
 
     path = four_long_names(tmp_path)

@@ -39,21 +39,37 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// Names are never cut: a long one ("Bartholomäus" four across) is set smaller, and one that is
-// still too long at two thirds of the size breaks inside the word.
+// Names are never cut: a long one ("Bartholomäus" four across) is set smaller; when one
+// still does not fit at three quarters of the size, the players' buttons go two to a row;
+// and a name too long even then breaks inside the word.
 function fitNames() {
-  for (const node of document.querySelectorAll("#players .pname, #totals .name")) {
+  const players = document.getElementById("players");
+  players.classList.remove("roomy");
+  if (!fitText("#players .pname")) {
+    players.classList.add("roomy");
+    fitText("#players .pname");
+  }
+  fitText("#totals .name");
+}
+
+// Sets each node smaller until it fits (down to 3/4), else lets it break; whether all fit.
+function fitText(selector) {
+  let fits = true;
+  for (const node of document.querySelectorAll(selector)) {
     node.style.fontSize = "";
     node.classList.remove("breaks");
     if (!node.clientWidth) continue; // not on screen (the other tab): fitted when shown
     let size = parseFloat(getComputedStyle(node).fontSize);
-    const least = size * 0.65;
+    const least = size * 0.75;
     while (node.scrollWidth > node.clientWidth && size > least) {
       size -= 0.5;
       node.style.fontSize = size + "px";
     }
-    node.classList.toggle("breaks", node.scrollWidth > node.clientWidth);
+    const breaks = node.scrollWidth > node.clientWidth;
+    node.classList.toggle("breaks", breaks);
+    fits = fits && !breaks;
   }
+  return fits;
 }
 
 // A table wider than its card scrolls inside it, its first two columns (place and name)
