@@ -120,7 +120,8 @@ def four_long_names(tmp_path: Path, *, rules: str = "isko") -> Path:
 
 def test_every_control_is_named_and_every_text_contrasts(phone: Any, tmp_path: Path) -> None:
     """axe-core finds nothing against WCAG 2.1 AA on the game tab (a game tapped, its preview
-    shown, a refused tap said), the summary tab, and an entry waiting in the outbox."""
+    shown, a refused tap said, entries in the outbox: one waiting, one refused on arrival) and
+    on the summary tab."""
     from playwright.sync_api import expect
 
     path = four_long_names(tmp_path)
@@ -128,6 +129,17 @@ def test_every_control_is_named_and_every_text_contrasts(phone: Any, tmp_path: P
         page = phone.new_page()
         page.goto(f"{url}/#key={KEY}")
         expect(page.locator("#sheet li.game")).to_have_count(3)
+        games = "**/api/games?*"
+        page.route(games, lambda route: route.abort())  # no answer: kept
+        for _ in range(2):
+            page.locator('#players [data-player="Friederike"]').click()
+            page.locator('[data-game="null"]').click()
+            page.locator("#btn-enter").click()
+        expect(page.locator("#outbox li.waiting")).to_have_count(2)
+        page.unroute(games)
+        page.route(games, lambda route: route.fulfill(status=409, json={"error": "Tisch zu"}))
+        page.evaluate("dispatchEvent(new Event('online'))")  # the page tries again at once
+        expect(page.locator("#outbox li.refused")).to_contain_text("Abgelehnt: Tisch zu")
         for selector in (
             '#players [data-player="Friederike"]',
             '[data-game="hearts"]',
