@@ -201,13 +201,17 @@ function outboxItem(entry) {
   return li;
 }
 
-// The connection and the entries waiting, in the strip (in words, not only the dot's colour).
+// The connection and the entries waiting, in the strip (in words, not only the dot's colour);
+// "offline" only once the live stream had a moment to connect, not on every page load.
+const loaded = Date.now();
 function showNet() {
   const on = !$("live").classList.contains("off");
-  const parts = [on ? L.online : L.no_connection];
+  const early = !on && Date.now() - loaded < 1500;
+  if (early) setTimeout(showNet, 1600 - (Date.now() - loaded));
+  const parts = [on ? L.online : early ? "" : L.no_connection];
   if (waitingCount) parts.push(fmt(L.waiting_count, { n: waitingCount }));
-  $("net-text").textContent = parts.join(" · ");
-  $("net").classList.toggle("off", !on);
+  $("net-text").textContent = parts.filter(Boolean).join(" · ");
+  $("net").classList.toggle("off", !on && !early);
 }
 
 async function outboxTap(e) {
