@@ -168,6 +168,7 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     page.reload()  # still no server: the outbox is kept (IndexedDB)
     waiting = page.locator("#outbox li.waiting")
     expect(waiting).to_have_count(3)
+    expect(page.locator("#net-text")).to_have_text("offline · 3 wartend")
     if SCREENSHOTS:
         page.locator("#outbox").evaluate("e => e.scrollIntoView({ block: 'end' })")
         page.screenshot(path=str(Path(SCREENSHOTS) / "phone-offline.png"))
