@@ -5,9 +5,10 @@ a bounded wait for a list's lock."""
 from __future__ import annotations
 
 from skatliste.store.files import ListBusy, lock_wait
-from skatliste.store.requests import Kept, begin, finish, forget, requests_path
+from skatliste.store.requests import KEEP, Kept, begin, finish, forget, requests_path
 
 __all__ = [
+    "KEEP",
     "Kept",
     "ListBusy",
     "begin",

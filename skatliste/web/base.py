@@ -323,6 +323,24 @@ def writes(handler: Handler) -> Handler:
     return guarded
 
 
+async def _as_it_is(request: Request, here: Site) -> Response:
+    """The answer to a repeat whose first write landed but whose answer was lost: the list's
+    totals as they are now (200), nothing written."""
+    from skatliste.app.lists import open_list
+
+    def read() -> dict[str, Any]:
+        ledger = open_list(here.ledger_path)
+        totals = ledger.family.totals(ledger.table, ledger.entries)
+        return {"number": None, "game": None, "removed": None, "totals": totals, "problems": []}
+
+    body = await in_thread(read)
+    return Response(
+        json.dumps(body, ensure_ascii=False).encode("utf-8"),
+        media_type="application/json",
+        headers={"Idempotent-Replayed": "true"},
+    )
+
+
 async def _once(request: Request, here: Site, idem: str, handler: Handler) -> Response:
     """The handler's answer for the first request with ``idem``; the kept answer for a
     repeat (``Idempotent-Replayed: true``), nothing written again (``app.requests``)."""
@@ -331,6 +349,8 @@ async def _once(request: Request, here: Site, idem: str, handler: Handler) -> Re
     path = here.ledger_path
     scope = request.url.path.removeprefix(here.base) + " " + request.method
     found = await in_thread(lambda: kept.begin(path, idem, scope))
+    if found is not None and found.status == 0:  # landed, its answer lost with the server
+        return await _as_it_is(request, here)
     if found is not None:
         return Response(
             found.body,
