@@ -155,11 +155,14 @@ def test_an_idempotency_key_that_cannot_be_one_is_400(
 
 def test_only_the_newest_keys_are_kept(client: TestClient, fresh_ledger: Path) -> None:
     """The file stays small: the newest keys only."""
-    for n in range(kept.KEEP + 5):
+    for n in range(2 * kept.KEEP + 5):
         headers = {**AUTH, "Idempotency-Key": f"n-{n}"}
         assert client.post("/api/pass", headers=headers).status_code in (201, 422)
-    data = json.loads(kept.requests_path(fresh_ledger).read_text())
-    assert len(data["requests"]) <= kept.KEEP and data["version"] == 1
+    lines = kept.requests_path(fresh_ledger).read_text().splitlines()
+    assert json.loads(lines[0]) == {"format": "skatliste-requests", "version": 1}
+    assert len(lines) <= 4 * kept.KEEP + 1
+    keys = {json.loads(line)["key"] for line in lines[1:]}
+    assert f"n-{2 * kept.KEEP + 4}" in keys and "n-0" not in keys
 
 
 def test_a_broken_requests_file_is_named_to_the_owner(
@@ -171,9 +174,14 @@ def test_a_broken_requests_file_is_named_to_the_owner(
     assert games(fresh_ledger) == 0
 
 
-def test_stale_temp_files_of_a_crash_are_removed_under_the_lock(fresh_ledger: Path) -> None:
-    """A killed write leaves '.list.json.XXXXXXXX.tmp': the next lock removes it; another
-    file's temp files (the key's) and other files stay."""
+def test_stale_temp_files_of_a_crash_are_removed_under_the_lock(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A killed write leaves '.list.json.XXXXXXXX.tmp': the next process's first lock removes
+    it; another file's temp files (the key's) and other files stay."""
+    from skatliste.store import files
+
+    monkeypatch.setattr(files, "_cleaned", set())  # a new process
     folder = fresh_ledger.parent
     stale = [folder / f".list.json.{c * 8}.tmp" for c in "ab"]
     others = [folder / ".list.json.key.abcdefgh.tmp", folder / "notes.tmp"]

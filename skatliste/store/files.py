@@ -406,10 +406,11 @@ def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
 @contextlib.contextmanager
 def locked(path: Path | str) -> Iterator[None]:
     """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
-    changing and writing. A folder that cannot hold the list is refused at once, with the
-    cause; a lock file made for a list that still does not exist is removed again. The lock
-    file is its owner's only (mode 0600, a wider one made so); the temp files a crash left
-    beside the list are removed once the lock is held (no one else can be writing them)."""
+        changing and writing. A folder that cannot hold the list is refused at once, with the
+        cause; a lock file made for a list that still does not exist is removed again. The lock
+        file is its owner's only (mode 0600, a wider one made so); the temp files a crash left
+        beside the list are removed once the lock is held (no one else can be writing them), on
+    this process's first lock of the file."""
     path = Path(path)
     _check_folder(path)
     lock_file = lock_path(path)
@@ -431,7 +432,9 @@ def locked(path: Path | str) -> Iterator[None]:
     hold = _flock if os.name == "posix" else _filelock
     try:
         with hold(lock_file, path):
-            remove_stale_temp_files(path)
+            if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
+                remove_stale_temp_files(path)
+                _cleaned.add(str(lock_file))
             yield
     except PermissionError as exc:
         raise LedgerError(
@@ -441,6 +444,11 @@ def locked(path: Path | str) -> Iterator[None]:
         if made and not real_path(path).exists():
             with contextlib.suppress(OSError):
                 lock_file.unlink()
+
+
+_cleaned: set[str] = set()
+"""The files whose stale temp files this process has removed already (the first lock of each
+file in a process does it; a crash that leaves one ends its process)."""
 
 
 def remove_stale_temp_files(path: Path | str) -> list[Path]:

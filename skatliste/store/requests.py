@@ -3,10 +3,17 @@
 A phone whose answer was lost (the Wi-Fi dropped, the server was killed) sends its entry
 again with the same ``Idempotency-Key``; the repeat gets the first answer and writes nothing.
 Each write is kept in two steps around the list's own write: first ``begin`` keeps the key
-with a digest of the list as it was (on disk, fsynced), then the list is written, then
-``finish`` keeps the answer. A server killed between the two finds the key still open on the
-repeat: a list that differs from the digest means the first write landed (answered, nothing
-written again); an unchanged list means it did not (the repeat is written as new).
+with the version of the list as it was (in the file, before the list is written), then the
+list is written (fsynced), then ``finish`` keeps the answer. A server killed between the two
+finds the key still open on the repeat: a list of another version means the first write
+landed (answered, nothing written again); an unchanged list means it did not (the repeat is
+written as new).
+
+The file is JSON lines: its format and version first, then one line per key opened or
+answered (appended: a save costs no new file); the newest answer of each key counts. It is
+not fsynced (the list is): a killed server
+loses nothing of it (the system has it), only a power cut in the very second of a save could
+take the key back with it, and then a repeat would enter that one game a second time.
 
 The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
 format name and a version and is read strictly.
@@ -14,8 +21,8 @@ format name and a version and is read strictly.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,11 +53,13 @@ def requests_path(path: Path | str) -> Path:
 
 
 def _digest(path: Path) -> str:
+    """The list's version: its file's inode, modification time and size (every write
+    replaces the file)."""
     try:
-        raw = real_path(path).read_bytes()
+        st = os.stat(real_path(path))
     except OSError:
-        raw = b""
-    return hashlib.sha256(raw).hexdigest()[:32]
+        return "none"
+    return f"{st.st_ino:x}.{st.st_mtime_ns:x}.{st.st_size:x}"
 
 
 def _bad(where: Path, why: str) -> LedgerError:
@@ -64,37 +73,84 @@ def _bad(where: Path, why: str) -> LedgerError:
     )
 
 
-def _read(where: Path) -> list[dict[str, Any]]:
-    """The kept records, oldest first: the strict reader of the file."""
+HEADER = {"format": FORMAT_NAME, "version": FORMAT_VERSION}
+_FIELDS = {"key": str, "scope": str, "time": str, "before": str, "body": str}
+
+
+def _record(where: Path, n: int, line: bytes) -> dict[str, Any]:
+    """Line ``n`` of the file: a key opened (``status`` null) or answered."""
     try:
-        data = json.loads(where.read_bytes())
+        item = json.loads(line)
+    except ValueError as exc:
+        raise _bad(where, f"line {n}: {exc}") from None
+    ok = isinstance(item, dict) and all(isinstance(item.get(k), t) for k, t in _FIELDS.items())
+    status = item.get("status") if isinstance(item, dict) else None
+    if not ok or not (status is None or (isinstance(status, int) and 100 <= status < 600)):
+        raise _bad(where, f"line {n} is not key, scope, time, before, status, body")
+    return dict(item)
+
+
+def _read(where: Path) -> list[dict[str, Any]]:
+    """The kept records, oldest first, the latest line of each key winning: the strict reader
+    of the file (its first line names the format and version; a last line cut short by a
+    kill is left out, nothing else may be wrong)."""
+    try:
+        raw = where.read_bytes()
     except FileNotFoundError:
         return []
-    except (OSError, ValueError) as exc:
-        raise _bad(where, str(exc)) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+    except OSError as exc:
+        raise _bad(where, exc.strerror or str(exc)) from None
+    lines = raw.split(b"\n")
+    cut = lines.pop() if lines else b""  # after the last newline: a line cut short, or nothing
+    del cut
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT_NAME:
         raise _bad(where, "no format 'skatliste-requests'")
-    if data.get("version") != FORMAT_VERSION:
-        raise _bad(where, f"version {data.get('version')!r}, this program reads 1")
-    items = data.get("requests")
-    if not isinstance(items, list):
-        raise _bad(where, "'requests' is not a list")
-    for n, item in enumerate(items, start=1):
-        fields = {"key": str, "scope": str, "time": str, "before": str, "body": str}
-        ok = isinstance(item, dict) and all(isinstance(item.get(k), t) for k, t in fields.items())
-        status = item.get("status") if isinstance(item, dict) else None
-        if not ok or not (status is None or (isinstance(status, int) and 100 <= status < 600)):
-            raise _bad(where, f"request {n} is not key, scope, time, before, status, body")
-    return items
+    if head.get("version") != FORMAT_VERSION:
+        raise _bad(where, f"version {head.get('version')!r}, this program reads 1")
+    items: dict[str, dict[str, Any]] = {}
+    for n, line in enumerate(lines[1:], start=2):
+        if line.strip():
+            item = _record(where, n, line)
+            items.pop(item["key"], None)
+            items[item["key"]] = item
+    return list(items.values())
 
 
-def _write(where: Path, items: list[dict[str, Any]], *, durable: bool) -> None:
-    text = json.dumps(
-        {"format": FORMAT_NAME, "version": FORMAT_VERSION, "requests": items[-KEEP:]},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
-    atomic_write(where, text + "\n", what="requests file", durable=durable)
+def _line(item: dict[str, Any]) -> bytes:
+    return json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> None:
+    """Add ``item`` at the end of the file (one write, no new file); when the file holds
+    many more lines than keys kept, write it anew with the newest ``KEEP`` only."""
+    try:
+        lines = where.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        lines = 0
+    if lines == 0 or lines > 4 * KEEP:
+        kept = [*[i for i in items if i["key"] != item["key"]][-(KEEP - 1) :], item]
+        pieces = [_line(HEADER), *(_line(i) for i in kept)]
+        atomic_write(where, pieces, what="requests file", durable=False)
+        return
+    try:
+        fd = os.open(where, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, _line(item))
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise LedgerError(
+            msg(
+                "{path}: cannot write: {why}; the {what} was left as it was",
+                path=str(where),
+                why=exc.strerror or str(exc),
+                what=msg("file of the answers to repeated entries"),
+            )
+        ) from None
 
 
 def begin(path: Path | str, key: str, scope: str) -> Kept | None:
@@ -104,7 +160,7 @@ def begin(path: Path | str, key: str, scope: str) -> Kept | None:
     where = requests_path(path)
     with locked(where):
         items = _read(where)
-        found = next((i for i in items if i["key"] == key), None)
+        found = next((i for i in items if i["key"] == key and i["before"]), None)
         if found is not None and found["scope"] != scope:
             from skatliste.errors import InputError
 
@@ -117,15 +173,11 @@ def begin(path: Path | str, key: str, scope: str) -> Kept | None:
             )
         if found is not None and found["status"] is not None:
             return Kept(found["status"], found["body"].encode("utf-8"))
-        if found is not None and found["before"] != _digest(path):
+        before = _digest(path)
+        if found is not None and found["before"] != before:
             return Kept(0, b"")  # the first write landed; its answer went with the server
-        if found is not None:
-            items.remove(found)  # the first never landed: this one is written as new
-        items.append(
-            {"key": key, "scope": scope, "time": now(), "before": _digest(path), "status": None}
-            | {"body": ""}
-        )
-        _write(where, items, durable=True)
+        item = {"key": key, "scope": scope, "time": now(), "before": before, "status": None}
+        _append(where, item | {"body": ""}, items)  # see the module's note on a power cut
         return None
 
 
@@ -136,8 +188,8 @@ def finish(path: Path | str, key: str, status: int, body: bytes) -> None:
         items = _read(where)
         for item in items:
             if item["key"] == key:
-                item["status"], item["body"] = status, body.decode("utf-8")
-        _write(where, items, durable=False)  # lost in a crash: the open key still answers
+                answered = item | {"status": status, "body": body.decode("utf-8")}
+                _append(where, answered, items)
 
 
 def forget(path: Path | str, key: str) -> None:
@@ -145,6 +197,6 @@ def forget(path: Path | str, key: str) -> None:
     where = requests_path(path)
     with locked(where):
         items = _read(where)
-        kept = [i for i in items if i["key"] != key]
-        if kept != items:
-            _write(where, kept, durable=False)
+        for item in items:
+            if item["key"] == key and item["status"] is None:
+                _append(where, item | {"before": ""}, items)  # "": as if never sent

@@ -130,7 +130,7 @@ def _row_marks(games: list[dict[str, Any]]) -> list[str]:
 async def _page(
     here: Site, key: tuple[Any, ...], tag: str, build: Callable[[], dict[str, Any]]
 ) -> dict[str, Any]:
-    """The list's page JSON for ``key`` (language, writable, stake) at version ``tag``: built
+    """The list's page JSON for ``key`` (language, stake) at version ``tag``: built
     once per version (in a worker thread) however many pages ask; 100 viewers read after
     every change, and the others wait for the first one's reading."""
     cache = here.cache
@@ -188,9 +188,10 @@ async def get_list(request: Request) -> Response:
 
     def read() -> dict[str, Any]:
         ledger = open_list(here.ledger_path)
-        return list_json(ledger, lang=lang, can_write=writable, stake=stake)
+        return list_json(ledger, lang=lang, can_write=False, stake=stake)
 
-    page = await _page(here, (lang, writable, stake), tag, read)
+    page = await _page(here, (lang, stake), tag, read)
+    page = page | {"can_write": writable}  # one reading for viewers and writers alike
     since = request.query_params.get("since")
     delta = None if since is None else _since(here, page, since, lang)
     return JSONResponse(page if delta is None else delta, headers=headers)
@@ -213,7 +214,7 @@ async def get_chart(request: Request) -> Response:
         ledger = open_list(here.ledger_path)
         return list_json(ledger, lang=lang, can_write=False)
 
-    page = await _page(here, (lang, False, None), tag, read)
+    page = await _page(here, (lang, None), tag, read)
     return JSONResponse({"chart": page["chart"]}, headers=headers)
 
 

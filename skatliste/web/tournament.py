@@ -31,7 +31,7 @@ from skatliste.web.base import (
     writes,
 )
 from skatliste.web.labels import labels
-from skatliste.web.watch import Watcher
+from skatliste.web.watch import Watcher, file_tag
 
 if TYPE_CHECKING:
     from skatliste.app.tournament import Ranking
@@ -111,7 +111,14 @@ def closed_for_table(folder: Path, series: int, table: int) -> Message | None:
     still writes (a correction)."""
     from skatliste.app.tournament import open_tournament
 
-    t = open_tournament(folder)
+    stamp = file_tag(folder / "tournament.json")
+    before = _tournament_before.get(folder)
+    if before is not None and stamp and before[0] == stamp:
+        t = before[1]
+    else:
+        t = open_tournament(folder)  # each save asks: read again only when it changed
+        if stamp:
+            _tournament_before[folder] = (stamp, t)
     later = [d.series for d in t.draws if d.series > series]
     if later:
         return msg(
@@ -146,6 +153,8 @@ async def organiser_page(request: Request) -> Response:
 _Read = tuple["Ranking", list["TeamStanding"], list["SeriesStatus"], list[Message]]
 _read_before: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], _Read]] = {}
 """The serve process's memo: each folder's last reading, with the state of its files."""
+_tournament_before: dict[Path, tuple[Any, Any]] = {}
+"""The tournament file as last read for a save's check, with the state of the file."""
 _qr_before: dict[str, str] = {}
 """Each table link's QR code as drawn once in this process (drawing one takes ~8 ms; the
 organiser's page asks for every table's every few seconds)."""
