@@ -95,11 +95,29 @@ def _read(where: Path) -> list[dict[str, Any]]:
     of the file (its first line names the format and version; a last line cut short by a
     kill is left out, nothing else may be wrong)."""
     try:
-        raw = where.read_bytes()
+        st = os.stat(where)
     except FileNotFoundError:
         return []
     except OSError as exc:
         raise _bad(where, exc.strerror or str(exc)) from None
+    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    before = _read_before.get(str(where))
+    if before is not None and before[0] == stamp:
+        return [dict(i) for i in before[1]]
+    try:
+        raw = where.read_bytes()
+    except OSError as exc:
+        raise _bad(where, exc.strerror or str(exc)) from None
+    items = _parse(where, raw)
+    _read_before[str(where)] = (stamp, items)
+    return [dict(i) for i in items]
+
+
+_read_before: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
+"""Each file as this process last read it, with its inode, modification time and size."""
+
+
+def _parse(where: Path, raw: bytes) -> list[dict[str, Any]]:
     lines = raw.split(b"\n")
     cut = lines.pop() if lines else b""  # after the last newline: a line cut short, or nothing
     del cut

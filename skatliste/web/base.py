@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
+from skatliste.errors import SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, join, msg
 from skatliste.web.watch import Watcher
 
@@ -304,14 +305,7 @@ def writes(handler: Handler) -> Handler:
         except TimeoutError:
             raise busy() from None
         try:
-            if role == "table" and here.refuse is not None:
-                why = await in_thread(here.refuse)
-                if why is not None:
-                    raise Refused(409, why)
-            if idem is None:
-                response = await handler(request)
-            else:
-                response = await _once(request, here, idem, handler)
+            response = await _write(request, here, role, idem, handler)
         finally:
             here.gate.release()
         if response.status_code < 400:
@@ -341,14 +335,28 @@ async def _as_it_is(request: Request, here: Site) -> Response:
     )
 
 
-async def _once(request: Request, here: Site, idem: str, handler: Handler) -> Response:
-    """The handler's answer for the first request with ``idem``; the kept answer for a
-    repeat (``Idempotent-Replayed: true``), nothing written again (``app.requests``)."""
+async def _write(
+    request: Request, here: Site, role: Role, idem: str | None, handler: Handler
+) -> Response:
+    """Whether a table's key may write now, and the kept answer for a repeat of ``idem``
+    (``Idempotent-Replayed: true``, nothing written again; ``app.requests``), in one trip to
+    a worker thread; then the handler, and its answer kept for ``idem``."""
     from skatliste.app import requests as kept
 
     path = here.ledger_path
     scope = request.url.path.removeprefix(here.base) + " " + request.method
-    found = await in_thread(lambda: kept.begin(path, idem, scope))
+
+    def before() -> tuple[Message | None, Any]:
+        why = here.refuse() if role == "table" and here.refuse is not None else None
+        if why is not None or idem is None:
+            return why, None
+        return None, kept.begin(path, idem, scope)
+
+    why, found = await in_thread(before)
+    if why is not None:
+        raise Refused(409, why)
+    if idem is None:
+        return await handler(request)
     if found is not None and found.status == 0:  # landed, its answer lost with the server
         return await _as_it_is(request, here)
     if found is not None:
@@ -360,7 +368,7 @@ async def _once(request: Request, here: Site, idem: str, handler: Handler) -> Re
         )
     try:
         response = await handler(request)
-    except BaseException:
+    except (Refused, SkatlisteError):
         await in_thread(lambda: kept.forget(path, idem))  # refused: nothing was written
         raise
     body = bytes(response.body) if hasattr(response, "body") else b""
