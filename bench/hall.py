@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
 import socket
@@ -50,10 +51,14 @@ app = create_app(
     tournament=folder, key_file=folder / "keys.json", hosts=["127.0.0.1"],
     public_url=f"http://127.0.0.1:{port}/",
 )
-if len(sys.argv) > 3:  # a profile of the server, for whoever makes it faster
+if len(sys.argv) > 3:  # a profile of the server's event loop, for whoever makes it faster
     import cProfile, signal
     profile = cProfile.Profile()
-    signal.signal(signal.SIGTERM, lambda *a: (profile.disable(), profile.dump_stats(sys.argv[3]), sys.exit(0)))
+    def stop(*args):
+        profile.disable()
+        profile.dump_stats(sys.argv[3])
+        sys.exit(0)
+    signal.signal(signal.SIGTERM, stop)
     profile.enable()
 uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **hall_options(per_client=5000))
 """
@@ -165,9 +170,7 @@ async def table(
         await asyncio.sleep(max(0.0, next_at - time.monotonic()))
 
 
-async def viewer(
-    http: httpx.AsyncClient, url: str, number: int, until: float, f: Figures
-) -> None:
+async def viewer(http: httpx.AsyncClient, url: str, number: int, until: float, f: Figures) -> None:
     """A read-only page on one table: the whole list once, then per change event only what
     changed (304 when nothing did); counts what it receives after the first reading."""
     base = f"{url}/series/1/table/{number}"
@@ -191,9 +194,8 @@ async def viewer(
                 else:
                     f.events[number] += 1
                 headers = {"If-None-Match": f'"{version}"'} if version else {}
-                read = await http.get(
-                    base + "/api/list", params={"since": version} if version else {}, headers=headers
-                )
+                query = {"since": version} if version else {}
+                read = await http.get(base + "/api/list", params=query, headers=headers)
                 f.page_bytes[number] += len(read.content) + sum(
                     len(k) + len(v) + 4 for k, v in read.headers.items()
                 )
@@ -204,9 +206,7 @@ async def viewer(
         pass
 
 
-async def organiser(
-    http: httpx.AsyncClient, url: str, key: str, until: float, f: Figures
-) -> None:
+async def organiser(http: httpx.AsyncClient, url: str, key: str, until: float, f: Figures) -> None:
     """The organiser's page: reads /api/tournament on each change event of the folder (one
     read at a time, as tournament.js does); notes when each saved game first shows."""
     auth = {"Authorization": f"Bearer {key}"}
@@ -228,10 +228,8 @@ async def organiser(
 
     task = asyncio.create_task(follow())
     while time.monotonic() < until:
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(changed.wait(), 2.0)
-        except TimeoutError:
-            pass
         changed.clear()
         start = time.monotonic()
         answer = await http.get(url + "/api/tournament", headers=auth)
@@ -313,20 +311,23 @@ def report(f: Figures, tables: int, seconds: float) -> bool:
         "bytes_per_change": max(per_change, default=0.0),
         "events_per_write": events / max(1, sum(changes.values())),
     }
-    print(f"hall: {tables} tables saving a game every 2 s, {tables} viewers, the organiser; "
-          f"{seconds:.0f} s on 127.0.0.1 ({os.cpu_count()} cores)")
+    print(
+        f"hall: {tables} tables saving a game every 2 s, {tables} viewers, the organiser; "
+        f"{seconds:.0f} s on 127.0.0.1 ({os.cpu_count()} cores)"
+    )
     print()
     print("| measure | figure | target | |")
     print("|---|---:|---:|---|")
     rows = [
         ("saves answered", f"{writes} ({len(f.failed)} refused or failed)", "", True),
-        ("save, median", f"{statistics.median(f.saves) * 1000:.1f} ms" if f.saves else "-", "", True),
+        ("save, median", f"{statistics.median(f.saves or [0]) * 1000:.1f} ms", "", True),
         ("save, p95", f"{figures['save_p95_ms']:.1f} ms", "≤ 100 ms",
          figures["save_p95_ms"] <= TARGETS["save_p95_ms"]),
         ("game in the organiser's ranking after its save, p95",
          f"{figures['ranking_delay_s']:.2f} s", "≤ 1 s",
          figures["ranking_delay_s"] <= TARGETS["ranking_delay_s"] and bool(f.shown_after)),
-        ("game in the organiser's ranking, worst", f"{max(f.shown_after, default=0):.2f} s", "", True),
+        ("game in the organiser's ranking, worst",
+         f"{max(f.shown_after, default=0):.2f} s", "", True),
         ("organiser reads (p95 of one)",
          f"{f.organiser_reads} ({p95(f.organiser_times) * 1000:.0f} ms)", "", True),
         ("bytes to an open page per change (worst page)",

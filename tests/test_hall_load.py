@@ -21,7 +21,7 @@ from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.app.keys import tournament_keys
 from skatliste.store.files import locked
-from skatliste.web import hall
+from skatliste.web import base, hall
 from skatliste.web.server import create_app, running
 
 from .webtools import KEY
@@ -47,9 +47,12 @@ def long_list(tmp_path: Path, _long: bytes) -> Path:
     return path
 
 
-def test_a_held_lock_blocks_no_reader_and_a_write_fails_fast(fresh_ledger: Path) -> None:
+def test_a_held_lock_blocks_no_reader_and_a_write_fails_fast(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Another program holds the list's lock: reads answer at once, a write is refused with
     409 after the bounded wait (not 10 s), the list untouched."""
+    monkeypatch.setattr(base, "WRITE_WAIT", 1.0)
     with running(create_app(fresh_ledger, key=KEY)) as url, httpx.Client(timeout=10) as http:
         before = fresh_ledger.read_bytes()
         with locked(fresh_ledger):
@@ -68,14 +71,17 @@ def test_a_held_lock_blocks_no_reader_and_a_write_fails_fast(fresh_ledger: Path)
                 assert time.monotonic() - read < 1.0
             writer.join(10)
             assert answers == [409]
-            assert time.monotonic() - start < 5.0
+            assert time.monotonic() - start < 3.0
         assert fresh_ledger.read_bytes() == before
 
 
-def test_writes_queued_for_one_list_hold_no_worker_thread(fresh_ledger: Path) -> None:
+def test_writes_queued_for_one_list_hold_no_worker_thread(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Fifty writes (more than the server's 40 worker threads) to a list whose lock another
     program holds: they wait in the event loop, one at a time in a thread, so a read of the
     page still answers at once."""
+    monkeypatch.setattr(base, "WRITE_WAIT", 1.0)
     with (
         running(create_app(fresh_ledger, key=KEY)) as url,
         httpx.Client(timeout=20) as http,
