@@ -275,9 +275,9 @@ async def run(tables: int, seconds: float, folder: Path) -> Figures:
         await wait_up(url)
         limits = httpx.Limits(max_connections=tables * 3 + 20, max_keepalive_connections=tables * 3)
         async with httpx.AsyncClient(timeout=10, limits=limits) as http:
-            until = time.monotonic() + seconds
+            until = time.monotonic() + seconds + 4.0  # the pages stay open after the saves
             jobs = [viewer(http, url, t, until, f) for t in range(1, tables + 1)]
-            jobs.append(organiser(http, url, organiser_key, until + 1.5, f))
+            jobs.append(organiser(http, url, organiser_key, until, f))
             viewers = [asyncio.create_task(j) for j in jobs]
             await asyncio.sleep(1.0)  # every page open before the first save
             until = time.monotonic() + seconds
@@ -286,7 +286,7 @@ async def run(tables: int, seconds: float, folder: Path) -> Figures:
                 for t in range(1, tables + 1)
             ]
             await asyncio.wait_for(asyncio.gather(*writers), seconds + 60)
-            await asyncio.sleep(1.5)  # the last changes reach every page
+            await asyncio.sleep(2.5)  # the last changes reach every page
             for v in viewers:
                 v.cancel()
             await asyncio.gather(*viewers, return_exceptions=True)

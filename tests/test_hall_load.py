@@ -361,3 +361,16 @@ def test_a_save_reaches_the_organiser_ranking_within_a_second(tmp_path: Path) ->
         assert time.monotonic() - start < 1.0
         assert {s["name"]: s["points"] for s in ranking}[players[1]] == "+48"
         assert json.loads(saved.text)["game"]["number"] == 1
+
+
+def test_an_american_grand_list_is_followed_by_changes_too(tmp_path: Path) -> None:
+    """The other game family's page follows its list the same way."""
+    path = tmp_path / "grand.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl", "Dora"], rules=lists.rules_of("american-grand"))
+    lists.add_game(path, "anna", ["whist", "25", "tricks", "11"])
+    client = TestClient(create_app(path, key=KEY))
+    version = client.get("/api/list").headers["etag"].strip('"')
+    body = {"declarer": "ben", "words": "whist 25 tricks 11"}
+    assert client.post("/api/games", json=body, headers=AUTH).status_code == 201
+    data = client.get(f"/api/list?since={version}").json()
+    assert data["from"] == 1 and [g["number"] for g in data["games"]] == [2]

@@ -200,8 +200,11 @@ def _free_port() -> int:
         return port
 
 
-def _serve(ledger: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "SKATLISTE_KEY": KEY}
+def _serve(ledger: Path, port: int, *, key: str | None = KEY) -> subprocess.Popen[bytes]:
+    """'skatliste serve' on the loopback, in its own process (started within 20 s)."""
+    env = {k: v for k, v in os.environ.items() if k != "SKATLISTE_KEY"}
+    if key is not None:
+        env["SKATLISTE_KEY"] = key
     server = subprocess.Popen(
         [sys.executable, "-m", "skatliste", "serve", "--ledger", str(ledger), "--port", str(port)],
         env=env,
@@ -227,6 +230,8 @@ def test_a_repeat_after_kill_9_lands_once(fresh_ledger: Path) -> None:
     server = _serve(fresh_ledger, port)
     try:
         first = httpx.post(f"http://127.0.0.1:{port}/api/games", json=GAME, headers=headers)
+        evil = httpx.get(f"http://127.0.0.1:{port}/api/list", headers={"Host": "evil.example"})
+        assert evil.status_code == 421
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(10)
@@ -239,3 +244,24 @@ def test_a_repeat_after_kill_9_lands_once(fresh_ledger: Path) -> None:
         server.wait(10)
     assert (again.status_code, again.content) == (201, first.content)
     assert games(fresh_ledger) == 1
+
+
+def test_serve_revokes_a_renewed_key_at_once(fresh_ledger: Path) -> None:
+    """A running 'skatliste serve' (its key kept beside the list) refuses the old key as soon
+    as '--renew-key' replaced it in another terminal."""
+    from skatliste.app.keys import key_path, list_key
+
+    port = _free_port()
+    server = _serve(fresh_ledger, port, key=None)
+    try:
+        old = key_path(fresh_ledger).read_text().strip()
+        url = f"http://127.0.0.1:{port}/api/games"
+        assert httpx.post(url, json=GAME, headers={"Authorization": f"Bearer {old}"}).is_success
+        new, _ = list_key(fresh_ledger, renew=True)
+        again = httpx.post(url, json=GAME, headers={"Authorization": f"Bearer {old}"})
+        assert again.status_code == 403
+        assert httpx.post(url, json=GAME, headers={"Authorization": f"Bearer {new}"}).is_success
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    assert games(fresh_ledger) == 2
