@@ -269,3 +269,35 @@ def test_a_broken_list_tells_a_viewer_no_path(fresh_ledger: Path) -> None:
     assert viewer.status_code == 409 and str(fresh_ledger.parent) not in viewer.text
     owner = client.get("/api/list", headers=bearer(KEY))
     assert owner.status_code == 409 and str(fresh_ledger) in owner.json()["error"]
+
+
+def test_keys_kept_by_an_earlier_version_belong_to_the_last_series(hall: Path) -> None:
+    """A keys.json of version 1 kept one key per table number, for every series: read, each
+    becomes that table's key in the last drawn series (the QR codes on the tables now keep
+    working); the earlier series' tables get keys of their own."""
+    import json
+
+    app.draw_series(hall, 2)
+    tournament_keys_path(hall).write_text(
+        json.dumps({"organiser": "o" * 32, "tables": {"1": "one" * 8, "2": "two" * 8}})
+    )
+    keys = tournament_keys(hall)
+    assert keys.organiser == "o" * 32
+    assert keys.seats[(2, 1)] == "one" * 8 and keys.seats[(2, 2)] == "two" * 8
+    assert keys.seats[(1, 1)] not in ("one" * 8, "two" * 8)
+    data = json.loads(tournament_keys_path(hall).read_text())
+    assert data["format"] == "skatliste-keys" and data["version"] == 2
+    assert stat.S_IMODE(tournament_keys_path(hall).stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize(
+    "text", ["[]", '{"organiser": 7}', '{"tables": {"x/1": "k"}}', '{"tables": {"1": 5}}', "{"]
+)
+def test_keys_that_are_not_skatliste_s_are_refused_with_the_file_named(
+    hall: Path, text: str
+) -> None:
+    from skatliste.errors import LedgerError
+
+    tournament_keys_path(hall).write_text(text)
+    with pytest.raises(LedgerError, match=r"keys\.json: cannot read the keys"):
+        tournament_keys(hall)
