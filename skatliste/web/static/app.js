@@ -84,7 +84,14 @@ function toast(text, bad = false) {
 let version = "";
 let versionCent = null;
 let chartStale = false;
-async function readList(cent) {
+let reads = Promise.resolve();
+function readList(cent) {
+  // one read at a time: a change event during the first read asks after it, with its version
+  const read = reads.then(() => readListNow(cent));
+  reads = read.catch(() => {});
+  return read;
+}
+async function readListNow(cent) {
   const q = new URLSearchParams({ lang: LANG });
   if (cent) q.set("cent", cent);
   const headers = KEY ? { Authorization: "Bearer " + KEY } : {};
