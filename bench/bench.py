@@ -162,6 +162,24 @@ def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
     ]
 
 
+def season_case(folder: Path) -> list[tuple[str, Timing, str]]:
+    """A club's season of 50 evenings at 4 tables (200 lists, 9,000 games): ``season
+    standing``, every list read strictly and summed, against ``json.load`` of all its files in
+    one Python process (target: within 3 ×)."""
+    club = folder / "season"
+    subprocess.run([sys.executable, str(HERE / "make_season.py"), "50", str(club)], check=True)
+    load = timed([sys.executable, "-c", LOAD_ALL, str(club)], runs=5)
+    standing = timed([SKATLISTE, "season", "standing", "--season", str(club)], runs=5)
+    return [
+        ("json.load of a season (200 lists)", load, ""),
+        (
+            "season standing",
+            standing,
+            f"every list read and summed: {standing.median / load.median:.1f} × the json.load",
+        ),
+    ]
+
+
 AMERICAN_SIZE = 100_000
 AMERICAN_GATES = False
 """The American Grand targets gate the bench once the list engine is one for every family;
@@ -387,6 +405,7 @@ def other_targets(m: Measured) -> list[Target]:
     small_rss = m.memory[SIZES[0]][0]
     heavy = sorted(x for x in ("pydantic", "filelock", "importlib.metadata") if x in m.start_mods)
     ranking = r["tournament ranking"].median / r["json.load of a championship (750 lists)"].median
+    season = r["season standing"].median / r["json.load of a season (200 lists)"].median
     paper = r["tournament result (1,000 players)"]
     low, high = m.value_rss
     return [
@@ -409,6 +428,7 @@ def other_targets(m: Measured) -> list[Target]:
             big_rss - small_rss <= 3 * big_size,
         ),
         ("tournament ranking of 750 lists ≤ 3 × their json.load", f"{ranking:.1f} ×", ranking <= 3),
+        ("season standing of 200 lists ≤ 3 × their json.load", f"{season:.1f} ×", season <= 3),
         (
             "tournament result at 1,000 players ≤ 6 ×",
             f"{paper.ratio:.1f} ×",
@@ -482,6 +502,8 @@ def main() -> None:
         for size in SIZES:
             skat_list_cases(m, folder, size)
         for name, t, note in tournament_case(folder):
+            m.record(name, t, note)
+        for name, t, note in season_case(folder):
             m.record(name, t, note)
         american_cases(m, folder)
     if not report(m):

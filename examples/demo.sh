@@ -64,3 +64,17 @@ cp american-grand.json "$work/american.json"
 export SKATLISTE_LEDGER="$work/american.json"
 show add ben whist 25 stiche 11
 show summary
+
+echo
+echo "== A league season (a copy of examples/league/, made by league.sh) =="
+cp -r league "$work/league"
+export SKATLISTE_LEAGUE="$work/league"
+show league day report 2
+show league table
+echo "== A club's season: three evenings and a cup (a copy of examples/season/, made by season.sh) =="
+cp -r season "$work/season"
+export SKATLISTE_SEASON="$work/season"
+show season rules
+show season standing
+show season player "Hans Jürgen"
+show season teams --size 2

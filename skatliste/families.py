@@ -247,6 +247,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """A state from ``state_to_json``'s data, or None when it is not one for ``table``."""
         return None
 
+    def state_numbered(self, state: Any) -> int | None:
+        """How many numbered entries ``state`` was derived from; None: as many as entries
+        (a family that numbers every entry, the default)."""
+        return None
+
     def after_state(
         self, table: TableT, state: Any, entry: EntryT
     ) -> tuple[list[Message], RowT | None, Any] | None:

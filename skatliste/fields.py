@@ -29,6 +29,12 @@ REQUIRED: Any = object()
 Check = Callable[[object], Message | None]
 """A value → why it is refused, or None."""
 
+Fast = tuple[type, frozenset[object] | None]
+"""A quick test of a value: its type (exactly), and the values it may take (None: any)."""
+
+SMALL_RANGE = 1_000
+"""The widest bounds of a whole number whose values are tested as a set."""
+
 
 def found(value: object) -> str:
     """A refused value as the file has it (JSON), cut short: ``true``, ``"75"``, ``75.0``."""
@@ -48,6 +54,13 @@ class Type(ABC):
     @abstractmethod
     def schema(self) -> dict[str, Any]:
         """This type as JSON Schema (what ``skatliste schema`` prints)."""
+
+    def fast(self) -> Fast | None:
+        """A quick test that a value is right: the one type it has, and the values it may
+        take (None: any of that type); None when there is none quicker than the check.
+        Everything it lets through, the check lets through (tested), never the other way
+        round: what it does not let through goes to the check."""
+        return None
 
     def nulled(self, check: Check) -> Check:
         if not self.nullable:
@@ -86,6 +99,12 @@ class Integer(Type):
 
         return self.nulled(check)
 
+    def fast(self) -> Fast | None:
+        low, high, step = self.low, self.high, self.step
+        if low is None or high is None or high - low > SMALL_RANGE:
+            return None
+        return int, frozenset(v for v in range(low, high + 1) if step is None or v % step == 0)
+
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
         if self.low is not None:
@@ -110,6 +129,9 @@ class Boolean(Type):
             return None
 
         return self.nulled(check)
+
+    def fast(self) -> Fast | None:
+        return bool, None
 
     def schema(self) -> dict[str, Any]:
         return {"type": "boolean"}
@@ -147,6 +169,13 @@ class Text(Type):
             return None
 
         return self.nulled(check)
+
+    def fast(self) -> Fast | None:
+        if self.pattern is not None:
+            return None
+        if self.choices:
+            return str, frozenset(c for c in self.choices if len(c) >= self.min_length)
+        return (str, None) if not self.min_length else None
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "string"}
@@ -357,12 +386,18 @@ class Record:
     """The object carries ``"kind": name`` (an entry)."""
     _checks: dict[str, Check] = field(default_factory=dict, compare=False, repr=False)
     _known: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _fast: dict[str, Fast] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # compiled once: a list has many entries of few kinds
         self._checks.update({f.name: f.type.check() for f in self.fields})
+        for f in self.fields:
+            quick = f.type.fast()
+            if quick is not None:
+                self._fast[f.name] = quick
         if self.tagged:
             self._checks["kind"] = lambda v: None  # the reader picked this kind by it
+            self._fast["kind"] = (str, None)
         self._known["required"] = frozenset(f.name for f in self.fields if f.default is REQUIRED)
         self._known["defaults"] = {
             f.name: f.default for f in self.fields if f.default is not REQUIRED
@@ -386,8 +421,14 @@ class Record:
 
     def problem(self, data: Mapping[str, object]) -> Message | None:
         """The first thing wrong with ``data`` (an object read from JSON), with the field."""
-        checks = self._checks
+        checks, fast = self._checks, self._fast
         for key, value in data.items():
+            quick = fast.get(key)
+            # most fields of most entries pass the quick test: no call, no message
+            if quick is not None and type(value) is quick[0]:
+                allowed = quick[1]
+                if allowed is None or value in allowed:
+                    continue
             check = checks.get(key)
             if check is None:
                 return msg("{field}: unknown field", field=key)

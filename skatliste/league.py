@@ -256,6 +256,21 @@ class DayTeam:
 
 
 @dataclass(frozen=True)
+class DayPlayer:
+    """A player's line of the match report: his team and his Seeger-Fabian in each series he
+    has a result of."""
+
+    team: str
+    name: str
+    series: tuple[tuple[int, int], ...]
+    """(series, Seeger-Fabian), in the order of the series."""
+
+    @property
+    def total(self) -> int:
+        return sum(sf for _, sf in self.series)
+
+
+@dataclass(frozen=True)
 class DayReport:
     """The match report (Spielbericht) of a day, as far as it is played."""
 
@@ -265,6 +280,8 @@ class DayReport:
     in_progress: bool
     date: date | None = None
     venue: str | None = None
+    players: tuple[DayPlayer, ...] = ()
+    """The players of the teams that appeared, team by team as ranked, each in lineup order."""
 
 
 DayScores = Mapping[int, Mapping[str, Score]]
@@ -325,7 +342,8 @@ def _series(day: MatchDay, number: int, results: Mapping[str, Score]) -> SeriesR
 
 def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
     """The day's report: each series that has a result (in progress while a table plays or has
-    no result), and per team the ranking points for : against and the game points summed.
+    no result), per team the ranking points for : against and the game points summed, and
+    each player's Seeger-Fabian per series.
 
     A series without any result yet is not reported; the day is in progress until all
     ``series`` are reported and finished.
@@ -346,7 +364,18 @@ def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
         )
     teams.sort(key=lambda t: (t.absent, -t.points, -t.game_points, same_name(t.team)))
     unfinished = len(played) < series or any(s.in_progress for s in played)
-    return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue)
+    keyed = {n: {same_name(p): x.seeger_fabian for p, x in scores[n].items()} for n in scores}
+    each = tuple(
+        DayPlayer(
+            t.team,
+            p,
+            tuple((n, keyed[n][same_name(p)]) for n in sorted(keyed) if same_name(p) in keyed[n]),
+        )
+        for t in teams
+        if not t.absent
+        for p in day.lineup(t.team)
+    )
+    return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each)
 
 
 # --- the season table -------------------------------------------------------------------------

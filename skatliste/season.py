@@ -27,6 +27,7 @@ from skatliste.errors import InputError
 from skatliste.i18n import msg
 from skatliste.players import same_name
 from skatliste.skat.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
+from skatliste.skat.stats import PlayerStats
 
 # --- the rules ---------------------------------------------------------------------------
 
@@ -519,3 +520,69 @@ def club_ranking(lines: Sequence[SeasonLine], *, size: int = 4) -> list[ClubLine
         place = out[-1].place if out and out[-1].score == total else pos + 1
         out.append(ClubLine(place, club, total, members_, short))
     return out
+
+
+# --- the season's progress --------------------------------------------------------------------
+
+
+def progress(
+    results: Sequence[SeriesResult],
+    rules: SeasonRules,
+    aliases: Mapping[str, str] | None = None,
+    *,
+    top: int = 4,
+) -> tuple[tuple[date, ...], dict[str, list[Fraction]]]:
+    """The evenings, and the season score of the ``top`` first of the standing after each of
+    them: the standing of the evenings up to that one, under the same rules (a player not yet
+    there has 0).
+
+    >>> def r(name, day, sf):
+    ...     return SeriesResult(date(2027, 1, day), "s1", name, None, 4, 0, 0, 0, sf)
+    >>> days, lines = progress([r("A", 1, 500), r("B", 2, 700), r("A", 2, 100)], SeasonRules())
+    >>> [d.day for d in days], {n: [int(v) for v in line] for n, line in lines.items()}
+    ([1, 2], {'B': [0, 700], 'A': [500, 600]})
+    """
+    final = standing(results, rules, aliases)[:top]
+    days = tuple(sorted({r.evening for r in results}))
+    lines: dict[str, list[Fraction]] = {x.name: [] for x in final}
+    for day in days:
+        then = {
+            x.name: x.score
+            for x in standing([r for r in results if r.evening <= day], rules, aliases)
+        }
+        for name, line in lines.items():
+            line.append(then.get(name, Fraction(0)))
+    return days, lines
+
+
+# --- the season as read -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A path of an evening that is not there (named in every standing)."""
+
+    date: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The season standing, with what it was read from."""
+
+    name: str
+    rules: SeasonRules
+    lines: list[SeasonLine]
+    evenings: int
+    missing: list[Missing]
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """One player's season: the line, every series, the statistics of the lists played."""
+
+    name: str
+    history: PlayerHistory
+    stats: PlayerStats
+    rules: SeasonRules
+    missing: list[Missing]

@@ -548,7 +548,8 @@ class SeriesStatus:
     table: int
     players: tuple[str, ...]
     state: str
-    """'done', 'in progress', 'missing' or 'paper' (done, from a paper list)."""
+    """'done', 'in progress', 'missing', 'paper' (done, from a paper list) or 'differs' (the
+    table's two lists do not agree: it counts as in progress)."""
     games: int = 0
     length: int = 0
     problems: list[Message] = field(default_factory=list)

@@ -20,6 +20,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+import skatliste.cli.league
 import skatliste.cli.serve
 import skatliste.cli.tournament  # noqa: F401
 from skatliste.cli import cli

@@ -580,3 +580,19 @@ def test_every_refusal_of_the_season_and_the_league_has_its_german_text(
     for english, text in pairs:
         assert text != english, f"no German for {english!r}"
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", english))
+
+
+def test_the_report_lists_each_players_seeger_fabian_per_series() -> None:
+    """Team by team as ranked, each in lineup order: C's c1 1200 + 1000 − 100 = 2100 over the
+    three series; an absent team's players are not listed; a player without a result yet has
+    the series he played only."""
+    got = report(DAY1, SCORES1, series=3)
+    assert [p.team for p in got.players] == ["A"] * 4 + ["B"] * 4 + ["D"] * 4 + ["C"] * 3
+    c1 = next(p for p in got.players if p.name == "c1")
+    assert (c1.series, c1.total) == (((1, 1200), (2, 1000), (3, -100)), 2100)
+    assert {p.team for p in report(DAY2, SCORES2, series=3).players} == {"E", "F", "G"}
+    missing = {p: s for p, s in SCORES1[1].items() if p != "d1"}
+    d1 = next(
+        p for p in report(DAY1, {1: missing, 2: SCORES1[2]}, series=3).players if p.name == "d1"
+    )
+    assert (d1.series, d1.total) == (((2, 900),), 900)

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from skatliste import players as names
-from skatliste.american import game, options, words
+from skatliste.american import game, kept, options, words
 from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.explain import signed
 from skatliste.american.game import (
@@ -52,6 +52,9 @@ DEAL = Record(
 END = Record(
     "end", (_NOTE, _TIME), "The partie was ended by hand here (a time limit).", tagged=True
 )
+
+NO_PARTIE = msg("no partie in progress to end: the next deal starts a new one")
+"""Why an end by hand is refused after a partie that is over, or before the first deal."""
 
 END_WORDS = ("end", "ende", "schluss")
 """The words of an end of a partie by hand."""
@@ -214,8 +217,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
 
     def pass_problem(self, table: Table, entries: Sequence[Entry]) -> Message | None:
         current = game.parties(table, entries)[-1]
-        if current.finished or not current.rows:
-            return msg("no partie in progress to end: the next deal starts a new one")
+        if current.finished or not current.deals:
+            return NO_PARTIE
         return None
 
     def declarer(self, entry: Entry) -> str | None:
@@ -272,6 +275,28 @@ class AmericanFamily(Family[Entry, Table, Row]):
                 if row.deal is entry:
                     return row
         return None
+
+    # --- carrying on from a kept state (a long list's add and summary) ----------------------
+
+    def state(self, table: Table, entries: Sequence[Entry]) -> kept.Kept | None:
+        return kept.of(table, entries)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        assert isinstance(state, kept.Kept)
+        return kept.to_json(state)
+
+    def state_from_json(self, table: Table, data: Mapping[str, Any]) -> kept.Kept | None:
+        return kept.from_json(data)
+
+    def after_state(
+        self, table: Table, state: Any, entry: Entry
+    ) -> tuple[list[Message], Row | None, kept.Kept]:
+        assert isinstance(state, kept.Kept)
+        return kept.after(table, state, entry, NO_PARTIE)
+
+    def state_numbered(self, state: Any) -> int:
+        assert isinstance(state, kept.Kept)
+        return state.deals
 
     def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
         out: dict[int, tuple[int, str]] = {}

@@ -17,6 +17,8 @@ The computation in words is ``skatliste.american.explain``'s, the table words
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -203,6 +205,17 @@ class Table:
                 )
             )
 
+    @functools.cached_property
+    def pairs(self) -> dict[str, int]:
+        """Each player's pair: 0 for seats 1 and 3, 1 for seats 2 and 4."""
+        return {p: i % 2 for i, p in enumerate(self.players)}
+
+    @functools.cached_property
+    def dealers(self) -> tuple[str, ...]:
+        """The four players in the order they deal, the first dealer first."""
+        start = self.players.index(self.first_dealer)
+        return tuple(self.players[(start + i) % 4] for i in range(4))
+
     def pair_of(self, player: str) -> int:
         """0 for seats 1 and 3, 1 for seats 2 and 4."""
         return self.players.index(player) % 2
@@ -218,8 +231,7 @@ class Table:
     def dealer(self, index: int) -> str:
         """The dealer of deal ``index`` (0-based over the whole list): the deal rotates
         clockwise (§A1), on from one partie to the next."""
-        start = self.players.index(self.first_dealer)
-        return self.players[(start + index) % 4]
+        return self.dealers[index % 4]
 
 
 def pair_points(table: Table, s: DealScore) -> tuple[int, int]:
@@ -317,11 +329,12 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Partie:
-    """A partie: its deals, whether it is over and why, and its (final or provisional) result."""
+class Result:
+    """A partie's result without its deals: its number, how many deals it had, whether it is
+    over and why, and its (final or provisional) settlement."""
 
     number: int
-    rows: tuple[Row, ...]
+    deals: int
     finished: bool
     reason: str | None
     settlement: Settlement
@@ -332,36 +345,84 @@ class Partie:
         return self.settlement.points
 
 
+@dataclass(frozen=True)
+class Partie(Result):
+    """A partie: its result and its deals."""
+
+    rows: tuple[Row, ...] = ()
+
+
 @dataclass
-class _Running:
+class Running:
+    """The partie in progress while a list is walked: the pairs' scores and sets, its deals
+    (their rows, where they are kept), a Grand slam's pair."""
+
     totals: list[int] = field(default_factory=lambda: [0, 0])
     sets: list[int] = field(default_factory=lambda: [0, 0])
     rows: list[Row] = field(default_factory=list)
     slam_winner: int | None = None
+    deals: int = 0
 
 
-def _partie(number: int, run: _Running, reason: str | None) -> Partie:
-    points = (run.totals[0], run.totals[1])
-    sets = (run.sets[0], run.sets[1])
+def _partie(number: int, run: Running, reason: str | None) -> Partie:
     if reason is not None and run.rows:
         run.rows[-1] = replace(run.rows[-1], ends=reason)
+    done = result(number, run, reason)
     return Partie(
-        number,
-        tuple(run.rows),
-        reason is not None,
-        reason,
-        settle(points, sets, slam_winner=run.slam_winner),
+        done.number, done.deals, done.finished, done.reason, done.settlement, tuple(run.rows)
     )
 
 
-def _partie_over(table: Table, run: _Running) -> str | None:
+def result(number: int, run: Running, reason: str | None) -> Result:
+    """The result of partie ``number`` as ``run`` stands, over for ``reason`` (None: in
+    progress, provisional)."""
+    points = (run.totals[0], run.totals[1])
+    sets = (run.sets[0], run.sets[1])
+    settlement = settle(points, sets, slam_winner=run.slam_winner)
+    return Result(number, run.deals, reason is not None, reason, settlement)
+
+
+def played(
+    table: Table, run: Running, deal: Deal, s: DealScore, number: int, partie: int
+) -> tuple[Row, str | None]:
+    """Deal ``number`` (over the whole list), scored ``s``, played in partie ``partie``:
+    its row, ``run`` carried on after it, and why the partie ends after it (None: it goes
+    on)."""
+    declaring = table.pairs[deal.declarer]
+    # pair_points, inline: a long list walks this once a deal
+    points = (s.declaring, s.defending) if declaring == 0 else (s.defending, s.declaring)
+    totals = run.totals
+    totals[0] += points[0]
+    totals[1] += points[1]
+    if not s.made:
+        run.sets[declaring] += 1
+    if s.slam_pair is not None:
+        run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
+    run.deals += 1
+    # the same object as Row(...), without the frozen dataclass's __init__
+    row: Row = _new(Row)
+    row.__dict__.update(
+        number=number,
+        partie=partie,
+        dealer=table.dealers[(number - 1) % 4],
+        deal=deal,
+        score=s,
+        points=points,
+        totals=(totals[0], totals[1]),
+        sets=(run.sets[0], run.sets[1]),
+        ends=None,
+    )
+    return row, _partie_over(table, run)
+
+
+def _partie_over(table: Table, run: Running) -> str | None:
     """Why the partie ends after its last deal (a slam, a pair at the target, the deals
     played), or None while it goes on."""
     if run.slam_winner is not None:
         return "slam"
     if max(run.totals) >= PARTIE_TARGET:
         return "hundred"
-    if table.partie_deals is not None and len(run.rows) >= table.partie_deals:
+    if table.partie_deals is not None and run.deals >= table.partie_deals:
         return "deals"
     return None
 
@@ -389,31 +450,42 @@ Walked = tuple[list[Partie], list[Problem], list[int]]
 """The parties, the problems, and the index of the entry of each problem."""
 
 
+_LAST: list[tuple[Table, tuple[Entry, ...], Walked]] = []
+"""The last walk, with the table and the entries it walked: a command asks for the parties and
+the problems of the same list (the sheet, then its notes), and the walk is the same."""
+
+
 def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
-    with collector_off():  # a row a deal, none referring back to another
-        return _walk_deals(table, entries)
+    key = tuple(entries)
+    # deals are frozen: the same entries walk to the same parties; the same objects, as the
+    # rows hold their deals (found again by identity)
+    last = _LAST[0] if _LAST else None
+    if (
+        last is None
+        or last[0] != table
+        or len(last[1]) != len(key)
+        or not all(map(operator.is_, last[1], key))
+    ):
+        with collector_off():  # a row a deal, none referring back to another
+            walked = _walk_deals(table, key)
+        _LAST[:] = [(table, key, walked)]
+    parties_, wrong, at = _LAST[0][2]
+    return list(parties_), list(wrong), list(at)
 
 
 def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
     out: list[Partie] = []
     wrong: list[Problem] = []
     at: list[int] = []  # the index of the entry of each problem
-    run = _Running()
+    run = Running()
     number = 0
-    pairs = {p: table.pair_of(p) for p in table.players}
-    dealers = tuple(table.dealer(i) for i in range(4))
     for index, entry in enumerate(entries):
         if isinstance(entry, PartieEnd):
             if run.rows:
                 out.append(_partie(len(out) + 1, run, "hand"))
-                run = _Running()
+                run = Running()
             else:
-                wrong.append(
-                    (
-                        msg("end after deal {number}", number=number),
-                        msg("a partie ended by hand with no deal in it; remove this end"),
-                    )
-                )
+                wrong.append((msg("end after deal {number}", number=number), NO_DEAL_TO_END))
                 at.append(index)
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
@@ -423,37 +495,18 @@ def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
             wrong.append((msg("deal {number}", number=number), s))
             at.append(index)
             continue
-        declaring = pairs[entry.declarer]
-        # pair_points, inline: a long list walks this once a deal
-        points = (s.declaring, s.defending) if declaring == 0 else (s.defending, s.declaring)
-        totals = run.totals
-        totals[0] += points[0]
-        totals[1] += points[1]
-        if not s.made:
-            run.sets[declaring] += 1
-        if s.slam_pair is not None:
-            run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
-        # the same object as Row(...), without the frozen dataclass's __init__
-        row: Row = _new(Row)
-        row.__dict__.update(
-            number=number,
-            partie=len(out) + 1,
-            dealer=dealers[(number - 1) % 4],
-            deal=entry,
-            score=s,
-            points=points,
-            totals=(totals[0], totals[1]),
-            sets=(run.sets[0], run.sets[1]),
-            ends=None,
-        )
+        row, reason = played(table, run, entry, s, number, len(out) + 1)
         run.rows.append(row)
-        reason = _partie_over(table, run)
         if reason is not None:
             out.append(_partie(len(out) + 1, run, reason))
-            run = _Running()
+            run = Running()
     if run.rows or not out:
         out.append(_partie(len(out) + 1, run, None))
     return out, wrong, at
+
+
+NO_DEAL_TO_END = msg("a partie ended by hand with no deal in it; remove this end")
+"""Why an end by hand cannot stand where the partie has no deal yet."""
 
 
 def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:

@@ -246,7 +246,7 @@ def _append_kept(path: Path | str, make: Callable[[Ledger], Any]) -> Change | No
         return None
     with locked(path):
         found = kept.read(path)
-        if found is None or not found.ledger.family.numbers_every_entry:
+        if found is None:
             return None
         ledger = found.ledger
         family = ledger.family
@@ -255,13 +255,15 @@ def _append_kept(path: Path | str, make: Callable[[Ledger], Any]) -> Change | No
         if after is None:
             return None
         problems, row, state = after
-        number = ledger.count + 1
+        numbered = family.state_numbered(found.state)
         if problems:
-            where = family.entry_name(number)
+            where = family.entry_name((ledger.count if numbered is None else numbered) + 1)
             raise InputError(msg("{where}: {problem}", where=where, problem=join(problems)))
         kept.append(found, entry, state)
         ledger.entries.append(entry)
-    return Change(ledger, number, row, row)
+        ledger.kept = state
+        numbered = family.state_numbered(state)
+    return Change(ledger, ledger.count if numbered is None else numbered, row, row)
 
 
 def add_game(

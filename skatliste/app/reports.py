@@ -30,7 +30,7 @@ Removed = HistoryItem
 def sheet(ledger: ListFile[Any], fmt: SheetFormat, *, lang: Any) -> str:
     """The list as on paper in ``fmt``; ``csv`` and ``json`` as ``export`` writes them."""
     text: str = renderer(ledger.family, "sheet")(ledger, fmt=fmt, lang=lang)
-    return text
+    return text + _footer(ledger, fmt, lang)
 
 
 def summary(
@@ -55,7 +55,39 @@ def export(
     """The list to share: one HTML page, Markdown, CSV (one row per entry with every fact and
     derived value) or JSON (the derived sheet and summary)."""
     text: str = renderer(ledger.family, fmt)(ledger, lang=lang, stake=stake)
-    return text
+    if fmt == "html":
+        return _html_footer(ledger, text, lang)
+    foot = _footer(ledger, fmt, lang)
+    return text.rstrip("\n") + foot + "\n" if foot else text
+
+
+def _footer(ledger: ListFile[Any], fmt: str, lang: Any) -> str:
+    """The open protests and the signatures under the sheet (text and Markdown only: CSV and
+    JSON are the games alone)."""
+    from skatliste.app.agree import footer
+
+    if fmt in ("csv", "json"):
+        return ""
+    lines = [line.render(lang) for line in footer(ledger)]
+    if not lines:
+        return ""
+    if fmt == "md":
+        return "\n\n" + "\n".join(f"- {line}" for line in lines)
+    return "\n\n" + "\n".join(lines)
+
+
+def _html_footer(ledger: ListFile[Any], page: str, lang: Any) -> str:
+    """The export's page with the open protests and the signatures before its end."""
+    from html import escape
+
+    from skatliste.app.agree import footer
+
+    lines = [line.render(lang) for line in footer(ledger)]
+    if not lines or "</body>" not in page:
+        return page
+    items = "".join(f'<p class="agreement">{escape(line)}</p>' for line in lines)
+    at = page.rindex("</body>")
+    return f'{page[:at]}<section class="agreement">{items}</section>{page[at:]}'
 
 
 def notes(ledger: ListFile[Any], *, lang: Any) -> list[str]:

@@ -5,6 +5,7 @@ This package is the only place (with ``skatliste.web``) that prints or exits.
 """
 
 from skatliste.cli import (  # noqa: F401  (registers commands)
+    agree,
     cards,
     lists,
     play,
@@ -14,6 +15,11 @@ from skatliste.cli import (  # noqa: F401  (registers commands)
 from skatliste.cli.base import cli, main
 
 # imported when called or listed: their application layers are heavy at start-up
-cli.lazy = {"tournament": "skatliste.cli.tournament", "serve": "skatliste.cli.serve"}
+cli.lazy = {
+    "tournament": "skatliste.cli.tournament",
+    "season": "skatliste.cli.season",
+    "league": "skatliste.cli.league",
+    "serve": "skatliste.cli.serve",
+}
 
 __all__ = ["cli", "main"]

@@ -376,13 +376,13 @@ def history(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste history
     """
+    from skatliste.app.agree import described
     from skatliste.app.reports import history as removed_entries
 
     ledger = app.open_list(ledger_path)
     removed = removed_entries(ledger)
     if not removed:
         click.echo(ledger.family.none_changed().render(lang))
-        return
     actions = {action: said.render(lang) for action, said in ACTIONS.items()}
     width = max(len(a) for a in actions.values())
     for index, item in enumerate(removed, start=1):
@@ -392,6 +392,8 @@ def history(ledger_path: Path, lang: Lang) -> None:
         if item.replaced_by is not None:
             line += " → " + entry_words(ledger, item.replaced_by, lang)
         click.echo(line)
+    for time, said in described(ledger):  # signatures, reopenings, protests, decisions
+        click.echo(f"    {time}  {said.render(lang)}")
 
 
 ACTIONS = {
@@ -418,8 +420,10 @@ def check_cmd(ledger_path: Path) -> None:
 
 
 def _check(ledger_path: Path) -> None:
+    from skatliste.app.agree import problems as agreement
+
     ledger = app.open_list(ledger_path)
-    problems = ledger.family.problems(ledger.table, ledger.entries)
+    problems = [*ledger.family.problems(ledger.table, ledger.entries), *agreement(ledger)]
     for where, problem in problems:
         click.echo(
             say(

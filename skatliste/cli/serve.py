@@ -25,6 +25,18 @@ from skatliste.i18n import Lang, msg
     "per table.",
 )
 @click.option(
+    "--league",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Serve a league folder, read-only: the season table and the match reports, live.",
+)
+@click.option(
+    "--season",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Serve a season folder, read-only: the standing and each player's page.",
+)
+@click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
@@ -54,6 +66,8 @@ from skatliste.i18n import Lang, msg
 def serve(
     ledger_path: Path,
     tournament: Path | None,
+    league: Path | None,
+    season: Path | None,
     host: str,
     port: int,
     key: str | None,
@@ -75,6 +89,8 @@ def serve(
       skatliste serve --ledger friday.json --host 0.0.0.0
       skatliste serve --ledger friday.json --show-keys
       skatliste serve --tournament preisskat --host 0.0.0.0
+      skatliste serve --league liga --host 0.0.0.0
+      skatliste serve --season vm2027 --host 0.0.0.0
     """
     from skatliste.web.links import (
         addresses,
@@ -85,16 +101,18 @@ def serve(
         serves_network,
     )
 
-    if key is not None and renew_key:
-        raise InputError(
-            msg("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
-        )
-    if key is not None and len(key) < 16:
-        raise InputError(
-            msg("--key: give at least 16 characters (better: let skatliste make the key)")
-        )
+    _check_key_options(key, renew_key)
     names = addresses(host)
     chosen = None if lang is None else resolve_lang(lang)
+    if league is not None and season is not None:
+        raise InputError(msg("serve either a league or a season: give --league or --season"))
+    if league is not None:
+        _serve_league(league, tournament, host, port, chosen)
+        return
+    if season is not None:
+        alone = tournament is None and key is None and not (show_keys or renew_key)
+        _serve_season(season, host, port, names, chosen, alone=alone)
+        return
     served = {
         "hosts": [*names, *served_names(host)],
         "public_url": base_url(names[0], port),
@@ -148,6 +166,96 @@ def serve(
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             for watcher in watchers:  # the open pages' event streams end: Ctrl+C stops at once
+                watcher.close()
+            super().handle_exit(sig, frame)
+
+    Server(config).run()
+
+
+def _check_key_options(key: str | None, renew_key: bool) -> None:
+    """Refuse a key given with --renew-key, or one too short to guess at."""
+    if key is not None and renew_key:
+        raise InputError(
+            msg("--renew-key replaces the kept key: give no --key (or SKATLISTE_KEY) with it")
+        )
+    if key is not None and len(key) < 16:
+        raise InputError(
+            msg("--key: give at least 16 characters (better: let skatliste make the key)")
+        )
+
+
+def _serve_league(
+    folder: Path, tournament: Path | None, host: str, port: int, lang: Lang | None
+) -> None:
+    """Serve a league's page: read-only, so no key and no entry link."""
+    from skatliste.app.league import NoLeague, open_league
+    from skatliste.web.links import addresses, base_url, serves_network
+    from skatliste.web.server import create_app
+
+    if tournament is not None:
+        raise InputError(
+            msg("serve either a league or a tournament: give --league or --tournament")
+        )
+    try:
+        league = open_league(folder)
+    except NoLeague as exc:
+        how = msg("; start one with 'skatliste league new DIR --name NAME', or give --league DIR")
+        raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+    _check_port(host, port)
+    app = create_app(league=folder, lang=lang)
+    where = (
+        msg("the local network (anyone on it can watch)")
+        if serves_network(host)
+        else msg("this computer only (--host 0.0.0.0 serves the phones on the local network)")
+    )
+    what = msg("the league {name} ({folder})", name=league.name, folder=folder)
+    click.echo(say(msg("Serving {what} to {where}", what=what, where=where)))
+    for name in addresses(host):
+        click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
+    click.echo(say(msg("Ctrl+C stops the server.")))
+    _run_read_only(app, host, port)
+
+
+def _serve_season(
+    folder: Path, host: str, port: int, names: list[str], lang: Lang | None, *, alone: bool
+) -> None:
+    """Serve a season's standing and players' pages, read-only (no key: nothing is written);
+    ``alone``: no tournament and no key were asked for with it."""
+    if not alone:
+        raise InputError(
+            msg("--season serves a season read-only: give no tournament and no key with it")
+        )
+    from skatliste.app.season import standing
+    from skatliste.web.links import base_url
+    from skatliste.web.server import create_app
+
+    st = standing(folder)  # refuse a missing or broken season before anything else
+    _check_port(host, port)
+    click.echo(
+        say(msg("Serving the season {name} ({folder}), read-only", name=st.name, folder=folder))
+    )
+    for name in names:
+        click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
+    click.echo(say(msg("Ctrl+C stops the server.")))
+    _run_read_only(create_app(season=folder, lang=lang), host, port)
+
+
+def _run_read_only(app: Any, host: str, port: int) -> None:
+    """Run a read-only page (a season's, a league's) until Ctrl+C, its watchers closed then."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
+        timeout_graceful_shutdown=2,
+    )
+    watchers = app.state.watchers
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            for watcher in watchers:
                 watcher.close()
             super().handle_exit(sig, frame)
 

@@ -10,8 +10,6 @@ import click
 
 from skatliste.app import tournament as app
 from skatliste.cli.base import (
-    F,
-    SkatGroup,
     cli,
     lang_option,
     messages_lang_option,
@@ -19,21 +17,10 @@ from skatliste.cli.base import (
     say,
 )
 from skatliste.cli.options import amount_option, amounts_option, games_option
+from skatliste.cli.tournament_players import player, tournament_option
 from skatliste.cli.tournament_refusals import TournamentGroup
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg, nmsg
-
-
-def tournament_option(f: F) -> F:
-    return click.option(
-        "--tournament",
-        "folder",
-        type=click.Path(file_okay=False, path_type=Path),
-        envvar=app.ENV_VAR,
-        default=".",
-        show_default="the current folder",
-        help="The tournament folder (or env SKATLISTE_TOURNAMENT).",
-    )(f)
 
 
 @cli.group(cls=TournamentGroup)
@@ -64,18 +51,39 @@ def tournament() -> None:
     help="Games in a series at a table of three/four (default 36/48, SkWO).",
 )
 @click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+@click.option(
+    "--double-list",
+    is_flag=True,
+    help="Every table keeps two lists (table-03.json and table-03.b.json); it counts when "
+    "they agree.",
+)
 @messages_lang_option
 def new(
-    folder: Path, name: str, date: str | None, series: int, games: str | None, seed: int | None
+    folder: Path,
+    name: str,
+    date: str | None,
+    series: int,
+    games: str | None,
+    seed: int | None,
+    double_list: bool,
 ) -> None:
     """Start a tournament in a new folder.
 
     \b
-    Example:
+    Examples:
       skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
+      skatliste tournament new meisterschaft --name "Meisterschaft" --double-list
     """
     counts = games_option(games)
-    t = app.new_tournament(folder, name=name, date=date, series=series, games=counts, seed=seed)
+    t = app.new_tournament(
+        folder,
+        name=name,
+        date=date,
+        series=series,
+        games=counts,
+        seed=seed,
+        double_list=double_list,
+    )
     click.echo(
         say(
             msg(
@@ -91,117 +99,18 @@ def new(
             )
         )
     )
-
-
-# --- players ----------------------------------------------------------------------------
-
-
-@tournament.group(cls=SkatGroup)
-def player() -> None:
-    """Register players: add, remove, list, import a CSV file.
-
-    \b
-    Examples:
-      skatliste tournament player add Anna --club "Herz Dame" --number 1
-      skatliste tournament player import players.csv
-      skatliste tournament player list
-    """
-
-
-@player.command("add")
-@click.argument("name")
-@click.option("--club", default="", help="The player's club (for the team ranking).")
-@click.option("--number", type=int, default=None, help="The start number.")
-@tournament_option
-@messages_lang_option
-def player_add(name: str, club: str, number: int | None, folder: Path) -> None:
-    """Register a player (names are unique, whatever their case; quote one with a space).
-
-    \b
-    Examples:
-      skatliste tournament player add Anna --club "Herz Dame" --number 1
-      skatliste tournament player add "Anna Schmidt"
-    """
-    p = app.add_player(folder, name, club=club, number=number)
-    club = f" ({p.club})" if p.club else ""
-    click.echo(say(msg("{name} registered{club}", name=p.name, club=club)))
-
-
-@player.command("remove")
-@click.argument("name")
-@tournament_option
-@messages_lang_option
-def player_remove(name: str, folder: Path) -> None:
-    """Remove a player; one who has played stays in the ranking with the series played.
-
-    \b
-    Example:
-      skatliste tournament player remove Anna
-    """
-    r = app.remove_player(folder, name)
-    if r.kept:
+    if t.double_list:
         click.echo(
             say(
                 msg(
-                    "{name} has left: not drawn again, ranked with the series played",
-                    name=r.player.name,
+                    "every table keeps two lists, table-NN.json and table-NN.b.json: a table "
+                    "counts once they agree"
                 )
             )
         )
-    else:
-        click.echo(say(msg("{name} removed", name=r.player.name)))
-    for series in r.unplayed:
-        note = msg(
-            "Note: {name} is seated in series {series}, which has no result yet; redraw it "
-            "with 'skatliste tournament draw {series}'",
-            name=r.player.name,
-            series=series,
-        )
-        click.echo(say(note), err=True)
 
 
-@player.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@tournament_option
-@lang_option
-def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
-    """The registered players, by start number.
-
-    \b
-    Example:
-      skatliste tournament player list
-    """
-    from skatliste.render.text import plain_table
-    from skatliste.render.tournament import text
-
-    t = text(resolve_lang(lang))
-    people = app.players(folder)
-    if as_json:
-        data = [
-            {"name": p.name, "club": p.club, "number": p.number, "left": p.left} for p in people
-        ]
-        click.echo(json.dumps({"players": data}, ensure_ascii=False, indent=2))
-        return
-    body = [[str(p.number or ""), p.name, p.club, t["yes"] if p.left else ""] for p in people]
-    click.echo(plain_table([t["number"], t["name"], t["club"], t["left"]], body, "rlll"))
-    present = sum(not p.left for p in people)
-    click.echo(say(nmsg("{count} player present", "{count} players present", present)))
-
-
-@player.command("import")
-@click.argument("csv_file", type=click.Path(dir_okay=False, path_type=Path))
-@tournament_option
-@messages_lang_option
-def player_import(csv_file: Path, folder: Path) -> None:
-    """Register the players of a CSV file: a header row with name, club, number (German or
-    English: Name, Verein, Startnummer); ',' or ';' between fields.
-
-    \b
-    Example:
-      skatliste tournament player import players.csv
-    """
-    added = app.import_players_file(folder, csv_file)
-    click.echo(say(nmsg("{count} player registered", "{count} players registered", len(added))))
+tournament.add_command(player)
 
 
 # --- the draw ---------------------------------------------------------------------------
@@ -211,18 +120,38 @@ def player_import(csv_file: Path, folder: Path) -> None:
 @click.argument("series", type=int)
 @click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
 @click.option("--force", is_flag=True, help="Redraw a series that has results (kept).")
+@click.option("--by-ranking", is_flag=True, help="Seat by the ranking after the series before.")
+@click.option(
+    "--apart", type=click.Choice(["club"]), default=None, help="With --by-ranking: clubs apart."
+)
 @tournament_option
 @lang_option
-def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | None) -> None:
+def draw(
+    series: int,
+    seed: int | None,
+    force: bool,
+    by_ranking: bool,
+    apart: str | None,
+    folder: Path,
+    lang: str | None,
+) -> None:
     """Seat the present players for a series: tables of four, tables of three only where
     the count requires; from series 2 on nobody meets again as far as the numbers allow.
+    With --by-ranking: places 1-4 at table 1, 5-8 at table 2, ... (--apart club swaps a
+    player with the nearest place to keep his club apart).
 
     \b
     Examples:
       skatliste tournament draw 1
       skatliste tournament draw 2 --seed 4711
+      skatliste tournament draw 2 --by-ranking --apart club
     """
-    plan = app.draw_series(folder, series, seed=seed, force=force)
+    from skatliste.app.tournament.draw import by_ranking as ranked
+
+    if apart and not by_ranking:
+        raise InputError(msg("--apart club keeps clubs apart in a series seated --by-ranking"))
+    seat = ranked(series, apart=apart == "club") if by_ranking else None
+    plan = app.draw_series(folder, series, seed=seed, force=force, seat=seat)
     if plan.moved:
         click.echo(
             say(
@@ -251,6 +180,15 @@ def draw(series: int, seed: int | None, force: bool, folder: Path, lang: str | N
     )
     click.echo(drawn.render(chosen))
     _print_seating(plan, chosen)
+    if apart:
+        pairs = ", ".join(f"{a}–{b}" for a, b in plan.together)
+        together = nmsg(
+            "{count} pair of one club could not be kept apart{pairs}",
+            "{count} pairs of one club could not be kept apart{pairs}",
+            len(plan.together),
+            pairs=f" ({pairs})" if pairs else "",
+        )
+        click.echo(together.render(chosen))
 
 
 def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
@@ -408,7 +346,7 @@ def status(folder: Path, lang: str | None) -> None:
     body = []
     for s in tables:
         state = t[s.state]
-        if s.state in ("in progress", "done"):
+        if s.state in ("in progress", "done", "differs"):
             state += f" ({s.games}/{s.length})"
         body.append([str(s.series), str(s.table), ", ".join(s.players), state])
     headers = [t["series_h"], t["table"], t["player"], t["state"]]

@@ -6,11 +6,13 @@ Pure text, no printing; German by default, English on request.
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from skatliste.american.explain import computation, number, signed
@@ -18,12 +20,14 @@ from skatliste.american.game import (
     Contract,
     Partie,
     PartieEnd,
+    Result,
     Row,
     Settlement,
     Table,
     parties,
     problems,
 )
+from skatliste.american.kept import results
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.render import register
@@ -68,9 +72,10 @@ TEXT: dict[str, Message] = {
 """The words of the text, by their key (German in the catalogue)."""
 
 
-def words_in(lang: Lang) -> dict[str, str]:
-    """The words in ``lang``."""
-    return {key: text.render(lang) for key, text in TEXT.items()}
+@functools.cache
+def words_in(lang: Lang) -> Mapping[str, str]:
+    """The words in ``lang`` (rendered once per language: a long sheet draws a line a deal)."""
+    return MappingProxyType({key: text.render(lang) for key, text in TEXT.items()})
 
 
 def pair_label(table: Table, index: int) -> str:
@@ -104,7 +109,7 @@ def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
     ]
 
 
-def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -> str:
+def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -> str:
     """``Partie 1: Anna+Carl 25 · Ben+Dora 0 · verloren 0 : 1 · nächster Geber: Ben``."""
     t = words_in(lang)
     pts = " · ".join(f"{pair_label(table, i)} {signed(partie.points[i])}" for i in (0, 1))
@@ -115,7 +120,7 @@ def standing_line(table: Table, partie: Partie, deals: int, lang: Lang = "de") -
     )
 
 
-def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[str]:
+def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
     t = words_in(lang)
     s: Settlement = partie.settlement
@@ -124,7 +129,7 @@ def settlement_lines(table: Table, partie: Partie, lang: Lang = "de") -> list[st
         assert partie.reason is not None
         why = t[partie.reason]
         if partie.reason == "deals":
-            why = f"{len(partie.rows)} {why}"
+            why = f"{partie.deals} {why}"
         head = f"{t['partie']} {partie.number} {t['over']} ({why}): "
     else:
         head = f"{t['partie']} {partie.number} ({t['provisional']}): "
@@ -281,14 +286,14 @@ def render_sheet(
 # --- the summary --------------------------------------------------------------------------
 
 
-def summary_json(table: Table, parts: Sequence[Partie]) -> dict[str, Any]:
+def summary_json(table: Table, parts: Sequence[Result]) -> dict[str, Any]:
     """The parties and their (final or provisional) results, as ``summary --json`` prints."""
     out = []
     for partie in parts:
         s = partie.settlement
         out.append(
             {
-                "deals": len(partie.rows),
+                "deals": partie.deals,
                 "finished": partie.finished,
                 "pairs": [
                     {
@@ -305,12 +310,12 @@ def summary_json(table: Table, parts: Sequence[Partie]) -> dict[str, Any]:
     return {"parties": out}
 
 
-def render_summary(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> str:
     """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
     t = words_in(lang)
-    if not any(p.rows for p in parts):
+    if not any(p.deals for p in parts):
         return t["empty"]
-    blocks = ["\n".join(settlement_lines(table, p, lang)) for p in parts if p.rows]
+    blocks = ["\n".join(settlement_lines(table, p, lang)) for p in parts if p.deals]
     won = [0, 0]
     for p in parts:
         if p.finished and p.settlement.winner is not None:
@@ -423,7 +428,7 @@ def summary_text(
 ) -> str:
     """Each partie's result (§A5); a partie in progress shown as provisional."""
     no_stake(stake, only_round)
-    parts = [p for p in parties_of(lst) if p.rows]
+    parts = [p for p in results_of(lst)[0] if p.deals]
     if as_json:
         return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
     return render_summary(lst.table, parts, lang)
@@ -470,11 +475,19 @@ def deal_count(lst: Any) -> int:
     return sum(1 for e in lst.entries if not isinstance(e, PartieEnd))
 
 
+def results_of(lst: Any) -> tuple[list[Result], int]:
+    """The list's parties' results and its deals: from its kept state when it was opened from
+    one (a long list, ``lst.kept``), else from its deals."""
+    if lst.kept is not None:
+        return results(lst.kept), lst.kept.deals
+    return list(parties_of(lst)), deal_count(lst)
+
+
 def state_lines(lst: Any, lang: Lang) -> list[str]:
     """After a change: the standing of the partie in progress, or the result of the one that
     has just ended."""
-    partie = parties_of(lst)[-1]
-    deals = deal_count(lst)
+    found, deals = results_of(lst)
+    partie = found[-1]
     if partie.finished:
         nxt = msg("Next partie 0 : 0 · next dealer: {dealer}", dealer=lst.table.dealer(deals))
         return [*settlement_lines(lst.table, partie, lang), nxt.render(lang)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -104,8 +104,16 @@ def _ticks(low: int, high: int, count: int = 5) -> list[int]:
 def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     """A line chart of every player's running total: one colour each, legend, axes, zero."""
     t = html_words(lang)
-    series = _series(table, sheet)
-    games = len(sheet)
+    return line_chart(_series(table, sheet), title=t["chart"], x_label=t["x"], y_label=t["y"])
+
+
+def line_chart(
+    series: Mapping[str, Sequence[int]], *, title: str, x_label: str, y_label: str
+) -> str:
+    """A line chart of running totals, each line from step 0 on (a list's games, a season's
+    evenings): one colour each, legend with the last value, axes, zero."""
+    t = {"chart": title, "x": x_label, "y": y_label}
+    games = max((len(line) for line in series.values()), default=1) - 1
     values = [v for line in series.values() for v in line]
     ticks = _ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]

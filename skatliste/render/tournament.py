@@ -43,6 +43,7 @@ _TEXT: dict[str, Message] = {
     "state": pmsg("tournament", "State"),
     "done": pmsg("tournament", "done"),
     "in progress": pmsg("tournament", "in progress"),
+    "differs": pmsg("tournament", "lists differ"),
     "paper": pmsg("tournament", "paper"),
     "missing": pmsg("tournament", "missing"),
     "playing": pmsg("tournament", "* still playing"),

@@ -518,7 +518,8 @@ def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message]]:
     """Every problem of the list as (game number, problem): a list of all, not the first."""
     found: list[tuple[int, Message]] = []
     for index, entry, scored, problems in _Walk(table, None).steps(entries, None):
-        found.extend((index + 1, problem) for problem in problems)
+        if problems:
+            found.extend((index + 1, problem) for problem in problems)
         result = scored.result
         if (
             type(entry) is GameEntry

@@ -106,6 +106,7 @@ NAMES: dict[str, Message] = {
     "requests file": msg("file of the answers to repeated entries"),
     "backup of a list": msg("backup of a list"),
     "tournament file": msg("tournament file"),
+    "league file": msg("league file"),
 }
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 
@@ -264,6 +265,7 @@ def atomic_write(
 
 _LIST_HEADER = re.compile(rb'"format"\s*:\s*"skatliste"')
 _TOURNAMENT_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-tournament"')
+_LEAGUE_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-league"')
 
 
 def is_list(path: Path | str) -> bool:
@@ -307,6 +309,8 @@ def skatliste_file(path: Path | str) -> str | None:
         return "backup of a list" if name.endswith(".bak") else "list"
     if _head_matches(real, _TOURNAMENT_HEADER):
         return "tournament file"
+    if _head_matches(real, _LEAGUE_HEADER):
+        return "league file"
     return None
 
 

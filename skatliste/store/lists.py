@@ -36,6 +36,7 @@ from skatliste.fields import (
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.memory import collector_off
 from skatliste.options import RuleSet, stored_problem
+from skatliste.store import agree
 from skatliste.store.files import (
     atomic_write,
     create_file,
@@ -67,6 +68,7 @@ HEADER = Record(
         Field("players", Names(2, 4), doc="in seat order"),
         Field("first_dealer", Text()),
         Field("rules", Nested(RULES)),
+        Field(agree.FIELD, Items(agree.FIELD), [], "signatures, reopenings, protests, decisions"),
         Field("games", Items("entry"), [], "the entries, in the order played"),
         Field("history", Items("history"), [], "what was removed or replaced"),
     ),
@@ -224,7 +226,7 @@ def _duplicate(
     if id(data) in twice:
         return msg("{key} is given twice", key=repr(twice[id(data)]))
     for part, value in data.items():
-        if part in ("games", "history") and isinstance(value, list):
+        if part in ("games", "history", agree.FIELD) and isinstance(value, list):
             for number, item in enumerate(value, 1):
                 found = _given_twice(twice, "", item)
                 if found:
@@ -245,6 +247,8 @@ def _where(part: str, number: int, family: Family[Any, Any, Any]) -> Message:
     """``game 3``, ``entry 3``, ``history entry 2``."""
     if part == "history":
         return msg("history entry {number}", number=number)
+    if part == agree.FIELD:
+        return msg("{field} {number}", field=part, number=number)
     return family.stored_name(number)
 
 
@@ -364,6 +368,7 @@ def _problems(data: dict[str, Any]) -> Iterator[Message]:
         yield msg("{where}: {problem}", where=_where("games", number, family), problem=wrong)
     for number, item in enumerate(data.get("history", ()), 1):
         yield from _history_problems(family, shown, _where("history", number, family), item)
+    yield from agree.problems(data, shown)
 
 
 def _history_problems(
@@ -642,15 +647,22 @@ def appended(lst: ListFile[Any]) -> list[bytes | memoryview] | None:
 
 @contextlib.contextmanager
 def updating(
-    path: Path | str, *, then: Callable[[ListFile[Any]], None] | None = None
+    path: Path | str,
+    *,
+    then: Callable[[ListFile[Any]], None] | None = None,
+    closed: bool = False,
 ) -> Iterator[ListFile[Any]]:
     """Load under the lock, let the caller change it, save (and call ``then`` with the list
     saved, still under the lock): one atomic read-modify-write. A refusal inside leaves the
-    file as it was; a list that does not exist is refused before any lock file is made."""
+    file as it was; a list that does not exist is refused before any lock file is made. A
+    list every player has signed is refused (``agree.ClosedList``) unless ``closed`` (its
+    reopening)."""
     if not Path(path).exists():
         load(path)  # raises the 'no ledger here' error (or the folder's)
     with locked(path):
         lst = load(path)
+        if not closed:
+            agree.refuse_closed(lst.path, lst.header)
         yield lst
         save(lst)
         if then is not None:
@@ -675,5 +687,6 @@ def json_schema(family: Family[Any, Any, Any]) -> dict[str, Any]:
     defs: dict[str, Any] = {r.name: r.schema() for r in family.kinds}
     defs["entry"] = one_of(family.kinds)
     defs["history"] = HISTORY.schema()
+    defs.update(agree.schema_defs())
     schema["$defs"] = defs
     return schema

@@ -104,6 +104,8 @@ class Tournament:
     draws: list[Seating] = field(default_factory=list)
     paper: list[PaperResult] = field(default_factory=list)
     history: list[Event] = field(default_factory=list)
+    double_list: bool = False
+    """Every table keeps two lists (SkWO: the double list): a table counts when they agree."""
 
     @property
     def path(self) -> Path:
@@ -266,7 +268,7 @@ def parse(path: Path, raw: bytes) -> Tournament:
         _data(path, raw),
         msg("top level"),
         {"format", "version", "name", "date", "created", "series", "games", "seed", "players"},
-        {"draws", "paper", "history"},
+        {"draws", "paper", "history", "double_list"},
     )
     if top["version"] != FORMAT_VERSION:
         raise r.fail("version", msg("must be {version}", version=FORMAT_VERSION), top["version"])
@@ -283,6 +285,10 @@ def parse(path: Path, raw: bytes) -> Tournament:
         },
         seed=r.int_(top["seed"], "seed", low=0),
     )
+    double = top.get("double_list", False)
+    if type(double) is not bool:
+        raise r.fail("double_list", msg("must be true or false"), double)
+    t.double_list = double
     _read_players(r, t, r.list_(top["players"], "players"))
     for i, raw_draw in enumerate(r.list_(top.get("draws", []), "draws"), start=1):
         t.draws.append(_read_draw(r, t, raw_draw, f"draws[{i}]"))
@@ -480,6 +486,7 @@ def to_json(t: Tournament) -> dict[str, Any]:
         "series": t.series,
         "games": {str(k): v for k, v in sorted(t.games.items())},
         "seed": t.seed,
+        **({"double_list": True} if t.double_list else {}),
         "players": players,
         "draws": [
             {

@@ -195,6 +195,10 @@ async def index(request: Request) -> Response:
 PAGE_ROUTES: list[BaseRoute] = [Route("/", index), Route("/api/events", events)]
 
 
+def _no_keys() -> tuple[str, ...]:
+    return ()  # a read-only page: nothing here is written
+
+
 def _seat_keys(folder: Path, given: Mapping[Any, str]) -> dict[tuple[int, int], str]:
     """Table keys by (series, table); a key given for a table number alone is that table's
     in the last drawn series."""
@@ -218,10 +222,14 @@ def create_app(
     key_file: Path | None = None,
     hosts: Sequence[str] | None = None,
     public_url: str | None = None,
+    league: Path | None = None,
+    season: Path | None = None,
 ) -> Starlette:
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
-    (``organiser_key`` writes every table, ``table_keys[(S, T)]`` that one list only).
+    (``organiser_key`` writes every table, ``table_keys[(S, T)]`` that one list only), or for a
+    league folder: its table and match reports, read-only (``web.league``), or a season's
+    standing, read-only (``web.season``).
 
     ``key_file``: the keys are read from this file (the list's key file, the tournament's
     ``keys.json``) and read again when it changes, so a renewed key revokes the old one at
@@ -229,12 +237,27 @@ def create_app(
     (with this computer's own, every other ``Host`` gets 421). ``public_url``: the address the
     organiser's links and QR codes are built from."""
     from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
+    from skatliste.web.agree import with_second_list
     from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
     seat_key: Any = None
-    if tournament is None:
+    if league is not None:
+        from skatliste.web.league import league_routes
+
+        watcher = Watcher(league, folder=True)
+        watchers.append(watcher)
+        main = Site(ledger_path=league, writers=_no_keys, lang=lang, watcher=watcher)
+        routes = league_routes()
+    elif season is not None:  # the season's standing and players' pages, read-only
+        from skatliste.web.season import SeasonWatcher, season_routes
+
+        follows: Watcher = SeasonWatcher(season)
+        watchers.append(follows)
+        main = Site(ledger_path=season, writers=_no_keys, lang=lang, watcher=follows)
+        routes = season_routes()
+    elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
@@ -246,7 +269,7 @@ def create_app(
             return (found,) if found else ()  # no key: the page only shows the list
 
         main = Site(ledger_path=ledger_path, writers=list_keys, lang=lang, watcher=watcher)
-        routes = [*PAGE_ROUTES, *API_ROUTES]
+        routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
@@ -271,7 +294,7 @@ def create_app(
             organiser=organiser,
             seat_key=seat_key,
             lang=lang,
-            routes=[*PAGE_ROUTES, *API_ROUTES],
+            routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
             watchers=watchers,
         )
         routes = [

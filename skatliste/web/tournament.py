@@ -213,6 +213,13 @@ def _read(folder: Path) -> _Read:
     return read
 
 
+def ranking_double(folder: Path) -> bool:
+    """Whether every table of the tournament keeps two lists."""
+    from skatliste.app import tournament as app
+
+    return app.open_tournament(folder).double_list
+
+
 def qr_svg(link: str) -> str:
     """The link as a QR code (inline SVG), drawn once per link in this process."""
     import segno
@@ -237,6 +244,7 @@ def tournament_json(
     the organiser also each table's entry link (with its key) and that link as a QR code to
     print. ``base_url`` is the address the server was told to serve at."""
     ranking, teams, states, conflicts = _read(folder)
+    double = organiser and ranking_double(folder)
     tables = []
     for state in states:
         row: dict[str, Any] = {
@@ -254,6 +262,10 @@ def tournament_json(
             link = f"{row['url']}#key={key}"
             row["link"] = link
             row["qr"] = qr_svg(link)
+            if double:  # the second list's own link, for its keeper
+                second = f"{row['url']}b/#key={key}"
+                row["link_b"] = second
+                row["qr_b"] = qr_svg(second)
         tables.append(row)
     how = msg("take the games back on the table's page (↶), or delete the paper result")
     return {

@@ -45,9 +45,10 @@ def new_tournament(
     series: int = 3,
     games: tuple[int, int] | None = None,
     seed: int | None = None,
+    double_list: bool = False,
 ) -> Tournament:
     """Create the folder and its tournament file (no players yet); ``games`` are the games of
-    a series at a table of three and of four."""
+    a series at a table of three and of four; ``double_list``: every table keeps two lists."""
     if not name.strip():
         raise OptionError("name", msg("give the tournament a name, e.g. 'Preisskat Dezember'"))
     if not 1 <= series <= core.MAX_SERIES:
@@ -69,6 +70,7 @@ def new_tournament(
         series=series,
         games=_games(games),
         seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
+        double_list=double_list,
     )
     store.create(t)
     return t

@@ -3,14 +3,16 @@ table's list made."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.app.tournament.base import _check_seed, _now, open_tournament
+from skatliste.app.tournament.results import TablesCountTwice, results
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
+from skatliste.seating import seat_by_ranking
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
 from skatliste.tournament import (
@@ -42,6 +44,8 @@ class SeatingPlan:
     """Pairs seated together again, though they met in an earlier series."""
     moved: str | None = None
     """Where a redraw put the old series' lists (kept, nothing lost)."""
+    together: tuple[tuple[str, str], ...] = ()
+    """Pairs of one club (or team) at one table that could not be kept apart."""
 
     def by_player(self) -> list[tuple[str, int]]:
         """Each player → table, alphabetically (the seating plan at the door)."""
@@ -67,7 +71,12 @@ class SeriesHasResults(InputError):
         super().__init__(msg("series {series} has results already", series=series))
 
 
-def _plan(t: Tournament, series: int, moved: str | None = None) -> SeatingPlan:
+def _plan(
+    t: Tournament,
+    series: int,
+    moved: str | None = None,
+    together: tuple[tuple[str, str], ...] = (),
+) -> SeatingPlan:
     seating = t.seating(series)
     if seating is None:
         drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
@@ -82,6 +91,7 @@ def _plan(t: Tournament, series: int, moved: str | None = None) -> SeatingPlan:
         ),
         repeats=tuple(core.repeated_pairs(seating.tables, earlier)),
         moved=moved,
+        together=together,
     )
 
 
@@ -118,12 +128,64 @@ def check_series(t: Tournament, series: int) -> None:
         )
 
 
+Seater = Callable[[Tournament, list[str], int, core.Met], tuple[Draw, tuple[tuple[str, str], ...]]]
+"""How a series is seated: (the tournament, its present players, the seed, the pairs met
+before) → the draw and the pairs of one club or team it had to seat together. The random
+draw is the default; a series seated by results and a league's match day bring their own."""
+
+
+def by_ranking(series: int, *, apart: bool = False) -> Seater:
+    """Seat ``series`` by the ranking after the series before it: places 1-4 at table 1, 5-8
+    at table 2, ...; ``apart`` keeps players of one club apart where a swap with the nearest
+    place can (``seating.seat_by_ranking``). Every table of the earlier series must be done."""
+
+    def seat(
+        t: Tournament, present: list[str], seed: int, met: core.Met
+    ) -> tuple[Draw, tuple[tuple[str, str], ...]]:
+        if series == 1:
+            raise InputError(msg("series 1 has no series before it to seat by: draw it"))
+        got = results(t.folder)
+        if got.conflicts:
+            raise TablesCountTwice(got.conflicts, got.twice)
+        waiting = [
+            s for s in got.tables if s.series < series and s.state in ("missing", "in progress")
+        ]
+        if waiting:
+            first = waiting[0]
+            state = msg("still playing") if first.state == "in progress" else msg("without result")
+            raise InputError(
+                msg(
+                    "series {series} is seated by the ranking once every table before it is "
+                    "done: series {before} table {table} is {state}",
+                    series=series,
+                    before=first.series,
+                    table=first.table,
+                    state=state,
+                )
+            )
+        scores = {n: {s: x for s, x in by.items() if s < series} for n, by in got.scores.items()}
+        here = [p for p in t.players if p.name in present]
+        club = {p.name: p.club or None for p in here}
+        standings = core.rank(here, scores)
+        seated = seat_by_ranking([(s.name, club[s.name]) for s in standings], apart=apart)
+        repeats = tuple(core.repeated_pairs(seated.tables, met))
+        return Draw(seed, seated.tables, repeats), seated.together
+
+    return seat
+
+
 def draw_series(
-    folder: Path | str, series: int, *, seed: int | None = None, force: bool = False
+    folder: Path | str,
+    series: int,
+    *,
+    seed: int | None = None,
+    force: bool = False,
+    seat: Seater | None = None,
 ) -> SeatingPlan:
     """Seat the present players for ``series`` and write one list per table. A series is
     redrawn only while no result is entered for it (``force`` otherwise); the old seating
-    goes to the history and its lists to a folder beside, so nothing is lost."""
+    goes to the history and its lists to a folder beside, so nothing is lost. ``seat`` seats
+    them (default: the random draw, no pair again as far as the numbers allow)."""
     folder = Path(folder)
     with store.updating(folder) as t:
         check_series(t, series)
@@ -170,7 +232,11 @@ def draw_series(
             redraws = sum(1 for h in t.history if h.action is store.Action.REDRAW)
             seed = t.seed + 1000 * redraws + series
         met = core.pairs_met([d.tables for d in t.draws if d.series < series])
-        result: Draw = core.draw(present, seed=seed, met=met)
+        together: tuple[tuple[str, str], ...] = ()
+        if seat is None:
+            result: Draw = core.draw(present, seed=seed, met=met)
+        else:
+            result, together = seat(t, present, seed, met)
         _write_lists(t, series, result.tables, moved)
         t.draws.append(
             store.Seating(
@@ -182,7 +248,7 @@ def draw_series(
             )
         )
         t.draws.sort(key=lambda d: d.series)
-        return _plan(t, series, moved)
+        return _plan(t, series, moved, together)
 
 
 def _write_lists(
@@ -204,11 +270,11 @@ def _write_lists(
             shutil.rmtree(staging)  # empty lists of a draw that never finished
         staging.mkdir()
         for n, table in enumerate(tables, start=1):
-            new_list(
-                staging / Path(list_name(series, n)).name,
-                table,
-                rules=rules_of("tournament", {"series": str(t.games[len(table)])}),
-            )
+            name = Path(list_name(series, n))
+            rules = rules_of("tournament", {"series": str(t.games[len(table)])})
+            new_list(staging / name.name, table, rules=rules)
+            if t.double_list:  # the second list of the table, kept by another player
+                new_list(staging / f"{name.stem}.b{name.suffix}", table, rules=rules)
         if target.exists():
             aside = moved
             k = 0

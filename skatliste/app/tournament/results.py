@@ -342,9 +342,12 @@ def results(folder: Path | str) -> Results:
                     )
                 length = listed.length or length
                 status.games, status.length = listed.games, length
+                agreed = _double_list(t, name, status)
                 if listed.games:
-                    complete = listed.games >= length
+                    complete = listed.games >= length and agreed
                     status.state = "done" if complete else "in progress"
+                    if not agreed:
+                        status.state = "differs"
                     for who, (sf, points, won, lost) in listed.players.items():
                         scores.setdefault(who, {})[d.series] = Score(
                             sf, points, won, lost, complete
@@ -353,6 +356,18 @@ def results(folder: Path | str) -> Results:
                 status.problems.append(msg("{name} is missing", name=name))
             states.append(status)
     return Results(t, scores, states, conflicts, twice)
+
+
+def _double_list(t: Tournament, name: str, status: SeriesStatus) -> bool:
+    """In a tournament of double lists: whether the table's two lists agree (its status then
+    names where they differ and the open protests); True where a table keeps one list."""
+    if not t.double_list:
+        return True
+    from skatliste.app.agree import table_lists
+
+    found = table_lists(t.folder / name)
+    status.problems.extend(found.problems)
+    return found.agree
 
 
 def status(folder: Path | str) -> list[SeriesStatus]:
@@ -389,7 +404,11 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
         # the files disagree (not the words typed): the web answers 409, the CLI exit 2
         raise TablesCountTwice(got.conflicts, got.twice)
     standings = core.rank(t.players, got.scores, series=series)
-    playing = [s for s in got.tables if s.state == "in progress" and series in (None, s.series)]
+    playing = [
+        s
+        for s in got.tables
+        if s.state in ("in progress", "differs") and series in (None, s.series)
+    ]
     return Ranking(t.name, t.date, series, standings, playing)
 
 

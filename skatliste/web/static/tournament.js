@@ -62,6 +62,7 @@ async function refresh() {
           el("span", { class: "val", textContent: t.games + "/" + t.length }),
         ),
         el("div", { class: "tot", textContent: L["state_" + t.state] || t.state }),
+        ...(t.problems || []).map((p) => el("p", { class: "note", textContent: p })),
       ),
     ),
   );
@@ -80,6 +81,11 @@ async function refresh() {
         const qr = el("div", { class: "qr" });
         qr.innerHTML = t.qr; // segno's SVG, made on the server from the link
         card.append(qr, el("p", { class: "link", textContent: t.link }));
+        if (t.qr_b) {
+          const second = el("div", { class: "qr" });
+          second.innerHTML = t.qr_b; // the second list's own link (the double list)
+          card.append(second, el("p", { class: "link", textContent: t.link_b }));
+        }
         return card;
       }),
     );

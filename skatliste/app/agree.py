@@ -1,0 +1,425 @@
+"""The list the table agrees on, for every game family: two lists of one table compared (the
+double list, or a list against the paper one typed in), signing, reopening, protests and
+their decisions.
+
+Every change is one atomic read-modify-write under the list's lock (``lists.updating``); a
+refused change raises before anything is written. What the facts mean is derived by
+:mod:`skatliste.agree`; the file keeps them (:mod:`skatliste.store.agree`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skatliste import agree as core
+from skatliste.app.lists import Ledger, check_number, edit, numbered_count, open_list
+from skatliste.compare import IGNORED_FIELDS, ComparedEntry, Comparison, compare
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Lang, Message, join, msg, nmsg
+from skatliste.players import same_name
+from skatliste.store import agree as facts_store
+from skatliste.store import lists as store
+from skatliste.store.files import now, read_bytes
+
+# --- what the list says ----------------------------------------------------------------------
+
+
+def standing(ledger: Ledger) -> core.Standing:
+    """The list's signatures that count and its protests."""
+    return core.standing(facts_store.facts(ledger.header))
+
+
+def facts(ledger: Ledger) -> list[core.Fact]:
+    """Every fact of the list's agreement, in the order it happened."""
+    return facts_store.facts(ledger.header)
+
+
+def mark(ledger: Ledger) -> tuple[int, str]:
+    """What a signature covers now: the list's game count and its games' fingerprint (every
+    stored fact of every game but the time it was written down)."""
+    encode = ledger.family.encode
+    games = ({k: v for k, v in encode(e).items() if k != "time"} for e in ledger.entries)
+    return numbered_count(ledger), core.fingerprint(games)
+
+
+def closed(ledger: Ledger) -> bool:
+    """Every player has signed since the last reopening."""
+    return standing(ledger).closed(ledger.players)
+
+
+def problems(ledger: Ledger) -> list[tuple[Message, Message]]:
+    """What ``check`` finds in the agreement: a signature that no longer matches the games,
+    an open protest."""
+    games, fingerprint = mark(ledger)
+    family = ledger.family
+    return core.problems(
+        standing(ledger),
+        games=games,
+        mark=fingerprint,
+        count=family.entry_count,
+        name=family.entry_name,
+    )
+
+
+def signed_line(ledger: Ledger) -> Message | None:
+    """``signed by Anna, Ben, Carl, 21:47``, or None while no one has signed."""
+    return core.signed_by(standing(ledger), ledger.players)
+
+
+def protested(ledger: Ledger) -> dict[int, core.Raised]:
+    """The games with an open protest: game number → its protest."""
+    return {r.protest.game: r for r in standing(ledger).open_protests}
+
+
+def described(ledger: Ledger) -> list[tuple[str, Message]]:
+    """Each fact of the agreement as ``history`` shows it: (its time, what happened)."""
+    family = ledger.family
+    protests: list[core.Protest] = []
+    out: list[tuple[str, Message]] = []
+    for fact in facts(ledger):
+        if isinstance(fact, core.Signature):
+            said = msg(
+                "signed by {name}: {games} ({mark})",
+                name=fact.player,
+                games=family.entry_count(fact.games),
+                mark=fact.fingerprint,
+            )
+        elif isinstance(fact, core.Reopening):
+            said = msg("reopened: {why}; the signatures before are void", why=repr(fact.why))
+        elif isinstance(fact, core.Protest):
+            protests.append(fact)
+            said = msg(
+                "protest on {where}: {text}",
+                where=family.entry_name(fact.game),
+                text=repr(fact.text),
+            )
+        else:
+            where = family.entry_name(protests[fact.protest - 1].game)
+            said = msg("protest on {where} decided: {text}", where=where, text=repr(fact.text))
+            if fact.edit:
+                said = msg("{decided}; corrected to {words}", decided=said, words=repr(fact.edit))
+        out.append((fact.time, said))
+    return out
+
+
+def footer(ledger: Ledger) -> list[Message]:
+    """What the sheet and the export show under the games: each open protest (a mark on its
+    game) and who signed, when."""
+    family = ledger.family
+    lines = [
+        msg(
+            "⚑ {where}: open protest {text}",
+            where=family.entry_name(r.protest.game),
+            text=repr(r.protest.text),
+        )
+        for r in standing(ledger).open_protests
+    ]
+    signed = signed_line(ledger)
+    if signed is not None:
+        lines.append(signed)
+    return lines
+
+
+# --- signing, reopening ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Signed:
+    """What ``sign`` did: the list after it, the signatures given, whether it is closed now."""
+
+    ledger: Ledger
+    signatures: tuple[core.Signature, ...]
+    closed: bool
+
+
+def sign(path: Path | str, names: Sequence[str]) -> Signed:
+    """Each of ``names`` signs the list as it is (its game count and fingerprint); when every
+    player has signed, the list is closed. Refused as a whole (nothing written) for a name not
+    at the table, a player who signed this list already (or is named twice), an open protest,
+    a closed list."""
+    if not names:
+        raise InputError(msg("say who signs, e.g. 'Anna Ben Carl'"))
+    with store.updating(path) as ledger:
+        games, fingerprint = mark(ledger)
+        given = []
+        for name in names:
+            now_standing = standing(ledger)
+            signature = core.refuse_signing(
+                now_standing, ledger.players, name, games=games, mark=fingerprint, time=now()
+            )
+            facts_store.add(ledger.header, signature)
+            given.append(signature)
+    return Signed(ledger, tuple(given), closed(ledger))
+
+
+def reopen(path: Path | str, why: str) -> Ledger:
+    """Reopen a signed list with the reason why (kept as a fact): its signatures are void."""
+    with store.updating(path, closed=True) as ledger:
+        core.refuse_reopening(standing(ledger), why)
+        facts_store.add(ledger.header, core.Reopening(why.strip(), now()))
+    return ledger
+
+
+# --- protests --------------------------------------------------------------------------------
+
+
+def protest(path: Path | str, number: int, text: str) -> Ledger:
+    """Mark game ``number`` as disputed, with what the protest says (who, about what)."""
+    with store.updating(path) as ledger:
+        core.refuse_protest(text)
+        check_number(ledger, number)
+        facts_store.add(ledger.header, core.Protest(number, text.strip(), now()))
+    return ledger
+
+
+def decide(
+    path: Path | str, number: int, text: str, *, words: Sequence[str] = ()
+) -> tuple[Ledger, core.Raised]:
+    """Record the decision on the open protest on game ``number``; with ``words``, the game is
+    corrected to them first (the same edit as ``edit``, kept in the history)."""
+    core.refuse_decision(standing(open_list(path)), number, text)
+    if words:
+        edit(path, number, list(words))
+    with store.updating(path) as ledger:
+        raised = core.refuse_decision(standing(ledger), number, text)
+        decision = core.Decision(raised.number, text.strip(), now(), " ".join(words))
+        facts_store.add(ledger.header, decision)
+    return ledger, core.Raised(raised.number, raised.protest, decision)
+
+
+# --- two lists compared ----------------------------------------------------------------------
+
+
+def _value(cell: str) -> int:
+    """A value cell of the sheet (``+72``, ``−48``, ``0``; empty for a game that cannot be
+    scored) as a number."""
+    text = cell.strip().replace("−", "-")
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
+def _paper_value(paper: object, derived: int) -> int:
+    """The value written on paper (``= 72``, ``= -48``; unsigned: with the game's sign)."""
+    text = str(paper).replace("−", "-")
+    value = int(text)
+    if text[0] not in "+-" and derived < 0:
+        return -value
+    return value
+
+
+def compared(
+    ledger: Ledger, entries: Sequence[Any], lang: Lang, *, paper: bool = False
+) -> list[ComparedEntry]:
+    """The entries of a list (of ``ledger``'s table) as they are compared; ``paper``: the
+    value is what the paper says where it says one (``= N``), and the field is not compared."""
+    family = ledger.family
+    values = family.values(ledger.table, entries)
+    out = []
+    for entry in entries:
+        stored = family.encode(entry)
+        stored.pop("time", None)
+        value = _value(values[id(entry)][1]) if id(entry) in values else 0
+        words = family.words(entry, lang)
+        written = stored.pop("paper", None)
+        if not paper and written is not None:
+            stored["paper"] = written
+            words = f"{words} = {written}"  # what the keeper wrote, as the words take it
+        if paper and written is not None:
+            value = _paper_value(written, value)
+        out.append(ComparedEntry(stored, words, value))
+    return out
+
+
+def read_paper(ledger: Ledger, path: Path | str) -> list[Any]:
+    """The games of a paper list typed in as ``value -`` reads them (one a line, each with
+    its declarer, ``= N`` the value written; ``#`` starts a comment), as entries of
+    ``ledger``'s table; a line that is not a game of the table is refused with its number."""
+    raw = read_bytes(Path(path))
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise InputError(
+            msg("{path}: not UTF-8 text: save the games as UTF-8", path=str(path))
+        ) from None
+    family = ledger.family
+    out: list[Any] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        try:
+            entry = family.parse(ledger.table, words)
+        except InputError as exc:
+            raise InputError(
+                msg(
+                    "{path}: line {number}: {problem}",
+                    path=str(path),
+                    number=number,
+                    problem=exc.message,
+                )
+            ) from None
+        out.append(entry)
+    return out
+
+
+def _is_list(path: Path | str) -> bool:
+    """Whether the file is a list file (JSON) rather than paper text: its first character."""
+    if not Path(path).is_file():
+        raise InputError(
+            msg(
+                "{path}: no such file: give the table's other list, or its paper list typed in",
+                path=str(path),
+            )
+        )
+    head = read_bytes(Path(path))[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"{")
+
+
+def _same_players(a: Ledger, b: Ledger) -> None:
+    if sorted(map(same_name, a.players)) != sorted(map(same_name, b.players)):
+        raise InputError(
+            msg(
+                "the two lists are not of the same players: A has {a}; B has {b}",
+                a=join(a.players, ", "),
+                b=join(b.players, ", "),
+            )
+        )
+
+
+@dataclass(frozen=True)
+class Compared:
+    """Two lists compared, with what was compared."""
+
+    a: Ledger
+    b_path: Path
+    paper: bool
+    comparison: Comparison
+
+
+def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Compared:
+    """List A against list B: B a list file, or a paper list typed in as ``value -`` reads
+    it (list A's table). Refused (``InputError``) when they are not lists of the same players
+    or B cannot be read."""
+    a = open_list(path_a)
+    if _is_list(path_b):
+        b = open_list(path_b)
+        if b.family is not a.family:
+            raise InputError(
+                msg(
+                    "{path}: a {other} list; list A is a {family} list",
+                    path=str(path_b),
+                    other=b.family.title,
+                    family=a.family.title,
+                )
+            )
+        _same_players(a, b)
+        entries_a = compared(a, a.entries, lang)
+        entries_b = compared(b, b.entries, lang)
+        totals_b = b.family.totals(b.table, b.entries)
+        paper = False
+    else:
+        games = read_paper(a, path_b)
+        entries_a = compared(a, a.entries, lang, paper=True)
+        entries_b = compared(a, games, lang, paper=True)
+        totals_b = _paper_totals(a, games, entries_b)
+        paper = True
+    totals_a = a.family.totals(a.table, a.entries)
+    ignore = IGNORED_FIELDS | {"paper"} if paper else IGNORED_FIELDS
+    result = compare(entries_a, entries_b, totals_a, totals_b, ignore=ignore)
+    return Compared(a, Path(path_b), paper, result)
+
+
+def _paper_totals(
+    ledger: Ledger, games: Sequence[Any], valued: Sequence[ComparedEntry]
+) -> dict[str, int]:
+    """The totals of a paper list: as derived, each game's value the paper's where it says one
+    (a Skat list's totals are the sum of its declarers' values)."""
+    totals = ledger.family.totals(ledger.table, games)
+    derived = compared(ledger, games, "en")
+    for game, paper_value, plain in zip(games, valued, derived, strict=True):
+        declarer = ledger.family.declarer(game)
+        if declarer in totals and paper_value.value != plain.value:
+            totals[declarer] += paper_value.value - plain.value
+    return totals
+
+
+@dataclass(frozen=True)
+class TableLists:
+    """The two lists of a table (the double list) as the organiser sees them."""
+
+    agree: bool
+    """Both lists are there and hold the same games."""
+    problems: tuple[Message, ...]
+    """Where they differ (or that the second one is missing), and each open protest."""
+
+
+SHOWN = 5
+"""Differences of a table named one by one in its status; the rest are counted."""
+
+
+def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
+    """A table's first list against its second (``pair``): whether they agree, where they
+    differ, and the open protests of both."""
+    from skatliste.compare import difference_line
+
+    second = pair(path)
+    a = open_list(path)
+    problems: list[Message] = []
+    agree = False
+    if not second.exists():
+        problems.append(msg("its second list {name} is missing", name=second.name))
+    else:
+        try:
+            result = compare_lists(path, second, lang=lang).comparison
+        except InputError as exc:  # a table seated again by hand: its old second list
+            return TableLists(False, (exc.message,))
+        agree = result.agree
+        lines = [difference_line(d) for d in result.differences[:SHOWN]]
+        more = len(result.differences) - len(lines)
+        if more > 0:
+            lines.append(nmsg("... and {count} more game", "... and {count} more games", more))
+        if lines:
+            problems.append(
+                msg("the two lists differ: {differences}", differences=join(lines, "; "))
+            )
+    for which, ledger in (("A", a), ("B", open_list(second) if second.exists() else None)):
+        if ledger is None:
+            continue
+        for r in standing(ledger).open_protests:
+            problems.append(
+                msg(
+                    "list {which}: {where}: open protest {text}",
+                    which=which,
+                    where=ledger.family.entry_name(r.protest.game),
+                    text=repr(r.protest.text),
+                )
+            )
+    return TableLists(agree, tuple(problems))
+
+
+def pair(path: Path | str) -> Path:
+    """The second list of a table beside the first: ``table-03.json`` → ``table-03.b.json``."""
+    p = Path(path)
+    return p.with_name(f"{p.stem}.b{p.suffix or '.json'}")
+
+
+def second_list(path: Path | str) -> Ledger:
+    """The table's second list (``pair``): started empty beside the first, with its players,
+    first dealer and rules, when there is none yet."""
+    first = open_list(path)
+    b = pair(path)
+    if b.exists():
+        return open_list(b)
+    lst = store.new_list(
+        b, first.players, first_dealer=first.header["first_dealer"], rules=first.rules
+    )
+    try:
+        store.create(lst, force=False)
+    except LedgerError:
+        return open_list(b)  # another keeper started it a moment before
+    return lst

@@ -1,0 +1,502 @@
+"""What a club does with its season: start it with its rules, add and take out evenings, join
+two spellings of a player, and read the standing, a player's history and the club ranking.
+Plain values in, results out; never prints (the CLI and the web page render them).
+
+Every evening's lists and tournament folders are read on each call with the stores' strict
+readers and summed by the sheet (the one Seeger-Fabian, rules §7): nothing derived is kept.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from skatliste import season as core
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import Message, msg
+from skatliste.players import same_name
+from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
+from skatliste.skat.stats import PlayerStats
+from skatliste.store import season as store
+from skatliste.store.files import now
+from skatliste.store.season import Evening, NoSeason, Season
+from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
+from skatliste.store.tournament import valid_date
+
+ENV_VAR = "SKATLISTE_SEASON"
+RULE_NAMES = tuple(f.name for f in fields(SeasonRules))
+"""The rules ``season rules --set`` changes, by their field names."""
+
+__all__ = ["ENV_VAR", "Missing", "NoSeason", "PlayerPage", "Season", "Standing"]
+
+
+def new_season(folder: Path | str, *, name: str, rules: SeasonRules) -> Season:
+    """Start a season in a new folder (or an empty one) with its rules."""
+    if not name.strip():
+        raise InputError(msg("the season needs a name"))
+    s = Season(Path(folder), name, now(), rules)
+    store.create(s)
+    return s
+
+
+def open_season(folder: Path | str) -> Season:
+    """Read the season file strictly."""
+    return store.load(Path(folder))
+
+
+def set_rules(folder: Path | str, changes: Mapping[str, Any]) -> tuple[SeasonRules, SeasonRules]:
+    """Change some of the rules (by field name); the old rules are kept in the history.
+    Returns (old, new). Rules that do not go together are refused, nothing written."""
+    unknown = sorted(set(changes) - set(RULE_NAMES))
+    if unknown:
+        raise InputError(
+            msg(
+                "'{name}' is not a season rule (known: {known})",
+                name=unknown[0],
+                known=", ".join(RULE_NAMES),
+            )
+        )
+    with store.updating(Path(folder)) as s:
+        old = s.rules
+        new = replace(old, **changes)  # checked when made
+        if new != old:
+            s.rules = new
+            s.history.append({"action": "rules", "time": now(), "rules": store.rules_to_json(old)})
+    return old, new
+
+
+def parse_day(text: str | None) -> str:
+    """An evening's day, ``YYYY-MM-DD`` (today when None)."""
+    if text is None:
+        return date.today().isoformat()
+    if not valid_date(text):
+        raise InputError(
+            msg("'{date}' is not a day: write it YYYY-MM-DD, e.g. 2027-01-15", date=text)
+        )
+    return text
+
+
+def _relative(s: Season, path: Path) -> str:
+    """A path as the season keeps it: relative to the season folder, with '/'."""
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(s.folder))
+    return Path(rel).as_posix()
+
+
+def _skat_list(path: Path) -> Any:
+    """A Skat list of a table of 3 or 4, read strictly."""
+    from skatliste.store.lists import load
+
+    ledger = load(path)
+    if ledger.family.name != "skat":
+        raise InputError(
+            msg(
+                "{path}: a {family} list; a season counts Skat lists",
+                path=str(path),
+                family=ledger.family.title,
+            )
+        )
+    players = tuple(ledger.table.players)
+    if len(players) not in (3, 4):
+        raise InputError(
+            msg(
+                "{path}: a table of {count}: the season's Seeger-Fabian counts tables of 3 or 4",
+                path=str(path),
+                count=len(players),
+            )
+        )
+    return ledger
+
+
+def _list_players(path: Path) -> tuple[str, ...]:
+    players: tuple[str, ...] = tuple(_skat_list(path).table.players)
+    return players
+
+
+def _check_path(path: Path) -> None:
+    """A list file or a tournament folder, read strictly; anything else refused."""
+    if path.is_dir():
+        if not (path / TOURNAMENT_FILE).exists():
+            raise InputError(
+                msg(
+                    "{path}: a folder without a tournament ({file} not found)",
+                    path=str(path),
+                    file=TOURNAMENT_FILE,
+                )
+            )
+        from skatliste.store.tournament import load
+
+        load(path)
+    elif path.exists():
+        _list_players(path)
+    else:
+        raise InputError(msg("{path}: no list or tournament folder here", path=str(path)))
+
+
+def _tables_problem(tables: Sequence[tuple[str, tuple[str, ...]]]) -> Message | None:
+    """The first list of an evening whose players are neither another list's table (a further
+    series there) nor another table (none of them), or None."""
+    for i, (path, players) in enumerate(tables):
+        mine = {same_name(p) for p in players}
+        for other, theirs in tables[:i]:
+            seen = {same_name(p) for p in theirs}
+            if mine & seen and mine != seen:
+                return msg(
+                    "{path}: its players ({players}) are not those of {other} ({others}), and "
+                    "not another table either: an evening's lists are series of one table "
+                    "(the same players) or other tables (none of them); is it another day's?",
+                    path=path,
+                    players=", ".join(players),
+                    other=other,
+                    others=", ".join(theirs),
+                )
+    return None
+
+
+def _evening_tables(s: Season, paths: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The players of each list (not tournament) of an evening that is there."""
+    out = []
+    for rel in paths:
+        path = s.folder / rel
+        if path.is_file():
+            out.append((rel, _list_players(path)))
+    return out
+
+
+def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | None) -> Evening:
+    """Add an evening's lists and tournament folders (paths as given, kept relative to the
+    season folder); a second add on a day adds to that evening. Refused, nothing written: a
+    path that is no list or tournament, one in the season already, a list of other players
+    than the day's other lists (other tables are allowed)."""
+    when = parse_day(day)
+    if not paths:
+        raise InputError(msg("give the evening's lists or tournament folders"))
+    with store.updating(Path(folder)) as s:
+        known = {rel: e.date for e in s.evenings for rel in e.paths}
+        added: list[str] = []
+        for given in paths:
+            path = Path(given)
+            _check_path(path)
+            rel = _relative(s, path)
+            if rel in known or rel in added:
+                raise InputError(
+                    msg(
+                        "{path}: in the season already (the evening of {date})",
+                        path=str(given),
+                        date=known.get(rel, when),
+                    )
+                )
+            added.append(rel)
+        old = s.evening(when)
+        evening = Evening(when, (*(old.paths if old else ()), *added))
+        problem = _tables_problem(_evening_tables(s, evening.paths))
+        if problem is not None:
+            raise InputError(problem)
+        s.evenings = sorted([e for e in s.evenings if e.date != when] + [evening], key=_day)
+    return evening
+
+
+def _day(e: Evening) -> str:
+    return e.date
+
+
+def remove_evening(folder: Path | str, day: str) -> Evening:
+    """Take an evening out of the season (it is kept in the history)."""
+    when = parse_day(day)
+    with store.updating(Path(folder)) as s:
+        evening = s.evening(when)
+        if evening is None:
+            days = ", ".join(e.date for e in s.evenings) or msg("none yet")
+            raise InputError(msg("no evening on {date}; evenings: {days}", date=when, days=days))
+        s.evenings.remove(evening)
+        kept = {"date": evening.date, "paths": list(evening.paths)}
+        s.history.append({"action": "remove", "time": now(), "evening": kept})
+    return evening
+
+
+def add_alias(folder: Path | str, name: str, other: str) -> None:
+    """``other`` is another spelling of ``name``: one player in the standing."""
+    if not name.strip() or not other.strip():
+        raise InputError(msg("an alias joins two names: give both"))
+    with store.updating(Path(folder)) as s:
+        aliases = {**s.aliases, other: name}
+        core.resolve_aliases(aliases)  # refuses a circle or a name joined to itself
+        s.aliases = aliases
+
+
+# --- reading the evenings ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A tournament table's paper result: a player's won and lost games, without a list."""
+
+    name: str
+    points: int
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class SeasonRead:
+    """Every series of the season's evenings, read from its files on this call."""
+
+    season: Season
+    results: list[SeriesResult]
+    missing: list[Missing]
+    lists: dict[str, Path]
+    """Each series that has a list: its key → the list file (for a player's statistics)."""
+    paper: dict[str, list[Paper]]
+    """Each series from a paper result: its key → its lines."""
+
+
+def _read_list(
+    out: SeasonRead, evening: date, key: str, path: Path, clubs: Mapping[str, str] | None = None
+) -> tuple[str, ...]:
+    """One table's list: each player's points, won, lost and Seeger-Fabian from the sheet."""
+    from skatliste.skat.summary import summarise
+
+    ledger = _skat_list(path)
+    players = tuple(ledger.table.players)
+    summary = summarise(ledger.table, ledger.entries)
+    if not summary.games:
+        return players  # a table set up and not played: no series
+    out.lists[key] = path
+    for p in summary.players:
+        club = (clubs or {}).get(p.name)
+        out.results.append(
+            SeriesResult(
+                evening, key, p.name, club or None, len(players), p.total, p.won, p.lost, p.sf_total
+            )
+        )
+    return players
+
+
+def _read_tournament(out: SeasonRead, evening: date, rel: str, folder: Path) -> None:
+    """Every table list and paper result of a tournament: one series each for its players."""
+    from skatliste import tournament as tcore
+    from skatliste.app.tournament import TablesCountTwice, results
+    from skatliste.store.tournament import list_name
+
+    got = results(folder)
+    if got.conflicts:
+        raise TablesCountTwice(got.conflicts, got.twice)
+    t = got.tournament
+    clubs = {p.name: p.club for p in t.players}
+    for d in t.draws:
+        for n, table in enumerate(d.tables, start=1):
+            key = f"{rel}/{list_name(d.series, n)}"
+            paper = t.paper_result(d.series, n)
+            if paper is not None:
+                scores = tcore.paper_scores(paper.lines)
+                out.paper[key] = [
+                    Paper(who, x.points, x.won, x.lost) for who, x in paper.lines.items()
+                ]
+                for who, x in scores.items():
+                    out.results.append(
+                        SeriesResult(
+                            evening,
+                            key,
+                            who,
+                            clubs.get(who) or None,
+                            len(table),
+                            x.points,
+                            x.won,
+                            x.lost,
+                            x.seeger_fabian,
+                        )
+                    )
+            elif (folder / list_name(d.series, n)).exists():
+                _read_list(out, evening, key, folder / list_name(d.series, n), clubs)
+            else:
+                out.missing.append(Missing(evening.isoformat(), key))
+
+
+def read(folder: Path | str) -> SeasonRead:
+    """Read every evening: a missing path is named (``missing``), a corrupt list or an evening
+    of lists that do not go together refuses the whole read."""
+    s = open_season(folder)
+    out = SeasonRead(s, [], [], {}, {})
+    for e in s.evenings:
+        day = date.fromisoformat(e.date)
+        tables: list[tuple[str, tuple[str, ...]]] = []
+        for rel in e.paths:
+            path = s.folder / rel
+            if path.is_dir():
+                _read_tournament(out, day, rel, path)
+            elif path.exists():
+                tables.append((rel, _read_list(out, day, rel, path)))
+            else:
+                out.missing.append(Missing(e.date, rel))
+        problem = _tables_problem(tables)
+        if problem is not None:
+            raise LedgerError(msg("the evening of {date}: {problem}", date=e.date, problem=problem))
+    return out
+
+
+# --- what it shows ------------------------------------------------------------------------------
+
+
+def standing(folder: Path | str) -> Standing:
+    """The season standing (rules §S), derived from the evenings' files on this call."""
+    got = read(folder)
+    s = got.season
+    lines = core.standing(got.results, s.rules, s.aliases)
+    return Standing(s.name, s.rules, lines, len(s.evenings), got.missing)
+
+
+def standing_json(st: Standing) -> dict[str, Any]:
+    """The standing as JSON: numbers as numbers, the average rounded to two decimals."""
+    return {
+        "name": st.name,
+        "rules": store.rules_to_json(st.rules),
+        "standing": [
+            {
+                "place": x.place,
+                "name": x.name,
+                "club": x.club,
+                "series": x.series,
+                "evenings": x.evenings,
+                "counted": x.counted,
+                "score": json_number(x.shown),
+                "best": x.best,
+                "dropped": list(x.dropped),
+                "ranked": x.ranked,
+            }
+            for x in st.lines
+        ],
+        "missing": [{"date": m.date, "path": m.path} for m in st.missing],
+    }
+
+
+def json_number(value: int | Any) -> int | float:
+    """A shown score as a JSON number: a sum as it is, an average with its two decimals."""
+    return value if isinstance(value, int) else float(value)
+
+
+def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
+    """One player's statistics over several lists, added up as ``stats`` adds them."""
+    out = PlayerStats(name)
+    for p in parts:
+        for attr in (
+            "lists", "games", "declared", "won", "lost", "total", "declared_points",
+            "schneider", "schwarz", "overbid", "kontra_against", "kontra_lost", "ramsch_lost",
+        ):  # fmt: skip
+            setattr(out, attr, getattr(out, attr) + getattr(p, attr))
+        for game, (declared, won) in p.by_game.items():
+            mine = out.by_game.setdefault(game, [0, 0])
+            mine[0] += declared
+            mine[1] += won
+        if p.highest is not None:
+            out.highest = max(out.highest if out.highest is not None else p.highest, p.highest)
+    return out
+
+
+def _stats(got: SeasonRead, series: Sequence[core.Counted], name: str) -> PlayerStats:
+    """The numbers of ``skatliste stats`` over the player's lists; a paper result adds its
+    won and lost games and its points (it has no games to count by type)."""
+    from skatliste.skat.stats import collect
+    from skatliste.store.lists import load
+
+    parts: list[PlayerStats] = []
+    for c in series:
+        path = got.lists.get(c.series)
+        if path is not None:
+            ledger = load(path)
+            people = collect(
+                [(tuple(ledger.table.players), ledger.family.rows(ledger.table, ledger.entries))]
+            )
+            parts.extend(
+                p for p in people.values() if same_name(p.name) == same_name(c.result.name)
+            )
+        else:
+            r = c.result
+            parts.append(
+                PlayerStats(
+                    r.name, lists=1, declared=r.won + r.lost, won=r.won, lost=r.lost, total=r.points
+                )
+            )
+    return _merged(name, parts)
+
+
+def player(folder: Path | str, name: str) -> PlayerPage:
+    """A player's evenings and series, each with its score, counted or dropped, and the
+    statistics of the season."""
+    got = read(folder)
+    s = got.season
+    history = core.player_history(got.results, s.rules, name, s.aliases)
+    return PlayerPage(
+        history.line.name,
+        history,
+        _stats(got, history.series, history.line.name),
+        s.rules,
+        got.missing,
+    )
+
+
+def player_json(page: PlayerPage) -> dict[str, Any]:
+    """A player's season as JSON."""
+    line = page.history.line
+    return {
+        "name": page.name,
+        "place": line.place,
+        "club": line.club,
+        "score": json_number(line.shown),
+        "ranked": line.ranked,
+        "series": [
+            {
+                "date": c.evening.isoformat(),
+                "series": c.series,
+                "score": c.score,
+                "counted": c.counted,
+                "points": c.result.points,
+                "won": c.result.won,
+                "lost": c.result.lost,
+            }
+            for c in page.history.series
+        ],
+        "stats": page.stats.as_dict(),
+        "missing": [{"date": m.date, "path": m.path} for m in page.missing],
+    }
+
+
+def teams(folder: Path | str, *, size: int = 4) -> list[core.ClubLine]:
+    """Clubs ranked by the sum of their best ``size`` players' season scores."""
+    return core.club_ranking(standing(folder).lines, size=size)
+
+
+def progress(
+    folder: Path | str, *, top: int = 4
+) -> tuple[tuple[date, ...], dict[str, list[Fraction]]]:
+    """The top players' season scores after each evening (the export's chart)."""
+    got = read(folder)
+    return core.progress(got.results, got.season.rules, got.season.aliases, top=top)
+
+
+def watched(folder: Path | str) -> list[Path]:
+    """The files a live page follows: the season file, every evening's list, and the
+    tournament files and table lists of its tournament folders."""
+    s = open_season(folder)
+    out = [s.path]
+    for e in s.evenings:
+        for rel in e.paths:
+            path = s.folder / rel
+            if path.is_dir():
+                out.extend(sorted(p for p in path.rglob("*.json") if not p.name.startswith(".")))
+            else:
+                out.append(path)
+    return out
+
+
+def write_output(folder: Path | str, output: Path | str, text: str) -> None:
+    """Write an export; never over the season file, one of its lists or any of skatliste's own
+    files."""
+    from skatliste.app.reports import write_output as write
+
+    s = open_season(folder)
+    lists = [s.path, *(s.folder / rel for e in s.evenings for rel in e.paths)]
+    write(output, text, lists=lists)

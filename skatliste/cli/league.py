@@ -1,0 +1,522 @@
+"""``skatliste league``: teams, match days (each a tournament folder), the draw with the teams
+kept apart, the match report, the season table, the players, exports. Each command parses,
+calls ``skatliste.app.league`` and prints what it returns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from skatliste.app import league as app
+from skatliste.app.tournament import SeriesHasResults, SeriesNotDrawn, TablesCountTwice
+from skatliste.cli.base import (
+    F,
+    SkatGroup,
+    cli,
+    lang_option,
+    messages_lang_option,
+    resolve_lang,
+    say,
+)
+from skatliste.cli.options import typed
+from skatliste.errors import InputError, LedgerError, OptionError
+from skatliste.i18n import Lang, msg, nmsg
+
+
+class LeagueGroup(SkatGroup):
+    """The league's commands; adds to the application's refusals how to get past them on the
+    command line."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return click.Group.invoke(self, ctx)
+        except OptionError as exc:
+            raise typed(exc) from None
+        except app.NoLeague as exc:
+            how = msg(
+                "; start one with 'skatliste league new DIR --name NAME', or give --league DIR"
+            )
+            raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+        except app.NoSuchTeam as exc:
+            how = msg(" (see 'skatliste league team list')")
+            raise InputError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+        except SeriesHasResults as exc:
+            how = msg("; draw it again with --force (the old seating and its lists are kept)")
+            raise InputError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+        except SeriesNotDrawn as exc:
+            how = msg("; draw it with 'skatliste league day draw DAY {series}'", series=exc.series)
+            raise InputError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+        except TablesCountTwice as exc:
+            how = msg(
+                "delete the list's games or the paper result ('skatliste tournament result "
+                "SERIES TABLE --delete --tournament DAY-FOLDER')"
+            )
+            raise LedgerError(exc.told([how] * len(exc.tables))) from None
+
+
+def league_option(f: F) -> F:
+    return click.option(
+        "--league",
+        "folder",
+        type=click.Path(file_okay=False, path_type=Path),
+        envvar=app.ENV_VAR,
+        default=".",
+        show_default="the current folder",
+        help="The league folder (or env SKATLISTE_LEAGUE).",
+    )(f)
+
+
+def _json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@cli.group(cls=LeagueGroup)
+def league() -> None:
+    """A league season (Skat-Liga): teams, match days, the match report, the season table.
+
+    \b
+    Examples:
+      skatliste league new liga --name "Landesliga Nord 2027" --series 3
+      cd liga
+      skatliste league team add "Kreuz Bube" --players Anna Ben Carl Dora
+      skatliste league day new 1 --teams "Kreuz Bube" "Herz Dame" Pik Karo --venue Kiel
+      skatliste league day draw 1 1
+      skatliste tournament result 1 1 Anna=312/9/2 ... --tournament day-1
+      skatliste league day report 1
+      skatliste league table
+    """
+
+
+@league.command("new")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--name", required=True, help="The league's name.")
+@click.option("--series", type=int, default=3, show_default=True, help="Series per match day.")
+@click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+@messages_lang_option
+def new(folder: Path, name: str, series: int, seed: int | None) -> None:
+    """Start a league in a new folder.
+
+    \b
+    Example:
+      skatliste league new liga --name "Landesliga Nord 2027" --series 3
+    """
+    made = app.new_league(folder, name=name, series=series, seed=seed)
+    said = msg(
+        "{path}: {name}, {series} series a match day; seed {seed}",
+        path=made.path,
+        name=made.name,
+        series=made.series,
+        seed=made.seed,
+    )
+    click.echo(say(said))
+
+
+# --- teams ----------------------------------------------------------------------------------
+
+
+@league.group(cls=SkatGroup)
+def team() -> None:
+    """The league's teams: add, list, edit.
+
+    \b
+    Examples:
+      skatliste league team add "Kreuz Bube" --players Anna Ben Carl Dora Emil
+      skatliste league team list
+    """
+
+
+def _players_given(flag: bool, names: tuple[str, ...]) -> tuple[str, ...]:
+    if names and not flag:
+        raise InputError(msg("name the players after --players, e.g. --players Anna Ben Carl"))
+    return names
+
+
+@team.command("add")
+@click.argument("name")
+@click.argument("names", nargs=-1)
+@click.option("--players", "players_flag", is_flag=True, help="The players follow (3 or more).")
+@league_option
+@messages_lang_option
+def team_add(name: str, names: tuple[str, ...], players_flag: bool, folder: Path) -> None:
+    """Add a team: its players after --players, the first four the regular lineup, the rest
+    reserves; a team may play with three. Quote a name with a space.
+
+    \b
+    Examples:
+      skatliste league team add "Kreuz Bube" --players Anna Ben Carl Dora
+      skatliste league team add Pik --players "Anna Schmidt" Bert Clara Dirk Erna
+    """
+    made = app.add_team(folder, name, _players_given(players_flag, names))
+    said = nmsg(
+        "team {team}: {count} player ({players})",
+        "team {team}: {count} players ({players})",
+        len(made.players),
+        team=made.name,
+        players=", ".join(made.players),
+    )
+    click.echo(say(said))
+
+
+@team.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@league_option
+@lang_option
+def team_list(as_json: bool, folder: Path, lang: str | None) -> None:
+    """The league's teams: the regular lineup and the reserves.
+
+    \b
+    Example:
+      skatliste league team list
+    """
+    from skatliste.render.league import text
+    from skatliste.render.text import plain_table
+
+    found = app.teams(folder)
+    if as_json:
+        data = [
+            {"team": t.name, "lineup": list(t.lineup), "reserves": list(t.reserves)} for t in found
+        ]
+        _json({"teams": data})
+        return
+    if not found:
+        click.echo(say(msg("no team yet: 'skatliste league team add NAME --players A B C D'")))
+        return
+    t = text(resolve_lang(lang))
+    heads = [t["team"], t["lineup"], t["reserves"]]
+    body = [[t.name, ", ".join(t.lineup), ", ".join(t.reserves)] for t in found]
+    click.echo(plain_table(heads, body, "lll"))
+
+
+@team.command("edit")
+@click.argument("team_name")
+@click.argument("names", nargs=-1)
+@click.option("--name", default=None, help="The team's new name.")
+@click.option("--players", "players_flag", is_flag=True, help="Its players anew follow.")
+@league_option
+@messages_lang_option
+def team_edit(
+    team_name: str, names: tuple[str, ...], name: str | None, players_flag: bool, folder: Path
+) -> None:
+    """Rename a team or give it its players anew (the old ones are kept in the history);
+    match days keep the lineups they were made with.
+
+    \b
+    Examples:
+      skatliste league team edit "Kreuz Bube" --players Anna Ben Carl Dora Fritz
+      skatliste league team edit Pik --name "Pik As"
+    """
+    made = app.edit_team(folder, team_name, name=name, players=_players_given(players_flag, names))
+    said = nmsg(
+        "team {team}: {count} player ({players})",
+        "team {team}: {count} players ({players})",
+        len(made.players),
+        team=made.name,
+        players=", ".join(made.players),
+    )
+    click.echo(say(said))
+
+
+# --- match days -----------------------------------------------------------------------------
+
+
+@league.group(cls=SkatGroup)
+def day() -> None:
+    """Match days: make one (a tournament folder day-N), draw a series, mark a team absent,
+    the match report.
+
+    \b
+    Examples:
+      skatliste league day new 1 --teams "Kreuz Bube" "Herz Dame" Pik Karo --venue Kiel
+      skatliste league day draw 1 1
+      skatliste league day report 1
+    """
+
+
+def _lineup_option(items: tuple[str, ...]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in items:
+        team, sep, names = item.partition("=")
+        if not sep or not team.strip():
+            raise InputError(msg("--lineup '{item}': write TEAM=PLAYER,PLAYER,PLAYER", item=item))
+        out[team.strip()] = [n for n in (x.strip() for x in names.split(",")) if n]
+    return out
+
+
+@day.command("new")
+@click.argument("number", type=int)
+@click.argument("names", nargs=-1)
+@click.option("--teams", "teams_flag", is_flag=True, help="The teams follow (2 or more).")
+@click.option(
+    "--lineup",
+    multiple=True,
+    metavar="TEAM=A,B,C",
+    help="A team's lineup of the day (3 or 4 of its players; default its first four).",
+)
+@click.option("--venue", default=None, help="Where the day is played.")
+@click.option("--date", "when", default=None, help="The day, YYYY-MM-DD (default today).")
+@league_option
+@messages_lang_option
+def day_new(
+    number: int,
+    names: tuple[str, ...],
+    teams_flag: bool,
+    lineup: tuple[str, ...],
+    venue: str | None,
+    when: str | None,
+    folder: Path,
+) -> None:
+    """Make match day N of these teams: its folder DIR/day-N is a tournament whose players are
+    the lineups, their club the team; every tournament command works on it. More than four
+    teams make a central match day.
+
+    \b
+    Examples:
+      skatliste league day new 1 --teams "Kreuz Bube" "Herz Dame" Pik Karo --venue Kiel
+      skatliste league day new 2 --teams Pik Karo Kreuz --lineup "Pik=Anna,Bert,Clara"
+    """
+    if names and not teams_flag:
+        raise InputError(msg("name the teams after --teams, e.g. --teams Kiel Lübeck Eutin Plön"))
+    made = app.new_day(
+        folder,
+        number,
+        list(names),
+        lineups=_lineup_option(lineup),
+        venue=venue,
+        when=when,
+    )
+    where = folder / app.day_name(number)
+    said = msg(
+        "match day {number}: {teams} ({players} players); its tournament is {path}: "
+        "'skatliste league day draw {number} 1' seats series 1",
+        number=made.number,
+        teams=", ".join(made.teams),
+        players=len(made.players()),
+        path=where,
+    )
+    click.echo(say(said))
+
+
+@day.command("draw")
+@click.argument("number", type=int)
+@click.argument("series", type=int)
+@click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
+@click.option("--force", is_flag=True, help="Draw a series again that has results (kept).")
+@league_option
+@lang_option
+def day_draw(
+    number: int, series: int, seed: int | None, force: bool, folder: Path, lang: str | None
+) -> None:
+    """Seat a series of match day N: tables of four (three where the count or the teams
+    require), never two players of one team at a table, from series 2 on nobody meets again
+    where the numbers allow. The same seed gives the same draw.
+
+    \b
+    Examples:
+      skatliste league day draw 1 1
+      skatliste league day draw 1 2 --seed 4711
+    """
+    from skatliste.render.league import text
+    from skatliste.render.text import plain_table
+
+    plan = app.draw(folder, number, series, seed=seed, force=force)
+    chosen = resolve_lang(lang)
+    team_of = app.match_day(folder, number).players()
+    click.echo(
+        nmsg(
+            "match day {day} series {series}: {count} table, seed {seed}",
+            "match day {day} series {series}: {count} tables, seed {seed}",
+            len(plan.tables),
+            day=number,
+            series=series,
+            seed=plan.seed,
+        ).render(chosen)
+    )
+    t = text(chosen)
+    heads = [t["table_n"], t["seated"], t["deals_first"], t["list"]]
+    where = folder / app.day_name(number)
+    body = [
+        [
+            str(x.table),
+            ", ".join(f"{p} ({team_of.get(p, '')})" for p in x.players),
+            x.first_dealer,
+            str(where / x.list),
+        ]
+        for x in plan.tables
+    ]
+    click.echo(plain_table(heads, body, "rlll"))
+    if series > 1:
+        pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
+        said = msg(
+            "pairs met again: {count}{pairs}",
+            count=len(plan.repeats),
+            pairs=f" ({pairs})" if pairs else "",
+        )
+        click.echo(said.render(chosen))
+
+
+@day.command("absent")
+@click.argument("number", type=int)
+@click.argument("team_name")
+@league_option
+@messages_lang_option
+def day_absent(number: int, team_name: str, folder: Path) -> None:
+    """Team TEAM did not appear at match day N: it scores no game points and counts as beaten
+    by every team that did; its players leave the day's tournament.
+
+    \b
+    Example:
+      skatliste league day absent 1 Karo
+    """
+    got = app.absent(folder, number, team_name)
+    said = msg(
+        "match day {number}: team {team} did not appear: no game points, beaten by every team "
+        "that did",
+        number=number,
+        team=got.team,
+    )
+    click.echo(say(said))
+    for series in got.redraw:
+        note = msg(
+            "series {series} was drawn again without team {team}: "
+            "'skatliste tournament seating {series} --tournament {folder}'",
+            series=series,
+            team=got.team,
+            folder=folder / app.day_name(number),
+        )
+        click.echo(say(note), err=True)
+
+
+@day.command("report")
+@click.argument("number", type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@league_option
+@lang_option
+def day_report(number: int, as_json: bool, folder: Path, lang: str | None) -> None:
+    """The match report (Spielbericht) of day N: per series each team's game points and
+    ranking points, then the day's ranking points for : against and game points. Live while
+    tables play.
+
+    \b
+    Examples:
+      skatliste league day report 1
+      skatliste league day report 1 --json
+    """
+    from skatliste.render.league import report_text
+
+    r = app.day_report(folder, number)
+    if as_json:
+        _json(app.report_json(r))
+        return
+    click.echo(report_text(r, app.open_league(folder).name, resolve_lang(lang)))
+
+
+# --- the season -----------------------------------------------------------------------------
+
+
+@league.command("table")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@league_option
+@lang_option
+def table(as_json: bool, folder: Path, lang: str | None) -> None:
+    """The season table: place, team, match days played, ranking points for : against, game
+    points; ordered by ranking points, then game points.
+
+    \b
+    Examples:
+      skatliste league table
+      skatliste league table --json
+    """
+    from skatliste.render.league import table_text
+
+    lines = app.table(folder)
+    if as_json:
+        _json(app.table_json(lines))
+        return
+    chosen = resolve_lang(lang)
+    click.echo(app.open_league(folder).name)
+    click.echo(table_text(lines, chosen))
+
+
+@league.command("players")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@league_option
+@lang_option
+def players(as_json: bool, folder: Path, lang: str | None) -> None:
+    """Every player's Seeger-Fabian over the season (Einzelwertung), ranked like a tournament:
+    Seeger-Fabian, then more won, then fewer lost games.
+
+    \b
+    Examples:
+      skatliste league players
+      skatliste league players --json
+    """
+    from skatliste.render.league import players_text
+
+    lines = app.players(folder)
+    if as_json:
+        _json(app.players_json(lines))
+        return
+    click.echo(players_text(lines, resolve_lang(lang)))
+
+
+@league.command("export")
+@click.argument("what", type=click.Choice(["report", "table"]))
+@click.option("--day", "number", type=int, default=None, help="The match day (report: required).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["html", "csv", "json"]),
+    default=None,
+    help="Default: from the output file's ending, else html.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@league_option
+@lang_option
+def export(
+    what: str,
+    number: int | None,
+    fmt: str | None,
+    output: Path | None,
+    folder: Path,
+    lang: str | None,
+) -> None:
+    """The match report (Spielbericht) of a day or the season table as printable HTML (A4),
+    CSV or JSON; to a file with -o, else to the terminal.
+
+    \b
+    Examples:
+      skatliste league export report --day 1 -o spielbericht-1.html
+      skatliste league export table -o tabelle.csv
+    """
+    from skatliste.render import league as render
+
+    chosen: Lang = resolve_lang(lang)
+    if fmt is None:
+        suffix = output.suffix.lower().lstrip(".") if output else ""
+        fmt = suffix if suffix in ("html", "csv", "json") else "html"
+    name = app.open_league(folder).name
+    if what == "report":
+        if number is None:
+            raise InputError(msg("export report: give the match day, e.g. --day 1"))
+        r = app.day_report(folder, number)
+        text = {
+            "html": lambda: render.report_html(r, name, chosen),
+            "csv": lambda: render.report_csv(r),
+            "json": lambda: render.to_json(app.report_json(r)),
+        }[fmt]()
+    else:
+        lines = app.table(folder)
+        text = {
+            "html": lambda: render.table_html(lines, name, chosen),
+            "csv": lambda: render.table_csv(lines),
+            "json": lambda: render.to_json(app.table_json(lines)),
+        }[fmt]()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from skatliste.app.reports import write_output
+
+    write_output(output, text)
+    click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))

@@ -1,0 +1,351 @@
+"""The league folder: ``league.json`` (facts only: the league's name, the series a match day
+plays, the teams with their players, each match day's teams with their lineups, the teams
+that did not appear, the date and the venue, and the history of what was changed) and one
+tournament folder per match day, ``day-N/``, kept by :mod:`skatliste.store.tournament`.
+
+The format is defined once (the records here, :mod:`skatliste.fields`); the reader checks
+every field and then the league's own rules (:mod:`skatliste.league`), naming the file, the
+place and the reason. Writes are atomic under the file's lock (:mod:`skatliste.store.files`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+from typing import Any, Final
+
+from skatliste.errors import InputError, LedgerError
+from skatliste.fields import Const, Field, Integer, Items, Names, Record, Text
+from skatliste.i18n import Message, msg
+from skatliste.league import MatchDay, Team, check_teams, match_day
+from skatliste.store.files import atomic_write, locked, without_bom
+
+FILE_NAME: Final = "league.json"
+FORMAT_NAME: Final = "skatliste-league"
+FORMAT_VERSION: Final = 1
+MIN_SERIES, MAX_SERIES = 2, 4
+"""Series a match day plays (DSkV Liga: 2 to 4)."""
+MAX_DAY = 999
+"""The highest match day number: a season has a handful, a long league a few dozen."""
+
+DATE = Text(pattern=r"\d{4}-\d{2}-\d{2}", like="2027-03-14", nullable=True)
+
+TEAM = Record(
+    "team",
+    (
+        Field("name", Text(min_length=1)),
+        Field("players", Names(3), doc="the first four are the regular lineup, the rest reserves"),
+    ),
+    "A team and its players.",
+)
+LINEUP = Record(
+    "lineup",
+    (
+        Field("team", Text(min_length=1)),
+        Field("players", Names(3, 4), doc="the players the team brings to the day"),
+    ),
+    "A team listed for a match day and its lineup.",
+)
+DAY = Record(
+    "day",
+    (
+        Field("number", Integer(1, MAX_DAY)),
+        Field("teams", Items("lineup"), doc="every team listed, with its lineup"),
+        Field("absent", Names(), [], "the teams that did not appear"),
+        Field("date", DATE, None, "YYYY-MM-DD"),
+        Field("venue", Text(min_length=1, nullable=True), None),
+    ),
+    "A match day: its folder is day-N/, a tournament.",
+)
+EVENT = Record(
+    "event",
+    (
+        Field("action", Text(choices=("edit team",))),
+        Field("time", Text(min_length=1)),
+        Field("team", Text(min_length=1), doc="the team's name after the change"),
+        Field("name", Text(min_length=1), doc="its name before"),
+        Field("players", Names(), doc="its players before"),
+    ),
+    "A change of a team: what it replaced, so nothing entered is lost.",
+)
+HEADER = Record(
+    "league",
+    (
+        Field("format", Const(FORMAT_NAME)),
+        Field("version", Const(FORMAT_VERSION)),
+        Field("name", Text(min_length=1)),
+        Field("created", Text(min_length=1)),
+        Field("series", Integer(MIN_SERIES, MAX_SERIES), doc="series per match day"),
+        Field("seed", Integer(0, 10**9 - 1), doc="a draw without a seed derives its own"),
+        Field("teams", Items("team")),
+        Field("days", Items("day"), []),
+        Field("history", Items("event"), []),
+    ),
+    "A skatliste league file.",
+)
+
+
+@dataclass
+class League:
+    """The facts of a league and the folder it lives in."""
+
+    folder: Path
+    name: str
+    created: str
+    series: int
+    seed: int
+    teams: list[Team] = field(default_factory=list)
+    days: list[MatchDay] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def day(self, number: int) -> MatchDay | None:
+        return next((d for d in self.days if d.number == number), None)
+
+    def day_folder(self, number: int) -> Path:
+        return self.folder / day_name(number)
+
+
+def day_name(number: int) -> str:
+    """A match day's tournament folder, relative to the league's: ``day-3``."""
+    return f"day-{number}"
+
+
+class NoLeague(LedgerError):
+    """The folder has no league file (the edge says how to start one or name another)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(
+            msg("{path}: no league here ({file} not found)", path=folder, file=FILE_NAME)
+        )
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _fail(path: Path, where: str, problem: Message) -> LedgerError:
+    place = msg("{where}: {problem}", where=where, problem=problem) if where else problem
+    return LedgerError(
+        msg("{path}: {problem}; the league file was left untouched", path=path, problem=place)
+    )
+
+
+def _record(path: Path, record: Record, value: Any, where: str) -> dict[str, Any]:
+    """``value`` checked by ``record``, its defaults filled in."""
+    if not isinstance(value, dict):
+        raise _fail(path, where, msg("must be an object"))
+    problem = record.problem(value)
+    if problem is not None:
+        raise _fail(path, where, problem)
+    return {**record.defaults, **value}
+
+
+def _data(path: Path, raw: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(without_bom(raw).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _fail(path, "", msg("not UTF-8 text")) from None
+    except json.JSONDecodeError as err:
+        where = msg("line {line} column {column}", line=err.lineno, column=err.colno)
+        raise _fail(path, str(where), msg("not valid JSON ({why})", why=err.msg)) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        raise LedgerError(
+            msg('{path}: not a league file (no "format": "{name}")', path=path, name=FORMAT_NAME)
+        )
+    version = data.get("version")
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise LedgerError(
+            msg(
+                "{path}: format version {version} is newer than this skatliste understands "
+                "(version {known}); update skatliste",
+                path=path,
+                version=version,
+                known=FORMAT_VERSION,
+            )
+        )
+    return data
+
+
+def parse(path: Path, raw: bytes) -> League:
+    """The league in ``raw``, checked field by field, then by the league's rules."""
+    top = _record(path, HEADER, _data(path, raw), "")
+    league = League(path.parent, top["name"], top["created"], top["series"], top["seed"])
+    for i, item in enumerate(top["teams"], start=1):
+        where = f"teams[{i}]"
+        team = _record(path, TEAM, item, where)
+        try:
+            league.teams.append(Team(team["name"], tuple(team["players"])))
+        except InputError as exc:
+            raise _fail(path, where, exc.message) from None
+    try:
+        check_teams(league.teams)
+    except InputError as exc:
+        raise _fail(path, "teams", exc.message) from None
+    for i, item in enumerate(top["days"], start=1):
+        league.days.append(_read_day(path, league, item, f"days[{i}]"))
+    for i, item in enumerate(top["history"], start=1):
+        league.history.append(_record(path, EVENT, item, f"history[{i}]"))
+    return league
+
+
+def _read_day(path: Path, league: League, item: Any, where: str) -> MatchDay:
+    day = _record(path, DAY, item, where)
+    lineups = [
+        _record(path, LINEUP, x, f"{where}.teams[{j}]") for j, x in enumerate(day["teams"], 1)
+    ]
+    if league.day(day["number"]) is not None:
+        raise _fail(
+            path, f"{where}.number", msg("a second match day {number}", number=day["number"])
+        )
+    when = None
+    if day["date"] is not None:
+        try:
+            when = date.fromisoformat(day["date"])
+        except ValueError:
+            raise _fail(
+                path, f"{where}.date", msg("must be a real day, written YYYY-MM-DD")
+            ) from None
+    try:
+        return match_day(
+            day["number"],
+            [team_named(league, x["team"]) for x in lineups],
+            lineups={x["team"]: x["players"] for x in lineups},
+            absent=day["absent"],
+            date=when,
+            venue=day["venue"],
+        )
+    except InputError as exc:
+        raise _fail(path, where, exc.message) from None
+
+
+class NoSuchTeam(InputError):
+    """A team the league does not have (the edge says where to see them)."""
+
+    def __init__(self, name: str, known: object) -> None:
+        super().__init__(
+            msg("no team '{team}' in the league (teams: {known})", team=name, known=known)
+        )
+
+
+def team_named(league: League, name: str) -> Team:
+    """The league's team of that name (case-insensitive)."""
+    from skatliste.players import same_name
+
+    found = next((t for t in league.teams if same_name(t.name) == same_name(name)), None)
+    if found is None:
+        raise NoSuchTeam(name, ", ".join(t.name for t in league.teams) or msg("none yet"))
+    return found
+
+
+def load(folder: Path) -> League:
+    """Read the league in ``folder``; refuse a missing or corrupt file with the reason."""
+    path = folder / FILE_NAME
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise NoLeague(folder) from None
+    except IsADirectoryError:
+        raise NoLeague(folder) from None
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: cannot read: {why}", path=path, why=exc.strerror or exc)
+        ) from None
+    return parse(path, raw)
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def _day_json(d: MatchDay) -> dict[str, Any]:
+    values = {
+        "number": d.number,
+        "teams": [{"team": t, "players": list(p)} for t, p in d.lineups],
+        "absent": [t for t in d.teams if t in d.absent],
+        "date": None if d.date is None else d.date.isoformat(),
+        "venue": d.venue,
+    }
+    return DAY.compact(values)
+
+
+def to_json(league: League) -> dict[str, Any]:
+    """The file's content: facts only."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": league.name,
+        "created": league.created,
+        "series": league.series,
+        "seed": league.seed,
+        "teams": [{"name": t.name, "players": list(t.players)} for t in league.teams],
+        "days": [_day_json(d) for d in sorted(league.days, key=lambda d: d.number)],
+        "history": list(league.history),
+    }
+
+
+def dumps(league: League) -> str:
+    """The file text: a team, a match day, a history item on one line each."""
+    one = json.JSONEncoder(ensure_ascii=False).encode
+    out = []
+    for key, value in to_json(league).items():
+        if isinstance(value, list) and value:
+            inner = ",\n    ".join(one(v) for v in value)
+            text = f"[\n    {inner}\n  ]"
+        else:
+            text = one(value)
+        out.append(f"  {one(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def check(league: League) -> None:
+    """What the reader would refuse, refused before writing (a change made in memory)."""
+    parse(league.path, dumps(league).encode("utf-8"))
+
+
+def save(league: League) -> None:
+    """Write atomically (the caller holds the lock), after the reader's own check."""
+    check(league)
+    atomic_write(league.path, dumps(league), what="league file")
+
+
+@contextlib.contextmanager
+def updating(folder: Path) -> Iterator[League]:
+    """Load under the lock, let the caller change it, save: one atomic read-modify-write.
+    A refusal inside leaves the file as it was."""
+    load(folder)  # 'no league here' before any lock file is made
+    with locked(folder / FILE_NAME):
+        league = load(folder)
+        yield league
+        save(league)
+
+
+def create(league: League) -> None:
+    """Write a new league file; refuse to overwrite one."""
+    try:
+        league.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LedgerError(
+            msg(
+                "{path}: cannot create the folder: {why}",
+                path=league.folder,
+                why=exc.strerror or exc,
+            )
+        ) from None
+    with locked(league.path):
+        if league.path.exists():
+            raise LedgerError(
+                msg("{path}: a league exists here already; choose another folder", path=league.path)
+            )
+        save(league)
+
+
+def with_absent(day: MatchDay, team: str) -> MatchDay:
+    """The day with ``team`` (as listed) marked as not appeared."""
+    return replace(day, absent=day.absent | {team})

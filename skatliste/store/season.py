@@ -1,0 +1,324 @@
+"""The season folder: ``season.json`` (facts only: the name, the rules, the evenings with the
+paths of their lists and tournament folders, the aliases, and the history of what was taken
+out or changed). Every number of the standing is derived from the lists on each read.
+
+The file is defined once (``SEASON`` and its parts, with :mod:`skatliste.fields`): from that
+definition comes the strict reader, which names the file, the place and the reason. It is
+written atomically under the lock (:mod:`skatliste.store.files`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from skatliste.errors import InputError, LedgerError
+from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record, Text
+from skatliste.i18n import Message, msg
+from skatliste.season import Rule, ScoreKind, SeasonRules
+from skatliste.store.files import atomic_write, locked, without_bom
+from skatliste.store.tournament import valid_date
+
+FILE_NAME: Final = "season.json"
+FORMAT_NAME: Final = "skatliste-season"
+FORMAT_VERSION: Final = 1
+DATE = r"\d{4}-\d{2}-\d{2}"
+
+RULES = Record(
+    "season rules",
+    (
+        Field("score", Text(choices=tuple(k.value for k in ScoreKind)), "seeger-fabian"),
+        Field("rule", Text(choices=tuple(r.value for r in Rule)), "sum"),
+        Field("best", Integer(low=1, nullable=True), None, "only the N best series count"),
+        Field("drop", Integer(low=1, nullable=True), None, "the K worst series do not count"),
+        Field("drop_from", Integer(low=1, nullable=True), None, "one dropped from this series"),
+        Field("drop_every", Integer(low=1, nullable=True), None, "one more every N series"),
+        Field("drop_max", Integer(low=1, nullable=True), None, "at most this many dropped"),
+        Field("min_series", Integer(low=0), 0, "fewer series: not ranked"),
+        Field("min_evenings", Integer(low=0), 0, "fewer evenings: not ranked"),
+        Field("attendance", Integer(low=0), 0, "points per evening attended (with the sum)"),
+    ),
+    "The season's rules (docs/rules.md, 'The season standing').",
+)
+EVENING = Record(
+    "evening",
+    (
+        Field("date", Text(pattern=DATE, like="2027-01-15")),
+        Field("paths", Names(1), doc="list files and tournament folders, relative to the folder"),
+    ),
+    "One club evening: its day and its series.",
+)
+ALIAS = Record(
+    "alias",
+    (
+        Field("name", Text(min_length=1), doc="the name shown"),
+        Field("other", Text(min_length=1), doc="another spelling of the same player"),
+    ),
+    "Two spellings of one player.",
+)
+HISTORY = Record(
+    "season history",
+    (
+        Field("action", Text(choices=("remove", "rules"))),
+        Field("time", Text(min_length=1)),
+        Field("evening", Nested(EVENING), None, "the evening taken out"),
+        Field("rules", Nested(RULES), None, "the rules a change replaced"),
+    ),
+    "What was taken out or replaced: nothing entered is lost.",
+)
+SEASON = Record(
+    "season",
+    (
+        Field("format", Const(FORMAT_NAME)),
+        Field("version", Const(FORMAT_VERSION)),
+        Field("name", Text(min_length=1)),
+        Field("created", Text(min_length=1)),
+        Field("rules", Nested(RULES)),
+        Field("evenings", Items("evening"), []),
+        Field("aliases", Items("alias"), []),
+        Field("history", Items("season history"), []),
+    ),
+    "A skatliste season folder's file.",
+)
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One evening: its day and its lists and tournament folders (relative to the folder)."""
+
+    date: str
+    paths: tuple[str, ...]
+
+
+@dataclass
+class Season:
+    """The facts of a season and the folder it lives in."""
+
+    folder: Path
+    name: str
+    created: str
+    rules: SeasonRules = field(default_factory=SeasonRules)
+    evenings: list[Evening] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Another spelling → the name it is (``season alias NAME OTHER``)."""
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The history as the file holds it: each item an action, its time and what it kept."""
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def evening(self, day: str) -> Evening | None:
+        return next((e for e in self.evenings if e.date == day), None)
+
+
+def rules_to_json(rules: SeasonRules) -> dict[str, Any]:
+    """The rules as the file holds them, every field spelled out."""
+    return {
+        "score": rules.score.value,
+        "rule": rules.rule.value,
+        "best": rules.best,
+        "drop": rules.drop,
+        "drop_from": rules.drop_from,
+        "drop_every": rules.drop_every,
+        "drop_max": rules.drop_max,
+        "min_series": rules.min_series,
+        "min_evenings": rules.min_evenings,
+        "attendance": rules.attendance,
+    }
+
+
+def rules_from_json(data: Mapping[str, Any]) -> SeasonRules:
+    """Rules read (and checked field by field) from the file; raises ``InputError`` when they
+    do not go together."""
+    values = {**RULES.defaults, **data}
+    return SeasonRules(
+        score=ScoreKind(values["score"]),
+        rule=Rule(values["rule"]),
+        best=values["best"],
+        drop=values["drop"],
+        drop_from=values["drop_from"],
+        drop_every=values["drop_every"],
+        drop_max=values["drop_max"],
+        min_series=values["min_series"],
+        min_evenings=values["min_evenings"],
+        attendance=values["attendance"],
+    )
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _fail(path: Path, where: str, problem: Message) -> LedgerError:
+    place = problem if not where else msg("{where}: {problem}", where=where, problem=problem)
+    return LedgerError(
+        msg(
+            "{path}: {problem}; the season file was left untouched",
+            path=str(path),
+            problem=place,
+        )
+    )
+
+
+def _json(path: Path, raw: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(without_bom(raw).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _fail(path, "", msg("not a season file (not UTF-8 text)")) from None
+    except json.JSONDecodeError as err:
+        problem = msg(
+            "line {line} column {column}: not valid JSON ({why})",
+            line=err.lineno,
+            column=err.colno,
+            why=err.msg,
+        )
+        raise _fail(path, "", problem) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        raise _fail(path, "", msg('not a season file (no "format": "{name}")', name=FORMAT_NAME))
+    version = data.get("version")
+    if type(version) is int and version > FORMAT_VERSION:
+        raise _fail(
+            path,
+            "",
+            msg(
+                "format version {version} is newer than this skatliste understands (version "
+                "{known}); update skatliste",
+                version=version,
+                known=FORMAT_VERSION,
+            ),
+        )
+    return data
+
+
+def _items(path: Path, data: dict[str, Any], key: str, record: Record) -> list[dict[str, Any]]:
+    out = []
+    for i, item in enumerate(data.get(key, []), start=1):
+        where = f"{key}[{i}]"
+        if not isinstance(item, dict):
+            raise _fail(path, where, msg("must be an object"))
+        problem = record.problem(item)
+        if problem is not None:
+            raise _fail(path, where, problem)
+        out.append(item)
+    return out
+
+
+def parse(path: Path, raw: bytes) -> Season:
+    """The season in ``raw``, read strictly: every field, every evening, alias and history
+    item checked, the place of the first problem named."""
+    data = _json(path, raw)
+    problem = SEASON.problem(data)
+    if problem is not None:
+        raise _fail(path, "", problem)
+    try:
+        rules = rules_from_json(data["rules"])
+    except InputError as exc:
+        raise _fail(path, "rules", exc.message) from None
+    evenings: list[Evening] = []
+    for i, item in enumerate(_items(path, data, "evenings", EVENING), start=1):
+        if not valid_date(item["date"]):
+            raise _fail(path, f"evenings[{i}].date", msg("must be a real day, written YYYY-MM-DD"))
+        if any(e.date == item["date"] for e in evenings):
+            raise _fail(path, f"evenings[{i}].date", msg("a second evening on this day"))
+        evenings.append(Evening(item["date"], tuple(item["paths"])))
+    aliases = {a["other"]: a["name"] for a in _items(path, data, "aliases", ALIAS)}
+    history = _items(path, data, "history", HISTORY)
+    evenings.sort(key=lambda e: e.date)
+    return Season(path.parent, data["name"], data["created"], rules, evenings, aliases, history)
+
+
+class NoSeason(LedgerError):
+    """The folder has no season file (the edge says how to start one or name another)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(
+            msg("{path}: no season here ({file} not found)", path=str(folder), file=FILE_NAME)
+        )
+
+
+def load(folder: Path) -> Season:
+    """Read the season in ``folder``; refuse a missing or corrupt file with the reason."""
+    path = folder / FILE_NAME
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise NoSeason(folder) from None
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: cannot read: {why}", path=str(path), why=exc.strerror or str(exc))
+        ) from None
+    return parse(path, raw)
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def to_json(s: Season) -> dict[str, Any]:
+    """The file's content: facts only."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": s.name,
+        "created": s.created,
+        "rules": rules_to_json(s.rules),
+        "evenings": [{"date": e.date, "paths": list(e.paths)} for e in s.evenings],
+        "aliases": [{"name": name, "other": other} for other, name in s.aliases.items()],
+        "history": s.history,
+    }
+
+
+def dumps(s: Season) -> str:
+    """The file text: an evening, an alias, a history item on one line each (a hand edit
+    touches one line, a diff shows one)."""
+    one = json.JSONEncoder(ensure_ascii=False).encode
+    out = []
+    for key, value in to_json(s).items():
+        if key in ("evenings", "aliases", "history") and value:
+            inner = ",\n    ".join(one(v) for v in value)
+            text = f"[\n    {inner}\n  ]"
+        else:
+            text = one(value)
+        out.append(f"  {one(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def save(s: Season) -> None:
+    """Write atomically (the caller holds the lock)."""
+    atomic_write(s.path, dumps(s), what="season file")
+
+
+@contextlib.contextmanager
+def updating(folder: Path) -> Iterator[Season]:
+    """Load under the lock, let the caller change it, save: one atomic read-modify-write.
+    A refusal inside leaves the file as it was."""
+    if not (folder / FILE_NAME).exists():
+        load(folder)  # 'no season here' before any lock file is made
+    with locked(folder / FILE_NAME):
+        s = load(folder)
+        yield s
+        save(s)
+
+
+def create(s: Season) -> None:
+    """Write a new season file; refuse to overwrite one."""
+    try:
+        s.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LedgerError(
+            msg(
+                "{path}: cannot create the folder: {why}",
+                path=str(s.folder),
+                why=exc.strerror or str(exc),
+            )
+        ) from None
+    with locked(s.path):
+        if s.path.exists():
+            raise LedgerError(
+                msg("{path}: a season exists here already; choose another folder", path=str(s.path))
+            )
+        save(s)

@@ -1,0 +1,164 @@
+// The list the table agrees on, on the phone page: the table's second list (its own link and
+// QR code), where the two lists differ (asked again every few seconds, so both keepers see it
+// live), a signature per player, and protests marked on their games. The server decides
+// everything (GET /api/agree, POST /api/sign, POST /api/protest); this only shows it.
+"use strict";
+
+(() => {
+  const L = JSON.parse(document.getElementById("labels").textContent);
+  const LANG = document.body.dataset.lang;
+  const BASE = document.body.dataset.base || "";
+  const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+  const POLL_MS = 1500;
+  const $ = (id) => document.getElementById(id);
+  let seen = null; // the last answer: the sheet's marks are put back after it is redrawn
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") node.className = v;
+      else if (k.startsWith("data-")) node.setAttribute(k, v);
+      else node[k] = v;
+    }
+    for (const c of children) node.append(c);
+    return node;
+  }
+
+  const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
+
+  async function call(method, path, body) {
+    const headers = {};
+    if (KEY) headers.Authorization = "Bearer " + KEY;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    try {
+      const r = await fetch(BASE + path + "?lang=" + LANG, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { ok: r.ok, data: await r.json() };
+    } catch (err) {
+      return { ok: false, data: { error: L.no_answer } };
+    }
+  }
+
+  const panel = el("section", { id: "agree", class: "card agree" });
+  const sheetTitle = $("sheet") && $("sheet").previousElementSibling;
+  if (sheetTitle) sheetTitle.before(panel);
+  const said = el("p", { id: "agree-error", class: "toast bad" });
+
+  function markSheet() {
+    if (!seen) return;
+    const protests = new Map(seen.protests.map((p) => [String(p.game), p.text]));
+    const differ = new Set(seen.differ_here.map(String));
+    for (const li of document.querySelectorAll("#sheet li.game")) {
+      const n = li.getAttribute("data-number");
+      const text = protests.get(n);
+      li.classList.toggle("protested", text !== undefined);
+      li.classList.toggle("differs", differ.has(n));
+      if (text !== undefined) li.title = fmt(L.protest_mark, { text });
+    }
+  }
+
+  function render(s) {
+    seen = s;
+    shown = JSON.stringify(s);
+    const parts = [el("h2", { textContent: L.agree_title })];
+    if (s.second) parts.push(el("p", { class: "note", textContent: L.first_list }));
+    if (s.pair.exists) {
+      const lines = el("ul", { id: "agree-pair", class: s.pair.agree ? "agree-ok" : "agree-bad" });
+      for (const line of s.pair.lines) lines.append(el("li", { textContent: line }));
+      parts.push(lines);
+    }
+    if (s.link) {
+      const qr = el("div", { class: "qr" });
+      qr.innerHTML = s.qr; // segno's SVG, made on the server from the link
+      parts.push(
+        el(
+          "details",
+          { id: "second-list" },
+          el("summary", { textContent: L.second_list }),
+          el("p", { class: "note", textContent: L.second_list_hint }),
+          qr,
+          el("a", { id: "second-link", href: s.link, textContent: s.link }),
+        ),
+      );
+    }
+    const signers = el("div", { id: "signers", class: "grid" });
+    for (const name of s.players) {
+      const time = s.signed[name];
+      const button = el("button", {
+        type: "button",
+        "data-sign": name,
+        textContent: time ? name + " ✓ " + fmt(L.signed, { time }) : L.sign + ": " + name,
+      });
+      button.disabled = Boolean(time) || !KEY || s.closed;
+      signers.append(button);
+    }
+    parts.push(signers);
+    if (s.signed_line) parts.push(el("p", { id: "signed-line", textContent: s.signed_line }));
+    if (s.closed) parts.push(el("p", { class: "note", textContent: L.closed }));
+    if (s.closed && KEY) {
+      parts.push(
+        el(
+          "form",
+          { id: "reopen-form", class: "protest-form", autocomplete: "off" },
+          el("input", { id: "reopen-why", type: "text", placeholder: L.reopen_why }),
+          el("button", { type: "submit", textContent: L.reopen }),
+        ),
+      );
+    }
+    for (const p of s.protests) {
+      const where = L.protest_game + " " + p.game;
+      parts.push(el("p", { class: "protest", textContent: "⚑ " + where + ": " + p.text }));
+    }
+    if (KEY && !s.closed) {
+      parts.push(
+        el(
+          "form",
+          { id: "protest-form", class: "protest-form", autocomplete: "off" },
+          el("input", { id: "protest-game", type: "number", min: "1", placeholder: L.protest_game }),
+          el("input", { id: "protest-text", type: "text", placeholder: L.protest_text }),
+          el("button", { type: "submit", textContent: L.protest }),
+        ),
+      );
+    }
+    parts.push(said);
+    panel.replaceChildren(...parts);
+    markSheet();
+  }
+
+  let shown = ""; // the answer drawn last: the same answer draws nothing again (a tap stays)
+  async function refresh() {
+    const r = await call("GET", "/api/agree");
+    if (!r.ok) return;
+    const text = JSON.stringify(r.data);
+    if (text !== shown) render(r.data);
+  }
+
+  async function write(path, body) {
+    const r = await call("POST", path, body);
+    said.textContent = r.ok ? "" : r.data.error || "";
+    if (r.ok) render(r.data);
+    else refresh();
+  }
+
+  panel.addEventListener("click", (e) => {
+    const button = e.target.closest("[data-sign]");
+    if (button) write("/api/sign", { player: button.getAttribute("data-sign") });
+  });
+  panel.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (e.target.id === "reopen-form") {
+      write("/api/reopen", { why: $("reopen-why").value });
+      return;
+    }
+    const game = Number($("protest-game").value);
+    write("/api/protest", { game, text: $("protest-text").value });
+  });
+  if ($("sheet")) new MutationObserver(markSheet).observe($("sheet"), { childList: true });
+  refresh();
+  setInterval(() => {
+    if (!document.hidden && !panel.contains(document.activeElement)) refresh();
+  }, POLL_MS);
+})();
