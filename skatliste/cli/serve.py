@@ -97,7 +97,6 @@ def serve(
         base_url,
         entry_link,
         qr_terminal,
-        served_names,
         serves_network,
     )
 
@@ -113,10 +112,7 @@ def serve(
         alone = tournament is None and key is None and not (show_keys or renew_key)
         _serve_season(season, host, port, names, chosen, alone=alone)
         return
-    served = {
-        "hosts": [*names, *served_names(host)],
-        "public_url": base_url(names[0], port),
-    }
+    served = {"hosts": _hosts(host), "public_url": base_url(names[0], port)}
     if tournament is not None:
         app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen, served)
     else:
@@ -202,7 +198,7 @@ def _serve_league(
         how = msg("; start one with 'skatliste league new DIR --name NAME', or give --league DIR")
         raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
     _check_port(host, port)
-    app = create_app(league=folder, lang=lang)
+    app = create_app(league=folder, lang=lang, hosts=_hosts(host))
     where = (
         msg("the local network (anyone on it can watch)")
         if serves_network(host)
@@ -237,19 +233,31 @@ def _serve_season(
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(create_app(season=folder, lang=lang), host, port)
+    _run_read_only(create_app(season=folder, lang=lang, hosts=_hosts(host)), host, port)
+
+
+def _hosts(host: str) -> list[str]:
+    """The names a request may give as its Host here (with this computer's own)."""
+    from skatliste.web.links import addresses, served_names
+
+    return [*addresses(host), *served_names(host)]
 
 
 def _run_read_only(app: Any, host: str, port: int) -> None:
     """Run a read-only page (a season's, a league's) until Ctrl+C, its watchers closed then."""
     import uvicorn
 
+    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
+
+    raise_open_files()
+    limit_logs()
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=os.environ.get("SKATLISTE_LOG", "warning"),
         timeout_graceful_shutdown=2,
+        **hall_options(),
     )
     watchers = app.state.watchers
 
