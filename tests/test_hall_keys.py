@@ -301,3 +301,21 @@ def test_keys_that_are_not_skatliste_s_are_refused_with_the_file_named(
     tournament_keys_path(hall).write_text(text)
     with pytest.raises(LedgerError, match=r"keys\.json: cannot read the keys"):
         tournament_keys(hall)
+
+
+@pytest.mark.parametrize(("host", "status"), [("10.0.0.7:8000", 200), ("[fe80::1]:8000", 200),
+                                              ("laptop.evil.example", 421)])  # fmt: skip
+def test_serving_every_address_answers_any_of_them_as_a_number(
+    fresh_ledger: Path, host: str, status: int
+) -> None:
+    """--host 0.0.0.0 serves every address of the laptop, including one its name does not
+    resolve to: a number is answered (no page of another site can send one as its Host), a
+    name only when it is the laptop's."""
+    from skatliste.cli.serve import _hosts
+
+    served = _hosts("0.0.0.0")
+    assert "*" in served and "*" not in _hosts("192.168.1.20")
+    client = TestClient(create_app(fresh_ledger, key=KEY, hosts=served))
+    assert client.get("/api/list", headers={"Host": host}).status_code == status
+    only = TestClient(create_app(fresh_ledger, key=KEY, hosts=_hosts("192.168.1.20")))
+    assert only.get("/api/list", headers={"Host": "10.0.0.7"}).status_code == 421

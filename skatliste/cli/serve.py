@@ -238,9 +238,11 @@ def _serve_season(
 
 def _hosts(host: str) -> list[str]:
     """The names a request may give as its Host here (with this computer's own)."""
-    from skatliste.web.links import addresses, served_names
+    from skatliste.web.links import ANY, addresses, served_names
+    from skatliste.web.server import ANY_ADDRESS
 
-    return [*addresses(host), *served_names(host)]
+    every = [ANY_ADDRESS] if host in ANY else []  # 0.0.0.0: each of this computer's addresses
+    return [*addresses(host), *served_names(host), *every]
 
 
 def _run_read_only(app: Any, host: str, port: int) -> None:

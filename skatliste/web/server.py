@@ -87,6 +87,27 @@ def host_name(header: str) -> str:
     return header.rpartition(":")[0] if header.count(":") == 1 else header
 
 
+ANY_ADDRESS = "*"
+"""In ``hosts``: the server listens on every address of this computer (``--host 0.0.0.0``), so
+a request may name any of them as a number; names stay limited to the list."""
+
+
+def _ours(name: str, hosts: Sequence[str]) -> bool:
+    """Whether ``name`` (a Host without its port) is this server's. An address given as a
+    number cannot be a rebound name: a page of another site sends its own name."""
+    import ipaddress
+
+    if name in LOOPBACK or name in (h.lower() for h in hosts):
+        return True
+    if ANY_ADDRESS in hosts:
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+    return False
+
+
 class HostCheck:
     """ASGI middleware: a request must name one of the addresses served (or this computer) in
     its ``Host``, else 421. A page of another site whose name was made to point here (DNS
@@ -101,7 +122,7 @@ class HostCheck:
         if scope["type"] == "http" and hosts is not None:
             given = dict(scope.get("headers", [])).get(b"host")
             name = host_name(given.decode("latin-1")) if given is not None else None
-            if name is not None and name not in {*LOOPBACK, *(h.lower() for h in hosts)}:
+            if name is not None and not _ours(name, hosts):
                 request = Request(scope)
                 said = msg(
                     "this server answers at its own address only, not at '{host}'; open the "
