@@ -265,3 +265,29 @@ def test_serve_revokes_a_renewed_key_at_once(fresh_ledger: Path) -> None:
         server.send_signal(signal.SIGKILL)
         server.wait(10)
     assert games(fresh_ledger) == 2
+
+
+def test_the_organisers_paper_result_is_kept_inside_the_tournament(tmp_path: Path) -> None:
+    """A paper result sent twice with one key is entered once; its answer is kept in the
+    tournament's folder, and an export may not replace that file or its lock."""
+    from skatliste.app import tournament as app
+    from skatliste.errors import LedgerError
+    from skatliste.store.files import refuse_list_target
+
+    folder = tmp_path / "t"
+    app.new_tournament(folder, name="T", date="2026-12-05", series=1, seed=1)
+    for name in ("Anna", "Ben", "Carl"):
+        app.add_player(folder, name)
+    app.draw_series(folder, 1)
+    client = TestClient(create_app(tournament=folder, organiser_key=KEY))
+    players = app.seating(folder, 1).tables[0].players
+    body = {"series": 1, "table": 1, "results": " ".join(f"{p}=0/0/0" for p in players)}
+    headers = {**AUTH, "Idempotency-Key": "paper-1"}
+    first = client.post("/api/tournament/paper", json=body, headers=headers)
+    again = client.post("/api/tournament/paper", json=body, headers=headers)
+    assert first.status_code == again.status_code == 201 and again.content == first.content
+    kept_file = folder / "tournament.json.requests"
+    assert kept_file.exists() and not (tmp_path / "t.requests").exists()
+    for target in (kept_file, folder / "tournament.json.requests.lock"):
+        with pytest.raises(LedgerError):
+            refuse_list_target(target)

@@ -299,7 +299,7 @@ def skatliste_file(path: Path | str) -> str | None:
         name == "keys.json" and (real.parent / "tournament.json").exists()
     ):
         return "key file"
-    if name.endswith(".json.lock"):
+    if name.endswith((".json.lock", ".json.requests.lock")):
         return "lock file"
     if name.endswith(".json.state"):
         return "state file"

@@ -46,9 +46,16 @@ class Kept:
     body: bytes
 
 
-def requests_path(path: Path | str) -> Path:
-    """Where a list's answers live: beside the real list, ``NAME.json.requests``."""
+def _written(path: Path | str) -> Path:
+    """The file a write changes: the list, or a tournament folder's ``tournament.json``."""
     real = real_path(path)
+    return real / "tournament.json" if real.is_dir() else real
+
+
+def requests_path(path: Path | str) -> Path:
+    """Where a list's answers live: beside the real list, ``NAME.json.requests`` (in a
+    tournament folder, ``tournament.json.requests``)."""
+    real = _written(path)
     return real.with_name(real.name + ".requests")
 
 
@@ -56,7 +63,7 @@ def _digest(path: Path) -> str:
     """The list's version: its file's inode, modification time and size (every write
     replaces the file)."""
     try:
-        st = os.stat(real_path(path))
+        st = os.stat(_written(path))
     except OSError:
         return "none"
     return f"{st.st_ino:x}.{st.st_mtime_ns:x}.{st.st_size:x}"
