@@ -165,8 +165,12 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
         fd = os.open(where, os.O_WRONLY | os.O_APPEND)
         try:
             os.write(fd, _line(item))
+            st = os.fstat(fd)
         finally:
             os.close(fd)
+        # what the file holds now, without reading it again (the lock is held)
+        now_items = [i for i in items if i["key"] != item["key"]] + [item]
+        _read_before[str(where)] = ((st.st_ino, st.st_mtime_ns, st.st_size), now_items)
     except OSError as exc:
         raise LedgerError(
             msg(

@@ -77,6 +77,8 @@ class SecurityHeaders:
 
 
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
+FOLDER_POLL_SECONDS = 0.5
+"""How often a tournament folder is looked at for the organiser's page."""
 
 
 def host_name(header: str) -> str:
@@ -307,7 +309,9 @@ def create_app(
                 found = tournament_keys(tournament).seats.get(seat, "")
             return found
 
-        watcher = Watcher(tournament, folder=True)
+        # the organiser's page reads the whole tournament on each change: at most twice a
+        # second, however many tables save (a hall of 100 saves 50 games a second)
+        watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
         watchers.append(watcher)
         main = Site(ledger_path=tournament, writers=organiser, lang=lang, watcher=watcher)
         tables = TablePages(

@@ -154,6 +154,8 @@ _Read = tuple["Ranking", list["TeamStanding"], list["SeriesStatus"], list[Messag
 _read_before: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], _Read]] = {}
 """The serve process's memo: each folder's last reading, with the state of its files."""
 _tournament_before: dict[Path, tuple[Any, Any]] = {}
+_double_before: dict[Path, bool] = {}
+"""Whether each folder's tables keep two lists, as its last reading said."""
 """The tournament file as last read for a save's check, with the state of the file."""
 _qr_before: dict[str, str] = {}
 """Each table link's QR code as drawn once in this process (drawing one takes ~8 ms; the
@@ -208,16 +210,10 @@ def _read(folder: Path) -> _Read:
         state.problems = [_relative(p, folder) for p in state.problems]
     conflicts = [_relative(c, folder) for c in got.conflicts]
     read: _Read = (ranking, core.teams(standings, size=4), got.tables, conflicts)
+    _double_before[folder] = t.double_list  # read with the rest: no second reading per look
     if files is not None:
         _read_before[folder] = (files, read)
     return read
-
-
-def ranking_double(folder: Path) -> bool:
-    """Whether every table of the tournament keeps two lists."""
-    from skatliste.app import tournament as app
-
-    return app.open_tournament(folder).double_list
 
 
 def qr_svg(link: str) -> str:
@@ -244,7 +240,7 @@ def tournament_json(
     the organiser also each table's entry link (with its key) and that link as a QR code to
     print. ``base_url`` is the address the server was told to serve at."""
     ranking, teams, states, conflicts = _read(folder)
-    double = organiser and ranking_double(folder)
+    double = organiser and _double_before.get(folder, False)
     tables = []
     for state in states:
         row: dict[str, Any] = {
