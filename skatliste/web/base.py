@@ -278,7 +278,7 @@ def idempotency_key(request: Request) -> str | None:
     given = request.headers.get("idempotency-key")
     if given is None:
         return None
-    if not IDEMPOTENCY_KEY.match(given):
+    if not IDEMPOTENCY_KEY.fullmatch(given):
         raise Refused(
             400,
             msg(
