@@ -70,8 +70,10 @@ demo: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz 100000
 
+# HALL=--quick runs the hall load test for 15 s instead of 60 s (bench/hall.py).
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/hall.py $(HALL)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build *.egg-info

@@ -59,7 +59,8 @@ def test_unknown_address_is_a_json_404(client: TestClient) -> None:
 
 
 def test_every_open_page_hears_of_a_game_added_from_the_cli(fresh_ledger: Path, run: Run) -> None:
-    """Server-sent events: a game added in the terminal reaches the page within a second."""
+    """Server-sent events: a game added in the terminal reaches the page within a second; each
+    event carries the list's version, the ETag of ``/api/list``."""
     with (
         live_server(create_app(fresh_ledger, key=KEY)) as url,
         httpx.Client(timeout=5) as http,
@@ -67,11 +68,14 @@ def test_every_open_page_hears_of_a_game_added_from_the_cli(fresh_ledger: Path, 
     ):
         assert events.headers["content-type"].startswith("text/event-stream")
         lines = events.iter_lines()
-        assert next(line for line in lines if line.startswith("data:")) == "data: 0"
+        first = http.get(url + "/api/list").headers["etag"]
+        assert next(line for line in lines if line.startswith("data:")) == f"data: {first[1:-1]}"
         result = run("add", "anna", "kreuz", "mit", "2", "--ledger", str(fresh_ledger))
         assert result.exit_code == 0, result.output
         # the file is looked at every 0.2 s; the client's 5 s read timeout bounds the wait
-        assert next(line for line in lines if line.startswith("data:")) == "data: 1"
+        now = http.get(url + "/api/list").headers["etag"]
+        assert now != first
+        assert next(line for line in lines if line.startswith("data:")) == f"data: {now[1:-1]}"
 
 
 @pytest.mark.parametrize("path", ["/", "/api/list", "/static/app.js", "/api/nothing"])

@@ -61,7 +61,7 @@ def test_keys_are_kept_in_the_folder_once(drawn: Path) -> None:
     first = tournament_keys(drawn, 2)
     assert first.made and set(first.tables) == {1, 2}
     again = tournament_keys(drawn, 2)
-    assert not again.made and again == type(again)(first.organiser, first.tables, False)
+    assert not again.made and again == type(again)(first.organiser, first.seats, False)
     assert (drawn / "keys.json").stat().st_mode & 0o077 == 0
     renewed = tournament_keys(drawn, 2, renew=True)
     assert renewed.organiser != first.organiser and renewed.tables[1] != first.tables[1]
@@ -212,22 +212,31 @@ def test_the_organiser_enters_a_paper_result(
 def test_a_table_with_paper_and_list_games_is_a_conflict_the_page_names(
     client: TestClient, drawn: Path
 ) -> None:
-    """Games on a list after its paper result: the page answers 409 naming the table and how
-    to resolve it on the page (no CLI command), never a 500."""
+    """Games on a list after its paper result: the page shows the conflict on that table,
+    naming how to resolve it on the page (no CLI command, no path of the laptop), and
+    everything else as before: the ranking (the paper result counts), the teams, the
+    tables, their links."""
     players = table_players(drawn, 2)
+    before = client.get("/api/tournament", headers=bearer(ORGANISER)).json()
     app.enter_paper_result(drawn, 1, 2, [f"{p}=0/0/0" for p in players])
+    with_paper = client.get("/api/tournament", headers=bearer(ORGANISER)).json()
     lists.add_game(drawn / "series-1" / "table-02.json", players[1], ["grand", "mit", "1"])
-    got = client.get("/api/tournament")
-    assert got.status_code == 409
-    assert got.json()["error"].startswith(
-        "keine Rangliste:\nSerie 1 Tisch 2: ein Ergebnis auf Papier und"
-    )
-    assert got.json()["error"].endswith(
+    got = client.get("/api/tournament", headers=bearer(ORGANISER))
+    assert got.status_code == 200
+    data = got.json()
+    [conflict] = data["conflicts"]
+    assert conflict.startswith("Serie 1 Tisch 2: ein Ergebnis auf Papier und")
+    assert conflict.endswith(
         "; nimm die Spiele auf der Seite des Tisches zurück (↶) oder lösche das Ergebnis auf Papier"
     )
-    assert "skatliste" not in got.json()["error"]
+    assert "skatliste" not in conflict and str(drawn) not in got.text
+    table = next(t for t in data["tables"] if t["table"] == 2)
+    assert table["problems"] and "series-1/table-02.json" in table["problems"][0]
+    assert data["ranking"] == with_paper["ranking"] and data["teams"] == with_paper["teams"]
+    assert [t.get("qr") for t in data["tables"]] == [t.get("qr") for t in before["tables"]]
+    assert len(data["ranking"]) == 7 and all(t.get("link") for t in data["tables"])
     app.delete_paper_result(drawn, 1, 2)
-    assert client.get("/api/tournament").status_code == 200
+    assert client.get("/api/tournament").json()["conflicts"] == []
 
 
 def test_the_organiser_replaces_a_paper_result(client: TestClient, drawn: Path) -> None:

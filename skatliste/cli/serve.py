@@ -92,7 +92,13 @@ def serve(
       skatliste serve --league liga --host 0.0.0.0
       skatliste serve --season vm2027 --host 0.0.0.0
     """
-    from skatliste.web.links import addresses, base_url, entry_link, qr_terminal, serves_network
+    from skatliste.web.links import (
+        addresses,
+        base_url,
+        entry_link,
+        qr_terminal,
+        serves_network,
+    )
 
     _check_key_options(key, renew_key)
     names = addresses(host)
@@ -106,10 +112,11 @@ def serve(
         alone = tournament is None and key is None and not (show_keys or renew_key)
         _serve_season(season, host, port, names, chosen, alone=alone)
         return
+    served = {"hosts": _hosts(host), "public_url": base_url(names[0], port)}
     if tournament is not None:
-        app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen)
+        app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen, served)
     else:
-        app, key, what = _list_app(ledger_path, key, renew_key, chosen)
+        app, key, what = _list_app(ledger_path, key, renew_key, chosen, served)
         tables = []
     if show_keys:
         click.echo(say(msg("key: {key}", key=key)))
@@ -123,6 +130,10 @@ def serve(
 
     import uvicorn
 
+    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
+
+    raise_open_files()
+    limit_logs()
     where = (
         msg("the local network (anyone on it can watch; the key is needed to write)")
         if serves_network(host)
@@ -144,6 +155,7 @@ def serve(
         port=port,
         log_level=os.environ.get("SKATLISTE_LOG", "warning"),
         timeout_graceful_shutdown=2,
+        **hall_options(),
     )
     watchers = app.state.watchers
 
@@ -186,7 +198,7 @@ def _serve_league(
         how = msg("; start one with 'skatliste league new DIR --name NAME', or give --league DIR")
         raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
     _check_port(host, port)
-    app = create_app(league=folder, lang=lang)
+    app = create_app(league=folder, lang=lang, hosts=_hosts(host))
     where = (
         msg("the local network (anyone on it can watch)")
         if serves_network(host)
@@ -221,19 +233,33 @@ def _serve_season(
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(create_app(season=folder, lang=lang), host, port)
+    _run_read_only(create_app(season=folder, lang=lang, hosts=_hosts(host)), host, port)
+
+
+def _hosts(host: str) -> list[str]:
+    """The names a request may give as its Host here (with this computer's own)."""
+    from skatliste.web.links import ANY, addresses, served_names
+    from skatliste.web.server import ANY_ADDRESS
+
+    every = [ANY_ADDRESS] if host in ANY else []  # 0.0.0.0: each of this computer's addresses
+    return [*addresses(host), *served_names(host), *every]
 
 
 def _run_read_only(app: Any, host: str, port: int) -> None:
     """Run a read-only page (a season's, a league's) until Ctrl+C, its watchers closed then."""
     import uvicorn
 
+    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
+
+    raise_open_files()
+    limit_logs()
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=os.environ.get("SKATLISTE_LOG", "warning"),
         timeout_graceful_shutdown=2,
+        **hall_options(),
     )
     watchers = app.state.watchers
 
@@ -247,23 +273,27 @@ def _run_read_only(app: Any, host: str, port: int) -> None:
 
 
 def _list_app(
-    ledger_path: Path, key: str | None, renew: bool, lang: Lang | None
+    ledger_path: Path, key: str | None, renew: bool, lang: Lang | None, served: dict[str, Any]
 ) -> tuple[Any, str, str]:
-    """The app for one list, its key (kept beside the list unless given), what it serves."""
+    """The app for one list, its key (kept beside the list unless given: read again when it
+    changes, so '--renew-key' in another terminal revokes the old one at once), what it
+    serves."""
     from skatliste.app.keys import key_path, list_key
     from skatliste.app.lists import open_list
     from skatliste.web.server import create_app
 
     open_list(ledger_path)  # refuse a missing or broken list before anything else
-    if key is None:
-        key, made = list_key(ledger_path, renew=renew)
-        if made:
-            click.echo(say(msg("new key kept in {path}", path=key_path(ledger_path))))
-    return create_app(ledger_path, key=key, lang=lang), key, str(ledger_path)
+    if key is not None:
+        return create_app(ledger_path, key=key, lang=lang, **served), key, str(ledger_path)
+    key, made = list_key(ledger_path, renew=renew)
+    if made:
+        click.echo(say(msg("new key kept in {path}", path=key_path(ledger_path))))
+    kept = key_path(ledger_path)
+    return create_app(ledger_path, key_file=kept, lang=lang, **served), key, str(ledger_path)
 
 
 def _tournament_app(
-    folder: Path, key: str | None, renew: bool, lang: Lang | None
+    folder: Path, key: str | None, renew: bool, lang: Lang | None, served: dict[str, Any]
 ) -> tuple[Any, str, str, list[tuple[str, str, str]]]:
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
     (label, page path of the last drawn series, key)."""
@@ -278,8 +308,7 @@ def _tournament_app(
             "; start one with 'skatliste tournament new DIR --name NAME', or give --tournament DIR"
         )
         raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
-    count = max((len(d.tables) for d in t.draws), default=0)
-    keys = tournament_keys(folder, count, renew=renew)
+    keys = tournament_keys(folder, renew=renew)
     if keys.made:
         click.echo(say(msg("keys kept in {path}", path=tournament_keys_path(folder))))
     organiser = key if key is not None else keys.organiser
@@ -289,8 +318,14 @@ def _tournament_app(
         for n in range(1, len(last.tables) + 1):
             path = f"series/{last.series}/table/{n}/"
             label = say(msg("series {series} table {table}", series=last.series, table=n))
-            tables.append((label, path, keys.tables[n]))
-    app = create_app(tournament=folder, organiser_key=organiser, table_keys=keys.tables, lang=lang)
+            tables.append((label, path, keys.seats[(last.series, n)]))
+    app = create_app(
+        tournament=folder,
+        organiser_key=key or "",
+        key_file=tournament_keys_path(folder),
+        lang=lang,
+        **served,
+    )
     what = say(msg("the tournament {name} ({folder})", name=t.name, folder=folder))
     return app, organiser, what, tables
 

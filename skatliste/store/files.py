@@ -8,6 +8,7 @@ tournament folder ``skatliste.store.tournament``.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import os
 import re
@@ -20,6 +21,15 @@ from skatliste.errors import LedgerError, ListExists, NoList, NotAList
 from skatliste.i18n import Message, msg
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
+lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_wait", default=None)
+"""Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
+waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
+PRIVATE = 0o600
+"""The mode of the files that hold a secret (keys) or only serve this program (locks)."""
+
+
+class ListBusy(LedgerError):
+    """Another program holds the list's lock longer than we wait."""
 
 
 def now() -> str:
@@ -93,6 +103,7 @@ NAMES: dict[str, Message] = {
     "cache": msg("cache"),
     "lock file": msg("lock file"),
     "state file": msg("state file"),
+    "requests file": msg("file of the answers to repeated entries"),
     "backup of a list": msg("backup of a list"),
     "tournament file": msg("tournament file"),
     "league file": msg("league file"),
@@ -184,13 +195,15 @@ def atomic_write(
     *,
     what: str = "ledger",
     durable: bool = True,
+    mode: int | None = None,
 ) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
     Temp file in the real file's folder (symlinks followed), fsync, ``os.replace``, fsync of
     the folder. The file keeps its mode; a new file gets the mode the umask gives (0644 with
     the usual 022), not the temp file's 0600. ``text`` may be pieces of bytes, written in
-    turn (a long list is never copied whole in memory).
+    turn (a long list is never copied whole in memory). ``mode`` sets the new file's mode
+    whatever the old one had (``PRIVATE`` for a key).
     """
     real = real_path(path)
     folder = real.parent
@@ -203,10 +216,11 @@ def atomic_write(
             )
         )
     _check_writable(path, real, what)
-    try:
-        mode = real.stat().st_mode & 0o7777
-    except OSError:
-        mode = 0o666 & ~_umask()
+    if mode is None:
+        try:
+            mode = real.stat().st_mode & 0o7777
+        except OSError:
+            mode = 0o666 & ~_umask()
     tmp_name: str | None = None
     try:
         fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
@@ -271,7 +285,8 @@ def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
 def skatliste_file(path: Path | str) -> str | None:
     """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
     that is not skatliste's: a list or a tournament file by its header; the tournament cache,
-    a key file, a lock file, a list's state file or a backup by its name.
+    a key file, a lock file, a list's state file, its answers to repeated entries or a backup
+    by its name.
 
     >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
     ('cache', 'key file')
@@ -284,10 +299,12 @@ def skatliste_file(path: Path | str) -> str | None:
         name == "keys.json" and (real.parent / "tournament.json").exists()
     ):
         return "key file"
-    if name.endswith(".json.lock"):
+    if name.endswith((".json.lock", ".json.requests.lock")):
         return "lock file"
     if name.endswith(".json.state"):
         return "state file"
+    if name.endswith(".json.requests"):
+        return "requests file"
     if is_list(real):
         return "backup of a list" if name.endswith(".bak") else "list"
     if _head_matches(real, _TOURNAMENT_HEADER):
@@ -337,11 +354,17 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
     atomic_write(path, text, what="file")
 
 
+def _wait() -> float:
+    """Seconds to wait for a lock here: the context's ``lock_wait``, else ``LOCK_TIMEOUT``."""
+    given = lock_wait.get()
+    return LOCK_TIMEOUT if given is None else min(given, LOCK_TIMEOUT)
+
+
 def _busy(path: Path) -> Message:
     return msg(
         "{path}: another skatliste is writing this ledger (waited {seconds} s); try again",
         path=str(path),
-        seconds=f"{LOCK_TIMEOUT:.0f}",
+        seconds=f"{_wait():.0f}",
     )
 
 
@@ -352,16 +375,16 @@ def _flock(lock_file: Path, path: Path) -> Iterator[None]:
     import fcntl
     import time
 
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o666)
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, PRIVATE)
     try:
-        deadline = time.monotonic() + LOCK_TIMEOUT
+        deadline = time.monotonic() + _wait()
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise LedgerError(_busy(path)) from None
+                    raise ListBusy(_busy(path)) from None
                 time.sleep(0.02)
         try:
             yield
@@ -376,19 +399,22 @@ def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
     """filelock, where there is no flock (Windows)."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT)
+    lock = FileLock(str(lock_file), timeout=_wait(), mode=PRIVATE)
     try:
         with lock:
             yield
     except Timeout:
-        raise LedgerError(_busy(path)) from None
+        raise ListBusy(_busy(path)) from None
 
 
 @contextlib.contextmanager
 def locked(path: Path | str) -> Iterator[None]:
     """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
-    changing and writing. A folder that cannot hold the list is refused at once, with the
-    cause; a lock file made for a list that still does not exist is removed again."""
+        changing and writing. A folder that cannot hold the list is refused at once, with the
+        cause; a lock file made for a list that still does not exist is removed again. The lock
+        file is its owner's only (mode 0600, a wider one made so); the temp files a crash left
+        beside the list are removed once the lock is held (no one else can be writing them), on
+    this process's first lock of the file."""
     path = Path(path)
     _check_folder(path)
     lock_file = lock_path(path)
@@ -396,7 +422,13 @@ def locked(path: Path | str) -> Iterator[None]:
     try:
         # open it once here so that a folder we cannot write in is named at once, not
         # blamed on another writer after the timeout
-        os.close(os.open(lock_file, os.O_WRONLY | os.O_CREAT, 0o666))
+        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT, PRIVATE)
+        try:
+            if os.fstat(fd).st_mode & 0o077:
+                with contextlib.suppress(OSError):  # another user's lock file stays theirs
+                    os.fchmod(fd, PRIVATE)  # a lock file an earlier version made 0644
+        finally:
+            os.close(fd)
     except OSError as exc:
         raise LedgerError(
             msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
@@ -404,6 +436,9 @@ def locked(path: Path | str) -> Iterator[None]:
     hold = _flock if os.name == "posix" else _filelock
     try:
         with hold(lock_file, path):
+            if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
+                remove_stale_temp_files(path)
+                _cleaned.add(str(lock_file))
             yield
     except PermissionError as exc:
         raise LedgerError(
@@ -413,6 +448,30 @@ def locked(path: Path | str) -> Iterator[None]:
         if made and not real_path(path).exists():
             with contextlib.suppress(OSError):
                 lock_file.unlink()
+
+
+_cleaned: set[str] = set()
+"""The files whose stale temp files this process has removed already (the first lock of each
+file in a process does it; a crash that leaves one ends its process)."""
+
+
+def remove_stale_temp_files(path: Path | str) -> list[Path]:
+    """Remove the temp files ``atomic_write`` of this very file left when the program was
+    killed mid-write (``.NAME.XXXXXXXX.tmp`` beside the real file); the caller holds the
+    file's lock, so none of them is being written. Returns those removed."""
+    real = real_path(path)
+    stale = re.compile(rf"^\.{re.escape(real.name)}\.[A-Za-z0-9_]{{8}}\.tmp$")
+    removed: list[Path] = []
+    try:
+        names = os.listdir(real.parent)
+    except OSError:
+        return removed
+    for name in names:
+        if stale.match(name):
+            with contextlib.suppress(OSError):
+                os.unlink(real.parent / name)
+                removed.append(real.parent / name)
+    return removed
 
 
 def backup_path(path: Path | str) -> Path:

@@ -617,13 +617,31 @@ def _summarise_list(path: Path) -> ListResult:
     )
 
 
+_summed: dict[str, tuple[tuple[int, int, int], ListResult]] = {}
+"""Each list's result as last summed in this process, with its file's inode, modification
+time and size: a served ranking sums again only the lists that changed."""
+
+
 def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
-    """Each list's result (None where the file does not exist), read and summed on each call:
-    the lists are the facts, and nothing derived from them is kept in a file."""
+    """Each list's result (None where the file does not exist), summed from the list: the
+    lists are the facts, and nothing derived from them is kept in a file (in this process,
+    a list whose file did not change is not summed again)."""
     out: dict[str, ListResult | None] = {}
     for name in names:
         path = folder / name
-        out[name] = _summarise_list(path) if path.exists() else None
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            out[name] = None
+            continue
+        stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+        before = _summed.get(str(path))
+        if before is not None and before[0] == stamp:
+            out[name] = before[1]
+            continue
+        found = _summarise_list(path)
+        _summed[str(path)] = (stamp, found)
+        out[name] = found
     return out
 
 

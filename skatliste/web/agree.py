@@ -121,7 +121,7 @@ def _link(request: Request) -> str | None:
     if first_of(here.ledger_path) is not None or not can_write(request):
         return None
     key = request.headers.get("authorization", "").partition(" ")[2].strip()
-    origin = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    origin = (request.app.state.public_url or str(request.base_url)).rstrip("/")
     return f"{origin}{here.base}/b/#key={key}"
 
 
@@ -174,7 +174,7 @@ def _organiser(request: Request) -> bool:
     from skatliste.app.keys import key_matches
 
     scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    keys = request.app.state.site.keys
+    keys = request.app.state.site.writers()
     return scheme.lower() == "bearer" and any(key_matches(k, given.strip()) for k in keys)
 
 
@@ -227,10 +227,12 @@ class SecondList:
             scope["app"].state.watchers.append(watcher)
             found = self.sites[path] = Site(
                 ledger_path=path,
-                keys=parent.keys,
+                writers=parent.writers,
                 lang=parent.lang,
                 watcher=watcher,
                 base=f"{parent.base}/b",
+                table_key=parent.table_key,
+                refuse=parent.refuse,  # the table's second list closes with its first
             )
         return found
 

@@ -7,6 +7,9 @@ result with ``views``. Writes pass ``writes`` first: same origin, then the key.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -19,7 +22,18 @@ from starlette.routing import Route
 
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
-from skatliste.web.base import Refused, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.base import (
+    Refused,
+    Site,
+    can_write,
+    in_thread,
+    read_json,
+    request_lang,
+    say,
+    site,
+    writes,
+)
+from skatliste.web.watch import file_tag
 
 _IN = ConfigDict(extra="forbid")
 TEXT = 500
@@ -100,20 +114,108 @@ def _stake(request: Request) -> Fraction | None:
         raise Refused(422, problem) from None
 
 
+VERSIONS_KEPT = 16
+"""Versions of a list whose rows a server remembers, to answer ``?since=`` with the rows
+after the first that changed (a page more versions behind gets the whole list)."""
+
+
+def _row_marks(games: list[dict[str, Any]]) -> list[str]:
+    """A short digest of each row as the page shows it (its value, totals, marks)."""
+    return [
+        hashlib.blake2b(json.dumps(g, sort_keys=True).encode(), digest_size=8).hexdigest()
+        for g in games
+    ]
+
+
+async def _page(
+    here: Site, key: tuple[Any, ...], tag: str, build: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """The list's page JSON for ``key`` (language, stake) at version ``tag``: built
+    once per version (in a worker thread) however many pages ask; 100 viewers read after
+    every change, and the others wait for the first one's reading."""
+    cache = here.cache
+    if "building" not in cache:
+        cache["building"] = asyncio.Lock()
+        cache["pages"], cache["marks"] = {}, {}
+    async with cache["building"]:
+        if cache.get("tag") != tag:
+            cache["pages"].clear()
+            cache["tag"] = tag
+        found: dict[str, Any] | None = cache["pages"].get(key)
+        if found is not None:
+            return found
+        found = await run_in_threadpool(build)
+        if tag and file_tag(here.ledger_path) == tag:  # not replaced while it was read
+            cache["pages"][key] = found
+            marks = cache["marks"]
+            marks[(tag, key[0])] = _row_marks(found["games"])
+            while len(marks) > VERSIONS_KEPT:
+                marks.pop(next(iter(marks)))
+        return found
+
+
+def _since(here: Site, page: dict[str, Any], since: str, lang: str) -> dict[str, Any] | None:
+    """What changed since version ``since``: the page without its chart, with the rows from
+    the first one that differs (``from`` is its index), or None when ``since`` is unknown."""
+    marks: dict[tuple[str, Any], list[str]] = here.cache.get("marks", {})
+    old = marks.get((since, lang))
+    new = marks.get((here.cache.get("tag", ""), lang))
+    if old is None or new is None:
+        return None
+    first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), None)
+    if first is None:
+        first = min(len(old), len(new))
+    delta = {k: v for k, v in page.items() if k not in ("games", "chart")}
+    return delta | {"since": since, "from": first, "games": page["games"][first:]}
+
+
 async def get_list(request: Request) -> Response:
-    """``GET /api/list``: totals, sheet, summary, chart (``?cent=`` adds the money)."""
+    """``GET /api/list``: totals, sheet, summary, chart (``?cent=`` adds the money). Carries
+    the list's version as its ``ETag`` (304 for ``If-None-Match`` with it); with
+    ``?since=VERSION`` only what changed since that version: every field but the chart, and
+    the rows from the first that changed (``from``: its index in ``games``)."""
     from skatliste.app.lists import open_list
     from skatliste.web.views import list_json
 
     lang = request_lang(request)
     stake = _stake(request)
     writable = can_write(request)
+    here = site(request)
+    tag = file_tag(here.ledger_path)
+    headers = {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+    if tag and request.headers.get("if-none-match") == f'"{tag}"':
+        return Response(status_code=304, headers=headers)
 
     def read() -> dict[str, Any]:
-        ledger = open_list(site(request).ledger_path)
-        return list_json(ledger, lang=lang, can_write=writable, stake=stake)
+        ledger = open_list(here.ledger_path)
+        return list_json(ledger, lang=lang, can_write=False, stake=stake)
 
-    return JSONResponse(await run_in_threadpool(read))
+    page = await _page(here, (lang, stake), tag, read)
+    page = page | {"can_write": writable}  # one reading for viewers and writers alike
+    since = request.query_params.get("since")
+    delta = None if since is None else _since(here, page, since, lang)
+    return JSONResponse(page if delta is None else delta, headers=headers)
+
+
+async def get_chart(request: Request) -> Response:
+    """``GET /api/chart``: the list's chart (SVG) alone, for a page that follows the list with
+    ``?since=`` (304 for ``If-None-Match`` with the list's version)."""
+    from skatliste.app.lists import open_list
+    from skatliste.web.views import list_json
+
+    lang = request_lang(request)
+    here = site(request)
+    tag = file_tag(here.ledger_path)
+    headers = {"ETag": f'"{tag}"', "Cache-Control": "no-cache"} if tag else {}
+    if tag and request.headers.get("if-none-match") == f'"{tag}"':
+        return Response(status_code=304, headers=headers)
+
+    def read() -> dict[str, Any]:
+        ledger = open_list(here.ledger_path)
+        return list_json(ledger, lang=lang, can_write=False)
+
+    page = await _page(here, (lang, None), tag, read)
+    return JSONResponse({"chart": page["chart"]}, headers=headers)
 
 
 async def get_game(request: Request) -> Response:
@@ -179,7 +281,7 @@ def _changed(request: Request, change: Any, status: int = 200) -> Response:
 
 
 async def _apply(request: Request, action: Callable[[], Any], status: int = 200) -> Response:
-    change = await run_in_threadpool(action)
+    change = await in_thread(action)
     return _changed(request, change, status)
 
 
@@ -270,9 +372,10 @@ API_ROUTES = [
     Route("/api/list", get_list, methods=["GET"]),
     Route("/api/preview", preview, methods=["POST"]),
     Route("/api/games", add_game, methods=["POST"]),
-    Route("/api/games/{number:int}", get_game, methods=["GET"]),
-    Route("/api/games/{number:int}", edit_game, methods=["PUT"]),
-    Route("/api/games/{number:int}", delete_game, methods=["DELETE"]),
+    Route("/api/chart", get_chart, methods=["GET"]),
+    Route("/api/games/{number:num}", get_game, methods=["GET"]),
+    Route("/api/games/{number:num}", edit_game, methods=["PUT"]),
+    Route("/api/games/{number:num}", delete_game, methods=["DELETE"]),
     Route("/api/pass", pass_game, methods=["POST"]),
     Route("/api/ramsch", add_ramsch, methods=["POST"]),
     Route("/api/undo", undo, methods=["POST"]),

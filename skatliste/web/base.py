@@ -6,16 +6,20 @@ build on it; it imports none of them.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
+from skatliste.errors import SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, join, msg
 from skatliste.web.watch import Watcher
 
@@ -23,8 +27,17 @@ HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024
 """Bytes a request body may have: a game's words are a few dozen."""
 KEEPALIVE_SECONDS = 10.0
+WRITE_WAIT = 2.0
+"""Seconds a write waits for the list (another phone's write first, then the file's lock
+another program holds) before it is refused with 409: a waiting write holds no worker
+thread for long, and readers never wait at all."""
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+Role = Literal["all", "table"]
+"""What a key given opens: everything this site serves (the list's own key, the organiser's),
+or one table's list only (a tournament table's key), which a finished series or a paper
+result closes."""
 
 
 class Refused(Exception):
@@ -36,16 +49,30 @@ class Refused(Exception):
         self.message = message
 
 
+def _no_key() -> str:
+    return ""
+
+
 @dataclass
 class Site:
-    """What one page serves: the list, the keys that write it, the language asked for, the
-    watcher of its file, and where its page lives (``/series/1/table/2`` in a tournament)."""
+    """What one page serves: the list, the keys that write it (read again when their file
+    changes), the language asked for, the watcher of its file, and where its page lives
+    (``/series/1/table/2`` in a tournament)."""
 
     ledger_path: Path
-    keys: tuple[str, ...]
+    writers: Callable[[], tuple[str, ...]]
+    """The keys that write everything here (the list's key, the organiser's)."""
     lang: Lang | None
     watcher: Watcher
     base: str = ""
+    table_key: Callable[[], str] = _no_key
+    """A tournament table's own key: writes this list while ``refuse`` finds nothing."""
+    refuse: Callable[[], Message | None] | None = None
+    """Why a table's key may not write now (its series is finished, ...), or None."""
+    gate: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One write at a time per list in this process: the others wait here, not in a thread."""
+    cache: dict[str, Any] = field(default_factory=dict)
+    """What the site's pages read, kept per version of the file (see ``api``)."""
 
 
 def site(request: Request) -> Site:
@@ -101,8 +128,9 @@ def check_origin(request: Request) -> None:
         raise Refused(403, msg("a write from another site is refused; use the page of this server"))
 
 
-def check_key(request: Request) -> None:
-    """Writing needs the list's key as ``Authorization: Bearer KEY``: 401 without, 403 wrong."""
+def check_key(request: Request) -> Role:
+    """Writing needs the list's key as ``Authorization: Bearer KEY``: 401 without, 403 wrong;
+    what the key opens."""
     from skatliste.app.keys import key_matches
 
     header = request.headers.get("authorization", "")
@@ -115,8 +143,21 @@ def check_key(request: Request) -> None:
                 "send 'Authorization: Bearer KEY'; 'skatliste serve --show-keys' shows it)"
             ),
         )
-    if not any(key_matches(key, given.strip()) for key in site(request).keys):
-        raise Refused(403, msg("wrong key for this list: ask for the link again ('--show-keys')"))
+    here = site(request)
+    if any(key_matches(key, given.strip()) for key in here.writers() if key):
+        return "all"
+    table = here.table_key()
+    if table and key_matches(table, given.strip()):
+        return "table"
+    raise Refused(403, msg("wrong key for this list: ask for the link again ('--show-keys')"))
+
+
+def key_role(request: Request) -> Role | None:
+    """What the request's key opens here, or None without a right key."""
+    try:
+        return check_key(request)
+    except Refused:
+        return None
 
 
 def can_write(request: Request) -> bool:
@@ -207,36 +248,155 @@ def _plain(error: Any) -> Message:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+async def in_thread(work: Callable[[], T]) -> T:
+    """``work`` in a worker thread, waiting at most ``WRITE_WAIT`` for a list's lock there."""
+    from skatliste.app.requests import wait_for_locks
+
+    def bounded() -> T:
+        wait_for_locks(WRITE_WAIT)
+        return work()
+
+    return await run_in_threadpool(bounded)
+
+
+def busy() -> Refused:
+    return Refused(
+        409,
+        msg(
+            "another skatliste is writing this list just now (a phone or the terminal); try "
+            "again in a moment"
+        ),
+    )
+
+
+IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,100}$")
+"""An ``Idempotency-Key``: 1 to 100 visible ASCII characters (the page sends a random one)."""
+
+
+def idempotency_key(request: Request) -> str | None:
+    """The request's ``Idempotency-Key`` header, None without; 400 when it cannot be one."""
+    given = request.headers.get("idempotency-key")
+    if given is None:
+        return None
+    if not IDEMPOTENCY_KEY.fullmatch(given):
+        raise Refused(
+            400,
+            msg(
+                "the Idempotency-Key header must be 1 to 100 visible characters (letters, "
+                "digits, signs), e.g. a random one per entry"
+            ),
+        )
+    return given
+
+
 def writes(handler: Handler) -> Handler:
-    """A handler that writes: origin first, then the key; the handler reads the body."""
+    """A handler that writes: origin first, then the key (a table's key only while its table
+    may be written), one write at a time per list (a bounded wait, else 409), and a repeat of
+    an ``Idempotency-Key`` answered as the first time, writing nothing. The handler reads the
+    body; every open page hears of the change at once."""
 
     async def guarded(request: Request) -> Response:
         check_origin(request)
-        check_key(request)
-        return await handler(request)
+        role = check_key(request)
+        here = site(request)
+        idem = idempotency_key(request)
+        try:
+            await asyncio.wait_for(here.gate.acquire(), WRITE_WAIT)
+        except TimeoutError:
+            raise busy() from None
+        try:
+            response = await _write(request, here, role, idem, handler)
+        finally:
+            here.gate.release()
+        if response.status_code < 400:
+            here.watcher.look()  # one change event, now (the poll sees nothing new after it)
+        return response
 
     guarded.__name__ = handler.__name__
     guarded.__doc__ = handler.__doc__
     return guarded
 
 
+async def _as_it_is(request: Request, here: Site) -> Response:
+    """The answer to a repeat whose first write landed but whose answer was lost: the list's
+    totals as they are now (200), nothing written."""
+    from skatliste.app.lists import open_list
+
+    def read() -> dict[str, Any]:
+        ledger = open_list(here.ledger_path)
+        totals = ledger.family.totals(ledger.table, ledger.entries)
+        return {"number": None, "game": None, "removed": None, "totals": totals, "problems": []}
+
+    body = await in_thread(read)
+    return Response(
+        json.dumps(body, ensure_ascii=False).encode("utf-8"),
+        media_type="application/json",
+        headers={"Idempotent-Replayed": "true"},
+    )
+
+
+async def _write(
+    request: Request, here: Site, role: Role, idem: str | None, handler: Handler
+) -> Response:
+    """Whether a table's key may write now, and the kept answer for a repeat of ``idem``
+    (``Idempotent-Replayed: true``, nothing written again; ``app.requests``), in one trip to
+    a worker thread; then the handler, and its answer kept for ``idem``."""
+    from skatliste.app import requests as kept
+
+    path = here.ledger_path
+    scope = request.url.path.removeprefix(here.base) + " " + request.method
+
+    def before() -> tuple[Message | None, Any]:
+        why = here.refuse() if role == "table" and here.refuse is not None else None
+        if why is not None or idem is None:
+            return why, None
+        return None, kept.begin(path, idem, scope)
+
+    why, found = await in_thread(before)
+    if why is not None:
+        raise Refused(409, why)
+    if idem is None:
+        return await handler(request)
+    if found is not None and found.status == 0:  # landed, its answer lost with the server
+        return await _as_it_is(request, here)
+    if found is not None:
+        return Response(
+            found.body,
+            status_code=found.status,
+            media_type="application/json",
+            headers={"Idempotent-Replayed": "true"},
+        )
+    try:
+        response = await handler(request)
+    except (Refused, SkatlisteError):
+        await in_thread(lambda: kept.forget(path, idem))  # refused: nothing was written
+        raise
+    body = bytes(response.body) if hasattr(response, "body") else b""
+    if response.status_code < 400:
+        await in_thread(lambda: kept.finish(path, idem, response.status_code, body))
+    else:
+        await in_thread(lambda: kept.forget(path, idem))
+    return response
+
+
 # --- headers every answer carries -------------------------------------------------------
 
 
 async def events(request: Request) -> Response:
-    """Server-sent events: ``change`` with the list's version whenever the file changes."""
+    """Server-sent events: ``change`` with the list's version (its ``ETag``, without the
+    quotes) whenever the file changes: once per write."""
     watcher = site(request).watcher
     watcher.start()
 
     async def stream() -> AsyncIterator[str]:
         seen = watcher.version
-        yield f"retry: 1000\nevent: change\ndata: {seen}\n\n"
+        yield f"retry: 1000\nevent: change\ndata: {watcher.tag}\n\n"
         while not watcher.closed:
             if await watcher.wait(seen, KEEPALIVE_SECONDS):
                 if watcher.closed:
                     break
                 seen = watcher.version
-                yield f"event: change\ndata: {seen}\n\n"
+                yield f"event: change\ndata: {watcher.tag}\n\n"
             else:
                 yield ": still here\n\n"
 

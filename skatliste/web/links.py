@@ -37,6 +37,16 @@ def addresses(host: str) -> list[str]:
     return found or ["127.0.0.1"]
 
 
+def served_names(host: str) -> list[str]:
+    """The names besides the addresses a phone may use for this computer (``Host`` headers the
+    server answers): the host given, and for 0.0.0.0 this machine's name (``laptop``,
+    ``laptop.local``)."""
+    if host not in ANY:
+        return [host]
+    name = socket.gethostname().lower()
+    return [name, f"{name}.local"] if name else []
+
+
 def base_url(address: str, port: int) -> str:
     shown = f"[{address}]" if ":" in address else address
     return f"http://{shown}:{port}/"

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterator
+import logging
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -25,13 +28,15 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
-from skatliste.errors import InputError, LedgerError, SkatlisteError
+from skatliste.errors import ChangedError, InputError, LedgerError, SkatlisteError
 from skatliste.i18n import Lang, msg
 from skatliste.web.base import (
     HERE,
     Refused,
     Site,
+    busy,
     events,
+    key_role,
     request_lang,
     say,
     site,
@@ -71,6 +76,86 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+FOLDER_POLL_SECONDS = 0.5
+"""How often a tournament folder is looked at for the organiser's page."""
+
+
+def host_name(header: str) -> str:
+    """The name in a ``Host`` header, without its port: ``[::1]:8000`` → ``::1``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].partition("]")[0]
+    return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
+ANY_ADDRESS = "*"
+"""In ``hosts``: the server listens on every address of this computer (``--host 0.0.0.0``), so
+a request may name any of them as a number; names stay limited to the list."""
+
+
+def _ours(name: str, hosts: Sequence[str]) -> bool:
+    """Whether ``name`` (a Host without its port) is this server's. An address given as a
+    number cannot be a rebound name: a page of another site sends its own name."""
+    import ipaddress
+
+    if name in LOOPBACK or name in (h.lower() for h in hosts):
+        return True
+    if ANY_ADDRESS in hosts:
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+    return False
+
+
+class HostCheck:
+    """ASGI middleware: a request must name one of the addresses served (or this computer) in
+    its ``Host``, else 421. A page of another site whose name was made to point here (DNS
+    rebinding) names its own site, so it can neither read nor write. ``app.state.hosts`` lists
+    the addresses; None checks nothing (an app that is not served, as in a test)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        hosts = getattr(scope["app"].state, "hosts", None) if "app" in scope else None
+        if scope["type"] == "http" and hosts is not None:
+            given = dict(scope.get("headers", [])).get(b"host")
+            name = host_name(given.decode("latin-1")) if given is not None else None
+            if name is not None and not _ours(name, hosts):
+                request = Request(scope)
+                said = msg(
+                    "this server answers at its own address only, not at '{host}'; open the "
+                    "link 'skatliste serve' printed",
+                    host=name[:100],
+                )
+                response = JSONResponse({"error": say(request, said)}, status_code=421)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class NumberConvertor(Convertor[int]):
+    """A number in an address: at most 9 digits, so a 5,000-digit table number is no page
+    (404), never a number Python refuses to read (a 500)."""
+
+    regex = "[0-9]{1,9}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("num", NumberConvertor())
+
+
+log = logging.getLogger("skatliste.web")
+
+
 # --- errors, in one place ---------------------------------------------------------------
 
 
@@ -83,9 +168,19 @@ async def _refused(request: Request, exc: Exception) -> Response:
 
 
 async def _skatliste_error(request: Request, exc: Exception) -> Response:
-    """Bad words → 422 (the CLI's message); a list that cannot be read or is busy → 409."""
+    """Bad words → 422 (the CLI's message); a list that cannot be read or is busy → 409. A
+    file's trouble names paths and quotes the file: only the list's own key (the organiser's)
+    is told; anyone else hears that the list cannot be read, and the terminal says why."""
+    from skatliste.app.requests import ListBusy
+
     status = 422 if isinstance(exc, InputError) or not isinstance(exc, LedgerError) else 409
     assert isinstance(exc, SkatlisteError)
+    if isinstance(exc, ListBusy):
+        return await _refused(request, busy())
+    if status == 409 and not isinstance(exc, ChangedError) and key_role(request) != "all":
+        log.warning("%s %s: %s", request.method, request.url.path, exc.render("en"))
+        said = msg("the list cannot be read just now; the organiser's terminal says why")
+        return JSONResponse({"error": say(request, said)}, status_code=409)
     return JSONResponse({"error": exc.render(request_lang(request))}, status_code=status)
 
 
@@ -139,6 +234,22 @@ PAGE_ROUTES: list[BaseRoute] = [
 ]
 
 
+def _no_keys() -> tuple[str, ...]:
+    return ()  # a read-only page: nothing here is written
+
+
+def _seat_keys(folder: Path, given: Mapping[Any, str]) -> dict[tuple[int, int], str]:
+    """Table keys by (series, table); a key given for a table number alone is that table's
+    in the last drawn series."""
+    from skatliste.app.tournament import open_tournament
+
+    if all(isinstance(k, tuple) for k in given):
+        return dict(given)
+    draws = open_tournament(folder).draws
+    last = draws[-1].series if draws else 1
+    return {k if isinstance(k, tuple) else (last, int(k)): v for k, v in given.items()}
+
+
 def create_app(
     ledger_path: Path | None = None,
     *,
@@ -146,59 +257,90 @@ def create_app(
     lang: Lang | None = None,
     tournament: Path | None = None,
     organiser_key: str = "",
-    table_keys: dict[int, str] | None = None,
+    table_keys: Mapping[Any, str] | None = None,
+    key_file: Path | None = None,
+    hosts: Sequence[str] | None = None,
+    public_url: str | None = None,
     league: Path | None = None,
     season: Path | None = None,
 ) -> Starlette:
     """The app for one list (``key`` opens it for writing), or for a tournament folder: the
     organiser's page at ``/`` and each table's page at ``/series/S/table/T/``
-    (``organiser_key`` writes every table, ``table_keys[T]`` table T's list only), or for a
-    league folder: its table and match reports, read-only (``web.league``)."""
+    (``organiser_key`` writes every table, ``table_keys[(S, T)]`` that one list only), or for a
+    league folder: its table and match reports, read-only (``web.league``), or a season's
+    standing, read-only (``web.season``).
+
+    ``key_file``: the keys are read from this file (the list's key file, the tournament's
+    ``keys.json``) and read again when it changes, so a renewed key revokes the old one at
+    once (a ``key``/``organiser_key`` given still wins). ``hosts``: the addresses served
+    (with this computer's own, every other ``Host`` gets 421). ``public_url``: the address the
+    organiser's links and QR codes are built from."""
+    from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
     from skatliste.web.agree import with_second_list
     from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
+    seat_key: Any = None
     if league is not None:
         from skatliste.web.league import league_routes
 
         watcher = Watcher(league, folder=True)
         watchers.append(watcher)
-        main = Site(ledger_path=league, keys=(), lang=lang, watcher=watcher)
+        main = Site(ledger_path=league, writers=_no_keys, lang=lang, watcher=watcher)
         routes = league_routes()
     elif season is not None:  # the season's standing and players' pages, read-only
         from skatliste.web.season import SeasonWatcher, season_routes
 
         follows: Watcher = SeasonWatcher(season)
         watchers.append(follows)
-        main = Site(ledger_path=season, keys=(), lang=lang, watcher=follows)
+        main = Site(ledger_path=season, writers=_no_keys, lang=lang, watcher=follows)
         routes = season_routes()
     elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
         watchers.append(watcher)
-        keys = (key,) if key else ()  # no key: the page only shows the list
-        main = Site(ledger_path=ledger_path, keys=keys, lang=lang, watcher=watcher)
+        ring = KeyRing(key_file, read_list_key, key or (None if key_file else ""))
+
+        def list_keys() -> tuple[str, ...]:
+            found = ring.current()
+            return (found,) if found else ()  # no key: the page only shows the list
+
+        main = Site(ledger_path=ledger_path, writers=list_keys, lang=lang, watcher=watcher)
         routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
-        watcher = Watcher(tournament, folder=True)
+        fixed = (organiser_key, _seat_keys(tournament, table_keys or {}))
+        rings = KeyRing(key_file, read_tournament_keys, None if key_file else fixed)
+
+        def organiser() -> tuple[str, ...]:
+            found = organiser_key or rings.current()[0]
+            return (found,) if found else ()
+
+        def seat_key(seat: tuple[int, int]) -> str:
+            found: str = rings.current()[1].get(seat, "")
+            if not found and key_file is not None:  # a series drawn while serving
+                found = tournament_keys(tournament).seats.get(seat, "")
+            return found
+
+        # the organiser's page reads the whole tournament on each change: at most twice a
+        # second, however many tables save (a hall of 100 saves 50 games a second)
+        watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
         watchers.append(watcher)
-        keys = (organiser_key,) if organiser_key else ()
-        main = Site(ledger_path=tournament, keys=keys, lang=lang, watcher=watcher)
+        main = Site(ledger_path=tournament, writers=organiser, lang=lang, watcher=watcher)
         tables = TablePages(
             tournament,
-            organiser_key=organiser_key,
-            table_keys=table_keys or {},
+            organiser=organiser,
+            seat_key=seat_key,
             lang=lang,
             routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
             watchers=watchers,
         )
         routes = [
             *tournament_routes(),
-            Mount("/series/{series:int}/table/{table:int}", app=tables),
+            Mount("/series/{series:num}/table/{table:num}", app=tables),
         ]
 
     @contextlib.asynccontextmanager
@@ -222,17 +364,19 @@ def create_app(
             HTTPException: _http_error,
         },
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(SecurityHeaders), Middleware(HostCheck)],
     )
     app.state.site = main
     app.state.watchers = watchers
-    app.state.table_keys = table_keys or {}
+    app.state.seat_key = seat_key
+    app.state.hosts = None if hosts is None else list(hosts)
+    app.state.public_url = public_url
     app.state.templates = Jinja2Templates(directory=HERE / "templates")
     return app
 
 
 @contextlib.contextmanager
-def running(app: Starlette, *, host: str = "127.0.0.1") -> Iterator[str]:
+def running(app: Starlette, *, host: str = "127.0.0.1", per_client: int = 64) -> Iterator[str]:
     """Serve ``app`` with uvicorn in a background thread on an ephemeral port of ``host``
     (the loopback by default); yield its base URL; stop it on leaving. For tests, benchmarks
     and embedding; ``skatliste serve`` runs uvicorn in the foreground instead."""
@@ -241,8 +385,18 @@ def running(app: Starlette, *, host: str = "127.0.0.1") -> Iterator[str]:
 
     import uvicorn
 
+    from skatliste.web.hall import hall_options
+
+    if app.state.hosts is None:
+        app.state.hosts = [host]  # served: other names get 421, as from 'skatliste serve'
     config = uvicorn.Config(
-        app, host=host, port=0, log_level="warning", lifespan="on", timeout_graceful_shutdown=1
+        app,
+        host=host,
+        port=0,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=1,
+        **hall_options(per_client=per_client),
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

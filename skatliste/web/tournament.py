@@ -6,6 +6,7 @@ key (or the organiser's). Everything comes from ``skatliste.app.tournament``."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,16 +17,27 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
-from skatliste.errors import InputError, LedgerError
-from skatliste.i18n import Lang, msg
+from skatliste.errors import InputError
+from skatliste.i18n import Joined, Lang, Message, msg
 from skatliste.skat.explain import signed
-from skatliste.web.base import Site, can_write, read_json, request_lang, say, site, writes
+from skatliste.web.base import (
+    Site,
+    can_write,
+    in_thread,
+    read_json,
+    request_lang,
+    say,
+    site,
+    writes,
+)
 from skatliste.web.labels import labels
-from skatliste.web.watch import Watcher
+from skatliste.web.watch import Watcher, file_tag
 
 if TYPE_CHECKING:
     from skatliste.app.tournament import Ranking
     from skatliste.tournament import SeriesStatus, TeamStanding
+
+Seat = tuple[int, int]
 
 
 class TablePages:
@@ -36,15 +48,15 @@ class TablePages:
         self,
         folder: Path,
         *,
-        organiser_key: str,
-        table_keys: dict[int, str],
+        organiser: Callable[[], tuple[str, ...]],
+        seat_key: Callable[[Seat], str],
         lang: Lang | None,
         routes: list[BaseRoute],
         watchers: list[Watcher],
     ) -> None:
         self.folder = folder
-        self.organiser_key = organiser_key
-        self.table_keys = table_keys
+        self.organiser = organiser
+        self.seat_key = seat_key
         self.lang = lang
         self.router = Router(routes=routes)
         self.watchers = watchers
@@ -64,15 +76,16 @@ class TablePages:
             if not 1 <= table <= len(tables):
                 return None
             path = self.folder / tables[table - 1].list
-            keys = (self.organiser_key, self.table_keys.get(table, ""))
             watcher = Watcher(path)
             self.watchers.append(watcher)
             found = self.sites[(series, table)] = Site(
                 ledger_path=path,
-                keys=tuple(k for k in keys if k),
+                writers=self.organiser,
                 lang=self.lang,
                 watcher=watcher,
                 base=f"/series/{series}/table/{table}",
+                table_key=lambda: self.seat_key((series, table)),
+                refuse=lambda: closed_for_table(self.folder, series, table),
             )
         return found
 
@@ -92,6 +105,38 @@ class TablePages:
         await self.router(scope, receive, send)
 
 
+def closed_for_table(folder: Path, series: int, table: int) -> Message | None:
+    """Why a table's own key may not write its list now, or None: a later series is drawn
+    (this one is finished), or the table's result was entered on paper. The organiser's key
+    still writes (a correction)."""
+    from skatliste.app.tournament import open_tournament
+
+    stamp = file_tag(folder / "tournament.json")
+    before = _tournament_before.get(folder)
+    if before is not None and stamp and before[0] == stamp:
+        t = before[1]
+    else:
+        t = open_tournament(folder)  # each save asks: read again only when it changed
+        if stamp:
+            _tournament_before[folder] = (stamp, t)
+    later = [d.series for d in t.draws if d.series > series]
+    if later:
+        return msg(
+            "series {series} is finished (series {later} is drawn): this table's key no longer "
+            "writes it; a correction needs the organiser",
+            series=series,
+            later=later[-1],
+        )
+    if t.paper_result(series, table) is not None:
+        return msg(
+            "series {series} table {table} has its result on paper: the list is not written "
+            "any more; a correction needs the organiser",
+            series=series,
+            table=table,
+        )
+    return None
+
+
 async def organiser_page(request: Request) -> Response:
     """The organiser's page: a shell; its script fetches ``/api/tournament`` and follows it."""
     lang = request_lang(request)
@@ -105,9 +150,16 @@ async def organiser_page(request: Request) -> Response:
     return response
 
 
-_Read = tuple["Ranking", list["TeamStanding"], list["SeriesStatus"]]
+_Read = tuple["Ranking", list["TeamStanding"], list["SeriesStatus"], list[Message]]
 _read_before: dict[Path, tuple[tuple[tuple[str, int, int, int], ...], _Read]] = {}
 """The serve process's memo: each folder's last reading, with the state of its files."""
+_tournament_before: dict[Path, tuple[Any, Any]] = {}
+_double_before: dict[Path, bool] = {}
+"""Whether each folder's tables keep two lists, as its last reading said."""
+"""The tournament file as last read for a save's check, with the state of the file."""
+_qr_before: dict[str, str] = {}
+"""Each table link's QR code as drawn once in this process (drawing one takes ~8 ms; the
+organiser's page asks for every table's every few seconds)."""
 
 
 def _files(folder: Path) -> tuple[tuple[str, int, int, int], ...] | None:
@@ -120,44 +172,75 @@ def _files(folder: Path) -> tuple[tuple[str, int, int, int], ...] | None:
     return tuple(sorted((str(p), s.st_ino, s.st_mtime_ns, s.st_size) for p, s in found))
 
 
+def _relative(message: Any, folder: Path) -> Any:
+    """``message`` with every path inside ``folder`` named from the folder (``series-1/
+    table-02.json``): whoever watches the page learns nothing about the laptop's folders."""
+    from dataclasses import replace
+
+    inside = str(folder) + "/"
+    if isinstance(message, Message):
+        params = tuple((k, _relative(v, folder)) for k, v in message.params)
+        return replace(message, params=params)
+    if isinstance(message, Joined):
+        return Joined(tuple(_relative(m, folder) for m in message.items), message.separator)
+    if isinstance(message, str | Path) and str(message).startswith(inside):
+        return str(message)[len(inside) :]
+    return message
+
+
 def _read(folder: Path) -> _Read:
-    """The ranking, the teams and every table's state, read again only when a file of the
-    folder changed since the last look: the organiser's page asks every few seconds, and a
-    championship has 750 lists. Kept in this process only; nothing is written."""
+    """The ranking, the teams, every table's state and the conflicts (a table with a paper
+    result and games on its list: the paper result counts, the table shows the conflict, and
+    everything else stays as it was), read again only when a file of the folder changed since
+    the last look: the organiser's page asks every few seconds, and a championship has 750
+    lists. Kept in this process only; nothing is written."""
+    from skatliste import tournament as core
     from skatliste.app import tournament as app
 
     files = _files(folder)
     before = _read_before.get(folder)
     if files is not None and before is not None and before[0] == files:
         return before[1]
-    ranking = app.ranking(folder)
-    read: _Read = (ranking, app.team_ranking(folder), app.status(folder))
+    got = app.results(folder)
+    t = got.tournament
+    standings = core.rank(t.players, got.scores)
+    playing = [s for s in got.tables if s.state == "in progress"]
+    ranking = app.Ranking(t.name, t.date, None, standings, playing)
+    for state in got.tables:
+        state.problems = [_relative(p, folder) for p in state.problems]
+    conflicts = [_relative(c, folder) for c in got.conflicts]
+    read: _Read = (ranking, core.teams(standings, size=4), got.tables, conflicts)
+    _double_before[folder] = t.double_list  # read with the rest: no second reading per look
     if files is not None:
         _read_before[folder] = (files, read)
     return read
 
 
-def ranking_double(folder: Path) -> bool:
-    """Whether every table of the tournament keeps two lists."""
-    from skatliste.app import tournament as app
+def qr_svg(link: str) -> str:
+    """The link as a QR code (inline SVG), drawn once per link in this process."""
+    import segno
 
-    return app.open_tournament(folder).double_list
+    found = _qr_before.get(link)
+    if found is None:
+        if len(_qr_before) > 4096:  # keys renewed many times over: start again
+            _qr_before.clear()
+        found = _qr_before[link] = segno.make(link, error="m").svg_inline(scale=3)
+    return found
 
 
 def tournament_json(
-    folder: Path, *, lang: Lang, organiser: bool, base_url: str, table_keys: dict[int, str]
+    folder: Path,
+    *,
+    lang: Lang,
+    organiser: bool,
+    base_url: str,
+    seat_key: Callable[[Seat], str] | None,
 ) -> dict[str, Any]:
-    """The live ranking, the teams and every table's state; for the organiser also each
-    table's entry link (with its key) and that link as a QR code to print."""
-    import segno
-
-    from skatliste.app import tournament as app
-
-    try:
-        ranking, teams, states = _read(folder)
-    except app.TablesCountTwice as exc:
-        how = msg("take the games back on the table's page (↶), or delete the paper result")
-        raise LedgerError(exc.told([how] * len(exc.tables))) from None
+    """The live ranking, the teams and every table's state (with its conflict, if any); for
+    the organiser also each table's entry link (with its key) and that link as a QR code to
+    print. ``base_url`` is the address the server was told to serve at."""
+    ranking, teams, states, conflicts = _read(folder)
+    double = organiser and _double_before.get(folder, False)
     tables = []
     for state in states:
         row: dict[str, Any] = {
@@ -170,19 +253,22 @@ def tournament_json(
             "url": f"{base_url}series/{state.series}/table/{state.table}/",
             "problems": [p.render(lang) for p in state.problems],
         }
-        if organiser and state.table in table_keys:
-            link = f"{row['url']}#key={table_keys[state.table]}"
+        key = seat_key((state.series, state.table)) if organiser and seat_key else ""
+        if key:
+            link = f"{row['url']}#key={key}"
             row["link"] = link
-            row["qr"] = segno.make(link, error="m").svg_inline(scale=3)
-            if ranking_double(folder):  # the second list's own link, for its keeper
-                second = f"{row['url']}b/#key={table_keys[state.table]}"
+            row["qr"] = qr_svg(link)
+            if double:  # the second list's own link, for its keeper
+                second = f"{row['url']}b/#key={key}"
                 row["link_b"] = second
-                row["qr_b"] = segno.make(second, error="m").svg_inline(scale=3)
+                row["qr_b"] = qr_svg(second)
         tables.append(row)
+    how = msg("take the games back on the table's page (↶), or delete the paper result")
     return {
         "name": ranking.name,
         "date": ranking.date,
         "organiser": organiser,
+        "conflicts": [msg("{problem}; {how}", problem=c, how=how).render(lang) for c in conflicts],
         "ranking": [
             {
                 "place": s.place,
@@ -212,16 +298,16 @@ def tournament_json(
 
 async def get_tournament(request: Request) -> Response:
     """``GET /api/tournament``: ranking, teams, tables (links and QR codes with the
-    organiser's key)."""
+    organiser's key), built from the address served, never from the request's."""
     lang = request_lang(request)
     organiser = can_write(request)
     folder = site(request).ledger_path
-    keys: dict[int, str] = request.app.state.table_keys
-    base_url = str(request.base_url)
+    seat_key = request.app.state.seat_key
+    base_url = request.app.state.public_url or str(request.base_url)
 
     def read() -> dict[str, Any]:
         return tournament_json(
-            folder, lang=lang, organiser=organiser, base_url=base_url, table_keys=keys
+            folder, lang=lang, organiser=organiser, base_url=base_url, seat_key=seat_key
         )
 
     return JSONResponse(await run_in_threadpool(read))
@@ -258,7 +344,7 @@ async def paper_result(request: Request) -> Response:
             raise InputError(exc.told(how)) from None
         return {"series": body.series, "table": body.table, "players": sorted(scores)}
 
-    return JSONResponse(await run_in_threadpool(enter), status_code=201)
+    return JSONResponse(await in_thread(enter), status_code=201)
 
 
 def tournament_routes() -> list[BaseRoute]:

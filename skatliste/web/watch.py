@@ -18,6 +18,16 @@ POLL_SECONDS = 0.2
 Stamp = tuple[tuple[str, int, int, int], ...]
 
 
+def file_tag(path: Path) -> str:
+    """The version of one file as an ETag's text: its inode, modification time and size (a
+    write replaces the file, so a new inode at least), "" when there is no file."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ""
+    return f"{st.st_ino:x}.{st.st_mtime_ns:x}.{st.st_size:x}"
+
+
 def _stamp(path: Path, folder: bool) -> Stamp:
     """(name, inode, mtime, size) of the file, or of every list in a tournament folder."""
     files = sorted(path.rglob("*.json")) if folder else [path]
@@ -41,23 +51,33 @@ class Watcher:
         self.interval = interval
         self.version = 0
         """Goes up by one with every change seen."""
-        self._stamp = _stamp(path, folder)
+        self._stamp = self.stamp()
+        self.tag = self._tag()
+        """The version as the pages see it: the list's ``ETag`` (a folder: the count)."""
         self._task: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
         """Set when the server stops: every waiter wakes and its stream ends."""
 
+    def stamp(self) -> Stamp:
+        """What is watched, as it is now: (name, inode, mtime, size) of each file."""
+        return _stamp(self.path, self.folder)
+
     def look(self) -> bool:
         """Compare the file with what was seen last; on a change wake every waiter."""
-        stamp = _stamp(self.path, self.folder)
+        stamp = self.stamp()
         if stamp == self._stamp:
             return False
         self._stamp = stamp
         self.version += 1
+        self.tag = self._tag()
         self._changed.set()
         self._changed = asyncio.Event()
         return True
+
+    def _tag(self) -> str:
+        return str(self.version) if self.folder else file_tag(self.path)
 
     async def run(self) -> None:
         """Look at the file until cancelled."""

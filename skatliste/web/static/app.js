@@ -69,9 +69,69 @@ function toast(text, bad = false) {
 
 // --- the list as the server derives it ----------------------------------------------------
 
+// The list follows its versions (the ETag of /api/list, the data of each change event): after
+// the first read the page asks only for what changed (?since=VERSION: every field but the
+// chart, and the rows from the first that changed), nothing at all when nothing did (304).
+let version = "";
+let versionCent = null;
+let chartStale = false;
+let reads = Promise.resolve();
+function readList(cent) {
+  // one read at a time: a change event during the first read asks after it, with its version
+  const read = reads.then(() => readListNow(cent));
+  reads = read.catch(() => {});
+  return read;
+}
+async function readListNow(cent) {
+  const q = new URLSearchParams({ lang: LANG });
+  if (cent) q.set("cent", cent);
+  const headers = KEY ? { Authorization: "Bearer " + KEY } : {};
+  const since = version && state && versionCent === cent ? version : "";
+  if (since) {
+    q.set("since", since);
+    headers["If-None-Match"] = '"' + since + '"';
+  }
+  let response;
+  let data = {};
+  try {
+    response = await fetch(BASE + "/api/list?" + q, { headers, cache: "no-store" });
+    if (response.status === 304) return { ok: true, status: 304, data: state };
+    data = await response.json();
+  } catch (err) {
+    const error = response ? fmt(L.bad_answer, { status: response.status }) : L.no_answer;
+    return { ok: false, status: response ? response.status : 0, data: { error } };
+  }
+  if (!response.ok) return { ok: false, status: response.status, data };
+  if (data.since !== undefined) {
+    const { since, from, ...changed } = data; // the whole list again, as a first read has it
+    data = { ...state, ...changed, games: state.games.slice(0, from).concat(changed.games) };
+    chartStale = true;
+  }
+  version = (response.headers.get("ETag") || "").replace(/"/g, "");
+  versionCent = cent;
+  return { ok: true, status: response.status, data };
+}
+
+// the chart of a list followed by changes: read again only while it is on the screen
+async function readChart() {
+  const box = $("chart").getBoundingClientRect();
+  if (!chartStale || box.bottom < 0 || box.top > innerHeight || !box.height) return;
+  chartStale = false;
+  try {
+    const response = await fetch(BASE + "/api/chart?lang=" + LANG, { cache: "no-store" });
+    if (response.ok) state.chart = (await response.json()).chart;
+    $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
+  } catch (err) {
+    chartStale = true;
+  }
+}
+addEventListener("scroll", readChart, { passive: true });
+addEventListener("click", () => setTimeout(readChart, 0));
+
 async function refresh() {
   const cent = $("cent").value.trim();
-  const r = await api("GET", "/api/list" + (cent ? "?cent=" + encodeURIComponent(cent) : ""));
+  const r = await readList(cent);
+  if (r.status === 304) return;
   if (!r.ok) {
     toast(r.data.error || r.status, true);
     badFor = "unreadable"; // the next list that reads clears it, even the same list
@@ -81,6 +141,8 @@ async function refresh() {
   if (badFor !== null && listMark(r.data) !== badFor) toast("");
   state = r.data;
   render();
+  readChart();
+  keepListSoon(state, cent); // for a reload without the server (outbox.js)
 }
 
 function render() {

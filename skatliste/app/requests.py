@@ -1,0 +1,25 @@
+"""What the web edge needs of the store around a write: a repeat of an entry answered as the
+first time (``Idempotency-Key``, kept in ``NAME.json.requests`` by ``store.requests``), and
+a bounded wait for a list's lock."""
+
+from __future__ import annotations
+
+from skatliste.store.files import ListBusy, lock_wait
+from skatliste.store.requests import KEEP, Kept, begin, finish, forget, requests_path
+
+__all__ = [
+    "KEEP",
+    "Kept",
+    "ListBusy",
+    "begin",
+    "finish",
+    "forget",
+    "requests_path",
+    "wait_for_locks",
+]
+
+
+def wait_for_locks(seconds: float) -> None:
+    """In this thread's context, wait at most ``seconds`` (or ``LOCK_TIMEOUT``, if shorter)
+    for a list's lock before refusing as busy."""
+    lock_wait.set(seconds)

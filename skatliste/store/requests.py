@@ -1,0 +1,231 @@
+"""The answers a list's writes gave, kept beside it for a repeat: ``NAME.json.requests``.
+
+A phone whose answer was lost (the Wi-Fi dropped, the server was killed) sends its entry
+again with the same ``Idempotency-Key``; the repeat gets the first answer and writes nothing.
+Each write is kept in two steps around the list's own write: first ``begin`` keeps the key
+with the version of the list as it was (in the file, before the list is written), then the
+list is written (fsynced), then ``finish`` keeps the answer. A server killed between the two
+finds the key still open on the repeat: a list of another version means the first write
+landed (answered, nothing written again); an unchanged list means it did not (the repeat is
+written as new).
+
+The file is JSON lines: its format and version first, then one line per key opened or
+answered (appended: a save costs no new file); the newest answer of each key counts. It is
+not fsynced (the list is): a killed server
+loses nothing of it (the system has it), only a power cut in the very second of a save could
+take the key back with it, and then a repeat would enter that one game a second time.
+
+The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
+format name and a version and is read strictly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skatliste.errors import LedgerError
+from skatliste.i18n import msg
+from skatliste.store.files import atomic_write, locked, now, real_path
+
+FORMAT_NAME = "skatliste-requests"
+FORMAT_VERSION = 1
+KEEP = 32
+"""Keys kept per list: more than any phone's outbox holds at once."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The first answer to a key: its status and body. ``status`` 0: the first write landed
+    but its answer was lost with the server (the edge answers from the list as it is)."""
+
+    status: int
+    body: bytes
+
+
+def _written(path: Path | str) -> Path:
+    """The file a write changes: the list, or a tournament folder's ``tournament.json``."""
+    real = real_path(path)
+    return real / "tournament.json" if real.is_dir() else real
+
+
+def requests_path(path: Path | str) -> Path:
+    """Where a list's answers live: beside the real list, ``NAME.json.requests`` (in a
+    tournament folder, ``tournament.json.requests``)."""
+    real = _written(path)
+    return real.with_name(real.name + ".requests")
+
+
+def _digest(path: Path) -> str:
+    """The list's version: its file's inode, modification time and size (every write
+    replaces the file)."""
+    try:
+        st = os.stat(_written(path))
+    except OSError:
+        return "none"
+    return f"{st.st_ino:x}.{st.st_mtime_ns:x}.{st.st_size:x}"
+
+
+def _bad(where: Path, why: str) -> LedgerError:
+    return LedgerError(
+        msg(
+            "{path}: not the answers skatliste keeps ({why}); delete the file (only repeated "
+            "entries need it)",
+            path=str(where),
+            why=why,
+        )
+    )
+
+
+HEADER = {"format": FORMAT_NAME, "version": FORMAT_VERSION}
+_FIELDS = {"key": str, "scope": str, "time": str, "before": str, "body": str}
+
+
+def _record(where: Path, n: int, line: bytes) -> dict[str, Any]:
+    """Line ``n`` of the file: a key opened (``status`` null) or answered."""
+    try:
+        item = json.loads(line)
+    except ValueError as exc:
+        raise _bad(where, f"line {n}: {exc}") from None
+    ok = isinstance(item, dict) and all(isinstance(item.get(k), t) for k, t in _FIELDS.items())
+    status = item.get("status") if isinstance(item, dict) else None
+    if not ok or not (status is None or (isinstance(status, int) and 100 <= status < 600)):
+        raise _bad(where, f"line {n} is not key, scope, time, before, status, body")
+    return dict(item)
+
+
+def _read(where: Path) -> list[dict[str, Any]]:
+    """The kept records, oldest first, the latest line of each key winning: the strict reader
+    of the file (its first line names the format and version; a last line cut short by a
+    kill is left out, nothing else may be wrong)."""
+    try:
+        st = os.stat(where)
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise _bad(where, exc.strerror or str(exc)) from None
+    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    before = _read_before.get(str(where))
+    if before is not None and before[0] == stamp:
+        return [dict(i) for i in before[1]]
+    try:
+        raw = where.read_bytes()
+    except OSError as exc:
+        raise _bad(where, exc.strerror or str(exc)) from None
+    items = _parse(where, raw)
+    _read_before[str(where)] = (stamp, items)
+    return [dict(i) for i in items]
+
+
+_read_before: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
+"""Each file as this process last read it, with its inode, modification time and size."""
+
+
+def _parse(where: Path, raw: bytes) -> list[dict[str, Any]]:
+    lines = raw.split(b"\n")
+    cut = lines.pop() if lines else b""  # after the last newline: a line cut short, or nothing
+    del cut
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT_NAME:
+        raise _bad(where, "no format 'skatliste-requests'")
+    if head.get("version") != FORMAT_VERSION:
+        raise _bad(where, f"version {head.get('version')!r}, this program reads 1")
+    items: dict[str, dict[str, Any]] = {}
+    for n, line in enumerate(lines[1:], start=2):
+        if line.strip():
+            item = _record(where, n, line)
+            items.pop(item["key"], None)
+            items[item["key"]] = item
+    return list(items.values())
+
+
+def _line(item: dict[str, Any]) -> bytes:
+    return json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> None:
+    """Add ``item`` at the end of the file (one write, no new file); when the file holds
+    many more lines than keys kept, write it anew with the newest ``KEEP`` only."""
+    try:
+        lines = where.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        lines = 0
+    if lines == 0 or lines > 4 * KEEP:
+        kept = [*[i for i in items if i["key"] != item["key"]][-(KEEP - 1) :], item]
+        pieces = [_line(HEADER), *(_line(i) for i in kept)]
+        atomic_write(where, pieces, what="requests file", durable=False)
+        return
+    try:
+        fd = os.open(where, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, _line(item))
+            st = os.fstat(fd)
+        finally:
+            os.close(fd)
+        # what the file holds now, without reading it again (the lock is held)
+        now_items = [i for i in items if i["key"] != item["key"]] + [item]
+        _read_before[str(where)] = ((st.st_ino, st.st_mtime_ns, st.st_size), now_items)
+    except OSError as exc:
+        raise LedgerError(
+            msg(
+                "{path}: cannot write: {why}; the {what} was left as it was",
+                path=str(where),
+                why=exc.strerror or str(exc),
+                what=msg("file of the answers to repeated entries"),
+            )
+        ) from None
+
+
+def begin(path: Path | str, key: str, scope: str) -> Kept | None:
+    """The kept answer for ``key`` (a repeat: write nothing), else None after keeping the key
+    as open (the caller writes now). ``scope`` (method and address) must be the first's."""
+    path = Path(path)
+    where = requests_path(path)
+    with locked(where):
+        items = _read(where)
+        found = next((i for i in items if i["key"] == key and i["before"]), None)
+        if found is not None and found["scope"] != scope:
+            from skatliste.errors import InputError
+
+            raise InputError(
+                msg(
+                    "this Idempotency-Key was sent with another request ({scope}); send a new "
+                    "key for a new entry",
+                    scope=found["scope"],
+                )
+            )
+        if found is not None and found["status"] is not None:
+            return Kept(found["status"], found["body"].encode("utf-8"))
+        before = _digest(path)
+        if found is not None and found["before"] != before:
+            return Kept(0, b"")  # the first write landed; its answer went with the server
+        item = {"key": key, "scope": scope, "time": now(), "before": before, "status": None}
+        _append(where, item | {"body": ""}, items)  # see the module's note on a power cut
+        return None
+
+
+def finish(path: Path | str, key: str, status: int, body: bytes) -> None:
+    """Keep the answer the write with ``key`` gave."""
+    where = requests_path(path)
+    with locked(where):
+        items = _read(where)
+        for item in items:
+            if item["key"] == key:
+                answered = item | {"status": status, "body": body.decode("utf-8")}
+                _append(where, answered, items)
+
+
+def forget(path: Path | str, key: str) -> None:
+    """The write with ``key`` was refused (nothing written): a repeat is a new try."""
+    where = requests_path(path)
+    with locked(where):
+        items = _read(where)
+        for item in items:
+            if item["key"] == key and item["status"] is None:
+                _append(where, item | {"before": ""}, items)  # "": as if never sent

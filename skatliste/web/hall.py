@@ -1,0 +1,163 @@
+"""What keeps ``skatliste serve`` answering in a tournament hall: slow or idle clients cannot
+starve the others.
+
+- Connections are capped, in all and per client address (``MAX_CONNECTIONS``,
+  ``MAX_PER_CLIENT``): one more is closed at once.
+- A client has ``HEADER_SECONDS`` to finish a request's headers (a connection that sends a
+  byte now and then is closed), ``KEEPALIVE_SECONDS`` of idling between requests.
+- The open-file limit is raised to what the system allows at start (each connection is one).
+- Error logs are rate-limited: a flood logs a few lines, then how many were held back.
+
+The connection rules live in the HTTP protocol (uvicorn's h11 one, subclassed): a connection
+that never finishes its headers never reaches the app, so no ASGI middleware could count it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, ClassVar
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+MAX_CONNECTIONS = 4096
+"""Open connections in all (uvicorn answers 503 beyond): a hall of 100 tables with a phone
+or two each and 100 watchers uses a few hundred."""
+MAX_PER_CLIENT = 64
+"""Open connections from one address: a phone's browser opens about six."""
+HEADER_SECONDS = 10.0
+"""Seconds a client has to send a whole request head."""
+KEEPALIVE_SECONDS = 5
+"""Seconds an idle connection is kept open between requests."""
+MAX_HEAD = 16 * 1024
+"""Bytes a request's head (line and headers) may have."""
+
+
+class HallProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a per-client connection cap and a header timeout."""
+
+    per_client: ClassVar[dict[str, int]] = {}
+    most_per_client = MAX_PER_CLIENT
+    header_seconds = HEADER_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        peer = self.client[0] if self.client else ""
+        self._peer: str | None = peer
+        count = self.per_client.get(peer, 0) + 1
+        self.per_client[peer] = count
+        if count > self.most_per_client:
+            _log_limited("connection from %s refused: %d open already", peer, count - 1)
+            transport.close()
+            return
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        peer = getattr(self, "_peer", None)
+        if peer is not None:
+            left = self.per_client.get(peer, 1) - 1
+            if left > 0:
+                self.per_client[peer] = left
+            else:
+                self.per_client.pop(peer, None)
+            self._peer = None
+        timer = getattr(self, "_head_timer", None)
+        if timer is not None:
+            timer.cancel()
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request's head has its own deadline
+
+    def _arm(self) -> None:
+        old = getattr(self, "_head_timer", None)
+        if old is not None:
+            old.cancel()
+        waiting_for = self.scope
+        self._head_timer = self.loop.call_later(self.header_seconds, self._head_late, waiting_for)
+
+    def _head_late(self, waiting_for: Any) -> None:
+        """Close a connection whose next request head has not arrived in time."""
+        if self.transport.is_closing() or self.scope is not waiting_for:
+            return  # a request began since: its response's end arms the next deadline
+        if self.conn.their_state in (h11.IDLE, h11.MUST_CLOSE, h11.CLOSED):
+            self.transport.close()
+
+
+def _log_limited(text: str, *args: object) -> None:
+    logging.getLogger("skatliste.web").warning(text, *args)
+
+
+class RateLimited(logging.Filter):
+    """Lets at most ``most`` records of one kind through per ``seconds`` (a flood of broken
+    connections logs a few lines, not 400,000 tracebacks), then says how many it held back."""
+
+    def __init__(self, most: int = 5, seconds: float = 60.0) -> None:
+        super().__init__()
+        self.most, self.seconds = most, seconds
+        self.seen: dict[tuple[str, str], tuple[float, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kind = (record.name, str(record.msg)[:80])
+        start, count = self.seen.get(kind, (-1e9, 0))
+        now = time.monotonic()
+        if now - start > self.seconds:
+            if count > self.most:
+                record.msg = f"{record.msg} (and {count - self.most} more like it held back)"
+            self.seen[kind] = (now, 1)
+            return True
+        self.seen[kind] = (start, count + 1)
+        return count + 1 <= self.most
+
+
+LOGGERS = ("uvicorn.error", "asyncio", "skatliste.web")
+
+
+def limit_logs(most: int = 5, seconds: float = 60.0) -> RateLimited:
+    """Rate-limit the server's error logs (uvicorn's, asyncio's, skatliste's own)."""
+    limit = RateLimited(most, seconds)
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RateLimited) for f in logger.filters):
+            logger.addFilter(limit)
+    return limit
+
+
+def raise_open_files() -> tuple[int, int] | None:
+    """Raise the soft open-file limit to the hard one (each connection is an open file; 1,024
+    is the usual soft limit); the limits now, or None where there are none to raise."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft, hard
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ValueError, OSError):
+        return soft, hard
+    return wanted, hard
+
+
+def hall_options(*, per_client: int = MAX_PER_CLIENT) -> dict[str, Any]:
+    """uvicorn's options for the hall (``uvicorn.Config(app, **hall_options())``)."""
+
+    class Protocol(HallProtocol):
+        """The protocol of one server: its own count of connections per client."""
+
+        per_client: ClassVar[dict[str, int]] = {}
+
+    Protocol.most_per_client = per_client
+    return {
+        "http": Protocol,
+        "limit_concurrency": MAX_CONNECTIONS,
+        "timeout_keep_alive": KEEPALIVE_SECONDS,
+        "h11_max_incomplete_event_size": MAX_HEAD,
+        "backlog": 2048,
+    }
