@@ -377,6 +377,7 @@ def test_a_game_whose_answer_was_lost_is_sent_again_with_the_same_key(
     finally:
         context.close()
     assert len(tries) == 2 and len(tries[0]) == 32 and tries[0] == tries[1]
+    assert games_in(fresh_ledger) == [("Anna", "grand", None)]  # one game (won), written once
 
 
 def test_a_reload_without_the_server_shows_the_list_as_last_followed(
