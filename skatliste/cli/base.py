@@ -21,7 +21,7 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -100,11 +100,99 @@ def told(exc: SkatlisteError) -> Message:
     return exc.message if how is None else msg("{problem}; {how}", problem=exc.message, how=how)
 
 
+class ExtraWords(click.UsageError):
+    """Words after a command that takes no more (``skatliste export html``)."""
+
+    def __init__(self, ctx: click.Context, words: list[str]) -> None:
+        super().__init__(f"unexpected extra arguments ({' '.join(words)})", ctx)
+        self.words = words
+
+
+class SkatCommand(click.Command):
+    """A command whose words left over are refused with what they were (``ExtraWords``), so
+    that the refusal can be said in the command's language."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        allowed = ctx.allow_extra_args
+        ctx.allow_extra_args = True
+        try:
+            rest = super().parse_args(ctx, args)
+        finally:
+            ctx.allow_extra_args = allowed
+        if rest and not allowed and not ctx.resilient_parsing:
+            raise ExtraWords(ctx, rest)
+        return rest
+
+
+def usage_problem(exc: click.UsageError) -> Message | None:
+    """A mistake in how a command was typed, in our words (None: click's own words)."""
+    if isinstance(exc, click.NoSuchOption):
+        if exc.possibilities:
+            return msg(
+                "there is no option {option}; did you mean {options}?",
+                option=exc.option_name,
+                options=", ".join(sorted(exc.possibilities)),
+            )
+        return msg("there is no option {option}", option=exc.option_name)
+    if isinstance(exc, ExtraWords):
+        return nmsg(
+            "this command takes no more words: {words}",
+            "this command takes no more words: {words}",
+            len(exc.words),
+            words=" ".join(exc.words),
+        )
+    if isinstance(exc, click.MissingParameter) and exc.param is not None:
+        name = (
+            exc.param.opts[0]
+            if isinstance(exc.param, click.Option)
+            else (exc.param.human_readable_name or "").upper()
+        )
+        return msg("{name} is missing", name=name)
+    return None
+
+
+def show_usage_error(exc: click.UsageError) -> None:
+    """The mistake and where help is, in the command's language (click's words where ours
+    have none)."""
+    # the command's --lang, where it was read before the mistake (the context is not the
+    # current one while its words are parsed)
+    lang = resolve_lang(exc.ctx.meta.get(LANG_KEY)) if exc.ctx is not None else current_lang()
+    problem = usage_problem(exc)
+    text = exc.format_message() if problem is None else problem.render(lang)
+    click.echo(msg("Error: {message}", message=text).render(lang), err=True)
+    if exc.ctx is not None:
+        path = exc.ctx.command_path
+        click.echo(msg("Help: {command} --help", command=path).render(lang), err=True)
+
+
 class SkatGroup(click.Group):
     """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place; anything
     unexpected into one line that says it is a bug, exit 70 (``SKATLISTE_DEBUG=1``: the
     traceback). A list command finds the list's game family in the list it reads, after
     parsing: nothing here knows the families."""
+
+    command_class = SkatCommand
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """As click runs a command, but a mistake in how it was typed is said in the
+        command's language (``Fehler: es gibt keine Option -1``), exit 2."""
+        if not kwargs.get("standalone_mode", True):
+            return super().main(*args, **kwargs)
+        try:
+            done = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except click.exceptions.NoArgsIsHelpError as exc:
+            exc.show()  # a group without its command: its help
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            show_usage_error(exc)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo(msg("Aborted").render(current_lang()), err=True)
+            sys.exit(1)
+        sys.exit(done if type(done) is int else 0)  # an exit code the command asked for
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -1,0 +1,87 @@
+"""A command typed wrong (an unknown option, a word too many, a missing argument) is refused
+in the command's language with where the help is, exit 2; the list is left as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from skatliste.cli import cli
+
+
+@pytest.fixture
+def listed(tmp_path: Path) -> Path:
+    path = tmp_path / "t.json"
+    made = CliRunner().invoke(
+        cli, ["new", "--players", "Anna", "Ben", "Carl", "--ledger", str(path)]
+    )
+    assert made.exit_code == 0, made.output
+    return path
+
+
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (
+            ["protest", "-1", "x"],
+            ["Fehler: es gibt keine Option -1", "Hilfe: skatliste protest --help"],
+        ),
+        (
+            ["export", "html", "-o", "x.html"],
+            [
+                "Fehler: dieser Befehl nimmt keine weiteren Wörter: html",
+                "Hilfe: skatliste export --help",
+            ],
+        ),
+        (
+            ["sheet", "--ledgr", "x"],
+            [
+                "Fehler: es gibt keine Option --ledgr; meintest du --lang, --ledger?",
+                "Hilfe: skatliste sheet --help",
+            ],
+        ),
+        (["season", "new"], ["Fehler: FOLDER fehlt", "Hilfe: skatliste season new --help"]),
+        (
+            ["tournament", "new", "x"],
+            ["Fehler: --name fehlt", "Hilfe: skatliste tournament new --help"],
+        ),
+    ],
+)
+def test_a_command_typed_wrong_is_refused_in_german(
+    listed: Path, args: list[str], lines: list[str]
+) -> None:
+    before = listed.read_bytes()
+    result = CliRunner().invoke(
+        cli, [*args], prog_name="skatliste", env={"SKATLISTE_LEDGER": str(listed)}
+    )
+    assert result.exit_code == 2
+    assert result.output.splitlines() == lines
+    assert listed.read_bytes() == before
+
+
+def test_in_english_when_asked(listed: Path) -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["export", "--lang", "en", "html"],
+        prog_name="skatliste",
+        env={"SKATLISTE_LEDGER": str(listed)},
+    )
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        "Error: this command takes no more words: html",
+        "Help: skatliste export --help",
+    ]
+
+
+def test_a_group_without_its_command_shows_its_help_and_a_command_its_exit_code(
+    listed: Path,
+) -> None:
+    shown = CliRunner().invoke(cli, ["tournament"])
+    assert shown.exit_code == 2 and "Commands:" in shown.output
+    assert CliRunner().invoke(cli, ["--help"]).exit_code == 0
+    ok = CliRunner().invoke(cli, ["check", "--ledger", str(listed)])
+    assert ok.exit_code == 0
+    listed.write_text("{", encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", "--ledger", str(listed)]).exit_code == 2
