@@ -28,17 +28,34 @@ chromium:
 	  fi; \
 	fi
 
-test: $(STAMP) chromium
+# The browser tests check the page's accessibility with axe-core (npm's package, installed
+# here at test time when missing and injected into the page by the tests; never committed).
+AXE ?= $(VENV)/axe/node_modules/axe-core/axe.min.js
+$(AXE):
+	@if ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's npm for axe-core (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	  else \
+	    echo "make test needs npm for axe-core (the page's accessibility checks): run" \
+	      "'sudo apt-get install npm', or set AXE=/path/to/axe.min.js"; \
+	    exit 1; \
+	  fi; \
+	fi
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4
+
+test: $(STAMP) chromium $(AXE)
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
-	SKATLISTE_CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest --cov --cov-report=term
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_AXE="$(AXE)" $(BIN)/python -m pytest --cov --cov-report=term
 
 # The README's pictures of the phone page, taken by the browser test at 390 x 850.
 screenshots: $(STAMP) chromium
 	mkdir -p docs/screenshots
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
-	  $(BIN)/python -m pytest -q tests/test_web_browser.py -k "short_evening or tournament"
+	  $(BIN)/python -m pytest -q tests/test_web_browser.py tests/test_page_offline.py \
+	  -k "short_evening or tournament or land_once"
 
 # The message catalogues: Babel extracts the ids of every msg()/nmsg() call, adds the new ones
 # to skatliste/locale/*/LC_MESSAGES/skatliste.po (translations kept, order kept; fill in the

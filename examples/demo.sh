@@ -71,6 +71,8 @@ cp -r league "$work/league"
 export SKATLISTE_LEAGUE="$work/league"
 show league day report 2
 show league table
+
+echo
 echo "== A club's season: three evenings and a cup (a copy of examples/season/, made by season.sh) =="
 cp -r season "$work/season"
 export SKATLISTE_SEASON="$work/season"

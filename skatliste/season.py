@@ -22,12 +22,15 @@ from datetime import date
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg
 from skatliste.players import same_name
 from skatliste.skat.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
-from skatliste.skat.stats import PlayerStats
+
+if TYPE_CHECKING:
+    from skatliste.skat.stats import PlayerStats
 
 # --- the rules ---------------------------------------------------------------------------
 

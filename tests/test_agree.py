@@ -475,3 +475,67 @@ def test_the_core_names_a_changed_list_and_an_open_protest_in_skat_words() -> No
         ("game 1", "open protest: 'Ben: Hand'"),
     ]
     assert core.problems(core.standing(facts[:1]), games=2, mark="0123abcd") == []
+
+
+@pytest.mark.english
+def test_a_long_list_closed_refuses_an_add_from_its_kept_state(run: Run, tmp_path: Path) -> None:
+    """A list of a season's length carries an add on from the state kept beside it: a closed
+    one refuses it there too."""
+    from skatliste.app import lists as app
+    from skatliste.app.agree import sign
+    from skatliste.store import state as kept
+
+    path = tmp_path / "season.json"
+    ledger = store.new_list(path, PLAYERS, first_dealer=None, rules=app.rules_of("isko"))
+    ledger.entries.extend(ledger.family.passed() for _ in range(kept.MIN_ENTRIES))
+    store.save(ledger)
+    sign(path, PLAYERS)
+    app.open_summed(path)  # the summary keeps the state
+    assert kept.state_path(path).exists()
+    before = path.read_bytes()
+    r = run("add", "anna", "null", "--ledger", str(path))
+    assert r.exit_code == 2 and "the list is closed, signed by Anna, Ben, Carl" in r.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.english
+def test_compare_refuses_a_list_of_another_game_family(
+    run: Run, evening: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "american.json"
+    r = run(
+        "new", "--rules", "american-grand", "--players", "Anna", "Ben", "Carl", "Dora",
+        "--ledger", str(path),
+    )  # fmt: skip
+    assert r.exit_code == 0
+    r = run("compare", str(evening), str(path))
+    assert r.exit_code == 2
+    assert f"{path}: its game is American Grand, list A's is Skat" in r.stderr
+
+
+@pytest.mark.english
+def test_a_fact_holding_a_key_twice_is_refused_with_its_place(run: Run, evening: Path) -> None:
+    """A hand edit that adds ``"player": "Ben"`` after ``"player": "Anna"`` would sign for
+    Ben: refused, as in a game."""
+    assert run("sign", "Anna", "--ledger", str(evening)).exit_code == 0
+    text = evening.read_text(encoding="utf-8")
+    evening.write_text(text.replace('"player": "Anna",', '"player": "Anna", "player": "Ben",'))
+    r = run("check", "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert "agreement 1: 'player' is given twice (a hand edit?)" in r.stderr
+
+
+def test_the_json_export_holds_the_signatures_and_protests(run: Run, evening: Path) -> None:
+    before = json.loads(run("export", "--format", "json", "--ledger", str(evening)).stdout)
+    assert "agreement" not in before
+    assert run("protest", "2", "Ben: Hand", "--ledger", str(evening)).exit_code == 0
+    assert run("protest", "2", "--decide", "stands", "--ledger", str(evening)).exit_code == 0
+    assert run("sign", "Anna", "--ledger", str(evening)).exit_code == 0
+    data = json.loads(run("export", "--format", "json", "--ledger", str(evening)).stdout)
+    agreement = data.pop("agreement")
+    assert data == before
+    assert agreement["closed"] is False
+    assert [s["player"] for s in agreement["signatures"]] == ["Anna"]
+    assert [(p["game"], p["text"], p["decision"]) for p in agreement["protests"]] == [
+        (2, "Ben: Hand", "stands")
+    ]

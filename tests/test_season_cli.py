@@ -57,6 +57,8 @@ def test_the_example_season_is_what_its_script_makes(tmp_path: Path) -> None:
     def facts(folder: Path) -> dict[str, object]:
         out: dict[str, object] = {}
         for path in sorted(folder.rglob("*.json")):
+            if path.name.startswith("."):
+                continue  # the season's cache: derived, kept or not
             data = json.loads(path.read_text(encoding="utf-8"))
             text = json.dumps(data, ensure_ascii=False)
             for key in ("created", "time"):
@@ -146,6 +148,7 @@ def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
         (["rules", "--set", "drop=0"], "the worst series dropped: 0 — the number is at least 1"),
         (["add", "abende/2027-01-15-tisch1.json", "--date", "2027-02-01"], "in the season already"),
         (["add", "nothing.json", "--date", "2027-02-01"], "no list or tournament folder here"),
+        (["add", "pokal/series-1/table-02.json", "--date", "2027-02-01"], "would count twice"),
         (["add", "abende", "--date", "2027-02-01"], "a folder without a tournament"),
         (["add", "season.json", "--date", "15.1.2027"], "'15.1.2027' is not a day"),
         (["remove", "2027-03-01"], "no evening on 2027-03-01"),
@@ -196,6 +199,15 @@ def test_a_missing_list_is_named_under_the_standing(run: Run, season: Path) -> N
     assert result.stdout.splitlines()[-1] == (
         "the evening of 2027-01-15: abende/2027-01-15-tisch1.json is missing; its series do "
         "not count"
+    )
+
+
+def test_a_tournament_folder_without_its_file_is_named_missing(run: Run, season: Path) -> None:
+    (season / "pokal" / "tournament.json").unlink()
+    result = run("season", "standing")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == (
+        "the evening of 2027-01-29: pokal is missing; its series do not count"
     )
 
 
@@ -264,3 +276,21 @@ def test_the_exports(run: Run, season: Path) -> None:
     assert json.loads(run("season", "export", "json").stdout)["standing"][0]["name"] == "Ben"
     refused = run("season", "export", "json", "-o", "season.json")
     assert refused.exit_code == 2
+
+
+def test_a_player_s_statistics_are_those_of_stats_over_the_lists_played(
+    run: Run, season: Path
+) -> None:
+    """Anna played four lists (the cup's table 2 among them) and no paper result: her season's
+    numbers are what 'skatliste stats' says over those lists."""
+    lists = [
+        "abende/2027-01-08-tisch1.json",
+        "abende/2027-01-15-tisch1.json",
+        "abende/2027-01-22-tisch1.json",
+        "pokal/series-1/table-02.json",
+    ]
+    stats = json.loads(run("stats", *lists, "--json").stdout)["Anna"]
+    mine = json.loads(run("season", "player", "anna", "--json").stdout)["stats"]
+    assert mine == stats
+    text = run("season", "player", "anna").stdout
+    assert text.endswith("Anna               1/1      2/2      1/1     1/1\n")  # won/declared

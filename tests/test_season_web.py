@@ -44,6 +44,7 @@ def test_a_player_page_shows_every_series_and_the_statistics(client: TestClient)
     assert "Hans-Jürgen: place 4., 224 from 2 of 3 series on 3 evenings" in page.text
     assert page.text.count("<td>dropped</td>") == 1
     assert "Statistics of the season" in page.text
+    assert '<table class="summary" id="by-game">' in page.text
     missing = client.get("/player/Zoe?lang=en")
     assert missing.status_code == 422
     assert missing.json() == {"error": "no player 'Zoe' in the season"}
@@ -89,3 +90,32 @@ def test_serve_refuses_a_key_with_a_season(run: Run, season: Path) -> None:
     assert "--season serves a season read-only" in result.stderr
     missing = run("serve", "--season", str(season.parent), "--lang", "en")
     assert missing.exit_code == 2 and "no season here" in missing.stderr
+
+
+def test_the_standing_page_follows_an_evening_s_list_in_a_browser(season: Path, run: Run) -> None:
+    """Opened in Chromium at 390 px: a game added to a list of the 15th (Ben wins a Grand mit
+    1, +48 + 50 = 98 Seeger-Fabian: his counted 210, 237 and 114 make 561 + 98 = 659) redraws
+    the page within a second."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from .webtools import CHROMIUM_ARGS, chromium_path, live_server
+
+    executable = chromium_path()
+    assert executable is not None, "make test installs Debian's chromium"
+    with sync_playwright() as pw, live_server(create_app(season=season)) as url:
+        browser = pw.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 850})
+            page.set_default_timeout(10_000)
+            page.goto(url + "/?lang=en")
+            ben = page.locator("#season tr", has_text="Ben")
+            expect(ben).to_contain_text("561")
+            expect(page.locator("#live")).not_to_have_class("live off")
+            listed = season / "abende" / "2027-01-15-tisch1.json"
+            added = run("add", "ben", "grand", "mit", "1", "augen", "70", "--ledger", str(listed))
+            assert added.exit_code == 0, added.output
+            expect(ben).to_contain_text("659")
+            page.locator("a", has_text="Ben").click()
+            expect(page.locator("#stats")).to_contain_text("Ben")
+        finally:
+            browser.close()

@@ -136,6 +136,7 @@ def test_the_page_reopens_a_signed_list_with_the_reason_and_the_servers_key(
 
 
 def test_a_tables_key_signs_but_reopens_nothing(run: Run, tmp_path: Path) -> None:
+    """In a tournament of single lists too, an open protest is on the table's status."""
     folder = tmp_path / "cup"
     assert run("tournament", "new", str(folder), "--name", "Cup", "--series", "1",
                "--seed", "7").exit_code == 0  # fmt: skip
@@ -145,14 +146,40 @@ def test_a_tables_key_signs_but_reopens_nothing(run: Run, tmp_path: Path) -> Non
     app = create_app(tournament=folder, organiser_key="organiser-key", table_keys={1: KEY})
     client = TestClient(app, headers={"Accept-Language": "en"})
     table = "/series/1/table/1"
+    game = {"declarer": "Anna", "words": "null"}
+    assert client.post(f"{table}/api/games", json=game, headers=AUTH).status_code == 201
+    protest = {"game": 1, "text": "Ben: Hand"}
+    assert client.post(f"{table}/api/protest", json=protest, headers=AUTH).status_code == 201
+    status = run("tournament", "status", "--tournament", str(folder), "--lang", "en").stdout
+    assert "series 1 table 1: game 1: open protest 'Ben: Hand'" in status
+    path = str(folder / "series-1" / "table-01.json")
+    assert run("protest", "1", "--decide", "it stands", "--ledger", path).exit_code == 0
     for name in ("Anna", "Ben", "Carl"):
-        assert (
-            client.post(f"{table}/api/sign", json={"player": name}, headers=AUTH).status_code == 201
-        )
+        r = client.post(f"{table}/api/sign", json={"player": name}, headers=AUTH)
+        assert r.status_code == 201
     r = client.post(f"{table}/api/reopen", json={"why": "x"}, headers=AUTH)
     assert r.status_code == 403 and "organiser's key" in r.json()["error"]
     organiser = {"Authorization": "Bearer organiser-key"}
-    assert (
-        client.post(f"{table}/api/reopen", json={"why": "x"}, headers=organiser).status_code == 200
-    )
+    r = client.post(f"{table}/api/reopen", json={"why": "x"}, headers=organiser)
+    assert r.status_code == 200
     assert client.get(f"{table}/b/api/agree", headers=organiser).json()["second"] is True
+
+
+def test_a_table_seated_by_hand_in_a_double_list_tournament_gets_two_new_lists(
+    run: Run, tmp_path: Path
+) -> None:
+    folder = tmp_path / "cup"
+    assert run("tournament", "new", str(folder), "--name", "Cup", "--series", "1",
+               "--seed", "7", "--double-list").exit_code == 0  # fmt: skip
+    for name in ("Anna", "Ben", "Carl", "Dora"):
+        assert run("tournament", "player", "add", name, "--tournament", str(folder)).exit_code == 0
+    r = run("tournament", "seat", "1", "1", "Anna", "Ben", "Carl", "--tournament", str(folder))
+    assert r.exit_code == 0, r.output
+    second = folder / "series-1" / "table-01.b.json"
+    assert json.loads(second.read_text(encoding="utf-8"))["players"] == ["Anna", "Ben", "Carl"]
+    r = run("tournament", "seat", "1", "1", "Dora", "Ben", "Carl", "--tournament", str(folder))
+    assert r.exit_code == 0, r.output
+    assert json.loads(second.read_text(encoding="utf-8"))["players"] == ["Dora", "Ben", "Carl"]
+    assert (folder / "series-1.table-01.seated-1.b.json").exists()
+    status = run("tournament", "status", "--tournament", str(folder), "--lang", "en").stdout
+    assert "not of the same players" not in status

@@ -50,6 +50,7 @@ def browser() -> Iterator[Any]:
 def _enter(page: Any, declarer: str, words: str, number: int) -> None:
     from playwright.sync_api import expect
 
+    page.bring_to_front()  # a page behind another waits for its frames: taps are slow there
     page.locator(f'#players [data-player="{declarer}"]').click()
     page.locator("#words").fill(words)
     page.locator("#btn-enter").click()
@@ -61,7 +62,8 @@ def test_two_keepers_see_live_where_their_lists_differ(
 ) -> None:
     """Keeper A opens the second list's link from the page; both enter the same two games but
     B writes game 2 without Hand: both pages name game 2 within seconds and mark it on the
-    sheet; B corrects it and both say the lists agree; the players sign on A's page."""
+    sheet; B corrects it and both say the lists agree; the players sign on A's page, which then
+    takes no game until it is reopened there."""
     from playwright.sync_api import expect
 
     second = fresh_ledger.with_name("list.b.json")
@@ -88,10 +90,11 @@ def test_two_keepers_see_live_where_their_lists_differ(
         expect(a.locator('#sheet li.differs[data-number="2"]')).to_have_count(1)
         expect(b.locator("#sheet li.differs")).to_have_count(1)
         if SCREENSHOTS:
-            b.screenshot(path=str(Path(SCREENSHOTS) / "phone-double-list.png"))
+            b.screenshot(path=str(Path(SCREENSHOTS) / "phone-double-list.png"), full_page=True)
         box = b.locator("#agree").bounding_box()
         assert box is not None and box["width"] <= PHONE["width"]
 
+        b.bring_to_front()
         b.locator('#sheet [data-open="2"]').click()
         b.locator('#sheet [data-edit="2"]').click()
         b.locator("#words").fill("grand mit 1 hand")
@@ -100,12 +103,18 @@ def test_two_keepers_see_live_where_their_lists_differ(
         expect(b.locator("#agree-pair")).to_have_text("die Listen stimmen überein: 2 Spiele")
         expect(a.locator("#sheet li.differs")).to_have_count(0)
 
+        a.bring_to_front()
         for name in ("Anna", "Ben", "Carl"):
             a.locator(f'#signers [data-sign="{name}"]').click()
             expect(a.locator(f'#signers [data-sign="{name}"]')).to_be_disabled()
         expect(a.locator("#signed-line")).to_contain_text("unterschrieben von Anna, Ben, Carl")
-        expect(a.locator("#entry")).to_be_visible()
+        expect(a.locator("#entry")).to_be_hidden()  # closed: no game is entered
+        expect(a.locator("#agree")).to_contain_text("Die Liste ist geschlossen")
         signed = json.loads(fresh_ledger.read_text(encoding="utf-8"))["agreement"]
         assert [f["player"] for f in signed] == ["Anna", "Ben", "Carl"]
+        a.locator("#reopen-why").fill("Spiel 3 vergessen")
+        a.locator("#reopen-form button").click()
+        expect(a.locator("#entry")).to_be_visible()
+        expect(a.locator('#signers [data-sign="Anna"]')).to_be_enabled()
         a.close()
         b.close()

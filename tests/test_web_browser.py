@@ -102,6 +102,15 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         watcher = browser.new_page()
         watcher.goto(url + "/")
         keeper = browser.new_page()
+        writes: list[tuple[str, str]] = []
+        keeper.on(
+            "request",
+            lambda r: (
+                None
+                if r.method == "GET" or "/api/preview" in r.url
+                else writes.append((r.method, r.headers.get("idempotency-key", "")))
+            ),
+        )
         keeper.goto(f"{url}/#key={KEY}")
         expect(keeper.locator("#entry")).to_be_visible()
         preview = keeper.locator("#preview")
@@ -116,11 +125,12 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
             '[data-flag="hand"]',
             '[data-result="won"]',
         )
-        if SCREENSHOTS:
-            keeper.screenshot(path=str(shots / "phone-taps.png"))
         expect(keeper.locator("#words")).to_have_value("kreuz mit 2 hand gewonnen")
         expect(preview).to_contain_text("Anna — Kreuz mit 2 Hand: +48")
         expect(preview).to_contain_text("mit 2, Spiel 3, Hand 4 → 4 × 12 = 48")
+        if SCREENSHOTS:  # from the top: the taps, and the preview in the sticky Enter bar
+            keeper.evaluate("window.scrollTo(0, 0)")
+            keeper.screenshot(path=str(shots / "phone-taps.png"))
         tap(keeper, "#btn-enter")
         expect(keeper.locator("#toast")).to_have_text("Spiel 1 eingetragen")
 
@@ -208,6 +218,9 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         keeper.close()
         watcher.close()
 
+    # every write carried a key of its own (Idempotency-Key): six entries and an undo
+    assert len(writes) == 7 and all(len(key) == 32 for _, key in writes)
+    assert len({key for _, key in writes}) == 7
     games = json.loads(fresh_ledger.read_text(encoding="utf-8"))["games"]
     entered = [(g["kind"], g.get("declarer"), g.get("game"), g.get("won")) for g in games]
     assert entered == [
@@ -399,6 +412,7 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         )
         expect(organiser.locator('#tables li[data-table="1-2"] .tot')).to_have_text("Papier")
         if SCREENSHOTS:
+            organiser.evaluate("window.scrollTo(0, 0)")  # the sticky strip at the top
             organiser.screenshot(path=str(Path(SCREENSHOTS) / "organiser.png"), full_page=True)
         table.close()
         organiser.close()

@@ -105,6 +105,30 @@ def described(ledger: Ledger) -> list[tuple[str, Message]]:
     return out
 
 
+def agreement_json(ledger: Ledger) -> dict[str, Any] | None:
+    """The agreement as the JSON export adds it (None while nothing is signed or protested):
+    the signatures that count, whether the list is closed, every protest and its decision."""
+    if not facts(ledger):
+        return None
+    now = standing(ledger)
+    return {
+        "signatures": [
+            {"player": s.player, "time": s.time, "games": s.games, "fingerprint": s.fingerprint}
+            for s in now.signers(ledger.players)
+        ],
+        "closed": now.closed(ledger.players),
+        "protests": [
+            {
+                "game": r.protest.game,
+                "text": r.protest.text,
+                "time": r.protest.time,
+                "decision": None if r.decision is None else r.decision.text,
+            }
+            for r in now.protests
+        ],
+    }
+
+
 def footer(ledger: Ledger) -> list[Message]:
     """What the sheet and the export show under the games: each open protest (a mark on its
     game) and who signed, when."""
@@ -307,31 +331,33 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
     or B cannot be read."""
     a = open_list(path_a)
     if _is_list(path_b):
-        b = open_list(path_b)
-        if b.family is not a.family:
-            raise InputError(
-                msg(
-                    "{path}: a {other} list; list A is a {family} list",
-                    path=str(path_b),
-                    other=b.family.title,
-                    family=a.family.title,
-                )
-            )
-        _same_players(a, b)
-        entries_a = compared(a, a.entries, lang)
-        entries_b = compared(b, b.entries, lang)
-        totals_b = b.family.totals(b.table, b.entries)
-        paper = False
-    else:
-        games = read_paper(a, path_b)
-        entries_a = compared(a, a.entries, lang, paper=True)
-        entries_b = compared(a, games, lang, paper=True)
-        totals_b = _paper_totals(a, games, entries_b)
-        paper = True
+        return Compared(a, Path(path_b), False, _two_lists(a, open_list(path_b), lang))
+    games = read_paper(a, path_b)
+    entries_a = compared(a, a.entries, lang, paper=True)
+    entries_b = compared(a, games, lang, paper=True)
+    totals_b = _paper_totals(a, games, entries_b)
     totals_a = a.family.totals(a.table, a.entries)
-    ignore = IGNORED_FIELDS | {"paper"} if paper else IGNORED_FIELDS
+    ignore = IGNORED_FIELDS | {"paper"}
     result = compare(entries_a, entries_b, totals_a, totals_b, ignore=ignore)
-    return Compared(a, Path(path_b), paper, result)
+    return Compared(a, Path(path_b), True, result)
+
+
+def _two_lists(a: Ledger, b: Ledger, lang: Lang) -> Comparison:
+    """Two list files compared: of one game family and the same players, or refused."""
+    if b.family is not a.family:
+        raise InputError(
+            msg(
+                "{path}: its game is {other}, list A's is {family}: two lists of one game "
+                "are compared",
+                path=str(b.path),
+                other=b.family.title,
+                family=a.family.title,
+            )
+        )
+    _same_players(a, b)
+    totals_a = a.family.totals(a.table, a.entries)
+    totals_b = b.family.totals(b.table, b.entries)
+    return compare(compared(a, a.entries, lang), compared(b, b.entries, lang), totals_a, totals_b)
 
 
 def _paper_totals(
@@ -369,14 +395,15 @@ def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
 
     second = pair(path)
     a = open_list(path)
+    b = open_list(second) if second.exists() else None
     problems: list[Message] = []
     agree = False
-    if not second.exists():
+    if b is None:
         problems.append(msg("its second list {name} is missing", name=second.name))
     else:
         try:
-            result = compare_lists(path, second, lang=lang).comparison
-        except InputError as exc:  # a table seated again by hand: its old second list
+            result = _two_lists(a, b, lang)
+        except InputError as exc:  # the players differ: a hand-edited list
             return TableLists(False, (exc.message,))
         agree = result.agree
         lines = [difference_line(d) for d in result.differences[:SHOWN]]
@@ -387,7 +414,7 @@ def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
             problems.append(
                 msg("the two lists differ: {differences}", differences=join(lines, "; "))
             )
-    for which, ledger in (("A", a), ("B", open_list(second) if second.exists() else None)):
+    for which, ledger in (("A", a), ("B", b)):
         if ledger is None:
             continue
         for r in standing(ledger).open_protests:

@@ -21,6 +21,7 @@ from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
 from skatliste.store import state as kept
+from skatliste.store.agree import refuse_closed
 from skatliste.store.files import locked, now
 from skatliste.store.lists import ListFile
 
@@ -249,6 +250,7 @@ def _append_kept(path: Path | str, make: Callable[[Ledger], Any]) -> Change | No
         if found is None:
             return None
         ledger = found.ledger
+        refuse_closed(ledger.path, ledger.header)  # signed by every player
         family = ledger.family
         entry = make(ledger)
         after = family.after_state(ledger.table, found.state, entry)

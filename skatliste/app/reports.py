@@ -57,8 +57,24 @@ def export(
     text: str = renderer(ledger.family, fmt)(ledger, lang=lang, stake=stake)
     if fmt == "html":
         return _html_footer(ledger, text, lang)
+    if fmt == "json":
+        return _json_agreement(ledger, text)
     foot = _footer(ledger, fmt, lang)
     return text.rstrip("\n") + foot + "\n" if foot else text
+
+
+def _json_agreement(ledger: ListFile[Any], text: str) -> str:
+    """The JSON export with the list's ``agreement`` (signatures, protests) where it has one."""
+    import json
+
+    from skatliste.app.agree import agreement_json
+
+    found = agreement_json(ledger)
+    if found is None:
+        return text
+    data = json.loads(text)
+    data["agreement"] = found
+    return json.dumps(data, ensure_ascii=False, indent=2) + ("\n" if text.endswith("\n") else "")
 
 
 def _footer(ledger: ListFile[Any], fmt: str, lang: Any) -> str:

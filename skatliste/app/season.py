@@ -2,8 +2,9 @@
 two spellings of a player, and read the standing, a player's history and the club ranking.
 Plain values in, results out; never prints (the CLI and the web page render them).
 
-Every evening's lists and tournament folders are read on each call with the stores' strict
-readers and summed by the sheet (the one Seeger-Fabian, rules §7): nothing derived is kept.
+Every evening's lists and tournament folders are read with the stores' strict readers and
+summed by the sheet (the one Seeger-Fabian, rules §7); what each gave is kept in the season's
+cache only under a hash of its bytes, so a changed file is read and summed again.
 """
 
 from __future__ import annotations
@@ -14,19 +15,19 @@ from dataclasses import dataclass, fields, replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skatliste import season as core
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
-from skatliste.skat.stats import PlayerStats
 from skatliste.store import season as store
 from skatliste.store.files import now
 from skatliste.store.season import Evening, NoSeason, Season
-from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
-from skatliste.store.tournament import valid_date
+
+if TYPE_CHECKING:
+    from skatliste.skat.stats import PlayerStats
 
 ENV_VAR = "SKATLISTE_SEASON"
 RULE_NAMES = tuple(f.name for f in fields(SeasonRules))
@@ -72,6 +73,8 @@ def set_rules(folder: Path | str, changes: Mapping[str, Any]) -> tuple[SeasonRul
 
 def parse_day(text: str | None) -> str:
     """An evening's day, ``YYYY-MM-DD`` (today when None)."""
+    from skatliste.store.tournament import valid_date
+
     if text is None:
         return date.today().isoformat()
     if not valid_date(text):
@@ -119,6 +122,8 @@ def _list_players(path: Path) -> tuple[str, ...]:
 
 def _check_path(path: Path) -> None:
     """A list file or a tournament folder, read strictly; anything else refused."""
+    from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
+
     if path.is_dir():
         if not (path / TOURNAMENT_FILE).exists():
             raise InputError(
@@ -167,6 +172,21 @@ def _evening_tables(s: Season, paths: Sequence[str]) -> list[tuple[str, tuple[st
     return out
 
 
+def _refuse_nested(rel: str, given: str, others: Sequence[str]) -> None:
+    """A list of a tournament folder in the season, or a tournament folder holding a list of
+    the season, would count its series twice."""
+    for other in others:
+        if rel.startswith(other + "/") or other.startswith(rel + "/"):
+            raise InputError(
+                msg(
+                    "{path}: {other} is in the season already, and one holds the other: its "
+                    "series would count twice",
+                    path=given,
+                    other=other,
+                )
+            )
+
+
 def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | None) -> Evening:
     """Add an evening's lists and tournament folders (paths as given, kept relative to the
     season folder); a second add on a day adds to that evening. Refused, nothing written: a
@@ -190,6 +210,7 @@ def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | N
                         date=known.get(rel, when),
                     )
                 )
+            _refuse_nested(rel, str(given), [*known, *added])
             added.append(rel)
         old = s.evening(when)
         evening = Evening(when, (*(old.paths if old else ()), *added))
@@ -232,16 +253,6 @@ def add_alias(folder: Path | str, name: str, other: str) -> None:
 
 
 @dataclass(frozen=True)
-class Paper:
-    """A tournament table's paper result: a player's won and lost games, without a list."""
-
-    name: str
-    points: int
-    won: int
-    lost: int
-
-
-@dataclass(frozen=True)
 class SeasonRead:
     """Every series of the season's evenings, read from its files on this call."""
 
@@ -250,33 +261,35 @@ class SeasonRead:
     missing: list[Missing]
     lists: dict[str, Path]
     """Each series that has a list: its key → the list file (for a player's statistics)."""
-    paper: dict[str, list[Paper]]
-    """Each series from a paper result: its key → its lines."""
 
 
-def _read_list(
-    out: SeasonRead, evening: date, key: str, path: Path, clubs: Mapping[str, str] | None = None
-) -> tuple[str, ...]:
+Piece = dict[str, Any]
+"""What one path of an evening gives, whatever the day (JSON, so that it can be kept in the
+season's cache): ``results`` [[series, name, club, table, points, won, lost, Seeger-Fabian]],
+``players`` of a list, ``lists`` {series: list file, relative to the season folder},
+``missing`` [series]."""
+
+
+def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None = None) -> Piece:
     """One table's list: each player's points, won, lost and Seeger-Fabian from the sheet."""
     from skatliste.skat.summary import summarise
 
     ledger = _skat_list(path)
-    players = tuple(ledger.table.players)
+    players = list(ledger.table.players)
+    piece: Piece = {"players": players, "results": [], "lists": {}, "missing": []}
     summary = summarise(ledger.table, ledger.entries)
     if not summary.games:
-        return players  # a table set up and not played: no series
-    out.lists[key] = path
+        return piece  # a table set up and not played: no series
+    piece["lists"][key] = rel
     for p in summary.players:
-        club = (clubs or {}).get(p.name)
-        out.results.append(
-            SeriesResult(
-                evening, key, p.name, club or None, len(players), p.total, p.won, p.lost, p.sf_total
-            )
+        club = (clubs or {}).get(p.name) or None
+        piece["results"].append(
+            [key, p.name, club, len(players), p.total, p.won, p.lost, p.sf_total]
         )
-    return players
+    return piece
 
 
-def _read_tournament(out: SeasonRead, evening: date, rel: str, folder: Path) -> None:
+def _tournament_piece(rel: str, folder: Path) -> Piece:
     """Every table list and paper result of a tournament: one series each for its players."""
     from skatliste import tournament as tcore
     from skatliste.app.tournament import TablesCountTwice, results
@@ -287,54 +300,135 @@ def _read_tournament(out: SeasonRead, evening: date, rel: str, folder: Path) -> 
         raise TablesCountTwice(got.conflicts, got.twice)
     t = got.tournament
     clubs = {p.name: p.club for p in t.players}
+    piece: Piece = {"results": [], "lists": {}, "missing": []}
     for d in t.draws:
         for n, table in enumerate(d.tables, start=1):
             key = f"{rel}/{list_name(d.series, n)}"
             paper = t.paper_result(d.series, n)
             if paper is not None:
-                scores = tcore.paper_scores(paper.lines)
-                out.paper[key] = [
-                    Paper(who, x.points, x.won, x.lost) for who, x in paper.lines.items()
-                ]
-                for who, x in scores.items():
-                    out.results.append(
-                        SeriesResult(
-                            evening,
-                            key,
-                            who,
-                            clubs.get(who) or None,
-                            len(table),
-                            x.points,
-                            x.won,
-                            x.lost,
-                            x.seeger_fabian,
-                        )
+                for who, x in tcore.paper_scores(paper.lines).items():
+                    club = clubs.get(who) or None
+                    piece["results"].append(
+                        [key, who, club, len(table), x.points, x.won, x.lost, x.seeger_fabian]
                     )
             elif (folder / list_name(d.series, n)).exists():
-                _read_list(out, evening, key, folder / list_name(d.series, n), clubs)
+                table_list = _list_piece(key, folder / list_name(d.series, n), key, clubs)
+                piece["results"] += table_list["results"]
+                piece["lists"].update(table_list["lists"])
             else:
-                out.missing.append(Missing(evening.isoformat(), key))
+                piece["missing"].append(key)
+    return piece
+
+
+def _digest(path: Path, folder: bool) -> str:
+    """The key of a path's piece in the cache: a hash of its bytes (of every file of a
+    tournament folder), and of the program's version."""
+    import hashlib
+
+    import skatliste
+
+    h = hashlib.blake2b(skatliste.__version__.encode(), digest_size=16)
+    files = (
+        sorted(p for p in path.rglob("*.json") if not p.name.startswith(".")) if folder else [path]
+    )
+    for file in files:
+        h.update(str(file.relative_to(path) if folder else "").encode())
+        h.update(file.read_bytes())
+    return h.hexdigest()
+
+
+def _piece(s: Season, rel: str, cache: dict[str, Any], fresh: dict[str, Any]) -> Piece:
+    """What ``rel`` gives: from the cache while its bytes are the same, else read strictly and
+    derived (and kept in ``fresh`` for the next read)."""
+    path = s.folder / rel
+    folder = path.is_dir()
+    key = _digest(path, folder)
+    kept = cache.get(rel)
+    if isinstance(kept, dict) and kept.get("key") == key and _sound(kept.get("piece"), folder):
+        piece: Piece = kept["piece"]
+    else:
+        piece = _tournament_piece(rel, path) if folder else _list_piece(rel, path, rel)
+    fresh[rel] = {"key": key, "piece": piece}
+    return piece
+
+
+def _sound(piece: object, folder: bool) -> bool:
+    """A kept piece of the shape this program writes (a hand-edited cache is not trusted)."""
+    if not isinstance(piece, dict):
+        return False
+    results, lists, missing = piece.get("results"), piece.get("lists"), piece.get("missing")
+    players = piece.get("players", [] if folder else None)
+    return (
+        isinstance(results, list)
+        and all(_sound_result(r) for r in results)
+        and isinstance(lists, dict)
+        and isinstance(missing, list)
+        and isinstance(players, list)
+    )
+
+
+_RESULT_TYPES: tuple[tuple[type, ...], ...] = (
+    (str,),
+    (str,),
+    (str, type(None)),
+    (int,),
+    (int,),
+    (int,),
+    (int,),
+    (int,),
+)
+"""A kept series result: series key, name, club (or none), table, points, won, lost,
+Seeger-Fabian."""
+
+
+def _sound_result(r: object) -> bool:
+    return (
+        type(r) is list
+        and len(r) == len(_RESULT_TYPES)
+        and all(type(v) in types for v, types in zip(r, _RESULT_TYPES, strict=False))
+    )
+
+
+def _add(out: SeasonRead, day: date, piece: Piece) -> None:
+    for key, name, club, table, points, won, lost, sf in piece["results"]:
+        out.results.append(SeriesResult(day, key, name, club, table, points, won, lost, sf))
+    out.lists.update({key: out.season.folder / rel for key, rel in piece["lists"].items()})
+    out.missing.extend(Missing(day.isoformat(), key) for key in piece["missing"])
+
+
+def _there(path: Path) -> bool:
+    """A list file, or a folder that still holds its tournament."""
+    from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
+
+    return path.is_file() or (path / TOURNAMENT_FILE).is_file()
 
 
 def read(folder: Path | str) -> SeasonRead:
     """Read every evening: a missing path is named (``missing``), a corrupt list or an evening
-    of lists that do not go together refuses the whole read."""
+    of lists that do not go together refuses the whole read. What each list and tournament
+    gives is kept in the season's cache, keyed to its bytes: an unchanged file is not read
+    and derived again, a changed one is (store facts, derive numbers: the cache holds nothing
+    else and may be deleted)."""
     s = open_season(folder)
-    out = SeasonRead(s, [], [], {}, {})
+    out = SeasonRead(s, [], [], {})
+    cache = store.load_cache(s.folder)
+    fresh: dict[str, Any] = {}
     for e in s.evenings:
         day = date.fromisoformat(e.date)
         tables: list[tuple[str, tuple[str, ...]]] = []
         for rel in e.paths:
-            path = s.folder / rel
-            if path.is_dir():
-                _read_tournament(out, day, rel, path)
-            elif path.exists():
-                tables.append((rel, _read_list(out, day, rel, path)))
-            else:
+            if not _there(s.folder / rel):
                 out.missing.append(Missing(e.date, rel))
+                continue
+            piece = _piece(s, rel, cache, fresh)
+            if "players" in piece:
+                tables.append((rel, tuple(piece["players"])))
+            _add(out, day, piece)
         problem = _tables_problem(tables)
         if problem is not None:
             raise LedgerError(msg("the evening of {date}: {problem}", date=e.date, problem=problem))
+    if fresh != cache:
+        store.save_cache(s.folder, fresh)
     return out
 
 
@@ -380,6 +474,8 @@ def json_number(value: int | Any) -> int | float:
 
 def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
     """One player's statistics over several lists, added up as ``stats`` adds them."""
+    from skatliste.skat.stats import PlayerStats
+
     out = PlayerStats(name)
     for p in parts:
         for attr in (
@@ -399,7 +495,7 @@ def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
 def _stats(got: SeasonRead, series: Sequence[core.Counted], name: str) -> PlayerStats:
     """The numbers of ``skatliste stats`` over the player's lists; a paper result adds its
     won and lost games and its points (it has no games to count by type)."""
-    from skatliste.skat.stats import collect
+    from skatliste.skat.stats import PlayerStats, collect
     from skatliste.store.lists import load
 
     parts: list[PlayerStats] = []

@@ -357,12 +357,26 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 
 
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
-    """The player's numbers as ``skatliste stats`` shows them."""
+    """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
+    by game type."""
     from skatliste.skat.stats import stats_headers, stats_rows
 
-    return plain_table(
+    first = plain_table(
         stats_headers(lang), stats_rows({page.name: page.stats}, lang), "lrrrrrrrrrrrr"
     )
+    headers, row = by_game(page, lang)
+    if not row[1:]:
+        return first
+    return first + "\n\n" + plain_table(headers, [row], "l" + "r" * (len(row) - 1))
+
+
+def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
+    """The heads and the row of won/declared by game type, in the order of the game types."""
+    from skatliste.skat.stats import GAME_ORDER
+
+    kinds = [g for g in GAME_ORDER if g in page.stats.by_game]
+    row = [page.name, *("{1}/{0}".format(*page.stats.by_game[g]) for g in kinds)]
+    return [msg("won/declared").render(lang), *kinds], row
 
 
 def teams_table(lines: Sequence[ClubLine], rule: Rule, lang: Lang = "de") -> str:

@@ -21,7 +21,6 @@ from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record
 from skatliste.i18n import Message, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
 from skatliste.store.files import atomic_write, locked, without_bom
-from skatliste.store.tournament import valid_date
 
 FILE_NAME: Final = "season.json"
 FORMAT_NAME: Final = "skatliste-season"
@@ -220,7 +219,7 @@ def parse(path: Path, raw: bytes) -> Season:
         raise _fail(path, "rules", exc.message) from None
     evenings: list[Evening] = []
     for i, item in enumerate(_items(path, data, "evenings", EVENING), start=1):
-        if not valid_date(item["date"]):
+        if not _valid_date(item["date"]):
             raise _fail(path, f"evenings[{i}].date", msg("must be a real day, written YYYY-MM-DD"))
         if any(e.date == item["date"] for e in evenings):
             raise _fail(path, f"evenings[{i}].date", msg("a second evening on this day"))
@@ -229,6 +228,17 @@ def parse(path: Path, raw: bytes) -> Season:
     history = _items(path, data, "history", HISTORY)
     evenings.sort(key=lambda e: e.date)
     return Season(path.parent, data["name"], data["created"], rules, evenings, aliases, history)
+
+
+def _valid_date(text: str) -> bool:
+    """A day of the calendar (the field's pattern checked the writing): 2027-02-30 is none."""
+    from datetime import date
+
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 class NoSeason(LedgerError):
@@ -322,3 +332,32 @@ def create(s: Season) -> None:
                 msg("{path}: a season exists here already; choose another folder", path=str(s.path))
             )
         save(s)
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+CACHE_NAME: Final = ".skatliste-cache.json"
+"""What each list and tournament of the season gave when it was last read, keyed to a hash of
+its bytes: derived only, ignored when it cannot be read, deleted without loss (the output
+guard knows the name: no export is written onto it)."""
+CACHE_FORMAT: Final = "skatliste-season-cache"
+
+
+def load_cache(folder: Path) -> dict[str, Any]:
+    """The kept pieces by path, or nothing when the cache is missing, broken or foreign."""
+    try:
+        data = json.loads((folder / CACHE_NAME).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
+        return {}
+    pieces = data.get("pieces")
+    return pieces if isinstance(pieces, dict) else {}
+
+
+def save_cache(folder: Path, pieces: Mapping[str, Any]) -> None:
+    """Keep the pieces; a folder that cannot take the file keeps none (the next read derives
+    again: nothing is lost)."""
+    text = json.dumps({"format": CACHE_FORMAT, "pieces": pieces}, ensure_ascii=False)
+    with contextlib.suppress(LedgerError, OSError):
+        atomic_write(folder / CACHE_NAME, text, what="cache", durable=False)

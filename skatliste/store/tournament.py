@@ -595,19 +595,25 @@ class ListResult:
     """Per player: (Seeger-Fabian, list points, won, lost)."""
     games: int
     length: int | None
+    protests: tuple[tuple[int, str], ...] = ()
+    """The list's open protests: (game, what the protest says)."""
 
 
 def _summarise_list(path: Path) -> ListResult:
     """A list read strictly by the ledger and summed by the sheet (the one definition)."""
+    from skatliste.agree import standing
     from skatliste.skat.summary import summarise
+    from skatliste.store.agree import facts
     from skatliste.store.lists import load as load_list
 
     ledger = load_list(path)
     summary = summarise(ledger.table, ledger.entries)
+    raised = standing(facts(ledger.header)).open_protests
     return ListResult(
         players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
         games=summary.games,
         length=ledger.table.series,
+        protests=tuple((r.protest.game, r.protest.text) for r in raised),
     )
 
 

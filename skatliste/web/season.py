@@ -87,11 +87,12 @@ def _standing_page(folder: Path, lang: Lang) -> dict[str, Any]:
 
 def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
     from skatliste.app import season as app
-    from skatliste.render.season import missing_lines, player_line, player_rows, text
+    from skatliste.render.season import by_game, missing_lines, player_line, player_rows, text
 
     page = app.player(folder, name)
     headers, rows = player_rows(page, lang)
     stats_headers, stats_rows = _stats(page, lang)
+    game_headers, game_row = by_game(page, lang)
     return {
         "title": player_line(page, lang),
         "rules": [],
@@ -99,6 +100,8 @@ def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
         "rows": [{"cells": cells, "ranked": True, "link": None} for cells in rows],
         "stats_headers": stats_headers,
         "stats_rows": stats_rows,
+        "game_headers": game_headers if game_row[1:] else [],
+        "game_rows": [game_row] if game_row[1:] else [],
         "notes": [m.render(lang) for m in missing_lines(page.missing)],
         "words": text(lang),
     }

@@ -21,7 +21,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -215,7 +215,23 @@ async def index(request: Request) -> Response:
     )
 
 
-PAGE_ROUTES: list[BaseRoute] = [Route("/", index), Route("/api/events", events)]
+async def service_worker(request: Request) -> Response:
+    """The page's service worker (``static/sw.js``), served beside the page so that it may
+    keep the page, its files and the last list for when the server is out of reach; the
+    ``Service-Worker-Allowed`` header lets a table's page register it for the whole site,
+    where ``/static/`` lives."""
+    return FileResponse(
+        HERE / "static" / "sw.js",
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
+
+
+PAGE_ROUTES: list[BaseRoute] = [
+    Route("/", index),
+    Route("/api/events", events),
+    Route("/sw.js", service_worker),
+]
 
 
 def _no_keys() -> tuple[str, ...]:

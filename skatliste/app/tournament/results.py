@@ -342,7 +342,7 @@ def results(folder: Path | str) -> Results:
                     )
                 length = listed.length or length
                 status.games, status.length = listed.games, length
-                agreed = _double_list(t, name, status)
+                agreed = _double_list(t, name, status, listed.protests)
                 if listed.games:
                     complete = listed.games >= length and agreed
                     status.state = "done" if complete else "in progress"
@@ -358,12 +358,20 @@ def results(folder: Path | str) -> Results:
     return Results(t, scores, states, conflicts, twice)
 
 
-def _double_list(t: Tournament, name: str, status: SeriesStatus) -> bool:
+def _double_list(
+    t: Tournament, name: str, status: SeriesStatus, protests: Sequence[tuple[int, str]]
+) -> bool:
     """In a tournament of double lists: whether the table's two lists agree (its status then
-    names where they differ and the open protests); True where a table keeps one list."""
-    if not t.double_list:
-        return True
+    names where they differ and the open protests); True where a table keeps one list (its
+    status names the list's open ``protests``)."""
     from skatliste.app.agree import table_lists
+
+    if not t.double_list:
+        for game, text in protests:
+            status.problems.append(
+                msg("game {number}: open protest {text}", number=game, text=repr(text))
+            )
+        return True
 
     found = table_lists(t.folder / name)
     status.problems.extend(found.problems)

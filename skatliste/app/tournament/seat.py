@@ -148,6 +148,22 @@ def seat_table(
         return _plan(t, series, moved)
 
 
+def _write_second(t: Tournament, series: int, table: int, players: tuple[str, ...]) -> None:
+    """The table's second list (the double list), new beside the first; an old one moves to
+    ``series-S.table-NN.seated-K.b.json``, nothing lost."""
+    from skatliste.app.agree import pair
+    from skatliste.app.lists import new_list, rules_of
+
+    second = pair(t.folder / list_name(series, table))
+    if second.exists():
+        k = 1
+        while (t.folder / f"series-{series}.table-{table:02d}.seated-{k}.b.json").exists():
+            k += 1
+        second.rename(t.folder / f"series-{series}.table-{table:02d}.seated-{k}.b.json")
+    rules = rules_of("tournament", {"series": str(t.games[len(players)])})
+    new_list(second, players, rules=rules)
+
+
 def _write_list(t: Tournament, series: int, table: int, players: tuple[str, ...]) -> str | None:
     """Write the table's new list in a folder of its own, then put it in place; an old list
     there moves to ``series-S.table-NN.seated-K.json`` (returned), nothing lost."""
@@ -177,6 +193,8 @@ def _write_list(t: Tournament, series: int, table: int, players: tuple[str, ...]
             target.rename(t.folder / moved)
         os.replace(staging / target.name, target)
         shutil.rmtree(staging)
+        if t.double_list:
+            _write_second(t, series, table, players)
     except OSError as exc:
         raise LedgerError(
             msg(

@@ -1,4 +1,4 @@
-// The list the table agrees on, on the phone page: the table's second list (its own link and
+// The list the table agrees on, on the phone page (after common.js and app.js): the table's second list (its own link and
 // QR code), where the two lists differ (asked again every few seconds, so both keepers see it
 // live), a signature per player, and protests marked on their games. The server decides
 // everything (GET /api/agree, POST /api/sign, POST /api/protest); this only shows it.
@@ -8,23 +8,11 @@
   const L = JSON.parse(document.getElementById("labels").textContent);
   const LANG = document.body.dataset.lang;
   const BASE = document.body.dataset.base || "";
-  const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+  // the key as the page keeps it (common.js: taken out of the address, kept for the session)
+  const KEY = takeKey("skatliste-key:" + location.pathname);
   const POLL_MS = 1500;
   const $ = (id) => document.getElementById(id);
   let seen = null; // the last answer: the sheet's marks are put back after it is redrawn
-
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === "class") node.className = v;
-      else if (k.startsWith("data-")) node.setAttribute(k, v);
-      else node[k] = v;
-    }
-    for (const c of children) node.append(c);
-    return node;
-  }
-
-  const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
 
   async function call(method, path, body) {
     const headers = {};
@@ -63,6 +51,7 @@
   function render(s) {
     seen = s;
     shown = JSON.stringify(s);
+    document.body.classList.toggle("agree-closed", s.closed); // a closed list takes no game
     const parts = [el("h2", { textContent: L.agree_title })];
     if (s.second) parts.push(el("p", { class: "note", textContent: L.first_list }));
     if (s.pair.exists) {
@@ -87,11 +76,13 @@
     const signers = el("div", { id: "signers", class: "grid" });
     for (const name of s.players) {
       const time = s.signed[name];
-      const button = el("button", {
-        type: "button",
-        "data-sign": name,
-        textContent: time ? name + " ✓ " + fmt(L.signed, { time }) : L.sign + ": " + name,
-      });
+      const under = time ? "✓ " + fmt(L.signed, { time }) : L.sign;
+      const button = el(
+        "button",
+        { type: "button", "data-sign": name },
+        name,
+        el("small", { textContent: under }),
+      );
       button.disabled = Boolean(time) || !KEY || s.closed;
       signers.append(button);
     }

@@ -8,8 +8,10 @@ const $ = (id) => document.getElementById(id);
 const BASE = document.body.dataset.base || ""; // a tournament table's page: /series/S/table/T
 
 // The key travels in the link's fragment (#key=...), which the browser never sends to a
-// server or puts in a Referer; requests carry it as a Bearer header.
-const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
+// server or puts in a Referer; requests carry it as a Bearer header. The page takes it out of
+// the address bar at once (so it is not in the history, a synced tab or a screenshot) and
+// keeps it for this tab's session only.
+const KEY = takeKey("skatliste-key:" + location.pathname);
 
 // Table words for what is tapped: German on a German page, English on an English one.
 const WORDS = Object.fromEntries(
@@ -26,25 +28,14 @@ let lastTap = ""; // the words the taps last wrote: words typed over them are ne
 const opened = new Set(); // games of the sheet whose explanation is open (kept across updates)
 const form = { declarer: null, game: null, mit: "mit", n: null, flags: new Set(), result: null };
 
-function fmt(text, values) {
-  return text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("data-")) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
-async function api(method, path, body) {
+async function api(method, path, body, idempotencyKey) {
   const headers = {};
   if (KEY) headers.Authorization = "Bearer " + KEY;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // every write carries its own key: a repeat (the answer lost) returns the first answer
+  if (method !== "GET" && path !== "/api/preview") {
+    headers["Idempotency-Key"] = idempotencyKey || newIdempotencyKey();
+  }
   const sep = path.includes("?") ? "&" : "?";
   let response;
   try {
@@ -174,6 +165,10 @@ function render() {
   if (s.series) info.push(s.count + "/" + s.series);
   else info.push(L.game + " " + (s.count + 1));
   $("info").textContent = info.join(" · ");
+  // the strip keeps two lines at most; the whole queue of special rounds is one tap away
+  $("queue").textContent = s.pending_all || "";
+  if (!s.pending_all) $("queue").hidden = true;
+  $("info").setAttribute("aria-expanded", String(!$("queue").hidden));
 
   // who may write
   $("entry").hidden = !s.can_write;
@@ -191,7 +186,7 @@ function render() {
   if (!s.players.includes(form.declarer)) form.declarer = null;
   $("players").replaceChildren(
     ...s.players.map((p) => {
-      const b = el("button", { type: "button", "data-player": p, textContent: p });
+      const b = el("button", { type: "button", "data-player": p }, el("span", { class: "pname", textContent: p }));
       if (p === s.next_dealer) b.append(el("small", { textContent: L.dealer }));
       b.disabled = p === s.sits_out;
       b.setAttribute("aria-pressed", String(p === form.declarer));
@@ -230,6 +225,8 @@ function render() {
   renderSheet();
   renderSummary();
   showTaps(); // a family without the Skat taps enters by its words
+  fitNames();
+  showOutbox();
 }
 
 function renderSheet() {
@@ -278,6 +275,7 @@ function renderSummary() {
   table.append(el("tr", {}, ...sum.headers.map((h) => el("th", { textContent: h }))));
   for (const row of sum.rows) table.append(el("tr", {}, ...row.map((c) => el("td", { textContent: c }))));
   $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
+  stickNames(table);
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
@@ -364,14 +362,34 @@ function relevant() {
   if (isNull) $("augen").value = "";
 }
 
-function tapped() {
+// A tap that cannot be taken says why right under the thumb (and in the message line).
+function sayNear(control, text) {
+  toast(text, true);
+  const note = $("tap-note");
+  note.textContent = text;
+  note.hidden = false;
+  (control.closest("fieldset") || control.parentElement).append(note);
+  // the sticky Enter bar must not cover it: move the page up just enough
+  const bar = document.querySelector(".actions").getBoundingClientRect();
+  const below = note.getBoundingClientRect().bottom - bar.top;
+  if (below > 0 && bar.height) window.scrollBy(0, below + 6);
+  clearTimeout(sayNear.timer);
+  sayNear.timer = setTimeout(() => {
+    note.hidden = true;
+  }, 8000);
+}
+
+function tapped(control) {
   relevant();
+  $("tap-note").hidden = true;
   // taps write the words, but never over words typed by hand (nor a game being changed)
   if (!editing) {
     const words = tapWords();
     const current = $("words").value.trim();
-    if (current && current !== lastTap && current !== words) toast(L.typed_kept, true);
-    else {
+    if (current && current !== lastTap && current !== words) {
+      if (control) sayNear(control, L.typed_kept);
+      else toast(L.typed_kept, true);
+    } else {
       $("words").value = words;
       lastTap = words;
     }
@@ -399,20 +417,30 @@ function schedulePreview() {
 
 async function preview() {
   const box = $("preview");
-  const words = $("words").value.trim();
-  if (mode === "ramsch" || !words) {
+  const words = mode === "ramsch" ? ramschWords() : $("words").value.trim();
+  if (!words) {
     box.replaceChildren();
     return;
   }
   const seq = ++previewSeq;
-  const r = await api("POST", "/api/preview", { declarer: form.declarer, words, number: editing });
+  // a Ramsch is previewed like a game: its words as an edit of a Ramsch says them
+  const body =
+    mode === "ramsch"
+      ? { words: "ramsch " + words, number: editing }
+      : { declarer: form.declarer, words, number: editing };
+  const r = await api("POST", "/api/preview", body);
   if (seq !== previewSeq) return; // a later preview is on its way
   showPreview(r);
 }
 
 function showPreview(r) {
   const box = $("preview");
-  box.classList.toggle("bad", !r.ok);
+  box.classList.toggle("bad", !r.ok && r.status !== 0);
+  if (r.status === 0) {
+    // no server: no preview, but Enter keeps the game on this phone until it answers
+    box.replaceChildren(el("p", { textContent: L.offline_preview }));
+    return;
+  }
   if (!r.ok) {
     box.replaceChildren(el("p", { class: "error", textContent: r.data.error }));
     return;
@@ -440,33 +468,90 @@ function resetForm() {
   mode = "game";
   editing = null;
   editingMark = null;
+  fixing = null;
   lastTap = "";
   $("preview").replaceChildren();
+  $("tap-note").hidden = true;
   showTaps();
+}
+
+// What the form would write, as a request the outbox can keep and send again.
+function formEntry() {
+  if (mode === "ramsch") {
+    const words = ramschWords();
+    return { kind: "ramsch", method: "POST", path: "/api/ramsch", body: { words }, what: L.ramsch + ": " + words };
+  }
+  const words = $("words").value.trim();
+  const what = (form.declarer ? form.declarer + " — " : "") + words;
+  return { kind: "game", method: "POST", path: "/api/games", body: { declarer: form.declarer, words }, what };
 }
 
 async function submit(event) {
   event.preventDefault();
-  let r;
-  if (mode === "ramsch") {
-    const words = ramschWords();
-    r = editing
-      ? await api("PUT", "/api/games/" + editing, { words: "ramsch " + words, expect: editingMark })
-      : await api("POST", "/api/ramsch", { words });
-  } else {
-    const words = $("words").value.trim();
-    const body = { declarer: form.declarer, words };
-    r = editing
-      ? await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark })
-      : await api("POST", "/api/games", body);
+  if (editing) {
+    await submitEdit();
+    return;
+  }
+  if (fixing !== null) {
+    await refix(formEntry());
+    return;
+  }
+  // the entry is kept (outbox) before it is sent: the form is free for the next game at once
+  const entry = formEntry();
+  const was = formNow();
+  resetForm();
+  const r = await enqueue(entry);
+  if (r === null) {
+    await sayKept(); // kept on this phone: sent when the server answers
+    return;
   }
   if (!r.ok) {
-    // the form stays as it was: nothing is lost, the reason is shown
+    // refused at once: the form is as it was, nothing is lost, the reason is shown
+    formBack(was);
     showPreview(r);
     toast(L.failed + ": " + r.data.error, true);
     return;
   }
-  toast(fmt(editing ? L.changed : L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+  toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+}
+
+const FIELDS = ["words", "augen", "bid", "ramsch-extra"];
+
+// The form as it is (what was tapped and typed), to put back if the server refuses it.
+function formNow() {
+  return {
+    form: { ...form, flags: new Set(form.flags) },
+    mode,
+    lastTap,
+    fields: Object.fromEntries(FIELDS.map((id) => [id, $(id).value])),
+    augen: [...document.querySelectorAll("[data-augen]")].map((i) => [i.dataset.augen, i.value]),
+  };
+}
+
+function formBack(was) {
+  Object.assign(form, was.form);
+  mode = was.mode;
+  lastTap = was.lastTap;
+  for (const [id, value] of Object.entries(was.fields)) $(id).value = value;
+  for (const [player, value] of was.augen) {
+    const input = document.querySelector(`[data-augen="${CSS.escape(player)}"]`);
+    if (input) input.value = value;
+  }
+  relevant();
+  showTaps();
+}
+
+// Changing a game needs the server (it checks the game is still the one the page showed).
+async function submitEdit() {
+  const words = mode === "ramsch" ? "ramsch " + ramschWords() : $("words").value.trim();
+  const body = mode === "ramsch" ? { words } : { declarer: form.declarer, words };
+  const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
+  if (!r.ok) {
+    showPreview(r);
+    toast(L.failed + ": " + r.data.error, true);
+    return;
+  }
+  toast(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }));
   resetForm();
   await refresh();
 }
@@ -479,6 +564,14 @@ async function simple(path, done, body = {}) {
   }
   toast(done(r.data));
   await refresh();
+}
+
+// A new entry with no words (all passed, a Bock round): through the outbox like a game.
+async function enter(kind, path, what, done) {
+  const r = await enqueue({ kind, method: "POST", path, body: {}, what });
+  if (r === null) await sayKept();
+  else if (!r.ok) toast(r.data.error, true);
+  else toast(done(r.data));
 }
 
 // --- wiring ------------------------------------------------------------------------------
@@ -496,19 +589,19 @@ function wire() {
   for (const b of document.querySelectorAll("[data-game]")) {
     b.addEventListener("click", () => {
       form.game = b.dataset.game;
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-mit]")) {
     b.addEventListener("click", () => {
       form.mit = b.dataset.mit;
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-n]")) {
     b.addEventListener("click", () => {
       form.n = form.n === b.dataset.n ? null : b.dataset.n;
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-flag]")) {
@@ -516,7 +609,7 @@ function wire() {
       const f = b.dataset.flag;
       const why = NEEDS[f] && !form.flags.has(f) && !form.flags.has(NEEDS[f][0]) && NEEDS[f][1];
       if (why) {
-        toast(L[why], true); // not possible yet: say why instead of a silent no
+        sayNear(b, L[why]); // not possible yet: say why, where the thumb is, not a silent no
         return;
       }
       if (form.flags.has(f)) {
@@ -525,14 +618,14 @@ function wire() {
           if (needed === f) form.flags.delete(other); // no Re without Kontra, ...
         }
       } else form.flags.add(f);
-      tapped();
+      tapped(b);
     });
   }
   for (const b of document.querySelectorAll("[data-result]")) {
     b.addEventListener("click", () => {
       form.result = form.result === b.dataset.result ? null : b.dataset.result;
       $("augen").value = "";
-      tapped();
+      tapped(b);
     });
   }
   $("augen").addEventListener("input", () => {
@@ -546,13 +639,31 @@ function wire() {
   });
   $("btn-clear").addEventListener("click", resetForm);
   $("btn-pass").addEventListener("click", () =>
-    simple("/api/pass", (d) => fmt(L.entered, { n: d.game.number })),
+    enter("pass", "/api/pass", L.passed, (d) => fmt(L.entered, { n: d.game.number })),
   );
-  $("btn-bock").addEventListener("click", () => simple("/api/bock", () => L.bock_called));
+  $("btn-bock").addEventListener("click", () => enter("bock", "/api/bock", L.bock, () => L.bock_called));
   $("btn-ramsch").addEventListener("click", () => {
     mode = mode === "ramsch" ? "game" : "ramsch";
     showTaps();
+    schedulePreview();
   });
+  $("ramsch-augen").addEventListener("input", schedulePreview);
+  $("ramsch-extra").addEventListener("input", schedulePreview);
+  $("info").addEventListener("click", () => {
+    if (!state || !state.pending_all) return; // no rounds ahead: nothing more to show
+    $("queue").hidden = !$("queue").hidden;
+    $("info").setAttribute("aria-expanded", String(!$("queue").hidden));
+  });
+  $("outbox").addEventListener("click", outboxTap);
+  // the live stream's dot says whether the server answers: when it is back, send
+  new MutationObserver(() => {
+    showNet();
+    if (!$("live").classList.contains("off") && waitingCount) flush();
+  }).observe($("live"), { attributes: true, attributeFilter: ["class"] });
+  window.addEventListener("online", () => flush());
+  setInterval(() => {
+    if (waitingCount && !flushing) flush();
+  }, 3000);
   $("btn-undo").addEventListener("click", () =>
     // names the game its button shows: if another phone changed the list, nothing is undone
     simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed }), {
@@ -594,6 +705,8 @@ function wire() {
         t.setAttribute("aria-selected", String(t === tab));
         $("view-" + t.dataset.tab).hidden = t !== tab;
       }
+      fitNames();
+      for (const table of document.querySelectorAll("table.summary")) stickNames(table);
     });
   }
   $("cent").addEventListener("change", refresh);
@@ -630,3 +743,6 @@ wire();
 showTaps();
 refresh();
 listen();
+showOutbox();
+keepForOffline();
+if (navigator.storage && navigator.storage.persist) navigator.storage.persist(); // kept on a full phone too

@@ -5,18 +5,9 @@
 const L = JSON.parse(document.getElementById("labels").textContent);
 const LANG = document.body.dataset.lang;
 const $ = (id) => document.getElementById(id);
-const KEY = new URLSearchParams(location.hash.slice(1)).get("key") || "";
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("data-")) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
+// The organiser's key leaves the address bar at once (history, synced tabs, screenshots) and
+// is kept for this tab's session, as on a table's page.
+const KEY = takeKey("skatliste-key:" + location.pathname);
 
 function table(headers, rows) {
   const t = el("table", { class: "summary" });
@@ -36,7 +27,7 @@ async function refresh() {
   $("name").textContent = data.name + " · " + data.date;
   $("ranking").replaceChildren(
     table(
-      ["", L.player, L.club, "S-F", L.total, L.won_short, L.lost_short],
+      ["", L.player, L.club, "S\u2011F", L.total, L.won_short, L.lost_short],
       data.ranking.map((s) => [
         s.place + "." + (s.in_progress ? "*" : ""), s.name, s.club, s.seeger_fabian, s.points,
         String(s.won), String(s.lost),
@@ -45,10 +36,11 @@ async function refresh() {
   );
   $("teams").replaceChildren(
     table(
-      ["", L.club, "S-F", ""],
+      ["", L.club, "S\u2011F", ""],
       data.teams.map((t) => [t.place + ".", t.club, t.seeger_fabian, t.members.join(", ")]),
     ),
   );
+  for (const t of document.querySelectorAll("table.summary")) stickNames(t);
   $("tables").replaceChildren(
     ...data.tables.map((t) =>
       el(
@@ -74,7 +66,7 @@ async function refresh() {
       ...data.tables.map((t) => {
         const card = el(
           "div",
-          { class: "card seat" },
+          { class: "card seat", "data-series": t.series },
           el("h3", { textContent: L.series + " " + t.series + " · " + L.table + " " + t.table }),
           el("p", { textContent: t.players.join(", ") }),
         );
@@ -89,6 +81,22 @@ async function refresh() {
         return card;
       }),
     );
+    choosePrinted([...new Set(data.tables.map((t) => t.series))]);
+  }
+}
+
+// The print view holds one series' seating plan: the latest drawn, or the one chosen.
+function choosePrinted(series) {
+  const select = $("print-series");
+  const chosen = select.value;
+  select.replaceChildren(...series.map((n) => el("option", { value: String(n), textContent: L.series + " " + n })));
+  select.value = series.map(String).includes(chosen) ? chosen : String(series[series.length - 1]);
+  markPrinted();
+}
+
+function markPrinted() {
+  for (const card of document.querySelectorAll("#plan .seat")) {
+    card.classList.toggle("printed", card.dataset.series === $("print-series").value);
   }
 }
 
@@ -100,6 +108,7 @@ function listen() {
 }
 
 $("btn-print").addEventListener("click", () => window.print());
+$("print-series").addEventListener("change", markPrinted);
 $("paper").addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = {

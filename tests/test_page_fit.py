@@ -1,0 +1,398 @@
+"""The phone page at 390 × 850 in both themes, as a new user's screenshots found it: every
+control named, text contrast at least WCAG AA (axe-core, injected from the tests' own copy),
+usable at 200 % zoom without sideways scrolling; names never cut; the strip two lines at most;
+the words field on screen; the chart in the page's colours; a refused tap said under the thumb;
+a Ramsch previewed; the organiser's ranking on a phone and its printed seating plan."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from skatliste.web.server import create_app
+
+from .webtools import CHROMIUM_ARGS, KEY, chromium_path, live_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+PHONE: ViewportSize = {"width": 390, "height": 850}
+ZOOMED: ViewportSize = {"width": 195, "height": 425}
+"""The same phone at 200 % zoom: half as many CSS pixels each way."""
+AXE = Path(os.environ.get("SKATLISTE_AXE", ".venv/axe/node_modules/axe-core/axe.min.js"))
+THEMES = ["light", "dark"]
+LONG_NAMES = ["Friederike", "Maximilian", "Bartholomäus", "Anna-Lena"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    if executable is None:
+        pytest.fail("no chromium: 'make test' installs Debian's chromium (apt-get, as root)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(params=THEMES)
+def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A phone in the light or the dark theme (the page follows the phone's)."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE", color_scheme=request.param)
+    context.set_default_timeout(10_000)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def light_phone(browser: Any) -> Iterator[Any]:
+    """A phone in the light theme, for what the theme does not change (sizes, places)."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE", color_scheme="light")
+    context.set_default_timeout(10_000)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def axe_problems(page: Any) -> list[str]:
+    """What axe-core finds against WCAG 2.1 A and AA on the page as it shows now: each rule
+    broken, with the elements that break it."""
+    if not AXE.is_file():
+        pytest.fail(
+            f"no axe-core at {AXE}: 'make test' installs it (npm install --prefix .venv/axe "
+            "axe-core), or set SKATLISTE_AXE to its axe.min.js"
+        )
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))  # by DevTools: the page's CSP allows it
+    found = page.evaluate(
+        """async () => (await axe.run(document, {
+             runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+             resultTypes: ["violations"] })).violations
+           .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))"""
+    )
+    problems: list[str] = found
+    return problems
+
+
+CUT = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getClientRects().length && !e.closest('.scrolls, svg, option'))
+  .filter((e) => e.getBoundingClientRect().right > innerWidth + 1
+              || (e.matches('button, .what, .val, .info, legend, label, h2, h3, p')
+                  && e.scrollWidth > e.clientWidth + 1))
+  .map((e) => e.id || e.className || e.textContent.trim().slice(0, 20))"""
+"""What reaches past the window's right edge or out of its own box (cut, or clipped by the
+page), outside the boxes that scroll by design (a wide table in its card)."""
+
+
+def no_sideways_scrolling(page: Any) -> int:
+    """How far the page scrolls sideways (0), after checking that nothing is cut instead."""
+    assert page.evaluate(CUT) == []
+    overflow: int = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    return overflow
+
+
+def four_long_names(tmp_path: Path, *, rules: str = "isko") -> Path:
+    from skatliste.app import lists
+
+    path = tmp_path / "four.json"
+    lists.new_list(path, LONG_NAMES, rules=lists.rules_of(rules))
+    for who, words in (
+        ("maximilian", "kreuz mit 2 hand"),
+        ("bartholomäus", "grand ohne 1 verloren"),
+        ("anna-lena", "herz ohne 3 augen 61"),
+    ):
+        lists.add_game(path, who, words.split())
+    return path
+
+
+def test_every_control_is_named_and_every_text_contrasts(phone: Any, tmp_path: Path) -> None:
+    """axe-core finds nothing against WCAG 2.1 AA on the game tab (a game tapped, its preview
+    shown, a refused tap said, entries in the outbox: one waiting, one refused on arrival) and
+    on the summary tab."""
+    from playwright.sync_api import expect
+
+    path = four_long_names(tmp_path)
+    with live_server(create_app(path, key=KEY)) as url:
+        page = phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#sheet li.game")).to_have_count(3)
+        games = "**/api/games?*"
+        page.route(games, lambda route: route.abort())  # no answer: kept
+        for _ in range(2):
+            page.locator('#players [data-player="Friederike"]').click()
+            page.locator('[data-game="null"]').click()
+            page.locator("#btn-enter").click()
+        expect(page.locator("#outbox li.waiting")).to_have_count(2)
+        page.unroute(games)
+        page.route(games, lambda route: route.fulfill(status=409, json={"error": "Tisch zu"}))
+        page.evaluate("dispatchEvent(new Event('online'))")  # the page tries again at once
+        expect(page.locator("#outbox li.refused")).to_contain_text("Abgelehnt: Tisch zu")
+        for selector in (
+            '#players [data-player="Friederike"]',
+            '[data-game="hearts"]',
+            '#spitzen [data-n="1"]',
+        ):
+            page.locator(selector).click()
+        page.locator('[data-flag="re"]').click()  # refused: says why
+        expect(page.locator("#preview")).to_contain_text("Friederike — Herz")
+        page.locator('#sheet [data-open="2"]').click()
+        assert axe_problems(page) == []
+        page.locator("#tab-summary").click()
+        expect(page.locator("#chart svg")).to_be_visible()
+        assert axe_problems(page) == []
+        page.close()
+
+
+def test_at_200_percent_zoom_nothing_scrolls_sideways(phone: Any, tmp_path: Path) -> None:
+    """At 200 % zoom (195 × 425 CSS pixels on this phone) the page reflows: no sideways
+    scrolling on either tab; the summary table scrolls inside its card with place and name
+    staying in view; the words field and Enter can be reached."""
+    from playwright.sync_api import expect
+
+    path = four_long_names(tmp_path)
+    with live_server(create_app(path, key=KEY)) as url:
+        page = phone.new_page()
+        page.set_viewport_size(ZOOMED)
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#sheet li.game")).to_have_count(3)
+        assert no_sideways_scrolling(page) == 0
+        page.locator('#players [data-player="Friederike"]').click()  # the flags show
+        page.locator('[data-game="grand"]').click()
+        assert no_sideways_scrolling(page) == 0
+        page.locator("#words").scroll_into_view_if_needed()
+        expect(page.locator("#words")).to_be_in_viewport()
+        expect(page.locator("#btn-enter")).to_be_visible()
+        page.locator("#tab-summary").click()
+        expect(page.locator("table.summary")).to_be_visible()
+        assert no_sideways_scrolling(page) == 0
+        card = page.locator("#summary")
+        assert card.evaluate("c => c.scrollWidth > c.clientWidth")  # it scrolls inside
+        card.evaluate("c => { c.scrollLeft = c.scrollWidth; }")
+        edges = card.evaluate(
+            """c => { const box = c.getBoundingClientRect();
+                 const name = c.querySelector('tr:nth-child(2) td:nth-child(2)');
+                 const last = c.querySelector('tr:first-child th:last-child');
+                 return [name.getBoundingClientRect().left - box.left,
+                         box.right - last.getBoundingClientRect().right]; }"""
+        )
+        assert 0 <= edges[0] < 60  # the name still shows, right of the place
+        assert edges[1] >= 0  # and the last column (Saldo) is reached
+        page.close()
+
+
+NAMES_CUT = """() => [...document.querySelectorAll('#players .pname, #totals .name')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.textContent)"""
+
+
+def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
+    """Four long names across (Bartholomäus, Friederike, Maximilian, Anna-Lena): each reads
+    whole on its button and in the totals strip: set smaller, or the buttons two to a row,
+    never cut."""
+    from playwright.sync_api import expect
+
+    path = four_long_names(tmp_path)
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#players button")).to_have_count(4)
+        assert page.evaluate(NAMES_CUT) == []
+        for name in LONG_NAMES:
+            expect(page.locator(f'#players [data-player="{name}"] .pname')).to_have_text(name)
+        page.close()
+
+
+def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
+    light_phone: Any, tmp_path: Path
+) -> None:
+    """Under the pub rules a long queue of Bock and Ramsch rounds: the strip's line stays at
+    two lines ("Bock 3 · dann Ramsch 3 · +… Runden"); a tap shows the whole queue."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    path = tmp_path / "pub.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl"], rules=lists.rules_of("pub"))
+    for n in range(8):
+        # a won Grand Hand earns a Bock round here (rules §8): each adds a Bock and a Ramsch
+        lists.add_game(path, ["anna", "ben", "carl"][n % 3], ["grand", "mit", "1", "hand"])
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        info = page.locator("#info")
+        expect(info).to_contain_text("Runden")
+        lines = info.evaluate(
+            """e => { const text = document.createRange(); text.selectNodeContents(e);
+                 return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+        )
+        assert lines <= 2  # the whole line reads, in two lines at most
+        strip = page.locator("#strip").bounding_box()
+        assert strip is not None and strip["height"] <= 0.15 * PHONE["height"]
+        expect(page.locator("#queue")).to_be_hidden()
+        info.click()
+        expect(page.locator("#queue")).to_be_visible()
+        expect(page.locator("#queue")).to_contain_text("Bock: ")
+        expect(info).to_have_attribute("aria-expanded", "true")
+        page.close()
+
+
+def test_first_load_shows_the_words_field_above_enter_and_typed_text_reads_darker(
+    phone: Any, fresh_ledger: Path
+) -> None:
+    """On first load the words field is on screen and not under the sticky Enter bar; what is
+    typed in it contrasts more than its placeholder; the chart draws in the page's colours."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    lists.add_game(fresh_ledger, "anna", ["kreuz", "mit", "2"])
+    with live_server(create_app(fresh_ledger, key=KEY)) as url:
+        page = phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+        words = page.locator("#words")
+        expect(words).to_be_in_viewport()
+        on_top = words.evaluate(
+            """w => { const r = w.getBoundingClientRect();
+                 const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                 return document.elementFromPoint(x, y) === w; }"""
+        )
+        assert on_top
+        colours = words.evaluate(
+            """w => [getComputedStyle(w).color, getComputedStyle(w, '::placeholder').color,
+                     getComputedStyle(w).backgroundColor]"""
+        )
+        typed, hint, ground = (rgb(c) for c in colours)
+        assert contrast(typed, ground) > contrast(hint, ground) >= 4.5
+
+        page.locator("#tab-summary").click()
+        svg = page.locator("#chart svg")
+        expect(svg).to_be_visible()
+        card = page.locator("#summary").evaluate("e => getComputedStyle(e).backgroundColor")
+        assert svg.evaluate("s => getComputedStyle(s).backgroundColor") == card
+        page.close()
+
+
+def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
+    light_phone: Any, tmp_path: Path
+) -> None:
+    """Re before Kontra: the reason shows right under the tapped button, on screen; a Ramsch
+    gets a preview like a game before it is entered."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    path = tmp_path / "pub.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl"], rules=lists.rules_of("pub"))
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        for selector in ('#players [data-player="Anna"]', '[data-game="grand"]'):
+            page.locator(selector).click()
+        page.locator('#spitzen [data-n="1"]').click()
+        expect(page.locator("#preview")).to_contain_text("Anna — Grand mit 1")  # a taller bar
+        re = page.locator('[data-flag="re"]')
+        # the thumb low on the screen: Re just above the sticky Enter bar
+        re.evaluate(
+            """b => window.scrollBy(0, b.getBoundingClientRect().bottom
+                 - document.querySelector('.actions').getBoundingClientRect().top + 4)"""
+        )
+        re.click()
+        note = page.locator("#tap-note")
+        expect(note).to_contain_text("Re gibt es nur nach Kontra")
+        expect(note).to_be_in_viewport()
+        tapped, said = re.bounding_box(), note.bounding_box()
+        assert tapped is not None and said is not None
+        assert 0 <= said["y"] - (tapped["y"] + tapped["height"]) < 120
+        uncovered = note.evaluate(
+            """n => { const r = n.getBoundingClientRect();
+                 return n.contains(document.elementFromPoint(r.left + 20, r.bottom - 4)); }"""
+        )
+        assert uncovered  # not under the sticky Enter bar
+
+        page.locator("#btn-ramsch").click()
+        for player, augen in (("Anna", "45"), ("Ben", "40"), ("Carl", "35")):
+            page.locator(f'[data-augen="{player}"]').fill(augen)
+        preview = page.locator("#preview")
+        expect(preview).to_contain_text("Ramsch: Anna 45, Ben 40, Carl 35: −45")
+        expect(preview).to_contain_text("Anna verliert 45")
+        page.close()
+
+
+def test_the_organisers_ranking_fits_a_phone_and_prints_one_series(
+    phone: Any, tmp_path: Path
+) -> None:
+    """The organiser's page on a phone: the ranking scrolls inside its card (at 200 % zoom
+    too), axe finds nothing; the print view holds the chosen series' seating plan only, and
+    no form."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import tournament as tournament_app
+    from skatliste.app.keys import tournament_keys
+
+    folder = tmp_path / "preisskat"
+    tournament_app.new_tournament(folder, name="Preisskat", date="2026-12-05", seed=3)
+    for name in ("Bartholomäus", "Friederike", "Maximilian", "Dora", "Emil", "Fritz"):
+        tournament_app.add_player(folder, name, club="Kreuz Bube Nord")
+    tournament_app.draw_series(folder, 1)
+    plan = tournament_app.draw_series(folder, 2)
+    keys = tournament_keys(folder, len(plan.tables))
+    app = create_app(tournament=folder, organiser_key=keys.organiser, table_keys=keys.tables)
+    with live_server(app) as url:
+        page = phone.new_page()
+        page.goto(f"{url}/#key={keys.organiser}")
+        expect(page.locator("#plan .seat")).to_have_count(4)
+        assert KEY not in page.url and "key=" not in page.url
+        assert no_sideways_scrolling(page) == 0
+        assert axe_problems(page) == []
+        page.set_viewport_size(ZOOMED)
+        assert no_sideways_scrolling(page) == 0
+
+        page.emulate_media(media="print")
+        expect(page.locator('#plan .seat[data-series="2"]')).to_have_count(2)
+        for shown in page.locator("#plan .seat").all():
+            if shown.get_attribute("data-series") == "2":
+                expect(shown).to_be_visible()
+            else:
+                expect(shown).to_be_hidden()
+        for hidden in ("#paper", "#ranking", "#print-series", "#btn-print"):
+            expect(page.locator(hidden)).to_be_hidden()
+        page.emulate_media(media="screen")
+        page.locator("#print-series").select_option("1")
+        page.emulate_media(media="print")
+        expect(page.locator('#plan .seat[data-series="1"]').first).to_be_visible()
+        expect(page.locator('#plan .seat[data-series="2"]').first).to_be_hidden()
+        page.close()
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """``rgb(1, 2, 3)`` or ``rgba(...)`` as three numbers."""
+    inside = colour[colour.index("(") + 1 : colour.index(")")]
+    r, g, b = (float(part) for part in inside.replace("/", ",").split(",")[:3])
+    return r, g, b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """WCAG 2.1's contrast ratio of two colours."""
+
+    def luminance(c: tuple[float, float, float]) -> float:
+        lin = [
+            x / 255 / 12.92 if x / 255 <= 0.03928 else ((x / 255 + 0.055) / 1.055) ** 2.4 for x in c
+        ]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
