@@ -108,7 +108,24 @@ async function readListNow(cent) {
   }
   version = (response.headers.get("ETag") || "").replace(/"/g, "");
   versionCent = cent;
+  keepShown(q, data);
   return { ok: true, status: response.status, data };
+}
+
+// The service worker answers the whole list's address from its copy when the server is out
+// of reach: the page puts the list it shows there (put together from what changed), so the
+// copy is always the last list shown. The cache's name is sw.js's CACHE.
+let keptVersion = "";
+function keepShown(q, data) {
+  if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+  if (keptVersion === version) return;
+  keptVersion = version;
+  q.delete("since");
+  const url = new URL(BASE + "/api/list?" + q, location.href).href;
+  const copy = new Response(JSON.stringify(data), {
+    headers: { "Content-Type": "application/json", ETag: '"' + version + '"' },
+  });
+  caches.open("skatliste-page-1").then((c) => c.put(url, copy), () => {});
 }
 
 // the chart of a list followed by changes: read again only while it is on the screen
@@ -130,7 +147,10 @@ addEventListener("click", () => setTimeout(readChart, 0));
 async function refresh() {
   const cent = $("cent").value.trim();
   const r = await readList(cent);
-  if (r.status === 304) return;
+  if (r.status === 304) {
+    if (state) keepShown(new URLSearchParams(cent ? { lang: LANG, cent } : { lang: LANG }), state);
+    return;
+  }
   if (!r.ok) {
     toast(r.data.error || r.status, true);
     badFor = "unreadable"; // the next list that reads clears it, even the same list
