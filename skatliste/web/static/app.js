@@ -102,8 +102,9 @@ async function readListNow(cent) {
     return { ok: false, status: response ? response.status : 0, data: { error } };
   }
   if (!response.ok) return { ok: false, status: response.status, data };
-  if (data.since !== undefined) {
-    data = { ...state, ...data, games: state.games.slice(0, data.from).concat(data.games) };
+  if (data.since !== undefined && state) {
+    const { since, from, ...changed } = data; // the list put together: no trace of the change
+    data = { ...state, ...changed, games: state.games.slice(0, from).concat(changed.games) };
     chartStale = true;
   }
   version = (response.headers.get("ETag") || "").replace(/"/g, "");
