@@ -52,8 +52,8 @@ class Watcher:
         self.version = 0
         """Goes up by one with every change seen."""
         self._stamp = _stamp(path, folder)
-        self.tag = self._tag()
-        """The version as the pages see it: the list's ``ETag`` (a folder: the count)."""
+        self._tag_at = -1
+        self._tag = ""
         self._task: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -67,13 +67,19 @@ class Watcher:
             return False
         self._stamp = stamp
         self.version += 1
-        self.tag = self._tag()
         self._changed.set()
         self._changed = asyncio.Event()
         return True
 
-    def _tag(self) -> str:
-        return str(self.version) if self.folder else file_tag(self.path)
+    @property
+    def tag(self) -> str:
+        """The version as the pages see it: a list's ``ETag`` (of a folder or anything else a
+        subclass watches: the count of changes), read again once per change."""
+        if self._tag_at != self.version:
+            self._tag_at = self.version
+            whole = self.folder or self.path.is_dir()
+            self._tag = str(self.version) if whole else file_tag(self.path)
+        return self._tag
 
     async def run(self) -> None:
         """Look at the file until cancelled."""
