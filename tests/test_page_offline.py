@@ -377,3 +377,28 @@ def test_a_game_whose_answer_was_lost_is_sent_again_with_the_same_key(
     finally:
         context.close()
     assert len(tries) == 2 and len(tries[0]) == 32 and tries[0] == tries[1]
+    assert games_in(fresh_ledger) == [("Anna", "grand", None)]  # one game (won), written once
+
+
+def test_a_reload_without_the_server_shows_the_list_as_last_followed(
+    phone: Any, fresh_ledger: Path
+) -> None:
+    """The page follows a list by what changed (?since=): a game another keeper entered while
+    the page was open is on the page after a reload without the server, as it was shown."""
+    from playwright.sync_api import expect
+
+    from skatliste.app.lists import add_game
+
+    port = free_port()
+    page = phone.new_page()
+    with serving(fresh_ledger, port) as url:
+        open_for_offline(page, url)
+        add_game(fresh_ledger, "ben", ["grand", "mit", "1"])  # the terminal, another keeper
+        expect(page.locator("#sheet li.game")).to_have_count(1, timeout=LANDS)
+        page.wait_for_timeout(1500)  # the page keeps what it shows a moment after a change
+    expect(page.locator("#net-text")).to_contain_text("offline")
+    page.reload()
+    expect(page.locator("#entry")).to_be_visible()
+    expect(page.locator("#sheet li.game")).to_have_count(1)
+    expect(page.locator('.chip[data-player="Ben"] .points')).to_have_text("+48")
+    page.close()

@@ -51,35 +51,33 @@ class Watcher:
         self.interval = interval
         self.version = 0
         """Goes up by one with every change seen."""
-        self._stamp = _stamp(path, folder)
-        self._tag_at = -1
-        self._tag = ""
+        self._stamp = self.stamp()
+        self.tag = self._tag()
+        """The version as the pages see it: the list's ``ETag`` (a folder: the count)."""
         self._task: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
         """Set when the server stops: every waiter wakes and its stream ends."""
 
+    def stamp(self) -> Stamp:
+        """What is watched, as it is now: (name, inode, mtime, size) of each file."""
+        return _stamp(self.path, self.folder)
+
     def look(self) -> bool:
         """Compare the file with what was seen last; on a change wake every waiter."""
-        stamp = _stamp(self.path, self.folder)
+        stamp = self.stamp()
         if stamp == self._stamp:
             return False
         self._stamp = stamp
         self.version += 1
+        self.tag = self._tag()
         self._changed.set()
         self._changed = asyncio.Event()
         return True
 
-    @property
-    def tag(self) -> str:
-        """The version as the pages see it: a list's ``ETag`` (of a folder or anything else a
-        subclass watches: the count of changes), read again once per change."""
-        if self._tag_at != self.version:
-            self._tag_at = self.version
-            whole = self.folder or self.path.is_dir()
-            self._tag = str(self.version) if whole else file_tag(self.path)
-        return self._tag
+    def _tag(self) -> str:
+        return str(self.version) if self.folder else file_tag(self.path)
 
     async def run(self) -> None:
         """Look at the file until cancelled."""

@@ -102,31 +102,14 @@ async function readListNow(cent) {
     return { ok: false, status: response ? response.status : 0, data: { error } };
   }
   if (!response.ok) return { ok: false, status: response.status, data };
-  if (data.since !== undefined && state) {
-    const { since, from, ...changed } = data; // the list put together: no trace of the change
+  if (data.since !== undefined) {
+    const { since, from, ...changed } = data; // the whole list again, as a first read has it
     data = { ...state, ...changed, games: state.games.slice(0, from).concat(changed.games) };
     chartStale = true;
   }
   version = (response.headers.get("ETag") || "").replace(/"/g, "");
   versionCent = cent;
-  keepShown(q, data);
   return { ok: true, status: response.status, data };
-}
-
-// The service worker answers the whole list's address from its copy when the server is out
-// of reach: the page puts the list it shows there (put together from what changed), so the
-// copy is always the last list shown. The cache's name is sw.js's CACHE.
-let keptVersion = "";
-function keepShown(q, data) {
-  if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
-  if (keptVersion === version) return;
-  keptVersion = version;
-  q.delete("since");
-  const url = new URL(BASE + "/api/list?" + q, location.href).href;
-  const copy = new Response(JSON.stringify(data), {
-    headers: { "Content-Type": "application/json", ETag: '"' + version + '"' },
-  });
-  caches.open("skatliste-page-1").then((c) => c.put(url, copy), () => {});
 }
 
 // the chart of a list followed by changes: read again only while it is on the screen
@@ -148,10 +131,7 @@ addEventListener("click", () => setTimeout(readChart, 0));
 async function refresh() {
   const cent = $("cent").value.trim();
   const r = await readList(cent);
-  if (r.status === 304) {
-    if (state) keepShown(new URLSearchParams(cent ? { lang: LANG, cent } : { lang: LANG }), state);
-    return;
-  }
+  if (r.status === 304) return;
   if (!r.ok) {
     toast(r.data.error || r.status, true);
     badFor = "unreadable"; // the next list that reads clears it, even the same list
@@ -162,6 +142,7 @@ async function refresh() {
   state = r.data;
   render();
   readChart();
+  keepListSoon(state, cent); // for a reload without the server (outbox.js)
 }
 
 function render() {

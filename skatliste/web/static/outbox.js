@@ -263,6 +263,28 @@ async function refix(entry) {
   await flush();
 }
 
+// The last list the page showed, kept where the service worker answers a reload without the
+// server from (its cache, under the address of a first read): the page reads only what changed
+// after its first read (?since=), so the worker itself never sees a whole list again. The
+// cache's name is the worker's (sw.js).
+const PAGE_CACHE = "skatliste-page-1";
+async function keepList(data, cent) {
+  if (!data || cent || !("caches" in self)) return; // a list shown with a stake is not kept
+  try {
+    const cache = await caches.open(PAGE_CACHE);
+    const url = BASE + "/api/list?" + new URLSearchParams({ lang: LANG });
+    const headers = { "Content-Type": "application/json" };
+    await cache.put(url, new Response(JSON.stringify(data), { headers }));
+  } catch (err) {
+    // no cache here (not a secure context): the outbox alone keeps the entries
+  }
+}
+let keepSoon = null;
+function keepListSoon(data, cent) {
+  clearTimeout(keepSoon); // a burst of changes is kept once, after it
+  keepSoon = setTimeout(() => keepList(data, cent), 1000);
+}
+
 // The service worker keeps the page, its files and the last list for when the server is out
 // of reach. It needs a secure context (the loopback, or https): over plain http on the hall's
 // network the browser has none, and the outbox alone keeps the entries.
@@ -289,7 +311,7 @@ async function keepForOffline() {
       registration.active.postMessage({ type: "keep", urls }, [channel.port2]);
       setTimeout(resolve, 5000);
     });
-    if (!hadWorker) await refresh(); // once more, through the worker: it keeps the list too
+    await keepList(state, $("cent").value.trim());
     document.body.dataset.offline = "ready";
   } catch (err) {
     // no worker: the page still keeps every entry in its outbox

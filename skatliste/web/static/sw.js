@@ -34,7 +34,8 @@ async function keep(urls) {
   return kept;
 }
 
-// What is kept: the pages, their files, and a table's list. Nothing else (the organiser's
+// What is kept: the pages, their files, and a table's list (a first read: what changed after
+// it, ?since=, is put together by the page, which keeps the whole list here). Nothing else (the organiser's
 // answers hold the tables' keys: they stay out of the browser's storage).
 function kept(request) {
   if (request.method !== "GET") return false;
@@ -43,7 +44,6 @@ function kept(request) {
   return (
     request.mode === "navigate" ||
     url.pathname.startsWith("/static/") ||
-    // the whole list only: an answer to ?since= holds what changed, and each has its own address
     (url.pathname.endsWith("/api/list") && !url.searchParams.has("since"))
   );
 }
