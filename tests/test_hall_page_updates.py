@@ -81,3 +81,25 @@ def test_the_page_reads_only_what_changed(browser: Any, tmp_path: Path) -> None:
         assert chart.value.status == 200
         expect(page.locator("#chart svg")).to_be_visible()
         page.close()
+
+
+def test_the_page_opens_offline_with_the_last_list_it_showed(browser: Any, tmp_path: Path) -> None:
+    """A game that reached the page as a change (``?since=``) is in the list the page shows
+    after a reload without the server: the page keeps what it shows for the service worker."""
+    from playwright.sync_api import expect
+
+    path = tmp_path / "friday.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl"])
+    lists.add_game(path, "Anna", ["grand", "mit", "1"])
+    page = browser.new_page()
+    with live_server(create_app(path, key=KEY)) as url:
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("body")).to_have_attribute("data-offline", "ready")
+        expect(page.locator("#sheet li")).to_have_count(1)
+        with page.expect_response(lambda r: "since=" in r.url):
+            lists.add_game(path, "Ben", ["null"])
+        expect(page.locator("#sheet li")).to_have_count(2)
+        page.wait_for_timeout(1500)  # the copy is kept a second after the last change shown
+    page.reload()
+    expect(page.locator("#sheet li")).to_have_count(2)
+    page.close()
