@@ -53,10 +53,13 @@ def closed(ledger: Ledger) -> bool:
 def problems(ledger: Ledger) -> list[tuple[Message, Message]]:
     """What ``check`` finds in the agreement: a signature that no longer matches the games,
     an open protest."""
+    now = standing(ledger)
+    if not now.signatures and not now.protests:
+        return []  # nothing signed, nothing disputed: the games need no fingerprint
     games, fingerprint = mark(ledger)
     family = ledger.family
     return core.problems(
-        standing(ledger),
+        now,
         games=games,
         mark=fingerprint,
         count=family.entry_count,
