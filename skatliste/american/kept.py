@@ -23,6 +23,7 @@ from skatliste.american.game import (
     Result,
     Row,
     Running,
+    Settlement,
     Table,
     parties,
     played,
@@ -32,13 +33,17 @@ from skatliste.american.game import (
 )
 from skatliste.i18n import Message
 
+Closed = tuple[int, str, tuple[int, int], tuple[int, int], int | None]
+"""A partie over, as kept: its deals, why it ended, the pairs' points and sets, the pair of
+a Grand slam (settled only when its result is asked for)."""
+
 
 @dataclass
 class Kept:
     """The deals so far, the parties over, the partie in progress (its rows not kept)."""
 
     deals: int = 0
-    closed: list[Result] = field(default_factory=list)
+    closed: list[Closed] = field(default_factory=list)
     run: Running = field(default_factory=Running)
 
 
@@ -49,7 +54,7 @@ def of(table: Table, entries: Sequence[Entry]) -> Kept | None:
         return None
     parts = parties(table, entries)
     last = parts[-1]
-    closed = [_result(p) for p in parts if p.finished]
+    closed = [_closed(p.deals, p.reason or "", p.settlement) for p in parts if p.finished]
     run = Running()
     if not last.finished:
         run.totals, run.sets, run.deals = list(last.points), list(last.settlement.sets), last.deals
@@ -57,14 +62,25 @@ def of(table: Table, entries: Sequence[Entry]) -> Kept | None:
     return Kept(deals, closed, run)
 
 
-def _result(partie: Result) -> Result:
-    return Result(partie.number, partie.deals, partie.finished, partie.reason, partie.settlement)
+def _closed(deals: int, reason: str, s: Settlement) -> Closed:
+    return deals, reason, s.points, s.sets, s.winner if s.by_slam else None
+
+
+def _close(state: Kept, reason: str) -> None:
+    """The partie in progress is over for ``reason``: kept as over, a new one begins."""
+    run = state.run
+    done = result(len(state.closed) + 1, run, reason)
+    state.closed.append(_closed(run.deals, reason, done.settlement))
+    state.run = Running()
 
 
 def results(state: Kept) -> list[Result]:
     """The parties' results as :func:`skatliste.american.game.parties` has them: every partie
     over, then the one in progress (also an empty first one)."""
-    out = list(state.closed)
+    out = [
+        result(number, Running(list(points), list(sets), slam_winner=slam, deals=deals), reason)
+        for number, (deals, reason, points, sets, slam) in enumerate(state.closed, 1)
+    ]
     if state.run.deals or not out:
         out.append(result(len(out) + 1, state.run, None))
     return out
@@ -80,8 +96,7 @@ def after(
         if not state.run.deals:
             return [no_partie], None, state
         new = _copy(state)
-        new.closed.append(result(len(new.closed) + 1, new.run, "hand"))
-        new.run = Running()
+        _close(new, "hand")
         return [], None, new
     s = scored(table, entry)
     if not isinstance(s, DealScore):
@@ -90,8 +105,7 @@ def after(
     new.deals += 1
     row, reason = played(table, new.run, entry, s, new.deals, len(new.closed) + 1)
     if reason is not None:
-        new.closed.append(result(len(new.closed) + 1, new.run, reason))
-        new.run = Running()
+        _close(new, reason)
     return [], row, new
 
 
@@ -112,15 +126,11 @@ def to_json(state: Kept) -> dict[str, Any]:
     return {
         "deals": state.deals,
         "closed": [
-            [r.deals, r.reason, list(r.points), list(r.settlement.sets), _slam(r)]
-            for r in state.closed
+            [deals, reason, list(points), list(sets), slam]
+            for deals, reason, points, sets, slam in state.closed
         ],
         "open": [run.deals, list(run.totals), list(run.sets)],
     }
-
-
-def _slam(r: Result) -> int | None:
-    return r.settlement.winner if r.settlement.by_slam else None
 
 
 REASONS = frozenset({"hundred", "slam", "deals", "hand"})
@@ -150,8 +160,7 @@ def from_json(data: Mapping[str, Any]) -> Kept | None:
         deals, reason, points, sets, slam = item
         if not (_count(deals) and reason in REASONS and _pair(points) and _pair(sets)):
             return None
-        if slam not in (None, 0, 1):
+        if slam is not None and slam not in (0, 1):
             return None
-        done = Running(list(points), list(sets), slam_winner=slam, deals=deals)
-        state.closed.append(result(len(state.closed) + 1, done, reason))
+        state.closed.append((deals, reason, (points[0], points[1]), (sets[0], sets[1]), slam))
     return state
