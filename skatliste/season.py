@@ -268,6 +268,27 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def check_alias(results: Sequence[SeriesResult], aliases: Mapping[str, str]) -> None:
+    """Refuses aliases that join two players who both have a result in one series: they are
+    two players, not two spellings of one (a circle or a name joined to itself as well)."""
+    joined = resolve_aliases(aliases)
+    seen: dict[tuple[date, str, str], str] = {}
+    for r in results:
+        who = (r.evening, r.series, _person(r.name, joined))
+        first = seen.setdefault(who, r.name)
+        if same_name(first) != same_name(r.name):
+            raise InputError(
+                msg(
+                    "'{name}' and '{other}' both have a result in {evening}, series {series}: "
+                    "two players, not two spellings of one",
+                    name=first,
+                    other=r.name,
+                    evening=r.evening.isoformat(),
+                    series=r.series,
+                )
+            )
+
+
 def _check_results(results: Sequence[SeriesResult], joined: Mapping[str, str]) -> None:
     seen: set[tuple[date, str, str]] = set()
     for r in results:

@@ -112,6 +112,26 @@ def test_a_player_of_two_spellings_is_one(run: Run, season: Path) -> None:
     assert (data["stats"]["won"], data["stats"]["lost"]) == (2, 1)
 
 
+def test_two_players_of_one_series_are_no_alias_and_an_alias_is_taken_back(
+    run: Run, season: Path
+) -> None:
+    """Anna and Ben sat at one table: joining them is refused, the standing still works; the
+    alias of 'Hans Jürgen' taken back makes him a player of his own, kept in the history."""
+    refused = run("season", "alias", "Anna", "Ben")
+    assert refused.exit_code == 2 and "two players, not two spellings of one" in refused.stderr
+    assert run("season", "standing").exit_code == 0
+    got = run("season", "alias", "--remove", "hans jürgen")
+    assert got.exit_code == 0, got.output
+    assert "'Hans Jürgen' is no longer 'Hans-Jürgen' in the standing" in got.stdout
+    names = [x["name"] for x in json.loads(run("season", "standing", "--json").stdout)["standing"]]
+    assert "Hans Jürgen" in names and "Hans-Jürgen" in names
+    data = json.loads((season / "season.json").read_text(encoding="utf-8"))
+    assert data["aliases"] == []
+    assert data["history"][-1]["alias"] == {"name": "Hans-Jürgen", "other": "Hans Jürgen"}
+    again = run("season", "alias", "Hans-Jürgen", "Hans Jürgen")
+    assert again.exit_code == 0, again.output
+
+
 def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
     """--set best=2 replaces nothing until the drop is off; with it off, the best 2 count."""
     assert run("season", "rules").stdout.splitlines() == [
@@ -155,6 +175,10 @@ def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
         (["player", "Zoe"], "no player 'Zoe' in the season"),
         (["teams", "--size", "0"], "a team of 0"),
         (["alias", "Anna", "anna"], "are one name already"),
+        (["alias", "Anna", "Ben"], "both have a result in 2027-01-08, series abende/"),
+        (["alias", "Anna"], "an alias joins two names: give both"),
+        (["alias", "--remove", "Zoe"], "'Zoe' is no alias; the aliases: 'Hans Jürgen'"),
+        (["alias", "--remove", "Hans Jürgen", "HJ"], "--remove takes one name"),
     ],
 )
 def test_bad_input_is_refused_and_nothing_written(
