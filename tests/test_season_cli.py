@@ -302,6 +302,21 @@ def test_the_exports(run: Run, season: Path) -> None:
     assert refused.exit_code == 2
 
 
+def test_the_season_file_is_named_as_what_it_is_when_refused_as_a_target(
+    run: Run, season: Path
+) -> None:
+    """An export or a new list over season.json is refused as over a season file, not a
+    list; nothing written."""
+    before = (season / "season.json").read_bytes()
+    got = run("season", "export", "csv", "-o", "season.json")
+    assert got.exit_code == 2
+    assert "season.json: is a skatliste season file; writing there would replace it" in got.stderr
+    assert "the list" not in got.stderr and "abend.csv" not in got.stderr
+    made = run("new", "--players", "A", "B", "C", "--ledger", "season.json")
+    assert made.exit_code == 2 and "is a skatliste season file, not a list" in made.stderr
+    assert (season / "season.json").read_bytes() == before
+
+
 def test_a_player_s_statistics_are_those_of_stats_over_the_lists_played(
     run: Run, season: Path
 ) -> None:

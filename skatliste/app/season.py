@@ -612,5 +612,6 @@ def write_output(folder: Path | str, output: Path | str, text: str) -> None:
     from skatliste.app.reports import write_output as write
 
     s = open_season(folder)
-    lists = [s.path, *(s.folder / rel for e in s.evenings for rel in e.paths)]
+    # the season file itself is refused by its header, as a season file
+    lists = [s.folder / rel for e in s.evenings for rel in e.paths]
     write(output, text, lists=lists)
