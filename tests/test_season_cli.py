@@ -166,6 +166,12 @@ def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
             "do not go with the average",
         ),
         (["rules", "--set", "drop=0"], "the worst series dropped: 0 — the number is at least 1"),
+        (
+            ["rules", "--set", "drop=none", "--set", "best=99999999999999999999"],
+            "the best series counted: 99999999999999999999 — the number is at most 10000",
+        ),
+        (["rules", "--set", "attendance=10001"], "the number is at most 10000"),
+        (["rules", "--set", "min-evenings=10001"], "the number is at most 10000"),
         (["add", "abende/2027-01-15-tisch1.json", "--date", "2027-02-01"], "in the season already"),
         (["add", "nothing.json", "--date", "2027-02-01"], "no list or tournament folder here"),
         (["add", "pokal/series-1/table-02.json", "--date", "2027-02-01"], "would count twice"),
@@ -192,6 +198,15 @@ def test_bad_input_is_refused_and_nothing_written(
     assert (season / "season.json").read_bytes() == before
 
 
+def test_a_season_file_with_a_count_above_the_most_still_opens(run: Run, season: Path) -> None:
+    """docs/rules.md, 'Which series count': the bound is checked when the rules are set."""
+    path = season / "season.json"
+    path.write_text(path.read_text().replace('"drop": 1,', '"drop": 20000,', 1))
+    assert run("season", "standing").exit_code == 0
+    changed = run("season", "rules", "--set", "drop=2")
+    assert changed.exit_code == 0, changed.output
+
+
 def test_impossible_rules_of_a_new_season_are_refused(run: Run, tmp_path: Path) -> None:
     """Two ways of dropping, a count below 1, attendance with the average, a drop from a
     series without its step: exit 2, no folder made."""
@@ -200,6 +215,10 @@ def test_impossible_rules_of_a_new_season_are_refused(run: Run, tmp_path: Path) 
         (["--drop", "0"], "the worst series dropped: 0"),
         (["--rule", "average", "--attendance", "100"], "do not go with the average"),
         (["--drop-from", "30"], "needs the step"),
+        (
+            ["--min-series", "10001"],
+            "the fewest series to be ranked: 10001 — the number is at most",
+        ),
     ]:
         result = run("season", "new", str(tmp_path / "vm"), "--name", "VM", *args, "--lang", "en")
         assert result.exit_code == 2, result.output

@@ -40,6 +40,7 @@ def new_season(folder: Path | str, *, name: str, rules: SeasonRules) -> Season:
     """Start a season in a new folder (or an empty one) with its rules."""
     if not name.strip():
         raise InputError(msg("the season needs a name"))
+    rules.check_counts()
     s = Season(Path(folder), name, now(), rules)
     store.create(s)
     return s
@@ -65,6 +66,7 @@ def set_rules(folder: Path | str, changes: Mapping[str, Any]) -> tuple[SeasonRul
     with store.updating(Path(folder)) as s:
         old = s.rules
         new = replace(old, **changes)  # checked when made
+        new.check_counts()
         if new != old:
             s.rules = new
             s.history.append({"action": "rules", "time": now(), "rules": store.rules_to_json(old)})
