@@ -53,6 +53,10 @@ class Rule(Enum):
     """The mean of the counted series, exact, shown rounded half up to two decimals."""
 
 
+MAX_COUNT = 10_000
+"""The most a season rule's count may be (series, evenings, points an evening)."""
+
+
 @dataclass(frozen=True)
 class SeasonRules:
     """A season's rules, checked when made (rules §S). At most one of ``best``, ``drop`` and
@@ -120,6 +124,37 @@ dropped from a series on
             raise InputError(
                 msg("attendance points are added to a sum: they do not go with the average")
             )
+
+    def check_counts(self) -> None:
+        """Refuses a count above ``MAX_COUNT``: no club plays that many series or evenings (a
+        season file an earlier version wrote with more still opens; a change is checked).
+
+        >>> SeasonRules(best=MAX_COUNT).check_counts()
+        >>> SeasonRules(attendance=MAX_COUNT + 1).check_counts()
+        Traceback (most recent call last):
+        ...
+        skatliste.errors.InputError: the points for an evening attended: 10001 — the number is \
+at most 10000
+        """
+        for what, value in (
+            (msg("the best series counted"), self.best),
+            (msg("the worst series dropped"), self.drop),
+            (msg("the series the dropping starts from"), self.drop_from),
+            (msg("one more dropped every how many series"), self.drop_every),
+            (msg("the most series dropped"), self.drop_max),
+            (msg("the fewest series to be ranked"), self.min_series),
+            (msg("the fewest evenings to be ranked"), self.min_evenings),
+            (msg("the points for an evening attended"), self.attendance),
+        ):
+            if value is not None and value > MAX_COUNT:
+                raise InputError(
+                    msg(
+                        "{what}: {value} — the number is at most {most}",
+                        what=what,
+                        value=value,
+                        most=MAX_COUNT,
+                    )
+                )
 
     def _check_drop_from(self) -> None:
         if self.drop_from is not None and self.drop_every is None:
@@ -266,6 +301,27 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
             key = step[key]
         out[start] = key
     return out
+
+
+def check_alias(results: Sequence[SeriesResult], aliases: Mapping[str, str]) -> None:
+    """Refuses aliases that join two players who both have a result in one series: they are
+    two players, not two spellings of one (a circle or a name joined to itself as well)."""
+    joined = resolve_aliases(aliases)
+    seen: dict[tuple[date, str, str], str] = {}
+    for r in results:
+        who = (r.evening, r.series, _person(r.name, joined))
+        first = seen.setdefault(who, r.name)
+        if same_name(first) != same_name(r.name):
+            raise InputError(
+                msg(
+                    "'{name}' and '{other}' both have a result in {evening}, series {series}: "
+                    "two players, not two spellings of one",
+                    name=first,
+                    other=r.name,
+                    evening=r.evening.isoformat(),
+                    series=r.series,
+                )
+            )
 
 
 def _check_results(results: Sequence[SeriesResult], joined: Mapping[str, str]) -> None:

@@ -509,3 +509,37 @@ def test_exports(run: Run, season: object, tmp_path: Path) -> None:
     table_json = json.loads(ok(run, "league", "export", "table", "--format", "json"))
     assert table_json == {"table": TABLE}
     assert run("league", "export", "report").exit_code == 2
+
+
+def test_an_absence_is_recorded_where_the_players_left_cannot_be_drawn_apart(
+    run: Run, league: Path
+) -> None:
+    """Kiel (4), Lübeck (4) and Eutin (3) cannot be drawn without two of one team at a table
+    once Plön stays away: the absence is a fact and is kept; series 1's draw is taken back
+    (its lists beside, the old seating in the history) and the organiser seats it by hand."""
+    ok(run, "league", "day", "new", "1", "--teams", *DAYS[1])
+    ok(run, "league", "day", "draw", "1", "1")
+    day1 = str(league / "day-1")
+    got = run("league", "day", "absent", "1", "Plön")
+    assert got.exit_code == 0, got.output
+    assert "team Plön did not appear" in got.stdout
+    assert "series 1 cannot be drawn again without team Plön" in got.stderr
+    assert "seat its 11 players by hand" in got.stderr
+    assert "(tables of 4, 4, 3)" in got.stderr
+    assert f"'skatliste tournament seat 1 TABLE NAME... --tournament {day1}'" in got.stderr
+    assert (league / "day-1" / "series-1.redrawn-1").is_dir()
+    assert not (league / "day-1" / "series-1").exists()
+    report = json.loads(ok(run, "league", "day", "report", "1", "--json"))
+    assert [t["team"] for t in report["teams"] if t["absent"]] == ["Plön"]
+    refused = run("league", "day", "absent", "1", "Plön")
+    assert refused.exit_code == 2 and "team 'Plön' is absent already" in refused.stderr
+    # the organiser seats the eleven by hand, as the message says
+    for table, names in enumerate(
+        [["Anna", "Fritz", "Jan", "Ben"], ["Gerd", "Kai", "Carl", "Hans"], ["Lea", "Dora", "Ida"]],
+        start=1,
+    ):
+        ok(run, "tournament", "seat", "1", str(table), *names, "--tournament", day1)
+    seated = tables(run, league, 1, 1)
+    assert sorted(p for t in seated for p in t) == sorted(
+        p for team in DAYS[1][:3] for p in TEAMS[team][:4]
+    )

@@ -112,6 +112,26 @@ def test_a_player_of_two_spellings_is_one(run: Run, season: Path) -> None:
     assert (data["stats"]["won"], data["stats"]["lost"]) == (2, 1)
 
 
+def test_two_players_of_one_series_are_no_alias_and_an_alias_is_taken_back(
+    run: Run, season: Path
+) -> None:
+    """Anna and Ben sat at one table: joining them is refused, the standing still works; the
+    alias of 'Hans Jürgen' taken back makes him a player of his own, kept in the history."""
+    refused = run("season", "alias", "Anna", "Ben")
+    assert refused.exit_code == 2 and "two players, not two spellings of one" in refused.stderr
+    assert run("season", "standing").exit_code == 0
+    got = run("season", "alias", "--remove", "hans jürgen")
+    assert got.exit_code == 0, got.output
+    assert "'Hans Jürgen' is no longer 'Hans-Jürgen' in the standing" in got.stdout
+    names = [x["name"] for x in json.loads(run("season", "standing", "--json").stdout)["standing"]]
+    assert "Hans Jürgen" in names and "Hans-Jürgen" in names
+    data = json.loads((season / "season.json").read_text(encoding="utf-8"))
+    assert data["aliases"] == []
+    assert data["history"][-1]["alias"] == {"name": "Hans-Jürgen", "other": "Hans Jürgen"}
+    again = run("season", "alias", "Hans-Jürgen", "Hans Jürgen")
+    assert again.exit_code == 0, again.output
+
+
 def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
     """--set best=2 replaces nothing until the drop is off; with it off, the best 2 count."""
     assert run("season", "rules").stdout.splitlines() == [
@@ -146,6 +166,12 @@ def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
             "do not go with the average",
         ),
         (["rules", "--set", "drop=0"], "the worst series dropped: 0 — the number is at least 1"),
+        (
+            ["rules", "--set", "drop=none", "--set", "best=99999999999999999999"],
+            "the best series counted: 99999999999999999999 — the number is at most 10000",
+        ),
+        (["rules", "--set", "attendance=10001"], "the number is at most 10000"),
+        (["rules", "--set", "min-evenings=10001"], "the number is at most 10000"),
         (["add", "abende/2027-01-15-tisch1.json", "--date", "2027-02-01"], "in the season already"),
         (["add", "nothing.json", "--date", "2027-02-01"], "no list or tournament folder here"),
         (["add", "pokal/series-1/table-02.json", "--date", "2027-02-01"], "would count twice"),
@@ -155,6 +181,10 @@ def test_the_rules_are_shown_and_changed(run: Run, season: Path) -> None:
         (["player", "Zoe"], "no player 'Zoe' in the season"),
         (["teams", "--size", "0"], "a team of 0"),
         (["alias", "Anna", "anna"], "are one name already"),
+        (["alias", "Anna", "Ben"], "both have a result in 2027-01-08, series abende/"),
+        (["alias", "Anna"], "an alias joins two names: give both"),
+        (["alias", "--remove", "Zoe"], "'Zoe' is no alias; the aliases: 'Hans Jürgen'"),
+        (["alias", "--remove", "Hans Jürgen", "HJ"], "--remove takes one name"),
     ],
 )
 def test_bad_input_is_refused_and_nothing_written(
@@ -168,6 +198,15 @@ def test_bad_input_is_refused_and_nothing_written(
     assert (season / "season.json").read_bytes() == before
 
 
+def test_a_season_file_with_a_count_above_the_most_still_opens(run: Run, season: Path) -> None:
+    """docs/rules.md, 'Which series count': the bound is checked when the rules are set."""
+    path = season / "season.json"
+    path.write_text(path.read_text().replace('"drop": 1,', '"drop": 20000,', 1))
+    assert run("season", "standing").exit_code == 0
+    changed = run("season", "rules", "--set", "drop=2")
+    assert changed.exit_code == 0, changed.output
+
+
 def test_impossible_rules_of_a_new_season_are_refused(run: Run, tmp_path: Path) -> None:
     """Two ways of dropping, a count below 1, attendance with the average, a drop from a
     series without its step: exit 2, no folder made."""
@@ -176,6 +215,10 @@ def test_impossible_rules_of_a_new_season_are_refused(run: Run, tmp_path: Path) 
         (["--drop", "0"], "the worst series dropped: 0"),
         (["--rule", "average", "--attendance", "100"], "do not go with the average"),
         (["--drop-from", "30"], "needs the step"),
+        (
+            ["--min-series", "10001"],
+            "the fewest series to be ranked: 10001 — the number is at most",
+        ),
     ]:
         result = run("season", "new", str(tmp_path / "vm"), "--name", "VM", *args, "--lang", "en")
         assert result.exit_code == 2, result.output
@@ -276,6 +319,21 @@ def test_the_exports(run: Run, season: Path) -> None:
     assert json.loads(run("season", "export", "json").stdout)["standing"][0]["name"] == "Ben"
     refused = run("season", "export", "json", "-o", "season.json")
     assert refused.exit_code == 2
+
+
+def test_the_season_file_is_named_as_what_it_is_when_refused_as_a_target(
+    run: Run, season: Path
+) -> None:
+    """An export or a new list over season.json is refused as over a season file, not a
+    list; nothing written."""
+    before = (season / "season.json").read_bytes()
+    got = run("season", "export", "csv", "-o", "season.json")
+    assert got.exit_code == 2
+    assert "season.json: is a skatliste season file; writing there would replace it" in got.stderr
+    assert "the list" not in got.stderr and "abend.csv" not in got.stderr
+    made = run("new", "--players", "A", "B", "C", "--ledger", "season.json")
+    assert made.exit_code == 2 and "is a skatliste season file, not a list" in made.stderr
+    assert (season / "season.json").read_bytes() == before
 
 
 def test_a_player_s_statistics_are_those_of_stats_over_the_lists_played(

@@ -21,6 +21,7 @@ from skatliste.season import (
     SeasonRules,
     SeriesResult,
     TableLine,
+    check_alias,
     club_ranking,
     player_history,
     resolve_aliases,
@@ -513,3 +514,18 @@ def test_places_start_at_one_and_equal_lines_share_them(plan: list[tuple[int, in
         same = (above.score, above.series) == (line.score, line.series)
         assert line.place == (above.place if same else pos)
         assert (above.score, above.series) >= (line.score, line.series)
+
+
+def test_an_alias_of_two_players_of_one_series_is_refused_also_through_a_chain() -> None:
+    """docs/rules.md, 'Who is who': two names with a result each in one series are two
+    players; an alias joining them, directly or by a chain, is refused, one that joins names
+    of different series is taken."""
+    results = [played("Anna", 1, 1, 100), played("Ben", 1, 1, 50), played("HJ", 2, 1, 80)]
+    check_alias(results, {"HJ": "Anna"})
+    check_alias([*results, played("anna", 1, 2, 10)], {})
+    with pytest.raises(InputError) as refused:
+        check_alias(results, {"HJ": "Anna", "Ben": "HJ"})
+    assert refused.value.message.render("en") == (
+        "'Anna' and 'Ben' both have a result in 2027-01-01, series s1: two players, not two "
+        "spellings of one"
+    )

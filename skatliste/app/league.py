@@ -32,12 +32,14 @@ from skatliste.seating import draw_day
 from skatliste.store import league as store
 from skatliste.store import tournament as tournament_store
 from skatliste.store.league import League, NoLeague, NoSuchTeam
-from skatliste.tournament import Draw, Met, Player, Score
+from skatliste.tournament import Draw, Met, Player, Score, table_sizes
 
 ENV_VAR = "SKATLISTE_LEAGUE"
 
 __all__ = [
     "ENV_VAR",
+    "Absence",
+    "ByHand",
     "League",
     "NoLeague",
     "NoSuchTeam",
@@ -365,10 +367,81 @@ def draw(
 
 @dataclass(frozen=True)
 class Absence:
-    """A team marked as not appeared, and the series drawn again without it."""
+    """A team marked as not appeared, the series drawn again without it, and the series whose
+    draw was taken back because the players left cannot be drawn apart (``by_hand``: each
+    series, why, its players left and the table sizes for them)."""
 
     team: str
     redraw: tuple[int, ...]
+    by_hand: tuple[ByHand, ...] = ()
+
+
+@dataclass(frozen=True)
+class ByHand:
+    """A series to seat by hand: the draw was taken back, its lists lie in ``moved``."""
+
+    series: int
+    why: InputError
+    players: tuple[str, ...]
+    sizes: tuple[int, ...]
+    moved: str
+
+
+def _take_back(folder: Path, series: int) -> str:
+    """Take back the draw of ``series`` (no result yet): its seating goes to the history as a
+    redraw, its lists to ``series-S.redrawn-K`` beside, so the organiser seats it by hand from
+    table 1. Returns the folder the lists moved to."""
+    with tournament_store.updating(folder) as t:
+        old = t.seating(series)
+        assert old is not None
+        k = 1 + sum(
+            1
+            for h in t.history
+            if h.action is tournament_store.Action.REDRAW and h.get("series") == series
+        )
+        moved = f"series-{series}.redrawn-{k}"
+        facts = {"series": series, "seed": old.seed, "tables": [list(x) for x in old.tables]}
+        lists = folder / f"series-{series}"
+        if lists.exists():
+            try:
+                lists.rename(folder / moved)
+            except OSError as exc:
+                raise LedgerError(
+                    msg(
+                        "{path}: cannot move the lists aside: {why}",
+                        path=lists,
+                        why=exc.strerror or exc,
+                    )
+                ) from None
+        t.history.append(
+            tournament_store.Event(
+                tournament_store.Action.REDRAW, _now(), {**facts, "lists": moved, "paper": []}
+            )
+        )
+        t.draws.remove(old)
+    return moved
+
+
+def _sizes(count: int) -> tuple[int, ...]:
+    """The tables for ``count`` players, none where they cannot be seated (1, 2, 5)."""
+    try:
+        return tuple(table_sizes(count))
+    except InputError:
+        return ()
+
+
+def _redraw_or_take_back(
+    target: Path, day: core.MatchDay, series: int
+) -> tuple[bool, ByHand | None]:
+    """Draw ``series`` again without the absent team; where the players left cannot be drawn
+    apart, take its draw back for the organiser to seat by hand."""
+    try:
+        draw_series(target, series, seat=_seater(day))
+    except InputError as why:
+        present = tuple(p.name for p in tournament_store.load(target).players if not p.left)
+        moved = _take_back(target, series)
+        return False, ByHand(series, why, present, _sizes(len(present)), moved)
+    return True, None
 
 
 def absent(folder: Path | str, number: int, team: str) -> Absence:
@@ -438,10 +511,14 @@ def absent(folder: Path | str, number: int, team: str) -> Absence:
                 t.history.append(
                     tournament_store.Event(tournament_store.Action.REMOVE, _now(), {"player": name})
                 )
-        # the series that seated the team are drawn again without it (none has a result)
-        for series in redraw:
-            draw_series(target, series, seat=_seater(now_absent))
-    return Absence(found.name, redraw)
+        # the series that seated the team are drawn again without it (none has a result); one
+        # whose players left cannot be drawn apart has its draw taken back, to seat by hand
+        done = [_redraw_or_take_back(target, now_absent, s) for s in redraw]
+    return Absence(
+        found.name,
+        tuple(s for s, (drawn, _) in zip(redraw, done, strict=True) if drawn),
+        tuple(hand for _, hand in done if hand is not None),
+    )
 
 
 # --- the report, the table, the players ------------------------------------------------------

@@ -40,6 +40,7 @@ def new_season(folder: Path | str, *, name: str, rules: SeasonRules) -> Season:
     """Start a season in a new folder (or an empty one) with its rules."""
     if not name.strip():
         raise InputError(msg("the season needs a name"))
+    rules.check_counts()
     s = Season(Path(folder), name, now(), rules)
     store.create(s)
     return s
@@ -65,6 +66,7 @@ def set_rules(folder: Path | str, changes: Mapping[str, Any]) -> tuple[SeasonRul
     with store.updating(Path(folder)) as s:
         old = s.rules
         new = replace(old, **changes)  # checked when made
+        new.check_counts()
         if new != old:
             s.rules = new
             s.history.append({"action": "rules", "time": now(), "rules": store.rules_to_json(old)})
@@ -243,10 +245,28 @@ def add_alias(folder: Path | str, name: str, other: str) -> None:
     """``other`` is another spelling of ``name``: one player in the standing."""
     if not name.strip() or not other.strip():
         raise InputError(msg("an alias joins two names: give both"))
+    results = read(folder).results
     with store.updating(Path(folder)) as s:
         aliases = {**s.aliases, other: name}
-        core.resolve_aliases(aliases)  # refuses a circle or a name joined to itself
+        # refuses a circle, a name joined to itself, two players with results in one series
+        core.check_alias(results, aliases)
         s.aliases = aliases
+
+
+def remove_alias(folder: Path | str, other: str) -> tuple[str, str]:
+    """Take back the alias of the spelling ``other`` (kept in the history): the two names
+    are two players again. Returns the name it joined and the spelling as written."""
+    with store.updating(Path(folder)) as s:
+        found = next((o for o in s.aliases if same_name(o) == same_name(other)), None)
+        if found is None:
+            given = ", ".join(f"'{o}'" for o in s.aliases) or msg("none yet")
+            raise InputError(
+                msg("'{other}' is no alias; the aliases: {given}", other=other, given=given)
+            )
+        name = s.aliases.pop(found)
+        kept = {"name": name, "other": found}
+        s.history.append({"action": "remove alias", "time": now(), "alias": kept})
+    return name, found
 
 
 # --- reading the evenings ---------------------------------------------------------------------
@@ -594,5 +614,6 @@ def write_output(folder: Path | str, output: Path | str, text: str) -> None:
     from skatliste.app.reports import write_output as write
 
     s = open_season(folder)
-    lists = [s.path, *(s.folder / rel for e in s.evenings for rel in e.paths)]
+    # the season file itself is refused by its header, as a season file
+    lists = [s.folder / rel for e in s.evenings for rel in e.paths]
     write(output, text, lists=lists)

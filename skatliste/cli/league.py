@@ -22,7 +22,7 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.options import typed
 from skatliste.errors import InputError, LedgerError, OptionError
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.i18n import Lang, Message, msg, nmsg
 
 
 class LeagueGroup(SkatGroup):
@@ -386,6 +386,26 @@ def day_absent(number: int, team_name: str, folder: Path) -> None:
             folder=folder / app.day_name(number),
         )
         click.echo(say(note), err=True)
+    for hand in got.by_hand:
+        click.echo(say(_by_hand(hand, got.team, folder / app.day_name(number))), err=True)
+
+
+def _by_hand(hand: app.ByHand, team: str, where: Path) -> Message:
+    """How the organiser seats by hand a series that cannot be drawn without the team."""
+    tables = ", ".join(str(n) for n in hand.sizes)
+    return msg(
+        "series {series} cannot be drawn again without team {team} ({why}): its draw is "
+        "taken back, its lists are in {moved}; seat its {count} players by hand, table after "
+        "table from table 1 (tables of {tables}): 'skatliste tournament seat {series} TABLE "
+        "NAME... --tournament {folder}'",
+        series=hand.series,
+        team=team,
+        why=hand.why.message,
+        moved=where / hand.moved,
+        count=len(hand.players),
+        tables=tables or "-",
+        folder=where,
+    )
 
 
 @day.command("report")

@@ -236,16 +236,30 @@ def remove(day: str, folder: Path) -> None:
 
 @season.command("alias")
 @click.argument("name")
-@click.argument("other")
+@click.argument("other", required=False)
+@click.option(
+    "--remove", is_flag=True, help="Take back the alias of the spelling NAME (kept in history)."
+)
 @season_option
 @messages_lang_option
-def alias(name: str, other: str, folder: Path) -> None:
-    """Join two spellings of one player: OTHER is NAME (shown as NAME).
+def alias(name: str, other: str | None, remove: bool, folder: Path) -> None:
+    """Join two spellings of one player: OTHER is NAME (shown as NAME). Refused where both
+    have a result in one series (two players). --remove takes an alias back.
 
     \b
-    Example:
+    Examples:
       skatliste season alias "Hans-Jürgen" "Hans Jürgen"
+      skatliste season alias --remove "Hans Jürgen"
     """
+    if remove:
+        if other is not None:
+            raise InputError(msg("--remove takes one name: the spelling the alias joined"))
+        joined, spelling = app.remove_alias(folder, name)
+        said = msg("'{other}' is no longer '{name}' in the standing", other=spelling, name=joined)
+        click.echo(say(said))
+        return
+    if other is None:
+        raise InputError(msg("an alias joins two names: give both"))
     app.add_alias(folder, name, other)
     click.echo(say(msg("'{other}' is '{name}' in the standing", other=other, name=name)))
 

@@ -107,6 +107,7 @@ NAMES: dict[str, Message] = {
     "backup of a list": msg("backup of a list"),
     "tournament file": msg("tournament file"),
     "league file": msg("league file"),
+    "season file": msg("season file"),
 }
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 
@@ -266,6 +267,7 @@ def atomic_write(
 _LIST_HEADER = re.compile(rb'"format"\s*:\s*"skatliste"')
 _TOURNAMENT_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-tournament"')
 _LEAGUE_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-league"')
+_SEASON_HEADER = re.compile(rb'"format"\s*:\s*"skatliste-season"')
 
 
 def is_list(path: Path | str) -> bool:
@@ -311,6 +313,8 @@ def skatliste_file(path: Path | str) -> str | None:
         return "tournament file"
     if _head_matches(real, _LEAGUE_HEADER):
         return "league file"
+    if _head_matches(real, _SEASON_HEADER):
+        return "season file"
     return None
 
 

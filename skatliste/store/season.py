@@ -62,10 +62,11 @@ ALIAS = Record(
 HISTORY = Record(
     "season history",
     (
-        Field("action", Text(choices=("remove", "rules"))),
+        Field("action", Text(choices=("remove", "rules", "remove alias"))),
         Field("time", Text(min_length=1)),
         Field("evening", Nested(EVENING), None, "the evening taken out"),
         Field("rules", Nested(RULES), None, "the rules a change replaced"),
+        Field("alias", Nested(ALIAS), None, "the alias taken back"),
     ),
     "What was taken out or replaced: nothing entered is lost.",
 )
