@@ -18,6 +18,7 @@ from skatliste.american.game import Contract, Deal, score
 from skatliste.american.words import to_words
 from skatliste.compare import (
     FIELD_KINDS,
+    OPTIONAL_FIELDS,
     SKIP_COST,
     SUBSTITUTE_COST,
     ComparedEntry,
@@ -365,15 +366,32 @@ def test_each_field_group_names_its_kind(facts: dict[str, object], kind: Kind) -
     b = changed(EVENING, 17, **facts)
     (d,) = compared(EVENING, b).differences
     assert d.kind is kind
-    assert set(d.fields) == {f for f in facts if facts[f] != EVENING[16].facts.get(f)}
+    given = {f: v for f, v in facts.items() if v is not None or f not in OPTIONAL_FIELDS}
+    assert set(d.fields) == {f for f in given if given[f] != EVENING[16].facts.get(f)}
 
 
 def test_a_game_where_the_other_list_has_an_all_passed_deal() -> None:
     b = list(EVENING)
     b[16] = entry({"kind": "passed"})
     (d,) = compared(EVENING, b).differences
-    assert (d.kind, d.fields) == (Kind.DECLARER, ("declarer", "kind", "game", "spitzen", "augen"))
+    assert (d.kind, d.fields) == (Kind.DECLARER, ("declarer", "kind", "game", "spitzen"))
     assert d.b is not None and (d.b.words, d.b.value) == ("eingepasst", 0)
+
+
+def test_augen_one_list_does_not_give_are_no_difference() -> None:
+    """A paper list never records the Augen: a detail only one list gives is compared only
+    where both give it (docs/rules.md §D); the value still is."""
+    b = changed(EVENING, 17, augen=None)
+    assert compared(EVENING, b).agree
+    assert compared(b, EVENING).agree
+    worth_more = [*b[:16], ComparedEntry(b[16].facts, b[16].words, b[16].value + 24), *b[17:]]
+    (d,) = compared(EVENING, worth_more).differences
+    assert (d.game_a, d.kind, d.fields) == (17, Kind.VALUE, ())
+
+
+def test_augen_both_lists_give_and_that_differ_are_a_result_difference() -> None:
+    (d,) = compared(EVENING, changed(EVENING, 17, augen=70)).differences
+    assert (d.game_a, d.kind, d.fields) == (17, Kind.RESULT, ("augen",))
 
 
 def test_the_same_facts_scored_to_another_value() -> None:

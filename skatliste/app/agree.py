@@ -9,7 +9,7 @@ refused change raises before anything is written. What the facts mean is derived
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -236,17 +236,56 @@ def _paper_value(paper: object, derived: int) -> int:
     return value
 
 
+RESULT_FIELDS = ("won", "schneider", "schwarz")
+"""A game's result as its family derives it (Skat: won or lost and Schneider follow from the
+Augen where they are given): compared as derived, whether a list wrote it or its Augen."""
+
+
+def _result(row: Any) -> Mapping[str, bool] | None:
+    """What a scored game's row says of its result (won, Schneider, Schwarz reached or
+    counted), for a family whose rows carry one (Skat); None otherwise."""
+    result = getattr(row, "result", None)
+    found: dict[str, bool] = {}
+    for name in RESULT_FIELDS:
+        value = getattr(result, name, None)
+        if not isinstance(value, bool):
+            return None
+        found[name] = value
+    return found
+
+
+def _as_derived(stored: dict[str, object], result: Mapping[str, bool] | None) -> None:
+    """The game's stored result replaced by the derived one, in the stored form (lost:
+    ``won: false``; Schneider, Schwarz: ``true``; the rest left out)."""
+    if result is None:
+        return
+    for name in RESULT_FIELDS:
+        stored.pop(name, None)
+    if not result["won"]:
+        stored["won"] = False
+    for name in ("schneider", "schwarz"):
+        if result[name]:
+            stored[name] = True
+
+
 def compared(
     ledger: Ledger, entries: Sequence[Any], lang: Lang, *, paper: bool = False
 ) -> list[ComparedEntry]:
-    """The entries of a list (of ``ledger``'s table) as they are compared; ``paper``: the
-    value is what the paper says where it says one (``= N``), and the field is not compared."""
+    """The entries of a list (of ``ledger``'s table) as they are compared, each game's result
+    as derived (:data:`RESULT_FIELDS`); ``paper``: the value is what the paper says where it
+    says one (``= N``), and the field is not compared."""
     family = ledger.family
     values = family.values(ledger.table, entries)
+    results: dict[int, Mapping[str, bool]] = {}
+    for row in family.rows(ledger.table, entries):
+        result = _result(row)
+        if result is not None:
+            results[id(row.entry)] = result
     out = []
     for entry in entries:
         stored = family.encode(entry)
         stored.pop("time", None)
+        _as_derived(stored, results.get(id(entry)))
         value = _value(values[id(entry)][1]) if id(entry) in values else 0
         words = family.words(entry, lang)
         written = stored.pop("paper", None)

@@ -1,0 +1,85 @@
+"""The list the table agrees on, as a new user meets it: a paper list that leaves out what a
+paper list never records, names given twice, a declarer who is not at the table, an empty
+paper file, the lists given the other way round, and the totals signed as on the sheet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import Run
+
+PLAYERS = ("Anna", "Ben", "Carl")
+
+
+def _list(run: Run, path: Path, *games: str) -> Path:
+    r = run("new", "--players", *PLAYERS, "--ledger", str(path))
+    assert r.exit_code == 0, r.output
+    for words in games:
+        r = run("add", *words.split(), "--ledger", str(path))
+        assert r.exit_code == 0, r.output
+    return path
+
+
+def _paper(tmp_path: Path, *lines: str) -> Path:
+    paper = tmp_path / "paper.txt"
+    paper.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return paper
+
+
+# --- a paper list leaves out the Augen -------------------------------------------------------
+
+
+@pytest.mark.english
+def test_a_paper_list_without_augen_agrees_with_a_list_that_has_them(
+    run: Run, tmp_path: Path
+) -> None:
+    """docs/rules.md §D: a detail one list does not give (the Augen) is no difference where
+    the value agrees; won or lost and Schneider are compared as they follow from the Augen."""
+    a = _list(
+        run,
+        tmp_path / "t.json",
+        "anna kreuz mit 2 augen 70",
+        "ben grand ohne 1 augen 80",
+        "carl pik mit 1 augen 95",
+        "anna herz mit 1 augen 50",
+    )
+    paper = _paper(
+        tmp_path,
+        "anna kreuz mit 2 = 36",
+        "ben grand ohne 1 = 48",
+        "carl pik mit 1 schneider = 33",
+        "anna herz mit 1 verloren = -40",
+    )
+    r = run("compare", str(a), str(paper))
+    assert (r.exit_code, r.stdout.splitlines()) == (0, ["the lists agree: 4 games"]), r.output
+
+
+@pytest.mark.english
+def test_a_paper_line_that_leaves_out_a_schneider_the_augen_reached_differs(
+    run: Run, tmp_path: Path
+) -> None:
+    a = _list(run, tmp_path / "t.json", "carl pik mit 1 augen 95")
+    r = run("compare", str(a), str(_paper(tmp_path, "carl pik mit 1")), "--json")
+    assert r.exit_code == 1
+    (d,) = json.loads(r.stdout)["differences"]
+    assert (d["kind"], d["fields"]) == ("result", ["schneider"])
+
+
+@pytest.mark.english
+def test_augen_both_lists_give_and_that_differ_still_differ(run: Run, tmp_path: Path) -> None:
+    a = _list(run, tmp_path / "a.json", "anna kreuz mit 2 augen 70")
+    b = _list(run, tmp_path / "b.json", "anna kreuz mit 2 augen 75")
+    r = run("compare", str(a), str(b), "--json")
+    assert r.exit_code == 1
+    (d,) = json.loads(r.stdout)["differences"]
+    assert (d["kind"], d["fields"]) == ("result", ["augen"])
+
+
+@pytest.mark.english
+def test_won_said_and_won_by_default_are_one_result(run: Run, tmp_path: Path) -> None:
+    a = _list(run, tmp_path / "a.json", "anna kreuz mit 2 gewonnen")
+    b = _list(run, tmp_path / "b.json", "anna kreuz mit 2")
+    assert run("compare", str(a), str(b)).exit_code == 0
