@@ -212,6 +212,18 @@ def signer(players: Sequence[str], name: str) -> str:
     )
 
 
+def named(players: Sequence[str], names: Sequence[str]) -> tuple[str, ...]:
+    """The players ``names`` name, in order, or the refusal: a name not at the table, a
+    player named twice (a player signs once)."""
+    found: list[str] = []
+    for name in names:
+        player = signer(players, name)
+        if player in found:
+            raise InputError(msg("{name} is named twice: each player signs once", name=player))
+        found.append(player)
+    return tuple(found)
+
+
 def refuse_signing(
     standing: Standing, players: Sequence[str], name: str, *, games: int, mark: str, time: str
 ) -> Signature:

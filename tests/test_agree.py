@@ -342,7 +342,7 @@ def test_a_decision_without_an_edit_leaves_the_game(run: Run, evening: Path) -> 
         (("sign", "Dora"), "'Dora' is not at this table: the players who sign are Anna, Ben, Carl"),
         (("sign", "An"), "'An' is not at this table"),
         (("sign",), "say who signs"),
-        (("sign", "Anna", "anna"), "Anna has signed this list already"),
+        (("sign", "Anna", "anna"), "Anna is named twice: each player signs once"),
         (("protest", "9", "Carl: too late"), "game 9: the list has games 1 to 5"),
         (("protest", "0", "Carl: too late"), "game 0: the list has games 1 to 5"),
         (("protest", "2", "  "), "say what the protest is about"),

@@ -83,3 +83,36 @@ def test_won_said_and_won_by_default_are_one_result(run: Run, tmp_path: Path) ->
     a = _list(run, tmp_path / "a.json", "anna kreuz mit 2 gewonnen")
     b = _list(run, tmp_path / "b.json", "anna kreuz mit 2")
     assert run("compare", str(a), str(b)).exit_code == 0
+
+
+# --- names given twice, names that signed already --------------------------------------------
+
+
+@pytest.mark.english
+def test_a_name_given_twice_is_refused_as_such_and_nothing_written(
+    run: Run, tmp_path: Path
+) -> None:
+    path = _list(run, tmp_path / "t.json", "anna kreuz mit 2")
+    before = path.read_bytes()
+    r = run("sign", "Ben", "ben", "--ledger", str(path))
+    assert r.exit_code == 2
+    assert "Ben is named twice: each player signs once" in r.stderr
+    assert "already" not in r.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.english
+def test_of_several_names_one_refused_says_that_no_one_has_signed(
+    run: Run, tmp_path: Path
+) -> None:
+    """docs/commands.md, sign: the names are signed all together or not at all."""
+    path = _list(run, tmp_path / "t.json", "anna kreuz mit 2")
+    assert run("sign", "Carl", "--ledger", str(path)).exit_code == 0
+    before = path.read_bytes()
+    r = run("sign", "Anna", "Ben", "Carl", "--ledger", str(path))
+    assert r.exit_code == 2
+    assert "Carl has signed this list already" in r.stderr
+    assert "no one has signed (nothing written)" in r.stderr
+    assert path.read_bytes() == before
+    r = run("sign", "Carl", "--ledger", str(path))
+    assert r.exit_code == 2 and "no one has signed" not in r.stderr

@@ -161,22 +161,36 @@ class Signed:
 
 def sign(path: Path | str, names: Sequence[str]) -> Signed:
     """Each of ``names`` signs the list as it is (its game count and fingerprint); when every
-    player has signed, the list is closed. Refused as a whole (nothing written) for a name not
-    at the table, a player who signed this list already (or is named twice), an open protest,
-    a closed list."""
+    player has signed, the list is closed. Refused as a whole (nothing written, and of more
+    than one name, the refusal says that no one has signed) for a name not at the table, a
+    player named twice, a player who signed this list already, an open protest, a closed
+    list."""
     if not names:
         raise InputError(msg("say who signs, e.g. 'Anna Ben Carl'"))
     with store.updating(path) as ledger:
-        games, fingerprint = mark(ledger)
-        given = []
-        for name in names:
-            now_standing = standing(ledger)
-            signature = core.refuse_signing(
-                now_standing, ledger.players, name, games=games, mark=fingerprint, time=now()
-            )
+        try:
+            given = _signatures(ledger, names)
+        except InputError as exc:
+            if len(names) == 1:
+                raise
+            raise InputError(
+                msg("{problem}; no one has signed (nothing written)", problem=exc.message)
+            ) from None
+        for signature in given:
             facts_store.add(ledger.header, signature)
-            given.append(signature)
-    return Signed(ledger, tuple(given), closed(ledger))
+    return Signed(ledger, given, closed(ledger))
+
+
+def _signatures(ledger: Ledger, names: Sequence[str]) -> tuple[core.Signature, ...]:
+    """The signatures the players ``names`` name give now, or the first refusal."""
+    games, fingerprint = mark(ledger)
+    now_standing = standing(ledger)
+    return tuple(
+        core.refuse_signing(
+            now_standing, ledger.players, player, games=games, mark=fingerprint, time=now()
+        )
+        for player in core.named(ledger.players, names)
+    )
 
 
 def reopen(path: Path | str, why: str) -> Ledger:
