@@ -102,9 +102,7 @@ def test_a_name_given_twice_is_refused_as_such_and_nothing_written(
 
 
 @pytest.mark.english
-def test_of_several_names_one_refused_says_that_no_one_has_signed(
-    run: Run, tmp_path: Path
-) -> None:
+def test_of_several_names_one_refused_says_that_no_one_has_signed(run: Run, tmp_path: Path) -> None:
     """docs/commands.md, sign: the names are signed all together or not at all."""
     path = _list(run, tmp_path / "t.json", "anna kreuz mit 2")
     assert run("sign", "Carl", "--ledger", str(path)).exit_code == 0
