@@ -114,3 +114,43 @@ def test_of_several_names_one_refused_says_that_no_one_has_signed(run: Run, tmp_
     assert path.read_bytes() == before
     r = run("sign", "Carl", "--ledger", str(path))
     assert r.exit_code == 2 and "no one has signed" not in r.stderr
+
+
+# --- a declarer who is not at the table ------------------------------------------------------
+
+
+@pytest.mark.english
+def test_a_paper_line_of_a_declarer_not_at_the_table_names_the_players(
+    run: Run, tmp_path: Path
+) -> None:
+    a = _list(run, tmp_path / "t.json", "anna kreuz mit 2")
+    paper = _paper(tmp_path, "anna kreuz mit 2 = 36", "zoe grand mit 1 = 48")
+    r = run("compare", str(a), str(paper))
+    assert r.exit_code == 2
+    assert f"{paper}: line 2: 'zoe' is not at this table: the players are Anna, Ben, Carl" in (
+        r.stderr
+    )
+
+
+@pytest.mark.english
+def test_a_correction_by_a_declarer_not_at_the_table_names_the_players(
+    run: Run, tmp_path: Path
+) -> None:
+    path = _list(run, tmp_path / "t.json", "anna kreuz mit 2", "ben grand mit 1", "carl null")
+    assert run("protest", "3", "Ben: it was Zoe", "--ledger", str(path)).exit_code == 0
+    before = path.read_bytes()
+    args = ("protest", "3", "--decide", "x", "--edit", "Zoe null", "--ledger", str(path))
+    r = run(*args)
+    assert r.exit_code == 2
+    assert "'Zoe' is not at this table: the players are Anna, Ben, Carl" in r.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.english
+def test_a_misspelt_game_word_is_not_taken_for_a_name(run: Run, tmp_path: Path) -> None:
+    path = _list(run, tmp_path / "t.json", "anna kreuz mit 2")
+    assert run("protest", "1", "Ben: x", "--ledger", str(path)).exit_code == 0
+    r = run("protest", "1", "--decide", "x", "--edit", "kreuzz mit 2", "--ledger", str(path))
+    assert r.exit_code == 2 and "not at this table" not in r.stderr
+    r = run("compare", str(path), str(_paper(tmp_path, "kreuzz mit 2")))
+    assert r.exit_code == 2 and "not at this table" not in r.stderr

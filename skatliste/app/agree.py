@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -218,9 +219,13 @@ def decide(
 ) -> tuple[Ledger, core.Raised]:
     """Record the decision on the open protest on game ``number``; with ``words``, the game is
     corrected to them first (the same edit as ``edit``, kept in the history)."""
-    core.refuse_decision(standing(open_list(path)), number, text)
+    ledger = open_list(path)
+    core.refuse_decision(standing(ledger), number, text)
     if words:
-        edit(path, number, list(words))
+        try:
+            edit(path, number, list(words))
+        except InputError as exc:
+            raise _stranger(ledger, words) or exc from None
     with store.updating(path) as ledger:
         raised = core.refuse_decision(standing(ledger), number, text)
         decision = core.Decision(raised.number, text.strip(), now(), " ".join(words))
@@ -332,16 +337,45 @@ def read_paper(ledger: Ledger, path: Path | str) -> list[Any]:
         try:
             entry = family.parse(ledger.table, words)
         except InputError as exc:
+            problem = (_stranger(ledger, words) or exc).message
             raise InputError(
                 msg(
                     "{path}: line {number}: {problem}",
                     path=str(path),
                     number=number,
-                    problem=exc.message,
+                    problem=problem,
                 )
             ) from None
         out.append(entry)
     return out
+
+
+TYPO = 0.8
+"""How like a game word a first word must be to be taken as that word misspelt, not as a
+name (difflib's ratio: ``kreuzz`` is ``kreuz`` at 0.91)."""
+
+
+def _stranger(ledger: Ledger, words: Sequence[str]) -> InputError | None:
+    """The refusal of words that start with a declarer who is not at the table (the words
+    after the name are a game of the table, and the name is no misspelt game word), or
+    None."""
+    family = ledger.family
+    first = words[0].lower() if words else ""
+    if len(words) < 2 or family.names_player(ledger.table, first):
+        return None
+    if get_close_matches(first, family.vocabulary, n=1, cutoff=TYPO):
+        return None
+    try:
+        family.parse(ledger.table, list(words[1:]), declarer=ledger.players[0], named=False)
+    except InputError:
+        return None
+    return InputError(
+        msg(
+            "{name} is not at this table: the players are {players}",
+            name=repr(words[0]),
+            players=join(ledger.players, ", "),
+        )
+    )
 
 
 def _is_list(path: Path | str) -> bool:
