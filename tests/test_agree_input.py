@@ -154,3 +154,30 @@ def test_a_misspelt_game_word_is_not_taken_for_a_name(run: Run, tmp_path: Path) 
     assert r.exit_code == 2 and "not at this table" not in r.stderr
     r = run("compare", str(path), str(_paper(tmp_path, "kreuzz mit 2")))
     assert r.exit_code == 2 and "not at this table" not in r.stderr
+
+
+# --- an empty paper file, the paper list given first -----------------------------------------
+
+
+@pytest.mark.english
+@pytest.mark.parametrize("text", ["", "\n", "# Tisch 3, Liste von Carl\n\n"])
+def test_a_paper_file_without_a_game_is_refused(run: Run, tmp_path: Path, text: str) -> None:
+    a = _list(run, tmp_path / "t.json", "anna kreuz mit 2", "ben grand mit 1")
+    paper = tmp_path / "paper.txt"
+    paper.write_text(text, encoding="utf-8")
+    r = run("compare", str(a), str(paper))
+    assert r.exit_code == 2
+    assert f"{paper}: no game in it: a paper list has one game a line" in r.stderr
+    assert "missing" not in r.output
+
+
+@pytest.mark.english
+def test_the_paper_list_given_first_is_refused_saying_which_may_be_paper(
+    run: Run, tmp_path: Path
+) -> None:
+    a = _list(run, tmp_path / "t.json", "anna kreuz mit 2")
+    paper = _paper(tmp_path, "anna kreuz mit 2 = 36")
+    r = run("compare", str(paper), str(a))
+    assert r.exit_code == 2
+    assert f"{paper}: not a list file: only the second list may be a paper list" in r.stderr
+    assert "JSON" not in r.stderr

@@ -347,6 +347,15 @@ def read_paper(ledger: Ledger, path: Path | str) -> list[Any]:
                 )
             ) from None
         out.append(entry)
+    if not out:
+        raise InputError(
+            msg(
+                "{path}: no game in it: a paper list has one game a line, with its declarer, "
+                "e.g. '{example}'",
+                path=str(path),
+                example=family.example,
+            )
+        )
     return out
 
 
@@ -416,6 +425,14 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
     """List A against list B: B a list file, or a paper list typed in as ``value -`` reads
     it (list A's table). Refused (``InputError``) when they are not lists of the same players
     or B cannot be read."""
+    if Path(path_a).is_file() and not _is_list(path_a):
+        raise InputError(
+            msg(
+                "{path}: not a list file: only the second list may be a paper list (the games "
+                "typed in, one a line); give the list file first",
+                path=str(path_a),
+            )
+        )
     a = open_list(path_a)
     if _is_list(path_b):
         return Compared(a, Path(path_b), False, _two_lists(a, open_list(path_b), lang))
