@@ -21,7 +21,7 @@ words, values and totals; this module only lines the two lists up and says where
 >>> for line in report_lines(result):
 ...     print(line.render("de"))
 Spiel 2: A "Ben grand mit 1" +72 — B "Ben grand mit 1 hand" +96
-Summe Ben: A 72 — B 96 (Unterschied −24)
+Summe Ben: A +72 — B +96 (Unterschied −24)
 die Listen unterscheiden sich in 1 Spiel
 >>> missing = compare([g1, g2, g3], [g1, g3], totals, totals)
 >>> [(d.kind.value, d.game_a, d.game_b) for d in missing.differences]
@@ -522,12 +522,13 @@ def difference_line(d: Difference) -> Message:
 
 
 def total_line(t: TotalDifference) -> Message:
-    """A total that differs: ``Summe Ben: A 72 — B 96 (Unterschied −24)``."""
+    """A total that differs: ``Summe Ben: A +72 — B +96 (Unterschied −24)``, each number
+    signed as on the sheet."""
     return msg(
         "total {player}: A {a} — B {b} (difference {difference})",
         player=t.player,
-        a=t.a,
-        b=t.b,
+        a=signed(t.a),
+        b=signed(t.b),
         difference=signed(t.difference),
     )
 

@@ -81,9 +81,9 @@ def test_compare_finds_a_missing_game_a_swapped_declarer_a_value_and_a_kontra(
         'game 4: A "Anna pik ohne 1 kontra" +44 — B "Anna pik ohne 1" +22',
         'game 5: A "Ben herz mit 1" +20 — missing in B',
         'game 6 (in B game 5): A "Carl karo mit 1" +18 — B "Carl karo mit 1 = 30" +18',
-        "total Anna: A 80 — B 58 (difference +22)",
-        "total Ben: A 92 — B 0 (difference +92)",
-        "total Carl: A 41 — B 113 (difference −72)",
+        "total Anna: A +80 — B +58 (difference +22)",
+        "total Ben: A +92 — B 0 (difference +92)",
+        "total Carl: A +41 — B +113 (difference −72)",
         "the lists differ in 4 games",
     ]
     data = json.loads(run("compare", str(a), str(b), "--json").stdout)
@@ -137,7 +137,7 @@ def test_compare_against_the_paper_list_typed_in(run: Run, evening: Path, tmp_pa
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         'game 4: A "Anna pik ohne 1 kontra" +44 — B "Anna pik ohne 1 kontra" +22',
-        "total Anna: A 80 — B 58 (difference +22)",
+        "total Anna: A +80 — B +58 (difference +22)",
         "the lists differ in 1 game",
     ]
     paper.write_text("\n".join(EVENING) + "\n", encoding="utf-8")

@@ -476,8 +476,8 @@ def test_totals_that_differ_are_listed_in_list_as_order() -> None:
         "Carl": {"a": t["Carl"], "b": t["Carl"] + 30, "difference": -30},
     }
     assert [m.render("de") for m in report_lines(result)] == [
-        f"Summe Anna: A {t['Anna']} — B {t['Anna'] - 5} (Unterschied +5)",
-        f"Summe Carl: A {t['Carl']} — B {t['Carl'] + 30} (Unterschied −30)",
+        f"Summe Anna: A {signed(t['Anna'])} — B {signed(t['Anna'] - 5)} (Unterschied +5)",
+        f"Summe Carl: A {signed(t['Carl'])} — B {signed(t['Carl'] + 30)} (Unterschied −30)",
         "die Listen unterscheiden sich nur in den Summen",
     ]
 
@@ -515,9 +515,9 @@ def test_the_lines_of_a_comparison_in_german_and_english() -> None:
         'Spiel 16 (in B Spiel 17): A "Ben pik mit 1 augen 77" +22 '
         '— B "Ben pik mit 1 hand augen 77" +33',
         'Spiel 35: A "Carl kreuz mit 4 augen 42" −120 — fehlt in B',
-        f"Summe Anna: A {totals(a)['Anna']} — B {totals(b)['Anna']} (Unterschied −24)",
-        f"Summe Ben: A {totals(a)['Ben']} — B {totals(b)['Ben']} (Unterschied −11)",
-        f"Summe Carl: A {totals(a)['Carl']} — B {totals(b)['Carl']} (Unterschied −120)",
+        f"Summe Anna: A {signed(totals(a)['Anna'])} — B {signed(totals(b)['Anna'])} (Unterschied −24)",
+        f"Summe Ben: A {signed(totals(a)['Ben'])} — B {signed(totals(b)['Ben'])} (Unterschied −11)",
+        f"Summe Carl: A {signed(totals(a)['Carl'])} — B {signed(totals(b)['Carl'])} (Unterschied −120)",
         "die Listen unterscheiden sich in 3 Spielen",
     ]
     assert [m.render("en") for m in (*lines[:3], lines[-1])] == [
@@ -538,7 +538,10 @@ def test_the_example_line_of_the_double_list() -> None:
         'Spiel 17: A "Anna kreuz mit 2 hand" +72 — B "Anna kreuz mit 2" +48'
     )
     assert total_line(TotalDifference("Anna", 72, 48)).render("en") == (
-        "total Anna: A 72 — B 48 (difference +24)"
+        "total Anna: A +72 — B +48 (difference +24)"
+    )
+    assert total_line(TotalDifference("Anna", -4, 56)).render("en") == (
+        "total Anna: A −4 — B +56 (difference −60)"
     )
     assert report_lines(Comparison(17, 17, (d,), ()))[-1].render("de") == (
         "die Listen unterscheiden sich in 1 Spiel"
