@@ -224,13 +224,8 @@ def named(players: Sequence[str], names: Sequence[str]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def refuse_signing(
-    standing: Standing, players: Sequence[str], name: str, *, games: int, mark: str, time: str
-) -> Signature:
-    """The signature ``name`` gives now (``games`` and ``mark`` what the list holds), or the
-    refusal: a player not at the table, a second signature of what they signed already, an
-    open protest (the referee decides it first)."""
-    player = signer(players, name)
+def refuse_open_protest(standing: Standing) -> None:
+    """A list with an open protest is not signed: the referee decides it first."""
     if standing.open_protests:
         first = standing.open_protests[0]
         raise InputError(
@@ -241,6 +236,16 @@ def refuse_signing(
                 text=repr(first.protest.text),
             )
         )
+
+
+def refuse_signing(
+    standing: Standing, players: Sequence[str], name: str, *, games: int, mark: str, time: str
+) -> Signature:
+    """The signature ``name`` gives now (``games`` and ``mark`` what the list holds), or the
+    refusal: a player not at the table, a second signature of what they signed already, an
+    open protest (the referee decides it first)."""
+    player = signer(players, name)
+    refuse_open_protest(standing)
     had = standing.signature_of(player)
     if had is not None and (had.games, had.fingerprint) == (games, mark):
         raise InputError(

@@ -515,9 +515,10 @@ def test_the_lines_of_a_comparison_in_german_and_english() -> None:
         'Spiel 16 (in B Spiel 17): A "Ben pik mit 1 augen 77" +22 '
         '— B "Ben pik mit 1 hand augen 77" +33',
         'Spiel 35: A "Carl kreuz mit 4 augen 42" −120 — fehlt in B',
-        f"Summe Anna: A {signed(totals(a)['Anna'])} — B {signed(totals(b)['Anna'])} (Unterschied −24)",
-        f"Summe Ben: A {signed(totals(a)['Ben'])} — B {signed(totals(b)['Ben'])} (Unterschied −11)",
-        f"Summe Carl: A {signed(totals(a)['Carl'])} — B {signed(totals(b)['Carl'])} (Unterschied −120)",
+        *(
+            f"Summe {p}: A {signed(totals(a)[p])} — B {signed(totals(b)[p])} (Unterschied {d})"
+            for p, d in (("Anna", "−24"), ("Ben", "−11"), ("Carl", "−120"))
+        ),
         "die Listen unterscheiden sich in 3 Spielen",
     ]
     assert [m.render("en") for m in (*lines[:3], lines[-1])] == [

@@ -169,6 +169,7 @@ def sign(path: Path | str, names: Sequence[str]) -> Signed:
     if not names:
         raise InputError(msg("say who signs, e.g. 'Anna Ben Carl'"))
     with store.updating(path) as ledger:
+        core.refuse_open_protest(standing(ledger))  # the list's, not a name's
         try:
             given = _signatures(ledger, names)
         except InputError as exc:
