@@ -181,3 +181,17 @@ def test_the_paper_list_given_first_is_refused_saying_which_may_be_paper(
     assert r.exit_code == 2
     assert f"{paper}: not a list file: only the second list may be a paper list" in r.stderr
     assert "JSON" not in r.stderr
+
+
+@pytest.mark.english
+def test_a_paper_value_below_zero_says_lost_where_the_words_do_not(
+    run: Run, tmp_path: Path
+) -> None:
+    a = _list(run, tmp_path / "t.json", "carl null verloren", "anna kreuz mit 2")
+    agrees = _paper(tmp_path, "carl null = -46", "anna kreuz mit 2 = 36")
+    assert run("compare", str(a), str(agrees)).exit_code == 0
+    b = _list(run, tmp_path / "b.json", "carl null", "anna kreuz mit 2")
+    r = run("compare", str(b), str(agrees), "--json")
+    assert r.exit_code == 1
+    (d,) = json.loads(r.stdout)["differences"]
+    assert (d["game"], d["kind"], d["fields"]) == (1, "result", ["won"])

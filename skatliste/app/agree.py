@@ -293,7 +293,8 @@ def compared(
 ) -> list[ComparedEntry]:
     """The entries of a list (of ``ledger``'s table) as they are compared, each game's result
     as derived (:data:`RESULT_FIELDS`); ``paper``: the value is what the paper says where it
-    says one (``= N``), and the field is not compared."""
+    says one (``= N``), and the field is not compared (a value below 0 says the game was
+    lost, where its words say nothing of it)."""
     family = ledger.family
     values = family.values(ledger.table, entries)
     results: dict[int, Mapping[str, bool]] = {}
@@ -305,6 +306,7 @@ def compared(
     for entry in entries:
         stored = family.encode(entry)
         stored.pop("time", None)
+        said = "won" in stored or "augen" in stored  # the words say won or lost
         _as_derived(stored, results.get(id(entry)))
         value = _value(values[id(entry)][1]) if id(entry) in values else 0
         words = family.words(entry, lang)
@@ -314,6 +316,8 @@ def compared(
             words = f"{words} = {written}"  # what the keeper wrote, as the words take it
         if paper and written is not None:
             value = _paper_value(written, value)
+            if value < 0 and not said and id(entry) in results:
+                stored["won"] = False  # the paper's minus says lost where the words do not
         out.append(ComparedEntry(stored, words, value))
     return out
 
