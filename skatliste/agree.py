@@ -212,13 +212,20 @@ def signer(players: Sequence[str], name: str) -> str:
     )
 
 
-def refuse_signing(
-    standing: Standing, players: Sequence[str], name: str, *, games: int, mark: str, time: str
-) -> Signature:
-    """The signature ``name`` gives now (``games`` and ``mark`` what the list holds), or the
-    refusal: a player not at the table, a second signature of what they signed already, an
-    open protest (the referee decides it first)."""
-    player = signer(players, name)
+def named(players: Sequence[str], names: Sequence[str]) -> tuple[str, ...]:
+    """The players ``names`` name, in order, or the refusal: a name not at the table, a
+    player named twice (a player signs once)."""
+    found: list[str] = []
+    for name in names:
+        player = signer(players, name)
+        if player in found:
+            raise InputError(msg("{name} is named twice: each player signs once", name=player))
+        found.append(player)
+    return tuple(found)
+
+
+def refuse_open_protest(standing: Standing) -> None:
+    """A list with an open protest is not signed: the referee decides it first."""
     if standing.open_protests:
         first = standing.open_protests[0]
         raise InputError(
@@ -229,6 +236,16 @@ def refuse_signing(
                 text=repr(first.protest.text),
             )
         )
+
+
+def refuse_signing(
+    standing: Standing, players: Sequence[str], name: str, *, games: int, mark: str, time: str
+) -> Signature:
+    """The signature ``name`` gives now (``games`` and ``mark`` what the list holds), or the
+    refusal: a player not at the table, a second signature of what they signed already, an
+    open protest (the referee decides it first)."""
+    player = signer(players, name)
+    refuse_open_protest(standing)
     had = standing.signature_of(player)
     if had is not None and (had.games, had.fingerprint) == (games, mark):
         raise InputError(

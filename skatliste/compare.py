@@ -21,7 +21,7 @@ words, values and totals; this module only lines the two lists up and says where
 >>> for line in report_lines(result):
 ...     print(line.render("de"))
 Spiel 2: A "Ben grand mit 1" +72 — B "Ben grand mit 1 hand" +96
-Summe Ben: A 72 — B 96 (Unterschied −24)
+Summe Ben: A +72 — B +96 (Unterschied −24)
 die Listen unterscheiden sich in 1 Spiel
 >>> missing = compare([g1, g2, g3], [g1, g3], totals, totals)
 >>> [(d.kind.value, d.game_a, d.game_b) for d in missing.differences]
@@ -109,6 +109,11 @@ first differing field in the order of :class:`DifferenceKind`."""
 IGNORED_FIELDS: frozenset[str] = frozenset({"note", "time"})
 """Fields that are not compared by default: a note and the time a keeper wrote the game down
 are the keeper's own."""
+
+OPTIONAL_FIELDS: frozenset[str] = frozenset({"augen"})
+"""Details a list may leave out, compared only where both lists give them: a game's Augen (a
+paper list never records them). A game's result that follows from them (won or lost,
+Schneider) is given to the comparison as derived, so it is compared either way."""
 
 SKIP_COST = 5
 """The cost of a game one list lacks, in the alignment."""
@@ -279,6 +284,7 @@ class _Groups:
 
     kinds: Mapping[str, DifferenceKind]
     position: Mapping[str, int]
+    optional: Collection[str] = OPTIONAL_FIELDS
 
     def kind(self, field: str) -> DifferenceKind:
         return self.kinds.get(field, DifferenceKind.VALUE)
@@ -294,10 +300,18 @@ class _Groups:
                 f
                 for f in {*a.fields, *b.fields}
                 if a.fields.get(f, _ABSENT) != b.fields.get(f, _ABSENT)
+                and (f not in self.optional or (f in a.fields and f in b.fields))
             ),
             key=self.rank,
         )
         return (self.kind(fields[0]) if fields else DifferenceKind.VALUE), tuple(fields)
+
+    def same(self, a: _Prepared, b: _Prepared) -> bool:
+        """Two entries are the same game: the same facts (a detail only one of them gives
+        aside) and the same value."""
+        if a.key == b.key:
+            return True
+        return a.entry.value == b.entry.value and not self.differing(a, b)[1]
 
 
 # --- the alignment ---------------------------------------------------------------------------
@@ -318,7 +332,7 @@ class _Lists:
         cost = self._pairs.get((i, j))
         if cost is None:
             a, b = self.a[i], self.b[j]
-            cost = 0 if a.key == b.key else SUBSTITUTE_COST[self.groups.differing(a, b)[0]]
+            cost = 0 if self.groups.same(a, b) else SUBSTITUTE_COST[self.groups.differing(a, b)[0]]
             self._pairs[i, j] = cost
         return cost
 
@@ -397,7 +411,7 @@ def _difference(lists: _Lists, step: tuple[int, int, int, int]) -> Difference | 
     if nj == j:
         return Difference(DifferenceKind.MISSING_IN_B, i + 1, j + 1, lists.a[i].entry, None)
     a, b = lists.a[i], lists.b[j]
-    if a.key == b.key:
+    if lists.groups.same(a, b):
         return None
     kind, fields = lists.groups.differing(a, b)
     return Difference(kind, i + 1, j + 1, a.entry, b.entry, fields)
@@ -428,17 +442,20 @@ def compare(
     *,
     ignore: Collection[str] = IGNORED_FIELDS,
     kinds: Mapping[str, DifferenceKind] = FIELD_KINDS,
+    optional: Collection[str] = OPTIONAL_FIELDS,
 ) -> Comparison:
     """Lists A and B of one table compared: the games matched in order, then the totals.
 
     ``totals_a`` and ``totals_b`` name every player of each list with their total (American
     Grand: each player their pair's score); lists of other players (names compared by
     :func:`skatliste.players.same_name`) are refused with :class:`InputError`. Fields named
-    in ``ignore`` are not compared; ``kinds`` groups the fields (:data:`FIELD_KINDS`).
+    in ``ignore`` are not compared; fields named in ``optional`` are compared only where both
+    games give them (:data:`OPTIONAL_FIELDS`); ``kinds`` groups the fields (:data:`FIELD_KINDS`).
 
     The games are aligned as in an edit distance: a game one list lacks costs
     :data:`SKIP_COST`, two games at one place cost 0 when they are the same (the same facts,
-    names compared by their key, and the same value) and :data:`SUBSTITUTE_COST` of their
+    names compared by their key, an optional detail only one of them gives aside, and the same
+    value) and :data:`SUBSTITUTE_COST` of their
     difference's kind otherwise, always less than two skipped games. The cheapest alignment is
     taken, so a game missing in one list is one ``missing_in_*`` difference after which the
     lists agree again, and a changed game is one difference at its place.
@@ -450,7 +467,7 @@ def compare(
     never at which list is A, so ``compare(b, a)`` reports the same differences mirrored.
     """
     names = _check_players(totals_a, totals_b)
-    groups = _Groups(kinds, {f: i for i, f in enumerate(kinds)})
+    groups = _Groups(kinds, {f: i for i, f in enumerate(kinds)}, frozenset(optional))
     lists = _Lists(
         [_prepare(e, names, ignore) for e in a],
         [_prepare(e, names, ignore) for e in b],
@@ -505,12 +522,13 @@ def difference_line(d: Difference) -> Message:
 
 
 def total_line(t: TotalDifference) -> Message:
-    """A total that differs: ``Summe Ben: A 72 — B 96 (Unterschied −24)``."""
+    """A total that differs: ``Summe Ben: A +72 — B +96 (Unterschied −24)``, each number
+    signed as on the sheet."""
     return msg(
         "total {player}: A {a} — B {b} (difference {difference})",
         player=t.player,
-        a=t.a,
-        b=t.b,
+        a=signed(t.a),
+        b=signed(t.b),
         difference=signed(t.difference),
     )
 

@@ -81,9 +81,9 @@ def test_compare_finds_a_missing_game_a_swapped_declarer_a_value_and_a_kontra(
         'game 4: A "Anna pik ohne 1 kontra" +44 — B "Anna pik ohne 1" +22',
         'game 5: A "Ben herz mit 1" +20 — missing in B',
         'game 6 (in B game 5): A "Carl karo mit 1" +18 — B "Carl karo mit 1 = 30" +18',
-        "total Anna: A 80 — B 58 (difference +22)",
-        "total Ben: A 92 — B 0 (difference +92)",
-        "total Carl: A 41 — B 113 (difference −72)",
+        "total Anna: A +80 — B +58 (difference +22)",
+        "total Ben: A +92 — B 0 (difference +92)",
+        "total Carl: A +41 — B +113 (difference −72)",
         "the lists differ in 4 games",
     ]
     data = json.loads(run("compare", str(a), str(b), "--json").stdout)
@@ -137,7 +137,7 @@ def test_compare_against_the_paper_list_typed_in(run: Run, evening: Path, tmp_pa
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         'game 4: A "Anna pik ohne 1 kontra" +44 — B "Anna pik ohne 1 kontra" +22',
-        "total Anna: A 80 — B 58 (difference +22)",
+        "total Anna: A +80 — B +58 (difference +22)",
         "the lists differ in 1 game",
     ]
     paper.write_text("\n".join(EVENING) + "\n", encoding="utf-8")
@@ -342,7 +342,7 @@ def test_a_decision_without_an_edit_leaves_the_game(run: Run, evening: Path) -> 
         (("sign", "Dora"), "'Dora' is not at this table: the players who sign are Anna, Ben, Carl"),
         (("sign", "An"), "'An' is not at this table"),
         (("sign",), "say who signs"),
-        (("sign", "Anna", "anna"), "Anna has signed this list already"),
+        (("sign", "Anna", "anna"), "Anna is named twice: each player signs once"),
         (("protest", "9", "Carl: too late"), "game 9: the list has games 1 to 5"),
         (("protest", "0", "Carl: too late"), "game 0: the list has games 1 to 5"),
         (("protest", "2", "  "), "say what the protest is about"),

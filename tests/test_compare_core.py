@@ -18,6 +18,7 @@ from skatliste.american.game import Contract, Deal, score
 from skatliste.american.words import to_words
 from skatliste.compare import (
     FIELD_KINDS,
+    OPTIONAL_FIELDS,
     SKIP_COST,
     SUBSTITUTE_COST,
     ComparedEntry,
@@ -365,15 +366,32 @@ def test_each_field_group_names_its_kind(facts: dict[str, object], kind: Kind) -
     b = changed(EVENING, 17, **facts)
     (d,) = compared(EVENING, b).differences
     assert d.kind is kind
-    assert set(d.fields) == {f for f in facts if facts[f] != EVENING[16].facts.get(f)}
+    given = {f: v for f, v in facts.items() if v is not None or f not in OPTIONAL_FIELDS}
+    assert set(d.fields) == {f for f in given if given[f] != EVENING[16].facts.get(f)}
 
 
 def test_a_game_where_the_other_list_has_an_all_passed_deal() -> None:
     b = list(EVENING)
     b[16] = entry({"kind": "passed"})
     (d,) = compared(EVENING, b).differences
-    assert (d.kind, d.fields) == (Kind.DECLARER, ("declarer", "kind", "game", "spitzen", "augen"))
+    assert (d.kind, d.fields) == (Kind.DECLARER, ("declarer", "kind", "game", "spitzen"))
     assert d.b is not None and (d.b.words, d.b.value) == ("eingepasst", 0)
+
+
+def test_augen_one_list_does_not_give_are_no_difference() -> None:
+    """A paper list never records the Augen: a detail only one list gives is compared only
+    where both give it (docs/rules.md §D); the value still is."""
+    b = changed(EVENING, 17, augen=None)
+    assert compared(EVENING, b).agree
+    assert compared(b, EVENING).agree
+    worth_more = [*b[:16], ComparedEntry(b[16].facts, b[16].words, b[16].value + 24), *b[17:]]
+    (d,) = compared(EVENING, worth_more).differences
+    assert (d.game_a, d.kind, d.fields) == (17, Kind.VALUE, ())
+
+
+def test_augen_both_lists_give_and_that_differ_are_a_result_difference() -> None:
+    (d,) = compared(EVENING, changed(EVENING, 17, augen=70)).differences
+    assert (d.game_a, d.kind, d.fields) == (17, Kind.RESULT, ("augen",))
 
 
 def test_the_same_facts_scored_to_another_value() -> None:
@@ -458,8 +476,8 @@ def test_totals_that_differ_are_listed_in_list_as_order() -> None:
         "Carl": {"a": t["Carl"], "b": t["Carl"] + 30, "difference": -30},
     }
     assert [m.render("de") for m in report_lines(result)] == [
-        f"Summe Anna: A {t['Anna']} — B {t['Anna'] - 5} (Unterschied +5)",
-        f"Summe Carl: A {t['Carl']} — B {t['Carl'] + 30} (Unterschied −30)",
+        f"Summe Anna: A {signed(t['Anna'])} — B {signed(t['Anna'] - 5)} (Unterschied +5)",
+        f"Summe Carl: A {signed(t['Carl'])} — B {signed(t['Carl'] + 30)} (Unterschied −30)",
         "die Listen unterscheiden sich nur in den Summen",
     ]
 
@@ -497,9 +515,10 @@ def test_the_lines_of_a_comparison_in_german_and_english() -> None:
         'Spiel 16 (in B Spiel 17): A "Ben pik mit 1 augen 77" +22 '
         '— B "Ben pik mit 1 hand augen 77" +33',
         'Spiel 35: A "Carl kreuz mit 4 augen 42" −120 — fehlt in B',
-        f"Summe Anna: A {totals(a)['Anna']} — B {totals(b)['Anna']} (Unterschied −24)",
-        f"Summe Ben: A {totals(a)['Ben']} — B {totals(b)['Ben']} (Unterschied −11)",
-        f"Summe Carl: A {totals(a)['Carl']} — B {totals(b)['Carl']} (Unterschied −120)",
+        *(
+            f"Summe {p}: A {signed(totals(a)[p])} — B {signed(totals(b)[p])} (Unterschied {d})"
+            for p, d in (("Anna", "−24"), ("Ben", "−11"), ("Carl", "−120"))
+        ),
         "die Listen unterscheiden sich in 3 Spielen",
     ]
     assert [m.render("en") for m in (*lines[:3], lines[-1])] == [
@@ -520,7 +539,10 @@ def test_the_example_line_of_the_double_list() -> None:
         'Spiel 17: A "Anna kreuz mit 2 hand" +72 — B "Anna kreuz mit 2" +48'
     )
     assert total_line(TotalDifference("Anna", 72, 48)).render("en") == (
-        "total Anna: A 72 — B 48 (difference +24)"
+        "total Anna: A +72 — B +48 (difference +24)"
+    )
+    assert total_line(TotalDifference("Anna", -4, 56)).render("en") == (
+        "total Anna: A −4 — B +56 (difference −60)"
     )
     assert report_lines(Comparison(17, 17, (d,), ()))[-1].render("de") == (
         "die Listen unterscheiden sich in 1 Spiel"

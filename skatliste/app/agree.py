@@ -9,8 +9,9 @@ refused change raises before anything is written. What the facts mean is derived
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -164,22 +165,37 @@ class Signed:
 
 def sign(path: Path | str, names: Sequence[str]) -> Signed:
     """Each of ``names`` signs the list as it is (its game count and fingerprint); when every
-    player has signed, the list is closed. Refused as a whole (nothing written) for a name not
-    at the table, a player who signed this list already (or is named twice), an open protest,
-    a closed list."""
+    player has signed, the list is closed. Refused as a whole (nothing written, and of more
+    than one name, the refusal says that no one has signed) for a name not at the table, a
+    player named twice, a player who signed this list already, an open protest, a closed
+    list."""
     if not names:
         raise InputError(msg("say who signs, e.g. 'Anna Ben Carl'"))
     with store.updating(path) as ledger:
-        games, fingerprint = mark(ledger)
-        given = []
-        for name in names:
-            now_standing = standing(ledger)
-            signature = core.refuse_signing(
-                now_standing, ledger.players, name, games=games, mark=fingerprint, time=now()
-            )
+        core.refuse_open_protest(standing(ledger))  # the list's, not a name's
+        try:
+            given = _signatures(ledger, names)
+        except InputError as exc:
+            if len(names) == 1:
+                raise
+            raise InputError(
+                msg("{problem}; no one has signed (nothing written)", problem=exc.message)
+            ) from None
+        for signature in given:
             facts_store.add(ledger.header, signature)
-            given.append(signature)
-    return Signed(ledger, tuple(given), closed(ledger))
+    return Signed(ledger, given, closed(ledger))
+
+
+def _signatures(ledger: Ledger, names: Sequence[str]) -> tuple[core.Signature, ...]:
+    """The signatures the players ``names`` name give now, or the first refusal."""
+    games, fingerprint = mark(ledger)
+    now_standing = standing(ledger)
+    return tuple(
+        core.refuse_signing(
+            now_standing, ledger.players, player, games=games, mark=fingerprint, time=now()
+        )
+        for player in core.named(ledger.players, names)
+    )
 
 
 def reopen(path: Path | str, why: str) -> Ledger:
@@ -207,9 +223,13 @@ def decide(
 ) -> tuple[Ledger, core.Raised]:
     """Record the decision on the open protest on game ``number``; with ``words``, the game is
     corrected to them first (the same edit as ``edit``, kept in the history)."""
-    core.refuse_decision(standing(open_list(path)), number, text)
+    ledger = open_list(path)
+    core.refuse_decision(standing(ledger), number, text)
     if words:
-        edit(path, number, list(words))
+        try:
+            edit(path, number, list(words))
+        except InputError as exc:
+            raise _stranger(ledger, words) or exc from None
     with store.updating(path) as ledger:
         raised = core.refuse_decision(standing(ledger), number, text)
         decision = core.Decision(raised.number, text.strip(), now(), " ".join(words))
@@ -239,17 +259,58 @@ def _paper_value(paper: object, derived: int) -> int:
     return value
 
 
+RESULT_FIELDS = ("won", "schneider", "schwarz")
+"""A game's result as its family derives it (Skat: won or lost and Schneider follow from the
+Augen where they are given): compared as derived, whether a list wrote it or its Augen."""
+
+
+def _result(row: Any) -> Mapping[str, bool] | None:
+    """What a scored game's row says of its result (won, Schneider, Schwarz reached or
+    counted), for a family whose rows carry one (Skat); None otherwise."""
+    result = getattr(row, "result", None)
+    found: dict[str, bool] = {}
+    for name in RESULT_FIELDS:
+        value = getattr(result, name, None)
+        if not isinstance(value, bool):
+            return None
+        found[name] = value
+    return found
+
+
+def _as_derived(stored: dict[str, object], result: Mapping[str, bool] | None) -> None:
+    """The game's stored result replaced by the derived one, in the stored form (lost:
+    ``won: false``; Schneider, Schwarz: ``true``; the rest left out)."""
+    if result is None:
+        return
+    for name in RESULT_FIELDS:
+        stored.pop(name, None)
+    if not result["won"]:
+        stored["won"] = False
+    for name in ("schneider", "schwarz"):
+        if result[name]:
+            stored[name] = True
+
+
 def compared(
     ledger: Ledger, entries: Sequence[Any], lang: Lang, *, paper: bool = False
 ) -> list[ComparedEntry]:
-    """The entries of a list (of ``ledger``'s table) as they are compared; ``paper``: the
-    value is what the paper says where it says one (``= N``), and the field is not compared."""
+    """The entries of a list (of ``ledger``'s table) as they are compared, each game's result
+    as derived (:data:`RESULT_FIELDS`); ``paper``: the value is what the paper says where it
+    says one (``= N``), and the field is not compared (a value below 0 says the game was
+    lost, where its words say nothing of it)."""
     family = ledger.family
     values = family.values(ledger.table, entries)
+    results: dict[int, Mapping[str, bool]] = {}
+    for row in family.rows(ledger.table, entries):
+        result = _result(row)
+        if result is not None:
+            results[id(row.entry)] = result
     out = []
     for entry in entries:
         stored = family.encode(entry)
         stored.pop("time", None)
+        said = "won" in stored or "augen" in stored  # the words say won or lost
+        _as_derived(stored, results.get(id(entry)))
         value = _value(values[id(entry)][1]) if id(entry) in values else 0
         words = family.words(entry, lang)
         written = stored.pop("paper", None)
@@ -258,6 +319,8 @@ def compared(
             words = f"{words} = {written}"  # what the keeper wrote, as the words take it
         if paper and written is not None:
             value = _paper_value(written, value)
+            if value < 0 and not said and id(entry) in results:
+                stored["won"] = False  # the paper's minus says lost where the words do not
         out.append(ComparedEntry(stored, words, value))
     return out
 
@@ -282,16 +345,54 @@ def read_paper(ledger: Ledger, path: Path | str) -> list[Any]:
         try:
             entry = family.parse(ledger.table, words)
         except InputError as exc:
+            problem = (_stranger(ledger, words) or exc).message
             raise InputError(
                 msg(
                     "{path}: line {number}: {problem}",
                     path=str(path),
                     number=number,
-                    problem=exc.message,
+                    problem=problem,
                 )
             ) from None
         out.append(entry)
+    if not out:
+        raise InputError(
+            msg(
+                "{path}: no game in it: a paper list has one game a line, with its declarer, "
+                "e.g. '{example}'",
+                path=str(path),
+                example=family.example,
+            )
+        )
     return out
+
+
+TYPO = 0.8
+"""How like a game word a first word must be to be taken as that word misspelt, not as a
+name (difflib's ratio: ``kreuzz`` is ``kreuz`` at 0.91)."""
+
+
+def _stranger(ledger: Ledger, words: Sequence[str]) -> InputError | None:
+    """The refusal of words that start with a declarer who is not at the table (the words
+    after the name are a game of the table, and the name is no misspelt game word), or
+    None."""
+    family = ledger.family
+    first = words[0].lower() if words else ""
+    if len(words) < 2 or family.names_player(ledger.table, first):
+        return None
+    if get_close_matches(first, family.vocabulary, n=1, cutoff=TYPO):
+        return None
+    try:
+        family.parse(ledger.table, list(words[1:]), declarer=ledger.players[0], named=False)
+    except InputError:
+        return None
+    return InputError(
+        msg(
+            "{name} is not at this table: the players are {players}",
+            name=repr(words[0]),
+            players=join(ledger.players, ", "),
+        )
+    )
 
 
 def _is_list(path: Path | str) -> bool:
@@ -332,6 +433,14 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
     """List A against list B: B a list file, or a paper list typed in as ``value -`` reads
     it (list A's table). Refused (``InputError``) when they are not lists of the same players
     or B cannot be read."""
+    if Path(path_a).is_file() and not _is_list(path_a):
+        raise InputError(
+            msg(
+                "{path}: not a list file: only the second list may be a paper list (the games "
+                "typed in, one a line); give the list file first",
+                path=str(path_a),
+            )
+        )
     a = open_list(path_a)
     if _is_list(path_b):
         return Compared(a, Path(path_b), False, _two_lists(a, open_list(path_b), lang))
