@@ -100,7 +100,7 @@ def test_a_write_that_landed_before_the_server_was_killed_is_not_written_again(
     """Killed between the list's write and keeping the answer: the key is open and the list
     differs from when it was opened, so the repeat answers from the list as it is (200) and
     writes nothing."""
-    assert kept.begin(fresh_ledger, "k-2", "/api/games POST") is None
+    assert kept.begin(fresh_ledger, "k-2", game_scope(client)) is None
     lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])  # the first write landed
     again = client.post("/api/games", json=GAME, headers={**AUTH, "Idempotency-Key": "k-2"})
     assert again.status_code == 200
@@ -113,7 +113,7 @@ def test_a_write_that_never_landed_is_written_on_the_repeat(
 ) -> None:
     """Killed after opening the key but before the list's write: the list is as it was, so
     the repeat is written, once."""
-    assert kept.begin(fresh_ledger, "k-3", "/api/games POST") is None
+    assert kept.begin(fresh_ledger, "k-3", game_scope(client)) is None
     headers = {**AUTH, "Idempotency-Key": "k-3"}
     assert client.post("/api/games", json=GAME, headers=headers).status_code == 201
     assert client.post("/api/games", json=GAME, headers=headers).status_code == 201
@@ -137,6 +137,27 @@ def test_a_key_used_for_another_request_is_refused(client: TestClient, fresh_led
     other = client.post("/api/undo", headers=headers)
     assert other.status_code == 422 and "Idempotency-Key" in other.json()["error"]
     assert games(fresh_ledger) == 1
+
+
+def test_a_key_sent_again_with_another_game_is_refused(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """The same key, the same address, another body: another request, never answered as the
+    first (that would drop the second game while saying it was entered)."""
+    headers = {**AUTH, "Idempotency-Key": "k-6"}
+    assert client.post("/api/games", json=GAME, headers=headers).status_code == 201
+    other = {"declarer": "Carl", "words": "null ouvert"}
+    again = client.post("/api/games", json=other, headers=headers)
+    assert again.status_code == 422 and "Idempotency-Key" in again.json()["error"]
+    assert "Idempotent-Replayed" not in again.headers
+    assert games(fresh_ledger) == 1
+
+
+def game_scope(client: TestClient) -> str:
+    """What a POST of ``GAME`` is kept as (its address, method and body, as the client sends
+    it)."""
+    body = client.build_request("POST", "/api/games", json=GAME).content
+    return kept.scope_of("/api/games", "POST", body)
 
 
 @pytest.mark.parametrize("given", ["", "x" * 101, "tab\there", "two words"])

@@ -4,6 +4,8 @@ a bounded wait for a list's lock."""
 
 from __future__ import annotations
 
+import hashlib
+
 from skatliste.store.files import ListBusy, lock_wait
 from skatliste.store.requests import KEEP, Kept, begin, finish, forget, requests_path
 
@@ -15,8 +17,15 @@ __all__ = [
     "finish",
     "forget",
     "requests_path",
+    "scope_of",
     "wait_for_locks",
 ]
+
+
+def scope_of(address: str, method: str, body: bytes) -> str:
+    """What an Idempotency-Key was sent with: the address, the method and the body (the same
+    key with another game is another request: refused, never answered as the first)."""
+    return f"{address} {method} body {hashlib.sha256(body).hexdigest()[:16]}"
 
 
 def wait_for_locks(seconds: float) -> None:

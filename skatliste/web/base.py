@@ -7,6 +7,7 @@ build on it; it imports none of them.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -344,7 +345,8 @@ async def _write(
     from skatliste.app import requests as kept
 
     path = here.ledger_path
-    scope = request.url.path.removeprefix(here.base) + " " + request.method
+    address = request.url.path.removeprefix(here.base)
+    scope = kept.scope_of(address, request.method, await request.body())
 
     def before() -> tuple[Message | None, Any]:
         why = here.refuse() if role == "table" and here.refuse is not None else None
