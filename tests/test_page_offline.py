@@ -402,3 +402,27 @@ def test_a_reload_without_the_server_shows_the_list_as_last_followed(
     expect(page.locator("#sheet li.game")).to_have_count(1)
     expect(page.locator('.chip[data-player="Ben"] .points')).to_have_text("+48")
     page.close()
+
+
+def test_a_game_without_its_player_is_refused_on_the_phone_not_kept(
+    phone: Any, fresh_ledger: Path
+) -> None:
+    """Without the server the page keeps what it is given; what it can tell by itself (no
+    player tapped, no name in the words, no words at all) is said at once and kept nowhere."""
+    from playwright.sync_api import expect
+
+    port = free_port()
+    page = phone.new_page()
+    with serving(fresh_ledger, port) as url:
+        open_for_offline(page, url)
+    expect(page.locator("#net-text")).to_contain_text("offline")
+    tap(page, "#btn-enter")
+    expect(page.locator("#toast")).to_contain_text("Welches Spiel?")
+    tap(page, '[data-game="clubs"]', '#spitzen [data-n="1"]', '[data-result="won"]')
+    tap(page, "#btn-enter")
+    expect(page.locator("#toast")).to_contain_text("Wer hat gespielt?")
+    expect(page.locator("#outbox li")).to_have_count(0)
+    page.locator("#words").fill("be kreuz mit 1 gewonnen")  # the words start with a name
+    tap(page, "#btn-enter")
+    expect(page.locator("#outbox li")).to_have_count(1)
+    page.close()

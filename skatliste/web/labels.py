@@ -80,6 +80,8 @@ _LABELS: dict[str, Message] = {
     "won_short": pmsg("page column", "won"),
     "lost_short": pmsg("page column", "lost"),
     "failed": pmsg("page", "Not saved"),
+    "no_declarer": pmsg("page", "Who played? Tap a player (or start the words with the name)"),
+    "no_words": pmsg("page", "Which game? Tap it or type its words"),
     "no_answer": pmsg("page", "the server does not answer (is 'skatliste serve' still running?)"),
     "bad_answer": pmsg("page", "the server answered with an error ({status})"),
     "needs_hand": pmsg(

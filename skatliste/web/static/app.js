@@ -500,6 +500,11 @@ async function submit(event) {
   }
   // the entry is kept (outbox) before it is sent: the form is free for the next game at once
   const entry = formEntry();
+  const missing = notYet(entry);
+  if (missing) {
+    toast(missing, true); // said now, not after it waited for the server
+    return;
+  }
   const was = formNow();
   resetForm();
   const r = await enqueue(entry);
@@ -515,6 +520,18 @@ async function submit(event) {
     return;
   }
   toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+}
+
+// What the page can tell without the server: a game needs its words and who played (tapped,
+// or the words' first word, a player's name or its beginning).
+function notYet(entry) {
+  if (entry.kind !== "game") return "";
+  const words = entry.body.words;
+  if (!words) return L.no_words;
+  if (entry.body.declarer) return "";
+  const first = words.split(/\s+/)[0].toLowerCase();
+  const named = state && state.players.some((p) => p.toLowerCase().startsWith(first));
+  return named ? "" : L.no_declarer;
 }
 
 const FIELDS = ["words", "augen", "bid", "ramsch-extra"];
