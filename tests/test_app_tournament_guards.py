@@ -269,7 +269,7 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
         app.ranking(drawn)
     message = str(err.value)
     assert "series 1 table 1: a paper result and 1 game on its list" in message
-    assert "there is no ranking until one of them goes" in message
+    assert "a table counts once, so one of them has to go" in message
     assert isinstance(err.value, app.TablesCountTwice)
     assert [(s, t) for s, t, _ in err.value.tables] == [(1, 1)]
     (state,) = app.status(drawn)

@@ -149,7 +149,7 @@ def test_a_table_with_paper_and_list_is_not_ranked_until_one_goes(run: Run, thre
     err = refused(run, three, "tournament", "ranking")
     assert err == (
         f"Error: no ranking:\nseries 1 table 1: a paper result and 1 game on its list "
-        f"{table}: the table counts once, so there is no ranking until one of them goes; "
+        f"{table}: a table counts once, so one of them has to go; "
         f"delete the list's games ('skatliste undo --ledger {table}' for each) or the paper "
         "result ('skatliste tournament result 1 1 --delete')\n"
     )

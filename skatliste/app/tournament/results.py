@@ -285,10 +285,10 @@ class TablesCountTwice(LedgerError):
 
 def _both(name: str, games: int) -> Message:
     return nmsg(
-        "a paper result and {count} game on its list {name}: the table counts once, so there "
-        "is no ranking until one of them goes",
-        "a paper result and {count} games on its list {name}: the table counts once, so there "
-        "is no ranking until one of them goes",
+        "a paper result and {count} game on its list {name}: a table counts once, so one of "
+        "them has to go",
+        "a paper result and {count} games on its list {name}: a table counts once, so one of "
+        "them has to go",
         games,
         name=name,
     )
