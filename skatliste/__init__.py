@@ -29,7 +29,7 @@ from skatliste.skat.rules import (
 )
 from skatliste.skat.words import parse_words
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "BASE_VALUE",
