@@ -7,7 +7,6 @@ build on it; it imports none of them.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
