@@ -500,7 +500,7 @@ async function submit(event) {
   }
   // the entry is kept (outbox) before it is sent: the form is free for the next game at once
   const entry = formEntry();
-  const missing = notYet(entry);
+  const missing = notYet(entry, form.game !== null);
   if (missing) {
     toast(missing, true); // said now, not after it waited for the server
     return;
@@ -522,13 +522,14 @@ async function submit(event) {
   toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
 }
 
-// What the page can tell without the server: a game needs its words and who played (tapped,
-// or the words' first word, a player's name or its beginning).
-function notYet(entry) {
+// What the page can tell without the server: a game needs its words, and a game tapped needs
+// who played (tapped, or the words' first word, a player's name or its beginning). Words
+// typed alone may need no one (an end of a partie by hand): the server says.
+function notYet(entry, tapped) {
   if (entry.kind !== "game") return "";
   const words = entry.body.words;
   if (!words) return L.no_words;
-  if (entry.body.declarer) return "";
+  if (entry.body.declarer || !tapped) return "";
   const first = words.split(/\s+/)[0].toLowerCase();
   const named = state && state.players.some((p) => p.toLowerCase().startsWith(first));
   return named ? "" : L.no_declarer;
