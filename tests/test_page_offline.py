@@ -426,3 +426,33 @@ def test_a_game_without_its_player_is_refused_on_the_phone_not_kept(
     tap(page, "#btn-enter")
     expect(page.locator("#outbox li")).to_have_count(1)
     page.close()
+
+
+def test_at_a_table_of_four_the_deal_moves_on_with_the_entries_waiting(
+    phone: Any, tmp_path: Path
+) -> None:
+    """Offline at a table of four the dealer sits out: with a game waiting, the page shows
+    the next dealer (Ben), so the one who dealt before (Anna) can be tapped again."""
+    from playwright.sync_api import expect
+
+    from skatliste.app.lists import new_list
+
+    ledger = tmp_path / "four.json"
+    new_list(ledger, ["Anna", "Ben", "Carl", "Dora"])
+    port = free_port()
+    page = phone.new_page()
+    with serving(ledger, port) as url:
+        open_for_offline(page, url)
+        expect(page.locator('#players [data-player="Anna"]')).to_be_disabled()
+    expect(page.locator("#net-text")).to_contain_text("offline")
+    tap(page, '#players [data-player="Ben"]', '[data-game="grand"]', '#spitzen [data-n="1"]')
+    tap(page, '[data-result="won"]', "#btn-enter")
+    expect(page.locator("#outbox li")).to_have_count(1)
+    expect(page.locator("#info")).to_contain_text("Geber: Ben")
+    expect(page.locator("#info")).to_contain_text("Spiel 2")
+    expect(page.locator('#players [data-player="Ben"]')).to_be_disabled()
+    tap(page, '#players [data-player="Anna"]', '[data-game="clubs"]', '#spitzen [data-n="1"]')
+    tap(page, '[data-result="won"]', "#btn-enter")
+    expect(page.locator("#outbox li")).to_have_count(2)
+    expect(page.locator("#info")).to_contain_text("Geber: Carl")
+    page.close()

@@ -161,11 +161,15 @@ function render() {
       ),
     ),
   );
-  const info = [L.next_dealer + ": " + s.next_dealer];
-  if (s.sits_out) info.push(s.sits_out + " " + L.sits_out);
+  // with entries waiting (outbox.js), the deal as it will be once they land
+  const dealer = s.players[(s.players.indexOf(s.next_dealer) + dealsAhead) % s.players.length];
+  const sitsOut = s.sits_out ? dealer : null;
+  const count = s.count + dealsAhead;
+  const info = [L.next_dealer + ": " + dealer];
+  if (sitsOut) info.push(sitsOut + " " + L.sits_out);
   if (s.pending) info.push(s.pending);
-  if (s.series) info.push(s.count + "/" + s.series);
-  else info.push(L.game + " " + (s.count + 1));
+  if (s.series) info.push(count + "/" + s.series);
+  else info.push(L.game + " " + (count + 1));
   $("info").textContent = info.join(" · ");
   // the strip keeps two lines at most; the whole queue of special rounds is one tap away
   $("queue").textContent = s.pending_all || "";
@@ -189,15 +193,15 @@ function render() {
   $("players").replaceChildren(
     ...s.players.map((p) => {
       const b = el("button", { type: "button", "data-player": p }, el("span", { class: "pname", textContent: p }));
-      if (p === s.next_dealer) b.append(el("small", { textContent: L.dealer }));
-      b.disabled = p === s.sits_out;
+      if (p === dealer) b.append(el("small", { textContent: L.dealer }));
+      b.disabled = p === sitsOut;
       b.setAttribute("aria-pressed", String(p === form.declarer));
       return b;
     }),
   );
   // the Ramsch fields: rebuilt only when who plays changes, so a live update never wipes
   // what is being typed
-  const playing = s.players.filter((p) => p !== s.sits_out);
+  const playing = s.players.filter((p) => p !== sitsOut);
   const box = $("ramsch-augen");
   if (box.dataset.players !== playing.join(",")) {
     const typed = Object.fromEntries(

@@ -61,6 +61,11 @@ function newIdempotencyKey() {
 
 let fixing = null; // the outbox entry (refused on arrival) the form is correcting
 let waitingCount = 0;
+// The entries waiting without the server that move the deal on (a game, a Ramsch, all
+// passed; not a Bock round called): the page shows the dealer and the game count as they will
+// be once these land.
+const DEALT = new Set(["game", "ramsch", "pass"]);
+let dealsAhead = 0;
 const fresh = new Map(); // outbox id → the answer, for an entry whose Enter is still waiting
 
 // The list an entry was made for: an outbox entry is never sent to another list served later
@@ -170,6 +175,14 @@ async function showOutbox() {
     // no IndexedDB: nothing is kept, nothing is shown
   }
   waitingCount = kept.length;
+  // only while the server is out of reach: online, an entry waits an instant, and the list
+  // read after it already holds it
+  const offline = $("live").classList.contains("off");
+  const ahead = offline ? kept.filter((e) => e.state === "waiting" && DEALT.has(e.kind)).length : 0;
+  if (ahead !== dealsAhead) {
+    dealsAhead = ahead;
+    if (state) render(); // the dealer and the game count as they will be once these land
+  }
   $("outbox").replaceChildren(...kept.map(outboxItem));
   $("outbox-title").hidden = !kept.length;
   showNet();
