@@ -45,8 +45,8 @@ def lazy(name: str) -> ModuleType:
 
 class _Told(click.ClickException):
     """A message of ours on stderr after the word for an error in the command's language
-    (``Fehler: ...``, ``Error: ...``): click's own errors (an unknown option) keep its
-    English ``Error:``."""
+    (``Fehler: ...``, ``Error: ...``); a command typed wrong is said the same way
+    (``show_usage_error``)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
