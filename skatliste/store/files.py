@@ -10,10 +10,11 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import errno
+import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -531,3 +532,40 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
             atomic_write(backup, old, what="ledger")
         write()
     return backup
+
+
+# --- a folder's file (a season's, a league's) ----------------------------------------------
+
+
+def one_item_a_line(data: Mapping[str, object], listed: Collection[str]) -> str:
+    """A folder's file as text: its fields in order, each list of ``listed`` one item a line
+    (a hand edit touches one line, a diff shows one)."""
+    one = json.JSONEncoder(ensure_ascii=False).encode
+    out = []
+    for key, value in data.items():
+        if key in listed and isinstance(value, list) and value:
+            inner = ",\n    ".join(one(v) for v in value)
+            text = f"[\n    {inner}\n  ]"
+        else:
+            text = one(value)
+        out.append(f"  {one(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def new_folder_file(path: Path, write: Callable[[], None], exists: Message) -> None:
+    """Make the folder of ``path`` (and its parents), then ``write`` the new file under its
+    lock; refuse (``exists``) where there is one already, and a folder that cannot be made."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LedgerError(
+            msg(
+                "{path}: cannot create the folder: {why}",
+                path=str(path.parent),
+                why=exc.strerror or str(exc),
+            )
+        ) from None
+    with locked(path):
+        if path.exists():
+            raise LedgerError(exists)
+        write()

@@ -22,7 +22,13 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Items, Names, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.league import MatchDay, Team, check_teams, match_day
-from skatliste.store.files import atomic_write, locked, without_bom
+from skatliste.store.files import (
+    atomic_write,
+    locked,
+    new_folder_file,
+    one_item_a_line,
+    without_bom,
+)
 
 FILE_NAME: Final = "league.json"
 FORMAT_NAME: Final = "skatliste-league"
@@ -292,16 +298,7 @@ def to_json(league: League) -> dict[str, Any]:
 
 def dumps(league: League) -> str:
     """The file text: a team, a match day, a history item on one line each."""
-    one = json.JSONEncoder(ensure_ascii=False).encode
-    out = []
-    for key, value in to_json(league).items():
-        if isinstance(value, list) and value:
-            inner = ",\n    ".join(one(v) for v in value)
-            text = f"[\n    {inner}\n  ]"
-        else:
-            text = one(value)
-        out.append(f"  {one(key)}: {text}")
-    return "{\n" + ",\n".join(out) + "\n}\n"
+    return one_item_a_line(to_json(league), ("teams", "days", "history"))
 
 
 def check(league: League) -> None:
@@ -328,22 +325,8 @@ def updating(folder: Path) -> Iterator[League]:
 
 def create(league: League) -> None:
     """Write a new league file; refuse to overwrite one."""
-    try:
-        league.folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise LedgerError(
-            msg(
-                "{path}: cannot create the folder: {why}",
-                path=league.folder,
-                why=exc.strerror or exc,
-            )
-        ) from None
-    with locked(league.path):
-        if league.path.exists():
-            raise LedgerError(
-                msg("{path}: a league exists here already; choose another folder", path=league.path)
-            )
-        save(league)
+    exists = msg("{path}: a league exists here already; choose another folder", path=league.path)
+    new_folder_file(league.path, lambda: save(league), exists)
 
 
 def with_absent(day: MatchDay, team: str) -> MatchDay:

@@ -20,7 +20,13 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
-from skatliste.store.files import atomic_write, locked, without_bom
+from skatliste.store.files import (
+    atomic_write,
+    locked,
+    new_folder_file,
+    one_item_a_line,
+    without_bom,
+)
 
 FILE_NAME: Final = "season.json"
 FORMAT_NAME: Final = "skatliste-season"
@@ -286,16 +292,7 @@ def to_json(s: Season) -> dict[str, Any]:
 def dumps(s: Season) -> str:
     """The file text: an evening, an alias, a history item on one line each (a hand edit
     touches one line, a diff shows one)."""
-    one = json.JSONEncoder(ensure_ascii=False).encode
-    out = []
-    for key, value in to_json(s).items():
-        if key in ("evenings", "aliases", "history") and value:
-            inner = ",\n    ".join(one(v) for v in value)
-            text = f"[\n    {inner}\n  ]"
-        else:
-            text = one(value)
-        out.append(f"  {one(key)}: {text}")
-    return "{\n" + ",\n".join(out) + "\n}\n"
+    return one_item_a_line(to_json(s), ("evenings", "aliases", "history"))
 
 
 def save(s: Season) -> None:
@@ -317,22 +314,8 @@ def updating(folder: Path) -> Iterator[Season]:
 
 def create(s: Season) -> None:
     """Write a new season file; refuse to overwrite one."""
-    try:
-        s.folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise LedgerError(
-            msg(
-                "{path}: cannot create the folder: {why}",
-                path=str(s.folder),
-                why=exc.strerror or str(exc),
-            )
-        ) from None
-    with locked(s.path):
-        if s.path.exists():
-            raise LedgerError(
-                msg("{path}: a season exists here already; choose another folder", path=str(s.path))
-            )
-        save(s)
+    exists = msg("{path}: a season exists here already; choose another folder", path=str(s.path))
+    new_folder_file(s.path, lambda: save(s), exists)
 
 
 # --- the cache ------------------------------------------------------------------------------
