@@ -537,6 +537,19 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
 # --- a folder's file (a season's, a league's) ----------------------------------------------
 
 
+def read_folder_file(path: Path, missing: LedgerError) -> bytes:
+    """The bytes of a folder's file (a tournament's, a season's, a league's): ``missing`` where
+    there is none, the reason where it cannot be read."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise missing from None
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: cannot read: {why}", path=str(path), why=exc.strerror or str(exc))
+        ) from None
+
+
 def one_item_a_line(data: Mapping[str, object], listed: Collection[str]) -> str:
     """A folder's file as text: its fields in order, each list of ``listed`` one item a line
     (a hand edit touches one line, a diff shows one)."""

@@ -27,6 +27,7 @@ from skatliste.store.files import (
     locked,
     new_folder_file,
     one_item_a_line,
+    read_folder_file,
     without_bom,
 )
 
@@ -254,17 +255,7 @@ def team_named(league: League, name: str) -> Team:
 def load(folder: Path) -> League:
     """Read the league in ``folder``; refuse a missing or corrupt file with the reason."""
     path = folder / FILE_NAME
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise NoLeague(folder) from None
-    except IsADirectoryError:
-        raise NoLeague(folder) from None
-    except OSError as exc:
-        raise LedgerError(
-            msg("{path}: cannot read: {why}", path=path, why=exc.strerror or exc)
-        ) from None
-    return parse(path, raw)
+    return parse(path, read_folder_file(path, NoLeague(folder)))
 
 
 # --- writing ------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from skatliste.store.files import (
     locked,
     new_folder_file,
     one_item_a_line,
+    read_folder_file,
     without_bom,
 )
 
@@ -261,15 +262,7 @@ class NoSeason(LedgerError):
 def load(folder: Path) -> Season:
     """Read the season in ``folder``; refuse a missing or corrupt file with the reason."""
     path = folder / FILE_NAME
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise NoSeason(folder) from None
-    except OSError as exc:
-        raise LedgerError(
-            msg("{path}: cannot read: {why}", path=str(path), why=exc.strerror or str(exc))
-        ) from None
-    return parse(path, raw)
+    return parse(path, read_folder_file(path, NoSeason(folder)))
 
 
 # --- writing ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
-from skatliste.store.files import without_bom
+from skatliste.store.files import read_folder_file, without_bom
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -451,15 +451,7 @@ class NoTournament(LedgerError):
 def load(folder: Path) -> Tournament:
     """Read the tournament in ``folder``; refuse a missing or corrupt file with the reason."""
     path = folder / FILE_NAME
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise NoTournament(folder) from None
-    except OSError as exc:
-        raise LedgerError(
-            msg("{path}: cannot read: {why}", path=path, why=exc.strerror or exc)
-        ) from None
-    return parse(path, raw)
+    return parse(path, read_folder_file(path, NoTournament(folder)))
 
 
 # --- writing ------------------------------------------------------------------------------
