@@ -216,10 +216,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
         return PartieEnd(note=note, time=time)
 
     def pass_problem(self, table: Table, entries: Sequence[Entry]) -> Message | None:
-        current = game.parties(table, entries)[-1]
-        if current.finished or not current.deals:
-            return NO_PARTIE
-        return None
+        # no partie in progress: the last is over, or none began
+        return None if kept.walk(table, entries)[0].run.deals else NO_PARTIE
 
     def declarer(self, entry: Entry) -> str | None:
         return entry.declarer if isinstance(entry, Deal) else None
@@ -247,12 +245,13 @@ class AmericanFamily(Family[Entry, Table, Row]):
         return [row for partie in game.parties(table, entries) for row in partie.rows]
 
     def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
-        return game.problems(table, entries)
+        return kept.walk(table, entries)[1]
 
     def problem_places(
         self, table: Table, entries: Sequence[Entry]
     ) -> list[tuple[int, Message, Message]]:
-        return game.problem_places(table, entries)
+        _, wrong, at = kept.walk(table, entries)
+        return [(i, where, what) for i, (where, what) in zip(at, wrong, strict=True)]
 
     def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         if isinstance(entry, PartieEnd):
@@ -263,7 +262,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
         return [] if isinstance(found, game.DealScore) else [found]
 
     def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
-        points = game.parties(table, entries)[-1].points
+        points = kept.last(kept.walk(table, entries)[0]).points
         return {table.pair_name(i): points[i] for i in (0, 1)}
 
     def row_at(self, table: Table, entries: Sequence[Entry], index: int) -> Row | None:

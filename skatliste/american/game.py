@@ -270,6 +270,40 @@ class Settlement:
         return self.final[self.winner] - self.final[1 - self.winner]
 
 
+Settled = tuple[int, int | None, int, int | None, int, int, int | None]
+"""§A5 as numbers: the score credit and its pair, the sets credit and its pair, the pairs'
+final points, the winner (None: a tie)."""
+
+
+def settled(a: int, b: int, x: int, y: int, slam_winner: int | None) -> Settled:
+    """§A5 for the pairs' scores ``a`` and ``b`` and sets ``x`` and ``y`` (:func:`settle`'s
+    numbers, without its object: a long list's summary settles thousands of parties).
+
+    >>> settled(80, 60, 7, 5, None)
+    (40, 0, 20, 1, 40, 20, 0)
+    """
+    score_credit = PARTIE_TARGET - (a if a < b else b)
+    score_to = None if a == b else (0 if a > b else 1)
+    sets_credit = (x - y if x > y else y - x) * SETS_CREDIT
+    sets_to = None if x == y else (0 if x < y else 1)
+    f0 = f1 = 0
+    if score_to == 0:
+        f0 = score_credit
+    elif score_to == 1:
+        f1 = score_credit
+    if sets_to == 0:
+        f0 += sets_credit
+    elif sets_to == 1:
+        f1 += sets_credit
+    if slam_winner is not None:
+        winner: int | None = slam_winner
+    elif f0 == f1:
+        winner = None
+    else:
+        winner = 0 if f0 > f1 else 1
+    return score_credit, score_to, sets_credit, sets_to, f0, f1, winner
+
+
 def settle(
     points: tuple[int, int], sets: tuple[int, int], *, slam_winner: int | None = None
 ) -> Settlement:
@@ -279,33 +313,23 @@ def settle(
     >>> r.score_credit, r.score_to, r.sets_credit, r.sets_to, r.final, r.winner, r.margin
     (40, 0, 20, 1, (40, 20), 0, 20)
     """
-    a, b = points
-    score_credit = PARTIE_TARGET - min(a, b)
-    score_to = None if a == b else (0 if a > b else 1)
-    sets_credit = abs(sets[0] - sets[1]) * SETS_CREDIT
-    sets_to = None if sets[0] == sets[1] else (0 if sets[0] < sets[1] else 1)
-    final = [0, 0]
-    if score_to is not None:
-        final[score_to] += score_credit
-    if sets_to is not None:
-        final[sets_to] += sets_credit
-    if slam_winner is not None:
-        winner: int | None = slam_winner
-    elif final[0] == final[1]:
-        winner = None
-    else:
-        winner = 0 if final[0] > final[1] else 1
-    return Settlement(
+    score_credit, score_to, sets_credit, sets_to, f0, f1, winner = settled(
+        points[0], points[1], sets[0], sets[1], slam_winner
+    )
+    # the same object as Settlement(...), without the frozen dataclass's __init__
+    out: Settlement = _new(Settlement)
+    out.__dict__.update(
         points=points,
         sets=sets,
         score_credit=score_credit,
         score_to=score_to,
         sets_credit=sets_credit,
         sets_to=sets_to,
-        final=(final[0], final[1]),
+        final=(f0, f1),
         winner=winner,
         by_slam=slam_winner is not None,
     )
+    return out
 
 
 @dataclass(frozen=True)

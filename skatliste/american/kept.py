@@ -3,6 +3,8 @@ over and the partie in progress. Kept beside a long list (the store's ``NAME.jso
 it lets the next deal and the summary go on from it instead of walking every deal again.
 
 Derived only: it holds nothing a walk of the list does not give (tested against the walk).
+The walk here (:func:`walk`) is :func:`skatliste.american.game.parties` without the rows: each
+distinct deal is scored once, and a deal adds its points and sets to the partie in progress.
 
 >>> from skatliste.american.deals import Contract, Deal
 >>> table = Table(("Anna", "Ben", "Carl", "Dora"), "Anna")
@@ -13,29 +15,42 @@ Derived only: it holds nothing a walk of the list does not give (tested against 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+import operator
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from skatliste.american.deals import Entry, PartieEnd
+from skatliste.american.deals import PARTIE_TARGET, Deal, Entry, PartieEnd
 from skatliste.american.game import (
+    NO_DEAL_TO_END,
     DealScore,
+    Problem,
     Result,
     Row,
     Running,
-    Settlement,
     Table,
-    parties,
     played,
-    problems,
     result,
     scored,
 )
-from skatliste.i18n import Message
+from skatliste.i18n import Message, msg
+from skatliste.memory import collector_off
 
 Closed = tuple[int, str, tuple[int, int], tuple[int, int], int | None]
-"""A partie over, as kept: its deals, why it ended, the pairs' points and sets, the pair of
-a Grand slam (settled only when its result is asked for)."""
+"""A partie over: its deals, why it ended, the pairs' points and sets, the pair of a Grand
+slam (settled only when its result is asked for)."""
+
+REASONS = ("hundred", "slam", "deals", "hand")
+"""Why a partie ended, kept as its index here."""
+WIDTH = 7
+"""The numbers of one partie over in :attr:`Kept.closed`."""
+_CODE = {reason: code for code, reason in enumerate(REASONS)}
+_INT = r"-?(?:0|[1-9][0-9]*)"
+_PARTIE = rf"(?:0|[1-9][0-9]*),[0-3],{_INT},{_INT},{_INT},{_INT},(?:-1|0|1)"
+_CLOSED = re.compile(rf"(?:{_PARTIE}(?:;{_PARTIE})*)?")
+""":attr:`Kept.closed` as :func:`to_json` writes it."""
 
 
 @dataclass
@@ -43,47 +58,177 @@ class Kept:
     """The deals so far, the parties over, the partie in progress (its rows not kept)."""
 
     deals: int = 0
-    closed: list[Closed] = field(default_factory=list)
+    closed: str = ""
+    """Every partie over, one after the other (``;`` between two), as its :data:`WIDTH`
+    numbers (``,`` between two): its deals, why it ended (an index of :data:`REASONS`), the
+    pairs' points, their sets, the pair of a Grand slam (-1: none). One text, as a long list
+    has thousands of parties, read and written on every ``add``: taken apart only for the
+    summary."""
     run: Running = field(default_factory=Running)
+
+    @property
+    def over(self) -> int:
+        """The parties over."""
+        return self.closed.count(";") + 1 if self.closed else 0
+
+
+def numbers(state: Kept) -> list[int]:
+    """The numbers of :attr:`Kept.closed`, one partie after the other."""
+    # the text is JSON numbers, ';' and ',' between them (checked so when read): JSON's reader
+    # takes them apart at twice the speed of int() on each
+    found: list[int] = json.loads(f"[{state.closed.replace(';', ',')}]")
+    return found
+
+
+def parties_over(state: Kept) -> Iterator[Closed]:
+    """Each partie over, as :data:`Closed`."""
+    found = numbers(state)
+    for i in range(0, len(found), WIDTH):
+        yield _unpacked(found[i : i + WIDTH])
+
+
+def _unpacked(numbers: Sequence[int]) -> Closed:
+    deals, code, a, b, x, y, slam = numbers
+    return deals, REASONS[code], (a, b), (x, y), None if slam < 0 else slam
+
+
+def _joined(closed: str, partie: str) -> str:
+    return f"{closed};{partie}" if closed else partie
+
+
+Walked = tuple[Kept, list[Problem], list[int]]
+"""The state after the entries that stand, the problems, the index of each problem's entry."""
+
+_LAST: list[tuple[Table, tuple[Entry, ...], Walked]] = []
+"""The last walk, with the table and the entries it walked (a command asks for the problems,
+then the totals, of the same list)."""
+
+
+def walk(table: Table, entries: Sequence[Entry]) -> Walked:
+    """The state after ``entries``, the entries that cannot stand skipped (a deal the rules
+    refuse, an end with no deal before it), with what is wrong with those, as
+    :func:`skatliste.american.game.problems` words it."""
+    key = tuple(entries)
+    last = _LAST[0] if _LAST else None
+    if (
+        last is None
+        or last[0] != table
+        or len(last[1]) != len(key)
+        or not all(map(operator.is_, last[1], key))
+    ):
+        with collector_off():
+            _LAST[:] = [(table, key, _walk(table, key))]
+    state, wrong, at = _LAST[0][2]
+    return _copy(state), list(wrong), list(at)
+
+
+Effect = tuple[int, int, int, int, int | None]
+"""A deal's points for pair 0 and pair 1, its sets for each, the pair its Grand slam wins
+for (None: no slam)."""
+
+
+def effect(table: Table, deal: Deal) -> Effect | Message:
+    """What a deal does to the partie in progress, or why it cannot stand."""
+    s = scored(table, deal)
+    if not isinstance(s, DealScore):
+        return s
+    declaring = table.pairs[deal.declarer]
+    points = [0, 0]
+    points[declaring], points[1 - declaring] = s.declaring, s.defending
+    sets = [0, 0]
+    if not s.made:
+        sets[declaring] = 1
+    won = None
+    if s.slam_pair is not None:
+        won = declaring if s.slam_pair == "declaring" else 1 - declaring
+    return points[0], points[1], sets[0], sets[1], won
+
+
+def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
+    # the loop of game._walk_deals with the partie in progress in local names: a long list
+    # runs it once a deal, and repeats a few hundred distinct deals
+    effects: dict[tuple[object, ...], Effect | Message] = {}
+    closed: list[str] = []
+    wrong: list[Problem] = []
+    at: list[int] = []
+    limit = table.partie_deals
+    a = b = x = y = deals = number = refused = 0
+    for index, entry in enumerate(entries):
+        if isinstance(entry, PartieEnd):
+            if deals:
+                closed.append(f"{deals},3,{a},{b},{x},{y},-1")
+                a = b = x = y = deals = 0
+            else:
+                wrong.append((msg("end after deal {number}", number=number), NO_DEAL_TO_END))
+                at.append(index)
+            continue
+        # every deal entered was dealt: it keeps its number and moves the deal on
+        number += 1
+        key = (entry.declarer, entry.contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
+        done = effects.get(key)
+        if done is None:
+            done = effects[key] = effect(table, entry)
+        if not isinstance(done, tuple):
+            refused += 1
+            wrong.append((msg("deal {number}", number=number), done))
+            at.append(index)
+            continue
+        a += done[0]
+        b += done[1]
+        x += done[2]
+        y += done[3]
+        deals += 1
+        won = done[4]
+        if won is not None:
+            closed.append(f"{deals},1,{a},{b},{x},{y},{won}")
+        elif a >= PARTIE_TARGET or b >= PARTIE_TARGET:
+            closed.append(f"{deals},0,{a},{b},{x},{y},-1")
+        elif limit is not None and deals >= limit:
+            closed.append(f"{deals},2,{a},{b},{x},{y},-1")
+        else:
+            continue
+        a = b = x = y = deals = 0
+    return Kept(number - refused, ";".join(closed), Running([a, b], [x, y], deals=deals)), wrong, at
 
 
 def of(table: Table, entries: Sequence[Entry]) -> Kept | None:
     """The state after ``entries``; None for a list with entries the rules refuse (a hand
     edit: such a list is read whole, its problems named)."""
-    if problems(table, entries):
-        return None
-    parts = parties(table, entries)
-    last = parts[-1]
-    closed = [_closed(p.deals, p.reason or "", p.settlement) for p in parts if p.finished]
-    run = Running()
-    if not last.finished:
-        run.totals, run.sets, run.deals = list(last.points), list(last.settlement.sets), last.deals
-    deals = sum(p.deals for p in parts)
-    return Kept(deals, closed, run)
-
-
-def _closed(deals: int, reason: str, s: Settlement) -> Closed:
-    return deals, reason, s.points, s.sets, s.winner if s.by_slam else None
+    state, wrong, _ = walk(table, entries)
+    return None if wrong else state
 
 
 def _close(state: Kept, reason: str) -> None:
     """The partie in progress is over for ``reason``: kept as over, a new one begins."""
     run = state.run
-    done = result(len(state.closed) + 1, run, reason)
-    state.closed.append(_closed(run.deals, reason, done.settlement))
+    slam = -1 if run.slam_winner is None else run.slam_winner
+    a, b = run.totals
+    x, y = run.sets
+    state.closed = _joined(state.closed, f"{run.deals},{_CODE[reason]},{a},{b},{x},{y},{slam}")
     state.run = Running()
+
+
+def _result(number: int, closed: Closed) -> Result:
+    deals, reason, points, sets, slam = closed
+    return result(number, Running(list(points), list(sets), slam_winner=slam, deals=deals), reason)
 
 
 def results(state: Kept) -> list[Result]:
     """The parties' results as :func:`skatliste.american.game.parties` has them: every partie
     over, then the one in progress (also an empty first one)."""
-    out = [
-        result(number, Running(list(points), list(sets), slam_winner=slam, deals=deals), reason)
-        for number, (deals, reason, points, sets, slam) in enumerate(state.closed, 1)
-    ]
+    out = [_result(number, closed) for number, closed in enumerate(parties_over(state), 1)]
     if state.run.deals or not out:
         out.append(result(len(out) + 1, state.run, None))
     return out
+
+
+def last(state: Kept) -> Result:
+    """The last of :func:`results`: the partie in progress, or the last one over."""
+    over = state.over
+    if state.run.deals or not over:
+        return result(over + 1, state.run, None)
+    partie = state.closed.rpartition(";")[2]
+    return _result(over, _unpacked([int(n) for n in partie.split(",")]))
 
 
 def after(
@@ -103,37 +248,31 @@ def after(
         return [s], None, state
     new = _copy(state)
     new.deals += 1
-    row, reason = played(table, new.run, entry, s, new.deals, len(new.closed) + 1)
+    row, reason = played(table, new.run, entry, s, new.deals, new.over + 1)
     if reason is not None:
         _close(new, reason)
     return [], row, new
 
 
 def _copy(state: Kept) -> Kept:
-    """A state to carry on, ``state`` left as it is (the results are frozen, shared)."""
+    """A state to carry on, ``state`` left as it is."""
     run = state.run
     return Kept(
         state.deals,
-        list(state.closed),
+        state.closed,
         Running(list(run.totals), list(run.sets), [], run.slam_winner, run.deals),
     )
 
 
 def to_json(state: Kept) -> dict[str, Any]:
-    """The state as plain JSON data: each partie over as [deals, reason, points, sets, slam
-    pair], the one in progress likewise without a reason."""
+    """The state as plain JSON data: the parties over as :attr:`Kept.closed` has them, the one
+    in progress as [deals, points, sets]."""
     run = state.run
     return {
         "deals": state.deals,
-        "closed": [
-            [deals, reason, list(points), list(sets), slam]
-            for deals, reason, points, sets, slam in state.closed
-        ],
+        "closed": state.closed,
         "open": [run.deals, list(run.totals), list(run.sets)],
     }
-
-
-REASONS = frozenset({"hundred", "slam", "deals", "hand"})
 
 
 def _pair(value: object) -> bool:
@@ -149,18 +288,10 @@ def from_json(data: Mapping[str, Any]) -> Kept | None:
     if set(data) != {"deals", "closed", "open"} or not _count(data["deals"]):
         return None
     closed, run = data["closed"], data["open"]
-    if type(closed) is not list or type(run) is not list or len(run) != 3:
+    if type(closed) is not str or not _CLOSED.fullmatch(closed):
+        return None
+    if type(run) is not list or len(run) != 3:
         return None
     if not (_count(run[0]) and _pair(run[1]) and _pair(run[2])):
         return None
-    state = Kept(data["deals"], [], Running(list(run[1]), list(run[2]), deals=run[0]))
-    for item in closed:
-        if type(item) is not list or len(item) != 5:
-            return None
-        deals, reason, points, sets, slam = item
-        if not (_count(deals) and reason in REASONS and _pair(points) and _pair(sets)):
-            return None
-        if slam is not None and slam not in (0, 1):
-            return None
-        state.closed.append((deals, reason, (points[0], points[1]), (sets[0], sets[1]), slam))
-    return state
+    return Kept(data["deals"], closed, Running(list(run[1]), list(run[2]), deals=run[0]))

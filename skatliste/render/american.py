@@ -7,7 +7,6 @@ Pure text, no printing; German by default, English on request.
 from __future__ import annotations
 
 import functools
-import html
 import io
 import json
 from collections.abc import Mapping, Sequence
@@ -22,17 +21,17 @@ from skatliste.american.game import (
     PartieEnd,
     Result,
     Row,
-    Settlement,
+    Settled,
     Table,
     parties,
     problems,
+    result,
+    settled,
 )
-from skatliste.american.kept import results
+from skatliste.american.kept import REASONS, WIDTH, Kept, last, numbers, results, walk
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.render import register
-from skatliste.render.cells import CsvWriter, markdown_text
-from skatliste.render.text import with_note
 
 TEXT: dict[str, Message] = {
     "deal": msg("Deal"),
@@ -123,45 +122,88 @@ def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -
 def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
     t = words_in(lang)
-    s: Settlement = partie.settlement
+    s = partie.settlement
     a, b = s.points
-    if partie.finished:
-        assert partie.reason is not None
-        why = t[partie.reason]
-        if partie.reason == "deals":
-            why = f"{partie.deals} {why}"
-        head = f"{t['partie']} {partie.number} {t['over']} ({why}): "
-    else:
-        head = f"{t['partie']} {partie.number} ({t['provisional']}): "
-    head += " · ".join(
-        f"{pair_label(table, i)} {signed(s.points[i])}, {t['sets']} {s.sets[i]}" for i in (0, 1)
-    )
-    lower = min(a, b)
-    low = f"({number(lower)})" if lower < 0 else str(lower)
-    if s.score_to is None:
-        step1 = f"1) {t['equal_points']}: {t['nobody']}"
-    else:
-        step1 = f"1) 100 − {low} = {s.score_credit} {t['to']} {pair_label(table, s.score_to)}"
-    hi, lo = max(s.sets), min(s.sets)
-    if s.sets_to is None:
-        step2 = f"2) {t['equal_sets']}: {t['nobody']}"
-    else:
-        step2 = f"2) ({hi} − {lo}) × 10 = {s.sets_credit} {t['to']} {pair_label(table, s.sets_to)}"
-    if s.winner is None:
-        step3 = f"3) {t['tie']}, {s.final[0]} : {s.final[1]}"
-    elif s.by_slam:
-        w = s.winner
-        step3 = (
-            f"3) {pair_label(table, w)} {t['slam_win']} "
-            f"({t['for_the_record']}: {s.final[w]} {t['against']} {s.final[1 - w]})"
+    x, y = s.sets
+    numbers = (s.score_credit, s.score_to, s.sets_credit, s.sets_to, *s.final, s.winner)
+    p = _phrases(table.players, lang)
+    text = _settled(p, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
+    return f"{t['partie']} {partie.number}{text}".split("\n")
+
+
+class _Phrases:
+    """The words of a settlement at a table, pieced together once (a long list's summary
+    words thousands of parties); by pair 0 and 1 where a pair is named."""
+
+    def __init__(self, players: tuple[str, ...], lang: Lang) -> None:
+        t = words_in(lang)
+        one, other = ("+".join(players[i::2]) for i in (0, 1))
+        self.heads: dict[str | None, str] = {
+            reason: f" {t['over']} ({t[reason]}): " for reason in ("hundred", "slam", "hand")
+        }
+        self.heads[None] = f" ({t['provisional']}): "
+        self.deals = f" {t['over']} ({{}} {t['deals']}): "
+        self.pairs = (f"{one} ", f" · {other} ")
+        self.to = (f" {t['to']} {one}", f" {t['to']} {other}")
+        self.win = (f"\n  3) {one} {t['win']}, ", f"\n  3) {other} {t['win']}, ")
+        self.slam = tuple(
+            f"\n  3) {pair} {t['slam_win']} ({t['for_the_record']}: " for pair in (one, other)
         )
+        self.tie = f"\n  3) {t['tie']}, "
+        self.sets = f", {t['sets']} "
+        self.equal_points = f"\n  1) {t['equal_points']}: {t['nobody']}"
+        self.equal_sets = f"\n  2) {t['equal_sets']}: {t['nobody']}"
+        self.against = f" {t['against']} "
+        self.by = f" ({t['by']} "
+
+
+_phrases = functools.lru_cache(maxsize=64)(_Phrases)
+
+
+def _signed(n: int) -> str:
+    # explain.signed, inline: a summary says three a partie
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def _settled(
+    p: _Phrases,
+    deals: int,
+    reason: str | None,
+    a: int,
+    b: int,
+    x: int,
+    y: int,
+    numbers: Settled,
+    by_slam: bool,
+) -> str:
+    """:func:`settlement_lines` as one text, without the partie's number (the head goes on
+    after it), in the phrases ``p`` of the table, for a partie of ``deals`` that ended for
+    ``reason`` (None: in progress) with the scores ``a`` and ``b`` and sets ``x`` and ``y``,
+    settled to ``numbers`` (:func:`skatliste.american.game.settled`; ``by_slam``: won by a
+    Grand slam)."""
+    score_credit, score_to, sets_credit, sets_to, f0, f1, w = numbers
+    head = p.deals.format(deals) if reason == "deals" else p.heads[reason]
+    one, other = p.pairs
+    sets = p.sets
+    text = f"{head}{one}{_signed(a)}{sets}{x}{other}{_signed(b)}{sets}{y}"
+    if score_to is None:
+        text += p.equal_points
     else:
-        w = s.winner
-        step3 = (
-            f"3) {pair_label(table, w)} {t['win']}, {s.final[w]} {t['against']} "
-            f"{s.final[1 - w]} ({t['by']} {s.margin})"
-        )
-    return [head, f"  {step1}", f"  {step2}", f"  {step3}"]
+        low = a if a < b else b
+        shown = f"(−{-low})" if low < 0 else str(low)
+        text += f"\n  1) 100 − {shown} = {score_credit}{p.to[score_to]}"
+    if sets_to is None:
+        text += p.equal_sets
+    elif x > y:
+        text += f"\n  2) ({x} − {y}) × 10 = {sets_credit}{p.to[sets_to]}"
+    else:
+        text += f"\n  2) ({y} − {x}) × 10 = {sets_credit}{p.to[sets_to]}"
+    if w is None:
+        return f"{text}{p.tie}{f0} : {f1}"
+    won, lost = (f0, f1) if w == 0 else (f1, f0)
+    if by_slam:
+        return f"{text}{p.slam[w]}{won}{p.against}{lost})"
+    return f"{text}{p.win[w]}{won}{p.against}{lost}{p.by}{won - lost})"
 
 
 # --- the sheet ----------------------------------------------------------------------------
@@ -201,6 +243,11 @@ def render_sheet(
 ) -> str:
     """The list as on paper: one line a deal, the pairs' running scores, and each partie's
     result under it."""
+    # the sheet's and the exports' helpers, imported where they are used: a long list's add
+    # and summary draw no table
+    from skatliste.render.cells import CsvWriter, markdown_text
+    from skatliste.render.text import plain_table, with_note
+
     t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     if fmt == "json":
@@ -245,8 +292,6 @@ def render_sheet(
     align = "rlllc" + "rr"
     if fmt == "md":
         headers = [markdown_text(h) for h in headers]
-    from skatliste.render.text import plain_table
-
     for partie in parts:
         body = []
         for row in partie.rows:
@@ -310,6 +355,38 @@ def summary_json(table: Table, parts: Sequence[Result]) -> dict[str, Any]:
     return {"parties": out}
 
 
+def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
+    """:func:`render_summary` of the parties of a kept state (``results(state)``, without
+    those of no deal), read from its numbers (a long list has thousands of parties)."""
+    t = words_in(lang)
+    word = t["partie"]
+    p = _phrases(table.players, lang)
+    blocks = []
+    won = [0, 0]
+    closed = numbers(state)
+    for i in range(0, len(closed), WIDTH):
+        deals, code, a, b, x, y, slam = closed[i : i + WIDTH]
+        if not deals:
+            continue
+        found = settled(a, b, x, y, None if slam < 0 else slam)
+        text = _settled(p, deals, REASONS[code], a, b, x, y, found, slam >= 0)
+        blocks.append(f"{word} {i // WIDTH + 1}{text}")
+        winner = found[6]
+        if winner is not None:
+            won[winner] += 1
+    if state.run.deals:
+        partie = result(state.over + 1, state.run, None)
+        blocks.append("\n".join(settlement_lines(table, partie, lang)))
+    if not blocks:
+        return t["empty"]
+    return "\n\n".join([*blocks, _won_line(table, won, lang)])
+
+
+def _won_line(table: Table, won: Sequence[int], lang: Lang) -> str:
+    label = msg("Parties won").render(lang)
+    return f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1))
+
+
 def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> str:
     """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
     t = words_in(lang)
@@ -320,8 +397,7 @@ def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> 
     for p in parts:
         if p.finished and p.settlement.winner is not None:
             won[p.settlement.winner] += 1
-    label = msg("Parties won").render(lang)
-    blocks.append(f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1)))
+    blocks.append(_won_line(table, won, lang))
     return "\n\n".join(blocks)
 
 
@@ -330,6 +406,8 @@ def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> 
 
 def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     """The sheet and the summary as Markdown."""
+    from skatliste.render.cells import markdown_text
+
     title = "American Grand"
     players = markdown_text(", ".join(table.players))
     return f"# {title}: {players}\n\n" + render_sheet(table, parts, fmt="md", lang=lang) + "\n"
@@ -349,6 +427,10 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 
 def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: Lang = "de") -> str:
     """A self-contained HTML page: each partie's deals and its result."""
+    import html
+
+    from skatliste.render.text import with_note
+
     t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
@@ -428,10 +510,11 @@ def summary_text(
 ) -> str:
     """Each partie's result (§A5); a partie in progress shown as provisional."""
     no_stake(stake, only_round)
-    parts = [p for p in results_of(lst)[0] if p.deals]
+    state = lst.kept if lst.kept is not None else walk(lst.table, lst.entries)[0]
     if as_json:
+        parts = [p for p in results(state) if p.deals]
         return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
-    return render_summary(lst.table, parts, lang)
+    return kept_summary(lst.table, state, lang)
 
 
 @register(FAMILY, "html")
@@ -475,19 +558,18 @@ def deal_count(lst: Any) -> int:
     return sum(1 for e in lst.entries if not isinstance(e, PartieEnd))
 
 
-def results_of(lst: Any) -> tuple[list[Result], int]:
-    """The list's parties' results and its deals: from its kept state when it was opened from
-    one (a long list, ``lst.kept``), else from its deals."""
+def last_of(lst: Any) -> tuple[Result, int]:
+    """The list's last partie's result and its deals: from its kept state when it was opened
+    from one (a long list, ``lst.kept``), else from its deals."""
     if lst.kept is not None:
-        return results(lst.kept), lst.kept.deals
-    return list(parties_of(lst)), deal_count(lst)
+        return last(lst.kept), lst.kept.deals
+    return last(walk(lst.table, lst.entries)[0]), deal_count(lst)
 
 
 def state_lines(lst: Any, lang: Lang) -> list[str]:
     """After a change: the standing of the partie in progress, or the result of the one that
     has just ended."""
-    found, deals = results_of(lst)
-    partie = found[-1]
+    partie, deals = last_of(lst)
     if partie.finished:
         nxt = msg("Next partie 0 : 0 · next dealer: {dealer}", dealer=lst.table.dealer(deals))
         return [*settlement_lines(lst.table, partie, lang), nxt.render(lang)]
