@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 from skatliste.american import kept
 from skatliste.american.deals import Contract, Deal, Entry, PartieEnd
 from skatliste.american.family import NO_PARTIE
-from skatliste.american.game import Table, parties
+from skatliste.american.game import Table, parties, problem_places
 from skatliste.cli import cli
+from skatliste.i18n import Lang
+from skatliste.render.american import kept_summary, render_summary
 from skatliste.store.state import MIN_ENTRIES, state_path
 
 PLAYERS = ("Anna", "Ben", "Carl", "Dora")
@@ -121,6 +123,59 @@ def test_a_deal_the_rules_refuse_leaves_the_state_as_it_was() -> None:
 def test_a_list_with_a_refused_entry_keeps_no_state() -> None:
     stranger = Deal(declarer="Erik", contract=Contract.WHIST, bid=25, tricks=11)
     assert kept.of(TABLE, [DEALS[0], stranger]) is None
+
+
+# --- the walk without rows, and the summary from the state ----------------------------------
+
+REFUSED: list[Entry] = [
+    Deal(declarer="Erik", contract=Contract.WHIST, bid=25, tricks=11),  # not at the table
+    Deal(declarer="Ben", contract=Contract.EUCHRE, bid=30, tricks=5),  # Euchre bids 25 at most
+    Deal(declarer="Carl", contract=Contract.HEARTS, bid=60, hearts=0),  # Hearts bids 50 at most
+]
+"""Deals the rules refuse: a hand-edited list holds them, the walk skips and names them."""
+hand_edited = st.lists(st.sampled_from([*DEALS, *REFUSED, END]), max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(items=hand_edited, by_deals=st.booleans())
+def test_the_walk_without_rows_names_the_problems_the_rows_walk_names(
+    items: list[Entry], by_deals: bool
+) -> None:
+    """Each problem at its entry, in the same words; the parties of the deals that stand."""
+    table = BY_DEALS if by_deals else TABLE
+    state, wrong, at = kept.walk(table, items)
+    assert list(zip(at, wrong, strict=True)) == [
+        (i, (where, what)) for i, where, what in problem_places(table, items)
+    ]
+    assert shown(state) == walked(table, items)
+    assert state.deals == sum(len(p.rows) for p in parties(table, items))
+    assert kept.last(state) == kept.results(state)[-1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(items=hand_edited, by_deals=st.booleans(), lang=st.sampled_from(["de", "en"]))
+def test_the_summary_from_the_state_is_the_summary_of_the_results(
+    items: list[Entry], by_deals: bool, lang: Lang
+) -> None:
+    """Every partie with a deal, worded as its settlement lines, then the parties won."""
+    table = BY_DEALS if by_deals else TABLE
+    state = kept.walk(table, items)[0]
+    parts = [p for p in kept.results(state) if p.deals]
+    assert kept_summary(table, state, lang) == render_summary(table, parts, lang)
+
+
+def test_the_summary_of_a_state_with_no_deal_says_so() -> None:
+    assert kept_summary(TABLE, kept.Kept(), "en") == "no deals yet"
+
+
+def test_a_partie_over_is_kept_as_its_numbers() -> None:
+    """Deals, reason (an index of REASONS), points, sets, the slam's pair (-1: none)."""
+    # Anna +25; Ben set: −30 and a set; Carl +36; Dora's Grand slam +103 ends the partie
+    state = chained(TABLE, DEALS[:4])
+    assert state.closed == "4,1,61,73,0,1,1"
+    assert kept.numbers(state) == [4, 1, 61, 73, 0, 1, 1]
+    assert list(kept.parties_over(state)) == [(4, "slam", (61, 73), (0, 1), 1)]
+    assert kept.numbers(kept.Kept()) == []
 
 
 GOOD = {"deals": 4, "closed": "2,3,25,0,0,1,-1", "open": [2, [0, 20], [0, 0]]}
