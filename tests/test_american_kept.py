@@ -4,7 +4,9 @@ its JSON; and ``add`` and ``summary`` on a long list print what a whole read pri
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -172,13 +174,18 @@ def test_a_partie_over_is_kept_as_its_numbers() -> None:
     """Deals, reason (an index of REASONS), points, sets, the slam's pair (-1: none)."""
     # Anna +25; Ben set: −30 and a set; Carl +36; Dora's Grand slam +103 ends the partie
     state = chained(TABLE, DEALS[:4])
-    assert state.closed == "4,1,61,73,0,1,1"
     assert kept.numbers(state) == [4, 1, 61, 73, 0, 1, 1]
+    assert kept.to_json(state)["closed"] == packed(4, 1, 61, 73, 0, 1, 1)
     assert list(kept.parties_over(state)) == [(4, "slam", (61, 73), (0, 1), 1)]
     assert kept.numbers(kept.Kept()) == []
 
 
-GOOD = {"deals": 4, "closed": "2,3,25,0,0,1,-1", "open": [2, [0, 20], [0, 0]]}
+def packed(*numbers: int, width: str = "q") -> str:
+    """Numbers as the state keeps its parties over: Base64 of their little-endian bytes."""
+    return base64.b64encode(struct.pack(f"<{len(numbers)}{width}", *numbers)).decode()
+
+
+GOOD = {"deals": 4, "closed": packed(2, 3, 25, 0, 0, 1, -1), "open": [2, [0, 20], [0, 0]]}
 """Two deals ended by hand (25 : 0, sets 0 : 1, no slam), two deals of the partie in
 progress."""
 
@@ -194,22 +201,23 @@ progress."""
         {"open": [1, [0, 20], [0, "0"]]},
         {"open": [-1, [0, 20], [0, 0]]},
         {"open": "x"},
-        {"closed": "2,3,25,0,0,1"},  # a number short
-        {"closed": "2,3,25,0,0,1,-1,4"},
-        {"closed": "2,3,25,0,0,1,-1;"},
-        {"closed": ";2,3,25,0,0,1,-1"},
-        {"closed": "2,4,25,0,0,1,-1"},  # no such reason
-        {"closed": "2,hand,25,0,0,1,-1"},
-        {"closed": "2,3,25.0,0,0,1,-1"},
-        {"closed": "2,3,25,0,0,1,-1 "},
-        {"closed": "-2,3,25,0,0,1,-1"},
-        {"closed": "2,1,25,0,0,1,2"},  # a slam for no pair
+        {"closed": packed(2, 3, 25, 0, 0, 1)},  # a number short
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1, 4)},
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1, width="i")},  # 32 bits a number
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1)[:-4]},
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1) + "*"},  # not Base64
+        {"closed": packed(2, 4, 25, 0, 0, 1, -1)},  # no such reason
+        {"closed": packed(-2, 3, 25, 0, 0, 1, -1)},
+        {"closed": packed(2, 1, 25, 0, 0, 1, 2)},  # a slam for no pair
         {"closed": [2, 3, 25, 0, 0, 1, -1]},
         {"closed": [[2, "hand", [25, 0], [0, 1], None]]},  # as an earlier version kept it
     ],
 )
 def test_anything_but_a_state_is_not_read_as_one(change: dict[str, Any]) -> None:
-    assert kept.from_json(GOOD) is not None
+    found = kept.from_json(GOOD)
+    assert found is not None and list(kept.parties_over(found)) == [
+        (2, "hand", (25, 0), (0, 1), None)
+    ]
     assert kept.from_json({**GOOD, **change}) is None
 
 

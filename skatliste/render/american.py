@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -121,14 +122,13 @@ def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -
 
 def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
-    t = words_in(lang)
     s = partie.settlement
     a, b = s.points
     x, y = s.sets
     numbers = (s.score_credit, s.score_to, s.sets_credit, s.sets_to, *s.final, s.winner)
     p = _phrases(table.players, lang)
-    text = _settled(p, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
-    return f"{t['partie']} {partie.number}{text}".split("\n")
+    found = _settled(p, partie.number, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
+    return found.split("\n")
 
 
 class _Phrases:
@@ -142,6 +142,7 @@ class _Phrases:
             reason: f" {t['over']} ({t[reason]}): " for reason in ("hundred", "slam", "hand")
         }
         self.heads[None] = f" ({t['provisional']}): "
+        self.word = f"{t['partie']} "
         self.deals = f" {t['over']} ({{}} {t['deals']}): "
         self.pairs = (f"{one} ", f" · {other} ")
         self.to = (f" {t['to']} {one}", f" {t['to']} {other}")
@@ -160,13 +161,9 @@ class _Phrases:
 _phrases = functools.lru_cache(maxsize=64)(_Phrases)
 
 
-def _signed(n: int) -> str:
-    # explain.signed, inline: a summary says three a partie
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 def _settled(
     p: _Phrases,
+    number: int,
     deals: int,
     reason: str | None,
     a: int,
@@ -176,34 +173,37 @@ def _settled(
     numbers: Settled,
     by_slam: bool,
 ) -> str:
-    """:func:`settlement_lines` as one text, without the partie's number (the head goes on
-    after it), in the phrases ``p`` of the table, for a partie of ``deals`` that ended for
-    ``reason`` (None: in progress) with the scores ``a`` and ``b`` and sets ``x`` and ``y``,
-    settled to ``numbers`` (:func:`skatliste.american.game.settled`; ``by_slam``: won by a
-    Grand slam)."""
+    """:func:`settlement_lines` as one text, in the phrases ``p`` of the table, for partie
+    ``number`` of ``deals`` that ended for ``reason`` (None: in progress) with the scores
+    ``a`` and ``b`` and sets ``x`` and ``y``, settled to ``numbers``
+    (:func:`skatliste.american.game.settled`; ``by_slam``: won by a Grand slam)."""
     score_credit, score_to, sets_credit, sets_to, f0, f1, w = numbers
     head = p.deals.format(deals) if reason == "deals" else p.heads[reason]
-    one, other = p.pairs
-    sets = p.sets
-    text = f"{head}{one}{_signed(a)}{sets}{x}{other}{_signed(b)}{sets}{y}"
+    # explain.signed, inline: a summary says two a partie
+    sa = f"+{a}" if a > 0 else (f"−{-a}" if a < 0 else "0")
+    sb = f"+{b}" if b > 0 else (f"−{-b}" if b < 0 else "0")
     if score_to is None:
-        text += p.equal_points
+        step1 = p.equal_points
     else:
         low = a if a < b else b
-        shown = f"(−{-low})" if low < 0 else str(low)
-        text += f"\n  1) 100 − {shown} = {score_credit}{p.to[score_to]}"
+        shown = f"(−{-low})" if low < 0 else low
+        step1 = f"\n  1) 100 − {shown} = {score_credit}{p.to[score_to]}"
     if sets_to is None:
-        text += p.equal_sets
+        step2 = p.equal_sets
     elif x > y:
-        text += f"\n  2) ({x} − {y}) × 10 = {sets_credit}{p.to[sets_to]}"
+        step2 = f"\n  2) ({x} − {y}) × 10 = {sets_credit}{p.to[sets_to]}"
     else:
-        text += f"\n  2) ({y} − {x}) × 10 = {sets_credit}{p.to[sets_to]}"
+        step2 = f"\n  2) ({y} − {x}) × 10 = {sets_credit}{p.to[sets_to]}"
     if w is None:
-        return f"{text}{p.tie}{f0} : {f1}"
-    won, lost = (f0, f1) if w == 0 else (f1, f0)
-    if by_slam:
-        return f"{text}{p.slam[w]}{won}{p.against}{lost})"
-    return f"{text}{p.win[w]}{won}{p.against}{lost}{p.by}{won - lost})"
+        step3 = f"{p.tie}{f0} : {f1}"
+    else:
+        won, lost = (f0, f1) if w == 0 else (f1, f0)
+        if by_slam:
+            step3 = f"{p.slam[w]}{won}{p.against}{lost})"
+        else:
+            step3 = f"{p.win[w]}{won}{p.against}{lost}{p.by}{won - lost})"
+    sets, (one, other) = p.sets, p.pairs
+    return f"{p.word}{number}{head}{one}{sa}{sets}{x}{other}{sb}{sets}{y}{step1}{step2}{step3}"
 
 
 # --- the sheet ----------------------------------------------------------------------------
@@ -358,27 +358,25 @@ def summary_json(table: Table, parts: Sequence[Result]) -> dict[str, Any]:
 def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
     """:func:`render_summary` of the parties of a kept state (``results(state)``, without
     those of no deal), read from its numbers (a long list has thousands of parties)."""
-    t = words_in(lang)
-    word = t["partie"]
     p = _phrases(table.players, lang)
     blocks = []
     won = [0, 0]
-    closed = numbers(state)
-    for i in range(0, len(closed), WIDTH):
-        deals, code, a, b, x, y, slam = closed[i : i + WIDTH]
+    c = numbers(state)
+    columns = (c[0::WIDTH], c[1::WIDTH], c[2::WIDTH], c[3::WIDTH], c[4::WIDTH], c[5::WIDTH])
+    for n, deals, code, a, b, x, y, slam in zip(
+        itertools.count(1), *columns, c[6::WIDTH], strict=False
+    ):
         if not deals:
             continue
         found = settled(a, b, x, y, None if slam < 0 else slam)
-        text = _settled(p, deals, REASONS[code], a, b, x, y, found, slam >= 0)
-        blocks.append(f"{word} {i // WIDTH + 1}{text}")
-        winner = found[6]
-        if winner is not None:
-            won[winner] += 1
+        blocks.append(_settled(p, n, deals, REASONS[code], a, b, x, y, found, slam >= 0))
+        if found[6] is not None:
+            won[found[6]] += 1
     if state.run.deals:
         partie = result(state.over + 1, state.run, None)
         blocks.append("\n".join(settlement_lines(table, partie, lang)))
     if not blocks:
-        return t["empty"]
+        return words_in(lang)["empty"]
     return "\n\n".join([*blocks, _won_line(table, won, lang)])
 
 
