@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from skatliste.errors import LedgerError, SkatlisteError
 from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.store.lists import FORMAT_VERSION, load, save
+from skatliste.store.lists import load, save
 from skatliste.store.lists import new_list as new_ledger
+from skatliste.store.reading import FORMAT_VERSION
 
 from .conftest import Run
 
