@@ -154,3 +154,16 @@ def test_every_entry_kind_keeps_its_time_as_plain_text() -> None:
             (time,) = [f for f in kind.fields if f.name == "time"]
             assert time.type == Text(nullable=True), (family.name, kind.name)
             assert time.default is None
+
+
+def test_equal_lines_without_a_time_at_their_end_are_read_once_each_their_own_entry() -> None:
+    """A line with its time elsewhere (or none) is read once as it is; a repeat of it is an
+    entry of its own with the same time."""
+    text = _text("pub-evening.json")
+    lines = '    {"kind":"passed"},\n    {"time":"T","kind":"passed"},\n' * 2
+    edited = text.replace('  "games": [\n', '  "games": [\n' + lines, 1)
+    fast = lists.read_by_lines(PATH, edited)
+    assert fast is not None
+    _same(fast, lists.read_whole(PATH, edited))
+    assert [getattr(e, "time", "") for e in fast.entries[:4]] == [None, "T", None, "T"]
+    assert fast.entries[0] is not fast.entries[2]
