@@ -36,7 +36,7 @@ from skatliste.store.files import (
     read_bytes,
     without_bom,
 )
-from skatliste.store.lines import MARKER, cut, read_games
+from skatliste.store.lines import MARKER, cut, entry_time, read_games
 from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
 
 E = TypeVar("E")
@@ -168,29 +168,65 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
     if data.get("format") != FORMAT_NAME or next(reading.problems(data), None) is not None:
         return None
     family = reading.family_of(data)
-    records = {r.name: r for r in family.kinds}
-    names, entry_names = frozenset(data["players"]), family.entry_names
+    names = frozenset(data["players"])
+    # one decoder for every line: a key given twice anywhere leaves the file to the whole read
+    seen = reading.Pairs()
+    decode = json.JSONDecoder(object_pairs_hook=seen.hook).raw_decode
 
     def read_one(body: str, time: str | None) -> Any:
-        one = reading.Pairs()
-        try:
-            item = json.loads(body, object_pairs_hook=one.hook)
-        except json.JSONDecodeError:
-            return None
-        if type(item) is not dict or one.twice or (time is not None and "time" in item):
-            return None
-        if time is not None:
-            item["time"] = time
-        kind = item.get("kind")
-        record = records.get(kind) if type(kind) is str else None
-        if record is None or record.problem(item) is not None:
-            return None
-        if any(name not in names for _, name in entry_names(item)):
-            return None
-        return family.decode(item)
+        key = (family.name, body, time is not None)
+        hit = _LINES.get(key)
+        if hit is None:
+            hit = _line_read(family, decode, seen, body, time)
+            if hit is None:
+                return None
+            if len(_LINES) >= LINES_KEPT:
+                _LINES.clear()
+            _LINES[key] = hit
+            entry = hit[0]
+        else:
+            entry = family.timed(hit[0], entry_time(hit[0]) if time is None else time)
+        for name in hit[1]:
+            if name not in names:
+                return None
+        return entry
 
     entries = read_games(game_lines, read_one, family.timed)
     return None if entries is None else _list_of(path, data, entries)
+
+
+LINES_KEPT = 50_000
+"""Distinct game lines kept read, in one process (a tournament's lists share many of them, a
+season's more; a server reads lists for days)."""
+_LINES: dict[tuple[str, str, bool], tuple[Any, tuple[object, ...]]] = {}
+"""(family, a line's JSON, its time cut out) → the entry read from it, and the names in it
+(checked against each list's players)."""
+
+
+def _line_read(
+    family: Family[Any, Any, Any],
+    decode: Callable[[str], tuple[Any, int]],
+    seen: reading.Pairs,
+    body: str,
+    time: str | None,
+) -> tuple[Any, tuple[object, ...]] | None:
+    """The entry in one game line's JSON ``body`` (its ``time`` cut out when not None), read
+    by its kind's definition, and the player names it holds; None when it is not sound."""
+    try:
+        item, end = decode(body)
+    except json.JSONDecodeError:
+        return None
+    if end != len(body) or type(item) is not dict or seen.twice:
+        return None
+    if time is not None:
+        if "time" in item:
+            return None
+        item["time"] = time
+    kind = item.get("kind")
+    record = next((r for r in family.kinds if r.name == kind), None)
+    if record is None or record.problem(item) is not None:
+        return None
+    return family.decode(item), tuple(name for _, name in family.entry_names(item))
 
 
 def _list_of(
