@@ -91,6 +91,9 @@ HAND_EDITS = [
     (r'"first_dealer"', r'"x\\u0000":1,"first_dealer"'),
     (r'"first_dealer"', r'"games":[],"first_dealer"'),
     (r'"declarer": ?"[^"]*"', r'"declarer":"Zoe"'),
+    (r'"declarer": ?"[^"]*"', r'"declarer":"An\\"na"'),
+    (r'"declarer": ?"[^"]*"', r'"declarer":""'),
+    (r'"declarer": ?"[^"]*"', r'"declarer":7'),
     (r'"kind": ?"game"', r'"kind":"spiel"'),
 ]
 
@@ -167,3 +170,35 @@ def test_equal_lines_without_a_time_at_their_end_are_read_once_each_their_own_en
     _same(fast, lists.read_whole(PATH, edited))
     assert [getattr(e, "time", "") for e in fast.entries[:4]] == [None, "T", None, "T"]
     assert fast.entries[0] is not fast.entries[2]
+
+
+def test_a_game_read_in_one_list_is_read_in_the_next_with_its_own_declarer() -> None:
+    """Lines are kept read across lists (a tournament's share their games): a game read on
+    one list is the same game on the next with that list's declarer and time, and a declarer
+    not at the next list's table is still refused there."""
+    text = lists.dumps(lists.read_whole(PATH, _text("evening.json")))
+    first = lists.read_by_lines(PATH, text)
+    assert first is not None
+    players = first.players
+    renamed = text
+    for old, new in zip(players, ("Xaver", "Yvonne", "Zora"), strict=False):
+        renamed = renamed.replace(f'"{old}"', f'"{new}"')
+    second = lists.read_by_lines(PATH, renamed)
+    assert second is not None
+    _same(second, lists.read_whole(PATH, renamed))
+    declarers = {getattr(e, "declarer", None) for e in second.entries} - {None}
+    assert declarers <= {"Xaver", "Yvonne", "Zora"}
+    stranger = renamed.replace('"declarer":"Xaver"', '"declarer":"Anna"', 1)
+    assert lists.read_by_lines(PATH, stranger) is None
+    with pytest.raises(LedgerError, match="Anna"):
+        lists.parse(PATH, stranger.encode())
+
+
+def test_every_declarer_is_a_name_the_players_line_gives() -> None:
+    """The line reader gives each game its own declarer once a game is read: that holds
+    while a declarer is any name, and its only other check is being one of the players."""
+    for family in families():
+        for kind in family.kinds:
+            found = [f for f in kind.fields if f.name == "declarer"]
+            if found:
+                assert found[0].type == Text(min_length=1), (family.name, kind.name)

@@ -50,6 +50,25 @@ def cut(text: str) -> tuple[str, list[str]] | None:
     return f'{head}"\\u0000games"{tail}', text[first:end].split("\n")
 
 
+_KIND: Final = '{"kind":"'
+_DECLARER: Final = ',"declarer":"'
+
+
+def without_declarer(body: str) -> tuple[str | None, str]:
+    """A game's JSON object as ``dumps`` writes it (its kind, then its declarer) split into
+    the declarer and the object without it: a tournament's lists hold the same few games
+    played by a thousand players. ``(None, body)`` when it is written otherwise."""
+    if body.startswith(_KIND):
+        end_kind = body.find('"', len(_KIND))
+        if body.startswith(_DECLARER, end_kind + 1):
+            start = end_kind + 1 + len(_DECLARER)
+            end = body.find('"', start)
+            name = body[start:end]
+            if end > 0 and "\\" not in name:
+                return name, body[: end_kind + 1] + body[end + 1 :]
+    return None, body
+
+
 def read_games(
     lines: Sequence[str],
     read_one: Callable[[str, str | None], E | None],

@@ -36,7 +36,7 @@ from skatliste.store.files import (
     read_bytes,
     without_bom,
 )
-from skatliste.store.lines import MARKER, cut, entry_time, read_games
+from skatliste.store.lines import MARKER, cut, entry_time, read_games, without_declarer
 from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
 
 E = TypeVar("E")
@@ -174,10 +174,11 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
     decode = json.JSONDecoder(object_pairs_hook=seen.hook).raw_decode
 
     def read_one(body: str, time: str | None) -> Any:
-        key = (family.name, body, time is not None)
+        declarer, shape = without_declarer(body)
+        key = (family.name, shape, time is not None, declarer is not None)
         hit = _LINES.get(key)
         if hit is None:
-            hit = _line_read(family, decode, seen, body, time)
+            hit = _line_read(family, decode, seen, body, time, declarer is not None)
             if hit is None:
                 return None
             if len(_LINES) >= LINES_KEPT:
@@ -185,7 +186,10 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
             _LINES[key] = hit
             entry = hit[0]
         else:
-            entry = family.timed(hit[0], entry_time(hit[0]) if time is None else time)
+            time = entry_time(hit[0]) if time is None else time
+            entry = family.timed(hit[0], time, declarer)
+        if declarer is not None and declarer not in names:
+            return None
         for name in hit[1]:
             if name not in names:
                 return None
@@ -198,9 +202,10 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
 LINES_KEPT = 50_000
 """Distinct game lines kept read, in one process (a tournament's lists share many of them, a
 season's more; a server reads lists for days)."""
-_LINES: dict[tuple[str, str, bool], tuple[Any, tuple[object, ...]]] = {}
-"""(family, a line's JSON, its time cut out) → the entry read from it, and the names in it
-(checked against each list's players)."""
+_LINES: dict[tuple[str, str, bool, bool], tuple[Any, tuple[object, ...]]] = {}
+"""(family, a line's JSON without its declarer, its time cut out, its declarer cut out) →
+the entry read from it, and the names in it but the declarer cut out (each checked against
+each list's players)."""
 
 
 def _line_read(
@@ -209,9 +214,11 @@ def _line_read(
     seen: reading.Pairs,
     body: str,
     time: str | None,
+    own_declarer: bool,
 ) -> tuple[Any, tuple[object, ...]] | None:
     """The entry in one game line's JSON ``body`` (its ``time`` cut out when not None), read
-    by its kind's definition, and the player names it holds; None when it is not sound."""
+    by its kind's definition, and the player names it holds (but its declarer when each game
+    gives its own: ``own_declarer``); None when it is not sound."""
     try:
         item, end = decode(body)
     except json.JSONDecodeError:
@@ -226,7 +233,9 @@ def _line_read(
     record = next((r for r in family.kinds if r.name == kind), None)
     if record is None or record.problem(item) is not None:
         return None
-    return family.decode(item), tuple(name for _, name in family.entry_names(item))
+    named = family.entry_names(item)
+    names = tuple(n for f, n in named if not (own_declarer and f == "declarer"))
+    return family.decode(item), names
 
 
 def _list_of(
