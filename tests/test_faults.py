@@ -140,7 +140,7 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
     for cmd in (["sheet"], ["add", "anna", "null"]):
         r = run(*cmd, "--ledger", str(folder))
         assert r.exit_code == 2
-        assert "is a directory" in r.stderr
+        assert "ist ein Ordner, keine Datei" in r.stderr
     assert folder.is_dir()
 
 
