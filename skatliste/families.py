@@ -128,6 +128,20 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def decode(self, data: Mapping[str, Any]) -> EntryT:
         """A stored entry, checked already against its kind's definition."""
 
+    def timed(self, entry: EntryT, time: str | None, declarer: str | None = None) -> EntryT:
+        """``entry`` as read, with another ``time`` (and ``declarer``, unless None): the store
+        reads a long list's equal games once and gives each game its own. An entry is a
+        frozen dataclass with a ``time`` field, and a ``declarer`` where it has one; its
+        fields are set at once (``dataclasses.replace`` takes several times as long, and a
+        long list makes one a game)."""
+        new: EntryT = object.__new__(type(entry))
+        fields = new.__dict__
+        fields.update(entry.__dict__)
+        fields["time"] = time
+        if declarer is not None:
+            fields["declarer"] = declarer
+        return new
+
     def fingerprint(self, entry: EntryT) -> str:
         """A short mark of an entry exactly as it is stored (words, note, time): what a page
         or a script saw, to name the entry in ``expect=`` when it asks to change it."""

@@ -106,7 +106,7 @@ def test_a_new_list_never_replaces_a_tournament_file(drawn: Path) -> None:
 
 
 def test_a_missing_export_folder_is_named_as_such(tmp_path: Path) -> None:
-    with pytest.raises(LedgerError, match=r"does not exist .*give another -o FILE\)$"):
+    with pytest.raises(LedgerError, match=r"does not exist .*name a file in another folder\)$"):
         ledger.write_output(tmp_path / "none" / "x.html", "x")
 
 

@@ -93,7 +93,7 @@ def test_an_export_into_a_missing_folder_says_so(run: Run, ta: Path, tmp_path: P
     )
     assert err == (
         f"Error: {target}: the folder {target.parent} does not exist (skatliste creates no "
-        "folders: create it first, or give another -o FILE)\n"
+        "folders: create it first, or name a file in another folder)\n"
     )
 
 

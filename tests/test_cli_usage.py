@@ -47,6 +47,42 @@ def listed(tmp_path: Path) -> Path:
             ["tournament", "new", "x"],
             ["Fehler: --name fehlt", "Hilfe: skatliste tournament new --help"],
         ),
+        # a value its option's type refuses: the type's words, in German too
+        (
+            ["export", "--format", "xyz"],
+            [
+                "Fehler: --format: 'xyz' ist keins von html, md, csv, json",
+                "Hilfe: skatliste export --help",
+            ],
+        ),
+        (
+            ["chart", "--width", "5"],
+            ["Fehler: --width: 5 ist keine Zahl von 10 bis 400", "Hilfe: skatliste chart --help"],
+        ),
+        (
+            ["chart", "--width", "breit"],
+            ["Fehler: --width: 'breit' ist keine ganze Zahl", "Hilfe: skatliste chart --help"],
+        ),
+        (
+            ["tournament", "new", "--name", "T", "--series", "zwei", "x"],
+            [
+                "Fehler: --series: 'zwei' ist keine ganze Zahl",
+                "Hilfe: skatliste tournament new --help",
+            ],
+        ),
+        # a command that is not there, the ones loaded when called among those meant
+        (
+            ["exprt"],
+            ["Fehler: es gibt keinen Befehl exprt; meintest du export?", "Hilfe: skatliste --help"],
+        ),
+        (
+            ["tournamnt"],
+            [
+                "Fehler: es gibt keinen Befehl tournamnt; meintest du tournament?",
+                "Hilfe: skatliste --help",
+            ],
+        ),
+        (["zzz"], ["Fehler: es gibt keinen Befehl zzz", "Hilfe: skatliste --help"]),
     ],
 )
 def test_a_command_typed_wrong_is_refused_in_german(
@@ -85,3 +121,26 @@ def test_a_group_without_its_command_shows_its_help_and_a_command_its_exit_code(
     assert ok.exit_code == 0
     listed.write_text("{", encoding="utf-8")
     assert CliRunner().invoke(cli, ["check", "--ledger", str(listed)]).exit_code == 2
+
+
+def test_a_path_its_option_refuses_is_named_with_why(listed: Path, tmp_path: Path) -> None:
+    """A folder where a file goes, a file where a folder goes, a file that is not there."""
+    cases = [
+        (["sheet", "--ledger", str(tmp_path)], f"--ledger: {tmp_path} ist ein Ordner, keine Datei"),
+        (
+            ["tournament", "ranking", "--tournament", str(listed)],
+            f"--tournament: {listed} ist eine Datei, kein Ordner",
+        ),
+    ]
+    for args, error in cases:
+        result = CliRunner().invoke(cli, args, prog_name="skatliste")
+        assert result.exit_code == 2, result.output
+        assert result.output.splitlines()[0] == f"Fehler: {error}"
+
+
+def test_a_refused_value_is_said_in_english_when_asked(listed: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["serve", "--lang", "en", "--port", "0"], prog_name="skatliste"
+    )
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == "Error: --port: 0 is not a number from 1 to 65535"

@@ -192,17 +192,17 @@ def test_the_file_format_names_every_field_of_the_list_file() -> None:
     the rule set, each kind of entry of each game family, the history); its example games
     are games the list reads."""
     from skatliste.families import families
-    from skatliste.store import lists
+    from skatliste.store import reading
 
     text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
-    records = [lists.HEADER, lists.RULES, lists.HISTORY]
+    records = [reading.HEADER, reading.RULES, reading.HISTORY]
     records += [kind for family in families() for kind in family.kinds]
     for record in records:
         for key in record.order:
             assert f"`{key}`" in text or f'"{key}"' in text, f"{record.name}.{key}"
 
     example = json.loads(re.findall(r"```json\n(.*?)```", text, re.S)[0])
-    assert list(example) == list(lists.HEADER.order)
+    assert list(example) == list(reading.HEADER.order)
     skat = families()[0]
     for entry in example["games"]:
         record = {r.name: r for r in skat.kinds}[entry["kind"]]

@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from skatliste.errors import LedgerError, SkatlisteError
 from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
-from skatliste.store.lists import FORMAT_VERSION, load, save
+from skatliste.store.lists import load, save
 from skatliste.store.lists import new_list as new_ledger
+from skatliste.store.reading import FORMAT_VERSION
 
 from .conftest import Run
 
@@ -139,7 +140,7 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
     for cmd in (["sheet"], ["add", "anna", "null"]):
         r = run(*cmd, "--ledger", str(folder))
         assert r.exit_code == 2
-        assert "is a directory" in r.stderr
+        assert "ist ein Ordner, keine Datei" in r.stderr
     assert folder.is_dir()
 
 

@@ -6,6 +6,7 @@ them, so ``skatliste value`` starts in a few times the interpreter's own start-u
 
 from __future__ import annotations
 
+import difflib
 import gc
 import importlib
 import importlib.util
@@ -115,13 +116,89 @@ class SkatCommand(click.Command):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
         ctx.allow_extra_args = True
+        typed = list(args)  # click's parser takes the words off the list it is given
         try:
             rest = super().parse_args(ctx, args)
+        except click.BadParameter as exc:
+            raise BadValue.of(self, ctx, typed, exc) from None
         finally:
             ctx.allow_extra_args = allowed
         if rest and not allowed and not ctx.resilient_parsing:
             raise ExtraWords(ctx, rest)
         return rest
+
+
+class BadValue(click.BadParameter):
+    """A value typed for an option or an argument that its type refuses, with what is wrong
+    in our words (``problem``; None where click's words stay)."""
+
+    problem: Message | None = None
+
+    @classmethod
+    def of(
+        cls, command: click.Command, ctx: click.Context, typed: list[str], exc: click.BadParameter
+    ) -> click.BadParameter:
+        param = exc.param
+        if param is None:
+            return exc
+        try:
+            opts, _, _ = command.make_parser(ctx).parse_args(args=list(typed))
+        except click.UsageError:
+            return exc
+        given = opts.get(param.name)
+        values = given if isinstance(given, list | tuple) else [given]
+        for value in values:
+            if isinstance(value, str):
+                problem = refused_value(param.type, value)
+                if problem is not None:
+                    bad = cls(exc.message, ctx, param)
+                    bad.problem = problem
+                    return bad
+        return exc
+
+
+def refused_value(kind: click.ParamType[Any], value: str) -> Message | None:
+    """Why a value typed is not one of ``kind`` (click's types the commands use), or None
+    when this type takes it or is not one of those."""
+    if isinstance(kind, click.Choice):
+        if value in kind.choices:
+            return None
+        choices = ", ".join(map(str, kind.choices))
+        return msg("'{value}' is not one of {choices}", value=value, choices=choices)
+    if isinstance(kind, click.types.IntParamType):
+        try:
+            number = int(value)
+        except ValueError:
+            return msg("'{value}' is not a whole number", value=value)
+        if isinstance(kind, click.IntRange):
+            low, high = kind.min, kind.max
+            if low is not None and high is not None and not low <= number <= high:
+                return msg(
+                    "{value} is not a number from {low} to {high}",
+                    value=value,
+                    low=low,
+                    high=high,
+                )
+        return None
+    if isinstance(kind, click.Path):
+        return _refused_path(kind, value)
+    return None
+
+
+def _refused_path(kind: click.Path, value: str) -> Message | None:
+    """Why a path typed is not one ``kind`` takes, or None."""
+    path = Path(value)
+    if kind.exists and not path.exists():
+        return msg("{path} does not exist", path=value)
+    if not kind.dir_okay and path.is_dir():
+        return msg("{path} is a folder, not a file", path=value)
+    if not kind.file_okay and path.exists() and not path.is_dir():
+        return msg("{path} is a file, not a folder", path=value)
+    if path.exists() and kind.readable and not os.access(path, os.R_OK):
+        return msg("{path}: no permission to read it", path=value)
+    if path.exists() and kind.writable and not os.access(path, os.W_OK):
+        return msg("{path}: no permission to write it", path=value)
+    return None
 
 
 def usage_problem(exc: click.UsageError) -> Message | None:
@@ -141,14 +218,36 @@ def usage_problem(exc: click.UsageError) -> Message | None:
             len(exc.words),
             words=" ".join(exc.words),
         )
+    if isinstance(exc, click.exceptions.NoSuchCommand):
+        return _no_such_command(exc)
+    if isinstance(exc, BadValue) and exc.problem is not None and exc.param is not None:
+        return msg("{name}: {problem}", name=_param_name(exc.param), problem=exc.problem)
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
-        name = (
-            exc.param.opts[0]
-            if isinstance(exc.param, click.Option)
-            else (exc.param.human_readable_name or "").upper()
-        )
-        return msg("{name} is missing", name=name)
+        return msg("{name} is missing", name=_param_name(exc.param))
     return None
+
+
+def _no_such_command(exc: click.exceptions.NoSuchCommand) -> Message:
+    """``there is no command imprt; did you mean import?``, the commands loaded only when
+    called (``tournament``, ``serve``) among those that may be meant."""
+    ctx, name = exc.ctx, exc.command_name
+    group = ctx.command if ctx is not None else None
+    known = group.list_commands(ctx) if isinstance(group, click.Group) and ctx else []
+    close = difflib.get_close_matches(name, known)
+    if close:
+        return msg(
+            "there is no command {name}; did you mean {commands}?",
+            name=name,
+            commands=", ".join(close),
+        )
+    return msg("there is no command {name}", name=name)
+
+
+def _param_name(param: click.Parameter) -> str:
+    """``--format`` for an option, ``NAME`` for an argument."""
+    if isinstance(param, click.Option):
+        return param.opts[0]
+    return (param.human_readable_name or "").upper()
 
 
 def show_usage_error(exc: click.UsageError) -> None:

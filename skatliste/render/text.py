@@ -112,9 +112,15 @@ def marks(row: Row) -> str:
     return out
 
 
-def _number(row: Row, table: Table) -> str:
-    series = table.series
-    return f"{row.number}/{series}" if series else str(row.number)
+def _mark(row: Row) -> str:
+    """``marks(row)``, with the common case first: most games have no Bock, no Ramsch round,
+    no paper value and no problem."""
+    if row.bock or row.ramsch_round or row.problems or row.error is not None:
+        return marks(row)
+    result, e = row.result, row.entry
+    if result is not None and (result.outcome.bock or (type(e) is GameEntry and e.paper)):
+        return marks(row)
+    return ""
 
 
 def sheet_records(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> list[dict[str, Any]]:
@@ -159,12 +165,14 @@ def render_sheet(
     if not sheet:
         return t["empty"]
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *table.players]
-    body: list[list[str] | None] = []
+    body: list[tuple[str, ...] | None] = []
     # a long sheet repeats few games: a game's words and value are drawn once per result
-    # (the rows hold the results, so an id stays that of a living one), a number once
+    # (the rows hold the results, so an id stays that of a living one); a player's total is
+    # drawn again only when it changed
     drawn: dict[int, tuple[str, str]] = {}
-    numbers: dict[int, str] = {}
     players = table.players
+    shown = [(0, "0")] * len(players)
+    series = table.series
     any_marks = False
     last_round = sheet[0].round
     for row in sheet:
@@ -178,30 +186,29 @@ def render_sheet(
             cells = (describe(row, lang, words=t), value_cell(row))
             if result is not None:
                 drawn[id(result)] = cells
-        mark = marks(row)
+        mark = _mark(row)
         any_marks = any_marks or bool(mark)
-        totals = []
-        for p in players:
-            n = row.totals[p]
-            shown = numbers.get(n)
-            if shown is None:
-                shown = numbers[n] = signed(n)
-            totals.append(shown)
+        totals = row.totals
+        for i, p in enumerate(players):
+            n = totals[p]
+            if n != shown[i][0]:
+                shown[i] = (n, signed(n))
+        note = e.note
         body.append(
-            [
-                _number(row, table),
+            (
+                f"{row.number}/{series}" if series else str(row.number),
                 row.dealer,
-                e.declarer if isinstance(e, GameEntry) else "",
-                with_note(cells[0], e.note),
+                e.declarer if type(e) is GameEntry else "",
+                f"{cells[0]} · „{note}“" if note else cells[0],
                 cells[1],
                 mark,
-                *totals,
-            ]
+                *[cell for _, cell in shown],
+            )
         )
     align = "rlllrl" + "r" * table.size
     if fmt == "md":
         headers = [markdown_text(h) for h in headers]
-        body = [None if line is None else [markdown_text(c) for c in line] for line in body]
+        body = [None if line is None else tuple(map(markdown_text, line)) for line in body]
     if fmt == "plain":
         text = plain_table(headers, body, align)
     else:
@@ -223,7 +230,7 @@ def render_sheet(
     return text
 
 
-def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str) -> str:
+def plain_table(headers: list[str], body: Sequence[Sequence[str] | None], align: str) -> str:
     """A plain text table, aligned per column ('l'/'r'); ``None`` rows become rule lines.
 
     The sheet of a long list is printed on every look at it; this is linear and fast, where a
@@ -233,15 +240,23 @@ def plain_table(headers: list[str], body: Sequence[list[str] | None], align: str
     widths = [len(h) + 2 for h in headers]
     for i in range(len(widths)):
         widths[i] = max(widths[i], max(map(len, map(itemgetter(i), lines)), default=0))
-    # one format a line: each cell padded to its column's width, left or right ("<", ">")
+    # one format a line: each cell padded to its column's width, left or right ("-" or not)
     template = "  ".join(
-        f"{{:{'>' if a == 'r' else '<'}{w}}}" for a, w in zip(align, widths, strict=True)
+        f"%{'' if a == 'r' else '-'}{w}s" for a, w in zip(align, widths, strict=True)
     )
-    fit = template.format
+    fit = template.__mod__
     rule = "  ".join("-" * w for w in widths)
-    out = [fit(*headers).rstrip(), rule]
-    out.extend(rule if line is None else fit(*line).rstrip() for line in body)
+    out = [fit(tuple(headers)).rstrip(), rule]
+    if align.endswith("r"):
+        # the last cell is right-aligned: a line ends in it, with no space to strip
+        out.extend(rule if line is None else fit(_cells(line)) for line in body)
+    else:
+        out.extend(rule if line is None else fit(_cells(line)).rstrip() for line in body)
     return "\n".join(out)
+
+
+def _cells(line: Sequence[str]) -> tuple[str, ...]:
+    return line if type(line) is tuple else tuple(line)
 
 
 def count_games(n: int, lang: Lang = "de") -> str:

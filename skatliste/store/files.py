@@ -77,14 +77,13 @@ def lock_path(path: Path | str) -> Path:
     return real.with_name(real.name + ".lock")
 
 
-def _known_cause(code: int, folder: Path, option: str) -> Message | None:
+def _known_cause(code: int, folder: Path) -> Message | None:
     """The words for a reason the machine gives often, or None."""
     if code == errno.ENOENT:
         return msg(
             "the folder {folder} does not exist (skatliste creates no folders: create it first, "
-            "or give another {option})",
+            "or name a file in another folder)",
             folder=str(folder),
-            option=option,
         )
     if code == errno.ENOTDIR:
         return msg("{folder} is not a folder", folder=str(folder))
@@ -115,11 +114,11 @@ NAMES: dict[str, Message] = {
 
 def _cause(exc: OSError, folder: Path) -> Message:
     """The real reason a file cannot be made in ``folder``, in words."""
-    known = _known_cause(exc.errno or 0, folder, "--ledger")
+    known = _known_cause(exc.errno or 0, folder)
     if exc.errno == errno.ENOENT and folder.is_dir():
         # the folder is there but makes no files (/proc, /sys): not a missing folder
         return msg(
-            "the folder {folder} takes no new files ({why}); give another --ledger",
+            "the folder {folder} takes no new files ({why}); name a file in another folder",
             folder=str(folder),
             why=exc.strerror or "",
         )
@@ -132,9 +131,8 @@ def _cause(exc: OSError, folder: Path) -> Message:
     )
 
 
-def _check_folder(path: Path, *, option: str = "--ledger") -> None:
-    """Refuse at once, with the cause, a file whose folder cannot hold it (``option`` is the
-    one that names another place: ``--ledger`` for a list, ``-o`` for an export)."""
+def _check_folder(path: Path) -> None:
+    """Refuse at once, with the cause, a file whose folder cannot hold it."""
     folder = real_path(path).parent
     if not folder.exists():
         # a missing folder: say which one (a file on the way reads as 'not a folder')
@@ -149,7 +147,7 @@ def _check_folder(path: Path, *, option: str = "--ledger") -> None:
                     folder=str(probe),
                 )
             )
-        cause = _known_cause(errno.ENOENT, folder, option)
+        cause = _known_cause(errno.ENOENT, folder)
         raise LedgerError(msg("{path}: {why}", path=str(path), why=cause))
     if not folder.is_dir():
         raise LedgerError(
@@ -330,7 +328,7 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
             raise LedgerError(
                 msg(
                     "{output}: this is the list {ledger} itself; writing there would replace "
-                    "the evening. Nothing written: give another file, e.g. -o evening.csv",
+                    "the evening. Nothing written: give another file, e.g. evening.csv",
                     output=str(output),
                     ledger=str(ledger),
                 )
@@ -355,7 +353,7 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
     """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
-    _check_folder(path, option="-o FILE")
+    _check_folder(path)
     atomic_write(path, text, what="file")
 
 

@@ -1,11 +1,12 @@
 """The list file, for every game family: a header (format, version, created, players, first
 dealer, rules), the entries one a line, and the history of what was removed or replaced.
 
-The format is defined once (``HEADER`` and ``HISTORY`` here, each family's entry kinds in its
-plug-in), and from that one definition come the strict reader, the writer's check and the JSON
-Schema that ``skatliste schema`` prints. The reader finds the family from the rule set's
-preset (``families.find_family``) and names every problem with its file, entry, field and
-reason; facts only are stored, every number is derived on each read.
+The format is defined once (``HEADER`` and ``HISTORY`` in ``store.reading``, each family's
+entry kinds in its plug-in), and from that one definition come the strict reader, the writer's
+check and the JSON Schema that ``skatliste schema`` prints. The reader finds the family from
+the rule set's preset (``families.find_family``) and names every problem with its file, entry,
+field and reason; facts only are stored, every number is derived on each read. A list laid out
+as the writer writes it has its distinct game lines read once each (``store.lines``).
 """
 
 from __future__ import annotations
@@ -16,27 +17,17 @@ import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
-from skatliste.errors import LedgerError, RuleSetError
+from skatliste.errors import LedgerError
 from skatliste.families import Family, find_family
 from skatliste.fields import (
-    Const,
-    Field,
-    Integer,
-    Items,
-    Names,
-    Nested,
-    Record,
-    Ref,
-    Settings,
-    Text,
     one_of,
 )
-from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.i18n import msg
 from skatliste.memory import collector_off
-from skatliste.options import RuleSet, stored_problem
-from skatliste.store import agree
+from skatliste.options import RuleSet
+from skatliste.store import agree, reading
 from skatliste.store.files import (
     atomic_write,
     create_file,
@@ -45,46 +36,8 @@ from skatliste.store.files import (
     read_bytes,
     without_bom,
 )
-
-FORMAT_NAME: Final = "skatliste"
-FORMAT_VERSION: Final = 1
-MAX_SHOWN = 10
-"""Problems of a refused file named one by one; the rest are counted."""
-
-RULES = Record(
-    "rules",
-    (
-        Field("preset", Text(min_length=1), doc="the rule set's name; it names the game family"),
-        Field("options", Settings(), doc="every option of the rule set, spelled out"),
-    ),
-    "The rule set: its preset and every option spelled out.",
-)
-HEADER = Record(
-    "list",
-    (
-        Field("format", Const(FORMAT_NAME)),
-        Field("version", Const(FORMAT_VERSION)),
-        Field("created", Text()),
-        Field("players", Names(2, 4), doc="in seat order"),
-        Field("first_dealer", Text()),
-        Field("rules", Nested(RULES)),
-        Field(agree.FIELD, Items(agree.FIELD), [], "signatures, reopenings, protests, decisions"),
-        Field("games", Items("entry"), [], "the entries, in the order played"),
-        Field("history", Items("history"), [], "what was removed or replaced"),
-    ),
-    "A skatliste list file.",
-)
-HISTORY = Record(
-    "history",
-    (
-        Field("action", Text(choices=("undo", "delete", "edit"))),
-        Field("number", Integer(1), doc="the entry's number when it was removed or replaced"),
-        Field("entry", Ref("entry")),
-        Field("replaced_by", Ref("entry", nullable=True), None),
-        Field("time", Text()),
-    ),
-    "An entry removed or replaced: nothing entered is ever lost.",
-)
+from skatliste.store.lines import MARKER, cut, entry_time, read_games, without_declarer
+from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
 
 E = TypeVar("E")
 Action = Literal["undo", "delete", "edit"]
@@ -120,7 +73,7 @@ class ListFile(Generic[E]):
         self.header = dict(header)
         self.created: str = header["created"]
         stored = header["rules"]
-        self.rules: Any = _stored_rules(family, stored["preset"], stored["options"])[1]
+        self.rules: Any = reading.stored_rules(family, stored["preset"], stored["options"])[1]
         """The family's rule set (Skat's ``RuleSet``, American Grand's ``AmericanRules``)."""
         self.table: Any = family.table(header["players"], header["first_dealer"], self.rules)
         self.entries: list[E] = list(entries)
@@ -162,262 +115,13 @@ def new_list(
         "first_dealer": first_dealer or players[0],
         "rules": {"preset": rules.preset, "options": dict(rules.options)},
     }
-    problem = _header_problem(header)
+    problem = reading.header_problem(header)
     if problem is not None:
         where, why = problem
         if where:
             why = msg("{where}: {problem}", where=where, problem=why)
         raise LedgerError(msg("{path}: {why}; nothing written", path=str(path), why=why))
     return ListFile(path, family, header)
-
-
-def _family(header: Mapping[str, Any]) -> Family[Any, Any, Any]:
-    """The family of a header the reader accepted."""
-    return find_family(header["rules"]["preset"])
-
-
-# --- duplicate keys -------------------------------------------------------------------------
-#
-# JSON lets an object hold a key twice and Python's reader keeps the last value: a hand edit
-# that adds `"augen": 20` after `"augen": 91` would silently win. The reader refuses it.
-
-
-class _Pairs:
-    """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
-
-    def __init__(self) -> None:
-        twice: dict[int, str] = {}
-        self.twice = twice
-        """id of an object read → the key it holds twice."""
-
-        # a plain function, called once per object of the file: cheaper than a __call__
-        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-            found = dict(pairs)
-            if len(found) != len(pairs):
-                seen: set[str] = set()
-                for key, _ in pairs:
-                    if key in seen:
-                        twice[id(found)] = key
-                        break
-                    seen.add(key)
-            return found
-
-        self.hook = hook
-
-
-def _given_twice(twice: dict[int, str], where: str, value: Any) -> Message | None:
-    """The first object inside ``value`` that holds a key twice, named by its place."""
-    if isinstance(value, dict):
-        if id(value) in twice:
-            field = f"{where[:-1]}: " if where else ""
-            return msg("{field}{key} is given twice", field=field, key=repr(twice[id(value)]))
-        for key, sub in value.items():
-            found = _given_twice(twice, f"{where}{key}.", sub)
-            if found:
-                return found
-    return None
-
-
-def _duplicate(
-    data: dict[str, Any], pairs: _Pairs, family: Family[Any, Any, Any]
-) -> Message | None:
-    """Where the list holds a key twice (file part, entry, field), or None."""
-    twice = pairs.twice
-    if id(data) in twice:
-        return msg("{key} is given twice", key=repr(twice[id(data)]))
-    for part, value in data.items():
-        if part in ("games", "history", agree.FIELD) and isinstance(value, list):
-            for number, item in enumerate(value, 1):
-                found = _given_twice(twice, "", item)
-                if found:
-                    return msg(
-                        "{where}: {problem}", where=_where(part, number, family), problem=found
-                    )
-        else:
-            found = _given_twice(twice, f"{part}.", value)
-            if found:
-                return found
-    return None  # pragma: no cover - every object of the data is visited above
-
-
-# --- the strict reader ----------------------------------------------------------------------
-
-
-def _where(part: str, number: int, family: Family[Any, Any, Any]) -> Message:
-    """``game 3``, ``entry 3``, ``history entry 2``."""
-    if part == "history":
-        return msg("history entry {number}", number=number)
-    if part == agree.FIELD:
-        return msg("{field} {number}", field=part, number=number)
-    return family.stored_name(number)
-
-
-def _header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
-    """What is wrong with the header: its fields, the rule set, the table; with the place."""
-    head = {k: v for k, v in data.items() if k not in ("games", "history")}
-    problem = HEADER.problem(head)
-    if problem is not None:
-        return "", problem
-    rules = data["rules"]
-    try:
-        family = find_family(rules["preset"])
-    except RuleSetError as exc:
-        return "rules", exc.message
-    problem, rule_set = _stored_rules(family, rules["preset"], rules["options"])
-    if problem is not None:
-        return "rules", problem
-    players = data["players"]
-    folded = {p.casefold() for p in players}
-    if len(folded) != len(players):
-        return "", msg("players: every player needs a different name")
-    if data["first_dealer"] not in players:
-        return "", msg("first_dealer '{name}' is not one of the players", name=data["first_dealer"])
-    counts = rule_set.player_counts
-    if len(players) not in counts:
-        return "", msg(
-            "players: {count} players, but these rules are played by {counts}",
-            count=len(players),
-            counts=" or ".join(str(c) for c in counts),
-        )
-    return None
-
-
-RULES_KEPT = 64
-"""Distinct stored rule sets kept worked out (a server reads lists for days)."""
-_RULES: dict[tuple[str, tuple[tuple[str, object], ...]], tuple[Message | None, Any]] = {}
-
-
-def _stored_rules(
-    family: Family[Any, Any, Any], preset: str, options: Mapping[str, object]
-) -> tuple[Message | None, Any]:
-    """What is wrong with a stored rule set's options (None), and else its rule set: worked
-    out once per distinct rule set (a tournament's 750 lists store one)."""
-    key = (preset, tuple(options.items()))
-    found = _RULES.get(key)
-    if found is None:
-        if len(_RULES) >= RULES_KEPT:
-            _RULES.clear()
-        problem = stored_problem(family.presets, family.options, options)
-        found = (problem, None if problem is not None else family.rules(preset, options))
-        _RULES[key] = found
-    return found
-
-
-def _entry_problem(family: Family[Any, Any, Any], data: object) -> Message | None:
-    """What is wrong with one stored entry by its kind's definition."""
-    if type(data) is not dict:
-        return msg("must be an object (found {found})", found=json.dumps(data)[:40])
-    kind = data.get("kind")
-    for record in family.kinds:
-        if record.name == kind:
-            return record.problem(data)
-    kinds = ", ".join(r.name for r in family.kinds)
-    return msg(
-        "kind: must be one of {choices} (found {found})",
-        choices=kinds,
-        found=json.dumps(kind, ensure_ascii=False)[:40],
-    )
-
-
-def _names_problem(
-    family: Family[Any, Any, Any], players: Sequence[str], where: Message, data: Mapping[str, Any]
-) -> Message | None:
-    """A name in a stored entry that is not one of the players: a hand edit (``"declarer":
-    "anna"`` on Anna's list) would credit the points to nobody."""
-    for field, name in family.entry_names(data):
-        if name not in players:
-            return msg(
-                "{where}: {field} {name} is not a player of this list: {players} (names are "
-                "written as the players line has them)",
-                where=where,
-                field=field,
-                name=repr(name),
-                players=", ".join(players),
-            )
-    return None
-
-
-def _problems(data: dict[str, Any]) -> Iterator[Message]:
-    """Everything wrong with the list's data, each with its place (the header first: when it
-    is wrong, the entries cannot be read)."""
-    head = _header_problem(data)
-    if head is not None:
-        where, problem = head
-        yield msg("{where}: {problem}", where=where, problem=problem) if where else problem
-        return
-    family = _family(data)
-    shown = tuple(data["players"])
-    records = {r.name: r for r in family.kinds}
-    names, entry_names = frozenset(shown), family.entry_names
-    for number, item in enumerate(data.get("games", ()), 1):
-        # the common case first, without a message made: an entry of a known kind, all right
-        kind = item.get("kind") if type(item) is dict else None
-        record = records.get(kind) if type(kind) is str else None
-        wrong = _entry_problem(family, item) if record is None else record.problem(item)
-        if wrong is None:
-            for _, name in entry_names(item):
-                if name not in names:
-                    break
-            else:
-                continue
-            at = _where("games", number, family)
-            wrong = _names_problem(family, shown, at, item)
-            if wrong is not None:
-                yield wrong
-            continue
-        yield msg("{where}: {problem}", where=_where("games", number, family), problem=wrong)
-    for number, item in enumerate(data.get("history", ()), 1):
-        yield from _history_problems(family, shown, _where("history", number, family), item)
-    yield from agree.problems(data, shown)
-
-
-def _history_problems(
-    family: Family[Any, Any, Any], shown: Sequence[str], at: Message, item: object
-) -> Iterator[Message]:
-    """What is wrong with one item of the history (its fields, its entries, their names)."""
-    if type(item) is not dict:
-        yield msg("{where}: {problem}", where=at, problem=_entry_problem(family, item))
-        return
-    wrong = HISTORY.problem(item)
-    for key in ("entry", "replaced_by"):
-        if wrong is None and item.get(key) is not None:
-            inner = _entry_problem(family, item[key])
-            if inner is not None:
-                wrong = msg("{field}: {problem}", field=key, problem=inner)
-                break
-            named = _names_problem(
-                family, shown, msg("{where}: {field}", where=at, field=key), item[key]
-            )
-            if named is not None:
-                yield named
-    if wrong is not None:
-        yield msg("{where}: {problem}", where=at, problem=wrong)
-
-
-def _read_json(path: Path, raw: bytes) -> tuple[Any, _Pairs]:
-    pairs = _Pairs()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise LedgerError(
-            msg(
-                "{path}: not a skatliste ledger (not UTF-8 text); the file was left untouched",
-                path=str(path),
-            )
-        ) from None
-    try:
-        return json.loads(text, object_pairs_hook=pairs.hook), pairs
-    except json.JSONDecodeError as err:
-        raise LedgerError(
-            msg(
-                "{path}: line {line} column {column}: not valid JSON ({why}); the file was left "
-                "untouched",
-                path=str(path),
-                line=err.lineno,
-                column=err.colno,
-                why=err.msg,
-            )
-        ) from None
 
 
 def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
@@ -428,79 +132,123 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
 
 
 def _parse(path: Path, raw: bytes) -> ListFile[Any]:
-    data, pairs = _read_json(path, without_bom(raw))
-    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise LedgerError(
-            msg(
-                '{path}: not a skatliste ledger (no "format": "skatliste"); left untouched',
-                path=str(path),
-            )
-        )
-    version = data.get("version")
-    if type(version) is int and version > FORMAT_VERSION:
-        raise LedgerError(
-            msg(
-                "{path}: format version {version} is newer than this skatliste understands "
-                "(version {known}); update skatliste — the file was left untouched",
-                path=str(path),
-                version=version,
-                known=FORMAT_VERSION,
-            )
-        )
-    if pairs.twice:
-        family = _family_or_default(data)
-        twice = _duplicate(data, pairs, family)
-        if twice is not None:
-            raise LedgerError(
-                msg(
-                    "{path}: {problem} (a hand edit?): keep one of them; the file was left "
-                    "untouched",
-                    path=str(path),
-                    problem=twice,
-                )
-            )
-    problems = list(_problems(data))
-    if problems:
-        raise LedgerError(_refusal(path, problems))
-    lst = _list_of(path, data)
+    text = reading.text_of(path, without_bom(raw))
+    lst = read_by_lines(path, text) or read_whole(path, text)
     lst._read = (raw, tuple(lst.entries), tuple(lst.history))
     return lst
 
 
-def _family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
-    """The family a (maybe broken) list names, to word its problems; Skat when none."""
-    from skatliste.families import families
+def read_whole(path: Path, text: str) -> ListFile[Any]:
+    """The list in ``text`` read whole and checked: the reader that decides and words every
+    problem (a refused file raises a ``LedgerError``)."""
+    data, pairs = reading.read_json(path, text)
+    reading.refuse_unread(path, data, pairs)
+    problems = list(reading.problems(data))
+    if problems:
+        raise LedgerError(reading.refusal(path, problems))
+    return _list_of(path, data)
 
-    rules = data.get("rules")
-    preset = rules.get("preset") if isinstance(rules, dict) else None
+
+def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
+    """The list in ``text`` read a distinct game line at a time (``store.lines``), each line
+    by the same checks as ``read_whole``; None when it is to be read whole: laid out
+    otherwise, or anything in it not sound (the whole read words it)."""
+    found = cut(text)
+    if found is None:
+        return None
+    skeleton, game_lines = found
+    pairs = reading.Pairs()
     try:
-        return find_family(preset) if isinstance(preset, str) else families()[0]
-    except RuleSetError:
-        return families()[0]
+        data = json.loads(skeleton, object_pairs_hook=pairs.hook)
+    except json.JSONDecodeError:
+        return None
+    if type(data) is not dict or data.get("games") != [MARKER] or pairs.twice:
+        return None
+    data["games"] = []
+    if data.get("format") != FORMAT_NAME or next(reading.problems(data), None) is not None:
+        return None
+    family = reading.family_of(data)
+    names = frozenset(data["players"])
+    # one decoder for every line: a key given twice anywhere leaves the file to the whole read
+    seen = reading.Pairs()
+    decode = json.JSONDecoder(object_pairs_hook=seen.hook).raw_decode
+
+    def read_one(body: str, time: str | None) -> Any:
+        declarer, shape = without_declarer(body)
+        key = (family.name, shape, time is not None, declarer is not None)
+        hit = _LINES.get(key)
+        if hit is None:
+            hit = _line_read(family, decode, seen, body, time, declarer is not None)
+            if hit is None:
+                return None
+            if len(_LINES) >= LINES_KEPT:
+                _LINES.clear()
+            _LINES[key] = hit
+            entry = hit[0]
+        else:
+            time = entry_time(hit[0]) if time is None else time
+            entry = family.timed(hit[0], time, declarer)
+        if declarer is not None and declarer not in names:
+            return None
+        for name in hit[1]:
+            if name not in names:
+                return None
+        return entry
+
+    entries = read_games(game_lines, read_one, family.timed)
+    return None if entries is None else _list_of(path, data, entries)
 
 
-def _refusal(path: Path, problems: Sequence[Message]) -> Message:
-    lines = [msg("{path}: {problem}", path=str(path), problem=p) for p in problems[:MAX_SHOWN]]
-    more = len(problems) - len(lines)
-    if more > 0:
-        lines.append(
-            nmsg(
-                "{path}: ... and {count} more problem",
-                "{path}: ... and {count} more problems",
-                more,
-                path=str(path),
-            )
-        )
-    return msg("{lines}", lines=join(lines, "\n"))
+LINES_KEPT = 50_000
+"""Distinct game lines kept read, in one process (a tournament's lists share many of them, a
+season's more; a server reads lists for days)."""
+_LINES: dict[tuple[str, str, bool, bool], tuple[Any, tuple[object, ...]]] = {}
+"""(family, a line's JSON without its declarer, its time cut out, its declarer cut out) →
+the entry read from it, and the names in it but the declarer cut out (each checked against
+each list's players)."""
 
 
-def _list_of(path: Path, data: Mapping[str, Any]) -> ListFile[Any]:
-    family = _family(data)
+def _line_read(
+    family: Family[Any, Any, Any],
+    decode: Callable[[str], tuple[Any, int]],
+    seen: reading.Pairs,
+    body: str,
+    time: str | None,
+    own_declarer: bool,
+) -> tuple[Any, tuple[object, ...]] | None:
+    """The entry in one game line's JSON ``body`` (its ``time`` cut out when not None), read
+    by its kind's definition, and the player names it holds (but its declarer when each game
+    gives its own: ``own_declarer``); None when it is not sound."""
+    try:
+        item, end = decode(body)
+    except json.JSONDecodeError:
+        return None
+    if end != len(body) or type(item) is not dict or seen.twice:
+        return None
+    if time is not None:
+        if "time" in item:
+            return None
+        item["time"] = time
+    kind = item.get("kind")
+    record = next((r for r in family.kinds if r.name == kind), None)
+    if record is None or record.problem(item) is not None:
+        return None
+    named = family.entry_names(item)
+    names = tuple(n for f, n in named if not (own_declarer and f == "declarer"))
+    return family.decode(item), names
+
+
+def _list_of(
+    path: Path, data: Mapping[str, Any], entries: list[Any] | None = None
+) -> ListFile[Any]:
+    """The list of the checked ``data``; its games decoded here unless ``entries`` are."""
+    family = reading.family_of(data)
     decode = family.decode
-    entries: list[Any] = data.get("games", [])
-    for index, stored in enumerate(entries):
-        # in place: each object read is let go as its entry is made (a long list's peak)
-        entries[index] = decode(stored)
+    if entries is None:
+        entries = data.get("games", [])
+        for index, stored in enumerate(entries):
+            # in place: each object read is let go as its entry is made (a long list's peak)
+            entries[index] = decode(stored)
     history = [
         HistoryItem(
             h["action"],
@@ -536,7 +284,7 @@ def _line(data: Mapping[str, object]) -> str:
 def entry_line(family: Family[E, Any, Any], entry: E) -> str:
     """An entry as its one line of the file; refused if the format does not allow it."""
     data = family.encode(entry)
-    problem = _entry_problem(family, data)
+    problem = reading.entry_problem(family, data)
     if problem is not None:
         raise LedgerError(msg("{problem}; nothing written", problem=problem))
     return _line(data)
@@ -584,7 +332,7 @@ def _entry_line_at(lst: ListFile[Any], number: int, entry: Any) -> str:
     try:
         return entry_line(family, entry)
     except LedgerError as exc:
-        where = _where("games", number, family)
+        where = reading.place("games", number, family)
         raise LedgerError(
             msg("{path}: {where}: {problem}", path=str(lst.path), where=where, problem=exc.message)
         ) from None

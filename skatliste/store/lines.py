@@ -1,0 +1,145 @@
+"""A list file's games read a distinct line at a time.
+
+A long list repeats few distinct games: 100,000 games of a season are a few hundred different
+lines, told apart only by their time. The file as ``dumps`` writes it has each game on a line
+of its own, so the strict reader (``lists``) can read each distinct line once, by the same
+definition and checks as the whole file, and give every later game with that line its own
+time. Nothing here decides what a file holds: a file laid out otherwise (a hand edit), or any
+line that is not a sound entry, is read whole by the strict reader, which names what is wrong.
+
+Why the two ways read the same list: the file is cut into the games' lines and the rest (the
+*skeleton*: the file with a single marker string in place of the games). The skeleton must
+read as JSON with its ``games`` holding only the marker, so the cut is the games array of the
+file's top level; each line must be ``    {...},`` (the last without the comma) and read as one
+JSON object. A JSON array whose items are such objects, a comma and white space between them,
+is exactly those objects, so the whole file reads as the skeleton with those objects as its
+games. The marker holds the character NUL, written ``\\u0000``: a file that writes it outside
+its games is read whole, so the marker found is the one put in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
+
+E = TypeVar("E")
+
+MARKER: Final = "\x00games"
+"""The string put in place of the games in the skeleton."""
+_OPEN: Final = '\n  "games": [\n'
+_CLOSE: Final = '\n  ],\n  "history": ['
+"""What follows the games as ``dumps`` writes them (the history's lines come after)."""
+_INDENT: Final = "    {"
+_TIME: Final = ',"time":"'
+_SPACED: Final = ', "time": "'
+"""The time as an earlier version wrote it (a space after each comma and colon)."""
+
+
+def cut(text: str) -> tuple[str, list[str]] | None:
+    """The skeleton of ``text`` (its games replaced by ``MARKER``) and the games' lines, or
+    None when the file is not laid out as ``dumps`` writes it (an empty games array too: there
+    is nothing to gain)."""
+    start = text.find(_OPEN)
+    if start < 0:
+        return None
+    first = start + len(_OPEN)
+    end = text.rfind(_CLOSE)
+    head, tail = text[:first], text[end:]
+    if end < first or "\\u0000" in head or "\\u0000" in tail:
+        return None
+    return f'{head}"\\u0000games"{tail}', text[first:end].split("\n")
+
+
+_KIND: Final = '{"kind":"'
+_DECLARER: Final = ',"declarer":"'
+
+
+def without_declarer(body: str) -> tuple[str | None, str]:
+    """A game's JSON object as ``dumps`` writes it (its kind, then its declarer) split into
+    the declarer and the object without it: a tournament's lists hold the same few games
+    played by a thousand players. ``(None, body)`` when it is written otherwise."""
+    if body.startswith(_KIND):
+        end_kind = body.find('"', len(_KIND))
+        if body.startswith(_DECLARER, end_kind + 1):
+            start = end_kind + 1 + len(_DECLARER)
+            end = body.find('"', start)
+            name = body[start:end]
+            if end > 0 and "\\" not in name:
+                return name, body[: end_kind + 1] + body[end + 1 :]
+    return None, body
+
+
+def read_games(
+    lines: Sequence[str],
+    read_one: Callable[[str, str | None], E | None],
+    timed: Callable[[E, str | None], E],
+) -> list[E] | None:
+    """The entries of the games' ``lines``, or None when one of them is not read here.
+
+    ``read_one(json, time)`` reads one entry from its JSON object, strictly: None when it is
+    not a sound entry. The object comes with its ``"time"`` cut out and given as ``time``
+    when the line ends with it (as ``dumps`` writes a game, and earlier versions did with a
+    space after each comma and colon); else ``time`` is None and the object is the whole
+    line. ``timed(entry, time)`` is an entry read before, with another time. Each distinct
+    line (without its time) is read once; every game gets an entry of its own. ``lines``
+    holds one line at least, as ``cut`` gives them.
+    """
+    stamped: dict[str, E] = {}
+    """What a line ending in its time holds, by the line up to its time."""
+    plain: dict[str, E] = {}
+    """What another line holds, by the whole line."""
+    entries: list[E] = []
+    add = entries.append
+    for line in lines[:-1]:
+        # the common line: '    {...,"time":"..."},' read once up to its time
+        at, skip = (line.rfind(_TIME), len(_TIME)) if line[-3:] == '"},' else (-1, 0)
+        if at < 0 and skip:
+            at, skip = line.rfind(_SPACED), len(_SPACED)
+        if at > 0:
+            time = line[at + skip : -3]
+            if '"' not in time and "\\" not in time:
+                key = line[:at]
+                entry = stamped.get(key)
+                if entry is None:
+                    entry = _first(line, key, time, read_one)
+                    if entry is None:
+                        return None
+                    stamped[key] = entry
+                    add(entry)
+                else:
+                    add(timed(entry, time))
+                continue
+        # any other line: '    {...},' read once as it is
+        entry = plain.get(line)
+        if entry is None:
+            if not line.endswith("},"):
+                return None
+            entry = _first(line, line[:-1], None, read_one)
+            if entry is None:
+                return None
+            plain[line] = entry
+            add(entry)
+        else:
+            add(timed(entry, entry_time(entry)))
+    last = lines[-1]
+    entry = _first(last, last, None, read_one) if last.endswith("}") else None
+    if entry is None:
+        return None
+    add(entry)
+    return entries
+
+
+def _first(
+    line: str, head: str, time: str | None, read_one: Callable[[str, str | None], E | None]
+) -> E | None:
+    """The entry of the first line read with ``head`` (the line up to its time, or without
+    its comma): the JSON object is ``head`` after the indent, closed."""
+    if not line.startswith(_INDENT):
+        return None
+    return read_one(head[4:] + "}" if time is not None else head[4:], time)
+
+
+def entry_time(entry: object) -> str | None:
+    """An entry's time (every entry kind has one)."""
+    time: str | None = getattr(entry, "time")  # noqa: B009 - any family's entry
+    return time
