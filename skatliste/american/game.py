@@ -503,6 +503,9 @@ def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
     at: list[int] = []  # the index of the entry of each problem
     run = Running()
     number = 0
+    # each distinct deal scored once (a long list repeats a few hundred): its score's fields
+    # but the deal, or why it cannot stand
+    seen: dict[tuple[object, ...], dict[str, object] | Message] = {}
     for index, entry in enumerate(entries):
         if isinstance(entry, PartieEnd):
             if run.rows:
@@ -514,11 +517,21 @@ def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        s = scored(table, entry)
-        if not isinstance(s, DealScore):
-            wrong.append((msg("deal {number}", number=number), s))
+        contract = id(entry.contract)  # as in score(): an enum member hashes slowly, by name
+        key = (entry.declarer, contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
+        found = seen.get(key)
+        if found is None:
+            first = scored(table, entry)
+            found = seen[key] = vars(first) if isinstance(first, DealScore) else first
+        if not isinstance(found, dict):
+            wrong.append((msg("deal {number}", number=number), found))
             at.append(index)
             continue
+        # the same object as DealScore(entry, ...), without the frozen dataclass's __init__
+        s: DealScore = _new(DealScore)
+        fields = s.__dict__
+        fields.update(found)
+        fields["deal"] = entry
         row, reason = played(table, run, entry, s, number, len(out) + 1)
         run.rows.append(row)
         if reason is not None:

@@ -155,7 +155,8 @@ def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        key = (entry.declarer, entry.contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
+        contract = id(entry.contract)  # as in game.score(): an enum member hashes by name
+        key = (entry.declarer, contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
         done = effects.get(key)
         if done is None:
             done = effects[key] = effect(table, entry)

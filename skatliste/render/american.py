@@ -246,7 +246,7 @@ def render_sheet(
     # the sheet's and the exports' helpers, imported where they are used: a long list's add
     # and summary draw no table
     from skatliste.render.cells import CsvWriter, markdown_text
-    from skatliste.render.text import plain_table, with_note
+    from skatliste.render.text import plain_table
 
     t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
@@ -287,26 +287,15 @@ def render_sheet(
     if not any(p.rows for p in parts):
         return t["empty"]
     headers = ["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels]
-    body: list[list[str]] = []
     blocks: list[str] = []
     align = "rlllc" + "rr"
     if fmt == "md":
         headers = [markdown_text(h) for h in headers]
+    said: dict[tuple[object, ...], str] = {}
     for partie in parts:
-        body = []
-        for row in partie.rows:
-            body.append(
-                [
-                    str(row.number),
-                    row.dealer,
-                    row.deal.declarer,
-                    with_note(contract_words(row, lang), row.deal.note),
-                    "" if row.score.made else "×",
-                    *[f"{signed(row.points[i])} = {number(row.totals[i])}" for i in (0, 1)],
-                ]
-            )
+        body = _sheet_lines(partie.rows, said, lang)
         if fmt == "md":
-            body = [[markdown_text(cell) for cell in line] for line in body]
+            body = [tuple(markdown_text(cell) for cell in line) for line in body]
         if fmt == "plain":
             text = plain_table(headers, body, align)
         else:
@@ -326,6 +315,39 @@ def render_sheet(
         blocks.append(text + "\n\n" + "\n".join(lines))
     legend = msg("× = set (the contract failed)").render(lang)
     return "\n\n".join(blocks) + "\n\n" + legend
+
+
+def _sheet_lines(
+    rows: Sequence[Row], said: dict[tuple[object, ...], str], lang: Lang
+) -> list[tuple[str, ...]]:
+    """The sheet's cells of each row: number, dealer, declarer, contract, the set mark, each
+    pair's points and running score. ``said``: the contracts worded so far (a long list
+    plays a few hundred distinct ones: each worded once)."""
+    from skatliste.render.text import with_note
+
+    body: list[tuple[str, ...]] = []
+    for row in rows:
+        d = row.deal
+        key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts)  # a member hashes slowly
+        words = said.get(key)
+        if words is None:
+            words = said[key] = contract_words(row, lang)
+        (p0, p1), (t0, t1) = row.points, row.totals
+        # explain.signed and explain.number, inline: two of each a row
+        body.append(
+            (
+                str(row.number),
+                row.dealer,
+                d.declarer,
+                with_note(words, d.note) if d.note else words,
+                "" if row.score.made else "×",
+                f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
+                f"{f'−{-t0}' if t0 < 0 else t0}",
+                f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
+                f"{f'−{-t1}' if t1 < 0 else t1}",
+            )
+        )
+    return body
 
 
 # --- the summary --------------------------------------------------------------------------
