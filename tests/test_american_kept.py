@@ -180,9 +180,30 @@ def test_a_partie_over_is_kept_as_its_numbers() -> None:
     assert kept.numbers(kept.Kept()) == []
 
 
-def packed(*numbers: int, width: str = "q") -> str:
-    """Numbers as the state keeps its parties over: Base64 of their little-endian bytes."""
-    return base64.b64encode(struct.pack(f"<{len(numbers)}{width}", *numbers)).decode()
+def packed(*numbers: int, width: str = "i") -> str:
+    """Numbers as the state keeps its parties over: their type, the Base64 of their
+    little-endian bytes."""
+    return f"{width}:" + base64.b64encode(struct.pack(f"<{len(numbers)}{width}", *numbers)).decode()
+
+
+def test_points_beyond_32_bits_are_kept_as_64_bit_numbers() -> None:
+    """A partie's points have no bound: a partie over with more widens the numbers kept."""
+    state = chained(TABLE, DEALS[:1])
+    state.run.totals = [2**40, -(2**40)]
+    _, _, wide = kept.after(TABLE, state, END, NO_PARTIE)
+    _, _, wide = kept.after(TABLE, chained_on(wide, DEALS[:1]), END, NO_PARTIE)
+    expected = [(1, "hand", (2**40, -(2**40)), (0, 0), None), (1, "hand", (25, 0), (0, 0), None)]
+    assert list(kept.parties_over(wide)) == expected
+    assert kept.to_json(wide)["closed"].startswith("q:")
+    again = kept.from_json(json.loads(json.dumps(kept.to_json(wide))))
+    assert again is not None and list(kept.parties_over(again)) == expected
+    assert kept.to_json(chained(TABLE, DEALS[:4]))["closed"].startswith("i:")
+
+
+def chained_on(state: kept.Kept, items: list[Entry]) -> kept.Kept:
+    for entry in items:
+        _, _, state = kept.after(TABLE, state, entry, NO_PARTIE)
+    return state
 
 
 GOOD = {"deals": 4, "closed": packed(2, 3, 25, 0, 0, 1, -1), "open": [2, [0, 20], [0, 0]]}
@@ -203,7 +224,9 @@ progress."""
         {"open": "x"},
         {"closed": packed(2, 3, 25, 0, 0, 1)},  # a number short
         {"closed": packed(2, 3, 25, 0, 0, 1, -1, 4)},
-        {"closed": packed(2, 3, 25, 0, 0, 1, -1, width="i")},  # 32 bits a number
+        {"closed": packed(2, 4, 25, 0, 0, 1, -1, width="q")},
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1).replace("i:", "h:")},  # no such type
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1)[2:]},
         {"closed": packed(2, 3, 25, 0, 0, 1, -1)[:-4]},
         {"closed": packed(2, 3, 25, 0, 0, 1, -1) + "*"},  # not Base64
         {"closed": packed(2, 4, 25, 0, 0, 1, -1)},  # no such reason

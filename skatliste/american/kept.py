@@ -19,7 +19,7 @@ import base64
 import operator
 import sys
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,8 +48,16 @@ REASONS = ("hundred", "slam", "deals", "hand")
 WIDTH = 7
 """The numbers of one partie over in :attr:`Kept.closed`."""
 _CODE = {reason: code for code, reason in enumerate(REASONS)}
-_TYPE = "q"
-"""The numbers as 64-bit integers (a partie's points have no bound)."""
+_NARROW, _WIDE = "i", "q"
+"""The numbers as 32-bit integers, as a list's parties' deals and points fit them; as 64-bit
+ones for a list where one does not (a partie's points have no bound)."""
+
+
+def _array(values: Iterable[int]) -> array[int]:
+    try:
+        return array(_NARROW, values)
+    except OverflowError:
+        return array(_WIDE, values)
 
 
 @dataclass
@@ -57,7 +65,7 @@ class Kept:
     """The deals so far, the parties over, the partie in progress (its rows not kept)."""
 
     deals: int = 0
-    closed: array[int] = field(default_factory=lambda: array(_TYPE))
+    closed: array[int] = field(default_factory=lambda: array(_NARROW))
     """Every partie over as :data:`WIDTH` numbers, one partie after the other: its deals, why
     it ended (an index of :data:`REASONS`), the pairs' points, their sets, the pair of a
     Grand slam (-1: none). An array, as a long list has thousands of parties, read and
@@ -181,7 +189,7 @@ def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
             continue
         a = b = x = y = deals = 0
     return (
-        Kept(number - refused, array(_TYPE, closed), Running([a, b], [x, y], deals=deals)),
+        Kept(number - refused, _array(closed), Running([a, b], [x, y], deals=deals)),
         wrong,
         at,
     )
@@ -198,7 +206,11 @@ def _close(state: Kept, reason: str) -> None:
     """The partie in progress is over for ``reason``: kept as over, a new one begins."""
     run = state.run
     slam = -1 if run.slam_winner is None else run.slam_winner
-    state.closed.extend((run.deals, _CODE[reason], *run.totals, *run.sets, slam))
+    closed, grown = state.closed, _array((run.deals, _CODE[reason], *run.totals, *run.sets, slam))
+    if grown.typecode != closed.typecode:
+        closed, grown = array(_WIDE, closed), array(_WIDE, grown)
+        state.closed = closed
+    closed.extend(grown)
     state.run = Running()
 
 
@@ -252,22 +264,24 @@ def _copy(state: Kept) -> Kept:
     run = state.run
     return Kept(
         state.deals,
-        array(_TYPE, state.closed),
+        state.closed[:],
         Running(list(run.totals), list(run.sets), [], run.slam_winner, run.deals),
     )
 
 
 def to_json(state: Kept) -> dict[str, Any]:
-    """The state as plain JSON data: the parties over as the Base64 of :attr:`Kept.closed`'s
-    bytes (little-endian), the one in progress as [deals, points, sets]."""
+    """The state as plain JSON data: the parties over as the type of :attr:`Kept.closed`'s
+    numbers (``i``: 32 bits, ``q``: 64), a colon and the Base64 of their bytes
+    (little-endian), the one in progress as [deals, points, sets]."""
     run = state.run
     closed = state.closed
     if sys.byteorder == "big":  # pragma: no cover - the machines tested on are little-endian
-        closed = array(_TYPE, closed)
+        closed = closed[:]
         closed.byteswap()
+    packed = base64.b64encode(closed.tobytes()).decode("ascii")
     return {
         "deals": state.deals,
-        "closed": base64.b64encode(closed.tobytes()).decode("ascii"),
+        "closed": f"{closed.typecode}:{packed}",
         "open": [run.deals, list(run.totals), list(run.sets)],
     }
 
@@ -285,11 +299,14 @@ def _closed(text: object) -> array[int] | None:
     column at a time: a long list's state holds thousands of parties)."""
     if type(text) is not str:
         return None
+    typecode, _, packed = text.partition(":")
+    if typecode not in (_NARROW, _WIDE):
+        return None
     try:
-        raw = base64.b64decode(text, validate=True)
+        raw = base64.b64decode(packed, validate=True)
     except ValueError:
         return None
-    found = array(_TYPE)
+    found = array(typecode)
     if len(raw) % (WIDTH * found.itemsize):
         return None
     found.frombytes(raw)

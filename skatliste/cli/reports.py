@@ -61,13 +61,19 @@ def sheet(fmt: SheetFormat, ledger_path: Path, lang: Lang) -> None:
       skatliste sheet --format csv > evening.csv
     """
     ledger = app.open_list(ledger_path)
-    text = reports.sheet(ledger, fmt, lang=lang)
+    _print(reports.sheet(ledger, fmt, lang=lang))
+    _notes(ledger, lang)
+
+
+def _print(text: str) -> None:
+    """A long text and a line break on standard output, as UTF-8 bytes at once (a long list's
+    sheet or American Grand summary: megabytes that click.echo would search for colour codes
+    first)."""
     sys.stdout.flush()
     out = sys.stdout.buffer
     out.write(text.encode("utf-8"))
     out.write(b"\n")
     out.flush()
-    _notes(ledger, lang)
 
 
 @cli.command()
@@ -109,7 +115,7 @@ def summary(
         only = last if last_round else round_
         if only is not None and not 1 <= only <= last:
             refuse(msg("round {number}: the list has rounds 1 to {last}", number=only, last=last))
-    click.echo(reports.summary(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
+    _print(reports.summary(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
     if not as_json:
         _notes(ledger, lang)
 
