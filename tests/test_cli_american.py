@@ -580,3 +580,38 @@ def test_insert_restore_stats_and_check_work_as_on_a_skat_list(run: Run, grand_l
         r = run(*args, "--ledger", str(grand_list))
         assert r.exit_code == 2 and r.stderr.startswith("Error: "), (args, r.stderr)
     assert grand_list.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["add", "anna", "whist", "25", "tricks", "11"],
+        ["sheet"],
+        ["summary"],
+        ["check"],
+        ["export", "--format", "csv"],
+    ],
+)
+def test_a_list_command_loads_neither_pydantic_nor_filelock(
+    grand_list: Path, args: list[str]
+) -> None:
+    """An American Grand list is read by the one strict reader and locked with ``flock``, as
+    a Skat list is: the web API's request models and their library stay unloaded."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from skatliste.cli.base import main\n"
+        f"sys.argv = ['skatliste', *{args!r}, '--ledger', {str(grand_list)!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('pydantic', 'filelock')\n"
+        "print(sorted(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
