@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from skatliste.american.bids import example as example
@@ -389,12 +389,16 @@ class Running:
 
 
 def _partie(number: int, run: Running, reason: str | None) -> Partie:
-    if reason is not None and run.rows:
-        run.rows[-1] = replace(run.rows[-1], ends=reason)
-    done = result(number, run, reason)
-    return Partie(
-        done.number, done.deals, done.finished, done.reason, done.settlement, tuple(run.rows)
-    )
+    # the same objects as replace(row, ends=reason) and Partie(..., rows), made at once: a
+    # long list ends thousands of parties
+    rows = run.rows
+    if reason is not None and rows:
+        ended: Row = _new(Row)
+        ended.__dict__.update(rows[-1].__dict__, ends=reason)
+        rows[-1] = ended
+    out: Partie = _new(Partie)
+    out.__dict__.update(result(number, run, reason).__dict__, rows=tuple(rows))
+    return out
 
 
 def result(number: int, run: Running, reason: str | None) -> Result:
@@ -403,7 +407,16 @@ def result(number: int, run: Running, reason: str | None) -> Result:
     points = (run.totals[0], run.totals[1])
     sets = (run.sets[0], run.sets[1])
     settlement = settle(points, sets, slam_winner=run.slam_winner)
-    return Result(number, run.deals, reason is not None, reason, settlement)
+    # the same object as Result(...), without the frozen dataclass's __init__
+    out: Result = _new(Result)
+    out.__dict__.update(
+        number=number,
+        deals=run.deals,
+        finished=reason is not None,
+        reason=reason,
+        settlement=settlement,
+    )
+    return out
 
 
 def played(
