@@ -391,7 +391,7 @@ def american_cases(m: Measured, folder: Path, runs: int = 5) -> None:
         ours, twin = side_by_side(
             [SKATLISTE, *words, "--ledger", str(work)],
             [SKATLISTE, *twin_words, "--ledger", str(skat_work)],
-            runs=runs,
+            runs=2 * runs - 1 if kept else runs,  # the short ones: more runs, a steadier median
             before=restore if kept else fresh,
             before_twin=skat_restore if kept else skat_fresh,
         )
