@@ -21,11 +21,11 @@ from skatliste.skat.explain import signed
 from skatliste.skat.games import PaperValue
 from skatliste.skat.problems import rule_problems
 from skatliste.skat.rounds import Rounds, triggered
+from skatliste.skat.row import Row
 from skatliste.skat.rules import Variant
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import (
     Derived,
-    Row,
     bierlachs_reached,
     check,
     derive,
@@ -218,3 +218,20 @@ def test_the_kept_game_values_stay_few_and_right(monkeypatch: pytest.MonkeyPatch
         for g in GAMES
     ]
     assert list(rows(table, games * 2)) == plain(table, games * 2)[0]
+
+
+def test_a_row_shows_its_game_and_totals_and_equals_only_a_row() -> None:
+    """A row's repr names its number and totals (what a failed test shows); it equals a row
+    with the same facts only, and is not hashable (its points and totals are dicts)."""
+    table = Table(("Anna", "Ben", "Carl"), "Anna", build_rule_set("isko"))
+    parsed = parse_words("kreuz mit 1 augen 72".split())
+    games: list[Entry] = [
+        GameEntry(declarer="Anna", declaration=parsed.declaration, outcome=parsed.outcome)
+    ]
+    (row,) = rows(table, games)
+    shown = repr(row)
+    assert shown.startswith("Row(number=1, round=1, dealer='Anna'")
+    assert shown.endswith("totals={'Anna': 24, 'Ben': 0, 'Carl': 0})")
+    assert row == next(rows(table, games)) and row != shown
+    with pytest.raises(TypeError):
+        hash(row)

@@ -31,7 +31,7 @@ from skatliste.render.text import (
 )
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed, with_minus
-from skatliste.skat.sheet import Row
+from skatliste.skat.row import Row
 from skatliste.skat.summary import Summary
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")

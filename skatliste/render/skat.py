@@ -29,7 +29,7 @@ from skatliste.skat import entries, sheet
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import seeger_fabian_line, signed
 from skatliste.skat.family import value_cell
-from skatliste.skat.sheet import Row
+from skatliste.skat.row import Row
 from skatliste.skat.summary import summarise as summary_of_list
 from skatliste.skat.summary import summary_of
 

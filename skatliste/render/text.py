@@ -17,8 +17,8 @@ from skatliste.render.cells import markdown_text
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
 from skatliste.skat.family import value_cell
+from skatliste.skat.row import Row
 from skatliste.skat.rulesets import Ranking
-from skatliste.skat.sheet import Row
 from skatliste.skat.summary import Summary
 from skatliste.skat.words import to_words
 
@@ -188,9 +188,7 @@ def render_sheet(
                 drawn[id(result)] = cells
         mark = _mark(row)
         any_marks = any_marks or bool(mark)
-        totals = row.totals
-        for i, p in enumerate(players):
-            n = totals[p]
+        for i, n in enumerate(row.list_totals):
             if n != shown[i][0]:
                 shown[i] = (n, signed(n))
         note = e.note

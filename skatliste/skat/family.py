@@ -19,8 +19,8 @@ from skatliste.skat import entries, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
-from skatliste.skat.sheet import Row
 from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, TABLE_WORDS, parse_words
 
 _NOTE = Field("note", Text(), "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from skatliste.errors import InvalidGameError
 from skatliste.i18n import Message, msg
@@ -18,7 +18,8 @@ from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
 from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, Outcome
 from skatliste.skat.problems import entry_rule_problems, series_problems
-from skatliste.skat.rounds import RoundKind, Rounds, triggered
+from skatliste.skat.rounds import Rounds, triggered
+from skatliste.skat.row import Row, Scored
 from skatliste.skat.rules import (
     SEEGER_FABIAN_OPPONENT,
     GameResult,
@@ -32,84 +33,6 @@ from skatliste.skat.rules import (
     two_player_value,
 )
 from skatliste.skat.rulesets import BockTrigger, TwoLost
-
-
-@dataclass(slots=True)
-class Row:
-    """One line of the sheet (derived on each read; a long sheet builds many, so its fields
-    are plain slots)."""
-
-    number: int
-    """Game number, from 1."""
-    round: int
-    """Round number, from 1: a round is each player dealing once."""
-    dealer: str
-    entry: Entry
-    result: GameResult | None
-    """The game's value; None for eingepasst, a Ramsch, and an impossible game."""
-    ramsch: RamschResult | None
-    error: Message | None
-    """Why the entry could not be scored (an impossible game in a hand-edited file)."""
-    problems: tuple[Message, ...]
-    """Everything wrong with this entry on this list (the error included)."""
-    points: dict[str, int]
-    """List points this game gives each player."""
-    sf_points: dict[str, int]
-    """Seeger-Fabian points this game gives each player."""
-    totals: dict[str, int]
-    """Running list totals after this game."""
-    sf_totals: dict[str, int]
-    bock: int = 0
-    """Bock doublings from Bock rounds (not counting 'bock' typed on the game)."""
-    ramsch_round: bool = False
-    """The game was dealt in a Ramsch round."""
-    pending: tuple[RoundKind, ...] = ()
-    """The special rounds still ahead after this game, one a game."""
-
-    @property
-    def doublings(self) -> int:
-        """Every Bock doubling of this game: from Bock rounds and 'bock' typed on the game."""
-        return self.result.outcome.bock if self.result is not None else self.bock
-
-    @property
-    def paper_mismatch(self) -> bool:
-        """The value written on paper differs from the computed one."""
-        e = self.entry
-        return (
-            isinstance(e, GameEntry)
-            and e.paper is not None
-            and self.result is not None
-            and not e.paper.matches(self.result.list_points)
-        )
-
-
-class Scored(NamedTuple):
-    """One entry scored: what the row shows and what the totals add (a tuple: a list's
-    distinct games are each scored once, and many times over in a tournament)."""
-
-    result: GameResult | None
-    ramsch: RamschResult | None
-    error: Message | None
-    players: tuple[str, ...]
-    gains: tuple[tuple[str, int], ...]
-    """The players whose list points change, and by how much."""
-    sf_gains: tuple[tuple[str, int], ...]
-    """The players whose Seeger-Fabian points change, and by how much."""
-
-    @property
-    def points(self) -> dict[str, int]:
-        """List points this entry gives each player."""
-        points = dict.fromkeys(self.players, 0)
-        points.update(self.gains)
-        return points
-
-    @property
-    def sf_points(self) -> dict[str, int]:
-        """Seeger-Fabian points this entry gives each player."""
-        points = dict.fromkeys(self.players, 0)
-        points.update(self.sf_gains)
-        return points
-
 
 _Value = tuple[GameResult | None, Message | None]
 VALUES_KEPT = 20_000
@@ -336,21 +259,17 @@ def rows(
     walk = _Walk(table, after)
     state = walk.state
     size, dealers, rounds = walk.size, walk.dealers, walk.rounds
+    totals, sf_totals, made = state.totals, state.sf_totals, Row.made
     for index, entry, scored, problems in walk.steps(entries, only):
-        # positional, in the order of Row's fields: a long sheet builds a row per game
-        yield Row(
+        yield made(
             index + 1,
             index // size + 1,
             dealers[index % size],
             entry,
-            scored.result,
-            scored.ramsch,
-            scored.error,
+            scored,
             problems,
-            scored.points,
-            scored.sf_points,
-            dict(state.totals),
-            dict(state.sf_totals),
+            tuple(totals.values()),
+            tuple(sf_totals.values()),
             walk.bock,
             walk.ramsch_round,
             rounds.ahead() if walk.rounds_on else (),
@@ -375,6 +294,10 @@ class _Walk:
         self.table = table
         self.how = _Scoring.of(table)
         self.state = copy.deepcopy(after) if after is not None else Derived.start(table)
+        # the running totals in the players' order, as the rows give them
+        for name in ("totals", "sf_totals"):
+            kept = getattr(self.state, name)
+            setattr(self.state, name, {p: kept[p] for p in table.players})
         self.size = table.size
         self.dealers = tuple(table.dealer(i) for i in range(table.size))
         self.bock_on = rules.on("bock")

@@ -9,8 +9,8 @@ from skatliste.i18n import LANGS, Lang, pmsg
 from skatliste.skat.entries import GameEntry, RamschEntry
 from skatliste.skat.explain import signed
 from skatliste.skat.games import GERMAN_NAME, GameType
+from skatliste.skat.row import Row
 from skatliste.skat.rules import GameResult
-from skatliste.skat.sheet import Row
 
 NONE = "–"
 """A cell for a number that does not exist yet (no games declared, none won)."""

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skatliste.skat.entries import Entry, PassedEntry, RamschEntry, Table
+from skatliste.skat.row import Row
 from skatliste.skat.rulesets import Ranking
-from skatliste.skat.sheet import Derived, Row, bierlachs_reached, derive, rows
+from skatliste.skat.sheet import Derived, bierlachs_reached, derive, rows
 
 
 @dataclass

@@ -199,7 +199,7 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
     return None if entries is None else _list_of(path, data, entries)
 
 
-LINES_KEPT = 50_000
+LINES_KEPT = 20_000
 """Distinct game lines kept read, in one process (a tournament's lists share many of them, a
 season's more; a server reads lists for days)."""
 _LINES: dict[tuple[str, str, bool, bool], tuple[Any, tuple[object, ...]]] = {}
