@@ -79,7 +79,11 @@ class AmericanFamily(Family[Entry, Table, Row]):
     numbers_every_entry = False
     example = "anna whist 25 tricks 11"
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
-    renderers = ("skatliste.render.american", "skatliste.render.american_page")
+    renderers = (
+        "skatliste.render.american",
+        "skatliste.render.american_sheet",
+        "skatliste.render.american_page",
+    )
 
     def entry_name(self, number: int) -> Message:
         return msg("deal {number}", number=number)

@@ -143,10 +143,27 @@ def effect(table: Table, deal: Deal) -> Effect | Message:
     return points[0], points[1], sets[0], sets[1], won
 
 
-def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
+Played = tuple[int, Deal, int, int, int, int, int]
+"""A deal that stands, as the sheet shows it: its number, the deal, the pairs' points, their
+scores in the partie after it, 1 when it was set (else 0)."""
+
+
+def played_deals(table: Table, entries: Sequence[Entry]) -> tuple[Kept, list[Played | None]]:
+    """The state after ``entries`` (as :func:`walk`) and every deal that stands, a None after
+    the last deal of each partie over: the sheet's numbers, without a row object a deal."""
+    played: list[Played | None] = []
+    with collector_off():
+        state = _walk(table, entries, played)[0]
+    return state, played
+
+
+def _walk(
+    table: Table, entries: Sequence[Entry], played: list[Played | None] | None = None
+) -> Walked:
     # the loop of game._walk_deals with the partie in progress in local names: a long list
     # runs it once a deal, and repeats a few hundred distinct deals
     effects: dict[tuple[object, ...], Effect | Message] = {}
+    show = played.append if played is not None else None
     closed: list[int] = []
     wrong: list[Problem] = []
     at: list[int] = []
@@ -157,6 +174,8 @@ def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
             if deals:
                 closed += (deals, 3, a, b, x, y, -1)
                 a = b = x = y = deals = 0
+                if show is not None:
+                    show(None)
             else:
                 wrong.append((msg("end after deal {number}", number=number), NO_DEAL_TO_END))
                 at.append(index)
@@ -178,6 +197,8 @@ def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
         x += done[2]
         y += done[3]
         deals += 1
+        if show is not None:
+            show((number, entry, done[0], done[1], a, b, done[2] + done[3]))
         won = done[4]
         if won is not None:
             closed += (deals, 1, a, b, x, y, won)
@@ -188,6 +209,8 @@ def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
         else:
             continue
         a = b = x = y = deals = 0
+        if show is not None:
+            show(None)
     return (
         Kept(number - refused, _array(closed), Running([a, b], [x, y], deals=deals)),
         wrong,

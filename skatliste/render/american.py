@@ -7,7 +7,6 @@ Pure text, no printing; German by default, English on request.
 from __future__ import annotations
 
 import functools
-import io
 import itertools
 import json
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from typing import Any
 from skatliste.american.explain import computation, number, signed
 from skatliste.american.game import (
     Contract,
+    Deal,
     Partie,
     PartieEnd,
     Result,
@@ -25,7 +25,6 @@ from skatliste.american.game import (
     Settled,
     Table,
     parties,
-    problems,
     result,
     settled,
 )
@@ -85,8 +84,12 @@ def pair_label(table: Table, index: int) -> str:
 
 def contract_words(row: Row, lang: Lang = "de") -> str:
     """``Whist 25, 11 Stiche``, ``Euchre 20 allein, 5 Stiche``, ``Hearts 40, 3 Herzen``."""
+    return deal_words(row.deal, lang)
+
+
+def deal_words(d: Deal, lang: Lang = "de") -> str:
+    """:func:`contract_words` of a deal."""
     t = words_in(lang)
-    d = row.deal
     head = f"{d.contract.title} {d.bid}"
     if d.alone:
         head += f" {t['alone']}"
@@ -209,147 +212,6 @@ def _settled(
 # --- the sheet ----------------------------------------------------------------------------
 
 
-def sheet_records(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> list[dict[str, Any]]:
-    """One record a deal: what was played, the points, the running scores and sets."""
-    out: list[dict[str, Any]] = []
-    for partie in parts:
-        for row in partie.rows:
-            d = row.deal
-            out.append(
-                {
-                    "number": row.number,
-                    "partie": row.partie,
-                    "dealer": row.dealer,
-                    "declarer": d.declarer,
-                    "contract": d.contract.value,
-                    "bid": d.bid,
-                    "tricks": d.tricks,
-                    "alone": d.alone,
-                    "hearts": d.hearts,
-                    "made": row.score.made,
-                    "computation": computation(row.score, lang=lang),
-                    "points": list(row.points),
-                    "totals": list(row.totals),
-                    "sets": list(row.sets),
-                    "ends": row.ends,
-                    "note": d.note,
-                }
-            )
-    return out
-
-
-def render_sheet(
-    table: Table, parts: Sequence[Partie], *, fmt: str = "plain", lang: Lang = "de"
-) -> str:
-    """The list as on paper: one line a deal, the pairs' running scores, and each partie's
-    result under it."""
-    # the sheet's and the exports' helpers, imported where they are used: a long list's add
-    # and summary draw no table
-    from skatliste.render.cells import CsvWriter, markdown_text
-    from skatliste.render.text import plain_table
-
-    t = words_in(lang)
-    labels = [pair_label(table, 0), pair_label(table, 1)]
-    if fmt == "json":
-        return json.dumps(
-            {
-                "players": list(table.players),
-                "pairs": [list(table.pair(0)), list(table.pair(1))],
-                "deals": sheet_records(table, parts, lang),
-            },
-            ensure_ascii=False,
-            indent=2,
-        )
-    if fmt == "csv":
-        buf = io.StringIO()
-        writer = CsvWriter(buf, lineterminator="\n")
-        writer.writerow(
-            ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
-            + [f"{label} total" for label in labels]
-            + ["note"]
-        )
-        for partie in parts:
-            for row in partie.rows:
-                writer.writerow(
-                    [
-                        row.number,
-                        row.partie,
-                        row.dealer,
-                        row.deal.declarer,
-                        contract_words(row, lang),
-                        "yes" if row.score.made else "no",
-                        *row.points,
-                        *row.totals,
-                        row.deal.note,
-                    ]
-                )
-        return buf.getvalue().rstrip("\n")
-    if not any(p.rows for p in parts):
-        return t["empty"]
-    headers = ["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels]
-    blocks: list[str] = []
-    align = "rlllc" + "rr"
-    if fmt == "md":
-        headers = [markdown_text(h) for h in headers]
-    said: dict[tuple[object, ...], str] = {}
-    for partie in parts:
-        body = _sheet_lines(partie.rows, said, lang)
-        if fmt == "md":
-            body = [tuple(markdown_text(cell) for cell in line) for line in body]
-        if fmt == "plain":
-            text = plain_table(headers, body, align)
-        else:
-            from tabulate import tabulate
-
-            text = tabulate(
-                body,
-                headers=headers,
-                tablefmt={"md": "github"}.get(fmt, fmt),
-                colalign=tuple({"r": "right", "l": "left", "c": "center"}[a] for a in align),
-                disable_numparse=True,
-            )
-        lines = settlement_lines(table, partie, lang)
-        if fmt == "md":
-            lines = [markdown_text(line) for line in lines]
-            lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
-        blocks.append(text + "\n\n" + "\n".join(lines))
-    legend = msg("× = set (the contract failed)").render(lang)
-    return "\n\n".join(blocks) + "\n\n" + legend
-
-
-def _sheet_lines(
-    rows: Sequence[Row], said: dict[tuple[object, ...], str], lang: Lang
-) -> list[tuple[str, ...]]:
-    """The sheet's cells of each row: number, dealer, declarer, contract, the set mark, each
-    pair's points and running score. ``said``: the contracts worded so far (a long list
-    plays a few hundred distinct ones: each worded once)."""
-    from skatliste.render.text import with_note
-
-    body: list[tuple[str, ...]] = []
-    for row in rows:
-        d = row.deal
-        key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts)  # a member hashes slowly
-        words = said.get(key)
-        if words is None:
-            words = said[key] = contract_words(row, lang)
-        (p0, p1), (t0, t1) = row.points, row.totals
-        # explain.signed and explain.number, inline: two of each a row
-        body.append(
-            (
-                str(row.number),
-                row.dealer,
-                d.declarer,
-                with_note(words, d.note) if d.note else words,
-                "" if row.score.made else "×",
-                f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
-                f"{f'−{-t0}' if t0 < 0 else t0}",
-                f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
-                f"{f'−{-t1}' if t1 < 0 else t1}",
-            )
-        )
-    return body
-
-
 # --- the summary --------------------------------------------------------------------------
 
 
@@ -424,27 +286,6 @@ def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> 
 # --- exports ------------------------------------------------------------------------------
 
 
-def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
-    """The sheet and the summary as Markdown."""
-    from skatliste.render.cells import markdown_text
-
-    title = "American Grand"
-    players = markdown_text(", ".join(table.players))
-    return f"# {title}: {players}\n\n" + render_sheet(table, parts, fmt="md", lang=lang) + "\n"
-
-
-def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
-    """The deals and the parties' results as one JSON document."""
-    data = {
-        "rules": "american-grand",
-        "players": list(table.players),
-        "pairs": [list(table.pair(0)), list(table.pair(1))],
-        "deals": sheet_records(table, parts, lang),
-        **summary_json(table, parts),
-    }
-    return json.dumps(data, ensure_ascii=False, indent=2)
-
-
 def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: Lang = "de") -> str:
     """A self-contained HTML page: each partie's deals and its result."""
     import html
@@ -513,12 +354,6 @@ def no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
         )
 
 
-@register(FAMILY, "sheet")
-def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
-    """Each partie's deals, the pairs' running scores, its result."""
-    return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
-
-
 @register(FAMILY, "summary")
 def summary_text(
     lst: Any,
@@ -541,24 +376,6 @@ def summary_text(
 def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
     no_stake(stake)
     return render_html(lst.table, parties_of(lst), created=lst.created, lang=lang)
-
-
-@register(FAMILY, "md")
-def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    no_stake(stake)
-    return render_markdown(lst.table, parties_of(lst), lang)
-
-
-@register(FAMILY, "csv")
-def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    no_stake(stake)
-    return render_sheet(lst.table, parties_of(lst), fmt="csv", lang=lang) + "\n"
-
-
-@register(FAMILY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    no_stake(stake)
-    return render_json(lst.table, parties_of(lst), lang) + "\n"
 
 
 @register(FAMILY, "created")
@@ -624,7 +441,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "notes")
 def problem_notes(lst: Any, lang: Lang) -> list[str]:
     """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
-    found = problems(lst.table, lst.entries)
+    found = walk(lst.table, lst.entries)[1]  # the walk without rows: the sheet draws none
     if not found:
         return []
     where, problem = found[0]

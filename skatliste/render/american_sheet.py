@@ -1,0 +1,285 @@
+"""An American Grand list's sheet, as on paper or as data: one line a deal, each partie's
+result under its deals (text, grid, Markdown), one record a deal (CSV, JSON); the exports
+built on it (Markdown, CSV, JSON).
+
+The text sheet is drawn from the numbers of the parties' walk (``kept.played_deals``), with
+no row object a deal (a long list has 100,000): the same text as drawn from the rows (tested);
+the data formats, which name every field of a row, from the rows.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from skatliste.american import kept
+from skatliste.american.deals import Deal
+from skatliste.american.explain import computation
+from skatliste.american.game import Partie, Result, Row, Table
+from skatliste.i18n import Lang, msg
+from skatliste.render import register
+from skatliste.render.american import (
+    FAMILY,
+    deal_words,
+    no_stake,
+    pair_label,
+    parties_of,
+    settlement_lines,
+    summary_json,
+    words_in,
+)
+
+
+def sheet_records(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> list[dict[str, Any]]:
+    """One record a deal: what was played, the points, the running scores and sets."""
+    out: list[dict[str, Any]] = []
+    for partie in parts:
+        for row in partie.rows:
+            d = row.deal
+            out.append(
+                {
+                    "number": row.number,
+                    "partie": row.partie,
+                    "dealer": row.dealer,
+                    "declarer": d.declarer,
+                    "contract": d.contract.value,
+                    "bid": d.bid,
+                    "tricks": d.tricks,
+                    "alone": d.alone,
+                    "hearts": d.hearts,
+                    "made": row.score.made,
+                    "computation": computation(row.score, lang=lang),
+                    "points": list(row.points),
+                    "totals": list(row.totals),
+                    "sets": list(row.sets),
+                    "ends": row.ends,
+                    "note": d.note,
+                }
+            )
+    return out
+
+
+def render_sheet(
+    table: Table, parts: Sequence[Partie], *, fmt: str = "plain", lang: Lang = "de"
+) -> str:
+    """The list as on paper: one line a deal, the pairs' running scores, and each partie's
+    result under it."""
+    # the sheet's and the exports' helpers, imported where they are used: a long list's add
+    # and summary draw no table
+    from skatliste.render.cells import CsvWriter
+
+    labels = [pair_label(table, 0), pair_label(table, 1)]
+    if fmt == "json":
+        return json.dumps(
+            {
+                "players": list(table.players),
+                "pairs": [list(table.pair(0)), list(table.pair(1))],
+                "deals": sheet_records(table, parts, lang),
+            },
+            ensure_ascii=False,
+            indent=2,
+        )
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = CsvWriter(buf, lineterminator="\n")
+        writer.writerow(
+            ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
+            + [f"{label} total" for label in labels]
+            + ["note"]
+        )
+        for partie in parts:
+            for row in partie.rows:
+                writer.writerow(
+                    [
+                        row.number,
+                        row.partie,
+                        row.dealer,
+                        row.deal.declarer,
+                        deal_words(row.deal, lang),
+                        "yes" if row.score.made else "no",
+                        *row.points,
+                        *row.totals,
+                        row.deal.note,
+                    ]
+                )
+        return buf.getvalue().rstrip("\n")
+    said: dict[tuple[object, ...], str] = {}
+    drawn = [(_sheet_lines(p.rows, said, lang), p) for p in parts if p.rows]
+    return _drawn(table, drawn, fmt=fmt, lang=lang)
+
+
+def _drawn(
+    table: Table,
+    drawn: Sequence[tuple[list[tuple[str, ...]], Result]],
+    *,
+    fmt: str,
+    lang: Lang,
+) -> str:
+    """Each partie's lines drawn as a table (``plain``, ``grid``, ``md``), its result under
+    it; the legend at the end."""
+    from skatliste.render.cells import markdown_text
+    from skatliste.render.text import plain_table
+
+    t = words_in(lang)
+    if not drawn:
+        return t["empty"]
+    labels = [pair_label(table, 0), pair_label(table, 1)]
+    headers = ["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels]
+    blocks: list[str] = []
+    align = "rlllc" + "rr"
+    if fmt == "md":
+        headers = [markdown_text(h) for h in headers]
+    for body, partie in drawn:
+        if fmt == "md":
+            body = [tuple(markdown_text(cell) for cell in line) for line in body]
+        if fmt == "plain":
+            text = plain_table(headers, body, align)
+        else:
+            from tabulate import tabulate
+
+            text = tabulate(
+                body,
+                headers=headers,
+                tablefmt={"md": "github"}.get(fmt, fmt),
+                colalign=tuple({"r": "right", "l": "left", "c": "center"}[a] for a in align),
+                disable_numparse=True,
+            )
+        lines = settlement_lines(table, partie, lang)
+        if fmt == "md":
+            lines = [markdown_text(line) for line in lines]
+            lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
+        blocks.append(text + "\n\n" + "\n".join(lines))
+    legend = msg("× = set (the contract failed)").render(lang)
+    return "\n\n".join(blocks) + "\n\n" + legend
+
+
+def _sheet_lines(
+    rows: Sequence[Row], said: dict[tuple[object, ...], str], lang: Lang
+) -> list[tuple[str, ...]]:
+    """The cells of each row (:func:`_line`)."""
+    return [
+        _line(
+            str(row.number),
+            row.dealer,
+            row.deal,
+            *row.points,
+            *row.totals,
+            0 if row.score.made else 1,
+            said,
+            lang,
+        )
+        for row in rows
+    ]
+
+
+def walked_sheet(table: Table, entries: Sequence[Any], *, fmt: str, lang: Lang) -> str:
+    """:func:`render_sheet` of the parties of ``entries`` (``plain``, ``grid`` or ``md``),
+    drawn from the numbers of their walk."""
+    state, played = kept.played_deals(table, entries)
+    groups: list[list[kept.Played]] = [[]]
+    for deal in played:
+        if deal is None:
+            groups.append([])
+        else:
+            groups[-1].append(deal)
+    said: dict[tuple[object, ...], str] = {}
+    dealers = table.dealers
+    drawn = []
+    for group, partie in zip(groups, kept.results(state), strict=False):
+        if not group:
+            continue
+        body: list[tuple[str, ...]] = []
+        for number, d, p0, p1, t0, t1, lost in group:
+            body.append(
+                _line(str(number), dealers[(number - 1) % 4], d, p0, p1, t0, t1, lost, said, lang)
+            )
+        drawn.append((body, partie))
+    return _drawn(table, drawn, fmt=fmt, lang=lang)
+
+
+def _line(
+    number: str,
+    dealer: str,
+    d: Deal,
+    p0: int,
+    p1: int,
+    t0: int,
+    t1: int,
+    lost: int,
+    said: dict[tuple[object, ...], str],
+    lang: Lang,
+) -> tuple[str, ...]:
+    """A deal's cells: number, dealer, declarer, contract, the set mark, each pair's points
+    and running score. ``said``: the contracts worded so far (a long list plays a few
+    hundred distinct ones: each worded once)."""
+    key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts)  # a member hashes slowly
+    words = said.get(key)
+    if words is None:
+        words = said[key] = deal_words(d, lang)
+    if d.note:
+        from skatliste.render.text import with_note
+
+        words = with_note(words, d.note)
+    # explain.signed and explain.number, inline: two of each a line
+    return (
+        number,
+        dealer,
+        d.declarer,
+        words,
+        "×" if lost else "",
+        f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = {f'−{-t0}' if t0 < 0 else t0}",
+        f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = {f'−{-t1}' if t1 < 0 else t1}",
+    )
+
+
+def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+    """The sheet and the summary as Markdown."""
+    from skatliste.render.cells import markdown_text
+
+    title = "American Grand"
+    players = markdown_text(", ".join(table.players))
+    return f"# {title}: {players}\n\n" + render_sheet(table, parts, fmt="md", lang=lang) + "\n"
+
+
+def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+    """The deals and the parties' results as one JSON document."""
+    data = {
+        "rules": "american-grand",
+        "players": list(table.players),
+        "pairs": [list(table.pair(0)), list(table.pair(1))],
+        "deals": sheet_records(table, parts, lang),
+        **summary_json(table, parts),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+# --- the registered renderers (``skatliste.render``) ---------------------------------------
+
+
+@register(FAMILY, "sheet")
+def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
+    """Each partie's deals, the pairs' running scores, its result."""
+    if fmt in ("plain", "grid", "md"):
+        return walked_sheet(lst.table, lst.entries, fmt=fmt, lang=lang)
+    return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
+
+
+@register(FAMILY, "md")
+def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_markdown(lst.table, parties_of(lst), lang)
+
+
+@register(FAMILY, "csv")
+def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_sheet(lst.table, parties_of(lst), fmt="csv", lang=lang) + "\n"
+
+
+@register(FAMILY, "json")
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+    no_stake(stake)
+    return render_json(lst.table, parties_of(lst), lang) + "\n"
