@@ -180,15 +180,28 @@ def _settled(
     ``number`` of ``deals`` that ended for ``reason`` (None: in progress) with the scores
     ``a`` and ``b`` and sets ``x`` and ``y``, settled to ``numbers``
     (:func:`skatliste.american.game.settled`; ``by_slam``: won by a Grand slam)."""
-    score_credit, score_to, sets_credit, sets_to, f0, f1, w = numbers
+    steps = _steps(p, a if a < b else b, x, y, numbers, by_slam)
+    return f"{_head(p, number, deals, reason, a, b, x, y)}{steps}"
+
+
+def _head(
+    p: _Phrases, number: int, deals: int, reason: str | None, a: int, b: int, x: int, y: int
+) -> str:
+    """The first line of :func:`_settled`: the partie, why it ended, the scores and sets."""
     head = p.deals.format(deals) if reason == "deals" else p.heads[reason]
     # explain.signed, inline: a summary says two a partie
     sa = f"+{a}" if a > 0 else (f"−{-a}" if a < 0 else "0")
     sb = f"+{b}" if b > 0 else (f"−{-b}" if b < 0 else "0")
+    sets, (one, other) = p.sets, p.pairs
+    return f"{p.word}{number}{head}{one}{sa}{sets}{x}{other}{sb}{sets}{y}"
+
+
+def _steps(p: _Phrases, low: int, x: int, y: int, numbers: Settled, by_slam: bool) -> str:
+    """The three steps of §A5 for the lower score ``low``, the sets ``x`` and ``y``."""
+    score_credit, score_to, sets_credit, sets_to, f0, f1, w = numbers
     if score_to is None:
         step1 = p.equal_points
     else:
-        low = a if a < b else b
         shown = f"(−{-low})" if low < 0 else low
         step1 = f"\n  1) 100 − {shown} = {score_credit}{p.to[score_to]}"
     if sets_to is None:
@@ -198,15 +211,11 @@ def _settled(
     else:
         step2 = f"\n  2) ({y} − {x}) × 10 = {sets_credit}{p.to[sets_to]}"
     if w is None:
-        step3 = f"{p.tie}{f0} : {f1}"
-    else:
-        won, lost = (f0, f1) if w == 0 else (f1, f0)
-        if by_slam:
-            step3 = f"{p.slam[w]}{won}{p.against}{lost})"
-        else:
-            step3 = f"{p.win[w]}{won}{p.against}{lost}{p.by}{won - lost})"
-    sets, (one, other) = p.sets, p.pairs
-    return f"{p.word}{number}{head}{one}{sa}{sets}{x}{other}{sb}{sets}{y}{step1}{step2}{step3}"
+        return f"{step1}{step2}{p.tie}{f0} : {f1}"
+    won, lost = (f0, f1) if w == 0 else (f1, f0)
+    if by_slam:
+        return f"{step1}{step2}{p.slam[w]}{won}{p.against}{lost})"
+    return f"{step1}{step2}{p.win[w]}{won}{p.against}{lost}{p.by}{won - lost})"
 
 
 # --- the sheet ----------------------------------------------------------------------------
@@ -247,15 +256,24 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
     won = [0, 0]
     c = numbers(state)
     columns = (c[0::WIDTH], c[1::WIDTH], c[2::WIDTH], c[3::WIDTH], c[4::WIDTH], c[5::WIDTH])
+    # the steps of §A5 follow from the lower score, which pair has it, the sets and the
+    # slam: parties settled alike (half of them on a long list) are worded once
+    alike: dict[tuple[int, ...], tuple[str, int | None]] = {}
     for n, deals, code, a, b, x, y, slam in zip(
         itertools.count(1), *columns, c[6::WIDTH], strict=False
     ):
         if not deals:
             continue
-        found = settled(a, b, x, y, None if slam < 0 else slam)
-        blocks.append(_settled(p, n, deals, REASONS[code], a, b, x, y, found, slam >= 0))
-        if found[6] is not None:
-            won[found[6]] += 1
+        low = a if a < b else b
+        key = (low, (a > b) - (a < b), x, y, slam)
+        found = alike.get(key)
+        if found is None:
+            numbers_ = settled(a, b, x, y, None if slam < 0 else slam)
+            found = alike[key] = (_steps(p, low, x, y, numbers_, slam >= 0), numbers_[6])
+        steps, winner = found
+        blocks.append(_head(p, n, deals, REASONS[code], a, b, x, y) + steps)
+        if winner is not None:
+            won[winner] += 1
     if state.run.deals:
         partie = result(state.over + 1, state.run, None)
         blocks.append("\n".join(settlement_lines(table, partie, lang)))
