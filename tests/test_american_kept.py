@@ -202,24 +202,27 @@ def test_a_partie_over_is_kept_as_its_numbers() -> None:
     assert kept.numbers(kept.Kept()) == []
 
 
-def packed(*numbers: int, width: str = "i") -> str:
+def packed(*numbers: int, width: str = "h") -> str:
     """Numbers as the state keeps its parties over: their type, the Base64 of their
     little-endian bytes."""
     return f"{width}:" + base64.b64encode(struct.pack(f"<{len(numbers)}{width}", *numbers)).decode()
 
 
-def test_points_beyond_32_bits_are_kept_as_64_bit_numbers() -> None:
+@pytest.mark.parametrize(("points", "width"), [(40_000, "i:"), (2**40, "q:")])
+def test_points_beyond_16_bits_are_kept_as_wider_numbers(points: int, width: str) -> None:
     """A partie's points have no bound: a partie over with more widens the numbers kept."""
     state = chained(TABLE, DEALS[:1])
-    state.run.totals = [2**40, -(2**40)]
+    state.run.totals = [points, -points]
     _, _, wide = kept.after(TABLE, state, END, NO_PARTIE)
     _, _, wide = kept.after(TABLE, chained_on(wide, DEALS[:1]), END, NO_PARTIE)
-    expected = [(1, "hand", (2**40, -(2**40)), (0, 0), None), (1, "hand", (25, 0), (0, 0), None)]
+    expected = [(1, "hand", (points, -points), (0, 0), None), (1, "hand", (25, 0), (0, 0), None)]
     assert list(kept.parties_over(wide)) == expected
-    assert kept.to_json(wide)["closed"].startswith("q:")
+    assert kept.to_json(wide)["closed"].startswith(width)
     again = kept.from_json(json.loads(json.dumps(kept.to_json(wide))))
     assert again is not None and list(kept.parties_over(again)) == expected
-    assert kept.to_json(chained(TABLE, DEALS[:4]))["closed"].startswith("i:")
+    assert kept.to_json(chained(TABLE, DEALS[:4]))["closed"].startswith("h:")
+    walked = kept.walk(TABLE, [Deal(declarer="Anna", contract=Contract.WHIST, bid=25, tricks=11)])
+    assert kept.to_json(walked[0])["closed"] == "h:"
 
 
 def chained_on(state: kept.Kept, items: list[Entry]) -> kept.Kept:
@@ -247,7 +250,8 @@ progress."""
         {"closed": packed(2, 3, 25, 0, 0, 1)},  # a number short
         {"closed": packed(2, 3, 25, 0, 0, 1, -1, 4)},
         {"closed": packed(2, 4, 25, 0, 0, 1, -1, width="q")},
-        {"closed": packed(2, 3, 25, 0, 0, 1, -1).replace("i:", "h:")},  # no such type
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1).replace("h:", "b:")},  # no such type
+        {"closed": packed(2, 3, 25, 0, 0, 1, -1).replace("h:", "hi:")},
         {"closed": packed(2, 3, 25, 0, 0, 1, -1)[2:]},
         {"closed": packed(2, 3, 25, 0, 0, 1, -1)[:-4]},
         {"closed": packed(2, 3, 25, 0, 0, 1, -1) + "*"},  # not Base64

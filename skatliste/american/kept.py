@@ -19,7 +19,7 @@ import base64
 import operator
 import sys
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,16 +48,19 @@ REASONS = ("hundred", "slam", "deals", "hand")
 WIDTH = 7
 """The numbers of one partie over in :attr:`Kept.closed`."""
 _CODE = {reason: code for code, reason in enumerate(REASONS)}
-_NARROW, _WIDE = "i", "q"
-"""The numbers as 32-bit integers, as a list's parties' deals and points fit them; as 64-bit
-ones for a list where one does not (a partie's points have no bound)."""
+_TYPES = "hiq"
+"""The numbers as 16-bit integers, as a list's parties' deals and points fit them; as 32- or
+64-bit ones for a list where one does not (a partie's points have no bound)."""
 
 
-def _array(values: Iterable[int]) -> array[int]:
-    try:
-        return array(_NARROW, values)
-    except OverflowError:
-        return array(_WIDE, values)
+def _array(values: Sequence[int]) -> array[int]:
+    """``values`` in the narrowest of :data:`_TYPES` that holds them."""
+    for typecode in _TYPES[:-1]:
+        try:
+            return array(typecode, values)
+        except OverflowError:
+            continue
+    return array(_TYPES[-1], values)
 
 
 @dataclass
@@ -65,7 +68,7 @@ class Kept:
     """The deals so far, the parties over, the partie in progress (its rows not kept)."""
 
     deals: int = 0
-    closed: array[int] = field(default_factory=lambda: array(_NARROW))
+    closed: array[int] = field(default_factory=lambda: array(_TYPES[0]))
     """Every partie over as :data:`WIDTH` numbers, one partie after the other: its deals, why
     it ended (an index of :data:`REASONS`), the pairs' points, their sets, the pair of a
     Grand slam (-1: none). An array, as a long list has thousands of parties, read and
@@ -231,7 +234,8 @@ def _close(state: Kept, reason: str) -> None:
     slam = -1 if run.slam_winner is None else run.slam_winner
     closed, grown = state.closed, _array((run.deals, _CODE[reason], *run.totals, *run.sets, slam))
     if grown.typecode != closed.typecode:
-        closed, grown = array(_WIDE, closed), array(_WIDE, grown)
+        wide = max(grown.typecode, closed.typecode, key=_TYPES.index)
+        closed, grown = array(wide, closed), array(wide, grown)
         state.closed = closed
     closed.extend(grown)
     state.run = Running()
@@ -294,7 +298,7 @@ def _copy(state: Kept) -> Kept:
 
 def to_json(state: Kept) -> dict[str, Any]:
     """The state as plain JSON data: the parties over as the type of :attr:`Kept.closed`'s
-    numbers (``i``: 32 bits, ``q``: 64), a colon and the Base64 of their bytes
+    numbers (``h``, ``i``, ``q``: 16, 32, 64 bits), a colon and the Base64 of their bytes
     (little-endian), the one in progress as [deals, points, sets]."""
     run = state.run
     closed = state.closed
@@ -323,7 +327,7 @@ def _closed(text: object) -> array[int] | None:
     if type(text) is not str:
         return None
     typecode, _, packed = text.partition(":")
-    if typecode not in (_NARROW, _WIDE):
+    if len(typecode) != 1 or typecode not in _TYPES:
         return None
     try:
         raw = base64.b64decode(packed, validate=True)
