@@ -106,7 +106,7 @@ def render_sheet(
                     ]
                 )
         return buf.getvalue().rstrip("\n")
-    said: dict[tuple[object, ...], str] = {}
+    said: Said = {}
     drawn = [(_sheet_lines(p.rows, said, lang), p) for p in parts if p.rows]
     return _drawn(table, drawn, fmt=fmt, lang=lang)
 
@@ -156,9 +156,7 @@ def _drawn(
     return "\n\n".join(blocks) + "\n\n" + legend
 
 
-def _sheet_lines(
-    rows: Sequence[Row], said: dict[tuple[object, ...], str], lang: Lang
-) -> list[tuple[str, ...]]:
+def _sheet_lines(rows: Sequence[Row], said: Said, lang: Lang) -> list[tuple[str, ...]]:
     """The cells of each row (:func:`_line`)."""
     return [
         _line(
@@ -185,7 +183,7 @@ def walked_sheet(table: Table, entries: Sequence[Any], *, fmt: str, lang: Lang) 
             groups.append([])
         else:
             groups[-1].append(deal)
-    said: dict[tuple[object, ...], str] = {}
+    said: Said = {}
     dealers = table.dealers
     drawn = []
     for group, partie in zip(groups, kept.results(state), strict=False):
@@ -200,6 +198,11 @@ def walked_sheet(table: Table, entries: Sequence[Any], *, fmt: str, lang: Lang) 
     return _drawn(table, drawn, fmt=fmt, lang=lang)
 
 
+Said = dict[tuple[object, ...], tuple[str, str, str, str]]
+"""The cells of a deal worded so far, by what they show: its contract's words, the set mark,
+each pair's points (a long list plays a few hundred distinct deals: each worded once)."""
+
+
 def _line(
     number: str,
     dealer: str,
@@ -209,29 +212,33 @@ def _line(
     t0: int,
     t1: int,
     lost: int,
-    said: dict[tuple[object, ...], str],
+    said: Said,
     lang: Lang,
 ) -> tuple[str, ...]:
     """A deal's cells: number, dealer, declarer, contract, the set mark, each pair's points
-    and running score. ``said``: the contracts worded so far (a long list plays a few
-    hundred distinct ones: each worded once)."""
-    key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts)  # a member hashes slowly
-    words = said.get(key)
-    if words is None:
-        words = said[key] = deal_words(d, lang)
+    and running score."""
+    # the contract by identity: an enum member hashes slowly, by name
+    key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts, p0, p1, lost)
+    found = said.get(key)
+    if found is None:
+        # explain.signed, inline
+        pre0 = f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
+        pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
+        found = said[key] = (deal_words(d, lang), "×" if lost else "", pre0, pre1)
+    words, mark, pre0, pre1 = found
     if d.note:
         from skatliste.render.text import with_note
 
         words = with_note(words, d.note)
-    # explain.signed and explain.number, inline: two of each a line
+    # explain.number, inline
     return (
         number,
         dealer,
         d.declarer,
         words,
-        "×" if lost else "",
-        f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = {f'−{-t0}' if t0 < 0 else t0}",
-        f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = {f'−{-t1}' if t1 < 0 else t1}",
+        mark,
+        f"{pre0}{t0}" if t0 >= 0 else f"{pre0}−{-t0}",
+        f"{pre1}{t1}" if t1 >= 0 else f"{pre1}−{-t1}",
     )
 
 
