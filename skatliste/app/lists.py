@@ -149,7 +149,7 @@ def numbered_count(ledger: Ledger) -> int:
     """How many numbered entries the list has (games, deals)."""
     if ledger.family.numbers_every_entry:
         return len(ledger.entries)
-    return len(indexes(ledger))
+    return sum(map(ledger.family.numbered, ledger.entries))  # indexes() not made: a count
 
 
 def check_number(ledger: Ledger, number: int) -> int:
