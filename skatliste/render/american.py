@@ -252,7 +252,8 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
     """:func:`render_summary` of the parties of a kept state (``results(state)``, without
     those of no deal), read from its numbers (a long list has thousands of parties)."""
     p = _phrases(table.players, lang)
-    blocks = []
+    pieces: list[str] = []  # each partie's head, then its steps and the blank line after it
+    add = pieces.append
     won = [0, 0]
     c = numbers(state)
     columns = (c[0::WIDTH], c[1::WIDTH], c[2::WIDTH], c[3::WIDTH], c[4::WIDTH], c[5::WIDTH])
@@ -269,17 +270,19 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
         found = alike.get(key)
         if found is None:
             numbers_ = settled(a, b, x, y, None if slam < 0 else slam)
-            found = alike[key] = (_steps(p, low, x, y, numbers_, slam >= 0), numbers_[6])
-        steps, winner = found
-        blocks.append(_head(p, n, deals, REASONS[code], a, b, x, y) + steps)
-        if winner is not None:
-            won[winner] += 1
+            steps = _steps(p, low, x, y, numbers_, slam >= 0)
+            found = alike[key] = (f"{steps}\n\n", numbers_[6])
+        add(_head(p, n, deals, REASONS[code], a, b, x, y))
+        add(found[0])
+        if found[1] is not None:
+            won[found[1]] += 1
     if state.run.deals:
         partie = result(state.over + 1, state.run, None)
-        blocks.append("\n".join(settlement_lines(table, partie, lang)))
-    if not blocks:
+        add("\n".join(settlement_lines(table, partie, lang)) + "\n\n")
+    if not pieces:
         return words_in(lang)["empty"]
-    return "\n\n".join([*blocks, _won_line(table, won, lang)])
+    add(_won_line(table, won, lang))
+    return "".join(pieces)
 
 
 def _won_line(table: Table, won: Sequence[int], lang: Lang) -> str:
