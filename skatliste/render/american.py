@@ -1,5 +1,6 @@
-"""An American Grand list in words and tables: a deal's lines, the standing, the sheet, the
-parties' settlements, the summary (text and JSON) and the exports (Markdown, CSV, JSON, HTML).
+"""An American Grand list in words: a deal's lines, the standing, the parties' settlements,
+the summary (text and JSON), the HTML export, the statistics (the sheet and the exports built
+on it are ``skatliste.render.american_sheet``'s).
 
 Pure text, no printing; German by default, English on request.
 """
