@@ -261,6 +261,8 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
     # the steps of §A5 follow from the lower score, which pair has it, the sets and the
     # slam: parties settled alike (half of them on a long list) are worded once
     alike: dict[tuple[int, ...], tuple[str, int | None]] = {}
+    heads = [None if reason == "deals" else p.heads[reason] for reason in REASONS]
+    word, sets, (one, other) = p.word, p.sets, p.pairs
     for n, deals, code, a, b, x, y, slam in zip(
         itertools.count(1), *columns, c[6::WIDTH], strict=False
     ):
@@ -273,7 +275,11 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
             numbers_ = settled(a, b, x, y, None if slam < 0 else slam)
             steps = _steps(p, low, x, y, numbers_, slam >= 0)
             found = alike[key] = (f"{steps}\n\n", numbers_[6])
-        add(_head(p, n, deals, REASONS[code], a, b, x, y))
+        # _head, inline (a long list has thousands of parties): the same text, tested
+        head = heads[code] or p.deals.format(deals)
+        sa = f"+{a}" if a > 0 else (f"−{-a}" if a < 0 else "0")
+        sb = f"+{b}" if b > 0 else (f"−{-b}" if b < 0 else "0")
+        add(f"{word}{n}{head}{one}{sa}{sets}{x}{other}{sb}{sets}{y}")
         add(found[0])
         if found[1] is not None:
             won[found[1]] += 1
