@@ -419,22 +419,55 @@ def result(number: int, run: Running, reason: str | None) -> Result:
     return out
 
 
+Effect = tuple[int, int, int, int, int | None]
+"""What a deal does to the partie in progress: the points of pair 0 and pair 1, the sets of
+each, the pair its Grand slam wins the partie for (None: no slam)."""
+
+
+def effect(table: Table, s: DealScore) -> Effect:
+    """What the deal scored ``s`` does to the partie in progress (§A3): the declaring pair
+    gets its points and a set when it failed, the defenders theirs; a Grand slam wins the
+    partie for the pair that made it."""
+    declaring = table.pairs[s.deal.declarer]
+    if declaring == 0:
+        a, b = s.declaring, s.defending
+    else:
+        a, b = s.defending, s.declaring
+    failed = 0 if s.made else 1
+    x, y = (failed, 0) if declaring == 0 else (0, failed)
+    won = None
+    if s.slam_pair is not None:
+        won = declaring if s.slam_pair == "declaring" else 1 - declaring
+    return a, b, x, y, won
+
+
+def partie_over(a: int, b: int, slam: int | None, deals: int, limit: int | None) -> str | None:
+    """Why a partie ends after its last deal, the pairs at ``a`` and ``b`` after ``deals``
+    deals (§A4): a Grand slam (``slam``: the pair it won for), a pair at the target, the
+    deals the table plays (``limit``, None: no limit); None while it goes on."""
+    if slam is not None:
+        return "slam"
+    if a >= PARTIE_TARGET or b >= PARTIE_TARGET:
+        return "hundred"
+    if limit is not None and deals >= limit:
+        return "deals"
+    return None
+
+
 def played(
     table: Table, run: Running, deal: Deal, s: DealScore, number: int, partie: int
 ) -> tuple[Row, str | None]:
     """Deal ``number`` (over the whole list), scored ``s``, played in partie ``partie``:
     its row, ``run`` carried on after it, and why the partie ends after it (None: it goes
     on)."""
-    declaring = table.pairs[deal.declarer]
-    # pair_points, inline: a long list walks this once a deal
-    points = (s.declaring, s.defending) if declaring == 0 else (s.defending, s.declaring)
-    totals = run.totals
-    totals[0] += points[0]
-    totals[1] += points[1]
-    if not s.made:
-        run.sets[declaring] += 1
-    if s.slam_pair is not None:
-        run.slam_winner = declaring if s.slam_pair == "declaring" else 1 - declaring
+    a, b, x, y, won = effect(table, s)
+    totals, sets = run.totals, run.sets
+    totals[0] += a
+    totals[1] += b
+    sets[0] += x
+    sets[1] += y
+    if won is not None:
+        run.slam_winner = won
     run.deals += 1
     # the same object as Row(...), without the frozen dataclass's __init__
     row: Row = _new(Row)
@@ -444,24 +477,13 @@ def played(
         dealer=table.dealers[(number - 1) % 4],
         deal=deal,
         score=s,
-        points=points,
+        points=(a, b),
         totals=(totals[0], totals[1]),
-        sets=(run.sets[0], run.sets[1]),
+        sets=(sets[0], sets[1]),
         ends=None,
     )
-    return row, _partie_over(table, run)
-
-
-def _partie_over(table: Table, run: Running) -> str | None:
-    """Why the partie ends after its last deal (a slam, a pair at the target, the deals
-    played), or None while it goes on."""
-    if run.slam_winner is not None:
-        return "slam"
-    if max(run.totals) >= PARTIE_TARGET:
-        return "hundred"
-    if table.partie_deals is not None and run.deals >= table.partie_deals:
-        return "deals"
-    return None
+    reason = partie_over(totals[0], totals[1], run.slam_winner, run.deals, table.partie_deals)
+    return row, reason
 
 
 Problem = tuple[Message, Message]

@@ -23,19 +23,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from skatliste.american.deals import PARTIE_TARGET, Deal, Entry, PartieEnd
+from skatliste.american.deals import Deal, Entry, PartieEnd
 from skatliste.american.game import (
     NO_DEAL_TO_END,
     DealScore,
+    Effect,
     Problem,
     Result,
     Row,
     Running,
     Table,
+    partie_over,
     played,
     result,
     scored,
 )
+from skatliste.american.game import effect as game_effect
 from skatliste.i18n import Message, msg
 from skatliste.memory import collector_off
 
@@ -119,31 +122,20 @@ def walk(table: Table, entries: Sequence[Entry]) -> Walked:
         or not all(map(operator.is_, last[1], key))
     ):
         with collector_off():
-            _LAST[:] = [(table, key, _walk(table, key))]
-    state, wrong, at = _LAST[0][2]
+            walked = _walk(table, key)
+        # the walk returned is this one, even where another thread keeps its own meanwhile
+        _LAST[:] = [(table, key, walked)]
+    else:
+        walked = last[2]
+    state, wrong, at = walked
     return _copy(state), list(wrong), list(at)
 
 
-Effect = tuple[int, int, int, int, int | None]
-"""A deal's points for pair 0 and pair 1, its sets for each, the pair its Grand slam wins
-for (None: no slam)."""
-
-
 def effect(table: Table, deal: Deal) -> Effect | Message:
-    """What a deal does to the partie in progress, or why it cannot stand."""
+    """What a deal does to the partie in progress (``game.effect``), or why it cannot
+    stand."""
     s = scored(table, deal)
-    if not isinstance(s, DealScore):
-        return s
-    declaring = table.pairs[deal.declarer]
-    points = [0, 0]
-    points[declaring], points[1 - declaring] = s.declaring, s.defending
-    sets = [0, 0]
-    if not s.made:
-        sets[declaring] = 1
-    won = None
-    if s.slam_pair is not None:
-        won = declaring if s.slam_pair == "declaring" else 1 - declaring
-    return points[0], points[1], sets[0], sets[1], won
+    return s if not isinstance(s, DealScore) else game_effect(table, s)
 
 
 Played = tuple[int, Deal, int, int, int, int, int]
@@ -163,8 +155,9 @@ def played_deals(table: Table, entries: Sequence[Entry]) -> tuple[Kept, list[Pla
 def _walk(
     table: Table, entries: Sequence[Entry], played: list[Played | None] | None = None
 ) -> Walked:
-    # the loop of game._walk_deals with the partie in progress in local names: a long list
-    # runs it once a deal, and repeats a few hundred distinct deals
+    # game._walk_deals's walk by the same rules (game.effect, game.partie_over), the partie in
+    # progress in local names and no row made: a long list runs it once a deal, and repeats
+    # a few hundred distinct deals
     effects: dict[tuple[object, ...], Effect | Message] = {}
     show = played.append if played is not None else None
     closed: list[int] = []
@@ -203,14 +196,10 @@ def _walk(
         if show is not None:
             show((number, entry, done[0], done[1], a, b, done[2] + done[3]))
         won = done[4]
-        if won is not None:
-            closed += (deals, 1, a, b, x, y, won)
-        elif a >= PARTIE_TARGET or b >= PARTIE_TARGET:
-            closed += (deals, 0, a, b, x, y, -1)
-        elif limit is not None and deals >= limit:
-            closed += (deals, 2, a, b, x, y, -1)
-        else:
+        reason = partie_over(a, b, won, deals, limit)
+        if reason is None:
             continue
+        closed += (deals, _CODE[reason], a, b, x, y, -1 if won is None else won)
         a = b = x = y = deals = 0
         if show is not None:
             show(None)
