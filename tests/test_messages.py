@@ -105,7 +105,8 @@ def test_counts_take_the_plural_of_the_language() -> None:
 
 def test_a_nested_message_is_rendered_in_the_language_of_the_whole() -> None:
     null = msg("a Null has no Spitzen: they count only in suit games and Grand")
-    whole = msg("game {number}: {problems}", number=7, problems=join([null, null]))
+    game = msg("game {number}", number=7)
+    whole = msg("{where}: {problem}", where=game, problem=join([null, null]))
     german = null.render("de")
     assert whole.render("de") == f"Spiel 7: {german}; {german}"
     assert "Spitzen" in german and "only" not in german
@@ -650,3 +651,21 @@ def test_the_card_commands_answer_in_the_chosen_language(run: Run) -> None:
     assert run("spitzen", "kreuz", "HJ", "HA", "--partial").stdout == "ohne 2: ♣B ♠B fehlen\n"
     english = run("spitzen", "kreuz", "HJ", "HA", "--partial", "--lang", "en").stdout
     assert english == "without 2: CJ SJ missing\n"
+
+
+def test_no_message_is_made_inside_an_f_string() -> None:
+    """Babel does not look inside an f-string: a ``msg("Note")`` there would not be
+    extracted, and its German could go missing unseen."""
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "skatliste").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (
+                        isinstance(inner, ast.Call)
+                        and isinstance(inner.func, ast.Name)
+                        and inner.func.id in ("msg", "nmsg", "pmsg")
+                    ):
+                        found.append(f"{path.name}:{inner.lineno}")
+    assert found == []

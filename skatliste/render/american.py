@@ -452,7 +452,8 @@ def change_lines(change: Any, lang: Lang) -> list[str]:
 def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     """Deal N: who dealt, what was played, the computation, the partie's standing after it."""
     lines = deal_lines(lst.table, row, lang)
-    lines.insert(1, f"  {msg('dealer').render(lang)}: {row.dealer}")
+    dealer = msg("dealer").render(lang)
+    lines.insert(1, f"  {dealer}: {row.dealer}")
     pts = " · ".join(f"{lst.table.pair_name(i)} {number(row.totals[i])}" for i in (0, 1))
     after = msg(
         "Partie {number}, after it: {points} · sets {sets}",
@@ -462,7 +463,8 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     )
     lines.append(f"  {after.render(lang)}")
     if row.deal.note:
-        lines.append(f"  {msg('note').render(lang)}: {row.deal.note}")
+        note = msg("note").render(lang)
+        lines.append(f"  {note}: {row.deal.note}")
     return lines
 
 

@@ -129,7 +129,8 @@ def summary_text(
         return json.dumps(summary_json(lst.table, result, settlement), ensure_ascii=False)
     text = render_summary(lst.table, result, settlement=settlement, lang=lang)
     if only_round is not None:
-        return f"{msg('Round').render(lang)} {only_round}\n{text}"
+        word = msg("Round").render(lang)
+        return f"{word} {only_round}\n{text}"
     return text
 
 
@@ -188,7 +189,8 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     from skatliste.skat.rules import seeger_fabian_points
 
     lines = game_lines(row, lang)
-    lines.insert(1, f"  {msg('dealer').render(lang)}: {row.dealer}")
+    dealer = msg("dealer").render(lang)
+    lines.insert(1, f"  {dealer}: {row.dealer}")
     if row.result is not None and not lst.rules.two_player:
         sf = seeger_fabian_points(row.result, table=lst.table.size)
         lines.append(f"  {seeger_fabian_line(row.result, sf, lang=lang)}")
@@ -256,7 +258,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         else ("ramsch" if isinstance(e, RamschEntry) else "passed"),
         "declarer": e.declarer if isinstance(e, GameEntry) else None,
         "dealer": row.dealer,
-        "dealer_text": f"{msg('dealer').render(lang)} {row.dealer}",
+        "dealer_text": msg("dealer").render(lang) + f" {row.dealer}",
         "words": edit_words(row, lang),
         "text": describe(row, lang),
         "value": value_cell(row),

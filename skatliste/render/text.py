@@ -93,7 +93,8 @@ def describe_ramsch(row: Row, lang: Lang = "de") -> str:
     if e.durchmarsch:
         parts.append(f"Durchmarsch {e.durchmarsch}")
     if e.pushes:
-        parts.append(f"{msg('pushed').render(lang)} {e.pushes}")
+        pushed = msg("pushed").render(lang)
+        parts.append(f"{pushed} {e.pushes}")
     text = "Ramsch: " + ", ".join(parts)
     return text if row.error is None else text + " !"
 
@@ -486,4 +487,5 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
 
 def note_lines(note: str, lang: Lang) -> list[str]:
     """``  Notiz: ...`` when the game has a note."""
-    return [f"  {msg('Note').render(lang)}: {note}"] if note else []
+    word = msg("Note").render(lang)
+    return [f"  {word}: {note}"] if note else []
