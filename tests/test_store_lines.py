@@ -82,6 +82,9 @@ HAND_EDITS = [
     (r'"time": ?"[^"]*"', r'"time":"a\\u0041"'),
     (r'"time": ?"[^"]*"', r'"time":17'),
     (r'"time": ?"[^"]*"', r'"time":null'),
+    (r'"time": ?"[^"]*"', '"time":"a\tb"'),
+    (r'"time": ?"[^"]*"', '"time":"a\x01b"'),
+    (r'"time": ?"[^"]*"', '"time":"a\u00a0b"'),
     # two games on a line, a comma missing or one too many, a line indented otherwise
     (r"\},\n    \{", r"}, {"),
     (r"\},\n    \{", r"}\n    {"),
@@ -94,6 +97,7 @@ HAND_EDITS = [
     (r'"declarer": ?"[^"]*"', r'"declarer":"An\\"na"'),
     (r'"declarer": ?"[^"]*"', r'"declarer":""'),
     (r'"declarer": ?"[^"]*"', r'"declarer":7'),
+    (r'"declarer": ?"[^"]*"', '"declarer":"An\tna"'),
     (r'"kind": ?"game"', r'"kind":"spiel"'),
 ]
 
@@ -122,7 +126,7 @@ class _nothing:
         return None
 
 
-TRICKY = ['"', ",", "}", "{", "\n", "\\", "[", "]", " ", "1", ":", "\\u0000", '"time":"', "n"]
+TRICKY = ['"', ",", "}", "{", "\n", "\\", "[", "]", " ", "1", ":", "\\u0000", '"time":"', "n", "\t"]
 
 
 @given(

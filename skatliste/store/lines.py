@@ -64,7 +64,7 @@ def without_declarer(body: str) -> tuple[str | None, str]:
             start = end_kind + 1 + len(_DECLARER)
             end = body.find('"', start)
             name = body[start:end]
-            if end > 0 and "\\" not in name:
+            if end > 0 and "\\" not in name and name.isprintable():
                 return name, body[: end_kind + 1] + body[end + 1 :]
     return None, body
 
@@ -97,7 +97,8 @@ def read_games(
             at, skip = line.rfind(_SPACED), len(_SPACED)
         if at > 0:
             time = line[at + skip : -3]
-            if '"' not in time and "\\" not in time:
+            # as JSON reads it: no quote, no escape, no control character (JSON has none raw)
+            if '"' not in time and "\\" not in time and time.isprintable():
                 key = line[:at]
                 entry = stamped.get(key)
                 if entry is None:
