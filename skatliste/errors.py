@@ -79,3 +79,24 @@ class OptionError(InputError):
         super().__init__(
             problem if value is None else msg("'{value}': {problem}", value=value, problem=problem)
         )
+
+
+_JSON_REASONS = {
+    "Expecting value": msg("a value was expected"),
+    "Expecting property name enclosed in double quotes": msg(
+        "a name in double quotes was expected"
+    ),
+    "Expecting ',' delimiter": msg("a comma was expected"),
+    "Expecting ':' delimiter": msg("a colon was expected"),
+    "Invalid control character at": msg("a control character (a tab, a line break) in a text"),
+    "Unterminated string starting at": msg("a text is not closed"),
+    "Invalid \\escape": msg("a backslash that escapes nothing"),
+    "Invalid \\uXXXX escape": msg("a \\u escape without its four hex digits"),
+    "Extra data": msg("more after the end"),
+}
+"""What Python's JSON reader says is wrong, in our words (its messages are English only)."""
+
+
+def json_reason(why: str) -> Message | str:
+    """What a ``json.JSONDecodeError``'s ``msg`` says, in our words where we have them."""
+    return _JSON_REASONS.get(why, why)

@@ -162,6 +162,20 @@ def test_ledger_replaced_by_a_directory(run: Run, tmp_path: Path) -> None:
         ),
         (lambda t: re.sub(r'"kind": ?"passed"', '"kind":"ramsch"', t), "game 2:"),
         (lambda t: t.replace('"first_dealer": "Anna"', '"first_dealer": "Zoe"'), "first_dealer"),
+        # what Python's JSON reader refuses in its own words, said in ours
+        (lambda t: t.replace('"augen":75', '"augen":'), "not valid JSON (a value was expected)"),
+        (lambda t: t.replace('"time":"', '"time":"\t', 1), "a control character"),
+        # what it takes but no list can hold: half of a character, a number or a nesting of
+        # thousands
+        (
+            lambda t: t.replace('"augen":75', '"augen":75,"note":"\\ud800"'),
+            "game 1: note: half of a character",
+        ),
+        (lambda t: t.replace('"augen":75', '"augen":' + "7" * 5000), "a number too long"),
+        (
+            lambda t: t.replace('"augen":75', '"augen":75,"note":' + "[" * 5000 + "]" * 5000),
+            "a nesting too deep",
+        ),
     ],
 )
 def test_a_mangled_ledger_is_refused_with_place_and_reason_and_left_untouched(
@@ -181,6 +195,16 @@ def test_a_mangled_ledger_is_refused_with_place_and_reason_and_left_untouched(
         assert message in r.stderr
         assert "Traceback" not in r.stderr
     assert fresh_ledger.read_bytes() == before
+
+
+def test_a_character_written_as_two_halves_is_one_character(run: Run, fresh_ledger: Path) -> None:
+    """JSON may write a character beyond the first 65,536 as two \\u escapes: it reads as one."""
+    run("add", "anna", "kreuz", "mit", "2", "--ledger", str(fresh_ledger))
+    text = fresh_ledger.read_text(encoding="utf-8")
+    fresh_ledger.write_text(text.replace('"time":', '"note":"\\ud83c\\udccf","time":', 1))
+    r = run("sheet", "--ledger", str(fresh_ledger))
+    assert r.exit_code == 0, r.stderr
+    assert "\U0001f0cf" in r.stdout
 
 
 @settings(

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from skatliste.errors import InputError
+from skatliste.errors import InputError, json_reason
 from skatliste.i18n import Lang, msg
 from skatliste.skat.cards import (
     Card,
@@ -188,7 +188,7 @@ def _replay_fields(text: str, source: str) -> dict[str, Any]:
                     "{source}: line {line}: not valid JSON ({why})",
                     source=source,
                     line=exc.lineno,
-                    why=exc.msg,
+                    why=json_reason(exc.msg),
                 )
             ) from None
         except (ValueError, RecursionError):  # a number too long, nesting too deep

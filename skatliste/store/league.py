@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
-from skatliste.errors import InputError, LedgerError
+from skatliste.errors import InputError, LedgerError, json_reason
 from skatliste.fields import Const, Field, Integer, Items, Names, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.league import MatchDay, Team, check_teams, match_day
@@ -138,7 +138,7 @@ class NoLeague(LedgerError):
 # --- reading ------------------------------------------------------------------------------
 
 
-def _fail(path: Path, where: str, problem: Message) -> LedgerError:
+def _fail(path: Path, where: str | Message, problem: Message) -> LedgerError:
     place = msg("{where}: {problem}", where=where, problem=problem) if where else problem
     return LedgerError(
         msg("{path}: {problem}; the league file was left untouched", path=path, problem=place)
@@ -162,7 +162,10 @@ def _data(path: Path, raw: bytes) -> dict[str, Any]:
         raise _fail(path, "", msg("not UTF-8 text")) from None
     except json.JSONDecodeError as err:
         where = msg("line {line} column {column}", line=err.lineno, column=err.colno)
-        raise _fail(path, str(where), msg("not valid JSON ({why})", why=err.msg)) from None
+        why = json_reason(err.msg)
+        raise _fail(path, where, msg("not valid JSON ({why})", why=why)) from None
+    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
+        raise _fail(path, "", msg("not valid JSON (a number or a nesting too long)")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise LedgerError(
             msg('{path}: not a league file (no "format": "{name}")', path=path, name=FORMAT_NAME)

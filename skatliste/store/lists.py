@@ -133,7 +133,8 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
 
 def _parse(path: Path, raw: bytes) -> ListFile[Any]:
     text = reading.text_of(path, without_bom(raw))
-    lst = read_by_lines(path, text) or read_whole(path, text)
+    lst = None if reading.may_hold_halves(text) else read_by_lines(path, text)
+    lst = lst or read_whole(path, text)
     lst._read = (raw, tuple(lst.entries), tuple(lst.history))
     return lst
 
@@ -143,7 +144,8 @@ def read_whole(path: Path, text: str) -> ListFile[Any]:
     problem (a refused file raises a ``LedgerError``)."""
     data, pairs = reading.read_json(path, text)
     reading.refuse_unread(path, data, pairs)
-    problems = list(reading.problems(data))
+    half = reading.halves(data) if reading.may_hold_halves(text) else None
+    problems = [half] if half is not None else list(reading.problems(data))
     if problems:
         raise LedgerError(reading.refusal(path, problems))
     return _list_of(path, data)
@@ -160,7 +162,7 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
     pairs = reading.Pairs()
     try:
         data = json.loads(skeleton, object_pairs_hook=pairs.hook)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or a number or nesting too long
         return None
     if type(data) is not dict or data.get("games") != [MARKER] or pairs.twice:
         return None
@@ -221,7 +223,7 @@ def _line_read(
     gives its own: ``own_declarer``); None when it is not sound."""
     try:
         item, end = decode(body)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or a number or nesting too long
         return None
     if end != len(body) or type(item) is not dict or seen.twice:
         return None

@@ -7,11 +7,12 @@ with these checks; the writer checks each entry it writes by the same definition
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from skatliste.errors import LedgerError, RuleSetError
+from skatliste.errors import LedgerError, RuleSetError, json_reason
 from skatliste.families import Family, find_family
 from skatliste.fields import (
     Const,
@@ -315,7 +316,15 @@ def read_json(path: Path, text: str) -> tuple[Any, Pairs]:
                 path=str(path),
                 line=err.lineno,
                 column=err.colno,
-                why=err.msg,
+                why=json_reason(err.msg),
+            )
+        ) from None
+    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
+        raise LedgerError(
+            msg(
+                "{path}: not a skatliste ledger (a number too long or a nesting too deep for "
+                "a list); the file was left untouched",
+                path=str(path),
             )
         ) from None
 
@@ -379,3 +388,65 @@ def refusal(path: Path, problems: Sequence[Message]) -> Message:
             )
         )
     return msg("{lines}", lines=join(lines, "\n"))
+
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A ``\\uD800``-``\\uDFFF`` escape: half of a character, paired or alone."""
+
+
+def may_hold_halves(text: str) -> bool:
+    """Whether the file's text writes half of a character (``\\ud83d``): JSON reads a pair of
+    them as one character, but a half alone as a string Python cannot print or write."""
+    return _SURROGATE.search(text) is not None
+
+
+def _half_at(value: object) -> str | None:
+    """Where in ``value`` a string holds half of a character alone ("" for ``value``
+    itself), or None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return ""
+        return None
+    if isinstance(value, dict):
+        items: Iterable[tuple[object, object]] = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, sub in items:
+        found = _half_at(key) if isinstance(key, str) else None
+        found = found if found is not None else _half_at(sub)
+        if found is not None:
+            return f"{key}.{found}" if found else str(key)
+    return None
+
+
+def halves(data: Mapping[str, Any]) -> Message | None:
+    """Where the list's data holds half of a character alone (written ``\\ud800``): no text,
+    it cannot be printed; None when it holds none."""
+    try:
+        return _halves(data)
+    except RecursionError:  # text inside a nesting too deep to walk
+        return msg("nested too deep for a list")
+
+
+def _halves(data: Mapping[str, Any]) -> Message | None:
+    family = family_or_default(data)
+    for part, value in data.items():
+        if part in ("games", "history") and isinstance(value, list):
+            for number, item in enumerate(value, 1):
+                found = _half_at(item)
+                if found is not None:
+                    return msg(
+                        "{where}: {field}: half of a character (a lone \\u escape), not text",
+                        where=place(part, number, family),
+                        field=found or part,
+                    )
+            continue
+        found = _half_at(value)
+        if found is not None:
+            field = f"{part}.{found}" if found else part
+            return msg("{field}: half of a character (a lone \\u escape), not text", field=field)
+    return None

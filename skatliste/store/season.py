@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from skatliste.errors import InputError, LedgerError
+from skatliste.errors import InputError, LedgerError, json_reason
 from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
@@ -181,9 +181,11 @@ def _json(path: Path, raw: bytes) -> dict[str, Any]:
             "line {line} column {column}: not valid JSON ({why})",
             line=err.lineno,
             column=err.colno,
-            why=err.msg,
+            why=json_reason(err.msg),
         )
         raise _fail(path, "", problem) from None
+    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
+        raise _fail(path, "", msg("not valid JSON (a number or a nesting too long)")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise _fail(path, "", msg('not a season file (no "format": "{name}")', name=FORMAT_NAME))
     version = data.get("version")

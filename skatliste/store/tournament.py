@@ -16,7 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import LedgerError, json_reason
 from skatliste.i18n import Message, msg
 from skatliste.store.files import read_folder_file, without_bom
 from skatliste.tournament import (
@@ -238,8 +238,12 @@ def _data(path: Path, raw: bytes) -> dict[str, Any]:
                 path=path,
                 line=err.lineno,
                 column=err.colno,
-                why=err.msg,
+                why=json_reason(err.msg),
             )
+        ) from None
+    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
+        raise LedgerError(
+            msg("{path}: not a tournament file (a number or a nesting too long)", path=path)
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise LedgerError(
@@ -651,7 +655,7 @@ def list_games(folder: Path, name: str) -> int | None:
         raw = b""
     try:
         data = json.loads(raw.decode("utf-8-sig"))
-    except ValueError:  # not UTF-8 or not JSON
+    except (ValueError, RecursionError):  # not UTF-8 or not JSON
         data = None
     # the list file's format and version (store.lists, not imported: it brings every family)
     if isinstance(data, dict) and data.get("format") == "skatliste" and data.get("version") == 1:
