@@ -83,6 +83,23 @@ def listed(tmp_path: Path) -> Path:
             ],
         ),
         (["zzz"], ["Fehler: es gibt keinen Befehl zzz", "Hilfe: skatliste --help"]),
+        # an option without the value it needs, a switch given one
+        (
+            ["add", "ben", "herz", "--note"],
+            ["Fehler: --note braucht einen Wert", "Hilfe: skatliste add --help"],
+        ),
+        (
+            ["summary", "--json=ja"],
+            ["Fehler: --json nimmt keinen Wert", "Hilfe: skatliste summary --help"],
+        ),
+        # words that are not text (a terminal set to Latin-1): their bytes shown
+        (
+            ["add", "ben", "herz", "--note", "J\udcfcrgen"],
+            [
+                "Fehler: die getippten Wörter sind kein UTF-8-Text: J\\xfcrgen (ist das Terminal "
+                "auf einen anderen Zeichensatz gestellt?)"
+            ],
+        ),
     ],
 )
 def test_a_command_typed_wrong_is_refused_in_german(
@@ -144,3 +161,19 @@ def test_a_refused_value_is_said_in_english_when_asked(listed: Path) -> None:
     )
     assert result.exit_code == 2
     assert result.output.splitlines()[0] == "Error: --port: 0 is not a number from 1 to 65535"
+
+
+@pytest.mark.parametrize(
+    ("args", "first"),
+    [
+        (["shet", "--lang", "en"], "Error: there is no command shet; did you mean sheet"),
+        (["sheet", "--fromat", "csv", "--lang=en"], "Error: there is no option --fromat"),
+        (["tournament", "rankin", "--lang", "en"], "Error: there is no command rankin"),
+    ],
+)
+def test_a_mistake_found_before_the_command_read_its_lang_is_said_in_it(
+    args: list[str], first: str
+) -> None:
+    result = CliRunner().invoke(cli, args, prog_name="skatliste")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0].startswith(first)

@@ -121,6 +121,9 @@ class SkatCommand(click.Command):
             rest = super().parse_args(ctx, args)
         except click.BadParameter as exc:
             raise BadValue.of(self, ctx, typed, exc) from None
+        except click.UsageError as exc:
+            exc.ctx = exc.ctx or ctx  # click's parser leaves it out (an option without its value)
+            raise
         finally:
             ctx.allow_extra_args = allowed
         if rest and not allowed and not ctx.resilient_parsing:
@@ -220,6 +223,15 @@ def usage_problem(exc: click.UsageError) -> Message | None:
         )
     if isinstance(exc, click.exceptions.NoSuchCommand):
         return _no_such_command(exc)
+    if isinstance(exc, click.BadOptionUsage) and exc.ctx is not None:
+        option = next(
+            (p for p in exc.ctx.command.params if exc.option_name in getattr(p, "opts", ())),
+            None,
+        )
+        if isinstance(option, click.Option):
+            if option.is_flag:
+                return msg("{option} takes no value", option=exc.option_name)
+            return msg("{option} needs a value", option=exc.option_name)
     if isinstance(exc, BadValue) and exc.problem is not None and exc.param is not None:
         return msg("{name}: {problem}", name=_param_name(exc.param), problem=exc.problem)
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
@@ -250,18 +262,46 @@ def _param_name(param: click.Parameter) -> str:
     return (param.human_readable_name or "").upper()
 
 
-def show_usage_error(exc: click.UsageError) -> None:
+def lang_typed(words: list[str]) -> str | None:
+    """The ``--lang`` among the words typed (``--lang en``, ``--lang=en``), for a mistake
+    found before the command read it."""
+    for i, word in enumerate(words):
+        if word == "--lang" and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith("--lang="):
+            return word.removeprefix("--lang=")
+    return None
+
+
+def show_usage_error(exc: click.UsageError, words: list[str] | None = None) -> None:
     """The mistake and where help is, in the command's language (click's words where ours
     have none)."""
     # the command's --lang, where it was read before the mistake (the context is not the
-    # current one while its words are parsed)
-    lang = resolve_lang(exc.ctx.meta.get(LANG_KEY)) if exc.ctx is not None else current_lang()
+    # current one while its words are parsed), else as typed
+    read = exc.ctx.meta.get(LANG_KEY) if exc.ctx is not None else None
+    lang = resolve_lang(read or lang_typed(words or []))
     problem = usage_problem(exc)
     text = exc.format_message() if problem is None else problem.render(lang)
     click.echo(msg("Error: {message}", message=text).render(lang), err=True)
     if exc.ctx is not None:
         path = exc.ctx.command_path
         click.echo(msg("Help: {command} --help", command=path).render(lang), err=True)
+
+
+def _is_text(word: str) -> bool:
+    """Whether a word typed is text (not bytes of another character set, which Python hands
+    on as halves of characters)."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown(word: str) -> str:
+    """A word that is not text, its bytes shown as escapes (``J\\xfcrgen``)."""
+    raw = word.encode("utf-8", "surrogateescape")
+    return raw.decode("utf-8", "backslashreplace")
 
 
 class SkatGroup(click.Group):
@@ -277,13 +317,24 @@ class SkatGroup(click.Group):
         command's language (``Fehler: es gibt keine Option -1``), exit 2."""
         if not kwargs.get("standalone_mode", True):
             return super().main(*args, **kwargs)
+        typed = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
+        garbled = next((word for word in typed if not _is_text(word)), None)
+        if garbled is not None:
+            lang = resolve_lang(lang_typed([w for w in typed if _is_text(w)]))
+            refused = msg(
+                "the words typed are not UTF-8 text: {word} (is the terminal set to another "
+                "character set?)",
+                word=_shown(garbled),
+            )
+            click.echo(msg("Error: {message}", message=refused).render(lang), err=True)
+            sys.exit(2)
         try:
             done = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.NoArgsIsHelpError as exc:
             exc.show()  # a group without its command: its help
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
-            show_usage_error(exc)
+            show_usage_error(exc, typed)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             exc.show()
