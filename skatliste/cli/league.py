@@ -533,7 +533,7 @@ def export(
             "csv": lambda: render.table_csv(lines),
             "json": lambda: render.to_json(app.table_json(lines)),
         }[fmt]()
-    if output is None:
+    if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
     from skatliste.app.reports import write_output

@@ -171,7 +171,7 @@ def export(
     stake = _stake(cent)
     ledger = app.open_list(ledger_path)
     text = reports.export(ledger, fmt, lang=lang, stake=stake)
-    if output is None:
+    if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
     reports.write_output(output, text, lists=[ledger_path])

@@ -398,7 +398,7 @@ def export(fmt: str, output: Path | None, folder: Path, lang: str | None) -> Non
         text = render.standing_csv(st)
     else:
         text = render.to_json(app.standing_json(st))
-    if output is None:
+    if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
     app.write_output(folder, output, text)

@@ -594,7 +594,7 @@ def export(
                     ],
                 }
             )
-    if output is None:
+    if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
     from skatliste.app.reports import write_output

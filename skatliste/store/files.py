@@ -13,6 +13,7 @@ import errno
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -323,6 +324,18 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
     backup or a list's state file (``skatliste_file``). Every command's output path goes
     through here."""
     real = real_path(output)
+    try:
+        mode = os.stat(real).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        # a device or a pipe: writing the file in its place would replace it (/dev/null)
+        raise LedgerError(
+            msg(
+                "{output}: not a file but a device or a pipe; nothing written",
+                output=str(output),
+            )
+        )
     for ledger in lists:
         if real == real_path(ledger):
             raise LedgerError(
