@@ -285,6 +285,33 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
     assert history[-1].get("results")["Vera"] == [0, 0, 0]
 
 
+def test_a_list_gone_or_longer_than_its_series_stops_the_ranking(drawn: Path) -> None:
+    """The draw writes each table's list: one gone, or one holding more games than a series
+    (a game line copied by hand), would rank and pay on wrong numbers, so there is no ranking
+    and no prize list until it is put right; the status names the table."""
+    for words in ("grand ohne 1 augen 70", "null", "kreuz mit 1"):
+        lists.add_game(table_list(drawn), "Vera", words.split())
+    assert [s.points for s in app.ranking(drawn).standings][:1] == [95]
+    text = table_list(drawn).read_text(encoding="utf-8")
+    line = re.search(r'\n    \{"kind":"game".*\},\n', text)
+    assert line is not None
+    table_list(drawn).write_text(text.replace(line.group(0), line.group(0) * 2, 1))
+    for refused in (
+        lambda: app.ranking(drawn),
+        lambda: app.prize_list(drawn, amounts=[Fraction(10)]),
+    ):
+        with pytest.raises(
+            LedgerError,
+            match=r"series 1 table 1: its list .* holds 4 games, more than the 3 of a series",
+        ):
+            refused()
+    (state,) = app.status(drawn)
+    assert "more than the 3 of a series" in str(state.problems[0])
+    table_list(drawn).unlink()
+    with pytest.raises(LedgerError, match=r"series 1 table 1: series-1/table-01.json is missing"):
+        app.ranking(drawn)
+
+
 def test_deleting_a_paper_result_that_is_not_there_is_refused(drawn: Path) -> None:
     before = files(drawn)
     with pytest.raises(InputError, match="series 1 table 1 has no paper result to delete"):

@@ -23,7 +23,7 @@ from skatliste import league as core
 from skatliste.app.tournament.base import MAX_SEED
 from skatliste.app.tournament.draw import Seater, SeatingPlan, draw_series
 from skatliste.app.tournament.draw import _has_results as has_results
-from skatliste.app.tournament.results import TablesCountTwice
+from skatliste.app.tournament.results import refuse_unsound
 from skatliste.app.tournament.results import results as tournament_results
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import msg
@@ -527,8 +527,7 @@ def absent(folder: Path | str, number: int, team: str) -> Absence:
 def _scores(league: League, day: core.MatchDay) -> core.DayScores:
     """Each series' results of the day, as the day's tournament ranks them."""
     got = tournament_results(league.day_folder(day.number))
-    if got.conflicts:
-        raise TablesCountTwice(got.conflicts, got.twice)
+    refuse_unsound(got)
     out: dict[int, dict[str, Score]] = {}
     for name, by_series in got.scores.items():
         for series, score in by_series.items():

@@ -312,12 +312,12 @@ def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None 
 def _tournament_piece(rel: str, folder: Path) -> Piece:
     """Every table list and paper result of a tournament: one series each for its players."""
     from skatliste import tournament as tcore
-    from skatliste.app.tournament import TablesCountTwice, results
+    from skatliste.app.tournament import results
+    from skatliste.app.tournament.results import refuse_unsound
     from skatliste.store.tournament import list_name
 
     got = results(folder)
-    if got.conflicts:
-        raise TablesCountTwice(got.conflicts, got.twice)
+    refuse_unsound(got)
     t = got.tournament
     clubs = {p.name: p.club for p in t.players}
     piece: Piece = {"results": [], "lists": {}, "missing": []}

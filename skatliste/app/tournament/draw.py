@@ -9,7 +9,7 @@ from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.app.tournament.base import _check_seed, _now, open_tournament
-from skatliste.app.tournament.results import TablesCountTwice, results
+from skatliste.app.tournament.results import refuse_unsound, results
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
 from skatliste.seating import seat_by_ranking
@@ -145,8 +145,7 @@ def by_ranking(series: int, *, apart: bool = False) -> Seater:
         if series == 1:
             raise InputError(msg("series 1 has no series before it to seat by: draw it"))
         got = results(t.folder)
-        if got.conflicts:
-            raise TablesCountTwice(got.conflicts, got.twice)
+        refuse_unsound(got)
         waiting = [
             s for s in got.tables if s.series < series and s.state in ("missing", "in progress")
         ]

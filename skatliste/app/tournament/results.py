@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +263,9 @@ class Results:
     """Tables with a paper result and games on their list: no ranking until one goes."""
     twice: list[tuple[int, int, str]]
     """Those tables: (series, table, the list's file)."""
+    unsound: list[Message] = field(default_factory=list)
+    """Tables whose list is gone (the draw wrote one for each) or holds more games than a
+    series: no ranking until it is put right, as its numbers would be wrong."""
 
 
 class TablesCountTwice(LedgerError):
@@ -303,6 +306,7 @@ def results(folder: Path | str) -> Results:
     states: list[SeriesStatus] = []
     conflicts: list[Message] = []
     twice: list[tuple[int, int, str]] = []
+    unsound: list[Message] = []
     for d in t.draws:
         for n, table in enumerate(d.tables, start=1):
             name = list_name(d.series, n)
@@ -342,6 +346,16 @@ def results(folder: Path | str) -> Results:
                     )
                 length = listed.length or length
                 status.games, status.length = listed.games, length
+                if listed.games > length:
+                    over = nmsg(
+                        "its list {name} holds {count} game, more than the {length} of a series",
+                        "its list {name} holds {count} games, more than the {length} of a series",
+                        listed.games,
+                        name=str(t.folder / name),
+                        length=length,
+                    )
+                    status.problems.append(over)
+                    unsound.append(_at(d.series, n, over))
                 agreed = _double_list(t, name, status, listed.protests)
                 if listed.games:
                     complete = listed.games >= length and agreed
@@ -353,9 +367,27 @@ def results(folder: Path | str) -> Results:
                             sf, points, won, lost, complete
                         )
             else:
-                status.problems.append(msg("{name} is missing", name=name))
+                gone = msg("{name} is missing", name=name)
+                status.problems.append(gone)
+                unsound.append(_at(d.series, n, gone))
             states.append(status)
-    return Results(t, scores, states, conflicts, twice)
+    return Results(t, scores, states, conflicts, twice, unsound)
+
+
+def _at(series: int, table: int, problem: Message) -> Message:
+    return msg(
+        "series {series} table {table}: {problem}", series=series, table=table, problem=problem
+    )
+
+
+def refuse_unsound(got: Results) -> None:
+    """No ranking from tables that count twice (``TablesCountTwice``), a list gone or one
+    holding more games than a series."""
+    if got.conflicts:
+        # the files disagree (not the words typed): the web answers 409, the CLI exit 2
+        raise TablesCountTwice(got.conflicts, got.twice)
+    if got.unsound:
+        raise LedgerError(msg("no ranking:\n{conflicts}", conflicts=join(got.unsound, "\n")))
 
 
 def _double_list(
@@ -408,9 +440,7 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
         raise InputError(
             msg("series {series} is not drawn; drawn: {drawn}", series=series, drawn=drawn)
         )
-    if got.conflicts:
-        # the files disagree (not the words typed): the web answers 409, the CLI exit 2
-        raise TablesCountTwice(got.conflicts, got.twice)
+    refuse_unsound(got)
     standings = core.rank(t.players, got.scores, series=series)
     playing = [
         s
