@@ -148,6 +148,18 @@ def test_stats_merge_lists_by_player_name(run: Run) -> None:
     assert "Anna" in text and "gewonnen/gespielt" in text
 
 
+def test_stats_count_a_list_given_twice_once_by_refusing_it(run: Run, tmp_path: Path) -> None:
+    """The same list twice, or through a link to it, would count its games twice."""
+    link = tmp_path / "link.json"
+    link.symlink_to(EVENING)
+    for again in (str(EVENING), str(link)):
+        r = run("stats", str(EVENING), again)
+        assert r.exit_code == 2
+        assert r.stderr == (
+            f"Fehler: {again}: die Liste {EVENING} noch einmal angegeben; jede Liste zählt einmal\n"
+        )
+
+
 def test_terminal_chart(run: Run) -> None:
     out = run("chart", "--ledger", EVENING, "--height", "8").stdout.splitlines()
     assert len(out) == 8 + 3

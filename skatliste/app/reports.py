@@ -18,6 +18,7 @@ from skatliste.errors import InputError
 from skatliste.families import find_family
 from skatliste.i18n import msg
 from skatliste.render import renderer
+from skatliste.store.files import real_path
 from skatliste.store.lists import HistoryItem, ListFile
 
 ExportFormat = Literal["html", "md", "csv", "json"]
@@ -125,7 +126,20 @@ def write_output(path: Path | str, text: str, *, lists: Sequence[Path | str] = (
 
 
 def statistics(paths: Sequence[Path | str], *, lang: Any, as_json: bool = False) -> str:
-    """Per player over one or several lists (of one game family), merged by name."""
+    """Per player over one or several lists (of one game family), merged by name; a list
+    given twice (or through a link to it) is refused: its games would count twice."""
+    seen: dict[Path, Path | str] = {}
+    for path in paths:
+        real = real_path(path)
+        if real in seen:
+            raise InputError(
+                msg(
+                    "{path}: the list {first} given again; each list counts once",
+                    path=str(path),
+                    first=str(seen[real]),
+                )
+            )
+        seen[real] = path
     lists = [open_list(path) for path in paths]
     family = lists[0].family
     for path, other in zip(paths, lists, strict=True):
