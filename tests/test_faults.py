@@ -273,3 +273,19 @@ def test_saved_file_is_pretty_and_one_game_a_line(tmp_path: Path) -> None:
     assert sum(1 for line in lines if line.strip().startswith('{"kind":"passed"')) == 2
     assert json.loads(path.read_text())["version"] == 1
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+def test_a_name_written_with_its_accents_apart_is_named_as_such(run: Run, tmp_path: Path) -> None:
+    """``Ju\\u0308rgen`` looks like Jürgen but is stored apart (Unicode NFD): the refusal says
+    so, not that Jürgen is no player of the list."""
+    path = tmp_path / "l.json"
+    run("new", "--players", "Jürgen", "Ben", "Carl", "--ledger", str(path))
+    run("add", "jürgen", "kreuz", "mit", "2", "--ledger", str(path))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"declarer":"Jürgen"', '"declarer":"Ju\\u0308rgen"'))
+    r = run("check", "--ledger", str(path))
+    assert r.exit_code == 2
+    assert r.stderr == (
+        f"Fehler: {path}: Spiel 1: declarer 'Jürgen' ist mit vom Buchstaben getrennten Akzenten "
+        "geschrieben; schreib ihn, wie ihn die Spielerzeile hat\n"
+    ).replace("'Jürgen'", repr("Ju\u0308rgen"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -224,6 +225,15 @@ def _names_problem(
     "anna"`` on Anna's list) would credit the points to nobody."""
     for field, name in family.entry_names(data):
         if name not in players:
+            if isinstance(name, str) and unicodedata.normalize("NFC", name) in players:
+                # looks the same, but its letters and accents are stored apart (Unicode NFD)
+                return msg(
+                    "{where}: {field} {name} is written with its accents apart from their "
+                    "letters; write it as the players line has it",
+                    where=where,
+                    field=field,
+                    name=repr(name),
+                )
             return msg(
                 "{where}: {field} {name} is not a player of this list: {players} (names are "
                 "written as the players line has them)",
