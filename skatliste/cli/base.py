@@ -300,7 +300,10 @@ def _is_text(word: str) -> bool:
 
 def _shown(word: str) -> str:
     """A word that is not text, its bytes shown as escapes (``J\\xfcrgen``)."""
-    raw = word.encode("utf-8", "surrogateescape")
+    try:
+        raw = word.encode("utf-8", "surrogateescape")  # the bytes the terminal sent
+    except UnicodeEncodeError:  # a half of a character that stands for no byte
+        return word.encode("utf-8", "backslashreplace").decode("ascii")
     return raw.decode("utf-8", "backslashreplace")
 
 
