@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from skatliste.american.bids import example as example
 from skatliste.american.bids import highest_bid as highest_bid
@@ -509,26 +509,41 @@ Walked = tuple[list[Partie], list[Problem], list[int]]
 """The parties, the problems, and the index of the entry of each problem."""
 
 
-_LAST: list[tuple[Table, tuple[Entry, ...], Walked]] = []
-"""The last walk, with the table and the entries it walked: a command asks for the parties and
-the problems of the same list (the sheet, then its notes), and the walk is the same."""
+W = TypeVar("W")
+
+
+class LastWalk(Generic[W]):
+    """The last walk of a list, kept with the table and the entries it walked: a command asks
+    for the parties and then the problems of the same list (the sheet, then its notes), and
+    the walk is the same. Deals are frozen: the same entries (found again by identity) walk
+    to the same result."""
+
+    def __init__(self) -> None:
+        self._last: tuple[Table, tuple[Entry, ...], W] | None = None
+
+    def of(self, table: Table, entries: Sequence[Entry], walk: Callable[[Table, Any], W]) -> W:
+        """``walk(table, entries)``, walked again only for another table or other entries."""
+        key = tuple(entries)
+        last = self._last
+        if (
+            last is not None
+            and last[0] == table
+            and len(last[1]) == len(key)
+            and all(map(operator.is_, last[1], key))
+        ):
+            return last[2]
+        with collector_off():  # a row a deal, none referring back to another
+            walked = walk(table, key)
+        # the walk returned is this one, even where another thread keeps its own meanwhile
+        self._last = (table, key, walked)
+        return walked
+
+
+_LAST: LastWalk[Walked] = LastWalk()
 
 
 def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
-    key = tuple(entries)
-    # deals are frozen: the same entries walk to the same parties; the same objects, as the
-    # rows hold their deals (found again by identity)
-    last = _LAST[0] if _LAST else None
-    if (
-        last is None
-        or last[0] != table
-        or len(last[1]) != len(key)
-        or not all(map(operator.is_, last[1], key))
-    ):
-        with collector_off():  # a row a deal, none referring back to another
-            walked = _walk_deals(table, key)
-        _LAST[:] = [(table, key, walked)]
-    parties_, wrong, at = _LAST[0][2]
+    parties_, wrong, at = _LAST.of(table, entries, _walk_deals)
     return list(parties_), list(wrong), list(at)
 
 

@@ -16,7 +16,6 @@ distinct deal is scored once, and a deal adds its points and sets to the partie 
 from __future__ import annotations
 
 import base64
-import operator
 import sys
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
@@ -28,6 +27,7 @@ from skatliste.american.game import (
     NO_DEAL_TO_END,
     DealScore,
     Effect,
+    LastWalk,
     Problem,
     Result,
     Row,
@@ -104,30 +104,15 @@ def _unpacked(numbers: Sequence[int]) -> Closed:
 Walked = tuple[Kept, list[Problem], list[int]]
 """The state after the entries that stand, the problems, the index of each problem's entry."""
 
-_LAST: list[tuple[Table, tuple[Entry, ...], Walked]] = []
-"""The last walk, with the table and the entries it walked (a command asks for the problems,
-then the totals, of the same list)."""
+_LAST: LastWalk[Walked] = LastWalk()
+"""The last walk (a command asks for the problems, then the totals, of the same list)."""
 
 
 def walk(table: Table, entries: Sequence[Entry]) -> Walked:
     """The state after ``entries``, the entries that cannot stand skipped (a deal the rules
     refuse, an end with no deal before it), with what is wrong with those, as
     :func:`skatliste.american.game.problems` words it."""
-    key = tuple(entries)
-    last = _LAST[0] if _LAST else None
-    if (
-        last is None
-        or last[0] != table
-        or len(last[1]) != len(key)
-        or not all(map(operator.is_, last[1], key))
-    ):
-        with collector_off():
-            walked = _walk(table, key)
-        # the walk returned is this one, even where another thread keeps its own meanwhile
-        _LAST[:] = [(table, key, walked)]
-    else:
-        walked = last[2]
-    state, wrong, at = walked
+    state, wrong, at = _LAST.of(table, entries, _walk)
     return _copy(state), list(wrong), list(at)
 
 
