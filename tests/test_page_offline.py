@@ -456,3 +456,26 @@ def test_at_a_table_of_four_the_deal_moves_on_with_the_entries_waiting(
     expect(page.locator("#outbox li")).to_have_count(2)
     expect(page.locator("#info")).to_contain_text("Geber: Carl")
     page.close()
+
+
+def test_the_list_kept_for_offline_never_stands_for_the_server_s(
+    phone: Any, fresh_ledger: Path
+) -> None:
+    """While the server is away the page asks which list it serves before sending a kept
+    entry; the copy kept for offline answers then, and it is not the server: nothing is sent
+    on its word (another list may be served when the server is back)."""
+    from playwright.sync_api import expect
+
+    port = free_port()
+    page = phone.new_page()
+    with serving(fresh_ledger, port) as url:
+        open_for_offline(page, url)
+    tap(page, "#btn-pass")
+    expect(page.locator("#outbox li.waiting")).to_have_count(1)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(f"{r.method} {r.url.split('?')[0]}"))
+    page.wait_for_timeout(7_000)  # two rounds of the outbox's retry
+    lists = [a for a in asked if a.endswith("/api/list")]
+    sent = [a for a in asked if a.startswith("POST ")]
+    assert lists and not sent, asked
+    page.close()

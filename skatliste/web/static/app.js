@@ -53,7 +53,9 @@ async function api(method, path, body, idempotencyKey) {
   } catch (err) {
     data = { error: fmt(L.bad_answer, { status: response.status }) };
   }
-  return { ok: response.ok, status: response.status, data };
+  // an old copy the service worker answered with while the server is away (not the server)
+  const kept = response.headers.get("X-Skatliste-Kept") === "1";
+  return { ok: response.ok, status: response.status, data, kept };
 }
 
 // the list as a red message saw it: the message goes once the list is another

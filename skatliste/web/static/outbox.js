@@ -118,7 +118,8 @@ async function sendWaiting() {
       // made offline or before a reload: the page's copy of the list may be older than the
       // server's (another list served at this address meanwhile)
       const r = await api("GET", "/api/list");
-      if (!r.ok) return sent;
+      // only the server says which list it serves: a copy kept for offline is not it
+      if (!r.ok || r.kept) return sent;
       served = r.data.players.join(", ");
     }
     if (next.list !== (served === null ? listId() : served)) {
