@@ -21,6 +21,7 @@ from skatliste.cli.base import (
     say,
 )
 from skatliste.cli.options import typed
+from skatliste.cli.render import export_format, put_out
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import Lang, Message, msg, nmsg
 
@@ -513,9 +514,7 @@ def export(
     from skatliste.render import league as render
 
     chosen: Lang = resolve_lang(lang)
-    if fmt is None:
-        suffix = output.suffix.lower().lstrip(".") if output else ""
-        fmt = suffix if suffix in ("html", "csv", "json") else "html"
+    fmt = export_format(fmt, output)
     name = app.open_league(folder).name
     if what == "report":
         if number is None:
@@ -533,10 +532,4 @@ def export(
             "csv": lambda: render.table_csv(lines),
             "json": lambda: render.to_json(app.table_json(lines)),
         }[fmt]()
-    if output is None or str(output) == "-":  # standard output, as -o - says
-        click.echo(text, nl=False)
-        return
-    from skatliste.app.reports import write_output
-
-    write_output(output, text)
-    click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))
+    put_out(output, text, what, fmt)

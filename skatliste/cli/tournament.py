@@ -17,6 +17,7 @@ from skatliste.cli.base import (
     say,
 )
 from skatliste.cli.options import amount_option, amounts_option, games_option
+from skatliste.cli.render import export_format, put_out
 from skatliste.cli.tournament_players import player, tournament_option
 from skatliste.cli.tournament_refusals import TournamentGroup
 from skatliste.errors import InputError
@@ -559,9 +560,7 @@ def export(
     from skatliste.render import tournament as render
 
     chosen = resolve_lang(lang)
-    if fmt is None:
-        suffix = output.suffix.lower().lstrip(".") if output else ""
-        fmt = suffix if suffix in ("html", "csv", "json") else "html"
+    fmt = export_format(fmt, output)
     if what == "ranking":
         r = app.ranking(folder, series=series)
         if fmt == "html":
@@ -594,10 +593,4 @@ def export(
                     ],
                 }
             )
-    if output is None or str(output) == "-":  # standard output, as -o - says
-        click.echo(text, nl=False)
-        return
-    from skatliste.app.reports import write_output
-
-    write_output(output, text)
-    click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))
+    put_out(output, text, what, fmt)
