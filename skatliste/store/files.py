@@ -18,8 +18,9 @@ import tempfile
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from skatliste.errors import LedgerError, ListExists, NoList, NotAList
+from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason
 from skatliste.i18n import Message, msg
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
@@ -111,6 +112,37 @@ NAMES: dict[str, Message] = {
     "season file": msg("season file"),
 }
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
+
+
+def json_object(raw: bytes, kind: str, name: str, known: int) -> dict[str, Any] | Message:
+    """A folder file's JSON object (``kind``: one of ``NAMES``, ``name``: its format), or what
+    is wrong with it: not UTF-8, not JSON (with line and column), a number or a nesting too
+    long, another format, a version newer than ``known``."""
+    called = NAMES[kind]
+    try:
+        data = json.loads(without_bom(raw).decode("utf-8"))
+    except UnicodeDecodeError:
+        return msg("not a {kind} (not UTF-8 text)", kind=called)
+    except json.JSONDecodeError as err:
+        return msg(
+            "line {line} column {column}: not valid JSON ({why})",
+            line=err.lineno,
+            column=err.colno,
+            why=json_reason(err.msg),
+        )
+    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
+        return msg("not valid JSON (a number or a nesting too long)")
+    if not isinstance(data, dict) or data.get("format") != name:
+        return msg('not a {kind} (no "format": "{name}")', kind=called, name=name)
+    version = data.get("version")
+    if type(version) is int and version > known:
+        return msg(
+            "format version {version} is newer than this skatliste understands (version "
+            "{known}); update skatliste",
+            version=version,
+            known=known,
+        )
+    return data
 
 
 def _cause(exc: OSError, folder: Path) -> Message:

@@ -11,24 +11,23 @@ place and the reason. Writes are atomic under the file's lock (:mod:`skatliste.s
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
-from skatliste.errors import InputError, LedgerError, json_reason
+from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Items, Names, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.league import MatchDay, Team, check_teams, match_day
 from skatliste.store.files import (
     atomic_write,
+    json_object,
     locked,
     new_folder_file,
     one_item_a_line,
     read_folder_file,
-    without_bom,
 )
 
 FILE_NAME: Final = "league.json"
@@ -156,32 +155,10 @@ def _record(path: Path, record: Record, value: Any, where: str) -> dict[str, Any
 
 
 def _data(path: Path, raw: bytes) -> dict[str, Any]:
-    try:
-        data = json.loads(without_bom(raw).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _fail(path, "", msg("not UTF-8 text")) from None
-    except json.JSONDecodeError as err:
-        where = msg("line {line} column {column}", line=err.lineno, column=err.colno)
-        why = json_reason(err.msg)
-        raise _fail(path, where, msg("not valid JSON ({why})", why=why)) from None
-    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
-        raise _fail(path, "", msg("not valid JSON (a number or a nesting too long)")) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise LedgerError(
-            msg('{path}: not a league file (no "format": "{name}")', path=path, name=FORMAT_NAME)
-        )
-    version = data.get("version")
-    if isinstance(version, int) and version > FORMAT_VERSION:
-        raise LedgerError(
-            msg(
-                "{path}: format version {version} is newer than this skatliste understands "
-                "(version {known}); update skatliste",
-                path=path,
-                version=version,
-                known=FORMAT_VERSION,
-            )
-        )
-    return data
+    found = json_object(raw, "league file", FORMAT_NAME, FORMAT_VERSION)
+    if not isinstance(found, dict):
+        raise _fail(path, "", found)
+    return found
 
 
 def parse(path: Path, raw: bytes) -> League:

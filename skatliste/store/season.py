@@ -16,17 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from skatliste.errors import InputError, LedgerError, json_reason
+from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
 from skatliste.store.files import (
     atomic_write,
+    json_object,
     locked,
     new_folder_file,
     one_item_a_line,
     read_folder_file,
-    without_bom,
 )
 
 FILE_NAME: Final = "season.json"
@@ -172,35 +172,10 @@ def _fail(path: Path, where: str, problem: Message) -> LedgerError:
 
 
 def _json(path: Path, raw: bytes) -> dict[str, Any]:
-    try:
-        data = json.loads(without_bom(raw).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _fail(path, "", msg("not a season file (not UTF-8 text)")) from None
-    except json.JSONDecodeError as err:
-        problem = msg(
-            "line {line} column {column}: not valid JSON ({why})",
-            line=err.lineno,
-            column=err.colno,
-            why=json_reason(err.msg),
-        )
-        raise _fail(path, "", problem) from None
-    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
-        raise _fail(path, "", msg("not valid JSON (a number or a nesting too long)")) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise _fail(path, "", msg('not a season file (no "format": "{name}")', name=FORMAT_NAME))
-    version = data.get("version")
-    if type(version) is int and version > FORMAT_VERSION:
-        raise _fail(
-            path,
-            "",
-            msg(
-                "format version {version} is newer than this skatliste understands (version "
-                "{known}); update skatliste",
-                version=version,
-                known=FORMAT_VERSION,
-            ),
-        )
-    return data
+    found = json_object(raw, "season file", FORMAT_NAME, FORMAT_VERSION)
+    if not isinstance(found, dict):
+        raise _fail(path, "", found)
+    return found
 
 
 def _items(path: Path, data: dict[str, Any], key: str, record: Record) -> list[dict[str, Any]]:

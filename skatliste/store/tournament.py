@@ -16,9 +16,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError, json_reason
+from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
-from skatliste.store.files import read_folder_file, without_bom
+from skatliste.store.files import json_object, read_folder_file
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -224,45 +224,16 @@ class _Reader:
 
 def _data(path: Path, raw: bytes) -> dict[str, Any]:
     """The file's JSON object, refused when it is no tournament of this version or older."""
-    try:
-        data = json.loads(without_bom(raw).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise LedgerError(
-            msg("{path}: not a tournament file (not UTF-8 text); left untouched", path=path)
-        ) from None
-    except json.JSONDecodeError as err:
+    found = json_object(raw, "tournament file", FORMAT_NAME, FORMAT_VERSION)
+    if not isinstance(found, dict):
         raise LedgerError(
             msg(
-                "{path}: line {line} column {column}: not valid JSON ({why}); the tournament "
-                "file was left untouched",
+                "{path}: {problem}; the tournament file was left untouched",
                 path=path,
-                line=err.lineno,
-                column=err.colno,
-                why=json_reason(err.msg),
-            )
-        ) from None
-    except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
-        raise LedgerError(
-            msg("{path}: not a tournament file (a number or a nesting too long)", path=path)
-        ) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise LedgerError(
-            msg(
-                '{path}: not a tournament file (no "format": "{name}")', path=path, name=FORMAT_NAME
+                problem=found,
             )
         )
-    version = data.get("version")
-    if isinstance(version, int) and version > FORMAT_VERSION:
-        raise LedgerError(
-            msg(
-                "{path}: format version {version} is newer than this skatliste understands "
-                "(version {known}); update skatliste",
-                path=path,
-                version=version,
-                known=FORMAT_VERSION,
-            )
-        )
-    return data
+    return found
 
 
 def parse(path: Path, raw: bytes) -> Tournament:
