@@ -19,6 +19,7 @@ is an instance of a :class:`Family` subclass) and add its module to :data:`PLUGI
 from __future__ import annotations
 
 import importlib
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -276,13 +277,23 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
 
 
 _LOADED: list[Family[Any, Any, Any]] = []
+_LOADING = threading.Lock()
+
+
+def _loaded() -> Iterator[Family[Any, Any, Any]]:
+    """The families in the registry's order, each plug-in loaded when the search reaches it:
+    a search the first family answers (a Skat list's preset) never loads the others."""
+    for i, name in enumerate(PLUGINS):
+        if i == len(_LOADED):
+            with _LOADING:  # a server's threads: each plug-in appended once, in order
+                if i == len(_LOADED):
+                    _LOADED.append(importlib.import_module(name).FAMILY)
+        yield _LOADED[i]
 
 
 def families() -> list[Family[Any, Any, Any]]:
     """Every game family, in the registry's order (each plug-in loaded once)."""
-    if not _LOADED:
-        _LOADED.extend(importlib.import_module(name).FAMILY for name in PLUGINS)
-    return _LOADED
+    return list(_loaded())
 
 
 def all_presets() -> dict[str, Family[Any, Any, Any]]:
@@ -293,7 +304,7 @@ def all_presets() -> dict[str, Family[Any, Any, Any]]:
 def find_family(preset: str) -> Family[Any, Any, Any]:
     """The family that plays the rule set ``preset``; a ``RuleSetError`` naming the known
     presets for an unknown one."""
-    found = all_presets().get(preset)
+    found = next((f for f in _loaded() if preset in f.presets), None)
     if found is None:
         raise RuleSetError(
             msg(
@@ -303,6 +314,16 @@ def find_family(preset: str) -> Family[Any, Any, Any]:
             )
         )
     return found
+
+
+def default_family() -> Family[Any, Any, Any]:
+    """The first family of the registry (a list without a preset is of it)."""
+    return next(_loaded())
+
+
+def named(name: str) -> Family[Any, Any, Any] | None:
+    """The family called ``name``, or None."""
+    return next((f for f in _loaded() if f.name == name), None)
 
 
 def family_of_word(word: str) -> Family[Any, Any, Any] | None:
@@ -317,10 +338,10 @@ def family_of_word(word: str) -> Family[Any, Any, Any] | None:
 
 def by_name(name: str) -> Family[Any, Any, Any]:
     """The family called ``name`` (``skat``, ``american-grand``)."""
-    for f in families():
-        if f.name == name:
-            return f
-    raise InputError(msg("unknown game family '{name}'", name=name))
+    found = named(name)
+    if found is None:
+        raise InputError(msg("unknown game family '{name}'", name=name))
+    return found
 
 
 def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:

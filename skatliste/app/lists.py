@@ -62,10 +62,10 @@ def new_list(
     """Start a list under ``rules`` (default: the first family's first preset): players in
     seat order (``"Anna,Ben"`` splits too), who deals first. Refuses to replace a list without
     ``force``."""
-    from skatliste.families import families
+    from skatliste.families import default_family
 
     if rules is None:
-        first = families()[0]
+        first = default_family()
         rules = first.rules(next(iter(first.presets)))
     family = find_family(rules.preset)
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
@@ -109,13 +109,13 @@ def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
 def open_summed(path: Path | str) -> Ledger:
     """The list at ``path`` for its summary: from its kept state when that matches the list's
     bytes (``ledger.kept`` is the state, the entries not read), else read whole (and its
-    state kept, for a long list)."""
+    state kept, for a long list: ``kept.SUMMED_ENTRIES``)."""
     found = kept.read(path)
     if found is not None:
         found.ledger.kept = found.state
         return found.ledger
     ledger = store.load(path)
-    if ledger._read is not None and ledger.count >= kept.MIN_ENTRIES:
+    if ledger._read is not None and ledger.count >= kept.SUMMED_ENTRIES:
         ledger.kept = ledger.family.state(ledger.table, ledger.entries)
         kept.keep(ledger, ledger._read[0], ledger.kept)
     return ledger
@@ -203,9 +203,9 @@ def game_row(ledger: Ledger, number: int) -> Any:
 
 def resolve_player(table: Any, name: str) -> str:
     """A player of the table by name, case-insensitive, or by an unambiguous beginning."""
-    from skatliste.families import families
+    from skatliste.families import default_family
 
-    found: str = families()[0].find_player(table.players, name)
+    found: str = default_family().find_player(table.players, name)
     return found
 
 
@@ -227,10 +227,11 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> Non
         )
 
 
-def append(path: Path | str, make: Callable[[Ledger], Any], *, keep: bool = False) -> Change:
+def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
     """Add one entry made from the list (its table, its entries): refuse it if the rules do,
-    else save (and with ``keep``, keep the list's state beside a long list)."""
-    with store.updating(path, then=kept.keep if keep else None) as ledger:
+    else save, and keep the list's state beside it (``store.state``: what the next ``add``, a
+    summary and a tournament's or a season's reading start from)."""
+    with store.updating(path, then=kept.keep) as ledger:
         entry = make(ledger)
         index = len(ledger.entries)
         _refuse_problems(ledger, index, entry, numbered_count(ledger) + 1)
@@ -295,7 +296,7 @@ def add_game(
         return family.parse(ledger.table, [*words], note=note, time=now())
 
     done = _append_kept(path, make) if light else None
-    return append(path, make, keep=light) if done is None else done
+    return append(path, make) if done is None else done
 
 
 def _say_which(family: Family[Any, Any, Any]) -> InputError:

@@ -375,14 +375,14 @@ def refuse_unread(path: Path, data: Any, pairs: Pairs) -> None:
 
 def family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
     """The family a (maybe broken) list names, to word its problems; Skat when none."""
-    from skatliste.families import families
+    from skatliste.families import default_family
 
     rules = data.get("rules")
     preset = rules.get("preset") if isinstance(rules, dict) else None
     try:
-        return find_family(preset) if isinstance(preset, str) else families()[0]
+        return find_family(preset) if isinstance(preset, str) else default_family()
     except RuleSetError:
-        return families()[0]
+        return default_family()
 
 
 def refusal(path: Path, problems: Sequence[Message]) -> Message:

@@ -567,14 +567,22 @@ class ListResult:
 
 
 def _summarise_list(path: Path) -> ListResult:
-    """A list read strictly by the ledger and summed by the sheet (the one definition)."""
+    """A list summed by the sheet (the one definition): from its kept state where that matches
+    the list's bytes (``store.state``), else read strictly and derived whole."""
     from skatliste.agree import standing
-    from skatliste.skat.summary import summarise
+    from skatliste.skat.sheet import Derived
+    from skatliste.skat.summary import summarise, summary_of
+    from skatliste.store import state as kept
     from skatliste.store.agree import facts
     from skatliste.store.lists import load as load_list
 
-    ledger = load_list(path)
-    summary = summarise(ledger.table, ledger.entries)
+    found = kept.read(path)
+    if found is not None and isinstance(found.state, Derived):
+        ledger = found.ledger
+        summary = summary_of(ledger.table, found.state)
+    else:
+        ledger = load_list(path)
+        summary = summarise(ledger.table, ledger.entries)
     raised = standing(facts(ledger.header)).open_protests
     return ListResult(
         players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},

@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from skatliste.app.tournament.base import _now, open_tournament
-from skatliste.app.tournament.draw import _has_results
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, join, msg
 from skatliste.store import tournament as store
@@ -94,6 +93,9 @@ class Removal:
 def remove_player(folder: Path | str, name: str) -> Removal:
     """Remove a player. One already seated in a drawn series stays in the ranking with the
     series played, and is not drawn again."""
+    # the draw's module brings the seating's and the league's (measured: 6 ms of a start-up)
+    from skatliste.app.tournament.draw import _has_results
+
     with store.updating(Path(folder)) as t:
         player = find_player(t, name)
         seated = any(player.name in table for d in t.draws for table in d.tables)
