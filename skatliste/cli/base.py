@@ -6,7 +6,6 @@ them, so ``skatliste value`` starts in a few times the interpreter's own start-u
 
 from __future__ import annotations
 
-import difflib
 import gc
 import importlib
 import importlib.util
@@ -242,6 +241,8 @@ def usage_problem(exc: click.UsageError) -> Message | None:
 def _no_such_command(exc: click.exceptions.NoSuchCommand) -> Message:
     """``there is no command imprt; did you mean import?``, the commands loaded only when
     called (``tournament``, ``serve``) among those that may be meant."""
+    import difflib  # only for a mistyped command (measured: 0.7 ms of every start-up)
+
     ctx, name = exc.ctx, exc.command_name
     group = ctx.command if ctx is not None else None
     known = group.list_commands(ctx) if isinstance(group, click.Group) and ctx else []

@@ -121,7 +121,7 @@ def _drawn(
     """Each partie's lines drawn as a table (``plain``, ``grid``, ``md``), its result under
     it; the legend at the end."""
     from skatliste.render.cells import markdown_text
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
 
     t = words_in(lang)
     if not drawn:

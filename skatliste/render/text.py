@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from operator import itemgetter
 from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
 from skatliste.money import Settlement
 from skatliste.render.cells import markdown_text
+from skatliste.render.plain import plain_table
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
 from skatliste.skat.family import value_cell
@@ -227,35 +227,6 @@ def render_sheet(
             lang
         )
     return text
-
-
-def plain_table(headers: list[str], body: Sequence[Sequence[str] | None], align: str) -> str:
-    """A plain text table, aligned per column ('l'/'r'); ``None`` rows become rule lines.
-
-    The sheet of a long list is printed on every look at it; this is linear and fast, where a
-    general table formatter guesses every cell's type first.
-    """
-    lines = [line for line in body if line is not None]
-    widths = [len(h) + 2 for h in headers]
-    for i in range(len(widths)):
-        widths[i] = max(widths[i], max(map(len, map(itemgetter(i), lines)), default=0))
-    # one format a line: each cell padded to its column's width, left or right ("-" or not)
-    template = "  ".join(
-        f"%{'' if a == 'r' else '-'}{w}s" for a, w in zip(align, widths, strict=True)
-    )
-    fit = template.__mod__
-    rule = "  ".join("-" * w for w in widths)
-    out = [fit(tuple(headers)).rstrip(), rule]
-    if align.endswith("r"):
-        # the last cell is right-aligned: a line ends in it, with no space to strip
-        out.extend(rule if line is None else fit(_cells(line)) for line in body)
-    else:
-        out.extend(rule if line is None else fit(_cells(line)).rstrip() for line in body)
-    return "\n".join(out)
-
-
-def _cells(line: Sequence[str]) -> tuple[str, ...]:
-    return line if type(line) is tuple else tuple(line)
 
 
 def count_games(n: int, lang: Lang = "de") -> str:

@@ -28,6 +28,9 @@ lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_w
 """Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
 waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
 PRIVATE = 0o600
+TOURNAMENT_FILE = "tournament.json"
+"""The tournament file in its folder (named here, so that a season's reading tells a
+tournament's folder from a list without loading the tournament's store)."""
 """The mode of the files that hold a secret (keys) or only serve this program (locks)."""
 
 
@@ -52,9 +55,9 @@ def without_bom(raw: bytes) -> bytes:
 
 def read_bytes(path: Path | str) -> bytes:
     """The list's bytes, or the reason there are none."""
-    path = Path(path)
     try:
-        return path.read_bytes()
+        with open(path, "rb") as f:  # no path object: a tournament reads 750 lists
+            return f.read()
     except FileNotFoundError:
         raise NoList(msg("{path}: no list here", path=str(path)), str(path)) from None
     except IsADirectoryError:

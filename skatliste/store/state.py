@@ -43,12 +43,15 @@ _END = b'\n  ],\n  "history": '
 
 
 def state_path(path: Path | str) -> Path:
-    """The state file of the list at ``path``: beside the real file, ``NAME.json.state`` (a
-    path whose last part is no link names the real file's folder already, whatever links lead
-    there: one ``lstat``, not one per part, for a tournament's 750 lists)."""
-    path = Path(path)
-    real = real_path(path) if os.path.islink(path) else path
-    return real.with_name(real.name + SUFFIX)
+    """The state file of the list at ``path``: beside the real file, ``NAME.json.state``."""
+    return Path(_state_name(path))
+
+
+def _state_name(path: Path | str) -> str:
+    # a path whose last part is no link names the real file's folder already, whatever links
+    # lead there: one lstat, not one per part, and no path object, for a tournament's 750 lists
+    name = os.fspath(path)
+    return (str(real_path(name)) if os.path.islink(name) else name) + SUFFIX
 
 
 def _digest(pieces: Iterable[bytes | memoryview]) -> str:
@@ -91,9 +94,10 @@ def _valid(data: object) -> bool:
 def read(path: Path | str) -> Kept | None:
     """The list at ``path`` with its kept state, when the state file matches the list's bytes
     exactly (call under the list's lock); None when there is none that does."""
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)
     try:
-        data = json.loads(state_path(path).read_bytes())
+        with open(_state_name(path), "rb") as f:
+            data = json.loads(f.read())
     except (OSError, ValueError):
         return None
     if not _valid(data):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
-from skatliste.store.files import json_object, read_folder_file
+from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -27,7 +27,7 @@ from skatliste.tournament import (
     paper_line_problem,
 )
 
-FILE_NAME = "tournament.json"
+FILE_NAME = TOURNAMENT_FILE
 FORMAT_NAME = "skatliste-tournament"
 FORMAT_VERSION = 1
 
@@ -569,11 +569,10 @@ class ListResult:
 def _summarise_list(path: Path) -> ListResult:
     """A list summed by the sheet (the one definition): from its kept state where that matches
     the list's bytes (``store.state``), else read strictly and derived whole."""
-    from skatliste.agree import standing
     from skatliste.skat.sheet import Derived
     from skatliste.skat.summary import summarise, summary_of
     from skatliste.store import state as kept
-    from skatliste.store.agree import facts
+    from skatliste.store.agree import FIELD, facts
     from skatliste.store.lists import load as load_list
 
     found = kept.read(path)
@@ -583,7 +582,11 @@ def _summarise_list(path: Path) -> ListResult:
     else:
         ledger = load_list(path)
         summary = summarise(ledger.table, ledger.entries)
-    raised = standing(facts(ledger.header)).open_protests
+    raised: Sequence[Any] = ()
+    if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
+        from skatliste.agree import standing
+
+        raised = standing(facts(ledger.header)).open_protests
     return ListResult(
         players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
         games=summary.games,
