@@ -10,7 +10,8 @@ written once over this protocol; each family's renderers are registered per form
 ``skatliste.render``.
 
 Adding a family: write its folder (``skatliste/NAME/``, with a ``family.py`` whose ``FAMILY``
-is an instance of a :class:`Family` subclass) and add its module to :data:`PLUGINS`.
+is an instance of a :class:`Family` subclass) and add it to :data:`PLUGINS` (its module, name
+and presets).
 
 >>> find_family("pub").name, find_family("american-grand").name
 ('skat', 'american-grand')
@@ -22,16 +23,33 @@ import importlib
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
 from skatliste.i18n import Lang, Message, msg
 from skatliste.options import Option, OptionValue, RuleSet
 
-PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")
-"""The game families, by the module that holds each one's ``FAMILY`` (the first is the
-default: a list without a preset is Skat)."""
+
+class Plugin(NamedTuple):
+    """A family in the registry: the module that holds its ``FAMILY``, its name and the
+    presets it plays (named here, so that a list's preset loads its own plug-in only; a test
+    checks that they are the family's)."""
+
+    module: str
+    name: str
+    presets: tuple[str, ...]
+
+
+PLUGINS: tuple[Plugin, ...] = (
+    Plugin(
+        "skatliste.skat.family",
+        "skat",
+        ("isko", "tournament", "pub", "bauernskat", "offizierskat"),
+    ),
+    Plugin("skatliste.american.family", "american-grand", ("american-grand",)),
+)
+"""The game families (the first is the default: a list without a preset is Skat)."""
 
 
 class NoDeclarer(InputError):
@@ -276,24 +294,25 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         return None
 
 
-_LOADED: list[Family[Any, Any, Any]] = []
+_LOADED: dict[str, Family[Any, Any, Any]] = {}
 _LOADING = threading.Lock()
 
 
-def _loaded() -> Iterator[Family[Any, Any, Any]]:
-    """The families in the registry's order, each plug-in loaded when the search reaches it:
-    a search the first family answers (a Skat list's preset) never loads the others."""
-    for i, name in enumerate(PLUGINS):
-        if i == len(_LOADED):
-            with _LOADING:  # a server's threads: each plug-in appended once, in order
-                if i == len(_LOADED):
-                    _LOADED.append(importlib.import_module(name).FAMILY)
-        yield _LOADED[i]
+def _load(plugin: Plugin) -> Family[Any, Any, Any]:
+    """The plug-in's family, its module imported on first use (once, among a server's
+    threads too)."""
+    found = _LOADED.get(plugin.module)
+    if found is None:
+        with _LOADING:
+            found = _LOADED.get(plugin.module)
+            if found is None:
+                found = _LOADED[plugin.module] = importlib.import_module(plugin.module).FAMILY
+    return found
 
 
 def families() -> list[Family[Any, Any, Any]]:
     """Every game family, in the registry's order (each plug-in loaded once)."""
-    return list(_loaded())
+    return [_load(p) for p in PLUGINS]
 
 
 def all_presets() -> dict[str, Family[Any, Any, Any]]:
@@ -304,7 +323,7 @@ def all_presets() -> dict[str, Family[Any, Any, Any]]:
 def find_family(preset: str) -> Family[Any, Any, Any]:
     """The family that plays the rule set ``preset``; a ``RuleSetError`` naming the known
     presets for an unknown one."""
-    found = next((f for f in _loaded() if preset in f.presets), None)
+    found = next((_load(p) for p in PLUGINS if preset in p.presets), None)
     if found is None:
         raise RuleSetError(
             msg(
@@ -318,12 +337,12 @@ def find_family(preset: str) -> Family[Any, Any, Any]:
 
 def default_family() -> Family[Any, Any, Any]:
     """The first family of the registry (a list without a preset is of it)."""
-    return next(_loaded())
+    return _load(PLUGINS[0])
 
 
 def named(name: str) -> Family[Any, Any, Any] | None:
     """The family called ``name``, or None."""
-    return next((f for f in _loaded() if f.name == name), None)
+    return next((_load(p) for p in PLUGINS if p.name == name), None)
 
 
 def family_of_word(word: str) -> Family[Any, Any, Any] | None:

@@ -84,3 +84,18 @@ def test_every_name_of_the_tournament_application_is_its_module_s(name: str) -> 
 def test_an_unknown_name_of_the_tournament_application_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no_such_thing"):
         organiser.no_such_thing  # noqa: B018
+
+
+def test_the_registry_names_each_family_s_name_and_presets() -> None:
+    from skatliste.families import PLUGINS, families
+
+    assert [(p.name, p.presets) for p in PLUGINS] == [
+        (f.name, tuple(f.presets)) for f in families()
+    ]
+    for plugin in PLUGINS:
+        assert importlib.import_module(plugin.module).FAMILY.name == plugin.name
+
+
+def test_an_american_list_loads_no_skat_plug_in() -> None:
+    args = ["summary", "--ledger", str(EXAMPLES / "american-grand.json")]
+    assert _loaded(args, ("skatliste.skat.family", "skatliste.skat.sheet")) == []

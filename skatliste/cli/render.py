@@ -12,9 +12,8 @@ import click
 
 from skatliste.cli.base import say
 from skatliste.i18n import Lang, msg
-from skatliste.skat.explain import paper_line
 
-__all__ = ["entry_words", "export_format", "paper_line", "put_out", "rendered"]
+__all__ = ["entry_words", "export_format", "put_out", "rendered"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger

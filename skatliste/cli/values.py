@@ -20,12 +20,12 @@ from skatliste.cli.base import (
     say,
 )
 from skatliste.cli.complete import complete_words
-from skatliste.cli.render import paper_line
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import (
     explain,
     headline,
+    paper_line,
     result_record,
     seeger_fabian_line,
     signed,

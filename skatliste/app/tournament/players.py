@@ -20,7 +20,7 @@ from skatliste.tournament import (
 
 
 def _check_name(name: str) -> str:
-    from skatliste.players import RESERVED_NAMES, check_player_names, nfc, same_name
+    from skatliste.players import check_player_names, nfc, reserved_names, same_name
 
     # a decomposed 'ü' is the same name as a composed one; 'Anna  Schmidt' is 'Anna Schmidt'
     name = nfc(" ".join(name.split()))
@@ -31,7 +31,7 @@ def _check_name(name: str) -> str:
             msg("'{name}': a name cannot hold ',' or '=' (they separate names)", name=name)
         )
     folded = same_name(name)
-    if folded in RESERVED_NAMES or folded.lstrip("+-").isdigit():
+    if folded in reserved_names() or folded.lstrip("+-").isdigit():
         raise InputError(
             msg("'{name}' cannot be a player's name: it means something else on a list", name=name)
         )
