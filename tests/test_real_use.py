@@ -248,3 +248,73 @@ def test_the_pub_summary_says_what_its_seeger_fabian_column_counts(
     _ok(run, "ramsch", "anna=50", "ben=40", "carl=30", "--ledger", str(ledger_path))
     out = _ok(run, "summary", "--ledger", str(ledger_path))
     assert "Seeger-Fabian zählt nur die gespielten Spiele" in out
+
+
+# --- a newcomer's wrong input ---------------------------------------------------------------
+
+
+@pytest.mark.english
+def test_a_note_longer_than_the_phone_page_takes_is_refused_and_nothing_written(
+    run: Run, ledger_path: Path
+) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    before = ledger_path.read_bytes()
+    for command in (["add", "anna", "kreuz", "mit", "1"], ["pass"]):
+        r = run(*command, "--note", "x" * 501, "--ledger", str(ledger_path))
+        assert r.exit_code == 2, r.output
+        assert "a note may have at most 500 characters; this one has 501" in r.stderr
+    assert ledger_path.read_bytes() == before
+    _ok(run, "add", "anna", "kreuz", "mit", "1", "--note", "x" * 500, "--ledger", str(ledger_path))
+
+
+@pytest.mark.english
+def test_a_link_in_a_loop_is_refused_as_a_new_list_and_stays_a_link(
+    run: Run, tmp_path: Path
+) -> None:
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop.name)
+    r = run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(loop))
+    assert r.exit_code == 2 and "is a link that leads round in a loop" in r.stderr
+    assert loop.is_symlink() and os.readlink(loop) == loop.name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.json"]
+
+
+@pytest.mark.english
+def test_a_tournament_is_not_started_inside_another_tournament_s_folder(
+    run: Run, tmp_path: Path
+) -> None:
+    cup = tmp_path / "cup"
+    _ok(run, "tournament", "new", str(cup), "--name", "Cup", "--date", "2026-12-05")
+    inner = cup / "series-1" / "final"
+    r = run("tournament", "new", str(inner), "--name", "Final", "--date", "2026-12-06")
+    assert r.exit_code == 2 and f"is inside the folder of the tournament {cup}" in r.stderr
+    assert not (cup / "series-1").exists()
+
+
+@pytest.mark.english
+def test_a_game_without_its_kind_is_named_as_missing_it(run: Run, ledger_path: Path) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    data = json.loads(ledger_path.read_text(encoding="utf-8"))
+    data["games"] = [{"declarer": "Anna", "game": "null", "time": "2026-12-01T20:00:00+00:00"}]
+    data["agreement"] = [{"player": "Anna"}]
+    ledger_path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    r = run("check", "--ledger", str(ledger_path))
+    assert r.exit_code == 2
+    assert "game 1: kind: is missing (one of game, passed, ramsch)" in r.stderr
+    assert "agreement 1: kind: is missing (one of " in r.stderr
+
+
+@pytest.mark.english
+def test_a_ramsch_the_rules_do_not_play_is_said_whole_for_a_list_and_a_tournament(
+    run: Run, tmp_path: Path
+) -> None:
+    for preset, said in (
+        ("isko", "this rule set plays no Ramsch here (rules ramsch.on_pass and "),
+        ("tournament", "the tournament rules (SkWO, rules §7) play no Ramsch"),
+    ):
+        path = tmp_path / f"{preset}.json"
+        _ok(
+            run, "new", "--players", "Anna", "Ben", "Carl", "--rules", preset, "--ledger", str(path)
+        )
+        r = run("ramsch", "Anna=40", "Ben=50", "Carl=30", "--ledger", str(path))
+        assert r.exit_code == 2 and said in r.stderr, r.stderr

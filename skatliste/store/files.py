@@ -541,6 +541,20 @@ def backup_path(path: Path | str) -> Path:
     return candidate
 
 
+def _refuse_loop(path: Path) -> None:
+    """A link that leads round to itself names no file: writing there would replace the link."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LedgerError(
+                msg(
+                    "{path}: is a link that leads round in a loop, to no file; nothing written",
+                    path=str(path),
+                )
+            ) from None
+
+
 def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
     """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
     backup, then ``write`` the new one (a Skat list, or another game family's). Another file
@@ -555,6 +569,7 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
                 kind=NAMES[kind],
             )
         )
+    _refuse_loop(path)
     with locked(path):
         exists = path.exists()
         if exists and not force:

@@ -211,6 +211,8 @@ def entry_problem(family: Family[Any, Any, Any], data: object) -> Message | None
         if record.name == kind:
             return record.problem(data)
     kinds = ", ".join(r.name for r in family.kinds)
+    if "kind" not in data:
+        return msg("kind: is missing (one of {choices})", choices=kinds)
     return msg(
         "kind: must be one of {choices} (found {found})",
         choices=kinds,

@@ -536,7 +536,18 @@ def updating(folder: Path) -> Iterator[Tournament]:
 
 
 def create(t: Tournament) -> None:
-    """Write a new tournament file; refuse to overwrite one."""
+    """Write a new tournament file; refuse to overwrite one, or to start one inside another
+    tournament's folder (its series' lists live there)."""
+    outer = next((p for p in t.folder.resolve().parents if (p / FILE_NAME).is_file()), None)
+    if outer is not None:
+        raise LedgerError(
+            msg(
+                "{path}: is inside the folder of the tournament {outer}; choose a folder "
+                "outside it",
+                path=t.folder,
+                outer=outer,
+            )
+        )
     try:
         t.folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
