@@ -90,6 +90,13 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
+    edit_words: tuple[str, ...] = ()
+    """Words an ``edit`` may start with besides a player (Skat's ``eingepasst``, ``ramsch``)."""
+
+    def next_words(self, words: Sequence[str]) -> list[str]:
+        """What may follow ``words`` (folded) at the table, for shell completion: every word
+        of the family's entries by default; a family says which numbers follow a word."""
+        return sorted(w for w in self.vocabulary if w.isalpha())
 
     # --- how messages name the entries (each family's ids are its own: ``game``, ``deal``) --
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import ChangedError, InputError
+from skatliste.errors import ChangedError, InputError, RuleSetError
 from skatliste.families import Family, NoDeclarer, find_family
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet
@@ -132,6 +132,19 @@ def player_names(path: Path | str) -> list[str]:
     from skatliste.store.names import player_names as names
 
     return names(path)
+
+
+def family_named_in(path: Path | str) -> Family[Any, Any, Any]:
+    """The family of the list at ``path`` for shell completion, from its preset read quickly;
+    the default family (Skat) for no readable list or an unknown preset."""
+    from skatliste.families import default_family
+    from skatliste.store.names import preset
+
+    found = preset(path)
+    try:
+        return default_family() if found is None else find_family(found)
+    except RuleSetError:
+        return default_family()
 
 
 def family_of(ledger: Ledger) -> Family[Any, Any, Any]:

@@ -247,6 +247,12 @@ class SkatFamily(Family[Entry, Table, Row]):
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
+    edit_words = ("eingepasst", "ramsch")
+
+    def next_words(self, words: Sequence[str]) -> list[str]:
+        from skatliste.skat.words import next_words
+
+        return next_words(words)
 
     def entry_name(self, number: int) -> Message:
         return msg("game {number}", number=number)
