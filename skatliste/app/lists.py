@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import ChangedError, InputError, RuleSetError
+from skatliste.errors import ChangedError, InputError
 from skatliste.families import Family, NoDeclarer, find_family
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import RuleSet
@@ -124,27 +124,6 @@ def open_summed(path: Path | str) -> Ledger:
 def open_list(path: Path | str) -> Ledger:
     """Read a list strictly (``LedgerError`` with file, place and reason if it is not right)."""
     return store.load(path)
-
-
-def player_names(path: Path | str) -> list[str]:
-    """The players of the list at ``path`` for shell completion: read quickly, without checking
-    the file, never failing ([] for no readable list)."""
-    from skatliste.store.names import player_names as names
-
-    return names(path)
-
-
-def family_named_in(path: Path | str) -> Family[Any, Any, Any]:
-    """The family of the list at ``path`` for shell completion, from its preset read quickly;
-    the default family (Skat) for no readable list or an unknown preset."""
-    from skatliste.families import default_family
-    from skatliste.store.names import preset
-
-    found = preset(path)
-    try:
-        return default_family() if found is None else find_family(found)
-    except RuleSetError:
-        return default_family()
 
 
 def family_of(ledger: Ledger) -> Family[Any, Any, Any]:

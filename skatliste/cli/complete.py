@@ -13,9 +13,9 @@ from skatliste.cli.base import DEFAULT_LIST, lazy
 from skatliste.errors import RuleSetError
 
 if TYPE_CHECKING:
-    from skatliste.app import lists as app
+    from skatliste.app import completion as app
 else:
-    app = lazy("skatliste.app.lists")  # the names are read when a name is completed
+    app = lazy("skatliste.app.completion")  # read when Tab is pressed
 
 
 def _ledger_path(ctx: click.Context) -> Path:

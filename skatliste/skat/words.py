@@ -459,6 +459,8 @@ def next_words(words: Sequence[str]) -> list[str]:
     ['1', '2', '3', '4']
     >>> next_words(["gereizt"])[:3]
     ['18', '20', '22']
+    >>> next_words(["augen"])
+    []
     """
     if not words or words[-1] not in NUMBER_WORDS:
         return [w for w in VOCABULARY if w.isalpha()]
