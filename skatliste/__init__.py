@@ -13,8 +13,9 @@ loads only the scoring core it uses (an American Grand list's none of Skat's).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skatliste.lazy import names_from
 
 if TYPE_CHECKING:
     from skatliste.errors import (
@@ -85,10 +86,4 @@ _WHERE: dict[str, str] = {
 """Each public name and the module that holds it."""
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(where), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_from(__name__, _WHERE)

@@ -99,3 +99,13 @@ def test_the_registry_names_each_family_s_name_and_presets() -> None:
 def test_an_american_list_loads_no_skat_plug_in() -> None:
     args = ["summary", "--ledger", str(EXAMPLES / "american-grand.json")]
     assert _loaded(args, ("skatliste.skat.family", "skatliste.skat.sheet")) == []
+
+
+def test_the_package_s_public_names_are_its_scoring_core_s() -> None:
+    import skatliste
+    from skatliste.skat import rules
+
+    assert skatliste.game_value is rules.game_value
+    assert sorted(skatliste.__all__) == sorted([*skatliste._WHERE, "__version__"])
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        skatliste.no_such_thing  # noqa: B018

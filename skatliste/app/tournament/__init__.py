@@ -11,8 +11,9 @@ the seating's (measured: about 6 ms of its start-up).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skatliste.lazy import names_from
 
 if TYPE_CHECKING:
     from skatliste.app.tournament.base import (
@@ -105,13 +106,7 @@ _WHERE: dict[str, str] = {
 """Each public name and the module that holds it."""
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(where), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_from(__name__, _WHERE)
 
 
 __all__ = [
