@@ -27,10 +27,6 @@ more; a bigger number is a typing slip."""
 MAX_SERIES_GAMES = 99
 """Games in one series at most (SkWO: 36 at a table of three, 48 at four)."""
 
-MAX_NUMBER = 10**18 - 1
-"""The largest number a tournament file may hold anywhere (a seed, a start number); narrower
-bounds apply where the rules give them (series, games, paper results)."""
-
 MAX_WON_GAME = MAX_BID
 """The most list points a won game brings its declarer: the highest game value, 264 (Grand
 ohne 4, Hand, Schneider and Schwarz angesagt, Ouvert; a tournament list has no Kontra and

@@ -20,7 +20,6 @@ from skatliste.i18n import Message, msg
 from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
 from skatliste.store.tournament_history import Event, read_event
 from skatliste.tournament import (
-    MAX_NUMBER,
     MAX_SERIES,
     MAX_SERIES_GAMES,
     PaperLine,
@@ -96,6 +95,11 @@ class Tournament:
 def list_name(series: int, table: int) -> str:
     """The list file of a table, relative to the folder: ``series-1/table-03.json``."""
     return f"series-{series}/table-{table:02d}.json"
+
+
+MAX_NUMBER = 10**18 - 1
+"""The largest number the file may hold anywhere (a seed, a start number); narrower bounds
+apply where the rules give them (series, games, paper results)."""
 
 
 def valid_date(text: str) -> bool:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 from skatliste.errors import LedgerError
 from skatliste.fields import Check, Field, Integer, Items, Names, Record, Text, Type, found
 from skatliste.i18n import Message, msg
-from skatliste.tournament import MAX_NUMBER, PaperLine
+from skatliste.tournament import PaperLine
 
 
 class Action(StrEnum):
@@ -173,8 +173,8 @@ class PaperLines(Type):
     ``[points, won, lost]`` (won and lost not below 0)."""
 
     def check(self) -> Check:
-        points = Integer(-MAX_NUMBER, MAX_NUMBER).check()
-        games = Integer(0, MAX_NUMBER).check()
+        points = Integer().check()
+        games = Integer(0).check()
 
         def line_problem(line: object) -> Message | None:
             if type(line) is not list or len(line) != 3:
@@ -200,8 +200,8 @@ class PaperLines(Type):
         return check
 
     def schema(self) -> dict[str, Any]:
-        number = Integer(-MAX_NUMBER, MAX_NUMBER).schema()
-        games = Integer(0, MAX_NUMBER).schema()
+        number = Integer().schema()
+        games = Integer(0).schema()
         line = {"type": "array", "prefixItems": [number, games, games], "items": False}
         return {
             "type": "object",
@@ -212,8 +212,8 @@ class PaperLines(Type):
 
 
 TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
-SERIES = Field("series", Integer(1, MAX_NUMBER))
-TABLE = Field("table", Integer(1, MAX_NUMBER), doc="the table's number in its series")
+SERIES = Field("series", Integer(1))
+TABLE = Field("table", Integer(1), doc="the table's number in its series")
 SEATED = Names(3, 4)
 """A table's players in seat order."""
 
@@ -228,7 +228,7 @@ DEFINITIONS: dict[Action, Record] = {
         (
             TIME,
             SERIES,
-            Field("seed", Integer(0, MAX_NUMBER), doc="the old draw's seed"),
+            Field("seed", Integer(0), doc="the old draw's seed"),
             Field("tables", Items("table"), doc="the old seating: each table's players"),
             Field("lists", Text(min_length=1), doc="the folder the old lists moved to"),
             Field("paper", Items("redrawn paper"), doc="the series' paper results"),
