@@ -166,7 +166,9 @@ def test_each_action_of_an_earlier_file_is_read_into_its_record(tmp_path: Path) 
         Action.REMOVE,
         Action.REDRAW,
     ]
-    assert list(HISTORY[1].results) == [J, "Dora", "Ben", "Kai"]  # in seat order, as kept
+    replaced = t.history[1]
+    assert isinstance(replaced, ResultReplaced) and not isinstance(replaced, ResultDeleted)
+    assert list(replaced.results) == [J, "Dora", "Ben", "Kai"]  # in seat order, as kept
 
 
 def test_a_league_days_history_is_read_into_its_records(tmp_path: Path) -> None:
