@@ -288,10 +288,12 @@ class Reader(Protocol):
     ) -> dict[str, Any]: ...
 
 
-def _checked(r: Reader, record: Record, value: Any, where: str) -> dict[str, Any]:
-    """``value`` an object of ``record``'s facts, each of its type; the first wrong one named
-    by its place (``history[3].series``)."""
-    data = r.obj(value, where, set(record.required) | {"action"}, set(record.order))
+def _checked(
+    r: Reader, record: Record, value: Any, where: str, tag: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """``value`` an object of ``record``'s facts (and the ``tag`` that picked it), each of its
+    type; the first wrong one named by its place (``history[3].series``)."""
+    data = r.obj(value, where, set(record.required) | tag, set(record.order))
     checks = _CHECKS[record.name]
     for name in record.order:
         if name in data:
@@ -318,13 +320,7 @@ def _tables(r: Reader, value: list[Any], where: str) -> tuple[tuple[str, ...], .
 def _redrawn_paper(r: Reader, value: list[Any], where: str) -> tuple[RedrawnPaper, ...]:
     out = []
     for j, item in enumerate(value, start=1):
-        place = f"{where}.paper[{j}]"
-        data = r.obj(item, place, {"table", "results"}, set())
-        checks = _CHECKS[REDRAWN_PAPER.name]
-        for name in REDRAWN_PAPER.order:
-            why = checks[name](data[name])
-            if why is not None:
-                raise r.fail(f"{place}.{name}", why)
+        data = _checked(r, REDRAWN_PAPER, item, f"{where}.paper[{j}]")
         out.append(RedrawnPaper(data["table"], _lines(data["results"])))
     return tuple(out)
 
@@ -387,7 +383,8 @@ def read_event(r: Reader, item: Any, where: str) -> Event:
             msg("not an action of the history (known: {known})", known=", ".join(_KNOWN)),
             raw,
         )
-    return _BUILD[action](r, _checked(r, DEFINITIONS[action], data, where), where)
+    facts = _checked(r, DEFINITIONS[action], data, where, frozenset({"action"}))
+    return _BUILD[action](r, facts, where)
 
 
 def redraws(history: Sequence[Event], series: int | None = None) -> int:
