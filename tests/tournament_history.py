@@ -1,7 +1,8 @@
 """Two tournament folders whose history holds every action and every shape of fact the code
 writes, made through the application layer only: the fixtures ``tests/data/tournament-
 history.json`` and ``tests/data/tournament-league-day.json`` are these files as an earlier
-build wrote them, and the tests make them again with today's code.
+build wrote them (main at c6504f3, whose history was a dict of facts per item), and the tests
+make them again with today's code.
 
 Run as ``python -m tests.tournament_history DIR`` to write both folders into DIR.
 """
