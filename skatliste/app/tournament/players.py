@@ -12,6 +12,7 @@ from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, join, msg
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
+from skatliste.store.tournament_history import PlayerRemoved
 from skatliste.tournament import (
     Player,
 )
@@ -106,7 +107,7 @@ def remove_player(folder: Path | str, name: str) -> Removal:
             t.players[index] = replace(player, left=True)
         else:
             del t.players[index]
-        t.history.append(store.Event(store.Action.REMOVE, _now(), {"player": player.name}))
+        t.history.append(PlayerRemoved(_now(), player.name))
         unplayed = tuple(
             d.series
             for d in t.draws
