@@ -318,3 +318,80 @@ def test_a_ramsch_the_rules_do_not_play_is_said_whole_for_a_list_and_a_tournamen
         )
         r = run("ramsch", "Anna=40", "Ben=50", "Carl=30", "--ledger", str(path))
         assert r.exit_code == 2 and said in r.stderr, r.stderr
+
+
+@pytest.mark.english
+def test_a_note_with_a_control_character_is_refused(run: Run, ledger_path: Path) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    before = ledger_path.read_bytes()
+    for note in ("zwei\nZeilen", "rot\x1b[31m", "tab\there"):
+        r = run("add", "anna", "null", "--note", note, "--ledger", str(ledger_path))
+        assert r.exit_code == 2 and "a note is one line without control characters" in r.stderr
+    assert ledger_path.read_bytes() == before
+
+
+@pytest.mark.english
+@pytest.mark.parametrize("field", ["games", "history", "agreement"])
+@pytest.mark.parametrize("value", [None, {}, 5])
+def test_a_list_whose_games_history_or_facts_are_no_list_is_refused(
+    run: Run, ledger_path: Path, field: str, value: object
+) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    data = json.loads(ledger_path.read_text(encoding="utf-8"))
+    data[field] = value
+    ledger_path.write_text(json.dumps(data), encoding="utf-8")
+    for command in (["check"], ["sheet"], ["add", "anna", "null"]):
+        r = run(*command, "--ledger", str(ledger_path))
+        assert r.exit_code == 2, (command, r.output)
+        assert f"{field}: must be a list (found {json.dumps(value)})" in r.stderr
+
+
+def test_a_state_file_that_is_a_link_is_neither_read_nor_written_through(
+    run: Run, tmp_path: Path
+) -> None:
+    """A link planted where a list's state goes: the add replaces the link with the state, and
+    the file it led to stays as it was."""
+    ledger = tmp_path / "abend.json"
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger))
+    for _ in range(12):
+        _ok(run, "add", "anna", "null", "--ledger", str(ledger))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("wichtige Daten\n", encoding="utf-8")
+    state = tmp_path / "abend.json.state"
+    state.unlink()
+    state.symlink_to(victim)
+    _ok(run, "add", "ben", "null", "--ledger", str(ledger))
+    assert victim.read_text(encoding="utf-8") == "wichtige Daten\n"
+    assert not state.is_symlink() and '"skatliste-state"' in state.read_text(encoding="utf-8")
+
+
+def test_a_backup_that_is_a_link_is_replaced_not_written_through(run: Run, tmp_path: Path) -> None:
+    ledger = tmp_path / "abend.json"
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("wichtige Daten\n", encoding="utf-8")
+    (tmp_path / "abend.json.bak").symlink_to(victim)
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--force", "--ledger", str(ledger))
+    assert victim.read_text(encoding="utf-8") == "wichtige Daten\n"
+    kept = [p for p in tmp_path.glob("abend.json*.bak") if not p.is_symlink()]
+    assert len(kept) == 1 and '"format": "skatliste"' in kept[0].read_text(encoding="utf-8")
+    # a link that leads nowhere yet: the backup takes its place, no file is made where it led
+    for p in tmp_path.glob("abend.json*.bak"):
+        p.unlink()
+    (tmp_path / "abend.json.bak").symlink_to(tmp_path / "elsewhere.txt")
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--force", "--ledger", str(ledger))
+    assert not (tmp_path / "elsewhere.txt").exists()
+    assert not (tmp_path / "abend.json.bak").is_symlink()
+
+
+@pytest.mark.english
+def test_a_key_file_with_a_short_key_is_refused(tmp_path: Path) -> None:
+    from skatliste.app.keys import key_path, list_key
+    from skatliste.errors import LedgerError
+
+    ledger = tmp_path / "abend.json"
+    key_path(ledger).write_text("victim2\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match="holds a key of fewer than 16 characters"):
+        list_key(ledger)
+    key, made = list_key(ledger, renew=True)
+    assert made and len(key) >= 16 and list_key(ledger) == (key, False)

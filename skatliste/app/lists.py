@@ -18,6 +18,7 @@ from typing import Any
 from skatliste.errors import ChangedError, InputError
 from skatliste.families import Family, NoDeclarer, find_family
 from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.notes import check_note
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
 from skatliste.store import state as kept
@@ -261,21 +262,6 @@ def _append_kept(path: Path | str, make: Callable[[Ledger], Any]) -> Change | No
     return Change(ledger, ledger.count if numbered is None else numbered, row, row)
 
 
-NOTE_MOST = 500
-"""The characters a note may have (the phone page's limit too)."""
-
-
-def _check_note(note: str | None) -> None:
-    if note is not None and len(note) > NOTE_MOST:
-        raise InputError(
-            msg(
-                "a note may have at most {most} characters; this one has {count}",
-                most=NOTE_MOST,
-                count=len(note),
-            )
-        )
-
-
 def add_game(
     path: Path | str,
     player: str | None,
@@ -288,7 +274,7 @@ def add_game(
     with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``).
     ``light``: the change's list need hold only the new entry (its count and table right):
     a long list is then carried on from its kept state, not read whole."""
-    _check_note(note)
+    check_note(note)
 
     def make(ledger: Ledger) -> Any:
         family = ledger.family
@@ -328,13 +314,13 @@ def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
 def pass_game(path: Path | str, *, note: str = "") -> Change:
     """The family's pass-like entry: Skat's all passed (scores 0 and moves the deal on),
     American Grand's end of a partie by hand."""
-    _check_note(note)
+    check_note(note)
     return append(path, lambda ledger: ledger.family.passed(note=note, time=now()))
 
 
 def add_ramsch(path: Path | str, words: Sequence[str], *, note: str = "") -> Change:
     """Enter a Ramsch: every player's Augen, then Jungfrau, Durchmarsch, pushes."""
-    _check_note(note)
+    check_note(note)
 
     def make(ledger: Ledger) -> Any:
         if not any(kind.name == "ramsch" for kind in ledger.family.kinds):
@@ -504,7 +490,7 @@ def edit(
     """Replace entry ``number`` with the entry the words describe (the old one is kept); the
     words may start with a player's name to change the declarer. With ``expect`` (the
     entry's ``fingerprint``) only if entry ``number`` is still that one."""
-    _check_note(note)
+    check_note(note)
     with store.updating(path) as ledger:
         family = ledger.family
         index = _check_expected(ledger, number, expect)
@@ -534,7 +520,7 @@ def edit(
 def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "") -> Change:
     """Insert a forgotten entry as entry ``number``: the entries from there on move one down,
     and their dealers follow (``number`` one past the last appends)."""
-    _check_note(note)
+    check_note(note)
     with store.updating(path) as ledger:
         every = ledger.family.numbers_every_entry
         found = list(range(len(ledger.entries))) if every else indexes(ledger)

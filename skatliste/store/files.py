@@ -225,6 +225,15 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
         )
 
 
+def _kept_mode(real: Path) -> int:
+    """The mode a file there has (a link not followed: a new file's), else a new file's."""
+    try:
+        found = real.lstat()
+    except OSError:
+        return 0o666 & ~_umask()
+    return 0o666 & ~_umask() if stat.S_ISLNK(found.st_mode) else found.st_mode & 0o7777
+
+
 def atomic_write(
     path: Path,
     text: str | bytes | Sequence[bytes | memoryview],
@@ -232,6 +241,7 @@ def atomic_write(
     what: str = "ledger",
     durable: bool = True,
     mode: int | None = None,
+    follow: bool = True,
 ) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
@@ -239,9 +249,12 @@ def atomic_write(
     the folder. The file keeps its mode; a new file gets the mode the umask gives (0644 with
     the usual 022), not the temp file's 0600. ``text`` may be pieces of bytes, written in
     turn (a long list is never copied whole in memory). ``mode`` sets the new file's mode
-    whatever the old one had (``PRIVATE`` for a key).
+    whatever the old one had (``PRIVATE`` for a key). Without ``follow`` (a file skatliste
+    keeps beside a list: its state, its key, a backup) a link there is replaced by the file
+    itself, and what it led to is left as it was: a link planted in a shared folder never
+    makes skatliste overwrite another file.
     """
-    real = real_path(path)
+    real = real_path(path) if follow or not os.path.islink(path) else Path(path)
     folder = real.parent
     if real.is_dir():
         raise LedgerError(
@@ -253,10 +266,7 @@ def atomic_write(
         )
     _check_writable(path, real, what)
     if mode is None:
-        try:
-            mode = real.stat().st_mode & 0o7777
-        except OSError:
-            mode = 0o666 & ~_umask()
+        mode = _kept_mode(real)
     tmp_name: str | None = None
     try:
         fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
@@ -590,7 +600,7 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
                         why=exc.strerror or str(exc),
                     )
                 ) from None
-            atomic_write(backup, old, what="ledger")
+            atomic_write(backup, old, what="ledger", follow=False)
         write()
     return backup
 

@@ -247,6 +247,11 @@ def _names_problem(
     return None
 
 
+def _a_list(data: Mapping[str, Any], field: str) -> bool:
+    """The field is a JSON array, or not there (a list without history has none)."""
+    return type(data.get(field, [])) is list
+
+
 def problems(data: dict[str, Any]) -> Iterator[Message]:
     """Everything wrong with the list's data, each with its place (the header first: when it
     is wrong, the entries cannot be read)."""
@@ -256,6 +261,11 @@ def problems(data: dict[str, Any]) -> Iterator[Message]:
         yield msg("{where}: {problem}", where=where, problem=problem) if where else problem
         return
     family = family_of(data)
+    listed = next((f for f in ("games", "history", agree.FIELD) if not _a_list(data, f)), None)
+    if listed is not None:
+        found = json.dumps(data[listed], ensure_ascii=False)[:40]
+        yield msg("{field}: must be a list (found {found})", field=listed, found=found)
+        return
     shown = tuple(data["players"])
     records = {r.name: r for r in family.kinds}
     names, entry_names = frozenset(shown), family.entry_names

@@ -42,6 +42,10 @@ _GAMES = b'\n  "games": [\n    '
 _END = b'\n  ],\n  "history": '
 
 
+def _no_link(name: str, flags: int) -> int:
+    return os.open(name, flags | os.O_NOFOLLOW)
+
+
 def state_path(path: Path | str) -> Path:
     """The state file of the list at ``path``: beside the real file, ``NAME.json.state``."""
     return Path(_state_name(path))
@@ -96,7 +100,8 @@ def read(path: Path | str) -> Kept | None:
     exactly (call under the list's lock); None when there is none that does."""
     path = path if isinstance(path, Path) else Path(path)
     try:
-        with open(_state_name(path), "rb") as f:
+        # a state file that is a link is no state skatliste kept: not read (nor written)
+        with open(_state_name(path), "rb", opener=_no_link) as f:
             data = json.loads(f.read())
     except (OSError, ValueError):
         return None
@@ -138,7 +143,9 @@ def _write(path: Path, family: Family[Any, Any, Any], state: Any, key: dict[str,
         "state": family.state_to_json(state),
     }
     try:
-        atomic_write(state_path(path), json.dumps(data, ensure_ascii=False), durable=False)
+        atomic_write(
+            state_path(path), json.dumps(data, ensure_ascii=False), durable=False, follow=False
+        )
     except (LedgerError, OSError):
         # never required: a state that cannot be written (made read-only, say) is derived
         # again next time; the list itself is written already
