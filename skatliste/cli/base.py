@@ -110,7 +110,13 @@ class ExtraWords(click.UsageError):
 
 class SkatCommand(click.Command):
     """A command whose words left over are refused with what they were (``ExtraWords``), so
-    that the refusal can be said in the command's language."""
+    that the refusal can be said in the command's language, as its help is
+    (``cli.helptexts``)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from skatliste.cli import helptexts  # only for a help shown
+
+        helptexts.format_help(self, ctx, formatter)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
@@ -316,6 +322,16 @@ class SkatGroup(click.Group):
 
     command_class = SkatCommand
 
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from skatliste.cli import helptexts  # only for a help shown
+
+        helptexts.format_help(self, ctx, formatter)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.parent is None:  # the words typed, for a help asked for before its --lang
+            ctx.meta[WORDS_KEY] = tuple(args)
+        return super().parse_args(ctx, args)
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """As click runs a command, but a mistake in how it was typed is said in the
         command's language (``Fehler: es gibt keine Option -1``), exit 2."""
@@ -417,6 +433,17 @@ def resolve_lang(option: str | None) -> Lang:
 LANG_KEY = "skatliste.lang"
 """Where ``--lang`` keeps its value for the error handler (the context's meta is shared by
 the group and its command)."""
+
+
+WORDS_KEY = "skatliste.words"
+"""Where the group keeps the words typed (``help_lang``)."""
+
+
+def help_lang(ctx: click.Context) -> Lang:
+    """The language of a command's help: a ``--lang`` typed anywhere on the line (``--help``
+    may come before it, and is read first), else the environment (``resolve_lang``)."""
+    typed = lang_typed(list(ctx.meta.get(WORDS_KEY, ())))
+    return resolve_lang(typed or ctx.meta.get(LANG_KEY))
 
 
 def _keep_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
