@@ -132,7 +132,7 @@ def test_a_group_without_its_command_shows_its_help_and_a_command_its_exit_code(
     listed: Path,
 ) -> None:
     shown = CliRunner().invoke(cli, ["tournament"])
-    assert shown.exit_code == 2 and "Commands:" in shown.output
+    assert shown.exit_code == 2 and "Befehle:" in shown.output
     assert CliRunner().invoke(cli, ["--help"]).exit_code == 0
     ok = CliRunner().invoke(cli, ["check", "--ledger", str(listed)])
     assert ok.exit_code == 0

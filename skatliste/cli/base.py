@@ -116,7 +116,7 @@ class SkatCommand(click.Command):
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from skatliste.cli import helptexts  # only for a help shown
 
-        helptexts.format_help(self, ctx, formatter)
+        helptexts.format_help(self, ctx, formatter, help_lang(ctx))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
@@ -325,7 +325,7 @@ class SkatGroup(click.Group):
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from skatliste.cli import helptexts  # only for a help shown
 
-        helptexts.format_help(self, ctx, formatter)
+        helptexts.format_help(self, ctx, formatter, help_lang(ctx))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:  # the words typed, for a help asked for before its --lang

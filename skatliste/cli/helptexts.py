@@ -61,12 +61,11 @@ def metavar(param: click.Parameter, ctx: click.Context, lang: Lang) -> str:
     return english if found is None else english.replace(found, word(found, lang), 1)
 
 
-def format_help(command: click.Command, ctx: click.Context, fmt: click.HelpFormatter) -> None:
-    """``command``'s help in the language the command would use (``help_lang``): what
-    ``click.Command.format_help`` writes, in that language."""
-    from skatliste.cli.base import help_lang
-
-    lang = help_lang(ctx)
+def format_help(
+    command: click.Command, ctx: click.Context, fmt: click.HelpFormatter, lang: Lang
+) -> None:
+    """``command``'s help in ``lang``: what ``click.Command.format_help`` writes, in that
+    language (the language the command would use: ``cli.base.help_lang``)."""
     _usage(command, ctx, fmt, lang)
     said = text(help_text(command), lang)
     if said:
@@ -92,7 +91,9 @@ def format_help(command: click.Command, ctx: click.Context, fmt: click.HelpForma
             fmt.write_text(text(inspect.cleandoc(command.epilog), lang))
 
 
-def _usage(command: click.Command, ctx: click.Context, fmt: click.HelpFormatter, lang: Lang) -> None:
+def _usage(
+    command: click.Command, ctx: click.Context, fmt: click.HelpFormatter, lang: Lang
+) -> None:
     pieces = [word(command.options_metavar, lang)] if command.options_metavar else []
     for param in command.get_params(ctx):
         if isinstance(param, click.Argument):
@@ -162,11 +163,15 @@ def _commands(group: click.Group, ctx: click.Context, fmt: click.HelpFormatter, 
         fmt.write_dl(rows)
 
 
-def ids(command: click.Command, path: str = "skatliste") -> Iterator[tuple[str, str | None, str]]:
+def ids(
+    command: click.Command, path: str = "skatliste", parent: click.Context | None = None
+) -> Iterator[tuple[str, str | None, str]]:
     """Every help id of ``command`` and the commands under it: (id, context, where), each
     command's text, then its options' help and ``show_default`` texts and the metavars, in
-    the order of its help (every lazy command loaded)."""
-    ctx = click.Context(command, info_name=path)
+    the order of its help (every lazy command loaded). Each command is seen in its context
+    under its group's, as when it runs (click keeps the help option it makes first)."""
+    name = path.rsplit(" ", 1)[-1]
+    ctx = click.Context(command, info_name=name, parent=parent, **command.context_settings)
     if help_text(command):
         yield help_text(command), None, path
     if command.short_help:
@@ -178,14 +183,14 @@ def ids(command: click.Command, path: str = "skatliste") -> Iterator[tuple[str, 
         if found is not None and not (isinstance(param, click.Option) and param.is_flag):
             yield found, METAVAR, f"{path} {param.name}"
         if getattr(param, "help", None):
-            yield str(getattr(param, "help")), None, f"{path} {param.name}"
+            yield str(param.help), None, f"{path} {param.name}"
         if isinstance(param, click.Option) and isinstance(param.show_default, str):
             yield param.show_default, None, f"{path} {param.name}"
     if command.epilog:
         yield inspect.cleandoc(command.epilog), None, path
     if isinstance(command, click.Group):
         yield command.subcommand_metavar, METAVAR, path
-        for name in command.list_commands(ctx):
-            sub = command.get_command(ctx, name)
+        for word in command.list_commands(ctx):
+            sub = command.get_command(ctx, word)
             if sub is not None:
-                yield from ids(sub, f"{path} {name}")
+                yield from ids(sub, f"{path} {word}", ctx)
