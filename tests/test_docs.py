@@ -41,7 +41,8 @@ def test_every_command_has_help_with_an_example(
     monkeypatch.setenv("SKATLISTE_LANG", lang)
     command = cli.get_command(click.Context(cli), name)
     assert command is not None
-    with click.Context(command, info_name=name) as ctx:
+    root = click.Context(cli, info_name="skatliste", **cli.context_settings)
+    with click.Context(command, info_name=name, parent=root) as ctx:  # -h too, as when run
         text = command.get_help(ctx)
     assert example in text, f"'skatliste {name} --help' shows no example ({lang})"
     assert f"skatliste {name}" in text
