@@ -153,7 +153,7 @@ def test_a_required_option_and_a_range_are_said_in_german() -> None:
     flat = " ".join(_help("season", "new", "--help").split())
     assert "--name TEXT Der Name der Saison. [Pflicht]" in flat
     flat = " ".join(_help("value", "--help").split())
-    assert "--bock N Bockrunden-Verdopplungen (0 bis 8). [0<=x<=8]" in flat
+    assert "--bock N Verdopplungen durch Bock (0 bis 8). [0<=x<=8]" in flat
 
 
 def _english_ids() -> list[tuple[str, str]]:
@@ -222,6 +222,7 @@ def test_the_help_ids_are_found_in_the_command_tree() -> None:
         ("Add players.", None),
         ("[OPTIONS]", "metavar"),
         ("NAMES", "metavar"),
+        ("NAMES", "metavar"),  # its name in a refusal
         ("CLUB", "metavar"),
         ("The club.", None),
         ("DIRECTORY", "metavar"),
@@ -261,3 +262,11 @@ def test_a_command_without_help_loads_no_help_and_value_s_help_no_other_command(
     assert _loaded(["value", "--help"], ("skatliste.cli.helptexts",)) == ["skatliste.cli.helptexts"]
     others = tuple(m for m in MODULES if m != "skatliste.cli.values")
     assert _loaded(["value", "--help"], others) == []
+
+
+def test_a_missing_argument_is_named_as_the_help_names_it() -> None:
+    german = CliRunner().invoke(cli, ["delete"], prog_name="skatliste")
+    assert german.output.splitlines()[0] == "Fehler: NUMMER fehlt"
+    assert "[OPTIONEN] NUMMER" in _help("delete", "--help")
+    english = CliRunner().invoke(cli, ["delete", "--lang", "en"], prog_name="skatliste")
+    assert english.output.splitlines()[0] == "Error: NUMBER is missing"

@@ -42,7 +42,7 @@ def listed(tmp_path: Path) -> Path:
                 "Hilfe: skatliste sheet --help",
             ],
         ),
-        (["season", "new"], ["Fehler: FOLDER fehlt", "Hilfe: skatliste season new --help"]),
+        (["season", "new"], ["Fehler: ORDNER fehlt", "Hilfe: skatliste season new --help"]),
         (
             ["tournament", "new", "x"],
             ["Fehler: --name fehlt", "Hilfe: skatliste tournament new --help"],

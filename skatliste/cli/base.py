@@ -262,11 +262,12 @@ def _no_such_command(exc: click.exceptions.NoSuchCommand) -> Message:
     return msg("there is no command {name}", name=name)
 
 
-def _param_name(param: click.Parameter) -> str:
-    """``--format`` for an option, ``NAME`` for an argument."""
+def _param_name(param: click.Parameter) -> str | Message:
+    """``--format`` for an option, ``NAME`` for an argument, in the command's language as its
+    help writes it (``ORDNER``: the metavar's id, context ``metavar``, cli.helptexts)."""
     if isinstance(param, click.Option):
         return param.opts[0]
-    return (param.human_readable_name or "").upper()
+    return Message((param.human_readable_name or "").upper(), context="metavar")
 
 
 def lang_typed(words: list[str]) -> str | None:

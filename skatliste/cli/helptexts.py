@@ -182,6 +182,8 @@ def ids(
         found = metavar_word(param, ctx)
         if found is not None and not (isinstance(param, click.Option) and param.is_flag):
             yield found, METAVAR, f"{path} {param.name}"
+        if isinstance(param, click.Argument):  # its name in a refusal (``ORDNER fehlt``)
+            yield (param.human_readable_name or "").upper(), METAVAR, f"{path} {param.name}"
         if getattr(param, "help", None):
             yield str(param.help), None, f"{path} {param.name}"
         if isinstance(param, click.Option) and isinstance(param.show_default, str):
