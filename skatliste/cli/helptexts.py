@@ -179,15 +179,7 @@ def ids(
     if command.options_metavar:
         yield command.options_metavar, METAVAR, path
     for param in command.get_params(ctx):
-        found = metavar_word(param, ctx)
-        if found is not None and not (isinstance(param, click.Option) and param.is_flag):
-            yield found, METAVAR, f"{path} {param.name}"
-        if isinstance(param, click.Argument):  # its name in a refusal (``ORDNER fehlt``)
-            yield (param.human_readable_name or "").upper(), METAVAR, f"{path} {param.name}"
-        if getattr(param, "help", None):
-            yield str(param.help), None, f"{path} {param.name}"
-        if isinstance(param, click.Option) and isinstance(param.show_default, str):
-            yield param.show_default, None, f"{path} {param.name}"
+        yield from _param_ids(param, ctx, f"{path} {param.name}")
     if command.epilog:
         yield inspect.cleandoc(command.epilog), None, path
     if isinstance(command, click.Group):
@@ -196,3 +188,19 @@ def ids(
             sub = command.get_command(ctx, word)
             if sub is not None:
                 yield from ids(sub, f"{path} {word}", ctx)
+
+
+def _param_ids(
+    param: click.Parameter, ctx: click.Context, where: str
+) -> Iterator[tuple[str, str | None, str]]:
+    """A parameter's metavar, its name in a refusal (an argument's: ``ORDNER fehlt``), its
+    help and its ``show_default`` text."""
+    found = metavar_word(param, ctx)
+    if found is not None and not (isinstance(param, click.Option) and param.is_flag):
+        yield found, METAVAR, where
+    if isinstance(param, click.Argument):
+        yield (param.human_readable_name or "").upper(), METAVAR, where
+    if getattr(param, "help", None):
+        yield str(param.help), None, where
+    if isinstance(param, click.Option) and isinstance(param.show_default, str):
+        yield param.show_default, None, where
