@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 import skatliste.cli.league
+import skatliste.cli.season
 import skatliste.cli.serve
 import skatliste.cli.tournament  # noqa: F401
 from skatliste.cli import cli
