@@ -101,6 +101,7 @@ def test_english_help_where_the_command_would_speak_english(
         (["bock", "--help", "--lang", "de"], {"LANG": "en_US.UTF-8"}),
         (["bock", "--help"], {"LANG": "en_US.UTF-8", "SKATLISTE_LANG": "de"}),
         (["bock", "--help"], {"LANG": "de_DE.UTF-8"}),
+        (["bock", "--lang", "en", "--help", "--lang", "de"], {}),  # the last, as click reads
     ],
 )
 def test_german_help_from_the_option_then_the_environment(
@@ -270,3 +271,27 @@ def test_a_missing_argument_is_named_as_the_help_names_it() -> None:
     assert "[OPTIONEN] NUMMER" in _help("delete", "--help")
     english = CliRunner().invoke(cli, ["delete", "--lang", "en"], prog_name="skatliste")
     assert english.output.splitlines()[0] == "Error: NUMBER is missing"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help", "--lang", "en"],
+        ["--lang", "en", "--help"],
+        ["tournament", "--help", "--lang", "en"],
+        ["tournament", "player", "--lang=en", "--help"],
+        ["--lang", "en", "season", "--help"],
+    ],
+)
+def test_a_group_takes_lang_for_its_help(args: list[str]) -> None:
+    """A group's ``--lang`` is not in its help (the English help stays click's)."""
+    shown = _help(*args)
+    assert shown.startswith("Usage: skatliste") and "--lang" not in shown
+
+
+def test_a_group_s_lang_counts_for_the_command_after_it(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "list.json")
+    english = CliRunner().invoke(cli, ["--lang", "en", "undo", "--ledger", ledger])
+    assert english.exit_code == 2 and english.output.startswith("Error: ")
+    own = CliRunner().invoke(cli, ["--lang", "en", "undo", "--ledger", ledger, "--lang", "de"])
+    assert own.exit_code == 2 and own.output.startswith("Fehler: ")

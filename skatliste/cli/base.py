@@ -272,13 +272,15 @@ def _param_name(param: click.Parameter) -> str | Message:
 
 def lang_typed(words: list[str]) -> str | None:
     """The ``--lang`` among the words typed (``--lang en``, ``--lang=en``), for a mistake
-    found before the command read it."""
+    found before the command read it: the last one, as the command reads them (a group's
+    first, then its command's)."""
+    found = None
     for i, word in enumerate(words):
         if word == "--lang" and i + 1 < len(words):
-            return words[i + 1]
-        if word.startswith("--lang="):
-            return word.removeprefix("--lang=")
-    return None
+            found = words[i + 1]
+        elif word.startswith("--lang="):
+            found = word.removeprefix("--lang=")
+    return found
 
 
 def show_usage_error(exc: click.UsageError, words: list[str] | None = None) -> None:
@@ -399,6 +401,19 @@ class SkatGroup(click.Group):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not any(param.name == "lang" for param in self.params):
+            # a group takes --lang too (``skatliste --help --lang en``), for its help and the
+            # messages of the command after it; not shown in its help
+            self.params.append(
+                click.Option(
+                    ["--lang"],
+                    type=click.Choice(["de", "en"], case_sensitive=False),
+                    is_eager=True,
+                    expose_value=False,
+                    hidden=True,
+                    callback=_keep_lang,
+                )
+            )
         self.lazy: dict[str, str] = {}
         """Commands whose module is imported only when they are called or listed (name →
         module, which registers the command on import): ``tournament`` and ``serve`` pull in
@@ -448,7 +463,9 @@ def help_lang(ctx: click.Context) -> Lang:
 
 
 def _keep_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
-    ctx.meta[LANG_KEY] = value
+    """Keep the --lang typed (a command's without one keeps its group's)."""
+    if value is not None or LANG_KEY not in ctx.meta:
+        ctx.meta[LANG_KEY] = value
     return value
 
 
@@ -476,7 +493,7 @@ def lang_option(f: F) -> F:
 
 def _resolved_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> Lang:
     _keep_lang(ctx, param, value)
-    return resolve_lang(value)
+    return resolve_lang(ctx.meta.get(LANG_KEY))
 
 
 def list_options(f: F) -> F:
