@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 import pytest
+from click.shell_completion import ShellComplete
 from click.testing import CliRunner
 
 import tests.catalogues as catalogues
@@ -295,3 +296,42 @@ def test_a_group_s_lang_counts_for_the_command_after_it(tmp_path: Path) -> None:
     assert english.exit_code == 2 and english.output.startswith("Error: ")
     own = CliRunner().invoke(cli, ["--lang", "en", "undo", "--ledger", ledger, "--lang", "de"])
     assert own.exit_code == 2 and own.output.startswith("Fehler: ")
+
+
+def _offers(args: list[str], incomplete: str) -> dict[str, str | None]:
+    shell = ShellComplete(cli, {}, "skatliste", "_SKATLISTE_COMPLETE")
+    return {item.value: item.help for item in shell.get_completions(args, incomplete)}
+
+
+def test_tab_s_help_of_commands_and_options_is_in_the_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """zsh and fish show each offer's help: the command's language too."""
+    assert _offers([], "val")["value"] == "Der Wert eines Spiels, Schritt für Schritt..."
+    assert _offers(["value"], "--ha") == {"--hand": "Handspiel."}
+    assert _offers(["tournament"], "ne") == {"new": "Ein Turnier in einem neuen Ordner beginnen."}
+    assert _offers(["value", "--lang", "en"], "--ha") == {"--hand": "Hand game."}
+    monkeypatch.setenv("SKATLISTE_LANG", "en")
+    assert _offers([], "val")["value"] == "The value of one game, explained step by..."
+    assert _offers(["tournament", "player"], "im") == {
+        "import": "Register the players of a CSV file: a..."
+    }
+
+
+@pytest.mark.parametrize("words", EVERY_COMMAND, ids=lambda w: " ".join(["skatliste", *w]))
+def test_tab_s_english_offers_are_click_s_own(
+    words: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKATLISTE_LANG", "en")
+    command: click.Command = cli
+    ctx = click.Context(cli, info_name="skatliste", help_option_names=["-h", "--help"])
+    for word in words:
+        assert isinstance(command, click.Group)
+        sub = command.get_command(ctx, word)
+        assert sub is not None
+        command, ctx = sub, click.Context(sub, info_name=word, parent=ctx)
+    kind = click.Group if isinstance(command, click.Group) else click.Command
+    for incomplete in ("", "-"):
+        ours = [(i.value, i.help) for i in command.shell_complete(ctx, incomplete)]
+        clicks = [(i.value, i.help) for i in kind.shell_complete(command, ctx, incomplete)]
+        assert ours == clicks

@@ -15,13 +15,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from skatliste import __version__
 from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
 from skatliste.i18n import Lang, Message, msg, nmsg
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -117,6 +120,12 @@ class SkatCommand(click.Command):
         from skatliste.cli import helptexts  # only for a help shown
 
         helptexts.format_help(self, ctx, formatter, help_lang(ctx))
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        from skatliste.cli import helptexts  # only for Tab
+
+        offers = super().shell_complete(ctx, incomplete)
+        return helptexts.completed(self, ctx, offers, help_lang(ctx))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
@@ -329,6 +338,12 @@ class SkatGroup(click.Group):
         from skatliste.cli import helptexts  # only for a help shown
 
         helptexts.format_help(self, ctx, formatter, help_lang(ctx))
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        from skatliste.cli import helptexts  # only for Tab
+
+        offers = super().shell_complete(ctx, incomplete)
+        return helptexts.completed(self, ctx, offers, help_lang(ctx))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:  # the words typed, for a help asked for before its --lang

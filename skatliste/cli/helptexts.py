@@ -17,11 +17,15 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 from click.formatting import join_options
 
 from skatliste.i18n import Lang, msg, translations
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 METAVAR = "metavar"
 """The catalogue's context of a metavar's word (``N`` is not the message ``N``)."""
@@ -152,15 +156,41 @@ def _commands(group: click.Group, ctx: click.Context, fmt: click.HelpFormatter, 
     if not listed:
         return
     limit = fmt.width - 6 - max(len(name) for name, _ in listed)
-    rows = []
-    for name, command in listed:
-        said = copy.copy(command)  # click shortens the text of ``lang``: its own rule
-        said.help = text(help_text(command), lang)
-        if command.short_help:
-            said.short_help = text(inspect.cleandoc(command.short_help), lang)
-        rows.append((name, said.get_short_help_str(limit)))
+    rows = [(name, short_help(command, lang, limit)) for name, command in listed]
     with fmt.section(msg("Commands").render(lang)):
         fmt.write_dl(rows)
+
+
+def short_help(command: click.Command, lang: Lang, limit: int = 45) -> str:
+    """The start of a command's help in ``lang``, as a group lists it (click's own rule,
+    applied to the text of ``lang``)."""
+    said = copy.copy(command)
+    said.help = text(help_text(command), lang)
+    if command.short_help:
+        said.short_help = text(inspect.cleandoc(command.short_help), lang)
+    return said.get_short_help_str(limit)
+
+
+def completed(
+    command: click.Command, ctx: click.Context, items: list[CompletionItem], lang: Lang
+) -> list[CompletionItem]:
+    """What Tab offers after ``command``, each offer's help (zsh and fish show it) in
+    ``lang``: a command's the start of its help, an option's its help."""
+    options = {
+        name: param
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option)
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    for item in items:
+        if not item.help:
+            continue
+        sub = command.get_command(ctx, item.value) if isinstance(command, click.Group) else None
+        if sub is not None:
+            item.help = short_help(sub, lang)
+        elif item.value in options:
+            item.help = text(options[item.value].help or "", lang)
+    return items
 
 
 def ids(
