@@ -42,7 +42,7 @@ def listed(tmp_path: Path) -> Path:
                 "Hilfe: skatliste sheet --help",
             ],
         ),
-        (["season", "new"], ["Fehler: FOLDER fehlt", "Hilfe: skatliste season new --help"]),
+        (["season", "new"], ["Fehler: ORDNER fehlt", "Hilfe: skatliste season new --help"]),
         (
             ["tournament", "new", "x"],
             ["Fehler: --name fehlt", "Hilfe: skatliste tournament new --help"],
@@ -132,7 +132,7 @@ def test_a_group_without_its_command_shows_its_help_and_a_command_its_exit_code(
     listed: Path,
 ) -> None:
     shown = CliRunner().invoke(cli, ["tournament"])
-    assert shown.exit_code == 2 and "Commands:" in shown.output
+    assert shown.exit_code == 2 and "Befehle:" in shown.output
     assert CliRunner().invoke(cli, ["--help"]).exit_code == 0
     ok = CliRunner().invoke(cli, ["check", "--ledger", str(listed)])
     assert ok.exit_code == 0
