@@ -287,6 +287,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """A state from ``state_to_json``'s data, or None when it is not one for ``table``."""
         return None
 
+    def state_count(self, state: Any) -> int | None:
+        """How many entries ``state`` was derived from, as it says itself (a state whose count
+        is not the list's is not the list's); None: the family's states do not say."""
+        return None
+
     def state_numbered(self, state: Any) -> int | None:
         """How many numbered entries ``state`` was derived from; None: as many as entries
         (a family that numbers every entry, the default)."""

@@ -404,3 +404,35 @@ def test_the_ranking_ignores_a_state_its_list_no_longer_matches(tournament: Path
     for state in tournament.glob("series-1/*.json.state"):
         state.unlink()
     assert edited == _ranking(tournament)
+
+
+@pytest.mark.parametrize("forge", ["count", "totals"])
+def test_a_forged_state_is_not_carried_on_and_check_removes_it(
+    long_list: Path, forge: str
+) -> None:
+    """A state that holds the list's own hash but not what its games derive: a count that
+    is not the list's is never read; other numbers are found by ``check`` (which derives the
+    list itself), named, and the state removed."""
+    from click.testing import CliRunner
+
+    from skatliste.cli import cli
+
+    app.add_game(long_list, "anna", GRAND, light=True)
+    path = kept.state_path(long_list)
+    data = _state(long_list)
+    state = dict(data["state"])  # type: ignore[call-overload]
+    if forge == "count":
+        state["count"] -= 1
+    else:
+        state["totals"] = {name: 9999 for name in state["totals"]}
+    data["state"] = state
+    path.write_text(json.dumps(data), encoding="utf-8")
+    if forge == "count":
+        assert kept.read(long_list) is None
+        return
+    assert kept.read(long_list) is not None
+    r = CliRunner().invoke(cli, ["check", "--ledger", str(long_list), "--lang", "en"])
+    assert r.exit_code == 1
+    assert "its state file: did not agree with the list; removed" in r.output
+    assert not path.exists()
+    assert _summed(long_list) == _summary(long_list)

@@ -122,6 +122,21 @@ def open_summed(path: Path | str) -> Ledger:
     return ledger
 
 
+def drop_stale_state(ledger: Ledger) -> bool:
+    """For ``check``: whether the state file beside the list matched the list's bytes but
+    not what its entries derive (forged by hand, or kept by a faulty build). Such a state is
+    removed (it is derived: nothing is lost), so that no ``add`` or ranking starts from it."""
+    found = kept.read(ledger.path)
+    if found is None:
+        return False
+    family = ledger.family
+    derived = family.state(ledger.table, ledger.entries)
+    if family.state_to_json(derived) == family.state_to_json(found.state):
+        return False
+    kept.state_path(ledger.path).unlink(missing_ok=True)
+    return True
+
+
 def open_list(path: Path | str) -> Ledger:
     """Read a list strictly (``LedgerError`` with file, place and reason if it is not right)."""
     return store.load(path)

@@ -468,6 +468,10 @@ class SkatFamily(Family[Entry, Table, Row]):
     def state_from_json(self, table: Table, data: Mapping[str, Any]) -> sheet.Derived | None:
         return sheet.Derived.checked(table, data)
 
+    def state_count(self, state: Any) -> int:
+        assert isinstance(state, sheet.Derived)
+        return state.count
+
     def after_state(
         self, table: Table, state: Any, entry: Entry
     ) -> tuple[list[Message], Row | None, sheet.Derived]:

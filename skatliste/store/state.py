@@ -7,7 +7,8 @@ It holds nothing that is not derived: a missing, stale, corrupt or foreign state
 ignored (the list is read and derived whole, as always) and written again; deleting it loses
 nothing. It is written for a list of :data:`MIN_ENTRIES` entries or more by every ``add``
 (and by ``summary`` for a list of :data:`SUMMED_ENTRIES`), and read by ``add``, ``summary``
-and the readers of many lists (a tournament's ranking); ``check`` never reads it.
+and the readers of many lists (a tournament's ranking); ``check`` compares it with its own
+derivation of the list and removes one that does not agree.
 """
 
 from __future__ import annotations
@@ -128,9 +129,13 @@ def read(path: Path | str) -> Kept | None:
         state = family.state_from_json(ledger.table, data["state"])
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
-    if state is None or data["count"] < MIN_ENTRIES:
+    count = data["count"]
+    if state is None or count < MIN_ENTRIES or family.state_count(state) not in (None, count):
         return None
-    ledger.before = data["count"]
+    # the entries the state says it follows are the lines the list holds (one a line)
+    if raw.count(b"\n    {", games_at - 1, end) != count:
+        return None
+    ledger.before = count
     return Kept(ledger, state, raw, games_at, end, prefix)
 
 
