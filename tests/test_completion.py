@@ -215,3 +215,9 @@ def test_new_offers_every_family_s_presets_and_the_options_of_the_one_chosen() -
     assert not any(o.startswith("kontra=") for o in options)
     # without --rules the default rule set's: isko, a Skat one
     assert not any(o.startswith("partie.deals=") for o in complete("new", "--rule"))
+
+
+def test_an_american_deal_s_words_offer_no_end_after_its_declarer(american_list: Path) -> None:
+    """'end' ends a partie standing alone; after a declarer it is no word of a deal."""
+    offered = complete("add", "--ledger", str(american_list), "anna")
+    assert not {"end", "ende", "schluss"} & set(offered)
