@@ -407,9 +407,7 @@ def test_the_ranking_ignores_a_state_its_list_no_longer_matches(tournament: Path
 
 
 @pytest.mark.parametrize("forge", ["count", "totals"])
-def test_a_forged_state_is_not_carried_on_and_check_removes_it(
-    long_list: Path, forge: str
-) -> None:
+def test_a_forged_state_is_not_carried_on_and_check_removes_it(long_list: Path, forge: str) -> None:
     """A state that holds the list's own hash but not what its games derive: a count that
     is not the list's is never read; other numbers are found by ``check`` (which derives the
     list itself), named, and the state removed."""

@@ -83,6 +83,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def next_words(self, typed: Sequence[str]) -> list[str]:
         # a deal's words: 'end' ends a partie only standing alone, without a declarer
         return sorted(w for w in words.VOCABULARY if w.isalpha())
+
     renderers = (
         "skatliste.render.american",
         "skatliste.render.american_sheet",
