@@ -532,4 +532,5 @@ def export(
             "csv": lambda: render.table_csv(lines),
             "json": lambda: render.to_json(app.table_json(lines)),
         }[fmt]()
-    put_out(output, text, what, fmt)
+    named = {"report": msg("report"), "table": msg("table")}[what]
+    put_out(output, text, named, fmt)

@@ -593,4 +593,5 @@ def export(
                     ],
                 }
             )
-    put_out(output, text, what, fmt)
+    named = {"ranking": msg("ranking"), "seating": msg("seating")}[what]
+    put_out(output, text, named, fmt)
