@@ -29,6 +29,22 @@ def listed(tmp_path: Path) -> Path:
             ["Fehler: es gibt keine Option -1", "Hilfe: skatliste protest --help"],
         ),
         (
+            ["--ledger", "x.json", "sheet"],
+            [
+                "Fehler: vor dem Befehl gibt es keine Option --ledger: die Optionen eines "
+                "Befehls kommen nach ihm: 'skatliste BEFEHL --ledger ...'",
+                "Hilfe: skatliste --help",
+            ],
+        ),
+        (
+            ["tournament", "--tournament", "x", "ranking"],
+            [
+                "Fehler: vor dem Befehl gibt es keine Option --tournament: die Optionen eines "
+                "Befehls kommen nach ihm: 'skatliste tournament BEFEHL --tournament ...'",
+                "Hilfe: skatliste tournament --help",
+            ],
+        ),
+        (
             ["export", "html", "-o", "x.html"],
             [
                 "Fehler: dieser Befehl nimmt keine weiteren Wörter: html",

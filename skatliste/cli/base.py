@@ -227,6 +227,17 @@ def usage_problem(exc: click.UsageError) -> Message | None:
                 option=exc.option_name,
                 options=", ".join(sorted(exc.possibilities)),
             )
+        group = exc.ctx.command if exc.ctx is not None else None
+        if isinstance(group, click.Group) and exc.option_name.startswith("--"):
+            # 'skatliste --ledger x sheet': a command's option typed before the command
+            assert exc.ctx is not None
+            return msg(
+                "there is no option {option} before the command: a command's options come "
+                "after it: '{path} {command} {option} ...'",
+                option=exc.option_name,
+                path=exc.ctx.command_path,
+                command=msg("COMMAND"),
+            )
         return msg("there is no option {option}", option=exc.option_name)
     if isinstance(exc, ExtraWords):
         return nmsg(
