@@ -28,6 +28,7 @@ A short word that says two things (a column's "won" is "gew.", the answer "won" 
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -44,6 +45,15 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 
 @cache
+def environment_lang() -> Lang:
+    """The language the environment asks for: SKATLISTE_LANG, else LANG=en* → English, else
+    German (a command's ``--lang`` goes first, at the edge that reads it)."""
+    value = os.environ.get("SKATLISTE_LANG") or ""
+    if not value and os.environ.get("LANG", "").lower().startswith("en"):
+        value = "en"
+    return "en" if value.lower().startswith("en") else "de"
+
+
 def translations(lang: Lang) -> gettext.NullTranslations:
     """The catalogue of ``lang`` (English is the ids themselves)."""
     if lang == "en":

@@ -3,6 +3,7 @@ table's key writes only its own list, the organiser's key every list."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -262,3 +263,24 @@ def test_the_organiser_replaces_a_paper_result(client: TestClient, drawn: Path) 
     )
     assert replaced.status_code == 201, replaced.json()
     assert (drawn / "tournament.json").read_bytes() != before
+
+
+def test_a_list_that_cannot_be_read_is_told_to_the_organiser_s_terminal_in_its_language(
+    client: TestClient,
+    drawn: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A viewer hears only that the list cannot be read; the server's log says why, in the
+    language the server runs in (German unless asked otherwise)."""
+    monkeypatch.delenv("SKATLISTE_LANG", raising=False)
+    monkeypatch.delenv("LANG", raising=False)
+    listed = drawn / "series-1" / "table-02.json"
+    data = json.loads(listed.read_text(encoding="utf-8"))
+    data["games"] = None
+    listed.write_text(json.dumps(data), encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        answer = client.get("/series/1/table/2/api/list")
+    assert answer.status_code == 409
+    assert "Turnierleitung" in answer.json()["error"] and "games" not in answer.json()["error"]
+    assert "games: muss eine Liste sein (gefunden: null)" in caplog.text

@@ -21,7 +21,7 @@ import click
 
 from skatliste import __version__
 from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
-from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.i18n import Lang, Message, environment_lang, msg, nmsg
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -466,10 +466,9 @@ def refuse(message: Message) -> NoReturn:
 
 def resolve_lang(option: str | None) -> Lang:
     """--lang, else SKATLISTE_LANG, else LANG=en* → English, else German."""
-    value = option or os.environ.get("SKATLISTE_LANG") or ""
-    if not value and os.environ.get("LANG", "").lower().startswith("en"):
-        value = "en"
-    return "en" if value.lower().startswith("en") else "de"
+    if option:
+        return "en" if option.lower().startswith("en") else "de"
+    return environment_lang()
 
 
 LANG_KEY = "skatliste.lang"

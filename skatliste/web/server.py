@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
 from skatliste.errors import ChangedError, InputError, LedgerError, SkatlisteError
-from skatliste.i18n import Lang, msg
+from skatliste.i18n import Lang, environment_lang, msg
 from skatliste.web.base import (
     HERE,
     Refused,
@@ -178,7 +178,9 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, ListBusy):
         return await _refused(request, busy())
     if status == 409 and not isinstance(exc, ChangedError) and key_role(request) != "all":
-        log.warning("%s %s: %s", request.method, request.url.path, exc.render("en"))
+        # the organiser's terminal, in its language (the server's --lang, else its own)
+        told = exc.render(site(request).lang or environment_lang())
+        log.warning("%s %s: %s", request.method, request.url.path, told)
         said = msg("the list cannot be read just now; the organiser's terminal says why")
         return JSONResponse({"error": say(request, said)}, status_code=409)
     return JSONResponse({"error": exc.render(request_lang(request))}, status_code=status)
