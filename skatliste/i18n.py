@@ -44,7 +44,6 @@ DOMAIN = "skatliste"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 
-@cache
 def environment_lang() -> Lang:
     """The language the environment asks for: SKATLISTE_LANG, else LANG=en* → English, else
     German (a command's ``--lang`` goes first, at the edge that reads it)."""
@@ -54,6 +53,7 @@ def environment_lang() -> Lang:
     return "en" if value.lower().startswith("en") else "de"
 
 
+@cache
 def translations(lang: Lang) -> gettext.NullTranslations:
     """The catalogue of ``lang`` (English is the ids themselves)."""
     if lang == "en":
