@@ -17,6 +17,9 @@ from typing import Any, TypeVar
 from skatliste.errors import RuleSetError
 from skatliste.i18n import Lang, Message, msg, nmsg
 
+MOST_DIGITS = 9
+"""The most digits a number in a rule option has (as at the table: none is longer)."""
+
 OptionValue = str | int
 
 

@@ -21,7 +21,7 @@ def _deals(raw: str) -> OptionValue:
     raw = raw.strip().lower()
     if raw == "off":
         return raw
-    if not raw.isdigit() or int(raw) <= 0:
+    if not raw.isdigit() or int(raw) <= 0 or len(raw) > shared.MOST_DIGITS:
         raise ValueError(msg("give the number of deals in a partie (e.g. 8), or 'off'"))
     return int(raw)
 

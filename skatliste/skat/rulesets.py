@@ -187,8 +187,10 @@ def _triggers(raw: str) -> OptionValue:
 
 
 def _positive(raw: str) -> OptionValue:
-    if not raw.strip().isdigit() or int(raw) <= 0:
-        raise ValueError(msg("give a positive number"))
+    if not raw.strip().isdigit() or int(raw) <= 0 or len(raw.strip()) > shared.MOST_DIGITS:
+        raise ValueError(
+            msg("give a positive number of at most {most} digits", most=shared.MOST_DIGITS)
+        )
     return int(raw)
 
 
@@ -196,7 +198,7 @@ def _loss(raw: str) -> OptionValue:
     raw = raw.strip().lower()
     if raw == "augen":
         return raw
-    if raw.isdigit() and int(raw) > 0:
+    if raw.isdigit() and int(raw) > 0 and len(raw) <= shared.MOST_DIGITS:
         return int(raw)
     raise ValueError(msg("'augen' (the loser loses his Augen) or a fixed number of points"))
 
