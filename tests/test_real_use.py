@@ -395,3 +395,23 @@ def test_a_key_file_with_a_short_key_is_refused(tmp_path: Path) -> None:
         list_key(ledger)
     key, made = list_key(ledger, renew=True)
     assert made and len(key) >= 16 and list_key(ledger) == (key, False)
+
+
+@pytest.mark.english
+@pytest.mark.parametrize(
+    ("rules", "rule"),
+    [
+        ("american-grand", "partie.deals=9999999999"),
+        ("pub", "bierlachs.limit=9999999999"),
+        ("pub", "ramsch.loss=9999999999"),
+    ],
+)
+def test_a_rule_option_s_number_has_at_most_nine_digits(
+    run: Run, tmp_path: Path, rules: str, rule: str
+) -> None:
+    players = ["Anna", "Ben", "Carl", "Dora"] if rules == "american-grand" else ["A", "B", "C"]
+    path = tmp_path / "x.json"
+    r = run("new", "--players", *players, "--rules", rules, "--rule", rule, "--ledger", str(path))
+    assert r.exit_code == 2 and f"rule {rule}" in r.stderr and not path.exists()
+    ok = rule.replace("9999999999", "999999999")
+    _ok(run, "new", "--players", *players, "--rules", rules, "--rule", ok, "--ledger", str(path))
