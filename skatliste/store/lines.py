@@ -20,7 +20,7 @@ its games is read whole, so the marker found is the one put in.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
 E = TypeVar("E")
 
@@ -69,11 +69,20 @@ def without_declarer(body: str) -> tuple[str | None, str]:
     return None, body
 
 
+class Games(NamedTuple, Generic[E]):
+    """The entries of a list's game lines, and how they repeat: ``distinct[which[i]]`` is
+    entry ``i`` but for its time (the first entry read with its line)."""
+
+    entries: list[E]
+    distinct: list[E]
+    which: list[int]
+
+
 def read_games(
     lines: Sequence[str],
     read_one: Callable[[str, str | None], E | None],
     timed: Callable[[E, str | None], E],
-) -> list[E] | None:
+) -> Games[E] | None:
     """The entries of the games' ``lines``, or None when one of them is not read here.
 
     ``read_one(json, time)`` reads one entry from its JSON object, strictly: None when it is
@@ -84,12 +93,15 @@ def read_games(
     line (without its time) is read once; every game gets an entry of its own. ``lines``
     holds one line at least, as ``cut`` gives them.
     """
-    stamped: dict[str, E] = {}
-    """What a line ending in its time holds, by the line up to its time."""
-    plain: dict[str, E] = {}
-    """What another line holds, by the whole line."""
+    stamped: dict[str, int] = {}
+    """Where in ``distinct`` what a line ending in its time holds is, by the line up to its
+    time."""
+    plain: dict[str, int] = {}
+    """Where what another line holds is, by the whole line."""
     entries: list[E] = []
-    add = entries.append
+    distinct: list[E] = []
+    which: list[int] = []
+    add, new, at_line = entries.append, distinct.append, which.append
     for line in lines[:-1]:
         # the common line: '    {...,"time":"..."},' read once up to its time
         at, skip = (line.rfind(_TIME), len(_TIME)) if line[-3:] == '"},' else (-1, 0)
@@ -100,34 +112,41 @@ def read_games(
             # as JSON reads it: no quote, no escape, no control character (JSON has none raw)
             if '"' not in time and "\\" not in time and time.isprintable():
                 key = line[:at]
-                entry = stamped.get(key)
-                if entry is None:
+                number = stamped.get(key)
+                if number is None:
                     entry = _first(line, key, time, read_one)
                     if entry is None:
                         return None
-                    stamped[key] = entry
+                    number = stamped[key] = len(distinct)
+                    new(entry)
                     add(entry)
                 else:
-                    add(timed(entry, time))
+                    add(timed(distinct[number], time))
+                at_line(number)
                 continue
         # any other line: '    {...},' read once as it is
-        entry = plain.get(line)
-        if entry is None:
+        number = plain.get(line)
+        if number is None:
             if not line.endswith("},"):
                 return None
             entry = _first(line, line[:-1], None, read_one)
             if entry is None:
                 return None
-            plain[line] = entry
+            number = plain[line] = len(distinct)
+            new(entry)
             add(entry)
         else:
+            entry = distinct[number]
             add(timed(entry, entry_time(entry)))
+        at_line(number)
     last = lines[-1]
     entry = _first(last, last, None, read_one) if last.endswith("}") else None
     if entry is None:
         return None
+    at_line(len(distinct))
+    new(entry)
     add(entry)
-    return entries
+    return Games(entries, distinct, which)
 
 
 def _first(

@@ -34,7 +34,7 @@ from skatliste.store.files import (
     read_bytes,
     without_bom,
 )
-from skatliste.store.lines import MARKER, cut, entry_time, read_games, without_declarer
+from skatliste.store.lines import MARKER, Games, cut, entry_time, read_games, without_declarer
 from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
 
 E = TypeVar("E")
@@ -81,14 +81,25 @@ class ListFile(Generic[E]):
         """The family's state after the last entry, when read from the kept state."""
         self.history: list[HistoryItem[E]] = list(history)
         # the entries as read (checked then): writing them again needs no second check
-        self._checked = {id(e) for e in self.entries}
+        self._given = tuple(self.entries)
         self._read: tuple[bytes, tuple[E, ...], tuple[HistoryItem[E], ...]] | None = None
         """The file's bytes as read, with its entries and history then: a change that only
         adds entries at the end is written by adding their lines to those bytes."""
+        self._lines: tuple[Sequence[E], Sequence[int]] | None = None
+        """The entries as read a distinct line at a time (``store.lines.Games``)."""
 
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(self.header["players"])
+
+    def distinct(self) -> tuple[Sequence[E], Sequence[int]] | None:
+        """How the entries repeat, while they are those read a distinct line at a time: the
+        first entry of each distinct line, and for each entry the index of its line's (equal
+        to it but for its time); None for a list read whole or changed since."""
+        lines, given = self._lines, self._given
+        if lines is None or self.before or len(self.entries) != len(given):
+            return None
+        return lines if all(map(operator.is_, self.entries, given)) else None
 
     @property
     def count(self) -> int:
@@ -133,7 +144,7 @@ def _parse(path: Path, raw: bytes) -> ListFile[Any]:
     text = reading.text_of(path, without_bom(raw))
     lst = None if reading.may_hold_halves(text) else read_by_lines(path, text)
     lst = lst or read_whole(path, text)
-    lst._read = (raw, tuple(lst.entries), tuple(lst.history))
+    lst._read = (raw, lst._given, tuple(lst.history))
     return lst
 
 
@@ -195,8 +206,8 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
                 return None
         return entry
 
-    entries = read_games(game_lines, read_one, family.timed)
-    return None if entries is None else _list_of(path, data, entries)
+    games = read_games(game_lines, read_one, family.timed)
+    return None if games is None else _list_of(path, data, games)
 
 
 LINES_KEPT = 20_000
@@ -238,12 +249,12 @@ def _line_read(
     return family.decode(item), names
 
 
-def _list_of(
-    path: Path, data: Mapping[str, Any], entries: list[Any] | None = None
-) -> ListFile[Any]:
-    """The list of the checked ``data``; its games decoded here unless ``entries`` are."""
+def _list_of(path: Path, data: Mapping[str, Any], games: Games[Any] | None = None) -> ListFile[Any]:
+    """The list of the checked ``data``; its games decoded here unless read a distinct line
+    at a time (``games``)."""
     family = reading.family_of(data)
     decode = family.decode
+    entries = None if games is None else games.entries
     if entries is None:
         entries = data.get("games", [])
         for index, stored in enumerate(entries):
@@ -260,7 +271,10 @@ def _list_of(
         for h in data.get("history", ())
     ]
     header = {k: v for k, v in data.items() if k not in ("games", "history")}
-    return ListFile(path, family, header, entries, history)
+    lst = ListFile(path, family, header, entries, history)
+    if games is not None:
+        lst._lines = (games.distinct, games.which)
+    return lst
 
 
 def load(path: Path | str) -> ListFile[Any]:
@@ -315,7 +329,7 @@ def dumps(lst: ListFile[Any]) -> str:
 
     family = lst.family
     games = []
-    checked = lst._checked
+    checked = {id(e) for e in lst._given}
     for number, entry in enumerate(lst.entries, 1):
         if id(entry) in checked:
             games.append(_line(family.encode(entry)))
