@@ -132,9 +132,12 @@ def played_deals(table: Table, entries: Sequence[Entry]) -> tuple[Kept, list[Pla
     """The state after ``entries`` (as :func:`walk`) and every deal that stands, a None after
     the last deal of each partie over: the sheet's numbers, without a row object a deal."""
     played: list[Played | None] = []
-    with collector_off():
-        state = _walk(table, entries, played)[0]
-    return state, played
+    # kept as the last walk: the sheet's notes ask for the problems of the same list next
+    state = _LAST.of(table, entries, lambda t, e: _walk(t, e, played))[0]
+    if not played and entries:  # the walk was kept from before: walked again for the deals
+        with collector_off():
+            state = _walk(table, entries, played)[0]
+    return _copy(state), played
 
 
 def _walk(

@@ -20,6 +20,7 @@ from skatliste.american.deals import Deal
 from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Result, Row, Table
 from skatliste.i18n import Lang, msg
+from skatliste.memory import collector_off
 from skatliste.render import register
 from skatliste.render.american import (
     FAMILY,
@@ -270,7 +271,8 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     """Each partie's deals, the pairs' running scores, its result."""
     if fmt in ("plain", "grid", "md"):
-        return walked_sheet(lst.table, lst.entries, fmt=fmt, lang=lang)
+        with collector_off():  # a tuple a deal, none referring back to another
+            return walked_sheet(lst.table, lst.entries, fmt=fmt, lang=lang)
     return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
 
 
