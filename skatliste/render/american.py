@@ -126,13 +126,17 @@ def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -
 
 def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
+    return settlement_text(table, partie, lang).split("\n")
+
+
+def settlement_text(table: Table, partie: Result, lang: Lang = "de") -> str:
+    """:func:`settlement_lines`, a line break between them."""
     s = partie.settlement
     a, b = s.points
     x, y = s.sets
     numbers = (s.score_credit, s.score_to, s.sets_credit, s.sets_to, *s.final, s.winner)
     p = _phrases(table.players, lang)
-    found = _settled(p, partie.number, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
-    return found.split("\n")
+    return _settled(p, partie.number, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
 
 
 class _Phrases:

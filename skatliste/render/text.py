@@ -239,12 +239,12 @@ def plain_table(headers: list[str], body: Sequence[Sequence[str] | None], align:
     widths = [len(h) + 2 for h in headers]
     for i, column in enumerate(zip(*lines, strict=False)):  # a column at a time, in C
         widths[i] = max(widths[i], *map(len, column))
-    template, head, rule = _frame(tuple(headers), align, tuple(widths))
+    template, head, rule = table_frame(tuple(headers), align, tuple(widths))
     fit = template.__mod__
     out = [head, rule]
     if align.endswith("r") and len(lines) == len(body):
         # the last cell is right-aligned: a line ends in it, with no space to strip
-        out.extend(map(fit, map(tuple, body)))
+        out.extend(map(fit, map(tuple, lines)))
     elif align.endswith("r"):
         out.extend(rule if line is None else fit(_cells(line)) for line in body)
     else:
@@ -253,7 +253,9 @@ def plain_table(headers: list[str], body: Sequence[Sequence[str] | None], align:
 
 
 @lru_cache(maxsize=256)
-def _frame(headers: tuple[str, ...], align: str, widths: tuple[int, ...]) -> tuple[str, str, str]:
+def table_frame(
+    headers: tuple[str, ...], align: str, widths: tuple[int, ...]
+) -> tuple[str, str, str]:
     """A table's line format (each cell padded to its column's width, left or right: "-" or
     not), its header line and its rule: made once for the parties of a long American Grand
     list, which share their widths."""
