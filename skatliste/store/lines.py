@@ -20,6 +20,7 @@ its games is read whole, so the marker found is the one put in.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Final, Generic, NamedTuple, TypeVar
 
 E = TypeVar("E")
@@ -93,6 +94,59 @@ def read_games(
     line (without its time) is read once; every game gets an entry of its own. ``lines``
     holds one line at least, as ``cut`` gives them.
     """
+    games = _stamped(lines, read_one, timed)
+    return _each(lines, read_one, timed) if games is None else games
+
+
+def _stamped(
+    lines: Sequence[str],
+    read_one: Callable[[str, str | None], E | None],
+    timed: Callable[[E, str | None], E],
+) -> Games[E] | None:
+    """``read_games`` of lines that each end in their time as ``dumps`` writes a game (but
+    the last, read as it is), every time checked at once; None when one is written
+    otherwise, or a time is not as JSON reads it (``_each`` reads such lines)."""
+    stamped: dict[str, int] = {}
+    get = stamped.get
+    distinct: list[E] = []
+    which: list[int] = []
+    times: list[str] = []
+    new, at_line, stamp = distinct.append, which.append, times.append
+    for line in lines[:-1]:
+        at = line.rfind(_TIME) if line[-3:] == '"},' else -1
+        if at <= 0:
+            return None
+        key = line[:at]
+        number = get(key)
+        if number is None:
+            entry = _first(line, key, line[at + len(_TIME) : -3], read_one)
+            if entry is None:
+                return None
+            number = stamped[key] = len(distinct)
+            new(entry)
+        at_line(number)
+        stamp(line[at + len(_TIME) : -3])
+    # as JSON reads a time: no quote, no escape, no control character (JSON has none raw)
+    told = "".join(times)
+    if '"' in told or "\\" in told or not told.isprintable():
+        return None
+    last = lines[-1]
+    entry = _first(last, last, None, read_one) if last.endswith("}") else None
+    if entry is None:
+        return None
+    at_line(len(distinct))
+    new(entry)
+    timed_all = chain(times, [entry_time(entry)])
+    entries = list(map(timed, map(distinct.__getitem__, which), timed_all))
+    return Games(entries, distinct, which)
+
+
+def _each(
+    lines: Sequence[str],
+    read_one: Callable[[str, str | None], E | None],
+    timed: Callable[[E, str | None], E],
+) -> Games[E] | None:
+    """``read_games`` a line at a time: each line as it is written."""
     stamped: dict[str, int] = {}
     """Where in ``distinct`` what a line ending in its time holds is, by the line up to its
     time."""
