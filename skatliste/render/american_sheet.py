@@ -365,11 +365,12 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     """Each partie's deals, the pairs' running scores, its result."""
     if fmt in ("plain", "grid", "md"):
-        distinct = lst.distinct()
+        # a list read a distinct line at a time: walked as its lines say, no entry made
+        distinct, untimed = lst.distinct(), lst.untimed()
         with collector_off():  # a tuple a deal, none referring back to another
             return walked_sheet(
                 lst.table,
-                lst.entries,
+                lst.entries if untimed is None else untimed,
                 fmt=fmt,
                 lang=lang,
                 kinds=None if distinct is None else distinct[1],

@@ -19,9 +19,8 @@ its games is read whole, so the marker found is the one put in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import chain
-from typing import Final, Generic, NamedTuple, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, Generic, NamedTuple, TypeVar, overload
 
 E = TypeVar("E")
 
@@ -71,18 +70,47 @@ def without_declarer(body: str) -> tuple[str | None, str]:
 
 
 class Games(NamedTuple, Generic[E]):
-    """The entries of a list's game lines, and how they repeat: ``distinct[which[i]]`` is
-    entry ``i`` but for its time (the first entry read with its line)."""
+    """A list's game lines read: entry ``i`` is ``distinct[which[i]]`` (the first entry read
+    with its line) with the time ``times[i]``; :func:`made` makes the entries."""
 
-    entries: list[E]
     distinct: list[E]
     which: list[int]
+    times: Sequence[str | None]
+
+
+def made(games: Games[E], timed: Callable[[E, str | None], E]) -> list[E]:
+    """The entries of ``games``, each an entry of its own (``timed(entry, time)``: ``entry``
+    with that time)."""
+    return list(map(timed, map(games.distinct.__getitem__, games.which), games.times))
+
+
+class Repeated(Sequence[E]):
+    """The entries of ``games`` but for their times: each its line's first entry, none made
+    (what a walk that reads no time needs of a long list)."""
+
+    __slots__ = ("_distinct", "_which")
+
+    def __init__(self, games: Games[E]) -> None:
+        self._distinct, self._which = games.distinct, games.which
+
+    def __len__(self) -> int:
+        return len(self._which)
+
+    @overload
+    def __getitem__(self, index: int) -> E: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[E]: ...
+    def __getitem__(self, index: int | slice) -> E | Sequence[E]:
+        if isinstance(index, slice):
+            return list(map(self._distinct.__getitem__, self._which[index]))
+        return self._distinct[self._which[index]]
+
+    def __iter__(self) -> Iterator[E]:
+        return map(self._distinct.__getitem__, self._which)
 
 
 def read_games(
-    lines: Sequence[str],
-    read_one: Callable[[str, str | None], E | None],
-    timed: Callable[[E, str | None], E],
+    lines: Sequence[str], read_one: Callable[[str, str | None], E | None]
 ) -> Games[E] | None:
     """The entries of the games' ``lines``, or None when one of them is not read here.
 
@@ -90,18 +118,16 @@ def read_games(
     not a sound entry. The object comes with its ``"time"`` cut out and given as ``time``
     when the line ends with it (as ``dumps`` writes a game, and earlier versions did with a
     space after each comma and colon); else ``time`` is None and the object is the whole
-    line. ``timed(entry, time)`` is an entry read before, with another time. Each distinct
-    line (without its time) is read once; every game gets an entry of its own. ``lines``
-    holds one line at least, as ``cut`` gives them.
+    line. Each distinct line (without its time) is read once; every game gets its time
+    (:func:`made` an entry of its own). ``lines`` holds one line at least, as ``cut`` gives
+    them.
     """
-    games = _stamped(lines, read_one, timed)
-    return _each(lines, read_one, timed) if games is None else games
+    games = _stamped(lines, read_one)
+    return _each(lines, read_one) if games is None else games
 
 
 def _stamped(
-    lines: Sequence[str],
-    read_one: Callable[[str, str | None], E | None],
-    timed: Callable[[E, str | None], E],
+    lines: Sequence[str], read_one: Callable[[str, str | None], E | None]
 ) -> Games[E] | None:
     """``read_games`` of lines that each end in their time as ``dumps`` writes a game (but
     the last, read as it is), every time checked at once; None when one is written
@@ -136,26 +162,20 @@ def _stamped(
         return None
     at_line(len(distinct))
     new(entry)
-    timed_all = chain(times, [entry_time(entry)])
-    entries = list(map(timed, map(distinct.__getitem__, which), timed_all))
-    return Games(entries, distinct, which)
+    return Games(distinct, which, [*times, entry_time(entry)])
 
 
-def _each(
-    lines: Sequence[str],
-    read_one: Callable[[str, str | None], E | None],
-    timed: Callable[[E, str | None], E],
-) -> Games[E] | None:
+def _each(lines: Sequence[str], read_one: Callable[[str, str | None], E | None]) -> Games[E] | None:
     """``read_games`` a line at a time: each line as it is written."""
     stamped: dict[str, int] = {}
     """Where in ``distinct`` what a line ending in its time holds is, by the line up to its
     time."""
     plain: dict[str, int] = {}
     """Where what another line holds is, by the whole line."""
-    entries: list[E] = []
     distinct: list[E] = []
     which: list[int] = []
-    add, new, at_line = entries.append, distinct.append, which.append
+    times: list[str | None] = []
+    new, at_line, stamp = distinct.append, which.append, times.append
     for line in lines[:-1]:
         # the common line: '    {...,"time":"..."},' read once up to its time
         at, skip = (line.rfind(_TIME), len(_TIME)) if line[-3:] == '"},' else (-1, 0)
@@ -173,10 +193,8 @@ def _each(
                         return None
                     number = stamped[key] = len(distinct)
                     new(entry)
-                    add(entry)
-                else:
-                    add(timed(distinct[number], time))
                 at_line(number)
+                stamp(time)
                 continue
         # any other line: '    {...},' read once as it is
         number = plain.get(line)
@@ -188,19 +206,16 @@ def _each(
                 return None
             number = plain[line] = len(distinct)
             new(entry)
-            add(entry)
-        else:
-            entry = distinct[number]
-            add(timed(entry, entry_time(entry)))
         at_line(number)
+        stamp(entry_time(distinct[number]))
     last = lines[-1]
     entry = _first(last, last, None, read_one) if last.endswith("}") else None
     if entry is None:
         return None
     at_line(len(distinct))
     new(entry)
-    add(entry)
-    return Games(entries, distinct, which)
+    stamp(entry_time(entry))
+    return Games(distinct, which, times)
 
 
 def _first(
