@@ -227,9 +227,7 @@ def test_the_entries_of_a_list_read_by_its_lines_are_made_when_first_asked_for()
     assert [untimed[i] for i in range(len(untimed))] == list(untimed)
     assert lst.entries is lst.entries
     assert lst.entries == whole.entries
-    assert [replace(e, time=None) for e in lst.entries] == [
-        replace(e, time=None) for e in untimed
-    ]
+    assert [replace(e, time=None) for e in lst.entries] == [replace(e, time=None) for e in untimed]
     assert lst.distinct() == (distinct, which)
     lst.entries.pop()
     assert lst.distinct() is None and lst.untimed() is None
