@@ -12,8 +12,8 @@ changed (one player's a game).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, compress, cycle, repeat
-from operator import add, mul
+from itertools import accumulate, compress, cycle
+from operator import add
 
 from skatliste.i18n import Lang
 from skatliste.render.text import _mark, describe, value_cell, words_in
@@ -56,8 +56,9 @@ def plain_sheet(
     changes: list[list[int]] = []
     for name in players:
         gain = [dict(row.scored.gains).get(name, 0) for row in firsts]
-        moved = list(map(bool, map(gain.__getitem__, index)))
-        columns.append(list(accumulate(compress(map(gain.__getitem__, index), moved))))
+        gains = list(map(gain.__getitem__, index))
+        moved = list(map(bool, gains))
+        columns.append(list(accumulate(compress(gains, moved))))
         changes.append(list(accumulate(moved)))
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *players]
     widths = [len(h) + 2 for h in headers]
@@ -74,15 +75,15 @@ def plain_sheet(
         f"%{'' if a == 'r' else '-'}{w}s" for a, w in zip(align, widths, strict=True)
     )
     rule = "  ".join("-" * w for w in widths)
-    # the middle of a line (dealer to marks), by kind and seat
+    # the middle of a line (dealer to marks), by seat and kind
     middle = "  ".join(template.split("  ")[1:6])
-    middles = [middle % (rows[seat].dealer, *games[k]) for k in kinds for seat in range(size)]
+    middles = [middle % (rows[seat].dealer, *games[k]) for seat in range(size) for k in kinds]
     shown = [
         list(map([" " * (w - 1) + "0", *signed_cells(c, w)].__getitem__, n))
         for c, n, w in zip(columns, changes, widths[6:], strict=True)
     ]
     line = f"%{widths[0]}d  %s  " + "  ".join(["%s"] * size)
-    at_seat = map(add, map(mul, index, repeat(size)), cycle(range(size)))
+    at_seat = map(add, index, cycle(range(0, size * len(kinds), len(kinds))))
     lines = list(
         map(
             str.__mod__,
@@ -97,7 +98,7 @@ def plain_sheet(
     )
     if count % size == 0:
         lines[-1] = lines[-1][: -len(rule) - 1]  # no line between rounds after the last game
-    text = "\n".join([(template % tuple(headers)).rstrip(), rule, *lines])
+    lines[:0] = [(template % tuple(headers)).rstrip(), rule]
     if any(g[3] for g in games):
-        text += "\n" + t["marks"]
-    return text
+        lines.append(t["marks"])
+    return "\n".join(lines)
