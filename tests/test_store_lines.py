@@ -244,3 +244,15 @@ def test_entries_asked_for_by_two_threads_at_once_are_made_once() -> None:
     for thread in threads:
         thread.join()
     assert all(made is seen[0] for made in seen)
+
+
+def test_entries_given_anew_are_the_list_s_own_and_no_longer_those_read() -> None:
+    """A list whose entries were replaced (even by equal ones) no longer tells how the
+    entries read repeat."""
+    lst = lists.read_by_lines(PATH, _text("pub-evening.json"))
+    assert lst is not None
+    entries = list(lists.read_whole(PATH, _text("pub-evening.json")).entries)
+    lst.entries = entries
+    assert lst.entries is entries
+    assert lst.distinct() is None
+    assert lst.given() != () and len(lst.given()) == len(entries)

@@ -120,6 +120,11 @@ class ListFile(Generic[E]):
                     self._entries = entries
         return entries
 
+    @entries.setter
+    def entries(self, entries: list[E]) -> None:
+        self.given()  # the entries as read are kept: a change since is told from them
+        self._entries = entries
+
     def distinct(self) -> tuple[Sequence[E], Sequence[int]] | None:
         """How the entries repeat, while they are those read a distinct line at a time: the
         first entry of each distinct line, and for each entry the index of its line's (equal
