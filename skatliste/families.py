@@ -278,19 +278,10 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
 _LOADED: list[Family[Any, Any, Any]] = []
 
 
-def _family(number: int) -> Family[Any, Any, Any]:
-    """The registry's family ``number`` (from 0), its plug-in and those before it loaded
-    once each, in order."""
-    while len(_LOADED) <= number:
-        family = importlib.import_module(PLUGINS[len(_LOADED)]).FAMILY
-        if family not in _LOADED:  # another thread may have loaded it meanwhile
-            _LOADED.append(family)
-    return _LOADED[number]
-
-
 def families() -> list[Family[Any, Any, Any]]:
     """Every game family, in the registry's order (each plug-in loaded once)."""
-    _family(len(PLUGINS) - 1)
+    if not _LOADED:
+        _LOADED.extend(importlib.import_module(name).FAMILY for name in PLUGINS)
     return _LOADED
 
 
@@ -302,11 +293,7 @@ def all_presets() -> dict[str, Family[Any, Any, Any]]:
 def find_family(preset: str) -> Family[Any, Any, Any]:
     """The family that plays the rule set ``preset``; a ``RuleSetError`` naming the known
     presets for an unknown one."""
-    # the plug-ins loaded in order up to the one that plays it: a Skat list loads no other
-    found = next(
-        (f for f in map(_family, range(len(PLUGINS))) if preset in f.presets),
-        None,
-    )
+    found = all_presets().get(preset)
     if found is None:
         raise RuleSetError(
             msg(
