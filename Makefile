@@ -57,9 +57,10 @@ screenshots: $(STAMP) chromium
 	  $(BIN)/python -m pytest -q tests/test_web_browser.py tests/test_page_offline.py \
 	  -k "short_evening or tournament or land_once"
 
-# The message catalogues: Babel extracts the ids of every msg()/nmsg() call, adds the new ones
-# to skatliste/locale/*/LC_MESSAGES/skatliste.po (translations kept, order kept; fill in the
-# empty ones) and compiles the .mo beside each (see tests/catalogues.py).
+# The message catalogues: Babel extracts the ids of every msg()/nmsg() call, the command tree
+# is walked for every --help text (skatliste/cli/helptexts.py), the new ids are added to
+# skatliste/locale/*/LC_MESSAGES/skatliste.po (translations kept, order kept; fill in the
+# empty ones) and the .mo beside each is compiled (see tests/catalogues.py).
 catalogues: $(STAMP)
 	$(BIN)/python -m tests.catalogues
 

@@ -144,13 +144,22 @@ def tournament_case(folder: Path) -> list[tuple[str, Timing, str]]:
     )
     load = timed([sys.executable, "-c", LOAD_ALL, str(champ)], runs=5)
     ranking = timed([SKATLISTE, "tournament", "ranking", "--tournament", str(champ)], runs=5)
+    # the same folder without the lists' state files: each list read strictly and derived
+    bare = folder / "championship-bare"
+    shutil.copytree(champ, bare, ignore=shutil.ignore_patterns("*.state"))
+    derived = timed([SKATLISTE, "tournament", "ranking", "--tournament", str(bare)], runs=5)
     small, large = paper_result_case(folder, 24), paper_result_case(folder, 1000)
     return [
         ("json.load of a championship (750 lists)", load, ""),
         (
             "tournament ranking",
             ranking,
-            f"every list read and summed: {ranking.median / load.median:.1f} × the json.load",
+            f"each list summed from its state: {ranking.median / load.median:.1f} × the json.load",
+        ),
+        (
+            "tournament ranking, no state files",
+            derived,
+            f"each list read and derived: {derived.median / load.median:.1f} × the json.load",
         ),
         ("tournament result (24 players)", small, "one paper result typed in"),
         (

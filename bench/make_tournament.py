@@ -18,6 +18,7 @@ from skatliste import tournament as core
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, Table
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.words import parse_words
+from skatliste.store import state as kept
 from skatliste.store import tournament as store
 from skatliste.store.lists import new_list as new_ledger
 from skatliste.store.lists import save
@@ -55,7 +56,8 @@ def entries(table: Table, count: int, rng: random.Random) -> list[Entry]:
 
 
 def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
-    """The folder, written through the store and the ledger (the programs' own writers)."""
+    """The folder, written through the store and the ledger (the programs' own writers), each
+    list with the state its last ``add`` leaves beside it."""
     rng = random.Random(seed)
     names = [f"Spieler {i:04d}" for i in range(1, players + 1)]
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
@@ -83,6 +85,7 @@ def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
             assert length is not None
             ledger.entries = entries(ledger.table, length, rng)
             save(ledger)
+            kept.keep(ledger)  # the state every add leaves beside the list
         t.draws.append(store.Seating(s, seed + s, now, list(drawn.tables), len(drawn.repeats)))
     with store.locked(folder):
         store.save(t)

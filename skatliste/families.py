@@ -10,7 +10,8 @@ written once over this protocol; each family's renderers are registered per form
 ``skatliste.render``.
 
 Adding a family: write its folder (``skatliste/NAME/``, with a ``family.py`` whose ``FAMILY``
-is an instance of a :class:`Family` subclass) and add its module to :data:`PLUGINS`.
+is an instance of a :class:`Family` subclass) and add it to :data:`PLUGINS` (its module, name
+and presets).
 
 >>> find_family("pub").name, find_family("american-grand").name
 ('skat', 'american-grand')
@@ -19,18 +20,36 @@ is an instance of a :class:`Family` subclass) and add its module to :data:`PLUGI
 from __future__ import annotations
 
 import importlib
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
 from skatliste.i18n import Lang, Message, msg
 from skatliste.options import Option, OptionValue, RuleSet
 
-PLUGINS: tuple[str, ...] = ("skatliste.skat.family", "skatliste.american.family")
-"""The game families, by the module that holds each one's ``FAMILY`` (the first is the
-default: a list without a preset is Skat)."""
+
+class Plugin(NamedTuple):
+    """A family in the registry: the module that holds its ``FAMILY``, its name and the
+    presets it plays (named here, so that a list's preset loads its own plug-in only; a test
+    checks that they are the family's)."""
+
+    module: str
+    name: str
+    presets: tuple[str, ...]
+
+
+PLUGINS: tuple[Plugin, ...] = (
+    Plugin(
+        "skatliste.skat.family",
+        "skat",
+        ("isko", "tournament", "pub", "bauernskat", "offizierskat"),
+    ),
+    Plugin("skatliste.american.family", "american-grand", ("american-grand",)),
+)
+"""The game families (the first is the default: a list without a preset is Skat)."""
 
 
 class NoDeclarer(InputError):
@@ -71,6 +90,13 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
+    edit_words: tuple[str, ...] = ()
+    """Words an ``edit`` may start with besides a player (Skat's ``eingepasst``, ``ramsch``)."""
+
+    def next_words(self, words: Sequence[str]) -> list[str]:
+        """What may follow ``words`` (folded) at the table, for shell completion: every word
+        of the family's entries by default; a family says which numbers follow a word."""
+        return sorted(w for w in self.vocabulary if w.isalpha())
 
     # --- how messages name the entries (each family's ids are its own: ``game``, ``deal``) --
 
@@ -261,6 +287,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """A state from ``state_to_json``'s data, or None when it is not one for ``table``."""
         return None
 
+    def state_count(self, state: Any) -> int | None:
+        """How many entries ``state`` was derived from, as it says itself (a state whose count
+        is not the list's is not the list's); None: the family's states do not say."""
+        return None
+
     def state_numbered(self, state: Any) -> int | None:
         """How many numbered entries ``state`` was derived from; None: as many as entries
         (a family that numbers every entry, the default)."""
@@ -275,14 +306,25 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         return None
 
 
-_LOADED: list[Family[Any, Any, Any]] = []
+_LOADED: dict[str, Family[Any, Any, Any]] = {}
+_LOADING = threading.Lock()
+
+
+def _load(plugin: Plugin) -> Family[Any, Any, Any]:
+    """The plug-in's family, its module imported on first use (once, among a server's
+    threads too)."""
+    found = _LOADED.get(plugin.module)
+    if found is None:
+        with _LOADING:
+            found = _LOADED.get(plugin.module)
+            if found is None:
+                found = _LOADED[plugin.module] = importlib.import_module(plugin.module).FAMILY
+    return found
 
 
 def families() -> list[Family[Any, Any, Any]]:
     """Every game family, in the registry's order (each plug-in loaded once)."""
-    if not _LOADED:
-        _LOADED.extend(importlib.import_module(name).FAMILY for name in PLUGINS)
-    return _LOADED
+    return [_load(p) for p in PLUGINS]
 
 
 def all_presets() -> dict[str, Family[Any, Any, Any]]:
@@ -293,7 +335,7 @@ def all_presets() -> dict[str, Family[Any, Any, Any]]:
 def find_family(preset: str) -> Family[Any, Any, Any]:
     """The family that plays the rule set ``preset``; a ``RuleSetError`` naming the known
     presets for an unknown one."""
-    found = all_presets().get(preset)
+    found = next((_load(p) for p in PLUGINS if preset in p.presets), None)
     if found is None:
         raise RuleSetError(
             msg(
@@ -303,6 +345,16 @@ def find_family(preset: str) -> Family[Any, Any, Any]:
             )
         )
     return found
+
+
+def default_family() -> Family[Any, Any, Any]:
+    """The first family of the registry (a list without a preset is of it)."""
+    return _load(PLUGINS[0])
+
+
+def named(name: str) -> Family[Any, Any, Any] | None:
+    """The family called ``name``, or None."""
+    return next((_load(p) for p in PLUGINS if p.name == name), None)
 
 
 def family_of_word(word: str) -> Family[Any, Any, Any] | None:
@@ -317,10 +369,10 @@ def family_of_word(word: str) -> Family[Any, Any, Any] | None:
 
 def by_name(name: str) -> Family[Any, Any, Any]:
     """The family called ``name`` (``skat``, ``american-grand``)."""
-    for f in families():
-        if f.name == name:
-            return f
-    raise InputError(msg("unknown game family '{name}'", name=name))
+    found = named(name)
+    if found is None:
+        raise InputError(msg("unknown game family '{name}'", name=name))
+    return found
 
 
 def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:

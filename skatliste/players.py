@@ -5,15 +5,27 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from functools import cache
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg
-from skatliste.skat.rulesets import PRESETS
-from skatliste.skat.words import TABLE_WORDS
 
-RESERVED_NAMES: frozenset[str] = frozenset({*TABLE_WORDS, *PRESETS, "p", "q", "-"})
-"""Words that cannot be a player's name: every word of the table grammar, rule sets, the
-prompt's answers."""
+
+@cache
+def reserved_names() -> frozenset[str]:
+    """Words that cannot be a player's name: every word of the table grammar, rule sets, the
+    prompt's answers (the Skat words loaded when a name is checked, not by every reader)."""
+    from skatliste.skat.rulesets import PRESETS
+    from skatliste.skat.words import TABLE_WORDS
+
+    return frozenset({*TABLE_WORDS, *PRESETS, "p", "q", "-"})
+
+
+@cache
+def _presets() -> frozenset[str]:
+    from skatliste.skat.rulesets import PRESETS
+
+    return frozenset(PRESETS)
 
 
 def same_name(name: str) -> str:
@@ -45,7 +57,7 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
         )
     for name in names:
         folded = same_name(name)
-        if folded in PRESETS:
+        if folded in _presets():
             raise InputError(
                 msg(
                     "'{name}' cannot be a player's name: it is the name of a rule set (one rule "
@@ -53,7 +65,7 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
                     name=name,
                 )
             )
-        if folded in RESERVED_NAMES:
+        if folded in reserved_names():
             raise InputError(
                 msg(
                     "'{name}' cannot be a player's name: it is a word of a game or an answer "

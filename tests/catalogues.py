@@ -1,7 +1,9 @@
 """The message catalogues, kept by Babel at development time (``make catalogues``).
 
 ``python -m tests.catalogues`` extracts every message id from the package (the calls
-``msg(id, ...)`` and ``nmsg(singular, plural, count, ...)``), adds the new ids to each
+``msg(id, ...)`` and ``nmsg(singular, plural, count, ...)``) and every text of the commands'
+``--help`` (their docstrings, options' ``help=`` and metavars, which Babel does not see: the
+command tree is walked for them, ``extract_help``), adds the new ids to each
 language's ``.po`` with an empty text to fill in, keeps every translation there, and compiles
 the ``.mo`` beside it. The order of the ``.po`` is kept (new ids go at the end), so two
 branches that each add messages merge without moving each other's entries. An entry whose id
@@ -64,6 +66,21 @@ def extract(folder: Path = PACKAGE) -> list[Found]:
     return found
 
 
+def extract_help() -> list[Found]:
+    """Every id of the commands' ``--help`` (their docstrings, the options' ``help=``, the
+    metavars), which Babel's extraction does not see: the command tree walked, every command
+    loaded (skatliste.cli.helptexts)."""
+    from skatliste.cli import cli
+    from skatliste.cli.helptexts import ids
+
+    return [Found(ident, f"{where} --help", context) for ident, context, where in ids(cli)]
+
+
+def used() -> list[Found]:
+    """Every id the package uses: its messages, then its commands' help."""
+    return extract() + extract_help()
+
+
 def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -102,11 +119,11 @@ def _flags(ident: str | tuple[str, str]) -> set[str]:
 def update(lang: str, *, drop_unused: bool = False) -> tuple[int, int]:
     """Bring the catalogue of ``lang`` up to the code; return (ids added, entries dropped)."""
     catalog = read(lang)
-    used: dict[tuple[str, str | None], Found] = {}
-    for found in extract():
-        used.setdefault((found.key, found.context), found)
+    kept: dict[tuple[str, str | None], Found] = {}
+    for found in used():
+        kept.setdefault((found.key, found.context), found)
     added = dropped = 0
-    for (key, context), found in used.items():
+    for (key, context), found in kept.items():
         if catalog.get(key, context) is not None:
             continue
         empty: str | tuple[str, str] = "" if isinstance(found.id, str) else ("", "")
@@ -114,7 +131,7 @@ def update(lang: str, *, drop_unused: bool = False) -> tuple[int, int]:
         added += 1
     if drop_unused:
         for message in list(catalog):
-            if message.id and (_key(message), message.context) not in used:
+            if message.id and (_key(message), message.context) not in kept:
                 catalog.delete(message.id, message.context)
                 dropped += 1
     catalog.obsolete.clear()

@@ -487,10 +487,10 @@ def test_a_long_list_closed_refuses_an_add_from_its_kept_state(run: Run, tmp_pat
 
     path = tmp_path / "season.json"
     ledger = store.new_list(path, PLAYERS, first_dealer=None, rules=app.rules_of("isko"))
-    ledger.entries.extend(ledger.family.passed() for _ in range(kept.MIN_ENTRIES))
+    ledger.entries.extend(ledger.family.passed() for _ in range(kept.SUMMED_ENTRIES))
     store.save(ledger)
     sign(path, PLAYERS)
-    app.open_summed(path)  # the summary keeps the state
+    app.open_summed(path)  # the summary keeps a long list's state
     assert kept.state_path(path).exists()
     before = path.read_bytes()
     r = run("add", "anna", "null", "--ledger", str(path))

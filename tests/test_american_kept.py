@@ -299,9 +299,9 @@ def long_list(tmp_path: Path) -> Path:
     data = json.loads(path.read_text(encoding="utf-8"))
     data["games"] = [
         {"kind": "deal", "declarer": PLAYERS[i % 4], **LINES[i % len(LINES)]}
-        for i in range(MIN_ENTRIES + 3)
+        for i in range(MIN_ENTRIES + 1_003)
     ]
-    data["games"][500] = {"kind": "end"}
+    data["games"][500] = {"kind": "end"}  # a partie ends well inside a long list
     path.write_text(json.dumps(data, indent=2), encoding="utf-8")
     return path
 

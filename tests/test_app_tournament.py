@@ -19,6 +19,8 @@ from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
+from skatliste.store.tournament_history import ResultReplaced, SeriesRedrawn
+from skatliste.tournament import PaperLine
 from tests.conftest import Run
 
 CLUBS = {
@@ -305,7 +307,8 @@ def test_a_second_paper_result_needs_force_and_keeps_the_first(first_series: Pat
     app.enter_paper_result(first_series, 1, 2, items, force=True)
     t = app.open_tournament(first_series)
     assert t.history[-1].action.value == "replace result"
-    assert t.history[-1].get("results")["Frida"] == [100, 2, 0]
+    assert isinstance(t.history[-1], ResultReplaced)
+    assert t.history[-1].results["Frida"] == PaperLine(100, 2, 0)
 
 
 def test_a_series_with_results_is_redrawn_only_with_force(first_series: Path) -> None:
@@ -316,7 +319,8 @@ def test_a_series_with_results_is_redrawn_only_with_force(first_series: Path) ->
     kept = lists.open_list(first_series / "series-1.redrawn-1/table-01.json")
     assert len(kept.entries) == 4
     t = app.open_tournament(first_series)
-    assert t.history[-1].get("tables")[0] == list(SERIES_1[0])
+    assert isinstance(t.history[-1], SeriesRedrawn)
+    assert t.history[-1].tables[0] == SERIES_1[0]
     assert t.paper == []  # the old paper results went to the history with the old seating
 
 

@@ -20,6 +20,8 @@ from skatliste.cli.options import typed
 from skatliste.errors import InputError, LedgerError, OptionError, SkatlisteError
 from skatliste.store import files as ledger
 from skatliste.store import tournament as store
+from skatliste.store.tournament_history import ResultDeleted
+from skatliste.tournament import PaperLine
 from tests.conftest import Run
 
 SEATS = ("Vera", "Sven", "Klaus")
@@ -282,7 +284,8 @@ def test_games_on_a_list_with_a_paper_result_stop_the_ranking_until_one_goes(
     assert got == {"Vera": 48, "Sven": 0, "Klaus": 0}
     history = app.open_tournament(drawn).history
     assert history[-1].action.value == "delete result"
-    assert history[-1].get("results")["Vera"] == [0, 0, 0]
+    assert isinstance(history[-1], ResultDeleted)
+    assert history[-1].results["Vera"] == PaperLine(0, 0, 0)
 
 
 def test_a_list_gone_or_longer_than_its_series_stops_the_ranking(drawn: Path) -> None:

@@ -273,11 +273,13 @@ def test_check_reports_a_hand_edited_deal(run: Run, grand_list: Path) -> None:
     grand_list.write_text(text, encoding="utf-8")
     r = run("check", "--ledger", str(grand_list))
     assert r.exit_code == 1
-    assert f"{grand_list}: Spiel 1: whist 25 alone: nur ein Euchre wird allein gespielt" in r.stdout
+    assert (
+        f"{grand_list}: Spiel 1: whist 25 allein: nur ein Euchre wird allein gespielt" in r.stdout
+    )
     r = run("sheet", "--ledger", str(grand_list))
     assert r.exit_code == 0 and r.stdout == "noch keine Spiele\n"
     assert r.stderr.startswith(
-        "Hinweis: 1 Eintrag nicht gezählt, der erste bei Spiel 1: whist 25 alone"
+        "Hinweis: 1 Eintrag nicht gezählt, der erste bei Spiel 1: whist 25 allein"
     )
 
 

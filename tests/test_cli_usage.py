@@ -29,6 +29,22 @@ def listed(tmp_path: Path) -> Path:
             ["Fehler: es gibt keine Option -1", "Hilfe: skatliste protest --help"],
         ),
         (
+            ["--ledger", "x.json", "sheet"],
+            [
+                "Fehler: vor dem Befehl gibt es keine Option --ledger: die Optionen eines "
+                "Befehls kommen nach ihm: 'skatliste BEFEHL --ledger ...'",
+                "Hilfe: skatliste --help",
+            ],
+        ),
+        (
+            ["tournament", "--tournament", "x", "ranking"],
+            [
+                "Fehler: vor dem Befehl gibt es keine Option --tournament: die Optionen eines "
+                "Befehls kommen nach ihm: 'skatliste tournament BEFEHL --tournament ...'",
+                "Hilfe: skatliste tournament --help",
+            ],
+        ),
+        (
             ["export", "html", "-o", "x.html"],
             [
                 "Fehler: dieser Befehl nimmt keine weiteren Wörter: html",
@@ -42,7 +58,7 @@ def listed(tmp_path: Path) -> Path:
                 "Hilfe: skatliste sheet --help",
             ],
         ),
-        (["season", "new"], ["Fehler: FOLDER fehlt", "Hilfe: skatliste season new --help"]),
+        (["season", "new"], ["Fehler: ORDNER fehlt", "Hilfe: skatliste season new --help"]),
         (
             ["tournament", "new", "x"],
             ["Fehler: --name fehlt", "Hilfe: skatliste tournament new --help"],
@@ -132,7 +148,7 @@ def test_a_group_without_its_command_shows_its_help_and_a_command_its_exit_code(
     listed: Path,
 ) -> None:
     shown = CliRunner().invoke(cli, ["tournament"])
-    assert shown.exit_code == 2 and "Commands:" in shown.output
+    assert shown.exit_code == 2 and "Befehle:" in shown.output
     assert CliRunner().invoke(cli, ["--help"]).exit_code == 0
     ok = CliRunner().invoke(cli, ["check", "--ledger", str(listed)])
     assert ok.exit_code == 0

@@ -179,3 +179,45 @@ def test_the_completion_script_for_each_shell_is_printed(shell: str, tmp_path: P
     assert f"_SKATLISTE_COMPLETE={shell}_source" in (ROOT / "docs" / "commands.md").read_text(
         encoding="utf-8"
     )
+
+
+@pytest.fixture
+def american_list(tmp_path: Path) -> Path:
+    path = tmp_path / "grand.json"
+    path.write_bytes((ROOT / "examples" / "american-grand.json").read_bytes())
+    return path
+
+
+def test_an_american_grand_list_completes_its_own_words_and_players(american_list: Path) -> None:
+    """The words offered are those of the list's family (its preset), not Skat's."""
+    ledger = ("--ledger", str(american_list))
+    offered = complete("add", *ledger, "anna")
+    assert "whist" in offered and "kreuz" not in offered
+    assert complete("add", *ledger, "anna", incomplete="wh") == ["whist"]
+    assert "eingepasst" not in complete("edit", *ledger, "1")
+    assert complete("add", *ledger, incomplete="a") == [
+        p for p in player_names(american_list) if p.lower().startswith("a")
+    ]
+
+
+def test_value_completes_skat_words_beside_an_american_list(
+    american_list: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``value`` values a Skat game whatever list the folder holds."""
+    monkeypatch.setenv("SKATLISTE_LEDGER", str(american_list))
+    assert complete("value", incomplete="kr") == ["kreuz"]
+
+
+def test_new_offers_every_family_s_presets_and_the_options_of_the_one_chosen() -> None:
+    assert "american-grand" in complete("new", "--rules")
+    options = complete("new", "--rules", "american-grand", "--rule")
+    assert any(o.startswith("partie.deals=") for o in options)
+    assert not any(o.startswith("kontra=") for o in options)
+    # without --rules the default rule set's: isko, a Skat one
+    assert not any(o.startswith("partie.deals=") for o in complete("new", "--rule"))
+
+
+def test_an_american_deal_s_words_offer_no_end_after_its_declarer(american_list: Path) -> None:
+    """'end' ends a partie standing alone; after a declarer it is no word of a deal."""
+    offered = complete("add", "--ledger", str(american_list), "anna")
+    assert not {"end", "ende", "schluss"} & set(offered)

@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 import skatliste.cli.league
+import skatliste.cli.season
 import skatliste.cli.serve
 import skatliste.cli.tournament  # noqa: F401
 from skatliste.cli import cli
@@ -34,12 +35,17 @@ COMMANDS = sorted(cli.list_commands(click.Context(cli)))
 
 
 @pytest.mark.parametrize("name", COMMANDS)
-def test_every_command_has_help_with_an_example(name: str) -> None:
+@pytest.mark.parametrize(("lang", "example"), [("en", "Example"), ("de", "Beispiel")])
+def test_every_command_has_help_with_an_example(
+    name: str, lang: str, example: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKATLISTE_LANG", lang)
     command = cli.get_command(click.Context(cli), name)
     assert command is not None
-    with click.Context(command, info_name=name) as ctx:
+    root = click.Context(cli, info_name="skatliste", **cli.context_settings)
+    with click.Context(command, info_name=name, parent=root) as ctx:  # -h too, as when run
         text = command.get_help(ctx)
-    assert "Example" in text, f"'skatliste {name} --help' shows no example"
+    assert example in text, f"'skatliste {name} --help' shows no example ({lang})"
     assert f"skatliste {name}" in text
 
 

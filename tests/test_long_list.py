@@ -49,13 +49,17 @@ def season(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_list_stays_one_file(tmp_path: Path) -> None:
-    """Nothing is kept beside a short list: no derivation, no printed sheet."""
+def test_a_list_keeps_at_most_its_state_beside_it(tmp_path: Path) -> None:
+    """Beside a list is its lock and at most its state (store.state): no printed sheet, no
+    other derivation; a summary of a list shorter than a long one writes nothing."""
     path = tmp_path / "evening.json"
     _season(path, 250)
+    reports.summary(app.open_summed(path), lang="de")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.json"]
     app.add_game(path, "anna", "grand mit 1 hand augen 70".split())
     reports.sheet(app.open_list(path), "plain", lang="de")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.json", "evening.json.lock"]
+    names = ["evening.json", "evening.json.lock", "evening.json.state"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
 
 
 def test_a_written_list_is_the_list_written_in_full(season: Path) -> None:

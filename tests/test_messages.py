@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from skatliste.i18n import join, msg, nmsg, translations
-from tests.catalogues import LANGUAGES, compiled, extract, fields, po_path, read, texts
+from tests.catalogues import LANGUAGES, compiled, extract, fields, po_path, read, texts, used
 from tests.conftest import ROOT, Run
 
 # --- the catalogues ------------------------------------------------------------------------
 
-FOUND = extract()
+FOUND = used()
 
 
 def test_the_extraction_finds_the_message_ids(tmp_path: Path) -> None:

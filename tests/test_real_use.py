@@ -248,3 +248,150 @@ def test_the_pub_summary_says_what_its_seeger_fabian_column_counts(
     _ok(run, "ramsch", "anna=50", "ben=40", "carl=30", "--ledger", str(ledger_path))
     out = _ok(run, "summary", "--ledger", str(ledger_path))
     assert "Seeger-Fabian zählt nur die gespielten Spiele" in out
+
+
+# --- a newcomer's wrong input ---------------------------------------------------------------
+
+
+@pytest.mark.english
+def test_a_note_longer_than_the_phone_page_takes_is_refused_and_nothing_written(
+    run: Run, ledger_path: Path
+) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    before = ledger_path.read_bytes()
+    for command in (["add", "anna", "kreuz", "mit", "1"], ["pass"]):
+        r = run(*command, "--note", "x" * 501, "--ledger", str(ledger_path))
+        assert r.exit_code == 2, r.output
+        assert "a note may have at most 500 characters; this one has 501" in r.stderr
+    assert ledger_path.read_bytes() == before
+    _ok(run, "add", "anna", "kreuz", "mit", "1", "--note", "x" * 500, "--ledger", str(ledger_path))
+
+
+@pytest.mark.english
+def test_a_link_in_a_loop_is_refused_as_a_new_list_and_stays_a_link(
+    run: Run, tmp_path: Path
+) -> None:
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop.name)
+    r = run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(loop))
+    assert r.exit_code == 2 and "is a link that leads round in a loop" in r.stderr
+    assert loop.is_symlink() and os.readlink(loop) == loop.name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.json"]
+
+
+@pytest.mark.english
+def test_a_tournament_is_not_started_inside_another_tournament_s_folder(
+    run: Run, tmp_path: Path
+) -> None:
+    cup = tmp_path / "cup"
+    _ok(run, "tournament", "new", str(cup), "--name", "Cup", "--date", "2026-12-05")
+    inner = cup / "series-1" / "final"
+    r = run("tournament", "new", str(inner), "--name", "Final", "--date", "2026-12-06")
+    assert r.exit_code == 2 and f"is inside the folder of the tournament {cup}" in r.stderr
+    assert not (cup / "series-1").exists()
+
+
+@pytest.mark.english
+def test_a_game_without_its_kind_is_named_as_missing_it(run: Run, ledger_path: Path) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    data = json.loads(ledger_path.read_text(encoding="utf-8"))
+    data["games"] = [{"declarer": "Anna", "game": "null", "time": "2026-12-01T20:00:00+00:00"}]
+    data["agreement"] = [{"player": "Anna"}]
+    ledger_path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    r = run("check", "--ledger", str(ledger_path))
+    assert r.exit_code == 2
+    assert "game 1: kind: is missing (one of game, passed, ramsch)" in r.stderr
+    assert "agreement 1: kind: is missing (one of " in r.stderr
+
+
+@pytest.mark.english
+def test_a_ramsch_the_rules_do_not_play_is_said_whole_for_a_list_and_a_tournament(
+    run: Run, tmp_path: Path
+) -> None:
+    for preset, said in (
+        ("isko", "this rule set plays no Ramsch here (rules ramsch.on_pass and "),
+        ("tournament", "the tournament rules (SkWO, rules §7) play no Ramsch"),
+    ):
+        path = tmp_path / f"{preset}.json"
+        _ok(
+            run, "new", "--players", "Anna", "Ben", "Carl", "--rules", preset, "--ledger", str(path)
+        )
+        r = run("ramsch", "Anna=40", "Ben=50", "Carl=30", "--ledger", str(path))
+        assert r.exit_code == 2 and said in r.stderr, r.stderr
+
+
+@pytest.mark.english
+def test_a_note_with_a_control_character_is_refused(run: Run, ledger_path: Path) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    before = ledger_path.read_bytes()
+    for note in ("zwei\nZeilen", "rot\x1b[31m", "tab\there"):
+        r = run("add", "anna", "null", "--note", note, "--ledger", str(ledger_path))
+        assert r.exit_code == 2 and "a note is one line without control characters" in r.stderr
+    assert ledger_path.read_bytes() == before
+
+
+@pytest.mark.english
+@pytest.mark.parametrize("field", ["games", "history", "agreement"])
+@pytest.mark.parametrize("value", [None, {}, 5])
+def test_a_list_whose_games_history_or_facts_are_no_list_is_refused(
+    run: Run, ledger_path: Path, field: str, value: object
+) -> None:
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
+    data = json.loads(ledger_path.read_text(encoding="utf-8"))
+    data[field] = value
+    ledger_path.write_text(json.dumps(data), encoding="utf-8")
+    for command in (["check"], ["sheet"], ["add", "anna", "null"]):
+        r = run(*command, "--ledger", str(ledger_path))
+        assert r.exit_code == 2, (command, r.output)
+        assert f"{field}: must be a list (found {json.dumps(value)})" in r.stderr
+
+
+def test_a_state_file_that_is_a_link_is_neither_read_nor_written_through(
+    run: Run, tmp_path: Path
+) -> None:
+    """A link planted where a list's state goes: the add replaces the link with the state, and
+    the file it led to stays as it was."""
+    ledger = tmp_path / "abend.json"
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger))
+    for _ in range(12):
+        _ok(run, "add", "anna", "null", "--ledger", str(ledger))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("wichtige Daten\n", encoding="utf-8")
+    state = tmp_path / "abend.json.state"
+    state.unlink()
+    state.symlink_to(victim)
+    _ok(run, "add", "ben", "null", "--ledger", str(ledger))
+    assert victim.read_text(encoding="utf-8") == "wichtige Daten\n"
+    assert not state.is_symlink() and '"skatliste-state"' in state.read_text(encoding="utf-8")
+
+
+def test_a_backup_that_is_a_link_is_replaced_not_written_through(run: Run, tmp_path: Path) -> None:
+    ledger = tmp_path / "abend.json"
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("wichtige Daten\n", encoding="utf-8")
+    (tmp_path / "abend.json.bak").symlink_to(victim)
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--force", "--ledger", str(ledger))
+    assert victim.read_text(encoding="utf-8") == "wichtige Daten\n"
+    kept = [p for p in tmp_path.glob("abend.json*.bak") if not p.is_symlink()]
+    assert len(kept) == 1 and '"format": "skatliste"' in kept[0].read_text(encoding="utf-8")
+    # a link that leads nowhere yet: the backup takes its place, no file is made where it led
+    for p in tmp_path.glob("abend.json*.bak"):
+        p.unlink()
+    (tmp_path / "abend.json.bak").symlink_to(tmp_path / "elsewhere.txt")
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--force", "--ledger", str(ledger))
+    assert not (tmp_path / "elsewhere.txt").exists()
+    assert not (tmp_path / "abend.json.bak").is_symlink()
+
+
+@pytest.mark.english
+def test_a_key_file_with_a_short_key_is_refused(tmp_path: Path) -> None:
+    from skatliste.app.keys import key_path, list_key
+    from skatliste.errors import LedgerError
+
+    ledger = tmp_path / "abend.json"
+    key_path(ledger).write_text("victim2\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match="holds a key of fewer than 16 characters"):
+        list_key(ledger)
+    key, made = list_key(ledger, renew=True)
+    assert made and len(key) >= 16 and list_key(ledger) == (key, False)

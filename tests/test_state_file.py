@@ -189,7 +189,7 @@ def test_a_refused_add_writes_neither_the_list_nor_its_state(long_list: Path) ->
         refused.append(exc.value.message.render("en"))
     assert long_list.read_bytes() == before
     assert kept.state_path(long_list).read_bytes() == state
-    assert "game 1002: bid 300 is not a Reizwert" in refused[1]
+    assert f"game {kept.MIN_ENTRIES + 2}: bid 300 is not a Reizwert" in refused[1]
     kept.state_path(long_list).unlink()  # the same refusals from a full read
     for words, said in zip(
         (["kreuz", "mit", "99"], "grand mit 1 gereizt 300".split(), ["ramsch"]),
@@ -341,4 +341,96 @@ def test_a_state_file_that_cannot_be_written_fails_no_add(long_list: Path) -> No
     side.chmod(0o444)
     change = app.add_game(long_list, "ben", GRAND, light=True)
     assert change.number == len(store.load(long_list).entries) == kept.MIN_ENTRIES + 2
+    assert _summed(long_list) == _summary(long_list)
+
+
+# --- a tournament's ranking reads each table list's state --------------------------------
+
+
+TABLE_GAMES = [
+    "grand mit 1 hand augen 70",
+    "kreuz mit 2 augen 50",
+    "herz ohne 1 augen 80",
+    "null",
+    "pik mit 1 augen 91",
+    "karo ohne 2 hand augen 30",
+]
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> Path:
+    """Two tables of three, each list a series of 12 games entered by ``add`` (states kept)."""
+    from skatliste.app import tournament as organiser
+
+    folder = tmp_path / "cup"
+    organiser.new_tournament(folder, name="Cup", date="2026-12-05", series=1, games=(12, 16))
+    for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Frida"):
+        organiser.add_player(folder, name)
+    plan = organiser.draw_series(folder, 1, seed=3)
+    for i, table in enumerate(plan.tables):
+        for g in range(12):
+            words = TABLE_GAMES[(g + i) % len(TABLE_GAMES)].split()
+            app.add_game(folder / table.list, table.players[g % 3], words, light=g % 2 == 0)
+    return folder
+
+
+def _ranking(folder: Path) -> object:
+    from skatliste.app import tournament as organiser
+    from skatliste.store import tournament as folder_store
+
+    folder_store._summed.clear()  # this process's memo: each call reads the lists again
+    return organiser.ranking_json(organiser.ranking(folder))
+
+
+def test_the_ranking_from_the_lists_states_is_the_ranking_from_the_lists(
+    tournament: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    states = sorted(tournament.glob("series-1/*.json.state"))
+    assert len(states) == 2
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "load", lambda path: pytest.fail(f"{path} read whole"))
+        from_states = _ranking(tournament)
+    for state in states:
+        state.unlink()
+    assert from_states == _ranking(tournament)
+
+
+def test_the_ranking_ignores_a_state_its_list_no_longer_matches(tournament: Path) -> None:
+    first = sorted(tournament.glob("series-1/*.json"))[0]
+    text = first.read_text(encoding="utf-8")
+    assert '"augen":70' in text
+    first.write_text(text.replace('"augen":70', '"augen":40', 1), encoding="utf-8")
+    edited = _ranking(tournament)
+    for state in tournament.glob("series-1/*.json.state"):
+        state.unlink()
+    assert edited == _ranking(tournament)
+
+
+@pytest.mark.parametrize("forge", ["count", "totals"])
+def test_a_forged_state_is_not_carried_on_and_check_removes_it(long_list: Path, forge: str) -> None:
+    """A state that holds the list's own hash but not what its games derive: a count that
+    is not the list's is never read; other numbers are found by ``check`` (which derives the
+    list itself), named, and the state removed."""
+    from click.testing import CliRunner
+
+    from skatliste.cli import cli
+
+    app.add_game(long_list, "anna", GRAND, light=True)
+    path = kept.state_path(long_list)
+    data = _state(long_list)
+    state = dict(data["state"])  # type: ignore[call-overload]
+    if forge == "count":
+        state["count"] -= 1
+    else:
+        state["totals"] = {name: 9999 for name in state["totals"]}
+    data["state"] = state
+    path.write_text(json.dumps(data), encoding="utf-8")
+    if forge == "count":
+        assert kept.read(long_list) is None
+        return
+    assert kept.read(long_list) is not None
+    r = CliRunner().invoke(cli, ["check", "--ledger", str(long_list), "--lang", "en"])
+    assert r.exit_code == 1
+    assert "its state file: did not agree with the list; removed" in r.output
+    assert not path.exists()
     assert _summed(long_list) == _summary(long_list)

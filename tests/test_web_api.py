@@ -330,6 +330,11 @@ def test_refused_changes_say_why(
         (json.dumps({"declarer": "anna", "words": "x" * MAX_BODY}).encode(), 413, "larger"),
         (b"[" * 5000 + b"]" * 5000, 400, "nested too deep"),
         (b'{"declarer": "anna", "words": "grand", "note": "\\ud800"}', 400, "not JSON"),
+        (
+            b'{"declarer": "anna", "words": "null", "declarer": "ben"}',
+            400,
+            "gives 'declarer' twice",
+        ),
     ],
 )
 def test_bad_bodies_are_4xx_never_500(

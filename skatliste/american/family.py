@@ -79,6 +79,11 @@ class AmericanFamily(Family[Entry, Table, Row]):
     numbers_every_entry = False
     example = "anna whist 25 tricks 11"
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
+
+    def next_words(self, typed: Sequence[str]) -> list[str]:
+        # a deal's words: 'end' ends a partie only standing alone, without a declarer
+        return sorted(w for w in words.VOCABULARY if w.isalpha())
+
     renderers = (
         "skatliste.render.american",
         "skatliste.render.american_sheet",

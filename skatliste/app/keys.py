@@ -47,20 +47,42 @@ def list_key(ledger_path: Path | str, *, renew: bool = False) -> tuple[str, bool
                 return text, False
         key = new_key()
         _make_private(path)  # private from its first byte
-        atomic_write(path, key + "\n", what="key", mode=PRIVATE)  # even where it was 0644
+        atomic_write(
+            path, key + "\n", what="key", mode=PRIVATE, follow=False
+        )  # even where it was 0644
         return key, True
 
 
+KEY_LEAST = 16
+"""The fewest characters a key has (one skatliste makes has 32): a shorter one, typed or kept
+in a hand-made key file, is too easy to guess."""
+
+
 def read_list_key(path: Path) -> str:
-    """The key kept in a list's key file ``path`` ("" when there is none)."""
+    """The key kept in a list's key file ``path`` ("" when there is none); a key file with a
+    key shorter than :data:`KEY_LEAST` is refused."""
     try:
-        return path.read_text(encoding="utf-8").strip()
+        text = path.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
         return ""
     except OSError as exc:
         raise LedgerError(
             msg("{path}: cannot read the key: {why}", path=path, why=exc.strerror or exc)
         ) from None
+    _refuse_short(path, [text] if text else [])
+    return text
+
+
+def _refuse_short(path: Path, keys: list[str]) -> None:
+    if any(len(k) < KEY_LEAST for k in keys):
+        raise LedgerError(
+            msg(
+                "{path}: holds a key of fewer than {least} characters, too easy to guess: make "
+                "a new one (the old one stops working)",
+                path=path,
+                least=KEY_LEAST,
+            )
+        )
 
 
 def key_matches(expected: str, given: str) -> bool:
@@ -144,6 +166,7 @@ def read_tournament_keys(path: Path) -> tuple[str, dict[Seat, str]]:
         if not isinstance(key, str) or not table.isdigit() or not (series or "0").isdigit():
             raise bad
         seats[(int(series or 0), int(table))] = key
+    _refuse_short(path, [k for k in (organiser, *seats.values()) if k])
     return organiser, seats
 
 
@@ -181,7 +204,7 @@ def tournament_keys(
                 indent=2,
             )
             _make_private(path)
-            atomic_write(path, text + "\n", what="key", mode=PRIVATE)
+            atomic_write(path, text + "\n", what="key", mode=PRIVATE, follow=False)
         return TournamentKeys(organiser, seats, made)
 
 

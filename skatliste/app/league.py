@@ -32,6 +32,7 @@ from skatliste.seating import draw_day
 from skatliste.store import league as store
 from skatliste.store import tournament as tournament_store
 from skatliste.store.league import League, NoLeague, NoSuchTeam
+from skatliste.store.tournament_history import PlayerRemoved, SeriesRedrawn, redraws
 from skatliste.tournament import Draw, Met, Player, Score, table_sizes
 
 ENV_VAR = "SKATLISTE_LEAGUE"
@@ -394,13 +395,7 @@ def _take_back(folder: Path, series: int) -> str:
     with tournament_store.updating(folder) as t:
         old = t.seating(series)
         assert old is not None
-        k = 1 + sum(
-            1
-            for h in t.history
-            if h.action is tournament_store.Action.REDRAW and h.get("series") == series
-        )
-        moved = f"series-{series}.redrawn-{k}"
-        facts = {"series": series, "seed": old.seed, "tables": [list(x) for x in old.tables]}
+        moved = f"series-{series}.redrawn-{redraws(t.history, series) + 1}"
         lists = folder / f"series-{series}"
         if lists.exists():
             try:
@@ -413,11 +408,7 @@ def _take_back(folder: Path, series: int) -> str:
                         why=exc.strerror or exc,
                     )
                 ) from None
-        t.history.append(
-            tournament_store.Event(
-                tournament_store.Action.REDRAW, _now(), {**facts, "lists": moved, "paper": []}
-            )
-        )
+        t.history.append(SeriesRedrawn(_now(), series, old.seed, tuple(old.tables), moved))
         t.draws.remove(old)
     return moved
 
@@ -508,9 +499,7 @@ def absent(folder: Path | str, number: int, team: str) -> Absence:
                 if p.name not in lineup or p.name in seated
             ]
             for name in lineup:
-                t.history.append(
-                    tournament_store.Event(tournament_store.Action.REMOVE, _now(), {"player": name})
-                )
+                t.history.append(PlayerRemoved(_now(), name))
         # the series that seated the team are drawn again without it (none has a result); one
         # whose players left cannot be drawn apart has its draw taken back, to seat by hand
         done = [_redraw_or_take_back(target, now_absent, s) for s in redraw]

@@ -18,6 +18,7 @@ from typing import Any
 from skatliste.errors import ChangedError, InputError
 from skatliste.families import Family, NoDeclarer, find_family
 from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.notes import check_note
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
 from skatliste.store import state as kept
@@ -62,10 +63,10 @@ def new_list(
     """Start a list under ``rules`` (default: the first family's first preset): players in
     seat order (``"Anna,Ben"`` splits too), who deals first. Refuses to replace a list without
     ``force``."""
-    from skatliste.families import families
+    from skatliste.families import default_family
 
     if rules is None:
-        first = families()[0]
+        first = default_family()
         rules = first.rules(next(iter(first.presets)))
     family = find_family(rules.preset)
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
@@ -109,29 +110,36 @@ def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
 def open_summed(path: Path | str) -> Ledger:
     """The list at ``path`` for its summary: from its kept state when that matches the list's
     bytes (``ledger.kept`` is the state, the entries not read), else read whole (and its
-    state kept, for a long list)."""
+    state kept, for a long list: ``kept.SUMMED_ENTRIES``)."""
     found = kept.read(path)
     if found is not None:
         found.ledger.kept = found.state
         return found.ledger
     ledger = store.load(path)
-    if ledger._read is not None and ledger.count >= kept.MIN_ENTRIES:
+    if ledger._read is not None and ledger.count >= kept.SUMMED_ENTRIES:
         ledger.kept = ledger.family.state(ledger.table, ledger.entries)
         kept.keep(ledger, ledger._read[0], ledger.kept)
     return ledger
 
 
+def drop_stale_state(ledger: Ledger) -> bool:
+    """For ``check``: whether the state file beside the list matched the list's bytes but
+    not what its entries derive (forged by hand, or kept by a faulty build). Such a state is
+    removed (it is derived: nothing is lost), so that no ``add`` or ranking starts from it."""
+    found = kept.read(ledger.path)
+    if found is None:
+        return False
+    family = ledger.family
+    derived = family.state(ledger.table, ledger.entries)
+    if family.state_to_json(derived) == family.state_to_json(found.state):
+        return False
+    kept.state_path(ledger.path).unlink(missing_ok=True)
+    return True
+
+
 def open_list(path: Path | str) -> Ledger:
     """Read a list strictly (``LedgerError`` with file, place and reason if it is not right)."""
     return store.load(path)
-
-
-def player_names(path: Path | str) -> list[str]:
-    """The players of the list at ``path`` for shell completion: read quickly, without checking
-    the file, never failing ([] for no readable list)."""
-    from skatliste.store.names import player_names as names
-
-    return names(path)
 
 
 def family_of(ledger: Ledger) -> Family[Any, Any, Any]:
@@ -203,9 +211,9 @@ def game_row(ledger: Ledger, number: int) -> Any:
 
 def resolve_player(table: Any, name: str) -> str:
     """A player of the table by name, case-insensitive, or by an unambiguous beginning."""
-    from skatliste.families import families
+    from skatliste.families import default_family
 
-    found: str = families()[0].find_player(table.players, name)
+    found: str = default_family().find_player(table.players, name)
     return found
 
 
@@ -227,10 +235,11 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> Non
         )
 
 
-def append(path: Path | str, make: Callable[[Ledger], Any], *, keep: bool = False) -> Change:
+def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
     """Add one entry made from the list (its table, its entries): refuse it if the rules do,
-    else save (and with ``keep``, keep the list's state beside a long list)."""
-    with store.updating(path, then=kept.keep if keep else None) as ledger:
+    else save, and keep the list's state beside it (``store.state``: what the next ``add``, a
+    summary and a tournament's or a season's reading start from)."""
+    with store.updating(path, then=kept.keep) as ledger:
         entry = make(ledger)
         index = len(ledger.entries)
         _refuse_problems(ledger, index, entry, numbered_count(ledger) + 1)
@@ -280,6 +289,7 @@ def add_game(
     with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``).
     ``light``: the change's list need hold only the new entry (its count and table right):
     a long list is then carried on from its kept state, not read whole."""
+    check_note(note)
 
     def make(ledger: Ledger) -> Any:
         family = ledger.family
@@ -295,7 +305,7 @@ def add_game(
         return family.parse(ledger.table, [*words], note=note, time=now())
 
     done = _append_kept(path, make) if light else None
-    return append(path, make, keep=light) if done is None else done
+    return append(path, make) if done is None else done
 
 
 def _say_which(family: Family[Any, Any, Any]) -> InputError:
@@ -319,11 +329,13 @@ def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
 def pass_game(path: Path | str, *, note: str = "") -> Change:
     """The family's pass-like entry: Skat's all passed (scores 0 and moves the deal on),
     American Grand's end of a partie by hand."""
+    check_note(note)
     return append(path, lambda ledger: ledger.family.passed(note=note, time=now()))
 
 
 def add_ramsch(path: Path | str, words: Sequence[str], *, note: str = "") -> Change:
     """Enter a Ramsch: every player's Augen, then Jungfrau, Durchmarsch, pushes."""
+    check_note(note)
 
     def make(ledger: Ledger) -> Any:
         if not any(kind.name == "ramsch" for kind in ledger.family.kinds):
@@ -493,6 +505,7 @@ def edit(
     """Replace entry ``number`` with the entry the words describe (the old one is kept); the
     words may start with a player's name to change the declarer. With ``expect`` (the
     entry's ``fingerprint``) only if entry ``number`` is still that one."""
+    check_note(note)
     with store.updating(path) as ledger:
         family = ledger.family
         index = _check_expected(ledger, number, expect)
@@ -522,6 +535,7 @@ def edit(
 def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "") -> Change:
     """Insert a forgotten entry as entry ``number``: the entries from there on move one down,
     and their dealers follow (``number`` one past the last appends)."""
+    check_note(note)
     with store.updating(path) as ledger:
         every = ledger.family.numbers_every_entry
         found = list(range(len(ledger.entries))) if every else indexes(ledger)

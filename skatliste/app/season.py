@@ -23,7 +23,7 @@ from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
 from skatliste.store import season as store
-from skatliste.store.files import now
+from skatliste.store.files import TOURNAMENT_FILE, now
 from skatliste.store.season import Evening, NoSeason, Season
 
 if TYPE_CHECKING:
@@ -124,8 +124,6 @@ def _list_players(path: Path) -> tuple[str, ...]:
 
 def _check_path(path: Path) -> None:
     """A list file or a tournament folder, read strictly; anything else refused."""
-    from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
-
     if path.is_dir():
         if not (path / TOURNAMENT_FILE).exists():
             raise InputError(
@@ -418,8 +416,6 @@ def _add(out: SeasonRead, day: date, piece: Piece) -> None:
 
 def _there(path: Path) -> bool:
     """A list file, or a folder that still holds its tournament."""
-    from skatliste.store.tournament import FILE_NAME as TOURNAMENT_FILE
-
     return path.is_file() or (path / TOURNAMENT_FILE).is_file()
 
 

@@ -1,25 +1,43 @@
 """The command line: parse, call the application layer, render, set the exit code.
 
-One module per group of commands; each registers its commands on the group in ``base``.
-This package is the only place (with ``skatliste.web``) that prints or exits.
+One module per group of commands; each registers its commands on the group in ``base``,
+and is imported only when one of its commands is called or listed (a command's start-up
+loads its own module, not every command's). This package is the only place (with
+``skatliste.web``) that prints or exits.
 """
 
-from skatliste.cli import (  # noqa: F401  (registers commands)
-    agree,
-    cards,
-    lists,
-    play,
-    reports,
-    values,
-)
 from skatliste.cli.base import cli, main
 
-# imported when called or listed: their application layers are heavy at start-up
-cli.lazy = {
-    "tournament": "skatliste.cli.tournament",
-    "season": "skatliste.cli.season",
-    "league": "skatliste.cli.league",
-    "serve": "skatliste.cli.serve",
+MODULES: dict[str, tuple[str, ...]] = {
+    "skatliste.cli.lists": (
+        "add",
+        "bock",
+        "check",
+        "delete",
+        "edit",
+        "end",
+        "history",
+        "insert",
+        "new",
+        "pass",
+        "ramsch",
+        "restore",
+        "rules",
+        "schema",
+        "undo",
+    ),
+    "skatliste.cli.reports": ("chart", "explain", "export", "sheet", "stats", "summary"),
+    "skatliste.cli.values": ("bids", "value"),
+    "skatliste.cli.cards": ("augen", "replay", "spitzen", "trick"),
+    "skatliste.cli.play": ("play",),
+    "skatliste.cli.agree": ("compare", "protest", "reopen", "sign"),
+    "skatliste.cli.tournament": ("tournament",),
+    "skatliste.cli.season": ("season",),
+    "skatliste.cli.league": ("league",),
+    "skatliste.cli.serve": ("serve",),
 }
+"""Each command module and the commands it registers (a test checks the two agree)."""
 
-__all__ = ["cli", "main"]
+cli.lazy = {name: module for module, names in MODULES.items() for name in names}
+
+__all__ = ["MODULES", "cli", "main"]

@@ -6,7 +6,6 @@ them, so ``skatliste value`` starts in a few times the interpreter's own start-u
 
 from __future__ import annotations
 
-import difflib
 import gc
 import importlib
 import importlib.util
@@ -16,13 +15,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from skatliste import __version__
 from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
 from skatliste.i18n import Lang, Message, msg, nmsg
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -111,7 +113,19 @@ class ExtraWords(click.UsageError):
 
 class SkatCommand(click.Command):
     """A command whose words left over are refused with what they were (``ExtraWords``), so
-    that the refusal can be said in the command's language."""
+    that the refusal can be said in the command's language, as its help is
+    (``cli.helptexts``)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from skatliste.cli import helptexts  # only for a help shown
+
+        helptexts.format_help(self, ctx, formatter, help_lang(ctx))
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        from skatliste.cli import helptexts  # only for Tab
+
+        offers = super().shell_complete(ctx, incomplete)
+        return helptexts.completed(self, ctx, offers, help_lang(ctx))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
@@ -213,6 +227,17 @@ def usage_problem(exc: click.UsageError) -> Message | None:
                 option=exc.option_name,
                 options=", ".join(sorted(exc.possibilities)),
             )
+        group = exc.ctx.command if exc.ctx is not None else None
+        if isinstance(group, click.Group) and exc.option_name.startswith("--"):
+            # 'skatliste --ledger x sheet': a command's option typed before the command
+            assert exc.ctx is not None
+            return msg(
+                "there is no option {option} before the command: a command's options come "
+                "after it: '{path} {command} {option} ...'",
+                option=exc.option_name,
+                path=exc.ctx.command_path,
+                command=msg("COMMAND"),
+            )
         return msg("there is no option {option}", option=exc.option_name)
     if isinstance(exc, ExtraWords):
         return nmsg(
@@ -242,6 +267,8 @@ def usage_problem(exc: click.UsageError) -> Message | None:
 def _no_such_command(exc: click.exceptions.NoSuchCommand) -> Message:
     """``there is no command imprt; did you mean import?``, the commands loaded only when
     called (``tournament``, ``serve``) among those that may be meant."""
+    import difflib  # only for a mistyped command (measured: 0.7 ms of every start-up)
+
     ctx, name = exc.ctx, exc.command_name
     group = ctx.command if ctx is not None else None
     known = group.list_commands(ctx) if isinstance(group, click.Group) and ctx else []
@@ -255,22 +282,25 @@ def _no_such_command(exc: click.exceptions.NoSuchCommand) -> Message:
     return msg("there is no command {name}", name=name)
 
 
-def _param_name(param: click.Parameter) -> str:
-    """``--format`` for an option, ``NAME`` for an argument."""
+def _param_name(param: click.Parameter) -> str | Message:
+    """``--format`` for an option, ``NAME`` for an argument, in the command's language as its
+    help writes it (``ORDNER``: the metavar's id, context ``metavar``, cli.helptexts)."""
     if isinstance(param, click.Option):
         return param.opts[0]
-    return (param.human_readable_name or "").upper()
+    return Message((param.human_readable_name or "").upper(), context="metavar")
 
 
 def lang_typed(words: list[str]) -> str | None:
     """The ``--lang`` among the words typed (``--lang en``, ``--lang=en``), for a mistake
-    found before the command read it."""
+    found before the command read it: the last one, as the command reads them (a group's
+    first, then its command's)."""
+    found = None
     for i, word in enumerate(words):
         if word == "--lang" and i + 1 < len(words):
-            return words[i + 1]
-        if word.startswith("--lang="):
-            return word.removeprefix("--lang=")
-    return None
+            found = words[i + 1]
+        elif word.startswith("--lang="):
+            found = word.removeprefix("--lang=")
+    return found
 
 
 def show_usage_error(exc: click.UsageError, words: list[str] | None = None) -> None:
@@ -314,6 +344,22 @@ class SkatGroup(click.Group):
     parsing: nothing here knows the families."""
 
     command_class = SkatCommand
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from skatliste.cli import helptexts  # only for a help shown
+
+        helptexts.format_help(self, ctx, formatter, help_lang(ctx))
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        from skatliste.cli import helptexts  # only for Tab
+
+        offers = super().shell_complete(ctx, incomplete)
+        return helptexts.completed(self, ctx, offers, help_lang(ctx))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.parent is None:  # the words typed, for a help asked for before its --lang
+            ctx.meta[WORDS_KEY] = tuple(args)
+        return super().parse_args(ctx, args)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """As click runs a command, but a mistake in how it was typed is said in the
@@ -381,6 +427,19 @@ class SkatGroup(click.Group):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not any(param.name == "lang" for param in self.params):
+            # a group takes --lang too (``skatliste --help --lang en``), for its help and the
+            # messages of the command after it; not shown in its help
+            self.params.append(
+                click.Option(
+                    ["--lang"],
+                    type=click.Choice(["de", "en"], case_sensitive=False),
+                    is_eager=True,
+                    expose_value=False,
+                    hidden=True,
+                    callback=_keep_lang,
+                )
+            )
         self.lazy: dict[str, str] = {}
         """Commands whose module is imported only when they are called or listed (name →
         module, which registers the command on import): ``tournament`` and ``serve`` pull in
@@ -418,8 +477,21 @@ LANG_KEY = "skatliste.lang"
 the group and its command)."""
 
 
+WORDS_KEY = "skatliste.words"
+"""Where the group keeps the words typed (``help_lang``)."""
+
+
+def help_lang(ctx: click.Context) -> Lang:
+    """The language of a command's help: a ``--lang`` typed anywhere on the line (``--help``
+    may come before it, and is read first), else the environment (``resolve_lang``)."""
+    typed = lang_typed(list(ctx.meta.get(WORDS_KEY, ())))
+    return resolve_lang(typed or ctx.meta.get(LANG_KEY))
+
+
 def _keep_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
-    ctx.meta[LANG_KEY] = value
+    """Keep the --lang typed (a command's without one keeps its group's)."""
+    if value is not None or LANG_KEY not in ctx.meta:
+        ctx.meta[LANG_KEY] = value
     return value
 
 
@@ -447,7 +519,7 @@ def lang_option(f: F) -> F:
 
 def _resolved_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> Lang:
     _keep_lang(ctx, param, value)
-    return resolve_lang(value)
+    return resolve_lang(ctx.meta.get(LANG_KEY))
 
 
 def list_options(f: F) -> F:

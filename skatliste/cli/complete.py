@@ -10,16 +10,12 @@ from typing import TYPE_CHECKING
 import click
 
 from skatliste.cli.base import DEFAULT_LIST, lazy
-from skatliste.skat.rules import REIZWERTE
-from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, VOCABULARY
+from skatliste.errors import RuleSetError
 
 if TYPE_CHECKING:
-    from skatliste.app import lists as app
+    from skatliste.app import completion as app
 else:
-    app = lazy("skatliste.app.lists")  # the names are read when a name is completed
-
-SPITZEN_MAX = {"grand": 4}
-"""The most Spitzen a game can have (rules §3): 4 Buben in a Grand, 11 trumps in a suit game."""
+    app = lazy("skatliste.app.completion")  # read when Tab is pressed
 
 
 def _ledger_path(ctx: click.Context) -> Path:
@@ -40,33 +36,28 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
     return _starting(app.player_names(_ledger_path(ctx)), incomplete)
 
 
-def _numbers_after(word: str, words: list[str]) -> list[str]:
-    """What may follow a word that takes a number: Spitzen counts, or the bids."""
-    kind = NUMBER_WORDS[word]
-    if kind in ("mit", "ohne"):
-        games = {GAME_WORDS[w].value for w in words if w in GAME_WORDS}
-        most = min((SPITZEN_MAX.get(g, 11) for g in games), default=11)
-        return [str(n) for n in range(1, most + 1)]
-    if kind == "bid":
-        return [str(n) for n in REIZWERTE]
-    return []  # augen: any number from 0 to 120
-
-
 def complete_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """The table words of skatliste.skat.words, or a number after 'mit', 'gereizt' and the like."""
+    """The words of the list's game family (its preset, read quickly), or a number after
+    'mit', 'gereizt' and the like."""
     words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
-    if words and words[-1] in NUMBER_WORDS:
-        return _starting(_numbers_after(words[-1], words), incomplete)
-    return _starting([w for w in VOCABULARY if w.isalpha()], incomplete)
+    family = app.family_named_in(_ledger_path(ctx))
+    return _starting(family.next_words(words), incomplete)
+
+
+def complete_game_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The Skat table words for ``value`` (which values a Skat game, whatever list is near)."""
+    from skatliste.families import default_family
+
+    words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
+    return _starting(default_family().next_words(words), incomplete)
 
 
 def complete_edit_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """'edit N': first a player (to change the declarer) or 'eingepasst', then the words."""
     if not ctx.params.get(param.name or ""):
-        players = app.player_names(_ledger_path(ctx))
-        return _starting([*players, "eingepasst", "ramsch"], incomplete) + complete_words(
-            ctx, param, incomplete
-        )
+        path = _ledger_path(ctx)
+        first = [*app.player_names(path), *app.family_named_in(path).edit_words]
+        return _starting(first, incomplete) + complete_words(ctx, param, incomplete)
     return complete_words(ctx, param, incomplete)
 
 
@@ -84,19 +75,26 @@ def complete_ramsch_words(ctx: click.Context, param: click.Parameter, incomplete
 
 
 def complete_preset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """The rule-set presets for 'new --rules'."""
-    from skatliste.skat.rulesets import PRESETS  # only when Tab is pressed on --rules
+    """The rule-set presets of every family for 'new --rules'."""
+    from skatliste.families import PLUGINS
 
-    return _starting(list(PRESETS), incomplete)
+    return _starting([p for plugin in PLUGINS for p in plugin.presets], incomplete)
 
 
 def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """'KEY=VALUE' for 'new --rule': every value of a closed option, the default of an open one."""
-    from skatliste.skat.rulesets import OPTIONS
+    """'KEY=VALUE' for 'new --rule': every value of a closed option, the default of an open one,
+    of the family of the rule set given (``--rules``), else of every family."""
+    from skatliste.families import families, find_family
 
+    preset = ctx.params.get("preset")
+    try:
+        chosen = [find_family(preset)] if isinstance(preset, str) else families()
+    except RuleSetError:
+        chosen = families()
     pairs = [
         f"{key}={value}"
-        for key, option in OPTIONS.items()
+        for family in chosen
+        for key, option in family.options.items()
         for value in (option.choices or (option.default,))
     ]
-    return _starting(pairs, incomplete)
+    return _starting(list(dict.fromkeys(pairs)), incomplete)

@@ -172,7 +172,7 @@ def team_list(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste league team list
     """
     from skatliste.render.league import text
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
 
     found = app.teams(folder)
     if as_json:
@@ -319,7 +319,7 @@ def day_draw(
       skatliste league day draw 1 2 --seed 4711
     """
     from skatliste.render.league import text
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
 
     plan = app.draw(folder, number, series, seed=seed, force=force)
     chosen = resolve_lang(lang)
@@ -532,4 +532,5 @@ def export(
             "csv": lambda: render.table_csv(lines),
             "json": lambda: render.to_json(app.table_json(lines)),
         }[fmt]()
-    put_out(output, text, what, fmt)
+    named = {"report": msg("report"), "table": msg("table")}[what]
+    put_out(output, text, named, fmt)

@@ -424,6 +424,11 @@ def _check(ledger_path: Path) -> None:
 
     ledger = app.open_list(ledger_path)
     problems = [*ledger.family.problems(ledger.table, ledger.entries), *agreement(ledger)]
+    if app.drop_stale_state(ledger):
+        where = msg("its state file")
+        problems.append(
+            (where, msg("did not agree with the list; removed (it is derived: nothing is lost)"))
+        )
     for where, problem in problems:
         click.echo(
             say(

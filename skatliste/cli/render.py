@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from skatliste.cli.base import say
-from skatliste.i18n import Lang, msg
-from skatliste.skat.explain import paper_line
+from skatliste.i18n import Lang, Message, msg
 
-__all__ = ["entry_words", "export_format", "paper_line", "put_out", "rendered"]
+__all__ = ["entry_words", "export_format", "put_out", "rendered"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
@@ -43,7 +42,7 @@ def export_format(fmt: str | None, output: Path | None) -> str:
     return suffix if suffix in ("html", "csv", "json") else "html"
 
 
-def put_out(output: Path | None, text: str, what: str, fmt: str) -> None:
+def put_out(output: Path | None, text: str, what: Message, fmt: str) -> None:
     """An export to the terminal (no ``-o``, or ``-o -``), else into its file, saying so."""
     if output is None or str(output) == "-":
         click.echo(text, nl=False)

@@ -193,7 +193,7 @@ def draw(
 
 
 def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
     from skatliste.render.tournament import text
 
     t = text(lang)
@@ -336,7 +336,7 @@ def status(folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament status
     """
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
     from skatliste.render.tournament import text
 
     t = text(resolve_lang(lang))
@@ -430,7 +430,7 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament teams --size 4
     """
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
     from skatliste.render.tournament import number, text
 
     t = text(resolve_lang(lang))
@@ -492,7 +492,7 @@ def prizes(
       skatliste tournament prizes --pool 500 --split 30,20,15,10
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
     """
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
     from skatliste.render.tournament import money, text
 
     chosen = resolve_lang(lang)
@@ -593,4 +593,5 @@ def export(
                     ],
                 }
             )
-    put_out(output, text, what, fmt)
+    named = {"ranking": msg("ranking"), "seating": msg("seating")}[what]
+    put_out(output, text, named, fmt)

@@ -103,7 +103,7 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament player list
     """
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
     from skatliste.render.tournament import text
 
     t = text(resolve_lang(lang))

@@ -11,8 +11,11 @@ from skatliste.cli.options import typed
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import Message, msg
 
-_PASSABLE = (app.NoSuchPlayer, app.SeriesNotDrawn, app.SeriesHasResults, app.TableHasResults)
-"""The refusals the command line says how to get past (``_how``)."""
+
+def _passable() -> tuple[type[InputError], ...]:
+    """The refusals the command line says how to get past (``_how``); looked up only when
+    a refusal comes, so that a ranking does not load the draw's modules."""
+    return (app.NoSuchPlayer, app.SeriesNotDrawn, app.SeriesHasResults, app.TableHasResults)
 
 
 class TournamentGroup(SkatGroup):
@@ -24,7 +27,7 @@ class TournamentGroup(SkatGroup):
             return click.Group.invoke(self, ctx)
         except OptionError as exc:
             raise typed(exc) from None
-        except _PASSABLE as exc:
+        except _passable() as exc:
             raise InputError(msg("{problem}{how}", problem=exc.message, how=_how(exc))) from None
         except app.NoTournament as exc:
             how = msg(

@@ -19,13 +19,13 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.complete import complete_words
-from skatliste.cli.render import paper_line
+from skatliste.cli.complete import complete_game_words
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 from skatliste.skat.explain import (
     explain,
     headline,
+    paper_line,
     result_record,
     seeger_fabian_line,
     signed,
@@ -155,7 +155,7 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
-@click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_words)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, shell_complete=complete_game_words)
 @click.option("--with", "with_", type=int, metavar="N", help="mit N Spitzen.")
 @click.option("--without", type=int, metavar="N", help="ohne N Spitzen.")
 @click.option("--hand", is_flag=True, help="Hand game.")

@@ -125,7 +125,7 @@ def _drawn(
     """Each partie's lines drawn as a table (``plain``, ``grid``, ``md``), its result under
     it; the legend at the end."""
     from skatliste.render.cells import markdown_text
-    from skatliste.render.text import plain_table
+    from skatliste.render.plain import plain_table
 
     t = words_in(lang)
     if not drawn:
@@ -230,7 +230,7 @@ def _plain(
 ) -> str:
     """``_drawn(..., fmt="plain")`` of the deals in ``columns``, partie by partie (``cuts``):
     each partie's table as ``plain_table`` draws it, in C a column and a line at a time."""
-    from skatliste.render.text import table_frame
+    from skatliste.render.plain import table_frame
 
     t = words_in(lang)
     headers = (

@@ -17,7 +17,7 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.render.cells import CsvWriter
-from skatliste.render.text import plain_table
+from skatliste.render.plain import plain_table
 from skatliste.season import (
     ClubLine,
     Missing,

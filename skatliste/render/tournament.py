@@ -14,8 +14,8 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.render.cells import CsvWriter
+from skatliste.render.plain import plain_table
 from skatliste.render.text import money as euro
-from skatliste.render.text import plain_table
 from skatliste.skat.explain import with_minus
 from skatliste.tournament import Standing
 

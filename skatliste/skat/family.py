@@ -247,6 +247,12 @@ class SkatFamily(Family[Entry, Table, Row]):
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
+    edit_words = ("eingepasst", "ramsch")
+
+    def next_words(self, words: Sequence[str]) -> list[str]:
+        from skatliste.skat.words import next_words
+
+        return next_words(words)
 
     def entry_name(self, number: int) -> Message:
         return msg("game {number}", number=number)
@@ -461,6 +467,10 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     def state_from_json(self, table: Table, data: Mapping[str, Any]) -> sheet.Derived | None:
         return sheet.Derived.checked(table, data)
+
+    def state_count(self, state: Any) -> int:
+        assert isinstance(state, sheet.Derived)
+        return state.count
 
     def after_state(
         self, table: Table, state: Any, entry: Entry

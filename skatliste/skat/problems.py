@@ -48,11 +48,9 @@ def entry_rule_problems(
     return _game_problems(table, index, entry, ramsch_round)
 
 
-def _cite(rules: RuleSet) -> Message:
-    """Who refuses: the tournament rules (SkWO) or this rule set."""
-    if rules.is_tournament:
-        return msg("the tournament rules (SkWO, rules §7) play no")
-    return msg("this rule set plays no")
+def _plays_no(rules: RuleSet, tournament: Message, other: Message) -> Message:
+    """Who refuses: the tournament rules (SkWO) or this rule set, each said whole."""
+    return tournament if rules.is_tournament else other
 
 
 def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[Message]:
@@ -82,9 +80,13 @@ def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool
         problems.append(exc.message)
     if not allowed:
         problems.append(
-            msg(
-                "{cite} Ramsch here (rules ramsch.on_pass and ramsch.after_bock)",
-                cite=_cite(table.rules),
+            _plays_no(
+                table.rules,
+                msg("the tournament rules (SkWO, rules §7) play no Ramsch"),
+                msg(
+                    "this rule set plays no Ramsch here (rules ramsch.on_pass and "
+                    "ramsch.after_bock)"
+                ),
             )
         )
     names = [n for n, _ in entry.augen]
@@ -139,7 +141,13 @@ def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: boo
         )
     problems += _kontra_problems(rules, entry)
     if o.bock and not rules.on("bock"):
-        problems.append(msg("{cite} Bock (rule bock=off)", cite=_cite(rules)))
+        problems.append(
+            _plays_no(
+                rules,
+                msg("the tournament rules (SkWO, rules §7) play no Bock"),
+                msg("this rule set plays no Bock (rule bock=off)"),
+            )
+        )
     return problems
 
 
@@ -148,7 +156,13 @@ def _kontra_problems(rules: RuleSet, entry: GameEntry) -> list[Message]:
     o = entry.outcome
     kontra = rules.kontra
     if (o.kontra or o.re) and kontra is KontraRule.OFF:
-        return [msg("{cite} Kontra or Re (rule kontra=off)", cite=_cite(rules))]
+        return [
+            _plays_no(
+                rules,
+                msg("the tournament rules (SkWO, rules §7) play no Kontra or Re"),
+                msg("this rule set plays no Kontra or Re (rule kontra=off)"),
+            )
+        ]
     null = entry.declaration.game is GameType.NULL
     if (o.kontra or o.re) and null and not rules.on("kontra.null"):
         return [msg("this rule set plays no Kontra on a Null (rule kontra.null=off)")]

@@ -7,12 +7,13 @@ Words in any order, any case, German or English; numbers may be glued on (``mit2
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.skat.rules import check_bock, check_kontra_bid
+from skatliste.skat.rules import REIZWERTE, check_bock, check_kontra_bid
 
 GAME_WORDS: dict[str, GameType] = {
     "karo": GameType.DIAMONDS,
@@ -443,3 +444,31 @@ def to_words(declaration: Declaration, outcome: Outcome) -> str:
     'grand ohne 1 schneider'
     """
     return " ".join(declaration_words(declaration) + outcome_words(outcome))
+
+
+SPITZEN_MOST = {GameType.GRAND: 4}
+"""The most Spitzen a game can have (rules §3): 4 Buben in a Grand, 11 trumps in a suit game."""
+
+
+def next_words(words: Sequence[str]) -> list[str]:
+    """What may follow the table words ``words`` (folded), for shell completion: after a word
+    that takes a number its numbers (Spitzen counts, up to what the game named has; the
+    Reizwerte after ``gereizt``; none offered for Augen), else every word.
+
+    >>> next_words(["grand", "mit"])
+    ['1', '2', '3', '4']
+    >>> next_words(["gereizt"])[:3]
+    ['18', '20', '22']
+    >>> next_words(["augen"])
+    []
+    """
+    if not words or words[-1] not in NUMBER_WORDS:
+        return [w for w in VOCABULARY if w.isalpha()]
+    kind = NUMBER_WORDS[words[-1]]
+    if kind in ("mit", "ohne"):
+        games = {GAME_WORDS[w] for w in words if w in GAME_WORDS}
+        most = min((SPITZEN_MOST.get(g, 11) for g in games), default=11)
+        return [str(n) for n in range(1, most + 1)]
+    if kind == "bid":
+        return [str(n) for n in REIZWERTE]
+    return []  # augen: any number from 0 to 120

@@ -86,6 +86,13 @@ def problems(header: Mapping[str, Any], players: Sequence[str]) -> Iterator[Mess
         where = msg("{field} {number}", field=FIELD, number=number)
         kind = item.get("kind") if type(item) is dict else None
         record = _BY_KIND.get(kind) if type(kind) is str else None
+        if record is None and type(item) is dict and "kind" not in item:
+            yield msg(
+                "{where}: kind: is missing (one of {choices})",
+                where=where,
+                choices=", ".join(_BY_KIND),
+            )
+            continue
         if record is None:
             yield msg(
                 "{where}: kind: must be one of {choices} (found {found})",

@@ -28,6 +28,9 @@ lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_w
 """Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
 waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
 PRIVATE = 0o600
+TOURNAMENT_FILE = "tournament.json"
+"""The tournament file in its folder (named here, so that a season's reading tells a
+tournament's folder from a list without loading the tournament's store)."""
 """The mode of the files that hold a secret (keys) or only serve this program (locks)."""
 
 
@@ -52,9 +55,9 @@ def without_bom(raw: bytes) -> bytes:
 
 def read_bytes(path: Path | str) -> bytes:
     """The list's bytes, or the reason there are none."""
-    path = Path(path)
     try:
-        return path.read_bytes()
+        with open(path, "rb") as f:  # no path object: a tournament reads 750 lists
+            return f.read()
     except FileNotFoundError:
         raise NoList(msg("{path}: no list here", path=str(path)), str(path)) from None
     except IsADirectoryError:
@@ -222,6 +225,15 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
         )
 
 
+def _kept_mode(real: Path) -> int:
+    """The mode a file there has (a link not followed: a new file's), else a new file's."""
+    try:
+        found = real.lstat()
+    except OSError:
+        return 0o666 & ~_umask()
+    return 0o666 & ~_umask() if stat.S_ISLNK(found.st_mode) else found.st_mode & 0o7777
+
+
 def atomic_write(
     path: Path,
     text: str | bytes | Sequence[bytes | memoryview],
@@ -229,6 +241,7 @@ def atomic_write(
     what: str = "ledger",
     durable: bool = True,
     mode: int | None = None,
+    follow: bool = True,
 ) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half.
 
@@ -236,9 +249,12 @@ def atomic_write(
     the folder. The file keeps its mode; a new file gets the mode the umask gives (0644 with
     the usual 022), not the temp file's 0600. ``text`` may be pieces of bytes, written in
     turn (a long list is never copied whole in memory). ``mode`` sets the new file's mode
-    whatever the old one had (``PRIVATE`` for a key).
+    whatever the old one had (``PRIVATE`` for a key). Without ``follow`` (a file skatliste
+    keeps beside a list: its state, its key, a backup) a link there is replaced by the file
+    itself, and what it led to is left as it was: a link planted in a shared folder never
+    makes skatliste overwrite another file.
     """
-    real = real_path(path)
+    real = real_path(path) if follow or not os.path.islink(path) else Path(path)
     folder = real.parent
     if real.is_dir():
         raise LedgerError(
@@ -250,10 +266,7 @@ def atomic_write(
         )
     _check_writable(path, real, what)
     if mode is None:
-        try:
-            mode = real.stat().st_mode & 0o7777
-        except OSError:
-            mode = 0o666 & ~_umask()
+        mode = _kept_mode(real)
     tmp_name: str | None = None
     try:
         fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
@@ -538,6 +551,20 @@ def backup_path(path: Path | str) -> Path:
     return candidate
 
 
+def _refuse_loop(path: Path) -> None:
+    """A link that leads round to itself names no file: writing there would replace the link."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LedgerError(
+                msg(
+                    "{path}: is a link that leads round in a loop, to no file; nothing written",
+                    path=str(path),
+                )
+            ) from None
+
+
 def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
     """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
     backup, then ``write`` the new one (a Skat list, or another game family's). Another file
@@ -552,6 +579,7 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
                 kind=NAMES[kind],
             )
         )
+    _refuse_loop(path)
     with locked(path):
         exists = path.exists()
         if exists and not force:
@@ -572,7 +600,7 @@ def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path |
                         why=exc.strerror or str(exc),
                     )
                 ) from None
-            atomic_write(backup, old, what="ledger")
+            atomic_write(backup, old, what="ledger", follow=False)
         write()
     return backup
 

@@ -211,6 +211,8 @@ def entry_problem(family: Family[Any, Any, Any], data: object) -> Message | None
         if record.name == kind:
             return record.problem(data)
     kinds = ", ".join(r.name for r in family.kinds)
+    if "kind" not in data:
+        return msg("kind: is missing (one of {choices})", choices=kinds)
     return msg(
         "kind: must be one of {choices} (found {found})",
         choices=kinds,
@@ -245,6 +247,11 @@ def _names_problem(
     return None
 
 
+def _a_list(data: Mapping[str, Any], field: str) -> bool:
+    """The field is a JSON array, or not there (a list without history has none)."""
+    return type(data.get(field, [])) is list
+
+
 def problems(data: dict[str, Any]) -> Iterator[Message]:
     """Everything wrong with the list's data, each with its place (the header first: when it
     is wrong, the entries cannot be read)."""
@@ -254,6 +261,11 @@ def problems(data: dict[str, Any]) -> Iterator[Message]:
         yield msg("{where}: {problem}", where=where, problem=problem) if where else problem
         return
     family = family_of(data)
+    listed = next((f for f in ("games", "history", agree.FIELD) if not _a_list(data, f)), None)
+    if listed is not None:
+        found = json.dumps(data[listed], ensure_ascii=False)[:40]
+        yield msg("{field}: must be a list (found {found})", field=listed, found=found)
+        return
     shown = tuple(data["players"])
     records = {r.name: r for r in family.kinds}
     names, entry_names = frozenset(shown), family.entry_names
@@ -375,14 +387,14 @@ def refuse_unread(path: Path, data: Any, pairs: Pairs) -> None:
 
 def family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
     """The family a (maybe broken) list names, to word its problems; Skat when none."""
-    from skatliste.families import families
+    from skatliste.families import default_family
 
     rules = data.get("rules")
     preset = rules.get("preset") if isinstance(rules, dict) else None
     try:
-        return find_family(preset) if isinstance(preset, str) else families()[0]
+        return find_family(preset) if isinstance(preset, str) else default_family()
     except RuleSetError:
-        return families()[0]
+        return default_family()
 
 
 def refusal(path: Path, problems: Sequence[Message]) -> Message:

@@ -159,7 +159,7 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
     if lines == 0 or lines > 4 * KEEP:
         kept = [*[i for i in items if i["key"] != item["key"]][-(KEEP - 1) :], item]
         pieces = [_line(HEADER), *(_line(i) for i in kept)]
-        atomic_write(where, pieces, what="requests file", durable=False)
+        atomic_write(where, pieces, what="requests file", durable=False, follow=False)
         return
     try:
         fd = os.open(where, os.O_WRONLY | os.O_APPEND)

@@ -314,4 +314,4 @@ def save_cache(folder: Path, pieces: Mapping[str, Any]) -> None:
     again: nothing is lost)."""
     text = json.dumps({"format": CACHE_FORMAT, "pieces": pieces}, ensure_ascii=False)
     with contextlib.suppress(LedgerError, OSError):
-        atomic_write(folder / CACHE_NAME, text, what="cache", durable=False)
+        atomic_write(folder / CACHE_NAME, text, what="cache", durable=False, follow=False)

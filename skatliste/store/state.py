@@ -5,15 +5,17 @@ from the entries (for Skat the running totals, the Bock and Ramsch rounds ahead 
 summary's tallies), keyed to a hash of the list's exact bytes and to the program's version.
 It holds nothing that is not derived: a missing, stale, corrupt or foreign state file is
 ignored (the list is read and derived whole, as always) and written again; deleting it loses
-nothing. It is written only for a list of :data:`MIN_ENTRIES` entries or more (below that a
-whole read is as fast as reading the state), and only by ``add`` and ``summary``; ``check``
-never reads it.
+nothing. It is written for a list of :data:`MIN_ENTRIES` entries or more by every ``add``
+(and by ``summary`` for a list of :data:`SUMMED_ENTRIES`), and read by ``add``, ``summary``
+and the readers of many lists (a tournament's ranking); ``check`` compares it with its own
+derivation of the list and removes one that does not agree.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,24 +23,40 @@ from typing import Any
 
 import skatliste
 from skatliste.errors import LedgerError
-from skatliste.families import Family, families
+from skatliste.families import Family, named
 from skatliste.store.files import atomic_write, read_bytes, real_path
 from skatliste.store.lists import ListFile, entry_line
 
 FORMAT_NAME = "skatliste-state"
 SUFFIX = ".state"
-MIN_ENTRIES = 1_000
-"""The fewest entries a list has before its state is kept (measured: below it reading the
-state file costs about what deriving the list does)."""
+MIN_ENTRIES = 12
+"""The fewest entries a list has before its state is kept. Measured on a championship's table
+lists: a list of 12 games reads from its state in half the time it takes to read and derive
+it (67 µs against 132 µs), one of 48 games in a quarter (71 µs against 252 µs); below 12 games
+both cost little."""
+SUMMED_ENTRIES = 1_000
+"""The fewest entries a list has before a reading command (``summary``) writes its state: a
+long list, where the next read gains far more than the write costs; a shorter one's state is
+written by the ``add`` that changes it, and a summary of it writes nothing."""
 
 _GAMES = b'\n  "games": [\n    '
 _END = b'\n  ],\n  "history": '
 
 
+def _no_link(name: str, flags: int) -> int:
+    return os.open(name, flags | os.O_NOFOLLOW)
+
+
 def state_path(path: Path | str) -> Path:
     """The state file of the list at ``path``: beside the real file, ``NAME.json.state``."""
-    real = real_path(path)
-    return real.with_name(real.name + SUFFIX)
+    return Path(_state_name(path))
+
+
+def _state_name(path: Path | str) -> str:
+    # a path whose last part is no link names the real file's folder already, whatever links
+    # lead there: one lstat, not one per part, and no path object, for a tournament's 750 lists
+    name = os.fspath(path)
+    return (str(real_path(name)) if os.path.islink(name) else name) + SUFFIX
 
 
 def _digest(pieces: Iterable[bytes | memoryview]) -> str:
@@ -64,7 +82,7 @@ class Kept:
 
 
 def _family(name: object) -> Family[Any, Any, Any] | None:
-    return next((f for f in families() if f.name == name), None)
+    return named(name) if isinstance(name, str) else None
 
 
 def _valid(data: object) -> bool:
@@ -81,9 +99,11 @@ def _valid(data: object) -> bool:
 def read(path: Path | str) -> Kept | None:
     """The list at ``path`` with its kept state, when the state file matches the list's bytes
     exactly (call under the list's lock); None when there is none that does."""
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)
     try:
-        data = json.loads(state_path(path).read_bytes())
+        # a state file that is a link is no state skatliste kept: not read (nor written)
+        with open(_state_name(path), "rb", opener=_no_link) as f:
+            data = json.loads(f.read())
     except (OSError, ValueError):
         return None
     if not _valid(data):
@@ -109,9 +129,13 @@ def read(path: Path | str) -> Kept | None:
         state = family.state_from_json(ledger.table, data["state"])
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
-    if state is None or data["count"] < MIN_ENTRIES:
+    count = data["count"]
+    if state is None or count < MIN_ENTRIES or family.state_count(state) not in (None, count):
         return None
-    ledger.before = data["count"]
+    # the entries the state says it follows are the lines the list holds (one a line)
+    if raw.count(b"\n    {", games_at - 1, end) != count:
+        return None
+    ledger.before = count
     return Kept(ledger, state, raw, games_at, end, prefix)
 
 
@@ -124,7 +148,9 @@ def _write(path: Path, family: Family[Any, Any, Any], state: Any, key: dict[str,
         "state": family.state_to_json(state),
     }
     try:
-        atomic_write(state_path(path), json.dumps(data, ensure_ascii=False), durable=False)
+        atomic_write(
+            state_path(path), json.dumps(data, ensure_ascii=False), durable=False, follow=False
+        )
     except (LedgerError, OSError):
         # never required: a state that cannot be written (made read-only, say) is derived
         # again next time; the list itself is written already

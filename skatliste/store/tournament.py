@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
-from skatliste.store.files import json_object, read_folder_file
+from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
+from skatliste.store.tournament_history import Event, read_event
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -27,7 +27,7 @@ from skatliste.tournament import (
     paper_line_problem,
 )
 
-FILE_NAME = "tournament.json"
+FILE_NAME = TOURNAMENT_FILE
 FORMAT_NAME = "skatliste-tournament"
 FORMAT_VERSION = 1
 
@@ -51,39 +51,6 @@ class PaperResult:
     table: int
     lines: dict[str, PaperLine]
     time: str
-
-
-class Action(StrEnum):
-    """What a tournament's history keeps: each fact a change replaced or removed, so that
-    nothing entered is lost."""
-
-    REMOVE = "remove"
-    """A player left the tournament (``player``)."""
-    REDRAW = "redraw"
-    """A series was drawn again: its old seating, its lists' folder and its paper results."""
-    SEAT = "seat"
-    """A table was seated by hand (``series``, ``table``, ``players``, what it replaced)."""
-    REPLACE_RESULT = "replace result"
-    """A paper result was replaced (the old ``results``)."""
-    DELETE_RESULT = "delete result"
-    """A paper result was taken back (its ``results``)."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One item of the history: what was done, when, and the facts it kept, as the file
-    holds them."""
-
-    action: Action
-    time: str
-    facts: dict[str, Any] = field(default_factory=dict)
-
-    def get(self, key: str) -> Any:
-        """A fact the event kept (``series``, ``results``, ...), or None."""
-        return self.facts.get(key)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.value, "time": self.time, **self.facts}
 
 
 @dataclass
@@ -271,23 +238,8 @@ def parse(path: Path, raw: bytes) -> Tournament:
     for i, raw_paper in enumerate(r.list_(top.get("paper", []), "paper"), start=1):
         t.paper.append(_read_paper(r, t, raw_paper, f"paper[{i}]"))
     for i, item in enumerate(r.list_(top.get("history", []), "history"), start=1):
-        t.history.append(_read_event(r, item, f"history[{i}]"))
+        t.history.append(read_event(r, item, f"history[{i}]"))
     return t
-
-
-def _read_event(r: _Reader, item: Any, where: str) -> Event:
-    """One history item: a known action, its time, the facts it kept."""
-    data = r.obj(item, where, {"action", "time"}, set(item) if isinstance(item, dict) else set())
-    known = {a.value: a for a in Action}
-    action = known.get(data["action"]) if isinstance(data["action"], str) else None
-    if action is None:
-        raise r.fail(
-            f"{where}.action",
-            msg("not an action of the history (known: {known})", known=", ".join(known)),
-            data["action"],
-        )
-    facts = {k: v for k, v in data.items() if k not in ("action", "time")}
-    return Event(action, r.text(data["time"], f"{where}.time"), facts)
 
 
 def _read_players(r: _Reader, t: Tournament, raw_players: list[Any]) -> None:
@@ -536,7 +488,18 @@ def updating(folder: Path) -> Iterator[Tournament]:
 
 
 def create(t: Tournament) -> None:
-    """Write a new tournament file; refuse to overwrite one."""
+    """Write a new tournament file; refuse to overwrite one, or to start one inside another
+    tournament's folder (its series' lists live there)."""
+    outer = next((p for p in t.folder.resolve().parents if (p / FILE_NAME).is_file()), None)
+    if outer is not None:
+        raise LedgerError(
+            msg(
+                "{path}: is inside the folder of the tournament {outer}; choose a folder "
+                "outside it",
+                path=t.folder,
+                outer=outer,
+            )
+        )
     try:
         t.folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -567,15 +530,26 @@ class ListResult:
 
 
 def _summarise_list(path: Path) -> ListResult:
-    """A list read strictly by the ledger and summed by the sheet (the one definition)."""
-    from skatliste.agree import standing
-    from skatliste.skat.summary import summarise
-    from skatliste.store.agree import facts
+    """A list summed by the sheet (the one definition): from its kept state where that matches
+    the list's bytes (``store.state``), else read strictly and derived whole."""
+    from skatliste.skat.sheet import Derived
+    from skatliste.skat.summary import summarise, summary_of
+    from skatliste.store import state as kept
+    from skatliste.store.agree import FIELD, facts
     from skatliste.store.lists import load as load_list
 
-    ledger = load_list(path)
-    summary = summarise(ledger.table, ledger.entries)
-    raised = standing(facts(ledger.header)).open_protests
+    found = kept.read(path)
+    if found is not None and isinstance(found.state, Derived):
+        ledger = found.ledger
+        summary = summary_of(ledger.table, found.state)
+    else:
+        ledger = load_list(path)
+        summary = summarise(ledger.table, ledger.entries)
+    raised: Sequence[Any] = ()
+    if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
+        from skatliste.agree import standing
+
+        raised = standing(facts(ledger.header)).open_protests
     return ListResult(
         players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
         games=summary.games,

@@ -169,6 +169,23 @@ def can_write(request: Request) -> bool:
     return True
 
 
+class _Twice(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the body, each key once: JSON's reader would keep the last of two."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return found
+
+
 async def read_json(request: Request, model: type[M]) -> M:
     """The request body as ``model``: 413 when too large, 400 when not JSON, 422 when the
     JSON does not fit. An empty body counts as ``{}``."""
@@ -187,9 +204,11 @@ async def read_json(request: Request, model: type[M]) -> M:
             400, msg("the request body is not JSON ({where})", where=msg("not UTF-8 text"))
         ) from None
     try:
-        data: Any = json.loads(text) if text.strip() else {}
+        data: Any = json.loads(text, object_pairs_hook=_once) if text.strip() else {}
         # a lone surrogate (\ud800) is valid JSON but no text: it could never be written
         json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except _Twice as exc:
+        raise Refused(400, msg("the request gives {key} twice", key=repr(exc.key))) from None
     except json.JSONDecodeError as exc:
         where = msg("line {line}, column {column}", line=exc.lineno, column=exc.colno)
         raise Refused(400, msg("the request body is not JSON ({where})", where=where)) from None

@@ -15,6 +15,7 @@ from skatliste.i18n import msg
 from skatliste.seating import seat_by_ranking
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
+from skatliste.store.tournament_history import RedrawnPaper, SeriesRedrawn, redraws
 from skatliste.tournament import (
     Draw,
 )
@@ -197,39 +198,21 @@ def draw_series(
         if old is not None:
             if _has_results(t, series) and not force:
                 raise SeriesHasResults(series)
-            redraws = sum(
-                1
-                for h in t.history
-                if h.action is store.Action.REDRAW and h.get("series") == series
-            )
-            moved = f"series-{series}.redrawn-{redraws + 1}"
+            moved = f"series-{series}.redrawn-{redraws(t.history, series) + 1}"
             t.history.append(
-                store.Event(
-                    store.Action.REDRAW,
+                SeriesRedrawn(
                     _now(),
-                    {
-                        "series": series,
-                        "seed": old.seed,
-                        "tables": [list(x) for x in old.tables],
-                        "lists": moved,
-                        "paper": [
-                            {
-                                "table": r.table,
-                                "results": {
-                                    n: [x.points, x.won, x.lost] for n, x in r.lines.items()
-                                },
-                            }
-                            for r in t.paper
-                            if r.series == series
-                        ],
-                    },
+                    series,
+                    old.seed,
+                    tuple(old.tables),
+                    moved,
+                    tuple(RedrawnPaper(r.table, r.lines) for r in t.paper if r.series == series),
                 )
             )
             t.draws.remove(old)
             t.paper = [r for r in t.paper if r.series != series]
         if seed is None:
-            redraws = sum(1 for h in t.history if h.action is store.Action.REDRAW)
-            seed = t.seed + 1000 * redraws + series
+            seed = t.seed + 1000 * redraws(t.history) + series
         met = core.pairs_met([d.tables for d in t.draws if d.series < series])
         together: tuple[tuple[str, str], ...] = ()
         if seat is None:

@@ -16,6 +16,7 @@ from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.skat.words import MAX_DIGITS
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
+from skatliste.store.tournament_history import ResultDeleted, ResultReplaced
 from skatliste.tournament import (
     PaperLine,
     Score,
@@ -206,17 +207,7 @@ def enter_paper_result(
             raise InputError(_nothing_entered(series, table, problems))
         if old is not None:
             t.paper.remove(old)
-            t.history.append(
-                store.Event(
-                    store.Action.REPLACE_RESULT,
-                    _now(),
-                    {
-                        "series": series,
-                        "table": table,
-                        "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
-                    },
-                )
-            )
+            t.history.append(ResultReplaced(_now(), series, table, old.lines))
         ordered = {p: lines[p] for p in seated}
         t.paper.append(store.PaperResult(series, table, ordered, _now()))
         t.paper.sort(key=lambda r: (r.series, r.table))
@@ -238,17 +229,7 @@ def delete_paper_result(folder: Path | str, series: int, table: int) -> store.Pa
                 )
             )
         t.paper.remove(old)
-        t.history.append(
-            store.Event(
-                store.Action.DELETE_RESULT,
-                _now(),
-                {
-                    "series": series,
-                    "table": table,
-                    "results": {n: [x.points, x.won, x.lost] for n, x in old.lines.items()},
-                },
-            )
-        )
+        t.history.append(ResultDeleted(_now(), series, table, old.lines))
         return old
 
 
@@ -396,14 +377,13 @@ def _double_list(
     """In a tournament of double lists: whether the table's two lists agree (its status then
     names where they differ and the open protests); True where a table keeps one list (its
     status names the list's open ``protests``)."""
-    from skatliste.app.agree import table_lists
-
     if not t.double_list:
         for game, text in protests:
             status.problems.append(
                 msg("game {number}: open protest {text}", number=game, text=repr(text))
             )
         return True
+    from skatliste.app.agree import table_lists  # measured: 3 ms, only for double lists
 
     found = table_lists(t.folder / name)
     status.problems.extend(found.problems)

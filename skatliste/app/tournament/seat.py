@@ -14,6 +14,7 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
+from skatliste.store.tournament_history import TableSeated, redraws
 
 
 class TableHasResults(InputError):
@@ -116,26 +117,24 @@ def seat_table(
         old = seating.tables[table - 1] if seating and table <= len(seating.tables) else None
         if old is not None and _has_results(t, series, table) and not force:
             raise TableHasResults(series, table)
-        entry: dict[str, object] = {
-            "series": series,
-            "table": table,
-            "players": list(players),
-        }
-        if old is not None:
-            entry["replaced"] = list(old)
-            paper = t.paper_result(series, table)
-            if paper is not None:
-                entry["paper"] = {n: [x.points, x.won, x.lost] for n, x in paper.lines.items()}
-                t.paper.remove(paper)
+        paper = t.paper_result(series, table) if old is not None else None
+        if paper is not None:
+            t.paper.remove(paper)
         moved = _write_list(t, series, table, players)
-        if moved is not None:
-            entry["list"] = moved
-        t.history.append(store.Event(store.Action.SEAT, _now(), entry))
-        if seating is None:
-            redraws = sum(1 for h in t.history if h.action is store.Action.REDRAW)
-            seating = store.Seating(
-                series=series, seed=t.seed + 1000 * redraws + series, time=_now(), tables=[]
+        t.history.append(
+            TableSeated(
+                _now(),
+                series,
+                table,
+                players,
+                replaced=old,
+                paper=None if paper is None else paper.lines,
+                moved=moved,
             )
+        )
+        if seating is None:
+            seed = t.seed + 1000 * redraws(t.history) + series
+            seating = store.Seating(series=series, seed=seed, time=_now(), tables=[])
             t.draws.append(seating)
             t.draws.sort(key=lambda d: d.series)
         if old is None:

@@ -1,0 +1,392 @@
+"""The tournament's history: what each change replaced or removed, so that nothing entered is
+lost. One typed record per action, holding exactly the facts that action keeps; each defined
+once (:mod:`skatliste.fields`: the facts, their types and bounds), read strictly from the
+tournament file (the file, the place and the reason of anything wrong named) and written as
+every earlier build wrote it, fact by fact in the same order.
+
+>>> removed = PlayerRemoved("2026-12-05T18:00:00+00:00", "Lena")
+>>> removed.to_json()
+{'action': 'remove', 'time': '2026-12-05T18:00:00+00:00', 'player': 'Lena'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol, TypeAlias
+
+from skatliste.errors import LedgerError
+from skatliste.fields import Check, Field, Integer, Items, Names, Record, Text, Type, found
+from skatliste.i18n import Message, msg
+from skatliste.tournament import PaperLine
+
+
+class Action(StrEnum):
+    """What a tournament's history keeps: each fact a change replaced or removed."""
+
+    REMOVE = "remove"
+    """A player left the tournament."""
+    REDRAW = "redraw"
+    """A series was drawn again, or its draw taken back: its old seating, its lists' folder
+    and its paper results."""
+    SEAT = "seat"
+    """A table was seated by hand: its players and what they replaced."""
+    REPLACE_RESULT = "replace result"
+    """A paper result was replaced: the old one."""
+    DELETE_RESULT = "delete result"
+    """A paper result was taken back: the one taken."""
+
+
+Lines: TypeAlias = dict[str, PaperLine]
+"""A paper result's lines: each player at the table (in seat order) and the player's line."""
+
+
+def _lines_json(lines: Mapping[str, PaperLine]) -> dict[str, list[int]]:
+    return {name: [x.points, x.won, x.lost] for name, x in lines.items()}
+
+
+@dataclass(frozen=True)
+class PlayerRemoved:
+    """A player removed: gone from the file, or kept as having left where seated."""
+
+    action: ClassVar[Action] = Action.REMOVE
+    time: str
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action.value, "time": self.time, "player": self.player}
+
+
+@dataclass(frozen=True)
+class RedrawnPaper:
+    """A paper result of a redrawn series: its table and each player's line."""
+
+    table: int
+    results: Lines
+
+
+@dataclass(frozen=True)
+class SeriesRedrawn:
+    """A series drawn again (or its draw taken back for a seating by hand): the seating it
+    had, the folder its lists moved to, and its paper results."""
+
+    action: ClassVar[Action] = Action.REDRAW
+    time: str
+    series: int
+    seed: int
+    tables: tuple[tuple[str, ...], ...]
+    """The old seating's tables in seat order."""
+    lists: str
+    """The folder the old lists moved to, relative to the tournament's: ``series-1.redrawn-1``."""
+    paper: tuple[RedrawnPaper, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action.value,
+            "time": self.time,
+            "series": self.series,
+            "seed": self.seed,
+            "tables": [list(table) for table in self.tables],
+            "lists": self.lists,
+            "paper": [{"table": p.table, "results": _lines_json(p.results)} for p in self.paper],
+        }
+
+
+@dataclass(frozen=True)
+class TableSeated:
+    """A table seated by hand: its players in seat order and, where it had some, the players
+    they replaced, the table's paper result and the file its list moved to."""
+
+    action: ClassVar[Action] = Action.SEAT
+    time: str
+    series: int
+    table: int
+    players: tuple[str, ...]
+    replaced: tuple[str, ...] | None = None
+    paper: Lines | None = None
+    moved: str | None = None
+    """The file the old list moved to (``list`` in the file):
+    ``series-2.table-01.seated-1.json``."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "action": self.action.value,
+            "time": self.time,
+            "series": self.series,
+            "table": self.table,
+            "players": list(self.players),
+        }
+        if self.replaced is not None:
+            out["replaced"] = list(self.replaced)
+        if self.paper is not None:
+            out["paper"] = _lines_json(self.paper)
+        if self.moved is not None:
+            out["list"] = self.moved
+        return out
+
+
+@dataclass(frozen=True)
+class _ResultKept:
+    """A table's paper result, kept by the history: its lines."""
+
+    action: ClassVar[Action]
+    time: str
+    series: int
+    table: int
+    results: Lines
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action.value,
+            "time": self.time,
+            "series": self.series,
+            "table": self.table,
+            "results": _lines_json(self.results),
+        }
+
+
+@dataclass(frozen=True)
+class ResultReplaced(_ResultKept):
+    """A table's paper result replaced by a new one: the old result's lines."""
+
+    action: ClassVar[Action] = Action.REPLACE_RESULT
+
+
+@dataclass(frozen=True)
+class ResultDeleted(_ResultKept):
+    """A table's paper result taken back: its lines."""
+
+    action: ClassVar[Action] = Action.DELETE_RESULT
+
+
+Event: TypeAlias = PlayerRemoved | SeriesRedrawn | TableSeated | ResultReplaced | ResultDeleted
+"""One item of the history."""
+
+
+# --- the definitions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PaperLines(Type):
+    """A paper result's lines: an object of the 3 or 4 players at the table, each with
+    ``[points, won, lost]`` (won and lost not below 0)."""
+
+    def check(self) -> Check:
+        points = Integer().check()
+        games = Integer(0).check()
+
+        def line_problem(line: object) -> Message | None:
+            if type(line) is not list or len(line) != 3:
+                return msg("must be [points, won, lost] (found {found})", found=found(line))
+            return points(line[0]) or games(line[1]) or games(line[2])
+
+        def check(v: object) -> Message | None:
+            if type(v) is not dict:
+                return msg(
+                    "must be an object of names and [points, won, lost] (found {found})",
+                    found=found(v),
+                )
+            if not 3 <= len(v) <= 4:
+                return msg(
+                    "must name {low} to {high} players (found {count})", low=3, high=4, count=len(v)
+                )
+            for name, line in v.items():
+                why = line_problem(line)
+                if why is not None:
+                    return msg("{field}: {problem}", field=name, problem=why)
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        number = Integer().schema()
+        games = Integer(0).schema()
+        line = {"type": "array", "prefixItems": [number, games, games], "items": False}
+        return {
+            "type": "object",
+            "additionalProperties": {**line, "minItems": 3},
+            "minProperties": 3,
+            "maxProperties": 4,
+        }
+
+
+TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
+SERIES = Field("series", Integer(1))
+TABLE = Field("table", Integer(1), doc="the table's number in its series")
+SEATED = Names(3, 4)
+"""A table's players in seat order."""
+
+DEFINITIONS: dict[Action, Record] = {
+    Action.REMOVE: Record(
+        Action.REMOVE.value,
+        (TIME, Field("player", Text(min_length=1), doc="the player's name")),
+        PlayerRemoved.__doc__ or "",
+    ),
+    Action.REDRAW: Record(
+        Action.REDRAW.value,
+        (
+            TIME,
+            SERIES,
+            Field("seed", Integer(0), doc="the old draw's seed"),
+            Field("tables", Items("table"), doc="the old seating: each table's players"),
+            Field("lists", Text(min_length=1), doc="the folder the old lists moved to"),
+            Field("paper", Items("redrawn paper"), doc="the series' paper results"),
+        ),
+        SeriesRedrawn.__doc__ or "",
+    ),
+    Action.SEAT: Record(
+        Action.SEAT.value,
+        (
+            TIME,
+            SERIES,
+            TABLE,
+            Field("players", SEATED),
+            Field("replaced", SEATED, None, "the players seated there before"),
+            Field("paper", PaperLines(), None, "the table's paper result"),
+            Field("list", Text(min_length=1), None, "the file the old list moved to"),
+        ),
+        TableSeated.__doc__ or "",
+    ),
+    Action.REPLACE_RESULT: Record(
+        Action.REPLACE_RESULT.value,
+        (TIME, SERIES, TABLE, Field("results", PaperLines(), doc="the old result")),
+        ResultReplaced.__doc__ or "",
+    ),
+    Action.DELETE_RESULT: Record(
+        Action.DELETE_RESULT.value,
+        (TIME, SERIES, TABLE, Field("results", PaperLines(), doc="the result taken back")),
+        ResultDeleted.__doc__ or "",
+    ),
+}
+"""Each action's facts, as the file holds them (besides ``action``)."""
+
+REDRAWN_PAPER = Record(
+    "redrawn paper",
+    (TABLE, Field("results", PaperLines())),
+    RedrawnPaper.__doc__ or "",
+)
+
+_CHECKS: dict[str, dict[str, Check]] = {
+    record.name: {f.name: f.type.check() for f in record.fields}
+    for record in (*DEFINITIONS.values(), REDRAWN_PAPER)
+}
+"""Each definition's checks, compiled once."""
+_TABLE_CHECK = SEATED.check()
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+class Reader(Protocol):
+    """The tournament file's reader (``store.tournament``): it names the file."""
+
+    def fail(self, where: object, message: Message, found: Any = None) -> LedgerError: ...
+
+    def obj(
+        self, value: Any, where: object, required: set[str], optional: set[str]
+    ) -> dict[str, Any]: ...
+
+
+def _checked(
+    r: Reader, record: Record, value: Any, where: str, tag: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """``value`` an object of ``record``'s facts (and the ``tag`` that picked it), each of its
+    type; the first wrong one named by its place (``history[3].series``)."""
+    data = r.obj(value, where, set(record.required) | tag, set(record.order))
+    checks = _CHECKS[record.name]
+    for name in record.order:
+        if name in data:
+            why = checks[name](data[name])
+            if why is not None:
+                raise r.fail(f"{where}.{name}", why)
+    return data
+
+
+def _lines(value: dict[str, list[int]]) -> Lines:
+    return {name: PaperLine(*line) for name, line in value.items()}
+
+
+def _tables(r: Reader, value: list[Any], where: str) -> tuple[tuple[str, ...], ...]:
+    tables = []
+    for j, table in enumerate(value, start=1):
+        why = _TABLE_CHECK(table)
+        if why is not None:
+            raise r.fail(f"{where}.tables[{j}]", why)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def _redrawn_paper(r: Reader, value: list[Any], where: str) -> tuple[RedrawnPaper, ...]:
+    out = []
+    for j, item in enumerate(value, start=1):
+        data = _checked(r, REDRAWN_PAPER, item, f"{where}.paper[{j}]")
+        out.append(RedrawnPaper(data["table"], _lines(data["results"])))
+    return tuple(out)
+
+
+def _removed(r: Reader, d: dict[str, Any], where: str) -> Event:
+    return PlayerRemoved(d["time"], d["player"])
+
+
+def _redrawn(r: Reader, d: dict[str, Any], where: str) -> Event:
+    return SeriesRedrawn(
+        d["time"],
+        d["series"],
+        d["seed"],
+        _tables(r, d["tables"], where),
+        d["lists"],
+        _redrawn_paper(r, d["paper"], where),
+    )
+
+
+def _seated(r: Reader, d: dict[str, Any], where: str) -> Event:
+    replaced, paper = d.get("replaced"), d.get("paper")
+    return TableSeated(
+        d["time"],
+        d["series"],
+        d["table"],
+        tuple(d["players"]),
+        replaced=None if replaced is None else tuple(replaced),
+        paper=None if paper is None else _lines(paper),
+        moved=d.get("list"),
+    )
+
+
+def _replaced(r: Reader, d: dict[str, Any], where: str) -> Event:
+    return ResultReplaced(d["time"], d["series"], d["table"], _lines(d["results"]))
+
+
+def _deleted(r: Reader, d: dict[str, Any], where: str) -> Event:
+    return ResultDeleted(d["time"], d["series"], d["table"], _lines(d["results"]))
+
+
+_KNOWN = tuple(a.value for a in Action)
+
+_BUILD: dict[Action, Callable[[Reader, dict[str, Any], str], Event]] = {
+    Action.REMOVE: _removed,
+    Action.REDRAW: _redrawn,
+    Action.SEAT: _seated,
+    Action.REPLACE_RESULT: _replaced,
+    Action.DELETE_RESULT: _deleted,
+}
+
+
+def read_event(r: Reader, item: Any, where: str) -> Event:
+    """One history item: a known action, and exactly the facts it keeps, each of its type."""
+    data = r.obj(item, where, {"action", "time"}, set(item) if isinstance(item, dict) else set())
+    raw = data["action"]
+    action = Action(raw) if isinstance(raw, str) and raw in _KNOWN else None
+    if action is None:
+        raise r.fail(
+            f"{where}.action",
+            msg("not an action of the history (known: {known})", known=", ".join(_KNOWN)),
+            raw,
+        )
+    facts = _checked(r, DEFINITIONS[action], data, where, frozenset({"action"}))
+    return _BUILD[action](r, facts, where)
+
+
+def redraws(history: Sequence[Event], series: int | None = None) -> int:
+    """How many times ``series`` (None: any series) was drawn again, or its draw taken back."""
+    return sum(1 for e in history if isinstance(e, SeriesRedrawn) and series in (None, e.series))

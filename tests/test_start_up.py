@@ -1,0 +1,111 @@
+"""What a command loads at start-up: its own command module, the game family its list is
+of, and of a tournament's application only what the command uses (start-up is most of a
+command's time, and a bench target: README, "Speed")."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from skatliste.app import tournament as organiser
+from skatliste.cli import MODULES, cli
+
+from .conftest import EXAMPLES
+
+
+def _loaded(args: list[str], watched: tuple[str, ...]) -> list[str]:
+    """Which of ``watched`` a run of ``skatliste args`` in a fresh process has loaded."""
+    probe = (
+        "import sys\n"
+        "from skatliste.cli.base import main\n"
+        f"sys.argv = ['skatliste', *{args!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"print(sorted(m for m in {watched!r} if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    return list(eval(done.stderr.strip().splitlines()[-1]))
+
+
+OTHER_COMMANDS = tuple(m for m in MODULES if m != "skatliste.cli.reports")
+
+
+def test_a_skat_list_s_sheet_loads_neither_other_families_nor_other_commands() -> None:
+    watched = ("skatliste.american.family", "skatliste.american.game", *OTHER_COMMANDS)
+    args = ["sheet", "--ledger", str(EXAMPLES / "evening.json")]
+    assert _loaded(args, watched) == []
+
+
+def test_an_american_list_loads_its_family(tmp_path: Path) -> None:
+    args = ["sheet", "--ledger", str(EXAMPLES / "american-grand.json")]
+    assert _loaded(args, ("skatliste.american.family",)) == ["skatliste.american.family"]
+
+
+def test_a_ranking_loads_neither_the_draw_nor_the_double_list_s_comparison() -> None:
+    watched = (
+        "skatliste.app.tournament.draw",
+        "skatliste.seating",
+        "skatliste.league",
+        "skatliste.compare",
+        "skatliste.cli.lists",
+    )
+    folder = EXAMPLES / "tournament"
+    assert (folder / "tournament.json").exists()
+    assert _loaded(["tournament", "ranking", "--tournament", str(folder)], watched) == []
+
+
+def test_each_command_is_where_the_map_of_command_modules_says() -> None:
+    for module, names in MODULES.items():
+        importlib.import_module(module)
+        for name in names:
+            assert cli.commands[name].callback is not None
+            assert cli.commands[name].callback.__module__ == module, name
+    assert sorted(cli.commands) == sorted(n for names in MODULES.values() for n in names)
+
+
+@pytest.mark.parametrize("name", organiser.__all__)
+def test_every_name_of_the_tournament_application_is_its_module_s(name: str) -> None:
+    value = getattr(organiser, name)
+    where = organiser._WHERE.get(name)
+    if where is None:  # the two functions named as their modules, imported by the package
+        assert name in ("players", "results") and callable(value)
+    else:
+        assert value is getattr(importlib.import_module(where), name)
+
+
+def test_an_unknown_name_of_the_tournament_application_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        organiser.no_such_thing  # noqa: B018
+
+
+def test_the_registry_names_each_family_s_name_and_presets() -> None:
+    from skatliste.families import PLUGINS, families
+
+    assert [(p.name, p.presets) for p in PLUGINS] == [
+        (f.name, tuple(f.presets)) for f in families()
+    ]
+    for plugin in PLUGINS:
+        assert importlib.import_module(plugin.module).FAMILY.name == plugin.name
+
+
+def test_an_american_list_loads_no_skat_plug_in() -> None:
+    args = ["summary", "--ledger", str(EXAMPLES / "american-grand.json")]
+    assert _loaded(args, ("skatliste.skat.family", "skatliste.skat.sheet")) == []
+
+
+def test_the_package_s_public_names_are_its_scoring_core_s() -> None:
+    import skatliste
+    from skatliste.skat import rules
+
+    assert skatliste.game_value is rules.game_value
+    assert sorted(skatliste.__all__) == sorted([*skatliste._WHERE, "__version__"])
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        skatliste.no_such_thing  # noqa: B018
