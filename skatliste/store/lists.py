@@ -118,6 +118,7 @@ class ListFile(Generic[E]):
                     entries = made(self._games, self.family.timed)
                     self._given = tuple(entries)
                     self._entries = entries
+                    self._games = self._games._replace(times=())  # in the entries now
         return entries
 
     @entries.setter
