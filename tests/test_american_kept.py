@@ -172,19 +172,26 @@ NOTED: list[Entry] = [
 ]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     items=st.lists(st.sampled_from([*DEALS, *REFUSED, *NOTED, END]), max_size=60),
     by_deals=st.booleans(),
     fmt=st.sampled_from(["plain", "grid", "md"]),
     lang=st.sampled_from(["de", "en"]),
+    by_kind=st.booleans(),
 )
 def test_the_sheet_from_the_walk_is_the_sheet_of_the_rows(
-    items: list[Entry], by_deals: bool, fmt: str, lang: Lang
+    items: list[Entry], by_deals: bool, fmt: str, lang: Lang, by_kind: bool
 ) -> None:
-    """Each partie's deals, numbers, dealers, notes, marks and running scores, its result."""
+    """Each partie's deals, numbers, dealers, notes, marks and running scores, its result;
+    the same where the store tells which entries are equal (``by_kind``)."""
     table = BY_DEALS if by_deals else TABLE
-    drawn = walked_sheet(table, items, fmt=fmt, lang=lang)
+    kinds = None
+    if by_kind:
+        first: dict[Entry, int] = {}
+        kinds = [first.setdefault(e, len(first)) for e in items]
+        kept.walk(table, items)  # a walk kept from before (the summary's): walked again
+    drawn = walked_sheet(table, items, fmt=fmt, lang=lang, kinds=kinds)
     assert drawn == render_sheet(table, parties(table, items), fmt=fmt, lang=lang)
 
 

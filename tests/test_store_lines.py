@@ -4,6 +4,8 @@ and history, or it is left to the whole read, which words every problem (store/l
 from __future__ import annotations
 
 import re
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -206,3 +208,51 @@ def test_every_declarer_is_a_name_the_players_line_gives() -> None:
             found = [f for f in kind.fields if f.name == "declarer"]
             if found:
                 assert found[0].type == Text(min_length=1), (family.name, kind.name)
+
+
+def test_the_entries_of_a_list_read_by_its_lines_are_made_when_first_asked_for() -> None:
+    """Its count, how its entries repeat and the entries but for their times need none made
+    (the sheet of a long list); made once, they are the whole read's, the same list each
+    time asked."""
+    text = _text("pub-evening.json")
+    lst = lists.read_by_lines(PATH, text)
+    assert lst is not None
+    whole = lists.read_whole(PATH, text)
+    distinct, which = lst.distinct() or ([], [])
+    untimed = lst.untimed()
+    assert untimed is not None
+    assert lst.count == len(which) == len(untimed) == len(whole.entries)
+    assert lst._entries is None  # nothing asked for them yet
+    assert list(untimed) == [distinct[k] for k in which] == list(untimed[:])
+    assert [untimed[i] for i in range(len(untimed))] == list(untimed)
+    assert lst.entries is lst.entries
+    assert lst.entries == whole.entries
+    assert [replace(e, time=None) for e in lst.entries] == [replace(e, time=None) for e in untimed]
+    assert lst.distinct() == (distinct, which)
+    lst.entries.pop()
+    assert lst.distinct() is None and lst.untimed() is None
+
+
+def test_entries_asked_for_by_two_threads_at_once_are_made_once() -> None:
+    """Both get the same entries: a change one makes is the other's."""
+    lst = lists.read_by_lines(PATH, _text("pub-evening.json"))
+    assert lst is not None
+    seen: list[object] = []
+    threads = [threading.Thread(target=lambda: seen.append(lst.entries)) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(made is seen[0] for made in seen)
+
+
+def test_entries_given_anew_are_the_list_s_own_and_no_longer_those_read() -> None:
+    """A list whose entries were replaced (even by equal ones) no longer tells how the
+    entries read repeat."""
+    lst = lists.read_by_lines(PATH, _text("pub-evening.json"))
+    assert lst is not None
+    entries = list(lists.read_whole(PATH, _text("pub-evening.json")).entries)
+    lst.entries = entries
+    assert lst.entries is entries
+    assert lst.distinct() is None
+    assert lst.given() != () and len(lst.given()) == len(entries)

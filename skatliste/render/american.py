@@ -126,13 +126,17 @@ def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -
 
 def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[str]:
     """§A5 in three steps, headed by why the partie ended (or marked provisional)."""
+    return settlement_text(table, partie, lang).split("\n")
+
+
+def settlement_text(table: Table, partie: Result, lang: Lang = "de") -> str:
+    """:func:`settlement_lines`, a line break between them."""
     s = partie.settlement
     a, b = s.points
     x, y = s.sets
     numbers = (s.score_credit, s.score_to, s.sets_credit, s.sets_to, *s.final, s.winner)
     p = _phrases(table.players, lang)
-    found = _settled(p, partie.number, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
-    return found.split("\n")
+    return _settled(p, partie.number, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
 
 
 class _Phrases:
@@ -471,7 +475,10 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "notes")
 def problem_notes(lst: Any, lang: Lang) -> list[str]:
     """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
-    found = walk(lst.table, lst.entries)[1]  # the walk without rows: the sheet draws none
+    # the walk without rows (the sheet's, kept), of the entries but for their times where
+    # the list was read a distinct line at a time: none made
+    untimed = lst.untimed()
+    found = walk(lst.table, lst.entries if untimed is None else untimed)[1]
     if not found:
         return []
     where, problem = found[0]

@@ -13,13 +13,16 @@ import io
 import json
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import add, mod
 from typing import Any
 
 from skatliste.american import kept
 from skatliste.american.deals import Deal
 from skatliste.american.explain import computation
-from skatliste.american.game import Partie, Result, Row, Table
+from skatliste.american.game import Effect, Partie, Result, Row, Table
 from skatliste.i18n import Lang, msg
+from skatliste.memory import collector_off
 from skatliste.render import register
 from skatliste.render.american import (
     FAMILY,
@@ -28,6 +31,7 @@ from skatliste.render.american import (
     pair_label,
     parties_of,
     settlement_lines,
+    settlement_text,
     summary_json,
     words_in,
 )
@@ -173,29 +177,120 @@ def _sheet_lines(rows: Sequence[Row], said: Said, lang: Lang) -> list[tuple[str,
     ]
 
 
-def walked_sheet(table: Table, entries: Sequence[Any], *, fmt: str, lang: Lang) -> str:
+def walked_sheet(
+    table: Table,
+    entries: Sequence[Any],
+    *,
+    fmt: str,
+    lang: Lang,
+    kinds: Sequence[int] | None = None,
+) -> str:
     """:func:`render_sheet` of the parties of ``entries`` (``plain``, ``grid`` or ``md``),
-    drawn from the numbers of their walk."""
-    state, played = kept.played_deals(table, entries)
-    groups: list[list[kept.Played]] = [[]]
-    for deal in played:
-        if deal is None:
-            groups.append([])
+    drawn from the numbers of their walk a column at a time: each distinct deal's cells
+    worded once (``kinds``: what each entry is, as the store read it, else found by the
+    walk), a partie's widths the longest cell of each column in its slice."""
+    state, shown = kept.played_deals(table, entries, kinds)
+    numbers, keys = shown.numbers, shown.keys
+    if not numbers:
+        return words_in(lang)["empty"]
+    said = [
+        dict(zip(shown.deals, cells, strict=True))
+        for cells in zip(
+            *(_said(deal, done, lang) for deal, done in shown.deals.values()), strict=True
+        )
+    ]
+    d = table.dealers
+    by_number = (d[3], d[0], d[1], d[2])  # deal n is dealt by dealers[(n - 1) % 4]
+    columns: list[Sequence[Any]] = [
+        numbers,
+        list(map(by_number.__getitem__, map(mod, numbers, repeat(4)))),
+        *(list(map(cells.__getitem__, keys)) for cells in said[:3]),
+        *(
+            list(map(add, map(pre.__getitem__, keys), map(_numbers(scores).__getitem__, scores)))
+            for pre, scores in zip(said[3:], shown.scores, strict=True)
+        ),
+    ]
+    starts, stops = [0, *shown.ends], [*shown.ends, len(numbers)]
+    cuts = [slice(a, b) for a, b in zip(starts, stops, strict=True) if b > a]
+    parties = kept.results(state)[: len(cuts)]
+    if fmt != "plain":
+        lines = list(zip(map(str, numbers), *columns[1:], strict=True))
+        return _drawn(
+            table, [(lines[c], p) for c, p in zip(cuts, parties, strict=True)], fmt=fmt, lang=lang
+        )
+    return _plain(table, columns, cuts, parties, lang)
+
+
+def _plain(
+    table: Table,
+    columns: Sequence[Sequence[Any]],
+    cuts: Sequence[slice],
+    parties: Sequence[Result],
+    lang: Lang,
+) -> str:
+    """``_drawn(..., fmt="plain")`` of the deals in ``columns``, partie by partie (``cuts``):
+    each partie's table as ``plain_table`` draws it, in C a column and a line at a time."""
+    from skatliste.render.plain import table_frame
+
+    t = words_in(lang)
+    headers = (
+        "Nr",
+        t["dealer"],
+        t["declarer"],
+        t["contract"],
+        "",
+        *(pair_label(table, i) for i in (0, 1)),
+    )
+    least = [len(h) + 2 for h in headers]
+    numbers = columns[0]
+    widths = [[max(least[0], len(str(numbers[c.stop - 1]))) for c in cuts]]  # in order
+    for column, low in zip(columns[1:], least[1:], strict=True):
+        if max(map(len, set(column))) <= low:  # no cell wider than the head: its width
+            widths.append([low] * len(cuts))
         else:
-            groups[-1].append(deal)
-    said: Said = {}
-    dealers = table.dealers
-    drawn = []
-    for group, partie in zip(groups, kept.results(state), strict=False):
-        if not group:
-            continue
-        body: list[tuple[str, ...]] = []
-        for number, d, p0, p1, t0, t1, lost in group:
-            body.append(
-                _line(str(number), dealers[(number - 1) % 4], d, p0, p1, t0, t1, lost, said, lang)
+            widths.append(
+                list(map(max, map(max, map(list(map(len, column)).__getitem__, cuts)), repeat(low)))
             )
-        drawn.append((body, partie))
-    return _drawn(table, drawn, fmt=fmt, lang=lang)
+    frames = {w: table_frame(headers, "rlllc" + "rr", w) for w in set(zip(*widths, strict=True))}
+    # one format a line: a partie's first line with the table's head before it, its last
+    # with its settlement after it (each a template's text: its "%" doubled)
+    forms: list[str] = []
+    for w, cut, partie in zip(zip(*widths, strict=True), cuts, parties, strict=True):
+        line, head, rule = frames[w]
+        settled = settlement_text(table, partie, lang).replace("%", "%%")
+        head = f"{head}\n{rule}\n".replace("%", "%%")
+        count = cut.stop - cut.start
+        if count == 1:
+            forms.append(f"{head}{line}\n\n{settled}\n")
+        else:
+            forms.append(head + line)
+            forms.extend(repeat(line, count - 2))
+            forms.append(f"{line}\n\n{settled}\n")
+    forms[-1] = forms[-1][:-1]  # the legend follows the last partie
+    lines = map(str.__mod__, forms, zip(*columns, strict=True))
+    legend = msg("× = set (the contract failed)").render(lang)
+    return "\n".join(lines) + "\n\n" + legend
+
+
+def _numbers(values: Sequence[int]) -> dict[int, str]:
+    """``explain.number`` of each of ``values`` (the real minus sign), by value: a partie's
+    scores are few."""
+    return {n: str(n).replace("-", "−") for n in set(values)}
+
+
+def _said(d: Deal, done: Effect, lang: Lang) -> tuple[str, str, str, str, str]:
+    """A deal's cells but its number, dealer and running scores: its declarer, its contract's
+    words (and note), the set mark, and each pair's points before its score."""
+    p0, p1 = done[0], done[1]
+    # explain.signed, inline
+    pre0 = f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
+    pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
+    words = deal_words(d, lang)
+    if d.note:
+        from skatliste.render.text import with_note
+
+        words = with_note(words, d.note)
+    return d.declarer, words, "×" if done[2] + done[3] else "", pre0, pre1
 
 
 Said = dict[tuple[object, ...], tuple[str, str, str, str]]
@@ -270,7 +365,16 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     """Each partie's deals, the pairs' running scores, its result."""
     if fmt in ("plain", "grid", "md"):
-        return walked_sheet(lst.table, lst.entries, fmt=fmt, lang=lang)
+        # a list read a distinct line at a time: walked as its lines say, no entry made
+        distinct, untimed = lst.distinct(), lst.untimed()
+        with collector_off():  # a tuple a deal, none referring back to another
+            return walked_sheet(
+                lst.table,
+                lst.entries if untimed is None else untimed,
+                fmt=fmt,
+                lang=lang,
+                kinds=None if distinct is None else distinct[1],
+            )
     return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
 
 

@@ -107,6 +107,14 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     if fmt == "json":
         return export_json(lst, lang=lang).rstrip("\n")
     with collector_off():
+        distinct = lst.distinct() if fmt == "plain" else None
+        if distinct is not None:
+            from skatliste.render.plain_sheet import plain_sheet
+
+            firsts, which = distinct
+            text = plain_sheet(lst.table, firsts, which, lang=lang)
+            if text is not None:
+                return text
         return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
 
 

@@ -5,7 +5,9 @@ Pure text, no printing: the CLI decides where it goes. German by default, Englis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from itertools import repeat
 
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.skat.games import GameType
@@ -81,6 +83,22 @@ def signed(n: float, *, places: int = 0) -> str:
     if n == 0:
         return "0"
     return with_minus(f"{n:+d}" if isinstance(n, int) else f"{n:+.0f}")
+
+
+def signed_cells(numbers: Sequence[int], width: int) -> list[str]:
+    """``signed`` of each whole number, right-aligned in ``width`` characters: a long
+    sheet's totals column, formatted at once.
+
+    >>> signed_cells([48, -96, 0], 4)
+    [' +48', ' −96', '   0']
+    """
+    cells = list(map(f"%+{width}d".__mod__, numbers))
+    if numbers and min(numbers) < 0:
+        cells = list(map(str.replace, cells, repeat("-"), repeat(MINUS)))
+    if 0 in numbers:
+        zero = "0".rjust(width)
+        cells = [zero if n == 0 else cell for n, cell in zip(numbers, cells, strict=True)]
+    return cells
 
 
 def game_name(result: GameResult, lang: Lang = "de") -> str:

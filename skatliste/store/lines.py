@@ -19,8 +19,8 @@ its games is read whole, so the marker found is the one put in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, Generic, NamedTuple, TypeVar, overload
 
 E = TypeVar("E")
 
@@ -69,27 +69,113 @@ def without_declarer(body: str) -> tuple[str | None, str]:
     return None, body
 
 
+class Games(NamedTuple, Generic[E]):
+    """A list's game lines read: entry ``i`` is ``distinct[which[i]]`` (the first entry read
+    with its line) with the time ``times[i]``; :func:`made` makes the entries."""
+
+    distinct: list[E]
+    which: list[int]
+    times: Sequence[str | None]
+
+
+def made(games: Games[E], timed: Callable[[E, str | None], E]) -> list[E]:
+    """The entries of ``games``, each an entry of its own (``timed(entry, time)``: ``entry``
+    with that time)."""
+    return list(map(timed, map(games.distinct.__getitem__, games.which), games.times))
+
+
+class Repeated(Sequence[E]):
+    """The entries of ``games`` but for their times: each its line's first entry, none made
+    (what a walk that reads no time needs of a long list)."""
+
+    __slots__ = ("_distinct", "_which")
+
+    def __init__(self, games: Games[E]) -> None:
+        self._distinct, self._which = games.distinct, games.which
+
+    def __len__(self) -> int:
+        return len(self._which)
+
+    @overload
+    def __getitem__(self, index: int) -> E: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[E]: ...
+    def __getitem__(self, index: int | slice) -> E | Sequence[E]:
+        if isinstance(index, slice):
+            return list(map(self._distinct.__getitem__, self._which[index]))
+        return self._distinct[self._which[index]]
+
+    def __iter__(self) -> Iterator[E]:
+        return map(self._distinct.__getitem__, self._which)
+
+
 def read_games(
-    lines: Sequence[str],
-    read_one: Callable[[str, str | None], E | None],
-    timed: Callable[[E, str | None], E],
-) -> list[E] | None:
+    lines: Sequence[str], read_one: Callable[[str, str | None], E | None]
+) -> Games[E] | None:
     """The entries of the games' ``lines``, or None when one of them is not read here.
 
     ``read_one(json, time)`` reads one entry from its JSON object, strictly: None when it is
     not a sound entry. The object comes with its ``"time"`` cut out and given as ``time``
     when the line ends with it (as ``dumps`` writes a game, and earlier versions did with a
     space after each comma and colon); else ``time`` is None and the object is the whole
-    line. ``timed(entry, time)`` is an entry read before, with another time. Each distinct
-    line (without its time) is read once; every game gets an entry of its own. ``lines``
-    holds one line at least, as ``cut`` gives them.
+    line. Each distinct line (without its time) is read once; every game gets its time
+    (:func:`made` an entry of its own). ``lines`` holds one line at least, as ``cut`` gives
+    them.
     """
-    stamped: dict[str, E] = {}
-    """What a line ending in its time holds, by the line up to its time."""
-    plain: dict[str, E] = {}
-    """What another line holds, by the whole line."""
-    entries: list[E] = []
-    add = entries.append
+    games = _stamped(lines, read_one)
+    return _each(lines, read_one) if games is None else games
+
+
+def _stamped(
+    lines: Sequence[str], read_one: Callable[[str, str | None], E | None]
+) -> Games[E] | None:
+    """``read_games`` of lines that each end in their time as ``dumps`` writes a game (but
+    the last, read as it is), every time checked at once; None when one is written
+    otherwise, or a time is not as JSON reads it (``_each`` reads such lines)."""
+    stamped: dict[str, int] = {}
+    get = stamped.get
+    distinct: list[E] = []
+    which: list[int] = []
+    times: list[str] = []
+    new, at_line, stamp = distinct.append, which.append, times.append
+    for line in lines[:-1]:
+        at = line.rfind(_TIME) if line[-3:] == '"},' else -1
+        if at <= 0:
+            return None
+        key = line[:at]
+        number = get(key)
+        if number is None:
+            entry = _first(line, key, line[at + len(_TIME) : -3], read_one)
+            if entry is None:
+                return None
+            number = stamped[key] = len(distinct)
+            new(entry)
+        at_line(number)
+        stamp(line[at + len(_TIME) : -3])
+    # as JSON reads a time: no quote, no escape, no control character (JSON has none raw)
+    told = "".join(times)
+    if '"' in told or "\\" in told or not told.isprintable():
+        return None
+    last = lines[-1]
+    entry = _first(last, last, None, read_one) if last.endswith("}") else None
+    if entry is None:
+        return None
+    at_line(len(distinct))
+    new(entry)
+    return Games(distinct, which, [*times, entry_time(entry)])
+
+
+def _each(lines: Sequence[str], read_one: Callable[[str, str | None], E | None]) -> Games[E] | None:
+    """``read_games`` a line at a time: each line as it is written."""
+    stamped: dict[str, int] = {}
+    """Where in ``distinct`` what a line ending in its time holds is, by the line up to its
+    time."""
+    plain: dict[str, int] = {}
+    """Where what another line holds is, by the whole line."""
+    distinct: list[E] = []
+    which: list[int] = []
+    times: list[str | None] = []
+    new, at_line, stamp = distinct.append, which.append, times.append
     for line in lines[:-1]:
         # the common line: '    {...,"time":"..."},' read once up to its time
         at, skip = (line.rfind(_TIME), len(_TIME)) if line[-3:] == '"},' else (-1, 0)
@@ -100,34 +186,36 @@ def read_games(
             # as JSON reads it: no quote, no escape, no control character (JSON has none raw)
             if '"' not in time and "\\" not in time and time.isprintable():
                 key = line[:at]
-                entry = stamped.get(key)
-                if entry is None:
+                number = stamped.get(key)
+                if number is None:
                     entry = _first(line, key, time, read_one)
                     if entry is None:
                         return None
-                    stamped[key] = entry
-                    add(entry)
-                else:
-                    add(timed(entry, time))
+                    number = stamped[key] = len(distinct)
+                    new(entry)
+                at_line(number)
+                stamp(time)
                 continue
         # any other line: '    {...},' read once as it is
-        entry = plain.get(line)
-        if entry is None:
+        number = plain.get(line)
+        if number is None:
             if not line.endswith("},"):
                 return None
             entry = _first(line, line[:-1], None, read_one)
             if entry is None:
                 return None
-            plain[line] = entry
-            add(entry)
-        else:
-            add(timed(entry, entry_time(entry)))
+            number = plain[line] = len(distinct)
+            new(entry)
+        at_line(number)
+        stamp(entry_time(distinct[number]))
     last = lines[-1]
     entry = _first(last, last, None, read_one) if last.endswith("}") else None
     if entry is None:
         return None
-    add(entry)
-    return entries
+    at_line(len(distinct))
+    new(entry)
+    stamp(entry_time(entry))
+    return Games(distinct, which, times)
 
 
 def _first(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import operator
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,11 +35,22 @@ from skatliste.store.files import (
     read_bytes,
     without_bom,
 )
-from skatliste.store.lines import MARKER, cut, entry_time, read_games, without_declarer
+from skatliste.store.lines import (
+    MARKER,
+    Games,
+    Repeated,
+    cut,
+    entry_time,
+    made,
+    read_games,
+    without_declarer,
+)
 from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
 
 E = TypeVar("E")
 Action = Literal["undo", "delete", "edit"]
+_MAKING = threading.Lock()
+"""Held while a list's entries are made from its lines (``ListFile.entries``)."""
 
 
 @dataclass(frozen=True)
@@ -74,25 +86,74 @@ class ListFile(Generic[E]):
         self.rules: Any = reading.stored_rules(family, stored["preset"], stored["options"])[1]
         """The family's rule set (Skat's ``RuleSet``, American Grand's ``AmericanRules``)."""
         self.table: Any = family.table(header["players"], header["first_dealer"], self.rules)
-        self.entries: list[E] = list(entries)
+        self._entries: list[E] | None = list(entries)
         self.before = 0
         """Entries not held: a list carried on from its kept state holds only those after."""
         self.kept: Any = None
         """The family's state after the last entry, when read from the kept state."""
         self.history: list[HistoryItem[E]] = list(history)
         # the entries as read (checked then): writing them again needs no second check
-        self._checked = {id(e) for e in self.entries}
-        self._read: tuple[bytes, tuple[E, ...], tuple[HistoryItem[E], ...]] | None = None
-        """The file's bytes as read, with its entries and history then: a change that only
-        adds entries at the end is written by adding their lines to those bytes."""
+        self._given: tuple[E, ...] = tuple(entries)
+        self._read: tuple[bytes, tuple[HistoryItem[E], ...]] | None = None
+        """The file's bytes as read, with its history then (its entries then: ``_given``): a
+        change that only adds entries at the end is written by adding their lines to those
+        bytes."""
+        self._games: Games[E] | None = None
+        """The entries as read a distinct line at a time (``store.lines``), each made when
+        the entries are first asked for: the sheet of a long list needs none."""
 
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(self.header["players"])
 
     @property
+    def entries(self) -> list[E]:
+        """The entries, in order (a list read a distinct line at a time makes them now)."""
+        entries = self._entries
+        if entries is None:
+            with _MAKING:  # once, where two threads ask at once
+                entries = self._entries
+                if entries is None:
+                    assert self._games is not None
+                    entries = made(self._games, self.family.timed)
+                    self._given = tuple(entries)
+                    self._entries = entries
+                    self._games = self._games._replace(times=())  # in the entries now
+        return entries
+
+    @entries.setter
+    def entries(self, entries: list[E]) -> None:
+        self.given()  # the entries as read are kept: a change since is told from them
+        self._entries = entries
+
+    def distinct(self) -> tuple[Sequence[E], Sequence[int]] | None:
+        """How the entries repeat, while they are those read a distinct line at a time: the
+        first entry of each distinct line, and for each entry the index of its line's (equal
+        to it but for its time); None for a list read whole or changed since."""
+        games = self._games
+        if games is None or self.before:
+            return None
+        if self._entries is not None:  # made: unchanged since?
+            now, given = self._entries, self._given
+            if len(now) != len(given) or not all(map(operator.is_, now, given)):
+                return None
+        return games.distinct, games.which
+
+    def untimed(self) -> Sequence[E] | None:
+        """The entries but for their times, while :meth:`distinct` says how they repeat:
+        each its line's first entry, none made (a walk that reads no time)."""
+        return None if self.distinct() is None or self._games is None else Repeated(self._games)
+
+    def given(self) -> tuple[E, ...]:
+        """The entries as read (or as given when made)."""
+        self.entries  # noqa: B018 - made, if they are not yet
+        return self._given
+
+    @property
     def count(self) -> int:
         """Entries on the list."""
+        if self._entries is None and self._games is not None:
+            return self.before + len(self._games.which)
         return self.before + len(self.entries)
 
     def record(self, action: Action, number: int, entry: E, replaced_by: E | None) -> None:
@@ -133,7 +194,7 @@ def _parse(path: Path, raw: bytes) -> ListFile[Any]:
     text = reading.text_of(path, without_bom(raw))
     lst = None if reading.may_hold_halves(text) else read_by_lines(path, text)
     lst = lst or read_whole(path, text)
-    lst._read = (raw, tuple(lst.entries), tuple(lst.history))
+    lst._read = (raw, tuple(lst.history))
     return lst
 
 
@@ -195,8 +256,8 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
                 return None
         return entry
 
-    entries = read_games(game_lines, read_one, family.timed)
-    return None if entries is None else _list_of(path, data, entries)
+    games = read_games(game_lines, read_one)
+    return None if games is None else _list_of(path, data, games)
 
 
 LINES_KEPT = 20_000
@@ -238,12 +299,12 @@ def _line_read(
     return family.decode(item), names
 
 
-def _list_of(
-    path: Path, data: Mapping[str, Any], entries: list[Any] | None = None
-) -> ListFile[Any]:
-    """The list of the checked ``data``; its games decoded here unless ``entries`` are."""
+def _list_of(path: Path, data: Mapping[str, Any], games: Games[Any] | None = None) -> ListFile[Any]:
+    """The list of the checked ``data``; its games decoded here unless read a distinct line
+    at a time (``games``)."""
     family = reading.family_of(data)
     decode = family.decode
+    entries = None if games is None else ()
     if entries is None:
         entries = data.get("games", [])
         for index, stored in enumerate(entries):
@@ -260,7 +321,10 @@ def _list_of(
         for h in data.get("history", ())
     ]
     header = {k: v for k, v in data.items() if k not in ("games", "history")}
-    return ListFile(path, family, header, entries, history)
+    lst = ListFile(path, family, header, entries, history)
+    if games is not None:
+        lst._entries, lst._games = None, games
+    return lst
 
 
 def load(path: Path | str) -> ListFile[Any]:
@@ -315,7 +379,7 @@ def dumps(lst: ListFile[Any]) -> str:
 
     family = lst.family
     games = []
-    checked = lst._checked
+    checked = {id(e) for e in lst.given()}
     for number, entry in enumerate(lst.entries, 1):
         if id(entry) in checked:
             games.append(_line(family.encode(entry)))
@@ -362,7 +426,8 @@ def appended(lst: ListFile[Any]) -> list[bytes | memoryview] | None:
     whole."""
     if lst._read is None:
         return None
-    raw, entries, history = lst._read
+    raw, history = lst._read
+    entries = lst.given()
     count = len(entries)
     now = lst.entries
     if (
