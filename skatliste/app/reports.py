@@ -18,6 +18,7 @@ from skatliste.errors import InputError
 from skatliste.families import find_family
 from skatliste.i18n import msg
 from skatliste.render import renderer
+from skatliste.store.agree import FIELD as AGREEMENT
 from skatliste.store.files import real_path
 from skatliste.store.lists import HistoryItem, ListFile
 
@@ -81,10 +82,10 @@ def _json_agreement(ledger: ListFile[Any], text: str) -> str:
 def _footer(ledger: ListFile[Any], fmt: str, lang: Any) -> str:
     """The open protests and the signatures under the sheet (text and Markdown only: CSV and
     JSON are the games alone)."""
+    if fmt in ("csv", "json") or not ledger.header.get(AGREEMENT):
+        return ""  # a list never signed nor protested has no footer (and loads no agree rules)
     from skatliste.app.agree import footer
 
-    if fmt in ("csv", "json"):
-        return ""
     lines = [line.render(lang) for line in footer(ledger)]
     if not lines:
         return ""
