@@ -90,8 +90,9 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
-    edit_words: tuple[str, ...] = ()
-    """Words an ``edit`` may start with besides a player (Skat's ``eingepasst``, ``ramsch``)."""
+    first_words: tuple[str, ...] = ()
+    """Words an ``edit`` or ``insert`` may start with instead of a player (Skat's
+    ``eingepasst``, ``ramsch``; American Grand's ``end``)."""
 
     def next_words(self, words: Sequence[str]) -> list[str]:
         """What may follow ``words`` (folded) at the table, for shell completion: every word

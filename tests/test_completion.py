@@ -221,3 +221,12 @@ def test_an_american_deal_s_words_offer_no_end_after_its_declarer(american_list:
     """'end' ends a partie standing alone; after a declarer it is no word of a deal."""
     offered = complete("add", "--ledger", str(american_list), "anna")
     assert not {"end", "ende", "schluss"} & set(offered)
+
+
+def test_insert_offers_a_player_or_a_word_that_stands_first(
+    fresh_ledger: Path, american_list: Path
+) -> None:
+    skat = complete("insert", "--ledger", str(fresh_ledger), "3")
+    assert {"Anna", "Ben", "Carl", "eingepasst", "ramsch"} <= set(skat)
+    american = complete("insert", "--ledger", str(american_list), "3")
+    assert "ende" in american and "eingepasst" not in american

@@ -80,6 +80,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     example = "anna whist 25 tricks 11"
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
 
+    first_words = END_WORDS
+
     def next_words(self, typed: Sequence[str]) -> list[str]:
         # a deal's words: 'end' ends a partie only standing alone, without a declarer
         return sorted(w for w in words.VOCABULARY if w.isalpha())

@@ -53,10 +53,11 @@ def complete_game_words(ctx: click.Context, param: click.Parameter, incomplete: 
 
 
 def complete_edit_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """'edit N': first a player (to change the declarer) or 'eingepasst', then the words."""
+    """'edit N' and 'insert N': first a player (the declarer) or a word that stands first
+    ('eingepasst'), then the words."""
     if not ctx.params.get(param.name or ""):
         path = _ledger_path(ctx)
-        first = [*app.player_names(path), *app.family_named_in(path).edit_words]
+        first = [*app.player_names(path), *app.family_named_in(path).first_words]
         return _starting(first, incomplete) + complete_words(ctx, param, incomplete)
     return complete_words(ctx, param, incomplete)
 

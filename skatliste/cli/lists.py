@@ -304,7 +304,9 @@ def edit(
 
 @cli.command(context_settings=WORDS_CONTEXT)
 @click.argument("number", type=int)
-@click.argument("words", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.argument(
+    "words", nargs=-1, required=True, type=click.UNPROCESSED, shell_complete=complete_edit_words
+)
 @click.option("--note", default="", help="A note kept with the game.")
 @list_options
 def insert(number: int, words: tuple[str, ...], note: str, ledger_path: Path, lang: Lang) -> None:

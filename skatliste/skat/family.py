@@ -247,7 +247,7 @@ class SkatFamily(Family[Entry, Table, Row]):
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
-    edit_words = ("eingepasst", "ramsch")
+    first_words = ("eingepasst", "ramsch")
 
     def next_words(self, words: Sequence[str]) -> list[str]:
         from skatliste.skat.words import next_words
