@@ -230,3 +230,11 @@ def test_insert_offers_a_player_or_a_word_that_stands_first(
     assert {"Anna", "Ben", "Carl", "eingepasst", "ramsch"} <= set(skat)
     american = complete("insert", "--ledger", str(american_list), "3")
     assert "ende" in american and "eingepasst" not in american
+
+
+def test_an_american_deal_offers_its_bids_and_counts(american_list: Path) -> None:
+    ledger = ("add", "--ledger", str(american_list), "anna")
+    assert complete(*ledger, "whist")[:3] == ["5", "10", "15"]
+    assert complete(*ledger, "euchre")[-1] == "25"
+    assert complete(*ledger, "whist", "25", "stiche")[-1] == "13"
+    assert complete(*ledger, "euchre", "20", "tricks")[-1] == "5"

@@ -83,8 +83,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     first_words = END_WORDS
 
     def next_words(self, typed: Sequence[str]) -> list[str]:
-        # a deal's words: 'end' ends a partie only standing alone, without a declarer
-        return sorted(w for w in words.VOCABULARY if w.isalpha())
+        # a deal's words ('end' ends a partie only standing alone, without a declarer)
+        return words.next_words(typed)
 
     renderers = (
         "skatliste.render.american",

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from skatliste.american.bids import example, validate
-from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal
+from skatliste.american.deals import (
+    EUCHRE_TRICKS,
+    HEARTS,
+    MAX_BID,
+    PARTIE_TARGET,
+    TRICKS,
+    Contract,
+    Deal,
+)
 from skatliste.american.options import SlamCounts
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
@@ -344,3 +352,33 @@ def to_words(deal: Deal, lang: str = "en") -> str:
     if deal.hearts is not None:
         parts.append(f"{said.get('hearts', 'hearts')} {deal.hearts}")
     return " ".join(parts)
+
+
+def next_words(typed: Sequence[str]) -> list[str]:
+    """What may follow a deal's words ``typed`` (folded), for shell completion: after its
+    contract or ``gebot`` the bids (in fives, up to what the contract may bid), after
+    ``stiche`` or ``herzen`` their counts, else every word of a deal.
+
+    >>> next_words(["whist"])[:3], next_words(["whist", "25", "stiche"])[-1]
+    (['5', '10', '15'], '13')
+    >>> next_words(["jucker"])[-1], next_words(["jucker", "20", "stiche"])[-1]
+    ('25', '5')
+    >>> next_words(["herz", "40", "herz"])[:2]
+    ['0', '1']
+    >>> "allein" in next_words(["jucker", "25"])
+    True
+    """
+    last = typed[-1] if typed else ""
+    named = [CONTRACT_WORDS[w] for w in typed[:-1] if w in CONTRACT_WORDS]
+    kind = "bid" if last in CONTRACT_WORDS and not named else NUMBER_WORDS.get(last)
+    contract = named[0] if named else CONTRACT_WORDS.get(last)
+    if kind == "bid":
+        most = MAX_BID.get(contract, PARTIE_TARGET) if contract else PARTIE_TARGET
+        return [str(n) for n in range(5, most + 1, 5)]
+    if kind == "tricks":
+        return [
+            str(n) for n in range((EUCHRE_TRICKS if contract is Contract.EUCHRE else TRICKS) + 1)
+        ]
+    if kind == "hearts":
+        return [str(n) for n in range(HEARTS + 1)]
+    return [w for w in VOCABULARY if w.isalpha()]
