@@ -187,7 +187,9 @@ def test_bids_36_names_the_games(run: Run) -> None:
 
 
 def test_version(run: Run) -> None:
-    assert run("--version").stdout.strip() == f"skatliste, version {__version__}"
+    """In the command's language, as every other output."""
+    assert run("--version").stdout.strip() == f"skatliste, Version {__version__}"
+    assert run("--version", "--lang", "en").stdout.strip() == f"skatliste, version {__version__}"
 
 
 @pytest.mark.parametrize("as_json", [[], ["--json"]])

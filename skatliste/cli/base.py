@@ -564,8 +564,24 @@ def ledger_option(f: F) -> F:
 WORDS_CONTEXT = {"ignore_unknown_options": True}
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the program and its version, in the command's language."""
+    if not value or ctx.resilient_parsing:
+        return
+    said = msg("{program}, version {version}", program="skatliste", version=__version__)
+    click.echo(said.render(help_lang(ctx)))
+    ctx.exit()
+
+
 @click.group(cls=SkatGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="skatliste")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and exit.",
+)
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """skatliste — the Skat list (Skat-Liste) for the command line.
