@@ -479,3 +479,34 @@ def test_the_list_kept_for_offline_never_stands_for_the_server_s(
     sent = [a for a in asked if a.startswith("POST ")]
     assert lists and not sent, asked
     page.close()
+
+
+def test_an_entry_waiting_offline_can_be_taken_back_before_it_is_sent(
+    phone: Any, fresh_ledger: Path
+) -> None:
+    """The server away, a game typed wrong is kept on the phone; its "Verwerfen" takes it back
+    (after asking), and when the server is back only the other entry lands."""
+    from playwright.sync_api import expect
+
+    port = free_port()
+    page = phone.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    with serving(fresh_ledger, port) as url:
+        open_for_offline(page, url)
+    expect(page.locator("#net-text")).to_contain_text("offline")
+    for taps in (
+        ('#players [data-player="Anna"]', '[data-game="clubs"]', '#spitzen [data-n="2"]'),
+        ('#players [data-player="Ben"]', '[data-game="grand"]', '#spitzen [data-n="1"]'),
+    ):
+        tap(page, *taps, '[data-result="won"]', "#btn-enter")
+    waiting = page.locator("#outbox li.waiting")
+    expect(waiting).to_have_count(2)
+    waiting.nth(1).locator("[data-discard]").click()
+    expect(waiting).to_have_count(1)
+    expect(waiting.nth(0)).to_contain_text("Anna — kreuz mit 2")
+    with serving(fresh_ledger, port):
+        expect(page.locator("#outbox li")).to_have_count(0, timeout=LANDS)
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+        expect(page.locator("#outbox [data-discard]")).to_have_count(0)
+        page.close()
+    assert games_in(fresh_ledger) == [("Anna", "clubs", True)]

@@ -685,6 +685,7 @@ function wire() {
   new MutationObserver(() => {
     showNet();
     if (!$("live").classList.contains("off") && waitingCount) flush();
+    else if (waitingCount) showOutbox(); // offline: a waiting entry can be taken back
   }).observe($("live"), { attributes: true, attributeFilter: ["class"] });
   window.addEventListener("online", () => flush());
   setInterval(() => {

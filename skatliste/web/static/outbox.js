@@ -211,6 +211,15 @@ function outboxItem(entry) {
       el("button", { type: "button", "data-discard": entry.id, textContent: L.discard, class: "danger" }),
     );
     li.append(el("p", { class: "error", textContent: fmt(L.refused, { reason: entry.error }) }), buttons);
+  } else if ($("live").classList.contains("off")) {
+    // while the server is away nothing is on its way: a waiting entry can still be taken back
+    li.append(
+      el(
+        "div",
+        { class: "grid three" },
+        el("button", { type: "button", "data-discard": entry.id, textContent: L.discard, class: "danger" }),
+      ),
+    );
   }
   return li;
 }
