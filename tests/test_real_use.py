@@ -415,3 +415,20 @@ def test_a_rule_option_s_number_has_at_most_nine_digits(
     assert r.exit_code == 2 and f"rule {rule}" in r.stderr and not path.exists()
     ok = rule.replace("9999999999", "999999999")
     _ok(run, "new", "--players", *players, "--rules", rules, "--rule", ok, "--ledger", str(path))
+
+
+def test_a_sheet_with_wide_characters_keeps_its_columns(run: Run, tmp_path: Path) -> None:
+    """Names in Chinese and an emoji in a note take two columns each on a terminal: every
+    line of the sheet's table is as wide as its rule, for Skat and American Grand."""
+    from skatliste.render.plain import shown_width
+
+    skat, grand = tmp_path / "skat.json", tmp_path / "grand.json"
+    _ok(run, "new", "--players", "李雷", "韩梅梅", "Carl", "--ledger", str(skat))
+    _ok(run, "add", "李雷", "kreuz", "mit", "1", "--note", "Runde 🍺", "--ledger", str(skat))
+    _ok(run, "add", "carl", "grand", "mit", "2", "--ledger", str(skat))
+    _ok(run, "new", "--rules", "american-grand", "--players", "李雷", "Ben", "Carl", "Dora",
+        "--ledger", str(grand))  # fmt: skip
+    _ok(run, "add", "李雷", "whist", "25", "stiche", "11", "--ledger", str(grand))
+    for path, rows in ((skat, 4), (grand, 3)):
+        table = _ok(run, "sheet", "--ledger", str(path)).splitlines()[:rows]
+        assert len({shown_width(line) for line in table}) == 1, table

@@ -35,6 +35,7 @@ from skatliste.render.american import (
     summary_json,
     words_in,
 )
+from skatliste.render.plain import narrow
 
 
 def sheet_records(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> list[dict[str, Any]]:
@@ -213,7 +214,8 @@ def walked_sheet(
     starts, stops = [0, *shown.ends], [*shown.ends, len(numbers)]
     cuts = [slice(a, b) for a, b in zip(starts, stops, strict=True) if b > a]
     parties = kept.results(state)[: len(cuts)]
-    if fmt != "plain":
+    wide = not narrow([*table.players, *(c for cells in said[:3] for c in cells.values())])
+    if fmt != "plain" or wide:  # a wide character: each cell padded by its shown width
         lines = list(zip(map(str, numbers), *columns[1:], strict=True))
         return _drawn(
             table, [(lines[c], p) for c, p in zip(cuts, parties, strict=True)], fmt=fmt, lang=lang

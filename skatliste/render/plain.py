@@ -4,19 +4,43 @@ sheet's renderers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+
+
+def shown_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two for a wide character (李, 🍺), none for
+    a combining mark, one for any other.
+
+    >>> shown_width("Anna"), shown_width("李雷"), shown_width("Jürgen")
+    (4, 4, 6)
+    """
+    if text.isascii():
+        return len(text)
+    wide, combining = unicodedata.east_asian_width, unicodedata.combining
+    return sum(0 if combining(c) else 2 if wide(c) in "WF" else 1 for c in text)
+
+
+def narrow(texts: Iterable[str]) -> bool:
+    """Whether every text takes as many columns as it has characters (the common case: a
+    table of them is padded by its lengths)."""
+    return all(t.isascii() or shown_width(t) == len(t) for t in texts)
 
 
 def plain_table(headers: list[str], body: Sequence[Sequence[str] | None], align: str) -> str:
     """A plain text table, aligned per column ('l'/'r'); ``None`` rows become rule lines.
 
     The sheet of a long list is printed on every look at it; this is linear and fast, where a
-    general table formatter guesses every cell's type first.
+    general table formatter guesses every cell's type first. A column with a wide character
+    (a name in Chinese, an emoji in a note) is padded by the columns its cells take.
     """
     lines = [line for line in body if line is not None]
+    columns = list(zip(*lines, strict=False))
+    if not all("".join(c).isascii() or narrow(c) for c in [headers, *columns]):
+        return _wide_table(headers, body, align)
     widths = [len(h) + 2 for h in headers]
-    for i, column in enumerate(zip(*lines, strict=False)):  # a column at a time, in C
+    for i, column in enumerate(columns):  # a column at a time, in C
         widths[i] = max(widths[i], *map(len, column))
     template, head, rule = table_frame(tuple(headers), align, tuple(widths))
     fit = template.__mod__
@@ -47,3 +71,24 @@ def table_frame(
 
 def _cells(line: Sequence[str]) -> tuple[str, ...]:
     return line if type(line) is tuple else tuple(line)
+
+
+def _wide_table(headers: list[str], body: Sequence[Sequence[str] | None], align: str) -> str:
+    """``plain_table`` of cells some of which take more columns than they have characters:
+    each cell padded by its shown width (slower, and rare)."""
+    lines = [line for line in body if line is not None]
+    widths = [shown_width(h) + 2 for h in headers]
+    for line in lines:
+        widths = [max(w, shown_width(c)) for w, c in zip(widths, line, strict=True)]
+
+    def fit(cells: Sequence[str]) -> str:
+        padded = (
+            " " * (w - shown_width(c)) + c if a == "r" else c + " " * (w - shown_width(c))
+            for c, w, a in zip(cells, widths, align, strict=True)
+        )
+        text = "  ".join(padded)
+        return text if align.endswith("r") else text.rstrip()  # as plain_table's lines end
+
+    rule = "  ".join("-" * w for w in widths)
+    head = fit(headers).rstrip()
+    return "\n".join([head, rule, *(rule if line is None else fit(line) for line in body)])

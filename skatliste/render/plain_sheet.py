@@ -16,6 +16,7 @@ from itertools import accumulate, compress, cycle
 from operator import add
 
 from skatliste.i18n import Lang
+from skatliste.render.plain import narrow
 from skatliste.render.text import _mark, describe, value_cell, words_in
 from skatliste.skat.entries import Entry, GameEntry, Table
 from skatliste.skat.explain import signed, signed_cells
@@ -27,7 +28,8 @@ def plain_sheet(
 ) -> str | None:
     """``render_sheet(table, rows, fmt="plain")`` of the list whose entry ``i`` is
     ``distinct[index[i]]`` but for its time; None when its rows are not each its game's at
-    its seat (then only the general path draws it)."""
+    its seat, or a cell takes more columns than its characters (then only the general path
+    draws it)."""
     if not index:
         return None
     rows = seat_rows(table, distinct)
@@ -61,6 +63,8 @@ def plain_sheet(
         columns.append(list(accumulate(compress(gains, moved))))
         changes.append(list(accumulate(moved)))
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *players]
+    if not narrow([*headers, *(g[1] for g in games)]):
+        return None  # a wide character (李, 🍺): padded by its shown width, on the general path
     widths = [len(h) + 2 for h in headers]
     seats = min(count, size)
     cells = [
