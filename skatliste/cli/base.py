@@ -111,10 +111,9 @@ class ExtraWords(click.UsageError):
         self.words = words
 
 
-class SkatCommand(click.Command):
-    """A command whose words left over are refused with what they were (``ExtraWords``), so
-    that the refusal can be said in the command's language, as its help is
-    (``cli.helptexts``)."""
+class Helped(click.Command):
+    """A command or group whose help, and Tab's offers beside it, are in the command's
+    language (``cli.helptexts``)."""
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from skatliste.cli import helptexts  # only for a help shown
@@ -126,6 +125,11 @@ class SkatCommand(click.Command):
 
         offers = super().shell_complete(ctx, incomplete)
         return helptexts.completed(self, ctx, offers, help_lang(ctx))
+
+
+class SkatCommand(Helped):
+    """A command whose words left over are refused with what they were (``ExtraWords``), so
+    that the refusal can be said in the command's language, as its help is."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         allowed = ctx.allow_extra_args
@@ -337,24 +341,13 @@ def _shown(word: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
-class SkatGroup(click.Group):
+class SkatGroup(Helped, click.Group):
     """Turns every SkatlisteError into ``Error: ...`` and exit 2, in one place; anything
     unexpected into one line that says it is a bug, exit 70 (``SKATLISTE_DEBUG=1``: the
     traceback). A list command finds the list's game family in the list it reads, after
     parsing: nothing here knows the families."""
 
     command_class = SkatCommand
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from skatliste.cli import helptexts  # only for a help shown
-
-        helptexts.format_help(self, ctx, formatter, help_lang(ctx))
-
-    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-        from skatliste.cli import helptexts  # only for Tab
-
-        offers = super().shell_complete(ctx, incomplete)
-        return helptexts.completed(self, ctx, offers, help_lang(ctx))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:  # the words typed, for a help asked for before its --lang
