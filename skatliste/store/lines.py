@@ -156,8 +156,7 @@ def _stamped(
     told = "".join(times)
     if '"' in told or "\\" in told or not told.isprintable():
         return None
-    last = lines[-1]
-    entry = _first(last, last, None, read_one) if last.endswith("}") else None
+    entry = _last(lines, read_one)
     if entry is None:
         return None
     at_line(len(distinct))
@@ -208,14 +207,19 @@ def _each(lines: Sequence[str], read_one: Callable[[str, str | None], E | None])
             new(entry)
         at_line(number)
         stamp(entry_time(distinct[number]))
-    last = lines[-1]
-    entry = _first(last, last, None, read_one) if last.endswith("}") else None
+    entry = _last(lines, read_one)
     if entry is None:
         return None
     at_line(len(distinct))
     new(entry)
     stamp(entry_time(entry))
     return Games(distinct, which, times)
+
+
+def _last(lines: Sequence[str], read_one: Callable[[str, str | None], E | None]) -> E | None:
+    """The entry of the games' last line (no comma after it), read as it is."""
+    last = lines[-1]
+    return _first(last, last, None, read_one) if last.endswith("}") else None
 
 
 def _first(
