@@ -122,9 +122,10 @@ def test_an_american_list_loads_no_skat_module(words: list[str]) -> None:
     assert _loaded(args, SKAT_MODULES) == []
 
 
-def test_an_export_of_a_list_never_signed_loads_no_signing_rules() -> None:
-    args = ["export", "--format", "html", "--ledger", str(EXAMPLES / "evening.json")]
-    assert _loaded(args, ("skatliste.app.agree", "skatliste.agree")) == []
+@pytest.mark.parametrize("words", [["export", "--format", "html"], ["check"], ["sheet"]])
+def test_a_list_never_signed_loads_no_signing_rules(words: list[str]) -> None:
+    args = [*words, "--ledger", str(EXAMPLES / "evening.json")]
+    assert _loaded(args, ("skatliste.app.agree", "skatliste.agree", "skatliste.compare")) == []
 
 
 def test_the_package_s_public_names_are_its_scoring_core_s() -> None:

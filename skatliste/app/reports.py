@@ -16,7 +16,7 @@ from typing import Any, Literal
 from skatliste.app.lists import open_list
 from skatliste.errors import InputError
 from skatliste.families import find_family
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
 from skatliste.render import renderer
 from skatliste.store.agree import FIELD as AGREEMENT
 from skatliste.store.files import real_path
@@ -92,6 +92,16 @@ def _footer(ledger: ListFile[Any], fmt: str, lang: Any) -> str:
     if fmt == "md":
         return "\n\n" + "\n".join(f"- {line}" for line in lines)
     return "\n\n" + "\n".join(lines)
+
+
+def agreement_problems(ledger: ListFile[Any]) -> list[tuple[Message, Message]]:
+    """What ``check`` finds in the list's agreement (``app.agree.problems``): nothing, and no
+    signing rules loaded, for a list never signed nor protested."""
+    if not ledger.header.get(AGREEMENT):
+        return []
+    from skatliste.app.agree import problems
+
+    return problems(ledger)
 
 
 def _html_footer(ledger: ListFile[Any], page: str, lang: Any) -> str:
