@@ -396,3 +396,21 @@ def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> fl
 
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("name", ["evening.json", "american-grand.json"])
+def test_the_printable_page_of_either_family_passes_axe(
+    phone: Any, run: Any, tmp_path: Path, name: str
+) -> None:
+    """The HTML export (``render.page``) of a Skat list and of an American Grand list, opened
+    on a phone: axe-core finds nothing against WCAG 2.1 AA, in either theme."""
+    from .conftest import EXAMPLES
+
+    out = tmp_path / "page.html"
+    r = run("export", "--format", "html", "-o", str(out), "--ledger", str(EXAMPLES / name))
+    assert r.exit_code == 0, r.output
+    page = phone.new_page()
+    page.goto(out.as_uri())
+    assert page.locator("h1").count() == 1 and page.locator("table.sheet").count() >= 1
+    assert axe_problems(page) == []
+    page.close()

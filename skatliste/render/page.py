@@ -17,11 +17,15 @@ p.meta { margin: 0; color: #444; }
 table { border-collapse: collapse; }
 th, td { padding: .15em .6em; border-bottom: 1px solid #ddd; }
 th { text-align: left; background: #eee; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.round-start td { border-top: 2px solid #555; }
 td.mark { color: #b03a00; font-weight: bold; }
 svg text { font-size: 9px; font-family: inherit; }
 @page { size: A4; margin: 15mm; }
+@media screen and (max-width: 40em) {
+  body { margin: .6em; font-size: 9pt; }
+  th, td { padding: .15em .3em; }
+}
 @media print {
   body { margin: 0; font-size: 9pt; }
   section { break-inside: avoid-page; }
