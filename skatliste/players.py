@@ -13,19 +13,20 @@ from skatliste.i18n import msg
 
 @cache
 def reserved_names() -> frozenset[str]:
-    """Words that cannot be a player's name: every word of the table grammar, rule sets, the
-    prompt's answers (the Skat words loaded when a name is checked, not by every reader)."""
-    from skatliste.skat.rulesets import PRESETS
-    from skatliste.skat.words import TABLE_WORDS
+    """Words that cannot be a player's name: every word of the default family's table
+    grammar (a typed name is told from the words of a game), every family's rule sets, the
+    prompt's answers (the registry's default family loaded when a name is checked, not by
+    every reader)."""
+    from skatliste.families import default_family
 
-    return frozenset({*TABLE_WORDS, *PRESETS, "p", "q", "-"})
+    return frozenset({*default_family().vocabulary, *_presets(), "p", "q", "-"})
 
 
 @cache
 def _presets() -> frozenset[str]:
-    from skatliste.skat.rulesets import PRESETS
+    from skatliste.families import PLUGINS
 
-    return frozenset(PRESETS)
+    return frozenset(preset for plugin in PLUGINS for preset in plugin.presets)
 
 
 def same_name(name: str) -> str:
