@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any, Generic, TypeAlias, TypeVar
 
 from skatliste.errors import LedgerError
-from skatliste.fields import Check, Record
+from skatliste.fields import Check, Field, Record, Text
 from skatliste.i18n import Message, msg
+
+TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
+"""Every item's time (``action`` is the reader's: it picks the definition)."""
 
 
 def shown(found: Any) -> Message | str:
@@ -40,22 +43,27 @@ class Reader(ABC):
     def fail(self, where: object, message: Message, found: Any = None) -> LedgerError:
         """The file's refusal: the file, the place, the reason and (quoted) the value."""
 
-    def obj(
-        self, value: Any, where: object, required: set[str], optional: set[str]
-    ) -> dict[str, Any]:
-        """``value`` an object of the ``required`` keys and some ``optional`` ones, each once."""
+    def an_object(self, value: Any, where: object) -> dict[str, Any]:
+        """``value`` an object holding each key once."""
         if not isinstance(value, dict):
             raise self.fail(where, msg("must be an object"), value)
         twice = self.twice.get(id(value))
         if twice is not None:
             raise self.fail(where, msg("{key} is given twice", key=repr(twice)))
-        missing = sorted(required - set(value))
+        return value
+
+    def obj(
+        self, value: Any, where: object, required: set[str], optional: set[str]
+    ) -> dict[str, Any]:
+        """``value`` an object of the ``required`` keys and some ``optional`` ones, each once."""
+        data = self.an_object(value, where)
+        missing = sorted(required - set(data))
         if missing:
             raise self.fail(where, msg("field '{field}' is missing", field=missing[0]))
-        unknown = sorted(set(value) - required - optional)
+        unknown = sorted(set(data) - required - optional)
         if unknown:
             raise self.fail(where, msg("unknown field '{field}'", field=unknown[0]))
-        return value
+        return data
 
 
 A = TypeVar("A", bound=StrEnum)

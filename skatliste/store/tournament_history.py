@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from skatliste.fields import Check, Field, Integer, Items, Names, Record, Text, Type, found
 from skatliste.i18n import Message, msg
-from skatliste.store.history import Build, History, Reader
+from skatliste.store.history import TIME, Build, History, Reader
 from skatliste.tournament import PaperLine
 
 
@@ -211,7 +211,6 @@ class PaperLines(Type):
         }
 
 
-TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
 SERIES = Field("series", Integer(1))
 TABLE = Field("table", Integer(1), doc="the table's number in its series")
 SEATED = Names(3, 4)
