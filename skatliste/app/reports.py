@@ -96,6 +96,8 @@ def _footer(ledger: ListFile[Any], fmt: str, lang: Any) -> str:
 
 def _html_footer(ledger: ListFile[Any], page: str, lang: Any) -> str:
     """The export's page with the open protests and the signatures before its end."""
+    if not ledger.header.get(AGREEMENT):
+        return page  # a list never signed nor protested (and no agree rules loaded)
     from html import escape
 
     from skatliste.app.agree import footer
