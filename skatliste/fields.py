@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from skatliste.i18n import Message, msg
+from skatliste.i18n import Message, msg, nmsg
 
 REQUIRED: Any = object()
 """The default of a field that must be given."""
@@ -221,11 +221,20 @@ class Names(Type):
         def check(v: object) -> Message | None:
             if type(v) is not list or any(type(x) is not str for x in v):
                 return msg("must be a list of names (found {found})", found=found(v))
-            if len(v) < low or (high is not None and len(v) > high):
+            if high is None:
+                if len(v) < low:
+                    return nmsg(
+                        "must have at least {low} name (found {count})",
+                        "must have at least {low} names (found {count})",
+                        low,
+                        low=low,
+                        count=len(v),
+                    )
+            elif not low <= len(v) <= high:
                 return msg(
                     "must have {low} to {high} names (found {count})",
                     low=low,
-                    high=high if high is not None else "any",
+                    high=high,
                     count=len(v),
                 )
             return None

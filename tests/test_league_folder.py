@@ -144,12 +144,13 @@ def test_the_file_format_page_names_every_field_and_its_example_reads() -> None:
     import re
 
     from skatliste.store import league as store
+    from skatliste.store.league_history import DEFINITIONS
 
     from .conftest import ROOT
 
     text = (ROOT / "docs" / "file-format.md").read_text(encoding="utf-8")
     part = text[text.index("## The league folder") :]
-    for record in (store.HEADER, store.TEAM, store.LINEUP, store.DAY, store.EVENT):
+    for record in (store.HEADER, store.TEAM, store.LINEUP, store.DAY, *DEFINITIONS.values()):
         for key in record.order:
             assert f"`{key}`" in part or f'"{key}"' in part, f"{record.name}.{key}"
     example = re.findall(r"```json\n(.*?)```", part, re.S)[0]

@@ -95,7 +95,10 @@ def _broken(tmp_path: Path, change: Any) -> str:
             lambda d: d["evenings"][1].update(date="2027-01-15"),
             "evenings[2].date: a second evening",
         ),
-        (lambda d: d["evenings"][0].update(paths=[]), "evenings[1]: paths: must have 1 to any"),
+        (
+            lambda d: d["evenings"][0].update(paths=[]),
+            "evenings[1]: paths: must have at least 1 name",
+        ),
         (lambda d: d["evenings"].append(3), "evenings[3]: must be an object"),
         (lambda d: d["aliases"][0].pop("other"), "aliases[1]: other: is missing"),
         (lambda d: d["history"][0].update(action="undo"), "history[1]: action: must be one of"),

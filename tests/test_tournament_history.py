@@ -26,6 +26,7 @@ from skatliste.store.tournament_history import (
     redraws,
 )
 from skatliste.tournament import PaperLine
+from tests.histories import reordered, undocumented
 from tests.tournament_history import (
     FIXTURE,
     LEAGUE_FIXTURE,
@@ -359,9 +360,7 @@ def test_a_refusal_of_the_history_reads_in_german(tmp_path: Path) -> None:
 
 def test_a_hand_edit_that_reorders_the_facts_reads_the_same(tmp_path: Path) -> None:
     """The facts of an item may come in any order; saved again, they are in the file's."""
-    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    data["history"] = [dict(reversed(item.items())) for item in data["history"]]
-    t = store.parse(tmp_path / store.FILE_NAME, json.dumps(data).encode("utf-8"))
+    t = store.parse(tmp_path / store.FILE_NAME, reordered(FIXTURE))
     assert t.history == HISTORY
     assert store.dumps(t).encode("utf-8") == FIXTURE.read_bytes()
 
@@ -387,13 +386,4 @@ def test_a_paper_result_in_the_history_has_its_json_schema() -> None:
 
 def test_the_file_format_names_each_action_and_its_facts() -> None:
     """docs/file-format.md lists every action of the history with each fact it keeps."""
-    doc = (Path(__file__).parents[1] / "docs" / "file-format.md").read_text(encoding="utf-8")
-    section = doc[doc.index("### The tournament's history") :]
-    section = section[: section.index("\n## ")]
-    intro, _, items = section.partition("\n- ")
-    assert "`action`" in intro and "`time`" in intro
-    told = {item.split("`")[1]: item for item in items.split("\n- ")}
-    assert list(told) == [a.value for a in DEFINITIONS]
-    for action, record in DEFINITIONS.items():
-        missing = [n for n in record.order if n != "time" and f"`{n}`" not in told[action.value]]
-        assert missing == [], f"{action.value}: {missing}"
+    assert undocumented("The tournament's history", DEFINITIONS) == {}

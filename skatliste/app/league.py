@@ -32,6 +32,7 @@ from skatliste.seating import draw_day
 from skatliste.store import league as store
 from skatliste.store import tournament as tournament_store
 from skatliste.store.league import League, NoLeague, NoSuchTeam
+from skatliste.store.league_history import TeamEdited
 from skatliste.store.tournament_history import PlayerRemoved, SeriesRedrawn, redraws
 from skatliste.tournament import Draw, Met, Player, Score, table_sizes
 
@@ -170,15 +171,7 @@ def edit_team(
         core.check_teams([*others, new])
         league.teams[league.teams.index(old)] = new
         league.days = [_renamed(d, old.name, new.name) for d in league.days]
-        league.history.append(
-            {
-                "action": "edit team",
-                "time": _now(),
-                "team": new.name,
-                "name": old.name,
-                "players": list(old.players),
-            }
-        )
+        league.history.append(TeamEdited(_now(), new.name, old.name, old.players))
         store.check(league)
         if new.name != old.name:
             for day in league.days:

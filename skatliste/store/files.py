@@ -117,13 +117,44 @@ NAMES: dict[str, Message] = {
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 
 
-def json_object(raw: bytes, kind: str, name: str, known: int) -> dict[str, Any] | Message:
+# JSON lets an object hold a key twice and Python's reader keeps the last value: a hand edit
+# that adds `"augen": 20` after `"augen": 91` would silently win. The readers refuse it.
+
+
+class Pairs:
+    """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
+
+    def __init__(self) -> None:
+        twice: dict[int, str] = {}
+        self.twice = twice
+        """id of an object read → the key it holds twice."""
+
+        # a plain function, called once per object of the file: cheaper than a __call__
+        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+            found = dict(pairs)
+            if len(found) != len(pairs):
+                seen: set[str] = set()
+                for key, _ in pairs:
+                    if key in seen:
+                        twice[id(found)] = key
+                        break
+                    seen.add(key)
+            return found
+
+        self.hook = hook
+
+
+def json_object(
+    raw: bytes, kind: str, name: str, known: int, *, pairs: Pairs | None = None
+) -> dict[str, Any] | Message:
     """A folder file's JSON object (``kind``: one of ``NAMES``, ``name``: its format), or what
     is wrong with it: not UTF-8, not JSON (with line and column), a number or a nesting too
-    long, another format, a version newer than ``known``."""
+    long, another format, a version newer than ``known``. ``pairs`` notes each object that
+    holds a key twice, for the reader to refuse with its place."""
     called = NAMES[kind]
+    hook = None if pairs is None else pairs.hook
     try:
-        data = json.loads(without_bom(raw).decode("utf-8"))
+        data = json.loads(without_bom(raw).decode("utf-8"), object_pairs_hook=hook)
     except UnicodeDecodeError:
         return msg("not a {kind} (not UTF-8 text)", kind=called)
     except json.JSONDecodeError as err:

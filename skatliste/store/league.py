@@ -22,6 +22,7 @@ from skatliste.fields import Const, Field, Integer, Items, Names, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.league import MatchDay, Team, check_teams, match_day
 from skatliste.store.files import (
+    Pairs,
     atomic_write,
     json_object,
     locked,
@@ -29,6 +30,8 @@ from skatliste.store.files import (
     one_item_a_line,
     read_folder_file,
 )
+from skatliste.store.history import Reader, shown
+from skatliste.store.league_history import HISTORY, Event
 
 FILE_NAME: Final = "league.json"
 FORMAT_NAME: Final = "skatliste-league"
@@ -67,17 +70,6 @@ DAY = Record(
     ),
     "A match day: its folder is day-N/, a tournament.",
 )
-EVENT = Record(
-    "event",
-    (
-        Field("action", Text(choices=("edit team",))),
-        Field("time", Text(min_length=1)),
-        Field("team", Text(min_length=1), doc="the team's name after the change"),
-        Field("name", Text(min_length=1), doc="its name before"),
-        Field("players", Names(), doc="its players before"),
-    ),
-    "A change of a team: what it replaced, so nothing entered is lost.",
-)
 HEADER = Record(
     "league",
     (
@@ -106,7 +98,7 @@ class League:
     seed: int
     teams: list[Team] = field(default_factory=list)
     days: list[MatchDay] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[Event] = field(default_factory=list)
 
     @property
     def path(self) -> Path:
@@ -137,69 +129,66 @@ class NoLeague(LedgerError):
 # --- reading ------------------------------------------------------------------------------
 
 
-def _fail(path: Path, where: str | Message, problem: Message) -> LedgerError:
-    place = msg("{where}: {problem}", where=where, problem=problem) if where else problem
-    return LedgerError(
-        msg("{path}: {problem}; the league file was left untouched", path=path, problem=place)
-    )
+class _Reader(Reader):
+    """The league file's reader: a refusal names the file, the place and the reason."""
 
+    def fail(self, where: object, message: Message, found: Any = None) -> LedgerError:
+        place = msg("{where}: {problem}", where=where, problem=message) if where else message
+        return LedgerError(
+            msg(
+                "{path}: {problem}{shown}; the league file was left untouched",
+                path=self.path,
+                problem=place,
+                shown=shown(found),
+            )
+        )
 
-def _record(path: Path, record: Record, value: Any, where: str) -> dict[str, Any]:
-    """``value`` checked by ``record``, its defaults filled in."""
-    if not isinstance(value, dict):
-        raise _fail(path, where, msg("must be an object"))
-    problem = record.problem(value)
-    if problem is not None:
-        raise _fail(path, where, problem)
-    return {**record.defaults, **value}
-
-
-def _data(path: Path, raw: bytes) -> dict[str, Any]:
-    found = json_object(raw, "league file", FORMAT_NAME, FORMAT_VERSION)
-    if not isinstance(found, dict):
-        raise _fail(path, "", found)
-    return found
+    def record(self, record: Record, value: Any, where: str) -> dict[str, Any]:
+        """``value`` checked by ``record``, its defaults filled in."""
+        problem = record.problem(self.an_object(value, where))
+        if problem is not None:
+            raise self.fail(where, problem)
+        return {**record.defaults, **value}
 
 
 def parse(path: Path, raw: bytes) -> League:
     """The league in ``raw``, checked field by field, then by the league's rules."""
-    top = _record(path, HEADER, _data(path, raw), "")
+    pairs = Pairs()
+    found = json_object(raw, "league file", FORMAT_NAME, FORMAT_VERSION, pairs=pairs)
+    r = _Reader(path, pairs.twice)
+    if not isinstance(found, dict):
+        raise r.fail("", found)
+    top = r.record(HEADER, found, "")
     league = League(path.parent, top["name"], top["created"], top["series"], top["seed"])
     for i, item in enumerate(top["teams"], start=1):
         where = f"teams[{i}]"
-        team = _record(path, TEAM, item, where)
+        team = r.record(TEAM, item, where)
         try:
             league.teams.append(Team(team["name"], tuple(team["players"])))
         except InputError as exc:
-            raise _fail(path, where, exc.message) from None
+            raise r.fail(where, exc.message) from None
     try:
         check_teams(league.teams)
     except InputError as exc:
-        raise _fail(path, "teams", exc.message) from None
+        raise r.fail("teams", exc.message) from None
     for i, item in enumerate(top["days"], start=1):
-        league.days.append(_read_day(path, league, item, f"days[{i}]"))
+        league.days.append(_read_day(r, league, item, f"days[{i}]"))
     for i, item in enumerate(top["history"], start=1):
-        league.history.append(_record(path, EVENT, item, f"history[{i}]"))
+        league.history.append(HISTORY.read(r, item, f"history[{i}]"))
     return league
 
 
-def _read_day(path: Path, league: League, item: Any, where: str) -> MatchDay:
-    day = _record(path, DAY, item, where)
-    lineups = [
-        _record(path, LINEUP, x, f"{where}.teams[{j}]") for j, x in enumerate(day["teams"], 1)
-    ]
+def _read_day(r: _Reader, league: League, item: Any, where: str) -> MatchDay:
+    day = r.record(DAY, item, where)
+    lineups = [r.record(LINEUP, x, f"{where}.teams[{j}]") for j, x in enumerate(day["teams"], 1)]
     if league.day(day["number"]) is not None:
-        raise _fail(
-            path, f"{where}.number", msg("a second match day {number}", number=day["number"])
-        )
+        raise r.fail(f"{where}.number", msg("a second match day {number}", number=day["number"]))
     when = None
     if day["date"] is not None:
         try:
             when = date.fromisoformat(day["date"])
         except ValueError:
-            raise _fail(
-                path, f"{where}.date", msg("must be a real day, written YYYY-MM-DD")
-            ) from None
+            raise r.fail(f"{where}.date", msg("must be a real day, written YYYY-MM-DD")) from None
     try:
         return match_day(
             day["number"],
@@ -210,7 +199,7 @@ def _read_day(path: Path, league: League, item: Any, where: str) -> MatchDay:
             venue=day["venue"],
         )
     except InputError as exc:
-        raise _fail(path, where, exc.message) from None
+        raise r.fail(where, exc.message) from None
 
 
 class NoSuchTeam(InputError):
@@ -263,7 +252,7 @@ def to_json(league: League) -> dict[str, Any]:
         "seed": league.seed,
         "teams": [{"name": t.name, "players": list(t.players)} for t in league.teams],
         "days": [_day_json(d) for d in sorted(league.days, key=lambda d: d.number)],
-        "history": list(league.history),
+        "history": [e.to_json() for e in league.history],
     }
 
 

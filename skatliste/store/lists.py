@@ -28,6 +28,7 @@ from skatliste.memory import collector_off
 from skatliste.options import RuleSet
 from skatliste.store import agree, reading
 from skatliste.store.files import (
+    Pairs,
     atomic_write,
     create_file,
     locked,
@@ -218,7 +219,7 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
     if found is None:
         return None
     skeleton, game_lines = found
-    pairs = reading.Pairs()
+    pairs = Pairs()
     try:
         data = json.loads(skeleton, object_pairs_hook=pairs.hook)
     except (ValueError, RecursionError):  # not JSON, or a number or nesting too long
@@ -231,7 +232,7 @@ def read_by_lines(path: Path, text: str) -> ListFile[Any] | None:
     family = reading.family_of(data)
     names = frozenset(data["players"])
     # one decoder for every line: a key given twice anywhere leaves the file to the whole read
-    seen = reading.Pairs()
+    seen = Pairs()
     decode = json.JSONDecoder(object_pairs_hook=seen.hook).raw_decode
 
     def read_one(body: str, time: str | None) -> Any:
@@ -272,7 +273,7 @@ each list's players)."""
 def _line_read(
     family: Family[Any, Any, Any],
     decode: Callable[[str], tuple[Any, int]],
-    seen: reading.Pairs,
+    seen: Pairs,
     body: str,
     time: str | None,
     own_declarer: bool,

@@ -30,6 +30,7 @@ from skatliste.fields import (
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import stored_problem
 from skatliste.store import agree
+from skatliste.store.files import Pairs
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
@@ -79,31 +80,8 @@ def family_of(header: Mapping[str, Any]) -> Family[Any, Any, Any]:
 
 # --- duplicate keys -------------------------------------------------------------------------
 #
-# JSON lets an object hold a key twice and Python's reader keeps the last value: a hand edit
-# that adds `"augen": 20` after `"augen": 91` would silently win. The reader refuses it.
-
-
-class Pairs:
-    """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
-
-    def __init__(self) -> None:
-        twice: dict[int, str] = {}
-        self.twice = twice
-        """id of an object read → the key it holds twice."""
-
-        # a plain function, called once per object of the file: cheaper than a __call__
-        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-            found = dict(pairs)
-            if len(found) != len(pairs):
-                seen: set[str] = set()
-                for key, _ in pairs:
-                    if key in seen:
-                        twice[id(found)] = key
-                        break
-                    seen.add(key)
-            return found
-
-        self.hook = hook
+# A key given twice (noted by ``store.files.Pairs`` as the file is read) is refused with its
+# place: the last value would silently win.
 
 
 def _given_twice(twice: dict[int, str], where: str, value: Any) -> Message | None:

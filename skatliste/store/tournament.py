@@ -18,6 +18,7 @@ from typing import Any
 from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
 from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
+from skatliste.store.history import Reader, shown
 from skatliste.store.tournament_history import Event, read_event
 from skatliste.tournament import (
     MAX_SERIES,
@@ -123,40 +124,19 @@ def valid_date(text: str) -> bool:
 # --- reading ------------------------------------------------------------------------------
 
 
-class _Reader:
+class _Reader(Reader):
     """Checks one JSON value after another, naming the place of the first problem."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
     def fail(self, where: object, message: Message, found: Any = None) -> LedgerError:
-        shown = (
-            ""
-            if found is None or isinstance(found, dict | list)
-            else msg(" (found {value})", value=repr(found))
-        )
         return LedgerError(
             msg(
                 "{path}: {where}: {message}{shown}; the tournament file was left untouched",
                 path=self.path,
                 where=where,
                 message=message,
-                shown=shown,
+                shown=shown(found),
             )
         )
-
-    def obj(
-        self, value: Any, where: object, required: set[str], optional: set[str]
-    ) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, msg("must be an object"), value)
-        missing = sorted(required - set(value))
-        if missing:
-            raise self.fail(where, msg("field '{field}' is missing", field=missing[0]))
-        unknown = sorted(set(value) - required - optional)
-        if unknown:
-            raise self.fail(where, msg("unknown field '{field}'", field=unknown[0]))
-        return value
 
     def text(self, value: Any, where: str, *, empty: bool = False) -> str:
         if not isinstance(value, str) or (not empty and not value.strip()):

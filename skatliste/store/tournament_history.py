@@ -11,14 +11,14 @@ every earlier build wrote it, fact by fact in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
-from skatliste.errors import LedgerError
 from skatliste.fields import Check, Field, Integer, Items, Names, Record, Text, Type, found
 from skatliste.i18n import Message, msg
+from skatliste.store.history import TIME, Build, History, Reader
 from skatliste.tournament import PaperLine
 
 
@@ -211,7 +211,6 @@ class PaperLines(Type):
         }
 
 
-TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
 SERIES = Field("series", Integer(1))
 TABLE = Field("table", Integer(1), doc="the table's number in its series")
 SEATED = Names(3, 4)
@@ -267,40 +266,10 @@ REDRAWN_PAPER = Record(
     RedrawnPaper.__doc__ or "",
 )
 
-_CHECKS: dict[str, dict[str, Check]] = {
-    record.name: {f.name: f.type.check() for f in record.fields}
-    for record in (*DEFINITIONS.values(), REDRAWN_PAPER)
-}
-"""Each definition's checks, compiled once."""
 _TABLE_CHECK = SEATED.check()
 
 
 # --- reading --------------------------------------------------------------------------------
-
-
-class Reader(Protocol):
-    """The tournament file's reader (``store.tournament``): it names the file."""
-
-    def fail(self, where: object, message: Message, found: Any = None) -> LedgerError: ...
-
-    def obj(
-        self, value: Any, where: object, required: set[str], optional: set[str]
-    ) -> dict[str, Any]: ...
-
-
-def _checked(
-    r: Reader, record: Record, value: Any, where: str, tag: frozenset[str] = frozenset()
-) -> dict[str, Any]:
-    """``value`` an object of ``record``'s facts (and the ``tag`` that picked it), each of its
-    type; the first wrong one named by its place (``history[3].series``)."""
-    data = r.obj(value, where, set(record.required) | tag, set(record.order))
-    checks = _CHECKS[record.name]
-    for name in record.order:
-        if name in data:
-            why = checks[name](data[name])
-            if why is not None:
-                raise r.fail(f"{where}.{name}", why)
-    return data
 
 
 def _lines(value: dict[str, list[int]]) -> Lines:
@@ -320,7 +289,7 @@ def _tables(r: Reader, value: list[Any], where: str) -> tuple[tuple[str, ...], .
 def _redrawn_paper(r: Reader, value: list[Any], where: str) -> tuple[RedrawnPaper, ...]:
     out = []
     for j, item in enumerate(value, start=1):
-        data = _checked(r, REDRAWN_PAPER, item, f"{where}.paper[{j}]")
+        data = HISTORY.checked(r, REDRAWN_PAPER, item, f"{where}.paper[{j}]")
         out.append(RedrawnPaper(data["table"], _lines(data["results"])))
     return tuple(out)
 
@@ -361,9 +330,7 @@ def _deleted(r: Reader, d: dict[str, Any], where: str) -> Event:
     return ResultDeleted(d["time"], d["series"], d["table"], _lines(d["results"]))
 
 
-_KNOWN = tuple(a.value for a in Action)
-
-_BUILD: dict[Action, Callable[[Reader, dict[str, Any], str], Event]] = {
+_BUILD: dict[Action, Build[Event]] = {
     Action.REMOVE: _removed,
     Action.REDRAW: _redrawn,
     Action.SEAT: _seated,
@@ -371,20 +338,13 @@ _BUILD: dict[Action, Callable[[Reader, dict[str, Any], str], Event]] = {
     Action.DELETE_RESULT: _deleted,
 }
 
+HISTORY: History[Action, Event] = History(DEFINITIONS, _BUILD, (REDRAWN_PAPER,))
+"""The tournament's history: each action's definition and its record."""
+
 
 def read_event(r: Reader, item: Any, where: str) -> Event:
     """One history item: a known action, and exactly the facts it keeps, each of its type."""
-    data = r.obj(item, where, {"action", "time"}, set(item) if isinstance(item, dict) else set())
-    raw = data["action"]
-    action = Action(raw) if isinstance(raw, str) and raw in _KNOWN else None
-    if action is None:
-        raise r.fail(
-            f"{where}.action",
-            msg("not an action of the history (known: {known})", known=", ".join(_KNOWN)),
-            raw,
-        )
-    facts = _checked(r, DEFINITIONS[action], data, where, frozenset({"action"}))
-    return _BUILD[action](r, facts, where)
+    return HISTORY.read(r, item, where)
 
 
 def redraws(history: Sequence[Event], series: int | None = None) -> int:
