@@ -112,6 +112,29 @@ def test_a_broken_season_file_is_refused_with_the_place(
     assert "the season file was left untouched" in told
 
 
+@pytest.mark.parametrize(
+    ("where", "key"), [("", "name"), ("rules", "best"), ("evenings[2]", "date")]
+)
+def test_a_key_given_twice_in_the_season_file_is_refused_with_its_place(
+    tmp_path: Path, where: str, key: str
+) -> None:
+    """The last value would silently win: refused, naming the object, the file untouched."""
+    folder = saved(tmp_path)
+    path = folder / "season.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    target = data[where] if where == "rules" else data["evenings"][1] if where else data
+    target["given-twice"] = target[key]
+    raw = json.dumps(data, ensure_ascii=False).replace('"given-twice"', f'"{key}"').encode()
+    path.write_bytes(raw)
+    with pytest.raises(LedgerError) as told:
+        store.load(folder)
+    place = f"{where}: " if where else ""
+    assert f"{path}: {place}{key!r} is given twice; the season file was left untouched" == str(
+        told.value
+    )
+    assert path.read_bytes() == raw
+
+
 def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     folder = saved(tmp_path)
     (folder / "season.json").write_bytes(b'{"format": ')

@@ -387,3 +387,40 @@ def test_a_paper_result_in_the_history_has_its_json_schema() -> None:
 def test_the_file_format_names_each_action_and_its_facts() -> None:
     """docs/file-format.md lists every action of the history with each fact it keeps."""
     assert undocumented("The tournament's history", DEFINITIONS) == {}
+
+
+TWICE = [
+    ('"seed": 2026,', '"seed": 2026, "seed": 7,', "top level: 'seed' is given twice"),
+    ('{"name": "Carl"}', '{"name": "Carl", "name": "Kai"}', "players[3]: 'name' is given twice"),
+    ('"games": {"3": 6,', '"games": {"3": 6, "3": 4,', "games: '3' is given twice"),
+    (
+        '{"table": 2, "results": {"Hans": [120, 2, 0],',
+        '{"table": 2, "results": {"Hans": [120, 2, 0], "Hans": [0, 0, 0],',
+        "history[4].paper[2].results: 'Hans' is given twice",
+    ),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "why"), TWICE, ids=[c[2] for c in TWICE])
+def test_a_key_given_twice_anywhere_in_the_tournament_file_is_refused_with_its_place(
+    tmp_path: Path, before: str, after: str, why: str
+) -> None:
+    """The last value would silently win: a key given twice in any object of the file (read
+    field by field or not) is refused, naming the file and the object, in both languages."""
+    text = FIXTURE.read_text(encoding="utf-8")
+    assert text.count(before) == 1
+    path = tmp_path / store.FILE_NAME
+    with pytest.raises(LedgerError) as refused:
+        store.parse(path, text.replace(before, after).encode("utf-8"))
+    english, german = refused.value.message.render("en"), refused.value.message.render("de")
+    assert english == f"{path}: {why}; the tournament file was left untouched"
+    assert german.startswith(f"{path}: ") and "steht zweimal da" in german
+
+
+def test_a_key_noted_twice_is_found_only_in_the_data_it_was_noted_for() -> None:
+    from skatliste.store.history import given_twice
+
+    data = {"players": [{"name": "Anna"}], "games": {"3": 6}}
+    assert given_twice({}, data) is None
+    assert given_twice({id(object()): "name"}, data) is None
+    assert given_twice({id(data["players"][0]): "name"}, data) == ("players[1]", "name")

@@ -65,6 +65,34 @@ class Reader(ABC):
             raise self.fail(where, msg("unknown field '{field}'", field=unknown[0]))
         return data
 
+    def once_each(self, data: Any) -> None:
+        """Refuse the file when any object in it, read field by field or not, holds a key
+        twice: the first such object, by its place (``paper[2].lines[1]``)."""
+        found = given_twice(self.twice, data)
+        if found is not None:
+            where, key = found
+            raise self.fail(where or msg("top level"), msg("{key} is given twice", key=repr(key)))
+
+
+def given_twice(twice: Mapping[int, str], data: Any) -> tuple[str, str] | None:
+    """The place of the first object in ``data`` (in the file's order) that ``twice`` says
+    holds a key twice (``store.files.Pairs``), and that key; None when there is none."""
+    if not twice:
+        return None
+    todo: list[tuple[str, Any]] = [("", data)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, dict):
+            if id(value) in twice:
+                return where, twice[id(value)]
+            inside = [(f"{where}.{k}" if where else k, v) for k, v in value.items()]
+        elif isinstance(value, list):
+            inside = [(f"{where}[{i}]", v) for i, v in enumerate(value, 1)]
+        else:
+            continue
+        todo.extend(reversed(inside))
+    return None
+
 
 A = TypeVar("A", bound=StrEnum)
 E = TypeVar("E")

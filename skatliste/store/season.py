@@ -21,6 +21,7 @@ from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record
 from skatliste.i18n import Message, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
 from skatliste.store.files import (
+    Pairs,
     atomic_write,
     json_object,
     locked,
@@ -28,6 +29,7 @@ from skatliste.store.files import (
     one_item_a_line,
     read_folder_file,
 )
+from skatliste.store.history import given_twice
 
 FILE_NAME: Final = "season.json"
 FORMAT_NAME: Final = "skatliste-season"
@@ -172,9 +174,14 @@ def _fail(path: Path, where: str, problem: Message) -> LedgerError:
 
 
 def _json(path: Path, raw: bytes) -> dict[str, Any]:
-    found = json_object(raw, "season file", FORMAT_NAME, FORMAT_VERSION)
+    pairs = Pairs()
+    found = json_object(raw, "season file", FORMAT_NAME, FORMAT_VERSION, pairs=pairs)
     if not isinstance(found, dict):
         raise _fail(path, "", found)
+    twice = given_twice(pairs.twice, found)  # the last value would silently win
+    if twice is not None:
+        where, key = twice
+        raise _fail(path, where, msg("{key} is given twice", key=repr(key)))
     return found
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.i18n import Message, msg
-from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
+from skatliste.store.files import TOURNAMENT_FILE, Pairs, json_object, read_folder_file
 from skatliste.store.history import Reader, shown
 from skatliste.store.tournament_history import Event, read_event
 from skatliste.tournament import (
@@ -169,9 +169,10 @@ class _Reader(Reader):
         return value
 
 
-def _data(path: Path, raw: bytes) -> dict[str, Any]:
-    """The file's JSON object, refused when it is no tournament of this version or older."""
-    found = json_object(raw, "tournament file", FORMAT_NAME, FORMAT_VERSION)
+def _data(path: Path, raw: bytes, pairs: Pairs | None = None) -> dict[str, Any]:
+    """The file's JSON object, refused when it is no tournament of this version or older
+    (``pairs`` notes each object holding a key twice)."""
+    found = json_object(raw, "tournament file", FORMAT_NAME, FORMAT_VERSION, pairs=pairs)
     if not isinstance(found, dict):
         raise LedgerError(
             msg(
@@ -185,9 +186,12 @@ def _data(path: Path, raw: bytes) -> dict[str, Any]:
 
 def parse(path: Path, raw: bytes) -> Tournament:
     """The tournament in ``raw``, checked field by field."""
-    r = _Reader(path)
+    pairs = Pairs()
+    data = _data(path, raw, pairs)
+    r = _Reader(path, pairs.twice)
+    r.once_each(data)  # a key given twice anywhere: the last value would silently win
     top = r.obj(
-        _data(path, raw),
+        data,
         msg("top level"),
         {"format", "version", "name", "date", "created", "series", "games", "seed", "players"},
         {"draws", "paper", "history", "double_list"},
