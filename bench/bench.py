@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -530,37 +530,32 @@ def other_targets(m: Measured) -> list[Target]:
     ]
 
 
-def american_targets(m: Measured) -> list[Target]:
-    """Each American Grand command within the time of its Skat twin on as long a list, the two
-    run by turns."""
+def twin_targets(m: Measured, commands: Iterable[str], deals: str, games: str) -> list[Target]:
+    """Each American Grand command on a list of ``deals`` within the time of its Skat twin on
+    a list of ``games``, the two run by turns."""
     out = []
-    for cmd in ("add", "sheet", "summary", "check"):
-        ours = m.results[f"American Grand {cmd} ({AMERICAN_SIZE:,} deals)"]
-        twin = m.results[f"Skat {cmd} beside it ({SIZES[-1]:,} games)"]
+    for cmd in commands:
+        ours = m.results[f"American Grand {cmd} ({deals} deals)"]
+        twin = m.results[f"Skat {cmd} beside it ({games} games)"]
         out.append(
             (
-                f"American Grand {cmd} ({AMERICAN_SIZE:,} deals) ≤ its Skat twin",
+                f"American Grand {cmd} ({deals} deals) ≤ its Skat twin",
                 f"{ours.median / twin.median:.2f} × the Skat {cmd}",
                 ours.median <= twin.median,
             )
         )
     return out
+
+
+def american_targets(m: Measured) -> list[Target]:
+    """On as long a list as the longest Skat list."""
+    cases = ("add", "sheet", "summary", "check")
+    return twin_targets(m, cases, f"{AMERICAN_SIZE:,}", f"{SIZES[-1]:,}")
 
 
 def evening_targets(m: Measured) -> list[Target]:
-    """Each American Grand command on an evening's list within its Skat twin's time."""
-    out = []
-    for cmd in EVENING_TWINS:
-        ours = m.results[f"American Grand {cmd} ({EVENING_DEALS} deals)"]
-        twin = m.results[f"Skat {cmd} beside it ({SIZES[0]} games)"]
-        out.append(
-            (
-                f"American Grand {cmd} ({EVENING_DEALS} deals) ≤ its Skat twin",
-                f"{ours.median / twin.median:.2f} × the Skat {cmd}",
-                ours.median <= twin.median,
-            )
-        )
-    return out
+    """On an evening's list, every list command."""
+    return twin_targets(m, EVENING_TWINS, str(EVENING_DEALS), str(SIZES[0]))
 
 
 def report(m: Measured) -> bool:

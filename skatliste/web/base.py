@@ -21,6 +21,7 @@ from starlette.responses import Response, StreamingResponse
 
 from skatliste.errors import SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, join, msg
+from skatliste.store.files import Pairs
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent
@@ -169,23 +170,6 @@ def can_write(request: Request) -> bool:
     return True
 
 
-class _Twice(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-
-def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object of the body, each key once: JSON's reader would keep the last of two."""
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Twice(key)
-            seen.add(key)
-    return found
-
-
 async def read_json(request: Request, model: type[M]) -> M:
     """The request body as ``model``: 413 when too large, 400 when not JSON, 422 when the
     JSON does not fit. An empty body counts as ``{}``."""
@@ -203,12 +187,11 @@ async def read_json(request: Request, model: type[M]) -> M:
         raise Refused(
             400, msg("the request body is not JSON ({where})", where=msg("not UTF-8 text"))
         ) from None
+    pairs = Pairs()  # each key once: JSON's reader would keep the last of two
     try:
-        data: Any = json.loads(text, object_pairs_hook=_once) if text.strip() else {}
+        data: Any = json.loads(text, object_pairs_hook=pairs.hook) if text.strip() else {}
         # a lone surrogate (\ud800) is valid JSON but no text: it could never be written
         json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except _Twice as exc:
-        raise Refused(400, msg("the request gives {key} twice", key=repr(exc.key))) from None
     except json.JSONDecodeError as exc:
         where = msg("line {line}, column {column}", line=exc.lineno, column=exc.colno)
         raise Refused(400, msg("the request body is not JSON ({where})", where=where)) from None
@@ -219,6 +202,9 @@ async def read_json(request: Request, model: type[M]) -> M:
         raise Refused(
             400, msg("the request body is not JSON a person would send: nested too deep")
         ) from None
+    if pairs.twice:
+        key = next(iter(pairs.twice.values()))
+        raise Refused(400, msg("the request gives {key} twice", key=repr(key)))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
