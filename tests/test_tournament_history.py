@@ -420,7 +420,8 @@ def test_a_key_given_twice_anywhere_in_the_tournament_file_is_refused_with_its_p
 def test_a_key_noted_twice_is_found_only_in_the_data_it_was_noted_for() -> None:
     from skatliste.store.history import given_twice
 
-    data = {"players": [{"name": "Anna"}], "games": {"3": 6}}
+    anna = {"name": "Anna"}
+    data = {"players": [anna], "games": {"3": 6}}
     assert given_twice({}, data) is None
     assert given_twice({id(object()): "name"}, data) is None
-    assert given_twice({id(data["players"][0]): "name"}, data) == ("players[1]", "name")
+    assert given_twice({id(anna): "name"}, data) == ("players[1]", "name")
