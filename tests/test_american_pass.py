@@ -50,7 +50,7 @@ def test_pass_is_refused_in_both_languages_and_the_partie_goes_on(dealt: Path) -
     assert refused.value.message.render("de") == REFUSED_DE
     assert refused.value.message.render("en") == REFUSED_EN
     assert dealt.read_bytes() == before
-    assert app.end_partie(dealt).row is None  # the word that ends it still does
+    assert app.pass_game(dealt, end=True).row is None  # the word that ends it still does
 
 
 @pytest.mark.parametrize("word", ["pass", "Pass", "eingepasst", "passe", "passed"])

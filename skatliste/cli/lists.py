@@ -249,7 +249,7 @@ def end(note: str, ledger_path: Path, lang: Lang) -> None:
                 family=ledger.family.title,
             )
         )
-    show_change(app.end_partie(ledger_path, note=note), lang)
+    show_change(app.pass_game(ledger_path, note=note, end=True), lang)
 
 
 @cli.command()
