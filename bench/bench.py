@@ -409,6 +409,53 @@ def american_cases(m: Measured, folder: Path, runs: int = 5) -> None:
         m.record(f"Skat {cmd} beside it ({SIZES[-1]:,} games)", twin, "its twin, run by turns")
 
 
+EVENING_DEALS = 48
+"""An evening of American Grand: four or five parties."""
+
+EVENING_TWINS: dict[str, tuple[list[str], list[str]]] = {
+    "add": (["add", "anna", "whist", "25", "stiche", "11"], ["add", "anna", "kreuz", "mit", "1"]),
+    "insert": (
+        ["insert", "3", "anna", "whist", "25", "stiche", "11"],
+        ["insert", "3", "anna", "kreuz", "mit", "1"],
+    ),
+    "undo": (["undo"], ["undo"]),
+    "sheet": (["sheet"], ["sheet"]),
+    "summary": (["summary"], ["summary"]),
+    "check": (["check"], ["check"]),
+    "explain": (["explain", "1"], ["explain", "1"]),
+    "history": (["history"], ["history"]),
+    "stats": (["stats"], ["stats"]),
+    **{
+        f"export {fmt}": (["export", "--format", fmt], ["export", "--format", fmt])
+        for fmt in ("html", "md", "csv", "json")
+    },
+}
+"""Every list command that reads or writes an evening's list, with its Skat twin's words."""
+
+
+def evening_cases(m: Measured, folder: Path, runs: int = 9) -> None:
+    """Every list command on an evening's American Grand list (48 deals) and on an evening's
+    Skat list (36 games, the list cases' first), run by turns, each list put back before each
+    run: the size at which a table uses them."""
+    master, work = folder / "american-evening-master.json", folder / "american-evening.json"
+    subprocess.run(
+        [sys.executable, str(HERE / "make_american.py"), str(EVENING_DEALS), str(master)],
+        check=True,
+    )
+    skat_master, skat_work = folder / f"master-{SIZES[0]}.json", folder / "evening-twin.json"
+    restore, skat_restore = restorer(master, work), restorer(skat_master, skat_work)
+    for cmd, (words, twin_words) in EVENING_TWINS.items():
+        ours, twin = side_by_side(
+            [SKATLISTE, *words, "--ledger", str(work)],
+            [SKATLISTE, *twin_words, "--ledger", str(skat_work)],
+            runs=runs,
+            before=restore,
+            before_twin=skat_restore,
+        )
+        m.record(f"American Grand {cmd} ({EVENING_DEALS} deals)", ours)
+        m.record(f"Skat {cmd} beside it ({SIZES[0]} games)", twin, "its twin, run by turns")
+
+
 Target = tuple[str, str, bool]
 
 
@@ -500,6 +547,22 @@ def american_targets(m: Measured) -> list[Target]:
     return out
 
 
+def evening_targets(m: Measured) -> list[Target]:
+    """Each American Grand command on an evening's list within its Skat twin's time."""
+    out = []
+    for cmd in EVENING_TWINS:
+        ours = m.results[f"American Grand {cmd} ({EVENING_DEALS} deals)"]
+        twin = m.results[f"Skat {cmd} beside it ({SIZES[0]} games)"]
+        out.append(
+            (
+                f"American Grand {cmd} ({EVENING_DEALS} deals) ≤ its Skat twin",
+                f"{ours.median / twin.median:.2f} × the Skat {cmd}",
+                ours.median <= twin.median,
+            )
+        )
+    return out
+
+
 def report(m: Measured) -> bool:
     """Print the cases and the targets; True when every gating target passes."""
     env_note = "PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
@@ -529,7 +592,7 @@ def report(m: Measured) -> bool:
     print()
     print("| target | measured | |")
     print("|---|---:|---|")
-    targets = list_targets(m) + other_targets(m)
+    targets = list_targets(m) + other_targets(m) + evening_targets(m)
     for name, measured, ok in targets:
         print(f"| {name} | {measured} | {'PASS' if ok else 'FAIL'} |")
     american = american_targets(m)
@@ -560,6 +623,7 @@ def main() -> bool:
         for name, t, note in season_case(folder):
             m.record(name, t, note)
         american_cases(m, folder)
+        evening_cases(m, folder)
     return report(m)
 
 

@@ -20,6 +20,7 @@ from make_tournament import entries
 from skatliste.season import SeasonRules
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.store import season as store
+from skatliste.store.files import locked
 from skatliste.store.lists import new_list, save
 
 TABLES, GAMES, PLAYERS = 4, 45, 20
@@ -51,7 +52,7 @@ def build(folder: Path, evenings: int, *, seed: int = 2027) -> None:
             save(ledger)
             paths.append(rel)
         s.evenings.append(store.Evening(day, tuple(paths)))
-    with store.locked(s.path):
+    with locked(s.path):
         store.save(s)
 
 

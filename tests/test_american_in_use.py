@@ -106,3 +106,32 @@ def test_a_word_of_a_deal_said_twice_is_refused(run: Run, grand: Path, words: st
     r = run("add", "ben", *words.split(), "--ledger", str(grand))
     assert r.exit_code == 2, r.output
     assert grand.read_bytes() == before
+
+
+def test_the_html_page_prints_each_partie_as_the_skat_page_prints_its_list(
+    run: Run, grand: Path
+) -> None:
+    """One self-contained, printable page in the Skat page's style (``render.page``): the
+    pairs in its head, each partie a section of its deals, a set deal marked ×, and its
+    settlement by §A5 (docs/rules.md, American Grand)."""
+    _ok(run, grand, "add", "anna", "whist", "25", "tricks", "11")
+    _ok(run, grand, "add", "ben", "grand", "15", "tricks", "3")
+    _ok(run, grand, "end")
+    _ok(run, grand, "add", "carl", "whist", "30", "tricks", "12")
+    page = _ok(run, grand, "export", "--format", "html")
+    skat_style = page[page.index("<style>") : page.index("</style>")]
+    assert "@page { size: A4" in skat_style and "td.mark" in skat_style
+    assert "<script" not in page and "<link" not in page
+    assert "Paare: Anna+Carl – Ben+Dora" in page
+    body = page[page.index("</style>") :]
+    assert body.count("<section>") == 2 and page.count('<table class="sheet">') == 2
+    assert page.count("<tr><td") == 3
+    assert page.count('<td class="mark">×</td>') == 1  # Ben's Grand 15 with 3 tricks
+    assert "<h2>Partie 1 beendet" in page and "<li>3) " in page
+    assert page.endswith("</body></html>\n")
+
+
+def test_the_html_page_of_a_list_without_deals_says_so(run: Run, grand: Path) -> None:
+    page = _ok(run, grand, "export", "--format", "html", "--lang", "en")
+    body = page[page.index("</style>") :]
+    assert "<section>" not in body and "<p>no deals yet</p>" in body

@@ -96,9 +96,36 @@ def test_the_registry_names_each_family_s_name_and_presets() -> None:
         assert importlib.import_module(plugin.module).FAMILY.name == plugin.name
 
 
-def test_an_american_list_loads_no_skat_plug_in() -> None:
-    args = ["summary", "--ledger", str(EXAMPLES / "american-grand.json")]
-    assert _loaded(args, ("skatliste.skat.family", "skatliste.skat.sheet")) == []
+SKAT_MODULES = (
+    "skatliste.skat.entries",
+    "skatliste.skat.family",
+    "skatliste.skat.sheet",
+    "skatliste.render.text",
+    "skatliste.render.skat",
+)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["summary"],
+        ["sheet"],
+        ["check"],
+        ["stats"],
+        ["explain", "1"],
+        ["history"],
+        *(["export", "--format", fmt] for fmt in ("html", "md", "csv", "json")),
+    ],
+)
+def test_an_american_list_loads_no_skat_module(words: list[str]) -> None:
+    args = [*words, "--ledger", str(EXAMPLES / "american-grand.json")]
+    assert _loaded(args, SKAT_MODULES) == []
+
+
+@pytest.mark.parametrize("words", [["export", "--format", "html"], ["check"], ["sheet"]])
+def test_a_list_never_signed_loads_no_signing_rules(words: list[str]) -> None:
+    args = [*words, "--ledger", str(EXAMPLES / "evening.json")]
+    assert _loaded(args, ("skatliste.app.agree", "skatliste.agree", "skatliste.compare")) == []
 
 
 def test_the_package_s_public_names_are_its_scoring_core_s() -> None:

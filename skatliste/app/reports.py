@@ -16,7 +16,7 @@ from typing import Any, Literal
 from skatliste.app.lists import open_list
 from skatliste.errors import InputError
 from skatliste.families import find_family
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
 from skatliste.render import renderer
 from skatliste.store.agree import FIELD as AGREEMENT
 from skatliste.store.files import real_path
@@ -94,8 +94,20 @@ def _footer(ledger: ListFile[Any], fmt: str, lang: Any) -> str:
     return "\n\n" + "\n".join(lines)
 
 
+def agreement_problems(ledger: ListFile[Any]) -> list[tuple[Message, Message]]:
+    """What ``check`` finds in the list's agreement (``app.agree.problems``): nothing, and no
+    signing rules loaded, for a list never signed nor protested."""
+    if not ledger.header.get(AGREEMENT):
+        return []
+    from skatliste.app.agree import problems
+
+    return problems(ledger)
+
+
 def _html_footer(ledger: ListFile[Any], page: str, lang: Any) -> str:
     """The export's page with the open protests and the signatures before its end."""
+    if not ledger.header.get(AGREEMENT):
+        return page  # a list never signed nor protested (and no agree rules loaded)
     from html import escape
 
     from skatliste.app.agree import footer

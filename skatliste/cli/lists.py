@@ -431,7 +431,7 @@ def check_cmd(ledger_path: Path) -> None:
 
 
 def _check(ledger_path: Path) -> None:
-    from skatliste.app.agree import problems as agreement
+    from skatliste.app.reports import agreement_problems as agreement
 
     ledger = app.open_list(ledger_path)
     problems = [*ledger.family.problems(ledger.table, ledger.entries), *agreement(ledger)]

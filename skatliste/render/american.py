@@ -319,52 +319,49 @@ def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> 
 
 
 def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: Lang = "de") -> str:
-    """A self-contained HTML page: each partie's deals and its result."""
+    """One self-contained, printable page (``render.page``): the pairs, then each partie's
+    deals and its result by §A5."""
     import html
+    from datetime import date
 
-    from skatliste.render.text import with_note
+    from skatliste.render.cells import with_note
+    from skatliste.render.page import page_head, table_head
 
     t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
-    sections = []
+    day = created[:10] if created else date.today().isoformat()
+    pairs = (msg("Pairs").render(lang), f"{labels[0]} – {labels[1]}")
+    out = page_head("American Grand", day, table.players, [pairs], lang)
+    heads = len(out)
+    head = table_head(["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels])
     for partie in parts:
         if not partie.rows:
             continue
-        head = "".join(
-            f"<th>{esc(h)}</th>" for h in ["Nr", t["dealer"], t["declarer"], t["contract"], *labels]
-        )
-        body = "".join(
-            "<tr>"
-            + f"<td>{row.number}</td><td>{esc(row.dealer)}</td><td>{esc(row.deal.declarer)}</td>"
-            + f"<td>{esc(with_note(contract_words(row, lang), row.deal.note))}"
-            + f"{'' if row.score.made else ' ×'}</td>"
+        lines = settlement_lines(table, partie, lang)
+        out.append(f'<section><h2>{esc(lines[0])}</h2><table class="sheet">{head}<tbody>')
+        out += [
+            f'<tr><td class="num">{row.number}</td><td>{esc(row.dealer)}</td>'
+            f"<td>{esc(row.deal.declarer)}</td>"
+            f"<td>{esc(with_note(contract_words(row, lang), row.deal.note))}</td>"
+            f'<td class="mark">{"" if row.score.made else "×"}</td>'
             + "".join(
-                f'<td class="n">{esc(signed(row.points[i]))} = {esc(number(row.totals[i]))}</td>'
+                f'<td class="num">{esc(signed(row.points[i]))} = {esc(number(row.totals[i]))}</td>'
                 for i in (0, 1)
             )
             + "</tr>"
             for row in partie.rows
-        )
-        lines = settlement_lines(table, partie, lang)
-        items = "".join(f"<li>{esc(x.strip())}</li>" for x in lines[1:])
-        sections.append(
-            f"<h2>{esc(lines[0])}</h2><table><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table><ul>{items}</ul>"
-        )
-    if not sections:
-        sections.append(f"<p>{esc(t['empty'])}</p>")
-    title = f"American Grand: {', '.join(table.players)}"
-    style = (
-        "body{font-family:sans-serif;max-width:50em;margin:2em auto}"
-        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .5em}"
-        "td.n{text-align:right}@page{size:A4}"
-    )
-    return (
-        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
-        f"<title>{esc(title)}</title><style>{style}</style></head><body>"
-        f"<h1>{esc(title)}</h1><p>{esc(created)}</p>{''.join(sections)}</body></html>\n"
-    )
+        ]
+        out.append("</tbody></table><ul>")
+        out += [f"<li>{esc(x.strip())}</li>" for x in lines[1:]]
+        out.append("</ul></section>")
+    if len(out) == heads:  # no partie: no deal yet
+        out.append(f"<p>{esc(t['empty'])}</p>")
+    else:
+        legend = msg("× = set (the contract failed)").render(lang)
+        out.append(f'<p class="meta">{esc(legend)}</p>')
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
 
 
 # --- the registered renderers (``skatliste.render``) ---------------------------------------

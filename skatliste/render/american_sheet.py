@@ -278,7 +278,7 @@ def _said(d: Deal, done: Effect, lang: Lang) -> tuple[str, str, str, str, str]:
     pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
     words = deal_words(d, lang)
     if d.note:
-        from skatliste.render.text import with_note
+        from skatliste.render.cells import with_note
 
         words = with_note(words, d.note)
     return d.declarer, words, "×" if done[2] + done[3] else "", pre0, pre1
@@ -313,7 +313,7 @@ def _line(
         found = said[key] = (deal_words(d, lang), "×" if lost else "", pre0, pre1)
     words, mark, pre0, pre1 = found
     if d.note:
-        from skatliste.render.text import with_note
+        from skatliste.render.cells import with_note
 
         words = with_note(words, d.note)
     # explain.number, inline

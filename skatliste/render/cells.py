@@ -50,3 +50,8 @@ def markdown_text(text: str) -> str:
     &lt;b&gt;Anna&lt;/b&gt; \\| Ben
     """
     return html.escape(text, quote=False).replace("|", "\\|")
+
+
+def with_note(text: str, note: str) -> str:
+    """A sheet cell with the game's note after it: ``Herz mit 1 · „Ben kam zu spät“``."""
+    return f"{text} · „{note}“" if note else text

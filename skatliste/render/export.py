@@ -15,7 +15,8 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg
 from skatliste.money import Settlement
-from skatliste.render.cells import CsvWriter, markdown_text
+from skatliste.render.cells import CsvWriter, markdown_text, with_note
+from skatliste.render.page import page_head
 from skatliste.render.text import (
     describe,
     marks,
@@ -26,7 +27,6 @@ from skatliste.render.text import (
     summary_json,
     summary_table,
     value_cell,
-    with_note,
     words_in,
 )
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
@@ -38,8 +38,6 @@ COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
 
 HTML_TEXT: dict[str, Message] = {
     "title": msg("Skat score sheet"),
-    "date": msg("Date"),
-    "players": msg("Players"),
     "rules": msg("Rules"),
     "chart": msg("Running totals"),
     "sheet": msg("Sheet"),
@@ -55,28 +53,6 @@ HTML_TEXT: dict[str, Message] = {
 def html_words(lang: Lang) -> dict[str, str]:
     """The words in ``lang``."""
     return {key: text.render(lang) for key, text in HTML_TEXT.items()}
-
-
-CSS = """
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; margin: 1.5em; color: #111; }
-h1 { font-size: 16pt; margin: 0 0 .2em; }
-h2 { font-size: 12pt; margin: 1.2em 0 .4em; border-bottom: 1px solid #999; }
-p.meta { margin: 0; color: #444; }
-table { border-collapse: collapse; }
-th, td { padding: .15em .6em; border-bottom: 1px solid #ddd; }
-th { text-align: left; background: #eee; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-tr.round-start td { border-top: 2px solid #555; }
-td.mark { color: #b03a00; font-weight: bold; }
-svg text { font-size: 9px; font-family: inherit; }
-@page { size: A4; margin: 15mm; }
-@media print {
-  body { margin: 0; font-size: 9pt; }
-  section { break-inside: avoid-page; }
-  table.sheet { break-inside: auto; }
-  tr { break-inside: avoid; }
-}
-"""
 
 
 def _series(table: Table, sheet: Sequence[Row]) -> dict[str, list[int]]:
@@ -200,16 +176,7 @@ def render_html(
     t, h = words_in(lang), html_words(lang)
     esc = html.escape
     day = created[:10] if created else date.today().isoformat()
-    out = [
-        "<!DOCTYPE html>",
-        f'<html lang="{lang}"><head><meta charset="utf-8">',
-        f"<title>{esc(h['title'])} {esc(day)} – {esc(', '.join(table.players))}</title>",
-        f"<style>{CSS}</style></head><body>",
-        f"<header><h1>{esc(h['title'])}</h1>",
-        f'<p class="meta">{esc(h["date"])}: {esc(day)} · {esc(h["players"])}: '
-        f"{esc(', '.join(table.players))} · {esc(h['rules'])}: {esc(_rules_line(table))}</p>",
-        "</header>",
-    ]
+    out = page_head(h["title"], day, table.players, [(h["rules"], _rules_line(table))], lang)
     if sheet:
         out += [f"<section><h2>{esc(h['chart'])}</h2>", svg_chart(table, sheet, lang), "</section>"]
     # the sheet

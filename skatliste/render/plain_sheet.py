@@ -5,14 +5,15 @@ a row is its game's at its seat (no Bock or Ramsch rounds, no series, no problem
 general path draws any other sheet.
 
 A sheet of 100,000 games is printed on every look at it: here a game costs a look-up into
-its distinct game's cells and one format of its line, and a total is formatted only where it
-changed (one player's a game).
+its distinct game's cells, its number formatted, and its pieces joined into the text with all
+the others at once (no line is made); a total is formatted only where it changed (one
+player's a game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, compress, cycle
+from itertools import accumulate, chain, compress, cycle
 from operator import add
 
 from skatliste.i18n import Lang
@@ -53,15 +54,15 @@ def plain_sheet(
                 _mark(row),
             )
         )
-    # each player's running total where it changes, and for each game how many changes so far
+    # each player's running total where it changes (a game's gain, where it is not 0), and
+    # each game's gains (how many changes so far: counted as the lines are drawn)
     columns: list[list[int]] = []
-    changes: list[list[int]] = []
+    gained: list[list[int]] = []
     for name in players:
         gain = [dict(row.scored.gains).get(name, 0) for row in firsts]
         gains = list(map(gain.__getitem__, index))
-        moved = list(map(bool, gains))
-        columns.append(list(accumulate(compress(gains, moved))))
-        changes.append(list(accumulate(moved)))
+        columns.append(list(accumulate(compress(gains, gains))))
+        gained.append(gains)
     headers = [t["nr"], t["dealer"], t["declarer"], t["game"], t["value"], "", *players]
     if not narrow([*headers, *(g[1] for g in games)]):
         return None  # a wide character (李, 🍺): padded by its shown width, on the general path
@@ -79,30 +80,31 @@ def plain_sheet(
         f"%{'' if a == 'r' else '-'}{w}s" for a, w in zip(align, widths, strict=True)
     )
     rule = "  ".join("-" * w for w in widths)
-    # the middle of a line (dealer to marks), by seat and kind
+    head = f"{(template % tuple(headers)).rstrip()}\n{rule}\n"
+    # a line is its number, its middle (dealer to marks, by seat and kind) and each player's
+    # total, each right-aligned two columns wider (the two spaces before it), then its end:
+    # pieces joined once, no line made
     middle = "  ".join(template.split("  ")[1:6])
-    middles = [middle % (rows[seat].dealer, *games[k]) for seat in range(size) for k in kinds]
-    shown = [
-        list(map([" " * (w - 1) + "0", *signed_cells(c, w)].__getitem__, n))
-        for c, n, w in zip(columns, changes, widths[6:], strict=True)
+    middles = [
+        f"  {middle}" % (rows[seat].dealer, *games[k]) for seat in range(size) for k in kinds
     ]
-    line = f"%{widths[0]}d  %s  " + "  ".join(["%s"] * size)
+    shown = [
+        map([" " * (w + 1) + "0", *signed_cells(c, w + 2)].__getitem__, accumulate(map(bool, g)))
+        for c, g, w in zip(columns, gained, widths[6:], strict=True)
+    ]
     at_seat = map(add, index, cycle(range(0, size * len(kinds), len(kinds))))
-    lines = list(
-        map(
-            str.__mod__,
-            cycle([line] * (size - 1) + [f"{line}\n{rule}"]),
+    ends = cycle(["\n"] * (size - 1) + [f"\n{rule}\n"])
+    pieces = list(
+        chain.from_iterable(
             zip(
-                range(1, count + 1),
+                map(f"%{widths[0]}d".__mod__, range(1, count + 1)),
                 map(middles.__getitem__, at_seat),
                 *shown,
+                ends,
                 strict=False,
-            ),
+            )
         )
     )
-    if count % size == 0:
-        lines[-1] = lines[-1][: -len(rule) - 1]  # no line between rounds after the last game
-    lines[:0] = [(template % tuple(headers)).rstrip(), rule]
-    if any(g[3] for g in games):
-        lines.append(t["marks"])
-    return "\n".join(lines)
+    pieces[0] = head + pieces[0]
+    pieces[-1] = f"\n{t['marks']}" if any(g[3] for g in games) else ""
+    return "".join(pieces)

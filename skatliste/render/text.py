@@ -74,11 +74,6 @@ def describe(row: Row, lang: Lang = "de", *, words: dict[str, str] | None = None
     return headline(row.result, lang)
 
 
-def with_note(text: str, note: str) -> str:
-    """A sheet cell with the game's note after it: ``Herz mit 1 · „Ben kam zu spät“``."""
-    return f"{text} · „{note}“" if note else text
-
-
 def describe_ramsch(row: Row, lang: Lang = "de") -> str:
     """``Ramsch: Anna 45, Ben 40, Carl 35, Jungfrau Ben, geschoben 1``."""
     e = row.entry
