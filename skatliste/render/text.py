@@ -154,7 +154,8 @@ def render_sheet(
     table: Table, sheet: Sequence[Row], *, fmt: str = "plain", lang: Lang = "de"
 ) -> str:
     """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
-    ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.render.export``'s)."""
+    ``grid`` or ``md``, drawn by ``render.plain.text_table``; the CSV and JSON of a list are
+    ``skatliste.render.export``'s)."""
     t = words_in(lang)
     if not sheet:
         return t["empty"]
