@@ -582,7 +582,6 @@ def report(m: Measured) -> bool:
     print(
         "summary imports: "
         + (", ".join(x for x in pieces if x in m.summary_mods) or "none of " + ", ".join(pieces))
-        + " (tabulate draws the table and imports importlib.metadata itself)"
     )
     print()
     print("| target | measured | |")

@@ -93,6 +93,9 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     first_words: tuple[str, ...] = ()
     """Words an ``edit`` or ``insert`` may start with instead of a player (Skat's
     ``eingepasst``, ``ramsch``; American Grand's ``end``)."""
+    pass_refused: Message | None = None
+    """Why all passed is no entry of this family (``skatliste pass``, ``POST /api/pass``), or
+    None where it is one (Skat's eingepasst)."""
 
     def next_words(self, words: Sequence[str]) -> list[str]:
         """What may follow ``words`` (folded) at the table, for shell completion: every word

@@ -63,10 +63,10 @@ def test_a_refused_deal_leaves_the_file_as_it_was(
 def test_end_undo_delete_and_edit_keep_the_history(grand_list: Path) -> None:
     app.add_game(grand_list, "anna", "whist 25 tricks 11".split())
     app.add_game(grand_list, "ben", "grand 15 tricks 9".split())
-    ended = app.pass_game(grand_list, note="closing time")
+    ended = app.pass_game(grand_list, note="closing time", end=True)
     assert _partie(ended).reason == "hand"
     with pytest.raises(InputError, match="no partie in progress"):
-        app.pass_game(grand_list)
+        app.pass_game(grand_list, end=True)
     assert isinstance(app.undo(grand_list).removed, PartieEnd)
     with pytest.raises(InputError, match="unknown word 'zoe'"):
         app.edit(grand_list, 2, "zoe grand 15 tricks 10".split())

@@ -292,16 +292,26 @@ def test_new_american_grand_needs_four_players(run: Run, ledger_path: Path) -> N
 
 
 @pytest.mark.english
-def test_pass_ends_an_american_grand_partie_and_end_refuses_a_skat_list(
+def test_end_ends_an_american_grand_partie_pass_does_not_and_end_refuses_a_skat_list(
     run: Run, grand_list: Path, tmp_path: Path
 ) -> None:
+    """'end' ends the partie by hand; 'pass', a Skat list's all passed typed by habit, is
+    refused saying the dealer must bid and which word ends a partie (rules §A1)."""
     skat = tmp_path / "skat.json"
     _ok(run, skat, "new", "--players", "Anna", "Ben", "Carl")
-    r = run("pass", "--ledger", str(grand_list))
+    r = run("end", "--ledger", str(grand_list))
     assert r.exit_code == 2
     assert f"{grand_list}: no partie in progress to end: the next deal starts" in r.stderr
     _ok(run, grand_list, "add", "anna", "whist", "25", "tricks", "11")
-    assert _ok(run, grand_list, "pass").startswith("Partie 1 over (ended by hand)")
+    kept = grand_list.read_bytes()
+    r = run("pass", "--ledger", str(grand_list))
+    assert r.exit_code == 2 and grand_list.read_bytes() == kept
+    assert r.stderr == (
+        f"Error: {grand_list}: no deal of American Grand is passed in: when the first three "
+        "pass, the dealer must bid (at least 5), so every deal has a declarer; a partie is "
+        "ended by hand with 'end' (German 'ende'); on the command line: 'skatliste end'\n"
+    )
+    assert _ok(run, grand_list, "end").startswith("Partie 1 over (ended by hand)")
     before = skat.read_bytes()
     r = run("end", "--ledger", str(skat))
     assert r.exit_code == 2

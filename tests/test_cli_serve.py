@@ -139,6 +139,8 @@ def test_serve_starts_a_server_on_the_loopback(fresh_ledger: Path) -> None:
                 assert time.monotonic() < deadline, "the server did not answer in 20 s"
                 time.sleep(0.1)
         assert answer.json()["players"] == ["Anna", "Ben", "Carl"]
+        other_port = {"Host": f"127.0.0.1:{port + 1}"}  # the port served only
+        assert httpx.get(url + "/api/list", headers=other_port, timeout=2).status_code == 421
         added = httpx.post(
             url + "/api/games",
             json={"declarer": "ben", "words": "grand mit 1 hand"},

@@ -59,6 +59,10 @@ NO_PARTIE = msg("no partie in progress to end: the next deal starts a new one")
 END_WORDS = ("end", "ende", "schluss")
 """The words of an end of a partie by hand."""
 
+_ALONE = (*END_WORDS, *words.PASS_WORDS)
+"""Words that are the whole entry, without a declarer: an end by hand, or Skat's all passed
+(refused saying why)."""
+
 
 _new = object.__new__
 _CONTRACTS = {c.value: c for c in Contract}
@@ -81,6 +85,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
 
     first_words = END_WORDS
+    pass_refused = words.PASS_REFUSED
 
     def next_words(self, typed: Sequence[str]) -> list[str]:
         # a deal's words ('end' ends a partie only standing alone, without a declarer)
@@ -200,6 +205,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     ) -> Entry:
         if named and len(words_) == 1 and words_[0].casefold() in END_WORDS:
             return PartieEnd(note=note, time=time)
+        if len(words_) == 1 and words_[0].casefold() in words.PASS_WORDS:
+            raise InputError(words.PASS_REFUSED)
         if named:
             words_ = names.joined_names(table.players, words_)  # 'anna schmidt whist ...'
         if named and words_ and names_player(table, words_[0]):
@@ -246,7 +253,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
         return names_player(table, word)
 
     def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        if len(words) == 1 and words[0].casefold() in END_WORDS:
+        if len(words) == 1 and words[0].casefold() in _ALONE:
             return False
         return not names_player(table, words[0])
 

@@ -64,6 +64,17 @@ FLAG_WORDS: dict[str, str] = {
 }
 """Euchre: alone, or (the default) with the partner."""
 
+PASS_WORDS = ("pass", "passed", "passe", "eingepasst")
+"""The words of all passed on a Skat list: on an American Grand list they are refused with
+``PASS_REFUSED``, so a player used to Skat's list never ends a partie by habit."""
+
+PASS_REFUSED = msg(
+    "no deal of American Grand is passed in: when the first three pass, the dealer must bid "
+    "(at least 5), so every deal has a declarer; a partie is ended by hand with 'end' "
+    "(German 'ende')"
+)
+"""Why ``pass`` is refused on an American Grand list (rules §A1: the dealer must bid)."""
+
 VOCABULARY: tuple[str, ...] = tuple(sorted({*CONTRACT_WORDS, *NUMBER_WORDS, *FLAG_WORDS}))
 
 _GLUED = re.compile(r"^([a-zäöü]+)(\d+)$")
@@ -207,7 +218,9 @@ def _number_word(
 
 
 def _refuse_word(tok: str) -> NoReturn:
-    """A word no deal has: a number standing alone, or an unknown word."""
+    """A word no deal has: Skat's all passed, a number standing alone, or an unknown word."""
+    if tok in PASS_WORDS:
+        raise InputError(PASS_REFUSED)
     if _signed(tok):
         raise InputError(
             msg(

@@ -326,11 +326,17 @@ def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
     )
 
 
-def pass_game(path: Path | str, *, note: str = "") -> Change:
-    """The family's pass-like entry: Skat's all passed (scores 0 and moves the deal on),
-    American Grand's end of a partie by hand."""
+def pass_game(path: Path | str, *, note: str = "", end: bool = False) -> Change:
+    """All passed: a game that scores 0 and moves the deal on, refused where the family has
+    none (American Grand: the dealer must bid); ``end``: the end of the partie by hand."""
     check_note(note)
-    return append(path, lambda ledger: ledger.family.passed(note=note, time=now()))
+
+    def passed(ledger: Ledger) -> Any:
+        if not end and ledger.family.pass_refused is not None:
+            raise InputError(ledger.family.pass_refused)
+        return ledger.family.passed(note=note, time=now())
+
+    return append(path, passed)
 
 
 def add_ramsch(path: Path | str, words: Sequence[str], *, note: str = "") -> Change:

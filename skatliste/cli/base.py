@@ -1,6 +1,6 @@
 """The click group, the shared options and the one place that turns errors into messages.
 
-Heavy modules (the ledger and pydantic, tabulate) are imported inside the commands that need
+Heavy modules (the ledger and pydantic) are imported inside the commands that need
 them, so ``skatliste value`` starts in a few times the interpreter's own start-up.
 """
 

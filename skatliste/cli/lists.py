@@ -209,13 +209,22 @@ def add(
 @click.option("--note", default="", help="A note kept with the game.")
 @list_options
 def pass_(note: str, ledger_path: Path, lang: Lang) -> None:
-    """All passed (eingepasst): a game that scores 0 and moves the deal on. On an American
-    Grand list: the partie in progress ends here by hand, as 'end'.
+    """All passed (eingepasst): a game that scores 0 and moves the deal on. Refused on an
+    American Grand list, where the dealer must bid: its partie ends by hand with 'end'.
 
     \b
     Example:
       skatliste pass
     """
+    refused = app.open_list(ledger_path).family.pass_refused
+    if refused is not None:  # the word's command: 'skatliste end'
+        refuse(
+            msg(
+                "{path}: {problem}; on the command line: 'skatliste end'",
+                path=str(ledger_path),
+                problem=refused,
+            )
+        )
     show_change(app.pass_game(ledger_path, note=note), lang)
 
 
@@ -224,7 +233,7 @@ def pass_(note: str, ledger_path: Path, lang: Lang) -> None:
 @list_options
 def end(note: str, ledger_path: Path, lang: Lang) -> None:
     """End the partie in progress by hand (a time limit): its result is final, and the next
-    deal starts a new partie at 0 : 0. American Grand lists only (where 'pass' does the same).
+    deal starts a new partie at 0 : 0. American Grand lists only ('pass' is refused there).
 
     \b
     Example:
@@ -240,7 +249,7 @@ def end(note: str, ledger_path: Path, lang: Lang) -> None:
                 family=ledger.family.title,
             )
         )
-    show_change(app.pass_game(ledger_path, note=note), lang)
+    show_change(app.pass_game(ledger_path, note=note, end=True), lang)
 
 
 @cli.command()

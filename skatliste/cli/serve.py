@@ -112,7 +112,7 @@ def serve(
         alone = tournament is None and key is None and not (show_keys or renew_key)
         _serve_season(season, host, port, names, chosen, alone=alone)
         return
-    served = {"hosts": _hosts(host), "public_url": base_url(names[0], port)}
+    served = {"hosts": _hosts(host), "port": port, "public_url": base_url(names[0], port)}
     if tournament is not None:
         app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen, served)
     else:
@@ -198,7 +198,7 @@ def _serve_league(
         how = msg("; start one with 'skatliste league new DIR --name NAME', or give --league DIR")
         raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
     _check_port(host, port)
-    app = create_app(league=folder, lang=lang, hosts=_hosts(host))
+    app = create_app(league=folder, lang=lang, hosts=_hosts(host), port=port)
     where = (
         msg("the local network (anyone on it can watch)")
         if serves_network(host)
@@ -233,7 +233,7 @@ def _serve_season(
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(create_app(season=folder, lang=lang, hosts=_hosts(host)), host, port)
+    _run_read_only(create_app(season=folder, lang=lang, hosts=_hosts(host), port=port), host, port)
 
 
 def _hosts(host: str) -> list[str]:

@@ -513,7 +513,7 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
                     people[name]["parties_won"] += 1
     if as_json:
         return json.dumps(people, ensure_ascii=False, indent=2)
-    from tabulate import tabulate
+    from skatliste.render.plain import plain_table
 
     heads = [
         m.render(lang)
@@ -531,9 +531,5 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         ]
         for name, p in people.items()
     ]
-    return tabulate(
-        body,
-        headers=[*heads, *(Contract(k).title for k in kinds)],
-        disable_numparse=True,
-        colalign=("left",) + ("right",) * (len(heads) + len(kinds) - 1),
-    )
+    headers = [*heads, *(Contract(k).title for k in kinds)]
+    return plain_table(headers, body, "l" + "r" * (len(headers) - 1))

@@ -126,7 +126,7 @@ def _drawn(
     """Each partie's lines drawn as a table (``plain``, ``grid``, ``md``), its result under
     it; the legend at the end."""
     from skatliste.render.cells import markdown_text
-    from skatliste.render.plain import plain_table
+    from skatliste.render.plain import text_table
 
     t = words_in(lang)
     if not drawn:
@@ -140,18 +140,7 @@ def _drawn(
     for body, partie in drawn:
         if fmt == "md":
             body = [tuple(markdown_text(cell) for cell in line) for line in body]
-        if fmt == "plain":
-            text = plain_table(headers, body, align)
-        else:
-            from tabulate import tabulate
-
-            text = tabulate(
-                body,
-                headers=headers,
-                tablefmt={"md": "github"}.get(fmt, fmt),
-                colalign=tuple({"r": "right", "l": "left", "c": "center"}[a] for a in align),
-                disable_numparse=True,
-            )
+        text = text_table(headers, body, align, fmt)
         lines = settlement_lines(table, partie, lang)
         if fmt == "md":
             lines = [markdown_text(line) for line in lines]

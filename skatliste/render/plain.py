@@ -1,6 +1,7 @@
-"""The plain text table of every text output (the sheet, the summary, the rankings and
-standings), in a module of its own: a season's standing prints one without loading the Skat
-sheet's renderers."""
+"""The text tables of every text output (the sheet, the summary, the statistics, the rankings
+and standings), in a module of its own: a season's standing prints one without loading the
+Skat sheet's renderers. Every cell is padded by the columns it takes on a terminal
+(:func:`shown_width`), so a name in Chinese or an emoji keeps its column in each format."""
 
 from __future__ import annotations
 
@@ -76,19 +77,67 @@ def _cells(line: Sequence[str]) -> tuple[str, ...]:
 def _wide_table(headers: list[str], body: Sequence[Sequence[str] | None], align: str) -> str:
     """``plain_table`` of cells some of which take more columns than they have characters:
     each cell padded by its shown width (slower, and rare)."""
-    lines = [line for line in body if line is not None]
-    widths = [shown_width(h) + 2 for h in headers]
-    for line in lines:
-        widths = [max(w, shown_width(c)) for w, c in zip(widths, line, strict=True)]
+    widths = _shown_widths(headers, [line for line in body if line is not None])
 
     def fit(cells: Sequence[str]) -> str:
-        padded = (
-            " " * (w - shown_width(c)) + c if a == "r" else c + " " * (w - shown_width(c))
+        text = "  ".join(
+            pad(c, w, "r" if a == "r" else "l")
             for c, w, a in zip(cells, widths, align, strict=True)
         )
-        text = "  ".join(padded)
         return text if align.endswith("r") else text.rstrip()  # as plain_table's lines end
 
     rule = "  ".join("-" * w for w in widths)
     head = fit(headers).rstrip()
     return "\n".join([head, rule, *(rule if line is None else fit(line) for line in body)])
+
+
+def _shown_widths(headers: Sequence[str], lines: Sequence[Sequence[str]]) -> list[int]:
+    """Each column's width in shown columns: its widest cell, at least its head and two."""
+    widths = [shown_width(h) + 2 for h in headers]
+    for line in lines:
+        widths = [max(w, shown_width(c)) for w, c in zip(widths, line, strict=True)]
+    return widths
+
+
+def pad(text: str, width: int, align: str) -> str:
+    """``text`` padded to ``width`` shown columns: right (``r``), centred (``c``, the odd space
+    on the right) or left.
+
+    >>> pad("李", 4, "r"), pad("ab", 5, "c"), pad("🍺", 3, "l")
+    ('  李', ' ab  ', '🍺 ')
+    """
+    gap = width - shown_width(text)
+    if align == "r":
+        return " " * gap + text
+    if align == "c":
+        return " " * (gap // 2) + text + " " * (gap - gap // 2)
+    return text + " " * gap
+
+
+def text_table(
+    headers: Sequence[str], body: Sequence[Sequence[str] | None], align: str, fmt: str
+) -> str:
+    """The table in ``fmt``: ``plain`` (a head, a rule, the lines; ``None`` lines become
+    rules), ``grid`` (each cell in a box) or ``md`` (a Markdown pipe table), each column
+    aligned ('l', 'r' or 'c' in ``align``; in ``plain`` a 'c' column is left-aligned) by the
+    columns its cells take on a terminal. ``grid`` and ``md`` drop the rule lines and draw
+    the boxes of tabulate's ``grid`` and ``github`` formats, which they replace: for cells of
+    one column a character the text is tabulate's, byte for byte."""
+    if fmt == "plain":
+        return plain_table(list(headers), body, align)
+    assert fmt in ("grid", "md"), fmt
+    lines = [line for line in body if line is not None]
+    widths = _shown_widths(headers, lines)
+
+    def row(cells: Sequence[str]) -> str:
+        padded = (pad(c, w, a) for c, w, a in zip(cells, widths, align, strict=True))
+        return "| " + " | ".join(padded) + " |"
+
+    dashes = ["-" * (w + 2) for w in widths]
+    if fmt == "md":
+        return "\n".join([row(headers), "|" + "|".join(dashes) + "|", *map(row, lines)])
+    rule = "+" + "+".join(dashes) + "+"
+    out = [rule, row(headers), rule.replace("-", "=")]
+    for line in lines:
+        out += [row(line), rule]
+    return "\n".join(out)

@@ -208,8 +208,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "stats")
 def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
     """Per player: games, won and lost, by game type, ... over the lists, merged by name."""
-    from tabulate import tabulate
-
+    from skatliste.render.plain import plain_table
     from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
 
     people = collect(
@@ -218,23 +217,13 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
     if as_json:
         return json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
     heads = STATS_HEADERS[lang]
-    first = tabulate(
-        stats_rows(people, lang),
-        headers=heads,
-        disable_numparse=True,
-        colalign=("left",) + ("right",) * (len(heads) - 1),
-    )
+    first = plain_table(list(heads), stats_rows(people, lang), "l" + "r" * (len(heads) - 1))
     kinds = [g for g in GAME_ORDER if any(g in s.by_game for s in people.values())]
     body = [
         [s.name, *["{}/{}".format(*reversed(s.by_game.get(g, [0, 0]))) for g in kinds]]
         for s in people.values()
     ]
-    second = tabulate(
-        body,
-        headers=[msg("won/declared").render(lang), *kinds],
-        disable_numparse=True,
-        colalign=("left",) + ("right",) * len(kinds),
-    )
+    second = plain_table([msg("won/declared").render(lang), *kinds], body, "l" + "r" * len(kinds))
     return f"{first}\n\n{second}"
 
 

@@ -1,7 +1,5 @@
-"""Sheet and summary → text (tabulate), CSV, Markdown or JSON strings. Never prints.
-
-tabulate is imported inside the functions that use it, so ``value`` does not pay for it.
-"""
+"""Sheet and summary → text (the tables of ``render.plain``), CSV, Markdown or JSON strings.
+Never prints."""
 
 from __future__ import annotations
 
@@ -13,7 +11,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
 from skatliste.money import Settlement
 from skatliste.render.cells import markdown_text
-from skatliste.render.plain import plain_table
+from skatliste.render.plain import text_table
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
 from skatliste.skat.family import value_cell
@@ -156,7 +154,8 @@ def render_sheet(
     table: Table, sheet: Sequence[Row], *, fmt: str = "plain", lang: Lang = "de"
 ) -> str:
     """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
-    ``md`` or a tabulate format; the CSV and JSON of a list are ``skatliste.render.export``'s)."""
+    ``grid`` or ``md``, drawn by ``render.plain.text_table``; the CSV and JSON of a list are
+    ``skatliste.render.export``'s)."""
     t = words_in(lang)
     if not sheet:
         return t["empty"]
@@ -203,18 +202,7 @@ def render_sheet(
     if fmt == "md":
         headers = [markdown_text(h) for h in headers]
         body = [None if line is None else tuple(map(markdown_text, line)) for line in body]
-    if fmt == "plain":
-        text = plain_table(headers, body, align)
-    else:
-        from tabulate import tabulate
-
-        text = tabulate(
-            [line for line in body if line is not None],
-            headers=headers,
-            tablefmt={"md": "github"}.get(fmt, fmt),
-            colalign=tuple({"r": "right", "l": "left"}[a] for a in align),
-            disable_numparse=True,
-        )
+    text = text_table(headers, body, align, fmt)
     if any_marks and fmt != "md":
         text += "\n" + t["marks"]
     if sheet[-1].pending:
@@ -310,21 +298,12 @@ def render_summary(
     lang: Lang = "de",
     fmt: str = "plain",
 ) -> str:
-    """The ranking table, and the money when a stake was given."""
-    from tabulate import tabulate
-
+    """The ranking table (``plain`` or ``md``), and the money when a stake was given."""
     headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
     if fmt == "md":
         headers = [markdown_text(h) for h in headers]
         body = [[markdown_text(c) for c in line] for line in body]
-    tablefmt = {"plain": "simple", "md": "github"}.get(fmt, fmt)
-    text = tabulate(
-        body,
-        headers=headers,
-        tablefmt=tablefmt,
-        disable_numparse=True,
-        colalign=("right", "left") + ("right",) * (len(headers) - 2),
-    )
+    text = text_table(headers, body, "rl" + "r" * (len(headers) - 2), fmt)
     lines = [text, "", *summary_notes(table, summary, lang=lang)]
     if settlement is not None and settlement.payments:
         lines += ["", *payment_lines(settlement, lang=lang)]

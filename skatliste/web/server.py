@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
 from skatliste.errors import ChangedError, InputError, LedgerError, SkatlisteError
-from skatliste.i18n import Lang, environment_lang, msg
+from skatliste.i18n import Lang, Message, environment_lang, msg
 from skatliste.web.base import (
     HERE,
     Refused,
@@ -83,10 +83,32 @@ FOLDER_POLL_SECONDS = 0.5
 
 def host_name(header: str) -> str:
     """The name in a ``Host`` header, without its port: ``[::1]:8000`` → ``::1``."""
+    return host_parts(header)[0]
+
+
+def host_parts(header: str) -> tuple[str, str | None]:
+    """The name in a ``Host`` header and its port as written (None when it names none):
+    ``[::1]:8000`` → ``('::1', '8000')``, ``laptop`` → ``('laptop', None)``."""
     header = header.strip().lower()
     if header.startswith("["):
-        return header[1:].partition("]")[0]
-    return header.rpartition(":")[0] if header.count(":") == 1 else header
+        name, _, rest = header[1:].partition("]")
+        return name, rest[1:] if rest.startswith(":") else None
+    if header.count(":") == 1:
+        name, _, port = header.partition(":")
+        return name, port
+    return header, None
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+"""The port a browser leaves out of ``Host`` for its scheme."""
+
+
+def _port_problem(port: str | None, scheme: str, served: int) -> bool:
+    """Whether a ``Host`` names another port than the one served: a Host without a port
+    means the scheme's own (80 for http), which only a server on that port is."""
+    if port is None:
+        return DEFAULT_PORTS.get(scheme) != served
+    return not (port.isdecimal() and len(port) <= 5 and int(port) == served)
 
 
 ANY_ADDRESS = "*"
@@ -110,11 +132,37 @@ def _ours(name: str, hosts: Sequence[str]) -> bool:
     return False
 
 
+def _host_refusal(scope: Scope) -> Message | None:
+    """Why the request's ``Host`` is not this server's (another name, or another port than
+    ``app.state.port``), or None; no ``Host`` (HTTP/1.0) is not checked."""
+    state = scope["app"].state
+    given = dict(scope.get("headers", [])).get(b"host")
+    if given is None:
+        return None
+    name, port = host_parts(given.decode("latin-1"))
+    if not _ours(name, state.hosts):
+        return msg(
+            "this server answers at its own address only, not at '{host}'; open the "
+            "link 'skatliste serve' printed",
+            host=name[:100],
+        )
+    served = getattr(state, "port", None)
+    if served is not None and _port_problem(port, scope.get("scheme", "http"), served):
+        return msg(
+            "this server answers at port {port} only, not at '{host}'; open the link "
+            "'skatliste serve' printed",
+            port=served,
+            host=given.decode("latin-1").strip()[:100],
+        )
+    return None
+
+
 class HostCheck:
     """ASGI middleware: a request must name one of the addresses served (or this computer) in
-    its ``Host``, else 421. A page of another site whose name was made to point here (DNS
-    rebinding) names its own site, so it can neither read nor write. ``app.state.hosts`` lists
-    the addresses; None checks nothing (an app that is not served, as in a test)."""
+    its ``Host``, at the port served, else 421. A page of another site whose name was made to
+    point here (DNS rebinding) names its own site, so it can neither read nor write.
+    ``app.state.hosts`` lists the addresses, None checks nothing (an app that is not served,
+    as in a test); ``app.state.port`` is the port served (None: any port)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -122,16 +170,9 @@ class HostCheck:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         hosts = getattr(scope["app"].state, "hosts", None) if "app" in scope else None
         if scope["type"] == "http" and hosts is not None:
-            given = dict(scope.get("headers", [])).get(b"host")
-            name = host_name(given.decode("latin-1")) if given is not None else None
-            if name is not None and not _ours(name, hosts):
-                request = Request(scope)
-                said = msg(
-                    "this server answers at its own address only, not at '{host}'; open the "
-                    "link 'skatliste serve' printed",
-                    host=name[:100],
-                )
-                response = JSONResponse({"error": say(request, said)}, status_code=421)
+            said = _host_refusal(scope)
+            if said is not None:
+                response = JSONResponse({"error": say(Request(scope), said)}, status_code=421)
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -262,6 +303,7 @@ def create_app(
     table_keys: Mapping[Any, str] | None = None,
     key_file: Path | None = None,
     hosts: Sequence[str] | None = None,
+    port: int | None = None,
     public_url: str | None = None,
     league: Path | None = None,
     season: Path | None = None,
@@ -275,7 +317,9 @@ def create_app(
     ``key_file``: the keys are read from this file (the list's key file, the tournament's
     ``keys.json``) and read again when it changes, so a renewed key revokes the old one at
     once (a ``key``/``organiser_key`` given still wins). ``hosts``: the addresses served
-    (with this computer's own, every other ``Host`` gets 421). ``public_url``: the address the
+    (with this computer's own, every other ``Host`` gets 421); ``port``: the port served (a
+    ``Host`` naming another gets 421; one without a port means the scheme's, 80 for http).
+    ``public_url``: the address the
     organiser's links and QR codes are built from."""
     from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
     from skatliste.web.agree import with_second_list
@@ -372,6 +416,7 @@ def create_app(
     app.state.watchers = watchers
     app.state.seat_key = seat_key
     app.state.hosts = None if hosts is None else list(hosts)
+    app.state.port = port
     app.state.public_url = public_url
     app.state.templates = Jinja2Templates(directory=HERE / "templates")
     return app
@@ -409,6 +454,9 @@ def running(app: Starlette, *, host: str = "127.0.0.1", per_client: int = 64) ->
             raise RuntimeError("the server did not start within 15 s")
         time.sleep(0.02)
     port = server.servers[0].sockets[0].getsockname()[1]
+    chosen = app.state.port is None
+    if chosen:
+        app.state.port = port  # served: another port in Host gets 421, as from 'serve'
     try:
         yield f"http://{host}:{port}"
     finally:
@@ -416,3 +464,5 @@ def running(app: Starlette, *, host: str = "127.0.0.1", per_client: int = 64) ->
             watcher.close()
         server.should_exit = True
         thread.join(15)
+        if chosen:
+            app.state.port = None  # served again: on its new port
