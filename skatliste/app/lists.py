@@ -133,7 +133,7 @@ def drop_stale_state(ledger: Ledger) -> bool:
     derived = family.state(ledger.table, ledger.entries)
     if family.state_to_json(derived) == family.state_to_json(found.state):
         return False
-    kept.state_path(ledger.path).unlink(missing_ok=True)
+    kept.drop(ledger.path)
     return True
 
 
