@@ -15,6 +15,8 @@ from skatliste.store import lists as store
 def call_bock(path: Path | str) -> Change:
     """Call a Bock round by hand after the last game (rule bock=on)."""
     with store.updating(path) as ledger:
+        if "bock" not in ledger.family.options:
+            raise InputError(msg("{family} has no Bock rounds", family=ledger.family.title))
         if not ledger.rules.plays_bock:
             raise InputError(
                 msg("this rule set plays no Bock (rule bock=off; the pub rule set has it)")
