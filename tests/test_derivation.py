@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skatliste.printed import signed
 from skatliste.skat import sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
-from skatliste.skat.explain import signed
 from skatliste.skat.games import PaperValue
 from skatliste.skat.problems import rule_problems
 from skatliste.skat.rounds import Rounds, triggered

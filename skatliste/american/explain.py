@@ -21,6 +21,7 @@ from skatliste.american.game import (
     over_six,
 )
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.printed import signed
 
 # --- the computation in words -------------------------------------------------------------
 
@@ -46,22 +47,6 @@ _TEXT: dict[str, Message] = {
 def _words(lang: Lang) -> dict[str, str]:
     """The words in ``lang``."""
     return {key: text.render(lang) for key, text in _TEXT.items()}
-
-
-def signed(n: int) -> str:
-    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list.
-
-    >>> signed(48), signed(-96), signed(0)
-    ('+48', '−96', '0')
-    """
-    if n > 0:
-        return f"+{n}"
-    return f"−{-n}" if n < 0 else "0"
-
-
-def number(n: int) -> str:
-    """``25`` / ``−15``: a total with a real minus sign and no plus."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def _tricks(n: int, lang: Lang) -> str:

@@ -10,7 +10,6 @@ from typing import Any
 from skatliste import players as names
 from skatliste.american import game, kept, options, words
 from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
-from skatliste.american.explain import signed
 from skatliste.american.game import (
     Row,
     Table,
@@ -20,6 +19,7 @@ from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
+from skatliste.printed import signed
 
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)

@@ -13,7 +13,8 @@ from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_l
 from skatliste.cli.options import typed
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Lang, msg, nmsg
-from skatliste.skat.explain import explain, headline, result_record, signed
+from skatliste.printed import signed
+from skatliste.skat.explain import explain, headline, result_record
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import seeger_fabian_points
 

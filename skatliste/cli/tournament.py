@@ -319,7 +319,7 @@ def result(
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
     # the words of the tournament's tables, without their renderer: one result costs little
     from skatliste.i18n import pmsg
-    from skatliste.skat.explain import with_minus
+    from skatliste.printed import with_minus
 
     where = pmsg("tournament", "series {series} table {table}", series=series, table=table)
     parts = ", ".join(f"{name} {with_minus(s.seeger_fabian)}" for name, s in scores.items())

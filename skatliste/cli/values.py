@@ -22,13 +22,13 @@ from skatliste.cli.base import (
 from skatliste.cli.complete import complete_game_words
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
+from skatliste.printed import signed
 from skatliste.skat.explain import (
     explain,
     headline,
     paper_line,
     result_record,
     seeger_fabian_line,
-    signed,
 )
 from skatliste.skat.rules import (
     MAX_BOCK,

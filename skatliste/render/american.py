@@ -15,7 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from skatliste.american.explain import computation, number, signed
+from skatliste.american.explain import computation
 from skatliste.american.game import (
     Contract,
     Deal,
@@ -32,6 +32,7 @@ from skatliste.american.game import (
 from skatliste.american.kept import REASONS, WIDTH, Kept, last, numbers, results, walk
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.printed import number, signed
 from skatliste.render import register
 
 TEXT: dict[str, Message] = {
@@ -194,7 +195,7 @@ def _head(
 ) -> str:
     """The first line of :func:`_settled`: the partie, why it ended, the scores and sets."""
     head = p.deals.format(deals) if reason == "deals" else p.heads[reason]
-    # explain.signed, inline: a summary says two a partie
+    # printed.signed, inline: a summary says two a partie
     sa = f"+{a}" if a > 0 else (f"−{-a}" if a < 0 else "0")
     sb = f"+{b}" if b > 0 else (f"−{-b}" if b < 0 else "0")
     sets, (one, other) = p.sets, p.pairs

@@ -7,10 +7,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from skatliste.american.explain import computation, number, signed
+from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Row, Table
 from skatliste.american.words import to_words
 from skatliste.i18n import Lang, msg
+from skatliste.printed import number, signed
 from skatliste.render import register
 from skatliste.render.american import (
     FAMILY,

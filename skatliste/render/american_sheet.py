@@ -264,7 +264,7 @@ def _plain(
 
 
 def _numbers(values: Sequence[int]) -> dict[int, str]:
-    """``explain.number`` of each of ``values`` (the real minus sign), by value: a partie's
+    """``printed.number`` of each of ``values`` (the real minus sign), by value: a partie's
     scores are few."""
     return {n: str(n).replace("-", "−") for n in set(values)}
 
@@ -273,7 +273,7 @@ def _said(d: Deal, done: Effect, lang: Lang) -> tuple[str, str, str, str, str]:
     """A deal's cells but its number, dealer and running scores: its declarer, its contract's
     words (and note), the set mark, and each pair's points before its score."""
     p0, p1 = done[0], done[1]
-    # explain.signed, inline
+    # printed.signed, inline
     pre0 = f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
     pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
     words = deal_words(d, lang)
@@ -307,7 +307,7 @@ def _line(
     key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts, p0, p1, lost)
     found = said.get(key)
     if found is None:
-        # explain.signed, inline
+        # printed.signed, inline
         pre0 = f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
         pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
         found = said[key] = (deal_words(d, lang), "×" if lost else "", pre0, pre1)
@@ -316,7 +316,7 @@ def _line(
         from skatliste.render.cells import with_note
 
         words = with_note(words, d.note)
-    # explain.number, inline
+    # printed.number, inline
     return (
         number,
         dealer,

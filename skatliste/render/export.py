@@ -15,6 +15,7 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg
 from skatliste.money import Settlement
+from skatliste.printed import signed, with_minus
 from skatliste.render.cells import CsvWriter, markdown_text, with_note
 from skatliste.render.page import page_head
 from skatliste.render.text import (
@@ -30,7 +31,6 @@ from skatliste.render.text import (
     words_in,
 )
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
-from skatliste.skat.explain import signed, with_minus
 from skatliste.skat.row import Row
 from skatliste.skat.summary import Summary
 

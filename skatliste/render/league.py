@@ -17,10 +17,10 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.league import DayReport, PlayerLine, TableLine
+from skatliste.printed import with_minus
 from skatliste.render.cells import CsvWriter
 from skatliste.render.plain import plain_table
 from skatliste.render.tournament import page
-from skatliste.skat.explain import with_minus
 
 _TEXT: dict[str, Message] = {
     "place": pmsg("league", "Place"),

@@ -17,10 +17,10 @@ from itertools import accumulate, chain, compress, cycle
 from operator import add
 
 from skatliste.i18n import Lang
+from skatliste.printed import signed, signed_cells
 from skatliste.render.plain import narrow
 from skatliste.render.text import _mark, describe, value_cell, words_in
 from skatliste.skat.entries import Entry, GameEntry, Table
-from skatliste.skat.explain import signed, signed_cells
 from skatliste.skat.sheet import seat_rows
 
 

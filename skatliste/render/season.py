@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
+from skatliste.printed import with_minus
 from skatliste.render.cells import CsvWriter
 from skatliste.render.plain import plain_table
 from skatliste.season import (
@@ -28,7 +29,6 @@ from skatliste.season import (
     Standing,
     shown,
 )
-from skatliste.skat.explain import with_minus
 
 _TEXT: dict[str, Message] = {
     "place": pmsg("season", "Place"),

@@ -12,6 +12,7 @@ from typing import Any
 from skatliste import money
 from skatliste.i18n import Lang, msg
 from skatliste.memory import collector_off
+from skatliste.printed import signed
 from skatliste.render import register
 from skatliste.render.text import (
     describe,
@@ -27,7 +28,7 @@ from skatliste.render.text import (
 )
 from skatliste.skat import entries, sheet
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
-from skatliste.skat.explain import seeger_fabian_line, signed
+from skatliste.skat.explain import seeger_fabian_line
 from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
 from skatliste.skat.summary import summarise as summary_of_list

@@ -10,10 +10,11 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
 from skatliste.money import Settlement
+from skatliste.printed import MINUS, signed
 from skatliste.render.cells import markdown_text
 from skatliste.render.plain import text_table
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
-from skatliste.skat.explain import MINUS, explain, headline, paper_line, signed
+from skatliste.skat.explain import explain, headline, paper_line
 from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
 from skatliste.skat.rulesets import Ranking

@@ -5,11 +5,10 @@ Pure text, no printing: the CLI decides where it goes. German by default, Englis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from itertools import repeat
 
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.printed import signed
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import GameResult, Level, RamschResult, SeegerFabian, doubled
 
@@ -60,45 +59,6 @@ def _words(lang: Lang) -> dict[str, str]:
     """The words in ``lang``, placeholders to fill in (looked up once: ``value -`` explains
     thousands of games)."""
     return {key: m.template(lang) for key, m in _WORDS.items()}
-
-
-MINUS = "−"
-"""The real minus sign (U+2212) a printed list has, never the hyphen."""
-
-
-def with_minus(number: str | int) -> str:
-    """A number as printed, its sign the real minus sign: ``−98``, ``98``."""
-    return str(number).replace("-", MINUS)
-
-
-def signed(n: float, *, places: int = 0) -> str:
-    """``+48`` / ``−96`` / ``0``, with a real minus sign as on a printed list; ``places``
-    decimals for an average (``+1.5``, ``+0.0``).
-
-    >>> signed(48), signed(-96), signed(0), signed(-0.25, places=1)
-    ('+48', '−96', '0', '−0.2')
-    """
-    if places:
-        return with_minus(f"{n:+.{places}f}")
-    if n == 0:
-        return "0"
-    return with_minus(f"{n:+d}" if isinstance(n, int) else f"{n:+.0f}")
-
-
-def signed_cells(numbers: Sequence[int], width: int) -> list[str]:
-    """``signed`` of each whole number, right-aligned in ``width`` characters: a long
-    sheet's totals column, formatted at once.
-
-    >>> signed_cells([48, -96, 0], 4)
-    [' +48', ' −96', '   0']
-    """
-    cells = list(map(f"%+{width}d".__mod__, numbers))
-    if numbers and min(numbers) < 0:
-        cells = list(map(str.replace, cells, repeat("-"), repeat(MINUS)))
-    if 0 in numbers:
-        zero = "0".rjust(width)
-        cells = [zero if n == 0 else cell for n, cell in zip(numbers, cells, strict=True)]
-    return cells
 
 
 def game_name(result: GameResult, lang: Lang = "de") -> str:

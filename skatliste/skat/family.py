@@ -15,9 +15,9 @@ from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Tex
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.players import check_player_names, find_player, joined_names, same_name
+from skatliste.printed import signed
 from skatliste.skat import entries, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
-from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN

@@ -14,8 +14,8 @@ from typing import Any
 
 from skatliste.errors import InvalidGameError
 from skatliste.i18n import Message, msg
+from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
-from skatliste.skat.explain import signed
 from skatliste.skat.games import Declaration, Outcome
 from skatliste.skat.problems import entry_rule_problems, series_problems
 from skatliste.skat.rounds import Rounds, triggered

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from skatliste.i18n import LANGS, Lang, pmsg
+from skatliste.printed import signed
 from skatliste.skat.entries import GameEntry, RamschEntry
-from skatliste.skat.explain import signed
 from skatliste.skat.games import GERMAN_NAME, GameType
 from skatliste.skat.row import Row
 from skatliste.skat.rules import GameResult

@@ -19,7 +19,7 @@ from starlette.types import Receive, Scope, Send
 
 from skatliste.errors import InputError
 from skatliste.i18n import Joined, Lang, Message, msg
-from skatliste.skat.explain import signed
+from skatliste.printed import signed
 from skatliste.web.base import (
     Site,
     can_write,
