@@ -92,12 +92,13 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
     here: list[int] = []
     if pair["exists"]:
         try:
-            result = agree.compare_lists(a, b, lang=lang).comparison
+            found = agree.compare_lists(a, b, lang=lang)
         except SkatlisteError as exc:  # the other list unreadable: said, not fatal
             pair["lines"] = [exc.message.render(lang)]
         else:
+            result = found.comparison
             pair["agree"] = result.agree
-            pair["lines"] = [line.render(lang) for line in report_lines(result)]
+            pair["lines"] = [line.render(lang) for line in report_lines(result, found.after)]
             here = [d.game_a if first is None else d.game_b for d in result.differences]
     signed = agree.signed_line(ledger)
     return {
