@@ -205,12 +205,19 @@ class Difference:
     b: ComparedEntry | None
     fields: tuple[str, ...] = ()
 
+    @property
+    def numbered(self) -> bool:
+        """Whether the entry it concerns (list A's, or B's where A lacks it) has a number of
+        its own."""
+        first = self.a if self.a is not None else self.b
+        assert first is not None  # a difference holds at least one entry
+        return first.numbered
+
     def to_json(self) -> dict[str, object]:
         """``{"game": 17, "kind": ..., "fields": [...], "a": {...}, "b": {...}}``, the game in
         list A's numbering (``after``: A's entry, or B's where A lacks it, has no number of
         its own and follows A's numbered entry 17)."""
-        first = self.a if self.a is not None else self.b
-        place = "game" if first is None or first.numbered else "after"
+        place = "game" if self.numbered else "after"
         return {
             place: self.game_a,
             "kind": self.kind.value,

@@ -1,4 +1,4 @@
-"""An American Grand list's parties in words, for what the house says of them beside the deals:
+r"""An American Grand list's parties in words, for what the house says of them beside the deals:
 each partie's result as two lists of one table compare it (docs/rules.md §A5: a partie is
 settled on its own, from 0 : 0, so totals across parties mean nothing), and what a change to
 the list (an edit, an insert, a delete, a restore) did to its parties: a partie that now ends
@@ -11,9 +11,11 @@ Pure: the parties are :func:`skatliste.american.game.parties`'.
 >>> first = Deal(declarer="Anna", contract=Contract.WHIST, bid=25, tricks=11)
 >>> second = Deal(declarer="Ben", contract=Contract.WHIST, bid=30, tricks=12)
 >>> for said in reshaped(table, [first, second], [first, PartieEnd(), second]):
-...     print(said.render("en"))
-partie 1 now: deal 1, over (ended by hand): Anna+Carl win 100 : 0
-partie 2 now: deal 2, provisional: Ben+Dora win 100 : 0
+...     print(said.render("en").replace(" → ", "\n  → "))
+partie 1 now: deal 1, over (ended by hand): Anna+Carl +25 · Ben+Dora 0 · sets 0 : 0
+  → Anna+Carl win 100 : 0
+partie 2 now: deal 2, provisional: Anna+Carl 0 · Ben+Dora +30 · sets 0 : 0
+  → Ben+Dora win 100 : 0
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skatliste.american.deals import Entry
+from skatliste.american.explain import signed
 from skatliste.american.game import Partie, Settlement, Table, parties
 from skatliste.compare import Outcome
 from skatliste.i18n import Message, msg
@@ -57,12 +60,22 @@ def _result(table: Table, s: Settlement) -> Message:
 
 def said(table: Table, partie: Partie) -> Message:
     """A partie in a line: its deals, whether it is over and why, its (final or provisional)
-    result: ``deals 2 to 4, provisional: Anna+Carl win 105 : 0``."""
-    deals, result = _deals(partie), _result(table, partie.settlement)
+    result: ``deals 2 to 4, provisional: Anna+Carl +18 · Ben+Dora +5 · sets 0 : 1 → Anna+Carl
+    win 105 : 0``."""
+    s = partie.settlement
+    scores = msg(
+        "{one} {a} · {other} {b} · sets {x} : {y}",
+        one=table.pair_name(0),
+        a=signed(s.points[0]),
+        other=table.pair_name(1),
+        b=signed(s.points[1]),
+        x=s.sets[0],
+        y=s.sets[1],
+    )
+    said = {"deals": _deals(partie), "scores": scores, "result": _result(table, s)}
     if partie.reason is None:
-        return msg("{deals}, provisional: {result}", deals=deals, result=result)
-    why = REASONS[partie.reason]
-    return msg("{deals}, over ({why}): {result}", deals=deals, why=why, result=result)
+        return msg("{deals}, provisional: {scores} → {result}", **said)
+    return msg("{deals}, over ({why}): {scores} → {result}", why=REASONS[partie.reason], **said)
 
 
 def _data(table: Table, partie: Partie) -> dict[str, object]:
@@ -125,9 +138,8 @@ def reshaped(table: Table, before: Sequence[Entry], after: Sequence[Entry]) -> l
         out.append(
             msg("partie {number} now: {partie}", number=partie.number, partie=said(table, partie))
         )
+    # a partie beyond the new count had deals (only an empty list has a partie without one)
     out += [
-        msg("partie {number} is no longer on the list", number=p.number)
-        for p in old[len(new) :]
-        if p.rows
+        msg("partie {number} is no longer on the list", number=p.number) for p in old[len(new) :]
     ]
     return out

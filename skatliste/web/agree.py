@@ -99,7 +99,10 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
             result = found.comparison
             pair["agree"] = result.agree
             pair["lines"] = [line.render(lang) for line in report_lines(result, found.after)]
-            here = [d.game_a if first is None else d.game_b for d in result.differences]
+            # the numbered entries the sheet marks (an end by hand has no line of its own)
+            here = [
+                d.game_a if first is None else d.game_b for d in result.differences if d.numbered
+            ]
     signed = agree.signed_line(ledger)
     return {
         "second": first is not None,
