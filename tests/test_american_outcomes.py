@@ -107,7 +107,7 @@ def test_an_edit_that_keeps_a_partie_from_ending_says_it_is_no_longer_over() -> 
 def test_an_end_put_in_says_which_partie_ends_there_and_its_settlement() -> None:
     """An end by hand after deal 1 (§A4): partie 1 is over there, and the deals after it make
     partie 2, still in progress (Ben+Dora at 90)."""
-    after = [WON[0], PartieEnd(), *WON[1:]]
+    after: list[Entry] = [WON[0], PartieEnd(), *WON[1:]]
     assert changes(WON, after) == [
         "partie 1 now: deal 1, over (ended by hand): Anna+Carl 0 · Ben+Dora +65 · sets 0 : 0 → "
         "Ben+Dora win 100 : 0",
