@@ -1,20 +1,18 @@
 """What the web edge needs of the store around a write: a repeat of an entry answered as the
 first time (``Idempotency-Key``, kept in ``NAME.json.requests`` by ``store.requests``), and
-a bounded wait for a list's lock, and the reader's hook that notes a key a request's JSON
-gives twice (``Pairs``)."""
+a bounded wait for a list's lock."""
 
 from __future__ import annotations
 
 import hashlib
 
-from skatliste.store.files import ListBusy, Pairs, lock_wait
+from skatliste.store.files import ListBusy, lock_wait
 from skatliste.store.requests import KEEP, Kept, begin, finish, forget, requests_path
 
 __all__ = [
     "KEEP",
     "Kept",
     "ListBusy",
-    "Pairs",
     "begin",
     "finish",
     "forget",

@@ -19,8 +19,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
-from skatliste.app.requests import Pairs
 from skatliste.errors import SkatlisteError
+from skatliste.fields import Pairs
 from skatliste.i18n import Joined, Lang, Message, join, msg
 from skatliste.web.watch import Watcher
 
