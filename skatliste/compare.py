@@ -31,7 +31,7 @@ die Listen unterscheiden sich in 1 Spiel
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -158,18 +158,42 @@ class ComparedEntry:
     facts: Mapping[str, object]
     words: str
     value: int
+    numbered: bool = True
+    """Whether the entry has a number of its own in its family's numbering (a game, a deal);
+    one that has none (American Grand's end of a partie by hand) is named by the numbered
+    entry it follows (``Family.numbered``)."""
 
     def to_json(self, number: int) -> dict[str, object]:
-        """The entry as ``compare --json`` shows it, ``number`` its place in its list."""
-        return {"game": number, "words": self.words, "value": self.value, "entry": dict(self.facts)}
+        """The entry as ``compare --json`` shows it, ``number`` its place in its list (an
+        entry with no number of its own: ``after`` the numbered entry it follows)."""
+        place = "game" if self.numbered else "after"
+        return {place: number, "words": self.words, "value": self.value, "entry": dict(self.facts)}
+
+
+Namer = Callable[[int], Message]
+"""How a line names an entry with no number of its own, by the number of the numbered entry
+before it: ``end after deal 3`` (``Family.unnumbered_name``)."""
+
+
+def after_game(number: int) -> Message:
+    """The default :data:`Namer`: ``the entry after game 17``."""
+    return msg("the entry after game {number}", number=number)
+
+
+def _place(entry: ComparedEntry, number: int, after: Namer) -> Message:
+    """Where an entry stands in its list: ``game 17``, or for one with no number of its own,
+    by the game before it."""
+    return msg("game {number}", number=number) if entry.numbered else after(number)
 
 
 @dataclass(frozen=True)
 class Difference:
     """Where the two lists differ: a game one of them lacks, or the two games at one place.
 
-    ``game_a`` and ``game_b`` are the game's number in each list, or for a game a list lacks,
-    the number it would have there (the number of that list's next game); ``a`` and ``b`` are
+    ``game_a`` and ``game_b`` are the game's number in each list (its family's numbering: an
+    entry with no number of its own has the number of the numbered entry before it), or for a
+    game a list lacks, the number it would have there (the number of that list's next game,
+    or for an entry with no number of its own, of its last numbered one); ``a`` and ``b`` are
     the two entries, ``None`` for the list that lacks it. ``fields`` are every field that
     differs, in the order of :data:`FIELD_KINDS`; ``kind`` is the group of the first (``VALUE``
     with no field when the facts are the same and only the value differs)."""
@@ -181,11 +205,21 @@ class Difference:
     b: ComparedEntry | None
     fields: tuple[str, ...] = ()
 
+    @property
+    def numbered(self) -> bool:
+        """Whether the entry it concerns (list A's, or B's where A lacks it) has a number of
+        its own."""
+        first = self.a if self.a is not None else self.b
+        assert first is not None  # a difference holds at least one entry
+        return first.numbered
+
     def to_json(self) -> dict[str, object]:
         """``{"game": 17, "kind": ..., "fields": [...], "a": {...}, "b": {...}}``, the game in
-        list A's numbering."""
+        list A's numbering (``after``: A's entry, or B's where A lacks it, has no number of
+        its own and follows A's numbered entry 17)."""
+        place = "game" if self.numbered else "after"
         return {
-            "game": self.game_a,
+            place: self.game_a,
             "kind": self.kind.value,
             "fields": list(self.fields),
             "a": None if self.a is None else self.a.to_json(self.game_a),
@@ -208,30 +242,77 @@ class TotalDifference:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """One part of a list's result, as its family compares two lists' results where their
+    totals mean nothing across the list (American Grand: a partie and its settlement, §A5;
+    each partie starts at 0 : 0)."""
+
+    key: str
+    """What it is the result of, the same in both lists (``partie 2``): outcomes are paired
+    by it."""
+    name: Message
+    """How a line names it (``Partie 2``)."""
+    said: Message
+    """How it came out, in words (``deals 2 to 4, provisional: Anna+Carl ahead 105 : 0``)."""
+    data: Mapping[str, object]
+    """How it came out, as JSON: two outcomes differ where this does."""
+
+
+@dataclass(frozen=True)
+class OutcomeDifference:
+    """A part of the result that differs between the lists (None: the list has no such
+    part, e.g. a partie more in the other)."""
+
+    a: Outcome | None
+    b: Outcome | None
+
+    @property
+    def key(self) -> str:
+        """What the outcome is of."""
+        found = self.a if self.a is not None else self.b
+        assert found is not None  # a difference holds at least one outcome
+        return found.key
+
+    def to_json(self) -> dict[str, object]:
+        """``{"of": "partie 2", "a": {...}, "b": null}``."""
+        return {
+            "of": self.key,
+            "a": None if self.a is None else dict(self.a.data),
+            "b": None if self.b is None else dict(self.b.data),
+        }
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Two lists compared: the games where they differ, in order, and the players whose totals
-    differ, in list A's order."""
+    differ, in list A's order (or, for a family that compares results rather than totals, the
+    parts of the result that differ, in order)."""
 
     games_a: int
     games_b: int
+    """How many numbered entries each list has."""
     differences: tuple[Difference, ...]
     totals: tuple[TotalDifference, ...]
+    results: tuple[OutcomeDifference, ...] = ()
 
     @property
     def agree(self) -> bool:
-        """Every game and every total the same."""
-        return not self.differences and not self.totals
+        """Every game and every total (every part of the result) the same."""
+        return not self.differences and not self.totals and not self.results
 
     def to_json(self) -> dict[str, object]:
         """``{"agree": false, "differences": [...], "totals": {"Ben": {"a": 72, "b": 96,
         "difference": -24}}}``."""
-        return {
+        out: dict[str, object] = {
             "agree": self.agree,
             "differences": [d.to_json() for d in self.differences],
             "totals": {
                 t.player: {"a": t.a, "b": t.b, "difference": t.difference} for t in self.totals
             },
         }
+        if self.results:
+            out["results"] = [r.to_json() for r in self.results]
+        return out
 
 
 # --- what is compared ------------------------------------------------------------------------
@@ -326,6 +407,22 @@ class _Lists:
     groups: _Groups
     _pairs: dict[tuple[int, int], int] = field(default_factory=dict)
     """The pair costs found so far: a wider band asks for the same pairs again."""
+    _before: dict[str, list[int]] = field(default_factory=dict)
+
+    def before(self, side: str, index: int) -> int:
+        """How many numbered entries list ``side`` (``a`` or ``b``) has before ``index``."""
+        counts = self._before.get(side)
+        if counts is None:
+            counts = [0]
+            for p in self.a if side == "a" else self.b:
+                counts.append(counts[-1] + p.entry.numbered)
+            self._before[side] = counts
+        return counts[index]
+
+    def number(self, side: str, index: int, entry: ComparedEntry) -> int:
+        """The number ``entry`` has (or would have) at ``index`` of list ``side``: a numbered
+        entry the next number, one with no number of its own that of the entry before it."""
+        return self.before(side, index) + entry.numbered
 
     def pair_cost(self, i: int, j: int) -> int:
         """The cost of A's game ``i`` and B's game ``j`` at one place (0: the same game)."""
@@ -407,14 +504,19 @@ def _difference(lists: _Lists, step: tuple[int, int, int, int]) -> Difference | 
     """The difference one step of the alignment makes, if any."""
     i, j, ni, nj = step
     if ni == i:
-        return Difference(DifferenceKind.MISSING_IN_A, i + 1, j + 1, None, lists.b[j].entry)
+        b_entry = lists.b[j].entry
+        number_a, number_b = lists.number("a", i, b_entry), lists.number("b", j, b_entry)
+        return Difference(DifferenceKind.MISSING_IN_A, number_a, number_b, None, b_entry)
     if nj == j:
-        return Difference(DifferenceKind.MISSING_IN_B, i + 1, j + 1, lists.a[i].entry, None)
+        a_entry = lists.a[i].entry
+        number_a, number_b = lists.number("a", i, a_entry), lists.number("b", j, a_entry)
+        return Difference(DifferenceKind.MISSING_IN_B, number_a, number_b, a_entry, None)
     a, b = lists.a[i], lists.b[j]
     if lists.groups.same(a, b):
         return None
     kind, fields = lists.groups.differing(a, b)
-    return Difference(kind, i + 1, j + 1, a.entry, b.entry, fields)
+    number_a, number_b = lists.number("a", i, a.entry), lists.number("b", j, b.entry)
+    return Difference(kind, number_a, number_b, a.entry, b.entry, fields)
 
 
 # --- the comparison --------------------------------------------------------------------------
@@ -443,6 +545,7 @@ def compare(
     ignore: Collection[str] = IGNORED_FIELDS,
     kinds: Mapping[str, DifferenceKind] = FIELD_KINDS,
     optional: Collection[str] = OPTIONAL_FIELDS,
+    results: tuple[Sequence[Outcome], Sequence[Outcome]] | None = None,
 ) -> Comparison:
     """Lists A and B of one table compared: the games matched in order, then the totals.
 
@@ -451,6 +554,9 @@ def compare(
     :func:`skatliste.players.same_name`) are refused with :class:`InputError`. Fields named
     in ``ignore`` are not compared; fields named in ``optional`` are compared only where both
     games give them (:data:`OPTIONAL_FIELDS`); ``kinds`` groups the fields (:data:`FIELD_KINDS`).
+    With ``results`` (each list's :class:`Outcome` parts, for a family whose totals mean
+    nothing across the list), those are compared (:func:`compare_outcomes`) and the totals
+    name the players only.
 
     The games are aligned as in an edit distance: a game one list lacks costs
     :data:`SKIP_COST`, two games at one place cost 0 when they are the same (the same facts,
@@ -475,42 +581,66 @@ def compare(
     )
     found = (_difference(lists, step) for step in _align(lists))
     differences = tuple(d for d in found if d is not None)
+    count_a, count_b = (sum(e.numbered for e in entries) for entries in (a, b))
+    if results is not None:
+        outcomes = compare_outcomes(*results)
+        return Comparison(count_a, count_b, differences, (), outcomes)
     by_key = {same_name(p): total for p, total in totals_b.items()}
     totals = tuple(
         TotalDifference(p, total, by_key[same_name(p)])
         for p, total in totals_a.items()
         if total != by_key[same_name(p)]
     )
-    return Comparison(len(a), len(b), differences, totals)
+    return Comparison(count_a, count_b, differences, totals)
+
+
+def compare_outcomes(a: Sequence[Outcome], b: Sequence[Outcome]) -> tuple[OutcomeDifference, ...]:
+    """The parts of two lists' results that differ, paired by their key: list A's in its
+    order, then those only list B has."""
+    by_key = {o.key: o for o in b}
+    keys = {o.key for o in a}
+    out = [
+        OutcomeDifference(o, by_key.get(o.key))
+        for o in a
+        if o.key not in by_key or by_key[o.key].data != o.data
+    ]
+    out += [OutcomeDifference(None, o) for o in b if o.key not in keys]
+    return tuple(out)
 
 
 # --- the text -------------------------------------------------------------------------------
 
 
-def difference_line(d: Difference) -> Message:
+def difference_line(d: Difference, after: Namer = after_game) -> Message:
     """One difference as the CLI prints it:
-    ``Spiel 17: A "Anna kreuz mit 2 hand" +72 — B "Anna kreuz mit 2" +48``."""
+    ``Spiel 17: A "Anna kreuz mit 2 hand" +72 — B "Anna kreuz mit 2" +48``; an entry with no
+    number of its own (an end of a partie) is named by ``after`` (:data:`Namer`)."""
     if d.b is None:
         assert d.a is not None  # a difference holds at least one game
-        return msg(
-            'game {number}: A "{a}" {value_a} — missing in B',
-            number=d.game_a,
-            a=d.a.words,
-            value_a=signed(d.a.value),
-        )
+        said = {"a": d.a.words, "value_a": signed(d.a.value)}
+        if d.a.numbered:
+            return msg('game {number}: A "{a}" {value_a} — missing in B', number=d.game_a, **said)
+        return msg('{where}: A "{a}" {value_a} — missing in B', where=after(d.game_a), **said)
     if d.a is None:
-        return msg(
-            'B\'s game {number}: "{b}" {value_b} — missing in A',
-            number=d.game_b,
-            b=d.b.words,
-            value_b=signed(d.b.value),
-        )
+        said = {"b": d.b.words, "value_b": signed(d.b.value)}
+        if d.b.numbered:
+            return msg(
+                'B\'s game {number}: "{b}" {value_b} — missing in A', number=d.game_b, **said
+            )
+        return msg('B\'s {where}: "{b}" {value_b} — missing in A', where=after(d.game_b), **said)
     both = {
         "a": d.a.words,
         "value_a": signed(d.a.value),
         "b": d.b.words,
         "value_b": signed(d.b.value),
     }
+    if not (d.a.numbered and d.b.numbered):
+        return msg(
+            'A\'s {where} against B\'s {where_b}: "{a}" {value_a} — "{b}" {value_b}',
+            where=_place(d.a, d.game_a, after),
+            where_b=_place(d.b, d.game_b, after),
+            **both,
+        )
     if d.game_a == d.game_b:
         return msg('game {number}: A "{a}" {value_a} — B "{b}" {value_b}', number=d.game_a, **both)
     return msg(
@@ -519,6 +649,18 @@ def difference_line(d: Difference) -> Message:
         number_b=d.game_b,
         **both,
     )
+
+
+def outcome_line(d: OutcomeDifference) -> Message:
+    """A part of the result that differs:
+    ``Ergebnis von Partie 1: A Spiele 1 bis 4, vorläufig: … — B Spiel 1, beendet (von Hand
+    beendet): …``."""
+    if d.b is None:
+        assert d.a is not None  # a difference holds at least one outcome
+        return msg("result of {name}: A {a} — missing in B", name=d.a.name, a=d.a.said)
+    if d.a is None:
+        return msg("result of {name}: missing in A — B {b}", name=d.b.name, b=d.b.said)
+    return msg("result of {name}: A {a} — B {b}", name=d.a.name, a=d.a.said, b=d.b.said)
 
 
 def total_line(t: TotalDifference) -> Message:
@@ -533,10 +675,13 @@ def total_line(t: TotalDifference) -> Message:
     )
 
 
-def report_lines(c: Comparison) -> tuple[Message, ...]:
-    """The comparison as the CLI prints it: each difference, each total that differs, and
-    a last line that says whether the lists agree."""
-    lines = [difference_line(d) for d in c.differences] + [total_line(t) for t in c.totals]
+def report_lines(c: Comparison, after: Namer = after_game) -> tuple[Message, ...]:
+    """The comparison as the CLI prints it: each difference (an entry with no number of its
+    own named by ``after``),
+    each total (each part of the result) that differs, and a last line that says whether the
+    lists agree."""
+    lines = [difference_line(d, after) for d in c.differences]
+    lines += [total_line(t) for t in c.totals] + [outcome_line(r) for r in c.results]
     if c.agree:
         last = nmsg("the lists agree: {count} game", "the lists agree: {count} games", c.games_a)
     elif c.differences:
@@ -545,6 +690,8 @@ def report_lines(c: Comparison) -> tuple[Message, ...]:
             "the lists differ in {count} games",
             len(c.differences),
         )
-    else:
+    elif c.totals:
         last = msg("the lists differ in their totals only")
+    else:
+        last = msg("the lists differ in their results only")
     return (*lines, last)

@@ -108,6 +108,12 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def entry_name(self, number: int) -> Message:
         """A numbered entry where a command names it: ``game 3`` (Skat), ``deal 3``."""
 
+    def unnumbered_name(self, after: int) -> Message:
+        """An entry with no number of its own where a message names it, by the numbered
+        entries before it (American Grand: ``end after deal 3``); by default ``the entry after
+        game 3`` (a family that numbers every entry has none)."""
+        return msg("the entry after {where}", where=self.entry_name(after))
+
     @abstractmethod
     def stored_name(self, number: int) -> Message:
         """An entry of the file where the reader names it: ``game 3``, ``entry 3``."""
@@ -275,6 +281,22 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     @abstractmethod
     def values(self, table: TableT, entries: Sequence[EntryT]) -> dict[int, tuple[int, str]]:
         """Each entry (by identity) → (its number, its value as the sheet shows it)."""
+
+    def outcomes(self, table: TableT, entries: Sequence[EntryT]) -> list[Any] | None:
+        """What two lists of the table compare after their entries (each a
+        ``skatliste.compare.Outcome``, named here only: the comparison's core names the
+        players' module, which finds a family), where the family's totals mean nothing across
+        a list (American Grand: each partie and its settlement, §A5); None: the totals are the
+        list's result (the default, Skat)."""
+        return None
+
+    def reshaped(
+        self, table: TableT, before: Sequence[EntryT], after: Sequence[EntryT]
+    ) -> list[Message]:
+        """What a change (an edit, an insert, a delete, a restore) did to the list beyond the
+        entry and the later values (``Later games changed``): American Grand's parties that
+        now end elsewhere, are no longer over, or settle otherwise; empty by default."""
+        return []
 
     # --- carrying on from a kept state (optional: without it a list is always derived whole) -
 

@@ -566,7 +566,7 @@ def _message_ids() -> list[tuple[str, ...]]:
 
 
 def test_the_scan_finds_every_message_of_the_core() -> None:
-    assert len(_message_ids()) == 9
+    assert len(_message_ids()) == 18
 
 
 @pytest.mark.parametrize("ids", _message_ids(), ids=lambda ids: ids[0][:40])

@@ -572,3 +572,30 @@ def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: 
         page.close()
     kinds = [g["kind"] for g in json.loads(path.read_text(encoding="utf-8"))["games"]]
     assert kinds == ["deal", "deal", "end"]
+
+
+def test_an_american_grand_delete_says_what_it_did_to_the_parties(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A deal deleted from the sheet takes Ben+Dora's 100 away (docs/rules.md §A4): the toast
+    says so after the deletion, in the words of the command line."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    path = tmp_path / "grand.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl", "Dora"], rules=lists.rules_of("american-grand"))
+    for words in ("ben whist 45 stiche 13", "dora whist 45 stiche 13", "carl grand 10 stiche 8"):
+        lists.add_game(path, None, words.split())
+    with live_server(create_app(path, key=KEY)) as url:
+        page = browser.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{url}/#key={KEY}")
+        tap(page, '#sheet [data-open="2"]')
+        tap(page, '#sheet [data-delete="2"]')
+        expect(page.locator("#toast")).to_have_text(
+            "Spiel 2 gelöscht · Partie 1 ist nicht mehr beendet: Spiele 1 bis 2, vorläufig: "
+            "Anna+Carl +18 · Ben+Dora +65 · verloren 0 : 0 → Ben+Dora gewinnen 82 : 0 · "
+            "Partie 2 gibt es nicht mehr"
+        )
+        page.close()

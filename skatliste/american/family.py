@@ -8,12 +8,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from skatliste import players as names
-from skatliste.american import game, kept, options, words
+from skatliste.american import game, kept, options, outcomes, words
 from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.game import (
     Row,
     Table,
 )
+from skatliste.compare import Outcome
 from skatliste.errors import InputError
 from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
@@ -99,6 +100,10 @@ class AmericanFamily(Family[Entry, Table, Row]):
 
     def entry_name(self, number: int) -> Message:
         return msg("deal {number}", number=number)
+
+    def unnumbered_name(self, after: int) -> Message:
+        # an end by hand has no number of its own (§A4): named by the deal it follows
+        return msg("end after deal {number}", number=after)
 
     def stored_name(self, number: int) -> Message:
         return msg("entry {number}", number=number)
@@ -314,6 +319,15 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def state_numbered(self, state: Any) -> int:
         assert isinstance(state, kept.Kept)
         return state.deals
+
+    def outcomes(self, table: Table, entries: Sequence[Entry]) -> list[Outcome]:
+        # §A5: each partie is settled on its own, from 0 : 0
+        return outcomes.outcomes(table, entries)
+
+    def reshaped(
+        self, table: Table, before: Sequence[Entry], after: Sequence[Entry]
+    ) -> list[Message]:
+        return outcomes.reshaped(table, before, after)
 
     def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
         out: dict[int, tuple[int, str]] = {}

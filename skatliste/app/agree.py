@@ -17,7 +17,7 @@ from typing import Any
 
 from skatliste import agree as core
 from skatliste.app.lists import Ledger, check_number, edit, numbered_count, open_list
-from skatliste.compare import IGNORED_FIELDS, ComparedEntry, Comparison, compare
+from skatliste.compare import IGNORED_FIELDS, ComparedEntry, Comparison, Namer, compare
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, Message, join, msg, nmsg
 from skatliste.players import same_name
@@ -321,7 +321,7 @@ def compared(
             value = _paper_value(written, value)
             if value < 0 and not said and id(entry) in results:
                 stored["won"] = False  # the paper's minus says lost where the words do not
-        out.append(ComparedEntry(stored, words, value))
+        out.append(ComparedEntry(stored, words, value, family.numbered(entry)))
     return out
 
 
@@ -419,6 +419,19 @@ def _same_players(a: Ledger, b: Ledger) -> None:
         )
 
 
+def _results(
+    a: Ledger, b: Ledger, games_a: Sequence[Any], games_b: Sequence[Any]
+) -> tuple[list[Any], list[Any]] | None:
+    """Each list's result as its family compares it (:meth:`Family.outcomes`), or None where
+    the totals are the result."""
+    found_a = a.family.outcomes(a.table, games_a)
+    if found_a is None:
+        return None
+    found_b = b.family.outcomes(b.table, games_b)
+    assert found_b is not None  # list B is of list A's family
+    return found_a, found_b
+
+
 @dataclass(frozen=True)
 class Compared:
     """Two lists compared, with what was compared."""
@@ -427,6 +440,12 @@ class Compared:
     b_path: Path
     paper: bool
     comparison: Comparison
+
+    @property
+    def after(self) -> Namer:
+        """How the comparison's lines name an entry with no number of its own, by the entry
+        before it (``Family.unnumbered_name``: ``end after deal 1``)."""
+        return self.a.family.unnumbered_name
 
 
 def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Compared:
@@ -450,7 +469,8 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
     totals_b = _paper_totals(a, games, entries_b)
     totals_a = a.family.totals(a.table, a.entries)
     ignore = IGNORED_FIELDS | {"paper"}
-    result = compare(entries_a, entries_b, totals_a, totals_b, ignore=ignore)
+    results = _results(a, a, a.entries, games)
+    result = compare(entries_a, entries_b, totals_a, totals_b, ignore=ignore, results=results)
     return Compared(a, Path(path_b), True, result)
 
 
@@ -469,7 +489,13 @@ def _two_lists(a: Ledger, b: Ledger, lang: Lang) -> Comparison:
     _same_players(a, b)
     totals_a = a.family.totals(a.table, a.entries)
     totals_b = b.family.totals(b.table, b.entries)
-    return compare(compared(a, a.entries, lang), compared(b, b.entries, lang), totals_a, totals_b)
+    return compare(
+        compared(a, a.entries, lang),
+        compared(b, b.entries, lang),
+        totals_a,
+        totals_b,
+        results=_results(a, b, a.entries, b.entries),
+    )
 
 
 def _paper_totals(
@@ -518,7 +544,7 @@ def table_lists(path: Path | str, *, lang: Lang = "de") -> TableLists:
         except InputError as exc:  # the players differ: a hand-edited list
             return TableLists(False, (exc.message,))
         agree = result.agree
-        lines = [difference_line(d) for d in result.differences[:SHOWN]]
+        lines = [difference_line(d, a.family.unnumbered_name) for d in result.differences[:SHOWN]]
         more = len(result.differences) - len(lines)
         if more > 0:
             lines.append(nmsg("... and {count} more game", "... and {count} more games", more))

@@ -11,13 +11,13 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from skatliste.app.change import Change
 from skatliste.errors import ChangedError, InputError
 from skatliste.families import Family, NoDeclarer, find_family
-from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.i18n import join, msg, nmsg
 from skatliste.notes import check_note
 from skatliste.options import RuleSet
 from skatliste.store import lists as store
@@ -29,24 +29,7 @@ from skatliste.store.lists import ListFile
 Ledger = ListFile[Any]
 """A loaded list, as the edges name it."""
 
-
-@dataclass(frozen=True)
-class Change:
-    """What a change did: the list after it, the entry's row, and what it replaced."""
-
-    ledger: Ledger
-    """The list after the change."""
-    number: int
-    row: Any | None
-    """The changed entry's row (None when it was removed, or has none)."""
-    last: Any | None
-    """The row of the list's last entry after the change (None for an empty list)."""
-    removed: Any | None = None
-    problems: tuple[tuple[Message, Message], ...] = ()
-    """What ``check`` finds in the whole list afterwards (a later entry the change affected)."""
-    changed: tuple[tuple[int, str, str], ...] = ()
-    """Later entries whose value changed: (number now, value before, value after), e.g. a
-    Bock round that now starts or ends elsewhere."""
+__all__ = ["Change", "Ledger"]  # Change is skatliste.app.change's, named here for the edges
 
 
 # --- a new list ------------------------------------------------------------------------------
@@ -413,13 +396,24 @@ def _after_change(
     index: int | None,
     removed: Any | None,
     *,
-    before: dict[int, tuple[int, str]] | None = None,
+    before: dict[int, tuple[int, str]],
+    earlier: Sequence[Any],
 ) -> Change:
+    """What a change did, ``before`` the values and ``earlier`` the entries before it."""
     row = None if index is None else row_at(ledger, index)
-    problems = tuple(ledger.family.problems(ledger.table, ledger.entries))
-    changed = () if before is None else _changed_later(before, ledger, number - (index is None))
+    family = ledger.family
+    problems = tuple(family.problems(ledger.table, ledger.entries))
+    changed = _changed_later(before, ledger, number - (index is None))
+    reshaped = tuple(family.reshaped(ledger.table, earlier, ledger.entries))
     return Change(
-        ledger, number, row, last_row(ledger), removed=removed, problems=problems, changed=changed
+        ledger,
+        number,
+        row,
+        last_row(ledger),
+        removed=removed,
+        problems=problems,
+        changed=changed,
+        reshaped=reshaped,
     )
 
 
@@ -491,7 +485,7 @@ def delete(path: Path | str, number: int, *, expect: str | None = None) -> Chang
         removed = ledger.entries.pop(index)
         _refuse_breaking(ledger, earlier, lambda i: None if i == index else i - (i > index))
         ledger.record("delete", number, removed, None)
-    return _after_change(ledger, number, None, removed, before=before)
+    return _after_change(ledger, number, None, removed, before=before, earlier=earlier)
 
 
 def _entry_words(ledger: Ledger, words: Sequence[str], *, note: str, declarer: str | None) -> Any:
@@ -537,7 +531,7 @@ def edit(
         ledger.entries[index] = entry
         _refuse_breaking(ledger, earlier, lambda i: i, changed=index)
         ledger.record("edit", number, old, entry)
-    return _after_change(ledger, number, index, old, before=before)
+    return _after_change(ledger, number, index, old, before=before, earlier=earlier)
 
 
 def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "") -> Change:
@@ -564,7 +558,7 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
         earlier = list(ledger.entries)
         ledger.entries.insert(index, entry)
         _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
-    return _after_change(ledger, number, index, None, before=before)
+    return _after_change(ledger, number, index, None, before=before, earlier=earlier)
 
 
 def restore(path: Path | str, item: int) -> Change:
@@ -620,7 +614,7 @@ def restore(path: Path | str, item: int) -> Change:
             earlier = list(ledger.entries)
             ledger.entries.insert(index, entry)
             _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
-    return _after_change(ledger, index + 1, index, None, before=before)
+    return _after_change(ledger, index + 1, index, None, before=before, earlier=earlier)
 
 
 def _declarer_of(ledger: Ledger, old: Any, tapped: str | None) -> str | None:

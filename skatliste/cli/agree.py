@@ -53,7 +53,7 @@ def compare_cmd(list_a: Path, list_b: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        for line in report_lines(result):
+        for line in report_lines(result, found.after):
             click.echo(line.render(lang))
     if not result.agree:
         sys.exit(1)

@@ -50,14 +50,10 @@ def show_change(change: app.Change, lang: Lang) -> None:
 
 
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:
-    """Later entries the change gave another value, and what ``check`` now finds."""
-    if change.changed:
-        name = change.ledger.family.entry_name
-        listed = ", ".join(
-            name(number).render(lang) + f": {was or '–'} → {now or '–'}"
-            for number, was, now in change.changed
-        )
-        click.echo(msg("Later games changed: {changes}", changes=listed).render(lang))
+    """Later entries the change gave another value, what the family says the change did to
+    the rest of the list (American Grand's parties), and what ``check`` now finds."""
+    for line in change.followups():
+        click.echo(line.render(lang))
     if change.problems:
         where, problem = change.problems[0]
         note = nmsg(

@@ -92,13 +92,17 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
     here: list[int] = []
     if pair["exists"]:
         try:
-            result = agree.compare_lists(a, b, lang=lang).comparison
+            found = agree.compare_lists(a, b, lang=lang)
         except SkatlisteError as exc:  # the other list unreadable: said, not fatal
             pair["lines"] = [exc.message.render(lang)]
         else:
+            result = found.comparison
             pair["agree"] = result.agree
-            pair["lines"] = [line.render(lang) for line in report_lines(result)]
-            here = [d.game_a if first is None else d.game_b for d in result.differences]
+            pair["lines"] = [line.render(lang) for line in report_lines(result, found.after)]
+            # the numbered entries the sheet marks (an end by hand has no line of its own)
+            here = [
+                d.game_a if first is None else d.game_b for d in result.differences if d.numbered
+            ]
     signed = agree.signed_line(ledger)
     return {
         "second": first is not None,

@@ -256,7 +256,8 @@ async def preview(request: Request) -> Response:
 
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
-    after, and what ``check`` now finds in later games."""
+    after, what the change did to the rest of the list (``followups``: later values, American
+    Grand's parties, as the CLI says it), and what ``check`` now finds in later games."""
     from skatliste.web.views import row_json, totals
 
     lang = request_lang(request)
@@ -268,6 +269,7 @@ def _changed(request: Request, change: Any, status: int = 200) -> Response:
             "game": None if change.row is None else row_json(ledger, change.row, lang),
             "removed": None if change.removed is None else words(change.removed, lang),
             "totals": totals(ledger, change.last),
+            "followups": [say(request, m) for m in change.followups()],
             "problems": [
                 {"game": say(request, where), "problem": say(request, p)}
                 for where, p in change.problems

@@ -577,9 +577,15 @@ async function submitEdit() {
     toast(L.failed + ": " + r.data.error, true);
     return;
   }
-  toast(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }));
+  toast(withFollowups(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }), r.data));
   resetForm();
   await refresh();
+}
+
+// What a change did to the rest of the list, said after it as the CLI says it (later values,
+// American Grand's parties that now end elsewhere): the server's words, in the page's language.
+function withFollowups(text, data) {
+  return [text, ...(data.followups || [])].join(" · ");
 }
 
 async function simple(path, done, body = {}) {
@@ -720,7 +726,7 @@ function wire() {
       const r = await api("DELETE", "/api/games/" + n + "?expect=" + encodeURIComponent(g.fingerprint));
       if (!r.ok) toast(r.data.error, true);
       else {
-        toast(fmt(L.deleted, { n }));
+        toast(withFollowups(fmt(L.deleted, { n }), r.data));
         opened.clear(); // the numbers after it moved up
         await refresh();
       }
