@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeAlias, TypeVar
 
 from skatliste.errors import LedgerError
 from skatliste.fields import Check, Field, Record, Text
+from skatliste.fields import found as found_as_written
 from skatliste.i18n import Message, msg
 
 TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
@@ -26,7 +27,7 @@ def shown(found: Any) -> Message | str:
     object or a list is not quoted."""
     if found is None or isinstance(found, dict | list):
         return ""
-    return msg(" (found {value})", value=repr(found))
+    return msg(" (found {value})", value=found_as_written(found))
 
 
 class Reader(ABC):
@@ -36,7 +37,7 @@ class Reader(ABC):
     def __init__(self, path: Path, twice: Mapping[int, str] | None = None) -> None:
         self.path = path
         self.twice: Mapping[int, str] = twice or {}
-        """Each object of the file that holds a key twice (``store.files.Pairs``): its id, the
+        """Each object of the file that holds a key twice (``fields.Pairs``): its id, the
         key."""
 
     @abstractmethod
@@ -76,7 +77,7 @@ class Reader(ABC):
 
 def given_twice(twice: Mapping[int, str], data: Any) -> tuple[str, str] | None:
     """The place of the first object in ``data`` (in the file's order) that ``twice`` says
-    holds a key twice (``store.files.Pairs``), and that key; None when there is none."""
+    holds a key twice (``fields.Pairs``), and that key; None when there is none."""
     if not twice:
         return None
     todo: list[tuple[str, Any]] = [("", data)]
