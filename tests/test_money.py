@@ -12,10 +12,13 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from starlette.testclient import TestClient
 
 from skatliste.money import settle, whole_cents
+from skatliste.web.server import create_app
 
 from .conftest import Run
+from .webtools import KEY
 
 STAKES = [Fraction(s) for s in ("0.1", "0.25", "1/4", "1", "0.5", "2", "1/3", "0.3", "1/7", "5")]
 
@@ -239,3 +242,29 @@ def test_the_newcomers_json_and_export_settle_alike(run: Run, newcomers_list: Pa
     assert "+0,29 €" in md.stdout and "+0,30 €" not in md.stdout
     html = run("export", "--cent", "0.1", "--ledger", str(newcomers_list)).stdout
     assert "Carl zahlt Ben 0,15 €" in html and "+0,30 €" not in html
+
+
+def test_the_phone_page_gives_a_cent_equal_totals_cannot_share_as_the_summary(
+    run: Run, tmp_path: Path
+) -> None:
+    """Ben and Anna both 0 at a tournament list, Ben ranked first by Seeger-Fabian: at 1/48
+    cent each owes Carl half a cent, and one cent of the two goes to Ben, the one the summary
+    lists first, on the phone page as in the summary (§8)."""
+    path = tmp_path / "list.json"
+    for args in (
+        ("new", "--players", "Anna", "Ben", "Carl", "--rules", "tournament"),
+        ("add", "ben", "grand", "mit", "1", "verloren"),
+        ("add", "ben", "grand", "mit", "1"),
+        ("add", "ben", "grand", "mit", "1"),
+        ("add", "carl", "kreuz", "mit", "1"),
+    ):
+        assert run(*args, "--ledger", str(path)).exit_code == 0
+    printed = run("summary", "--cent", "1/48", "--ledger", str(path)).stdout.splitlines()
+    assert [line.split()[1] for line in printed[2:5]] == ["Carl", "Ben", "Anna"]
+    assert [line[-7:] for line in printed[2:5]] == ["+0,01 €", " 0,00 €", "−0,01 €"]
+    assert printed[-1] == "Anna zahlt Carl 0,01 €"
+    page = TestClient(create_app(path, key=KEY)).get("/api/list", params={"cent": "1/48"})
+    summary = page.json()["summary"]
+    assert [row[1] for row in summary["rows"]] == ["Carl", "Ben", "Anna"]
+    assert [row[-1] for row in summary["rows"]] == ["+0,01 €", "0,00 €", "−0,01 €"]
+    assert summary["payments"] == ["Anna zahlt Carl 0,01 €"]
