@@ -225,13 +225,21 @@ def test_summary_money_settlement(run: Run, fresh_ledger: Path) -> None:
     _add(run, fresh_ledger, "ben", "karo", "ohne", "2", "verloren")  # −54
     data = _json_summary(run, fresh_ledger, "--cent", "0.25")
     # §8: i receives (3 × total_i − sum) × stake; sum = 90
-    assert data["balances_cent"] == {"Anna": 85.5, "Ben": -63.0, "Carl": -22.5}
+    assert data["exact_balances_cent"] == {"Anna": 85.5, "Ben": -63.0, "Carl": -22.5}
+    # rounded to whole cents that still add up to 0: the two half cents, one up (Anna, ahead)
+    assert data["balances_cent"] == {"Anna": 86, "Ben": -63, "Carl": -23}
     assert sum(data["balances_cent"].values()) == 0
     text = run("summary", "--cent", "1/4", "--ledger", str(fresh_ledger)).stdout
-    # the amounts in euro, rounded to the cent only now (half up): 49.5 ct → 0,50 €
+    # each pair's 49.5, 36 and 13.5 ct to the cent, adding up to each balance: Ben's −63 ct
+    # is 50 + 13, so his half cent with Carl is rounded down
     assert "Ben zahlt Anna 0,50 €" in text
     assert "Carl zahlt Anna 0,36 €" in text
-    assert "Ben zahlt Carl 0,14 €" in text
+    assert "Ben zahlt Carl 0,13 €" in text
+    assert data["payments_cent"] == [
+        {"from": "Carl", "to": "Anna", "amount": 36},
+        {"from": "Ben", "to": "Anna", "amount": 50},
+        {"from": "Ben", "to": "Carl", "amount": 13},
+    ]
     english = run("summary", "--cent", "1/4", "--lang", "en", "--ledger", str(fresh_ledger))
     assert "Ben pays Anna €0.50" in english.stdout
     assert "+€0.86" in english.stdout

@@ -101,7 +101,8 @@ def _words(cell: str) -> list[str]:
 
 WORKED = _table(_section("10"), "arithmetic")
 SEEGER_FABIAN = _table(_section("10"), "declarer")
-MONEY = _table(_section("10"), "cent")
+MONEY = _table(_section("10"), "whole cents")
+PAYMENTS = _table(_section("10"), "paid cent")
 
 
 def test_the_worked_examples_are_all_there() -> None:
@@ -109,6 +110,7 @@ def test_the_worked_examples_are_all_there() -> None:
     assert len(WORKED) >= 14
     assert len(SEEGER_FABIAN) == 3
     assert len(MONEY) == 4
+    assert len(PAYMENTS) == 6
 
 
 @pytest.mark.parametrize("row", WORKED, ids=[row[0] for row in WORKED])
@@ -137,7 +139,19 @@ def test_worked_money_comes_out_exactly_so() -> None:
     """§8 money: (n × total − sum) × stake for each player, at ¼ cent a point."""
     totals = {row[0]: _number(row[1]) for row in MONEY}
     assert f"add up to {sum(totals.values())}" in _section("10")
-    balances = settle(totals, Fraction(1, 4)).balances
-    assert {name: float(balances[name]) for name in totals} == {
+    settled = settle(totals, Fraction(1, 4))
+    assert {name: float(settled.exact[name]) for name in totals} == {
         row[0]: float(row[3].replace("−", "-")) for row in MONEY
     }
+    assert settled.balances == {row[0]: _number(row[4]) for row in MONEY}
+
+
+def test_worked_money_in_whole_cents_is_each_pairs_payment() -> None:
+    """§8 rounding: each pair's exact amount, and what it pays in whole cents."""
+    totals = {row[0]: _number(row[1]) for row in MONEY}
+    exact = {(a, b): (totals[b] - totals[a]) * Fraction(1, 4) for a in totals for b in totals}
+    shown = [
+        (payer, receiver, Fraction(amount), int(paid)) for payer, receiver, amount, paid in PAYMENTS
+    ]
+    assert [(p, r, e) for p, r, e, _ in shown] == [(p, r, exact[p, r]) for p, r, _, _ in shown]
+    assert settle(totals, Fraction(1, 4)).payments == [(p, r, c) for p, r, _, c in shown]

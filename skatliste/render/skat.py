@@ -286,7 +286,9 @@ def page_json(
     best = max(totals.values())
     leaders = [p for p, v in totals.items() if v == best]
     summary = summary_of_list(table, lst.entries)
-    settlement = _settlement(totals, stake)
+    # in the summary's order, as the summary settles: a cent that equal totals cannot share
+    # goes to the same player on the page as in the summary (docs/rules.md §8)
+    settlement = _settlement({p.name: p.total for p in summary.players}, stake)
     headers, body = summary_table(table, summary, settlement=settlement, lang=lang)
     notes = summary_notes(table, summary, lang=lang)
     payments = payment_lines(settlement, lang=lang) if settlement is not None else []

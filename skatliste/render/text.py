@@ -239,8 +239,9 @@ def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = Fal
     return text
 
 
-def money(cent: Fraction, lang: Lang = "de", *, sign: bool = True) -> str:
-    """An amount given in cent, as euro: rounded only now (half up, to the cent).
+def money(cent: Fraction | int, lang: Lang = "de", *, sign: bool = True) -> str:
+    """An amount given in cent, as euro: rounded only now (half up, to the cent; a
+    settlement's amounts are whole cents already, :func:`skatliste.money.settle`).
 
     German writes ``+1.234,56 €``, English ``+€1,234.56``; a real minus sign.
 
@@ -390,9 +391,10 @@ def summary_json(
         "series": table.series,
     }
     if settlement is not None:
-        data["balances_cent"] = {k: float(v) for k, v in settlement.balances.items()}
+        data["balances_cent"] = dict(settlement.balances)  # whole cents, adding up to 0
+        data["exact_balances_cent"] = {k: float(v) for k, v in settlement.exact.items()}
         data["payments_cent"] = [
-            {"from": a, "to": b, "amount": float(x)} for a, b, x in settlement.payments
+            {"from": a, "to": b, "amount": x} for a, b, x in settlement.payments
         ]
     return data
 
