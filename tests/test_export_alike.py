@@ -220,3 +220,93 @@ def test_season_export_takes_its_format_from_the_file_name_when_none_is_given(
         f"Fehler: {md}: der Name endet auf .md, nicht auf .html: schreibe -o "
         f"{tmp_path}/standing.html, oder lass html weg, um md zu schreiben\n"
     )
+
+
+# --- the settlement's steps, one marker each -------------------------------------------------
+
+
+def test_the_html_page_shows_the_settlement_steps_by_their_own_numbers_without_bullets(
+    run: Run, grand_list: Path
+) -> None:
+    """§A5's three steps carry their numbers (``1) 100 − …``): the page lists them in a list
+    whose bullets its style turns off, so no '• 1)' is printed."""
+    page = _ok(run, "export", "--format", "html", "--ledger", str(grand_list))
+    assert "ul.steps { list-style: none;" in page
+    at = page.index('<ul class="steps">')
+    steps = page[at : page.index("</ul>", at)].split("<li>")[1:]
+    assert [step[:3] for step in steps] == ["1) ", "2) ", "3) "]
+    assert page.count("<ul>") == 0  # no list with bullets left on the page
+
+
+def test_the_markdown_settlement_steps_carry_only_their_own_numbers(
+    run: Run, grand_list: Path
+) -> None:
+    """In Markdown the steps are written as they are, ``1) …``: a viewer shows them as a
+    numbered list (CommonMark's ``)`` marker), not a bullet before each number."""
+    for args in (("export", "--format", "md"), ("sheet", "--format", "md")):
+        lines = _ok(run, *args, "--ledger", str(grand_list)).splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("**Partie 1 "))
+        assert lines[at + 1] == ""
+        assert [line[:3] for line in lines[at + 2 : at + 5]] == ["1) ", "2) ", "3) "]
+        assert lines[at + 5] == ""
+        assert not any(line.startswith("- ") for line in lines)
+
+
+def test_a_skat_lists_markdown_settlement_is_a_list_a_viewer_keeps_apart(
+    run: Run, skat_list: Path
+) -> None:
+    """Who pays whom, one payment a list item: consecutive plain lines would run into one
+    paragraph in a Markdown viewer."""
+    text = _ok(run, "export", "--format", "md", "--cent", "1", "--ledger", str(skat_list))
+    assert text.endswith(
+        "2 Spiele; Rangfolge nach Listenpunkten\n\n"
+        "- Carl zahlt Anna 0,48 €\n- Ben zahlt Anna 0,92 €\n- Ben zahlt Carl 0,44 €\n"
+    )
+    plain = _ok(run, "summary", "--cent", "1", "--ledger", str(skat_list))
+    assert plain.endswith(
+        "\n\nCarl zahlt Anna 0,48 €\nBen zahlt Anna 0,92 €\nBen zahlt Carl 0,44 €\n"
+    )
+
+
+# --- the statistics of a list without games ------------------------------------------------
+
+
+def test_stats_of_lists_without_games_say_so_in_one_line(run: Run, tmp_path: Path) -> None:
+    """No table of headers and zeros: the line ``summary`` prints for an empty American Grand
+    list, in either family; ``--json`` still gives every player's (zero) numbers."""
+    skat, grand = tmp_path / "skat.json", tmp_path / "grand.json"
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(skat))
+    _ok(run, "new", "--rules", "american-grand", "--players", "Anna", "Ben", "Carl", "Dora",
+        "--ledger", str(grand))  # fmt: skip
+    assert _ok(run, "stats", "--ledger", str(skat)) == "Noch keine Spiele.\n"
+    assert _ok(run, "stats", "--ledger", str(skat), "--lang", "en") == "No games yet.\n"
+    assert _ok(run, "stats", "--ledger", str(grand)) == "noch keine Spiele\n"
+    assert _ok(run, "summary", "--ledger", str(grand)) == "noch keine Spiele\n"
+    assert _ok(run, "stats", "--ledger", str(grand), "--lang", "en") == "no deals yet\n"
+    assert '"Anna"' in _ok(run, "stats", "--json", "--ledger", str(skat))
+    assert '"Dora"' in _ok(run, "stats", "--json", "--ledger", str(grand))
+
+
+def test_stats_without_a_declared_game_print_no_empty_table_by_game_type(
+    run: Run, tmp_path: Path
+) -> None:
+    """A Ramsch only: the players' table, and no 'gewonnen/gespielt' table of names alone."""
+    path = tmp_path / "ramsch.json"
+    _ok(
+        run, "new", "--players", "A", "B", "C", "--rule", "ramsch.on_pass=on", "--ledger", str(path)
+    )
+    _ok(run, "ramsch", "a=60", "b=40", "c=20", "--ledger", str(path))
+    text = _ok(run, "stats", "--ledger", str(path))
+    assert text.startswith("Spieler ") and "gewonnen/gespielt" not in text
+    assert text.rstrip("\n").splitlines()[-1].split() == [
+        "A", "1", "0", "0", "0", "–", "–", "–", "0", "0", "0", "0", "(0)", "−60",
+    ]  # fmt: skip
+
+
+def test_stats_of_an_empty_list_beside_a_played_one_count_the_played_one(
+    run: Run, skat_list: Path, tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.json"
+    _ok(run, "new", "--players", "Anna", "Ben", "Dora", "--ledger", str(empty))
+    text = _ok(run, "stats", str(skat_list), str(empty))
+    assert "gewonnen/gespielt" in text and "Dora" in text

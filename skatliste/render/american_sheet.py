@@ -177,7 +177,9 @@ def _drawn(
         lines = settlement_lines(table, partie, lang)
         if fmt == "md":
             lines = [markdown_text(line) for line in lines]
-            lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
+            # the steps as they are, '1) ...': a Markdown viewer numbers them as a list
+            # (CommonMark's ')' list marker), no bullet before the number
+            lines = [f"**{lines[0]}**", "", *(x.strip() for x in lines[1:])]
         blocks.append(text + "\n\n" + "\n".join(lines))
     legend = msg("× = set (the contract failed)").render(lang)
     return "\n\n".join(blocks) + "\n\n" + legend
