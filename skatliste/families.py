@@ -83,7 +83,7 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     numbers_every_entry: bool = True
     """Every entry has a number (Skat's games); else only those ``numbered`` says (American
     Grand's deals, not the ends of a partie)."""
-    example: str = ""
+    example: Message | str = ""
     """The words of one typical entry, as ``add`` takes them (``anna kreuz mit 2 hand``)."""
     vocabulary: frozenset[str] = frozenset()
     """Every word the family's entries are written with (``kreuz``, ``whist``): a word of one

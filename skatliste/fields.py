@@ -36,6 +36,29 @@ SMALL_RANGE = 1_000
 """The widest bounds of a whole number whose values are tested as a set."""
 
 
+class Pairs:
+    """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
+
+    def __init__(self) -> None:
+        twice: dict[int, str] = {}
+        self.twice = twice
+        """id of an object read → the key it holds twice."""
+
+        # a plain function, called once per object of the file: cheaper than a __call__
+        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+            found = dict(pairs)
+            if len(found) != len(pairs):
+                seen: set[str] = set()
+                for key, _ in pairs:
+                    if key in seen:
+                        twice[id(found)] = key
+                        break
+                    seen.add(key)
+            return found
+
+        self.hook = hook
+
+
 def found(value: object) -> str:
     """A refused value as the file has it (JSON), cut short: ``true``, ``"75"``, ``75.0``."""
     text = json.dumps(value, ensure_ascii=False)

@@ -40,7 +40,7 @@ def test_play_says_it_asks_for_skat_games(run: Run, grand: Path) -> None:
     r = run("play", "--ledger", str(grand), input="")
     assert r.exit_code == 2
     assert "'play' fragt nach Skatspielen" in r.stderr
-    assert "skatliste add anna whist 25 tricks 11" in r.stderr
+    assert "skatliste add anna whist 25 stiche 11" in r.stderr
     assert grand.read_bytes() == before
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from skatliste.app import lists as app
+from skatliste.app.bock import call_bock
 from skatliste.errors import ChangedError, InputError
 from skatliste.money import parse_stake
 from skatliste.skat.entries import GameEntry
@@ -97,16 +98,16 @@ def test_ramsch_and_bock_on_a_pub_list(pub: Path) -> None:
     """Ramsch: the most Augen lose them; a Bock round called by hand is shown as pending."""
     change = app.add_ramsch(pub, "anna=50 ben=40 carl=30".split())
     assert change.last is not None and change.last.totals["Anna"] == -50
-    bock = app.call_bock(pub)
+    bock = call_bock(pub)
     assert bock.last is not None and bock.last.pending
     with pytest.raises(InputError, match="called after this game already"):
-        app.call_bock(pub)
+        call_bock(pub)
 
 
 def test_bock_refused_without_the_rule(three: Path) -> None:
     app.pass_game(three)
     with pytest.raises(InputError, match="plays no Bock"):
-        app.call_bock(three)
+        call_bock(three)
 
 
 @pytest.mark.parametrize(
@@ -186,7 +187,7 @@ def test_preview_of_an_edit_is_the_row_the_edit_makes(three: Path) -> None:
 def test_edit_keeps_a_bock_round_called_after_the_game(pub: Path, words: str) -> None:
     """Correcting a game after which a Bock round was called keeps the Bock round."""
     app.add_game(pub, "anna", "grand mit 1".split())
-    app.call_bock(pub)
+    call_bock(pub)
     changed = app.edit(pub, 1, words.split())
     assert app.open_list(pub).entries[0].bock_called
     assert changed.last is not None and changed.last.pending[:3] == ("bock",) * 3

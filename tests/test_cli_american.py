@@ -419,7 +419,7 @@ def test_only_top_level_commands_are_routed_to_the_family(
     r = run("tournament", "export", "--help")
     assert r.exit_code == 0 and "skatliste tournament export" in r.stdout
     assert "American Grand" not in r.stdout
-    assert "skatliste add anna whist 25 tricks 11" in run("add", "--help").stdout
+    assert "skatliste add anna whist 25 stiche 11" in run("add", "--help").stdout
 
 
 @pytest.mark.english
@@ -628,3 +628,25 @@ def test_a_list_command_loads_neither_pydantic_nor_filelock(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
+@pytest.mark.parametrize(
+    ("words", "german"),
+    [
+        (["add", "anna", "whist", "250", "stiche", "11"], "z. B. 'whist 25 stiche 11'"),
+        (["add", "anna", "whist"], "z. B. 'whist 25 stiche 11'"),
+        (["add", "anna", "herz", "55", "herzen", "2"], "Fehler: herz 55: "),
+        (["add", "anna", "jucker", "20", "allein"], "z. B. 'jucker 20 allein stiche 5'"),
+        (["add", "anna"], "z. B. 'anna whist 25 stiche 11'"),
+        (["bock"], "American Grand hat keine Bockrunden"),
+    ],
+)
+def test_german_advice_on_an_american_grand_list_is_in_german_table_words(
+    run: Run, grand_list: Path, words: list[str], german: str
+) -> None:
+    """A German answer quotes the deal as a German table says it (``stiche``, ``herzen``),
+    never the English words of the grammar."""
+    r = run(*words, "--ledger", str(grand_list))
+    assert r.exit_code == 2 and german in r.stderr, r.stderr
+    assert "tricks" not in r.stderr and "Bock (Regel" not in r.stderr
+    assert "tricks" not in run("add", "--help").stdout

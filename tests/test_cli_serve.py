@@ -84,6 +84,19 @@ def test_serve_refuses_a_port_in_use(fresh_ledger: Path, run: Run) -> None:
     assert f"--port {port}: cannot serve there" in result.stderr
 
 
+def test_a_port_in_use_is_said_in_german_and_makes_no_key(fresh_ledger: Path, run: Run) -> None:
+    """Refused before anything is written: no key is kept for a server that never started."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = run("serve", "--ledger", str(fresh_ledger), "--port", str(port))
+    assert result.exit_code == 2
+    assert "ein anderes Programm belegt diesen Port" in result.stderr, result.stderr
+    assert "Address already in use" not in result.stderr
+    assert not key_path(fresh_ledger).exists()
+
+
 @pytest.mark.parametrize(
     ("host", "network"),
     [

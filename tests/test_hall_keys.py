@@ -253,8 +253,8 @@ def test_a_table_list_linked_to_an_outside_file_leaks_nothing(hall: Path, tmp_pa
         text = answer.text
         assert "secret-7f3a" not in text and str(tmp_path) not in text and "/" not in text
         assert answer.json()["error"] == (
-            "die Liste kann gerade nicht gelesen werden; das Terminal der Turnierleitung sagt, "
-            "warum"
+            "die Liste kann gerade nicht gelesen werden; das Terminal, in dem 'skatliste serve' "
+            "läuft, sagt, warum"
         )
     told = client.get("/series/1/table/1/api/list", headers=bearer(ORGANISER))
     assert told.status_code == 409 and str(table) in told.json()["error"]

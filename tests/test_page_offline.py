@@ -226,6 +226,7 @@ def test_a_game_refused_on_arrival_is_kept_for_correction(phone: Any, fresh_ledg
         expect(refused).to_have_count(1, timeout=LANDS)
         expect(refused).to_contain_text("Abgelehnt:")
         expect(refused).to_contain_text("'mit 12'")
+        expect(page.locator("#net-text")).to_contain_text("1 abgelehnt: siehe unten")
         expect(page.locator("#outbox li.waiting")).to_have_count(2)  # behind it, not sent
         assert games_in(fresh_ledger) == []
         tap(page, "#btn-pass")  # a new entry now waits behind it too, and says so

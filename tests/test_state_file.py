@@ -434,3 +434,20 @@ def test_a_forged_state_is_not_carried_on_and_check_removes_it(long_list: Path, 
     assert "its state file: did not agree with the list; removed" in r.output
     assert not path.exists()
     assert _summed(long_list) == _summary(long_list)
+
+
+@pytest.mark.parametrize("games", [kept.MIN_ENTRIES - 2, kept.MIN_ENTRIES])
+def test_a_folder_where_the_state_file_would_be_never_fails_an_add(
+    tmp_path: Path, games: int
+) -> None:
+    """The state is never required: an add whose state cannot be written (a folder has its
+    name) writes its game once, says so, and the folder is left; every answer stays right."""
+    path = tmp_path / "season.json"
+    _season(path, games)
+    kept.state_path(path).mkdir()
+    app.add_game(path, "Anna", GRAND)
+    app.add_game(path, "Ben", GRAND)
+    assert len(store.load(path).entries) == games + 2
+    assert kept.state_path(path).is_dir()
+    assert _summed(path) == _summary(path)
+    assert app.drop_stale_state(app.open_list(path)) is False

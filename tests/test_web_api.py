@@ -137,6 +137,26 @@ def test_preview_of_an_edit(client: TestClient, fresh_ledger: Path) -> None:
     assert moved.json()["declarer"] == "Carl"
 
 
+def test_an_edit_whose_words_start_with_a_name_is_that_player_s_game(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """As on the command line (``edit 1 ben grand mit 1``): a name typed first plays, the
+    player tapped or the game's own declarer only when the words name none; preview and edit
+    agree."""
+    app.add_game(fresh_ledger, "carl", "herz mit 1".split())
+    for tapped in ("Carl", None):
+        body = {"number": 1, "declarer": tapped, "words": "ben grand mit 1"}
+        shown = client.post("/api/preview", json=body)
+        assert shown.status_code == 200, shown.text
+        assert (shown.json()["declarer"], shown.json()["value"]) == ("Ben", "+48")
+    body = {"declarer": "Carl", "words": "ben grand mit 1"}
+    edited = client.put("/api/games/1", json=body, headers=AUTH)
+    assert edited.status_code == 200, edited.text
+    assert [g["declarer"] for g in games_in(fresh_ledger)] == ["Ben"]
+    refused = client.put("/api/games/1", json={"declarer": "Dora", "words": "null"}, headers=AUTH)
+    assert refused.status_code == 422 and "Dora" in refused.json()["error"]
+
+
 # --- writing ------------------------------------------------------------------------------
 
 

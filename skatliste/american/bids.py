@@ -15,7 +15,7 @@ from skatliste.american.deals import (
 )
 from skatliste.american.options import SlamCounts
 from skatliste.errors import InvalidGameError
-from skatliste.i18n import Message, msg
+from skatliste.i18n import Message, msg, pmsg
 
 
 def over_six(tricks: int) -> int:
@@ -26,12 +26,23 @@ def over_six(tricks: int) -> int:
 # --- validation ---------------------------------------------------------------------------
 
 
-def example(contract: Contract) -> str:
+def said(contract: Contract) -> Message:
+    """The contract's table word in the reader's language (``jucker`` for Euchre in German)."""
     return {
-        Contract.WHIST: "whist 25 tricks 11",
-        Contract.GRAND: "grand 15 tricks 9",
-        Contract.EUCHRE: "euchre 10 tricks 4",
-        Contract.HEARTS: "hearts 40 hearts 3",
+        Contract.WHIST: pmsg("table word", "whist"),
+        Contract.GRAND: pmsg("table word", "grand"),
+        Contract.EUCHRE: pmsg("table word", "euchre"),
+        Contract.HEARTS: pmsg("table word", "hearts"),
+    }[contract]
+
+
+def example(contract: Contract) -> Message:
+    """A deal of ``contract`` as a table writes it, in the words of the reader's language."""
+    return {
+        Contract.WHIST: msg("whist 25 tricks 11"),
+        Contract.GRAND: msg("grand 15 tricks 9"),
+        Contract.EUCHRE: msg("euchre 10 tricks 4"),
+        Contract.HEARTS: msg("hearts 40 hearts 3"),
     }[contract]
 
 
@@ -80,7 +91,7 @@ def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
     euchre 25: a bid of 25 is played alone (§A3); write 'euchre 25 alone tricks 5'
     """
     c, bid = deal.contract, deal.bid
-    name = c.value
+    name = said(c)
     if bid <= 0 or bid % 5:
         raise InvalidGameError(
             msg(
@@ -184,7 +195,7 @@ def _validate_tricks(deal: Deal) -> None:
     """Whist, Grand and Euchre count the declaring pair's tricks; a Euchre's bid says whether
     it is played alone (§A3)."""
     c, bid = deal.contract, deal.bid
-    name = c.value
+    name = said(c)
     if deal.hearts is not None:
         raise InvalidGameError(
             msg(
@@ -206,7 +217,7 @@ def _validate_tricks(deal: Deal) -> None:
                 bid=bid,
                 most=most,
                 example=name,
-                alone=" alone" if deal.alone else "",
+                alone=pmsg("table word", " alone") if deal.alone else "",
                 tricks=min(most, 11),
             )
         )

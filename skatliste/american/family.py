@@ -81,7 +81,7 @@ class AmericanFamily(Family[Entry, Table, Row]):
     kinds = (DEAL, END)
     player_counts = (4,)
     numbers_every_entry = False
-    example = "anna whist 25 tricks 11"
+    example = msg("anna whist 25 tricks 11")
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
 
     first_words = END_WORDS

@@ -11,7 +11,7 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -133,7 +133,7 @@ def drop_stale_state(ledger: Ledger) -> bool:
     derived = family.state(ledger.table, ledger.entries)
     if family.state_to_json(derived) == family.state_to_json(found.state):
         return False
-    kept.state_path(ledger.path).unlink(missing_ok=True)
+    kept.drop(ledger.path)
     return True
 
 
@@ -507,17 +507,19 @@ def edit(
     *,
     note: str | None = None,
     expect: str | None = None,
+    declarer: str | None = None,
 ) -> Change:
     """Replace entry ``number`` with the entry the words describe (the old one is kept); the
-    words may start with a player's name to change the declarer. With ``expect`` (the
-    entry's ``fingerprint``) only if entry ``number`` is still that one."""
+    words may start with a player's name to change the declarer, else ``declarer`` (a player
+    tapped) plays, else the old entry's. With ``expect`` (the entry's ``fingerprint``) only if
+    entry ``number`` is still that one."""
     check_note(note)
     with store.updating(path) as ledger:
         family = ledger.family
         index = _check_expected(ledger, number, expect)
         old = ledger.entries[index]
         keep_note = old.note if note is None else note
-        declarer = family.declarer(old)
+        declarer = _declarer_of(ledger, old, declarer)
         try:
             entry = _entry_words(ledger, words, note=keep_note, declarer=declarer)
         except NoDeclarer:
@@ -621,6 +623,14 @@ def restore(path: Path | str, item: int) -> Change:
     return _after_change(ledger, index + 1, index, None, before=before)
 
 
+def _declarer_of(ledger: Ledger, old: Any, tapped: str | None) -> str | None:
+    """Who plays an edited entry unless its words name him: the player tapped, else its own."""
+    family = ledger.family
+    return (
+        family.declarer(old) if tapped is None else family.find_player(ledger.table.players, tapped)
+    )
+
+
 def preview(
     path: Path | str,
     words: Sequence[str],
@@ -630,7 +640,8 @@ def preview(
 ) -> Any:
     """What an entry would be, without writing anything: its row (value, explanation, the
     totals after it) as the next entry, like ``add_game(path, declarer, words)``; with
-    ``number``, as the replacement of that entry, like ``edit``; for an entry that has no row
+    ``number``, as the replacement of that entry, like ``edit`` (``declarer``: the player
+    tapped, unless the words start with a name); for an entry that has no row
     (the end of a partie), what it is in a word (a ``Message``). Refused with the very message
     the change itself would give."""
     ledger = open_list(path)
@@ -648,43 +659,13 @@ def preview(
     else:
         index = check_number(ledger, number)
         old = ledger.entries[index]
-        entry = _entry_words(ledger, words, note="", declarer=family.declarer(old))
+        declarer = _declarer_of(ledger, old, declarer)
+        entry = _entry_words(ledger, words, note="", declarer=declarer)
         shown = number
     _refuse_problems(ledger, index, entry, shown)
     entries = [*ledger.entries[:index], entry]
     row = family.row_at(ledger.table, entries, index)
     return family.kind_name(entry) if row is None else row
-
-
-def call_bock(path: Path | str) -> Change:
-    """Call a Bock round by hand after the last game (rule bock=on)."""
-    with store.updating(path) as ledger:
-        if not ledger.rules.plays_bock:
-            raise InputError(
-                msg("this rule set plays no Bock (rule bock=off; the pub rule set has it)")
-            )
-        if not ledger.entries:
-            raise InputError(
-                msg("no game yet: a Bock round is called after a game and starts with the next")
-            )
-        last = ledger.entries[-1]
-        if last.bock_called:
-            raise InputError(msg("a Bock round was called after this game already"))
-        ahead = last_row(ledger)
-        flagged = replace(last, bock_called=True)
-        ledger.entries[-1] = flagged
-        row = last_row(ledger)
-        if ahead is not None and row is not None and ahead.pending == row.pending:
-            raise InputError(
-                msg(
-                    "game {number} has earned a Bock round already: one game starts at most one "
-                    "(rules §8)",
-                    number=len(ledger.entries),
-                )
-            )
-        ledger.record("edit", len(ledger.entries), last, flagged)
-    row = last_row(ledger)
-    return Change(ledger, len(ledger.entries), row, row)
 
 
 # --- numbers ---------------------------------------------------------------------------------

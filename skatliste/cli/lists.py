@@ -374,7 +374,9 @@ def bock(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste bock
     """
-    change = app.call_bock(ledger_path)
+    from skatliste.app.bock import call_bock
+
+    change = call_bock(ledger_path)
     click.echo("\n".join(rendered(change.ledger, "change")(replace(change, row=None), lang)))
 
 

@@ -112,6 +112,8 @@ def serve(
         alone = tournament is None and key is None and not (show_keys or renew_key)
         _serve_season(season, host, port, names, chosen, alone=alone)
         return
+    if not show_keys:
+        _check_port(host, port)  # before a key is made for a server that cannot start
     served = {"hosts": _hosts(host), "port": port, "public_url": base_url(names[0], port)}
     if tournament is not None:
         app, key, what, tables = _tournament_app(tournament, key, renew_key, chosen, served)
@@ -119,14 +121,8 @@ def serve(
         app, key, what = _list_app(ledger_path, key, renew_key, chosen, served)
         tables = []
     if show_keys:
-        click.echo(say(msg("key: {key}", key=key)))
-        for name in names:
-            click.echo(say(msg("entry link: {link}", link=entry_link(name, port, key))))
-        for label, path, table_key in tables:
-            click.echo(f"{label}: {base_url(names[0], port)}{path}#key={table_key}")
-        click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+        _show_keys(names, port, key, tables)
         return
-    _check_port(host, port)
 
     import uvicorn
 
@@ -330,6 +326,30 @@ def _tournament_app(
     return app, organiser, what, tables
 
 
+def _show_keys(names: list[str], port: int, key: str, tables: list[Any]) -> None:
+    """``--show-keys``: the key, the entry links (a table's each), the QR code; no server."""
+    from skatliste.web.links import base_url, entry_link, qr_terminal
+
+    click.echo(say(msg("key: {key}", key=key)))
+    for name in names:
+        click.echo(say(msg("entry link: {link}", link=entry_link(name, port, key))))
+    for label, path, table_key in tables:
+        click.echo(f"{label}: {base_url(names[0], port)}{path}#key={table_key}")
+    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+
+
+def _port_cause(exc: OSError) -> object:
+    """Why a port cannot be served, in our words where we know the reason."""
+    import errno
+
+    known = {
+        errno.EADDRINUSE: msg("another program uses that port"),
+        errno.EACCES: msg("this user may not serve on that port"),
+        errno.EADDRNOTAVAIL: msg("this machine has no such address"),
+    }
+    return known.get(exc.errno or 0, exc.strerror or exc)
+
+
 def _check_port(host: str, port: int) -> None:
     """Refuse a port another program holds, with what to do (before uvicorn tries)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -343,7 +363,7 @@ def _check_port(host: str, port: int) -> None:
                     "--host {host} --port {port}: cannot serve there ({why}); try --port {other}",
                     host=host,
                     port=port,
-                    why=exc.strerror or exc,
+                    why=_port_cause(exc),
                     other=port + 1 if port < 65535 else 8000,
                 )
             ) from None

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason
+from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
@@ -119,29 +120,6 @@ NAMES: dict[str, Message] = {
 
 # JSON lets an object hold a key twice and Python's reader keeps the last value: a hand edit
 # that adds `"augen": 20` after `"augen": 91` would silently win. The readers refuse it.
-
-
-class Pairs:
-    """``json.loads``'s ``object_pairs_hook`` that notes every object holding a key twice."""
-
-    def __init__(self) -> None:
-        twice: dict[int, str] = {}
-        self.twice = twice
-        """id of an object read → the key it holds twice."""
-
-        # a plain function, called once per object of the file: cheaper than a __call__
-        def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-            found = dict(pairs)
-            if len(found) != len(pairs):
-                seen: set[str] = set()
-                for key, _ in pairs:
-                    if key in seen:
-                        twice[id(found)] = key
-                        break
-                    seen.add(key)
-            return found
-
-        self.hook = hook
 
 
 def json_object(

@@ -36,7 +36,7 @@ class Reader(ABC):
     def __init__(self, path: Path, twice: Mapping[int, str] | None = None) -> None:
         self.path = path
         self.twice: Mapping[int, str] = twice or {}
-        """Each object of the file that holds a key twice (``store.files.Pairs``): its id, the
+        """Each object of the file that holds a key twice (``fields.Pairs``): its id, the
         key."""
 
     @abstractmethod
@@ -76,7 +76,7 @@ class Reader(ABC):
 
 def given_twice(twice: Mapping[int, str], data: Any) -> tuple[str, str] | None:
     """The place of the first object in ``data`` (in the file's order) that ``twice`` says
-    holds a key twice (``store.files.Pairs``), and that key; None when there is none."""
+    holds a key twice (``fields.Pairs``), and that key; None when there is none."""
     if not twice:
         return None
     todo: list[tuple[str, Any]] = [("", data)]

@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import InputError, LedgerError
-from skatliste.fields import Const, Field, Integer, Items, Names, Record, Text
+from skatliste.fields import Const, Field, Integer, Items, Names, Pairs, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.league import MatchDay, Team, check_teams, match_day
 from skatliste.store.files import (
-    Pairs,
     atomic_write,
     json_object,
     locked,

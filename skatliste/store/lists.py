@@ -22,13 +22,12 @@ from typing import Any, Generic, Literal, TypeVar
 
 from skatliste.errors import LedgerError
 from skatliste.families import Family, find_family
-from skatliste.fields import one_of
+from skatliste.fields import Pairs, one_of
 from skatliste.i18n import msg
 from skatliste.memory import collector_off
 from skatliste.options import RuleSet
 from skatliste.store import agree, reading
 from skatliste.store.files import (
-    Pairs,
     atomic_write,
     create_file,
     locked,

@@ -22,6 +22,7 @@ from skatliste.fields import (
     Items,
     Names,
     Nested,
+    Pairs,
     Record,
     Ref,
     Settings,
@@ -30,7 +31,6 @@ from skatliste.fields import (
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.options import stored_problem
 from skatliste.store import agree
-from skatliste.store.files import Pairs
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
@@ -80,7 +80,7 @@ def family_of(header: Mapping[str, Any]) -> Family[Any, Any, Any]:
 
 # --- duplicate keys -------------------------------------------------------------------------
 #
-# A key given twice (noted by ``store.files.Pairs`` as the file is read) is refused with its
+# A key given twice (noted by ``fields.Pairs`` as the file is read) is refused with its
 # place: the last value would silently win.
 
 

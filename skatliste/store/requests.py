@@ -195,9 +195,8 @@ def begin(path: Path | str, key: str, scope: str) -> Kept | None:
 
             raise InputError(
                 msg(
-                    "this Idempotency-Key was sent with another request ({scope}); send a new "
-                    "key for a new entry",
-                    scope=found["scope"],
+                    "this Idempotency-Key was sent before with another request; send a new key "
+                    "for a new entry"
                 )
             )
         if found is not None and found["status"] is not None:

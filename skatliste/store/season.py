@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import InputError, LedgerError
-from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Record, Text
+from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Pairs, Record, Text
 from skatliste.i18n import Message, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
 from skatliste.store.files import (
-    Pairs,
     atomic_write,
     json_object,
     locked,

@@ -13,6 +13,7 @@ derivation of the list and removes one that does not agree.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable
@@ -157,6 +158,13 @@ def _write(path: Path, family: Family[Any, Any, Any], state: Any, key: dict[str,
     except (LedgerError, OSError):
         # never required: a state that cannot be written (made read-only, say) is derived
         # again next time; the list itself is written already
+        drop(path)
+
+
+def drop(path: Path | str) -> None:
+    """Remove the state file of the list at ``path``, if there is one; what cannot be
+    removed (a folder of that name) is left: it is no state, and never read as one."""
+    with contextlib.suppress(OSError):
         state_path(path).unlink(missing_ok=True)
 
 
@@ -187,7 +195,7 @@ def keep(lst: ListFile[Any], raw: bytes | None = None, state: Any = None) -> Non
     below :data:`MIN_ENTRIES` entries, or for a family that keeps no state, or for a file not
     laid out as the store writes it."""
     if lst.count < MIN_ENTRIES:
-        state_path(lst.path).unlink(missing_ok=True)
+        drop(lst.path)
         return
     if state is None:
         state = lst.family.state(lst.table, lst.entries)

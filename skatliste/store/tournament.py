@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
+from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
-from skatliste.store.files import TOURNAMENT_FILE, Pairs, json_object, read_folder_file
+from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
 from skatliste.store.history import Reader, shown
 from skatliste.store.tournament_history import Event, read_event
 from skatliste.tournament import (

@@ -246,10 +246,7 @@ async def preview(request: Request) -> Response:
 
     def run() -> dict[str, Any]:
         words = body.words.split()
-        declarer = body.declarer
-        if body.number is not None and declarer:
-            words, declarer = [declarer, *words], None
-        row = preview_row(path, words, declarer=declarer, number=body.number)
+        row = preview_row(path, words, declarer=body.declarer or None, number=body.number)
         if isinstance(row, Message):  # an entry with no value of its own (an end of a partie)
             return {"declarer": None, "text": row.render(lang), "value": "", "explanation": []}
         return row_json(open_list(path), row, lang)
@@ -333,11 +330,12 @@ async def undo(request: Request) -> Response:
 @writes
 async def call_bock(request: Request) -> Response:
     """``POST /api/bock``: call a Bock round after the last game (``skatliste bock``)."""
-    from skatliste.app import lists
 
     await read_json(request, NothingIn)
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.call_bock(path))
+    from skatliste.app.bock import call_bock as call
+
+    return await _apply(request, lambda: call(path))
 
 
 @writes
@@ -348,11 +346,13 @@ async def edit_game(request: Request) -> Response:
     body = await read_json(request, EditIn)
     number: int = request.path_params["number"]
     words = body.words.split()
-    if body.declarer:
-        words = [body.declarer, *words]
+    declarer = body.declarer or None  # the player tapped, unless the words start with a name
     path = site(request).ledger_path
     return await _apply(
-        request, lambda: lists.edit(path, number, words, note=body.note, expect=body.expect)
+        request,
+        lambda: lists.edit(
+            path, number, words, note=body.note, expect=body.expect, declarer=declarer
+        ),
     )
 
 

@@ -20,8 +20,8 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from skatliste.errors import SkatlisteError
+from skatliste.fields import Pairs
 from skatliste.i18n import Joined, Lang, Message, join, msg
-from skatliste.store.files import Pairs
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent

@@ -219,10 +219,12 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, ListBusy):
         return await _refused(request, busy())
     if status == 409 and not isinstance(exc, ChangedError) and key_role(request) != "all":
-        # the organiser's terminal, in its language (the server's --lang, else its own)
+        # the server's terminal, in its language (the server's --lang, else its own)
         told = exc.render(site(request).lang or environment_lang())
         log.warning("%s %s: %s", request.method, request.url.path, told)
-        said = msg("the list cannot be read just now; the organiser's terminal says why")
+        said = msg(
+            "the list cannot be read just now; the terminal where 'skatliste serve' runs says why"
+        )
         return JSONResponse({"error": say(request, said)}, status_code=409)
     return JSONResponse({"error": exc.render(request_lang(request))}, status_code=status)
 

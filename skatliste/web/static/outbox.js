@@ -61,6 +61,7 @@ function newIdempotencyKey() {
 
 let fixing = null; // the outbox entry (refused on arrival) the form is correcting
 let waitingCount = 0;
+let refusedCount = 0; // of those, refused on arrival: said in the strip, not only far below
 // The entries waiting without the server that move the deal on (a game, a Ramsch, all
 // passed; not a Bock round called): the page shows the dealer and the game count as they will
 // be once these land.
@@ -176,6 +177,7 @@ async function showOutbox() {
     // no IndexedDB: nothing is kept, nothing is shown
   }
   waitingCount = kept.length;
+  refusedCount = kept.filter((e) => e.state === "refused").length;
   // only while the server is out of reach: online, an entry waits an instant, and the list
   // read after it already holds it
   const offline = $("live").classList.contains("off");
@@ -232,7 +234,8 @@ function showNet() {
   const early = !on && Date.now() - loaded < 1500;
   if (early) setTimeout(showNet, 1600 - (Date.now() - loaded));
   const parts = [on ? L.online : early ? "" : L.no_connection];
-  if (waitingCount) parts.push(fmt(L.waiting_count, { n: waitingCount }));
+  if (waitingCount > refusedCount) parts.push(fmt(L.waiting_count, { n: waitingCount - refusedCount }));
+  if (refusedCount) parts.push(fmt(L.refused_count, { n: refusedCount }));
   $("net-text").textContent = parts.filter(Boolean).join(" · ");
   $("net").classList.toggle("off", !on && !early);
 }
