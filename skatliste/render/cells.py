@@ -44,10 +44,12 @@ YES_NO = (pmsg("spreadsheet cell", "no"), pmsg("spreadsheet cell", "yes"))
 
 
 class CsvWriter:
-    """A ``csv.writer`` in a list's language, so that every CSV the program writes opens alike:
-    the :data:`SEPARATOR` of ``lang``, a yes/no cell in its words (never ``True``/``False``),
-    every cell :func:`cell`. The header row is the caller's: English field names, the same in
-    every language, as a program reading the file expects.
+    """A ``csv.writer`` in a list's language, so that the CSV of every game family's list opens
+    alike: the :data:`SEPARATOR` of ``lang``, a yes/no cell in its words (never
+    ``True``/``False``), every cell :func:`cell`. The header row is the caller's: English field
+    names, the same in every language, as a program reading the file expects. Without
+    ``lang``: English (the tournament's, league's and season's CSVs, which write their own
+    cells).
 
     >>> import io
     >>> out = io.StringIO()
