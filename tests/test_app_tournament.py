@@ -490,7 +490,7 @@ def _edit(folder: Path, change: Callable[[dict[str, Any]], None]) -> None:
         (lambda d: d["draws"][0]["tables"][0].append("Zoe"), "a table has 3 or 4 players"),
         (
             lambda d: d["draws"][0]["tables"][1].__setitem__(0, "Zoe"),
-            r"draws\[1\]\.tables\[2\]: not a registered player \(found 'Zoe'\)",
+            r'draws\[1\]\.tables\[2\]: not a registered player \(found "Zoe"\)',
         ),
         (lambda d: d["paper"][0]["results"].update(Ben=[1, 2]), "must be \\[points, won, lost\\]"),
         (lambda d: d["games"].update({"3": 0}), "games.3: must be 1 or more"),

@@ -241,7 +241,7 @@ def _bad_date(data: dict[str, Any]) -> None:
         (_seat_twice, r"draws\[1\]\.tables\[1\]: a player seated twice at the table"),
         (_second_table, r"draws\[1\]\.tables\[2\]: a player seated at table 1 of this series"),
         (_paper_twice, r"paper\[2\]: a second paper result for this table"),
-        (_bad_date, r"date: must be a real day, written YYYY-MM-DD \(found '2026-13-45'\)"),
+        (_bad_date, r'date: must be a real day, written YYYY-MM-DD \(found "2026-13-45"\)'),
     ],
 )
 def test_a_hand_edited_tournament_file_is_refused_with_place_and_reason(

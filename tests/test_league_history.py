@@ -112,9 +112,9 @@ REFUSED: list[tuple[str, Mangle, str, str]] = [
     (
         "unknown action",
         _history(lambda h: h[0].update(action="rename team")),
-        "history[1].action: not an action of the history (known: edit team) (found 'rename team')",
+        'history[1].action: not an action of the history (known: edit team) (found "rename team")',
         "history[1].action: keine Aktion des Verlaufs (bekannt: edit team) (gefunden: "
-        "'rename team')",
+        '"rename team")',
     ),
     (
         "action a number",
@@ -143,8 +143,8 @@ REFUSED: list[tuple[str, Mangle, str, str]] = [
     (
         "no object",
         _history(lambda h: h.__setitem__(2, "edit team Eutin")),
-        "history[3]: must be an object (found 'edit team Eutin')",
-        "history[3]: muss ein Objekt sein (gefunden: 'edit team Eutin')",
+        'history[3]: must be an object (found "edit team Eutin")',
+        'history[3]: muss ein Objekt sein (gefunden: "edit team Eutin")',
     ),
     (
         "no players",

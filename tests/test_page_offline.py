@@ -226,12 +226,17 @@ def test_a_game_refused_on_arrival_is_kept_for_correction(phone: Any, fresh_ledg
         expect(refused).to_have_count(1, timeout=LANDS)
         expect(refused).to_contain_text("Abgelehnt:")
         expect(refused).to_contain_text("'mit 12'")
-        expect(page.locator("#net-text")).to_contain_text("1 abgelehnt: siehe unten")
+        expect(page.locator("#net-text")).to_contain_text("1\u00a0abgelehnt\u00a0↓")
         expect(page.locator("#outbox li.waiting")).to_have_count(2)  # behind it, not sent
         assert games_in(fresh_ledger) == []
         tap(page, "#btn-pass")  # a new entry now waits behind it too, and says so
         expect(page.locator("#toast")).to_contain_text("wartet hinter einem abgelehnten")
         expect(page.locator("#outbox li.waiting")).to_have_count(3)
+        expect(page.locator("#net-text")).to_have_text(
+            "verbunden · 3\u00a0wartend · 1\u00a0abgelehnt\u00a0↓"
+        )
+        if SCREENSHOTS:
+            page.screenshot(path=str(Path(SCREENSHOTS) / "phone-refused.png"))
 
         tap(page, "#outbox li.refused [data-fix]")
         expect(page.locator("#words")).to_have_value("kreuz mit 12")

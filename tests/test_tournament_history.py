@@ -226,7 +226,7 @@ REFUSED: list[tuple[str, Mangle, str]] = [
         "unknown action",
         lambda h: h[0].update(action="undo"),
         "history[1].action: not an action of the history (known: remove, redraw, seat, "
-        "replace result, delete result) (found 'undo')",
+        'replace result, delete result) (found "undo")',
     ),
     ("action not text", lambda h: h[0].update(action=3), "history[1].action: not an action"),
     ("no action", lambda h: h[0].pop("action"), "history[1]: field 'action' is missing"),

@@ -340,7 +340,7 @@ def test_a_player_seated_at_two_tables_of_a_series_in_the_file_is_refused(
     (hall / "tournament.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     r = run("tournament", "status", "--tournament", str(hall))
     assert r.exit_code == 2
-    assert "draws[1].tables[2]" in r.stderr and "Tisch 1" in r.stderr and "'Ben'" in r.stderr
+    assert "draws[1].tables[2]" in r.stderr and "Tisch 1" in r.stderr and '"Ben"' in r.stderr
 
 
 def test_the_pages_of_serve_take_a_player_with_a_space(hall: Path) -> None:

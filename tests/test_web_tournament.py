@@ -282,5 +282,5 @@ def test_a_list_that_cannot_be_read_is_told_to_the_organiser_s_terminal_in_its_l
     with caplog.at_level("WARNING"):
         answer = client.get("/series/1/table/2/api/list")
     assert answer.status_code == 409
-    assert "Turnierleitung" in answer.json()["error"] and "games" not in answer.json()["error"]
+    assert "'skatliste serve'" in answer.json()["error"] and "games" not in answer.json()["error"]
     assert "games: muss eine Liste sein (gefunden: null)" in caplog.text

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeAlias, TypeVar
 
 from skatliste.errors import LedgerError
 from skatliste.fields import Check, Field, Record, Text
+from skatliste.fields import found as found_as_written
 from skatliste.i18n import Message, msg
 
 TIME = Field("time", Text(min_length=1), doc="when it was done (UTC, ISO 8601)")
@@ -26,7 +27,7 @@ def shown(found: Any) -> Message | str:
     object or a list is not quoted."""
     if found is None or isinstance(found, dict | list):
         return ""
-    return msg(" (found {value})", value=repr(found))
+    return msg(" (found {value})", value=found_as_written(found))
 
 
 class Reader(ABC):

@@ -125,7 +125,7 @@ _LABELS: dict[str, Message] = {
     "no_connection": pmsg("page", "offline"),
     "online": pmsg("page", "connected"),
     "waiting_count": pmsg("page", "{n} waiting"),
-    "refused_count": pmsg("page", "{n} refused: see below"),
+    "refused_count": pmsg("page", "{n} refused ↓"),
     "outbox": pmsg("page", "Not sent yet"),
     "sending": pmsg("page", "sending …"),
     "needs_key": pmsg("page", "open the link with the key to send it"),

@@ -236,7 +236,8 @@ function showNet() {
   const parts = [on ? L.online : early ? "" : L.no_connection];
   if (waitingCount > refusedCount) parts.push(fmt(L.waiting_count, { n: waitingCount - refusedCount }));
   if (refusedCount) parts.push(fmt(L.refused_count, { n: refusedCount }));
-  $("net-text").textContent = parts.filter(Boolean).join(" · ");
+  // each part kept on one line ("1 abgelehnt ↓"): the text breaks only between them
+  $("net-text").textContent = parts.filter(Boolean).map((p) => p.replace(/ /g, "\u00a0")).join(" · ");
   $("net").classList.toggle("off", !on && !early);
 }
 
