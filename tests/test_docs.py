@@ -234,6 +234,10 @@ def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
 SESSIONS = _sessions()
 
 
+TERMINAL_WIDTH = 78
+"""The width click wraps help to in a terminal of 80 columns (as the README's sessions ran)."""
+
+
 def _session_env() -> dict[str, str]:
     """A user's shell: German by default, this interpreter's skatliste first on the PATH."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SKATLISTE_", "LC_", "LANG"))}
@@ -341,8 +345,15 @@ def _run_in_process(call: _Call) -> list[str]:
         k: None for k in os.environ if k.startswith(("SKATLISTE_", "LC_", "LANG"))
     }
     env = {**unset, "LANG": "C.UTF-8", **call.env}
+    # help as a terminal of 80 columns wraps it (click: 2 columns less), not click's test width
     result = CliRunner().invoke(
-        cli, call.args, input=call.stdin, env=env, prog_name="skatliste", catch_exceptions=False
+        cli,
+        call.args,
+        input=call.stdin,
+        env=env,
+        prog_name="skatliste",
+        catch_exceptions=False,
+        terminal_width=TERMINAL_WIDTH,
     )
     out = b"" if call.quiet else result.stdout_bytes
     for step in call.filters:
