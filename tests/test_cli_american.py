@@ -229,7 +229,7 @@ def test_sheet_shows_each_partie_and_its_result(run: Run, grand_list: Path) -> N
 @pytest.mark.parametrize(
     ("fmt", "expect"),
     [
-        ("csv", "number,partie,dealer,declarer,contract,made,Anna+Carl,Ben+Dora"),
+        ("csv", "number;partie;dealer;declarer;contract;bid;tricks;alone;hearts;made;"),
         ("md", "# American Grand: Anna, Ben, Carl, Dora"),
         ("json", '"rules": "american-grand"'),
         ("html", "<h1>American Grand</h1>"),
@@ -243,9 +243,10 @@ def test_exports(run: Run, grand_list: Path, tmp_path: Path, fmt: str, expect: s
     )
     assert expect in out.read_text(encoding="utf-8")
     if fmt == "csv":
-        assert out.read_text(encoding="utf-8").splitlines()[1] == (
-            '1,1,Anna,Anna,"Euchre 20 allein, 5 Stiche",yes,25,0,25,0,'
-        )
+        # German: ';' between the columns and yes/no in German, as a Skat list's CSV
+        row, time = out.read_text(encoding="utf-8").splitlines()[1].rsplit(";", 1)
+        assert row == "1;1;Anna;Anna;euchre;20;5;ja;;ja;Euchre 20 allein, 5 Stiche;25;0;25;0;0;0;;"
+        assert time.startswith("20")
     r = run("export", "--format", fmt, "-o", str(grand_list), "--ledger", str(grand_list))
     assert r.exit_code == 2 and "dorthin zu schreiben ersetzte" in r.stderr
 

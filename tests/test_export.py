@@ -116,7 +116,7 @@ def test_csv_round_trips(run: Run, tmp_path: Path) -> None:
         )
         for p in ("Anna", "Ben", "Carl"):
             assert int(row[f"total {p}"]) == game["totals"][p]
-    assert rows[3]["bid"] == "36" and rows[3]["won"] == "False"  # the overbid Pik
+    assert rows[3]["bid"] == "36" and rows[3]["won"] == "nein"  # the overbid Pik
     assert rows[4]["kind"] == "passed"
 
 

@@ -131,6 +131,14 @@ def notes(ledger: ListFile[Any], *, lang: Any) -> list[str]:
     return found
 
 
+def refuse_target(path: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
+    """Refuse ``path`` where :func:`write_output` would (one of ``lists``, a file of
+    skatliste's own), writing nothing: the first thing to say about an export's target."""
+    from skatliste.store.files import refuse_list_target
+
+    refuse_list_target(path, lists=lists)
+
+
 def write_output(path: Path | str, text: str, *, lists: Sequence[Path | str] = ()) -> None:
     """Write an export atomically, never onto a list (one of ``lists`` or any list file)."""
     from skatliste.store.files import write_output as write

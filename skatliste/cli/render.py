@@ -4,13 +4,13 @@ only, no logic."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from skatliste.cli.base import say
+from skatliste.cli.base import refuse, say
 from skatliste.i18n import Lang, Message, msg
 
 __all__ = ["entry_words", "export_format", "put_out", "rendered"]
@@ -33,13 +33,58 @@ def entry_words(ledger: Ledger, entry: object, lang: Lang) -> str:
     return words
 
 
-def export_format(fmt: str | None, output: Path | None) -> str:
-    """An organiser's export's format: ``--format``, else the output file's ending (html,
-    csv, json), else html."""
+SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".csv": "csv", ".json": "json"}
+"""The export format a file's name ends in."""
+
+
+def export_format(
+    fmt: str | None,
+    output: Path | None,
+    formats: Sequence[str] = ("html", "csv", "json"),
+    *,
+    option: str = "--format ",
+    lists: Sequence[Path] = (),
+) -> str:
+    """An export's format: ``--format``, else the output file's ending (``.html`` or ``.htm``,
+    ``.md``, ``.csv``, ``.json``), else html. A file whose ending names another format than
+    ``--format`` (``--format html -o b.md``), or one this export does not write (``formats``),
+    is refused (exit 2), nothing written: the file would hold what its name does not say
+    (``option``: how the format was given, before its name). A file of skatliste's own (one
+    of ``lists``, any list) is refused as such first: the name is the smaller matter."""
+    named = None if output is None or str(output) == "-" else SUFFIXES.get(output.suffix.lower())
+    if named is None or named == fmt:
+        return fmt or "html"
+    assert output is not None
+    from skatliste.app.reports import refuse_target
+
+    refuse_target(output, lists=lists)
     if fmt is not None:
-        return fmt
-    suffix = output.suffix.lower().lstrip(".") if output else ""
-    return suffix if suffix in ("html", "csv", "json") else "html"
+        refuse(
+            msg(
+                "{path}: the name ends in {suffix}, not .{format}: write it as -o {fixed}, or "
+                "leave out {asked} to write {named}",
+                path=str(output),
+                suffix=output.suffix,
+                named=named,
+                format=fmt,
+                asked=option + fmt,
+                fixed=str(output.with_suffix(f".{fmt}")),
+            )
+        )
+    if named not in formats:
+        names = [str(output.with_suffix(f".{f}")) for f in formats]
+        refuse(
+            msg(
+                "{path}: the name ends in {suffix}, but this export writes no {named}, only "
+                "{formats}: name the file {names}",
+                path=str(output),
+                suffix=output.suffix,
+                named=named,
+                formats=", ".join(formats),
+                names=", ".join(names),
+            )
+        )
+    return named
 
 
 def put_out(output: Path | None, text: str, what: Message, fmt: str) -> None:

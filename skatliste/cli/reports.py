@@ -6,12 +6,12 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import click
 
 from skatliste.cli.base import cli, lazy, list_options, refuse, say
-from skatliste.cli.render import rendered
+from skatliste.cli.render import export_format, rendered
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 else:
     app = lazy("skatliste.app.lists")  # loaded by the command that uses it
     reports = lazy("skatliste.app.reports")
+
+
+EXPORTS = ("html", "md", "csv", "json")
+"""The formats ``export`` writes."""
 
 
 def _stake(cent: str | None) -> Fraction | None:
@@ -140,9 +144,9 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["html", "md", "csv", "json"]),
-    default="html",
-    show_default=True,
+    type=click.Choice(EXPORTS),
+    default=None,
+    help="Default: from the output file's ending (.html, .md, .csv, .json), else html.",
 )
 @click.option(
     "-o",
@@ -154,7 +158,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
 @click.option("--cent", default=None, metavar="X", help="Stake in cent per point: settlement.")
 @list_options
 def export(
-    fmt: ExportFormat,
+    fmt: ExportFormat | None,
     output: Path | None,
     cent: str | None,
     ledger_path: Path,
@@ -165,18 +169,19 @@ def export(
     \b
     Examples:
       skatliste export -o evening.html
-      skatliste export --format csv -o evening.csv
+      skatliste export -o evening.csv
       skatliste export --format md --cent 0.25
     """
+    chosen = cast("ExportFormat", export_format(fmt, output, EXPORTS, lists=[ledger_path]))
     stake = _stake(cent)
     ledger = app.open_list(ledger_path)
-    text = reports.export(ledger, fmt, lang=lang, stake=stake)
+    text = reports.export(ledger, chosen, lang=lang, stake=stake)
     if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
     reports.write_output(output, text, lists=[ledger_path])
     games = ledger.family.entry_count(app.numbered_count(ledger))
-    click.echo(say(msg("{path}: {format}, {games}", path=str(output), format=fmt, games=games)))
+    click.echo(say(msg("{path}: {format}, {games}", path=str(output), format=chosen, games=games)))
 
 
 @cli.command()

@@ -20,6 +20,7 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
+from skatliste.cli.render import export_format
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
@@ -374,21 +375,25 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
 
 
 @season.command("export")
-@click.argument("fmt", metavar="FORMAT", type=click.Choice(["html", "csv", "json"]))
+@click.argument(
+    "fmt", metavar="[FORMAT]", type=click.Choice(["html", "csv", "json"]), required=False
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @season_option
 @lang_option
-def export(fmt: str, output: Path | None, folder: Path, lang: str | None) -> None:
+def export(fmt: str | None, output: Path | None, folder: Path, lang: str | None) -> None:
     """The standing as printable HTML (A4, with a chart of the top players' season), CSV or
-    JSON; to a file with -o, else to the terminal.
+    JSON (without FORMAT: the output file's ending says which, else HTML); to a file with -o,
+    else to the terminal.
 
     \b
     Examples:
       skatliste season export html -o standing.html
-      skatliste season export csv -o standing.csv
+      skatliste season export -o standing.csv
     """
     from skatliste.render import season as render
 
+    fmt = export_format(fmt, output, option="")
     chosen = resolve_lang(lang)
     st = app.standing(folder)
     if fmt == "html":

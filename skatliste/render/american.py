@@ -353,7 +353,8 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
             + "</tr>"
             for row in partie.rows
         ]
-        out.append("</tbody></table><ul>")
+        # the steps carry their own numbers (1), 2), 3)): a list without bullets
+        out.append('</tbody></table><ul class="steps">')
         out += [f"<li>{esc(x.strip())}</li>" for x in lines[1:]]
         out.append("</ul></section>")
     if len(out) == heads:  # no partie: no deal yet
@@ -514,6 +515,8 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
                     people[name]["parties_won"] += 1
     if as_json:
         return json.dumps(people, ensure_ascii=False, indent=2)
+    if not any(p["declared"] for p in people.values()):  # a table of zeros says less
+        return words_in(lang)["empty"]
     from skatliste.render.plain import plain_table
 
     heads = [

@@ -72,11 +72,6 @@ def render_sheet(
 ) -> str:
     """The list as on paper: one line a deal, the pairs' running scores, and each partie's
     result under it."""
-    # the sheet's and the exports' helpers, imported where they are used: a long list's add
-    # and summary draw no table
-    from skatliste.render.cells import CsvWriter
-
-    labels = [pair_label(table, 0), pair_label(table, 1)]
     if fmt == "json":
         return json.dumps(
             {
@@ -88,32 +83,70 @@ def render_sheet(
             indent=2,
         )
     if fmt == "csv":
-        buf = io.StringIO()
-        writer = CsvWriter(buf, lineterminator="\n")
-        writer.writerow(
-            ["number", "partie", "dealer", "declarer", "contract", "made", *labels]
-            + [f"{label} total" for label in labels]
-            + ["note"]
-        )
-        for partie in parts:
-            for row in partie.rows:
-                writer.writerow(
-                    [
-                        row.number,
-                        row.partie,
-                        row.dealer,
-                        row.deal.declarer,
-                        deal_words(row.deal, lang),
-                        "yes" if row.score.made else "no",
-                        *row.points,
-                        *row.totals,
-                        row.deal.note,
-                    ]
-                )
-        return buf.getvalue().rstrip("\n")
+        return render_csv(table, parts, lang).rstrip("\n")
     said: Said = {}
     drawn = [(_sheet_lines(p.rows, said, lang), p) for p in parts if p.rows]
     return _drawn(table, drawn, fmt=fmt, lang=lang)
+
+
+CSV_FACTS = ("declarer", "contract", "bid", "tricks", "alone", "hearts")
+"""A deal's facts, the columns of :func:`render_csv` after its number, partie and dealer."""
+
+
+def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
+    """One row a deal: every fact and every derived value (UTF-8, header row), in the
+    conventions of a Skat list's CSV (``render.export.render_csv``) and by the same
+    :class:`~skatliste.render.cells.CsvWriter`: ``;`` between the columns in German, ``,`` in
+    English, yes/no in the list's language; English field names, the facts as the list file
+    writes them (``euchre``), the deal in words as ``description``, a column a pair named
+    ``points Anna+Carl``, ``total Anna+Carl`` (the partie's score after the deal) and ``sets
+    Anna+Carl``; ``ends`` says why the partie ends after the deal (``hundred``, ``slam``,
+    ``deals``, ``hand``)."""
+    # the exports' helper, imported where it is used: a long list's add and summary write none
+    from skatliste.render.cells import CsvWriter
+
+    buf = io.StringIO()
+    writer = CsvWriter(buf, lang=lang, lineterminator="\n")
+    labels = [pair_label(table, 0), pair_label(table, 1)]
+    writer.writerow(
+        [
+            "number",
+            "partie",
+            "dealer",
+            *CSV_FACTS,
+            "made",
+            "description",
+            *[f"{column} {label}" for column in ("points", "total", "sets") for label in labels],
+            "ends",
+            "note",
+            "time",
+        ]
+    )
+    for partie in parts:
+        for row in partie.rows:
+            d = row.deal
+            writer.writerow(
+                [
+                    row.number,
+                    row.partie,
+                    row.dealer,
+                    d.declarer,
+                    d.contract.value,
+                    d.bid,
+                    "" if d.tricks is None else d.tricks,
+                    d.alone,
+                    "" if d.hearts is None else d.hearts,
+                    row.score.made,
+                    deal_words(d, lang),
+                    *row.points,
+                    *row.totals,
+                    *row.sets,
+                    row.ends or "",
+                    d.note,
+                    d.time or "",
+                ]
+            )
+    return buf.getvalue()
 
 
 def _drawn(
@@ -144,7 +177,9 @@ def _drawn(
         lines = settlement_lines(table, partie, lang)
         if fmt == "md":
             lines = [markdown_text(line) for line in lines]
-            lines = [f"**{lines[0]}**", "", *(f"- {x.strip()}" for x in lines[1:])]
+            # the steps as they are, '1) ...': a Markdown viewer numbers them as a list
+            # (CommonMark's ')' list marker), no bullet before the number
+            lines = [f"**{lines[0]}**", "", *(x.strip() for x in lines[1:])]
         blocks.append(text + "\n\n" + "\n".join(lines))
     legend = msg("× = set (the contract failed)").render(lang)
     return "\n\n".join(blocks) + "\n\n" + legend
@@ -378,7 +413,7 @@ def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> s
 @register(FAMILY, "csv")
 def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
     no_stake(stake)
-    return render_sheet(lst.table, parties_of(lst), fmt="csv", lang=lang) + "\n"
+    return render_csv(lst.table, parties_of(lst), lang)
 
 
 @register(FAMILY, "json")

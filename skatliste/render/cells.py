@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from skatliste.i18n import Lang, pmsg
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
 
@@ -32,14 +34,44 @@ def cell(value: object) -> object:
     return value
 
 
-class CsvWriter:
-    """A ``csv.writer`` whose every cell is :func:`cell`."""
+SEPARATOR: dict[Lang, str] = {"de": ";", "en": ","}
+"""The column separator a spreadsheet in the language opens by default: a German one reads
+``,`` as the decimal comma, so it opens a ``,`` file in one column and splits at ``;``; an
+English one splits at ``,``."""
 
-    def __init__(self, out: TextIO, **options: Any) -> None:
-        self._writer = csv.writer(out, **options)
+YES_NO = (pmsg("spreadsheet cell", "no"), pmsg("spreadsheet cell", "yes"))
+"""A yes/no cell, by its value: ``nein``/``ja`` in German, ``no``/``yes`` in English."""
+
+
+class CsvWriter:
+    """A ``csv.writer`` in a list's language, so that the CSV of every game family's list opens
+    alike: the :data:`SEPARATOR` of ``lang``, a yes/no cell in its words (never
+    ``True``/``False``), every cell :func:`cell`. The header row is the caller's: English field
+    names, the same in every language, as a program reading the file expects. Without
+    ``lang``: English (the tournament's, league's and season's CSVs, which write their own
+    cells).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> writer = CsvWriter(out, lang="de", lineterminator="\\n")
+    >>> writer.writerow(["won", "points Anna"])
+    >>> writer.writerow([True, -24])
+    >>> writer.writerow([False, "=1+1"])
+    >>> print(out.getvalue(), end="")
+    won;points Anna
+    ja;-24
+    nein;'=1+1
+    """
+
+    def __init__(self, out: TextIO, *, lang: Lang = "en", **options: Any) -> None:
+        self._writer = csv.writer(out, delimiter=SEPARATOR[lang], **options)
+        self._yes_no = tuple(word.render(lang) for word in YES_NO)
 
     def writerow(self, row: Iterable[object]) -> None:
-        self._writer.writerow([cell(value) for value in row])
+        words = self._yes_no
+        self._writer.writerow(
+            [words[value] if isinstance(value, bool) else cell(value) for value in row]
+        )
 
 
 def markdown_text(text: str) -> str:

@@ -279,13 +279,12 @@ CSV_FACTS = (
 
 
 def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
-    """One row per game: every fact and every derived value (UTF-8, header row).
-
-    German (``lang="de"``) separates the columns with ';' so that a German spreadsheet opens
-    the file in columns (it reads ',' as the decimal comma); the numbers are whole numbers.
-    """
+    """One row per game: every fact and every derived value (UTF-8, header row), written by
+    the one :class:`~skatliste.render.cells.CsvWriter` of every family: ``;`` between the
+    columns in German, ``,`` in English, yes/no cells in the list's language; the numbers are
+    whole numbers."""
     buf = io.StringIO()
-    writer = CsvWriter(buf, lineterminator="\n", delimiter=";" if lang == "de" else ",")
+    writer = CsvWriter(buf, lang=lang, lineterminator="\n")
     players = list(table.players)
     writer.writerow(
         [

@@ -20,6 +20,7 @@ th { text-align: left; background: #eee; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.round-start td { border-top: 2px solid #555; }
 td.mark { color: #b03a00; font-weight: bold; }
+ul.steps { list-style: none; margin: .4em 0; padding-left: 1em; }
 svg text { font-size: 9px; font-family: inherit; }
 @page { size: A4; margin: 15mm; }
 @media screen and (max-width: 40em) {

@@ -212,14 +212,17 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
     from skatliste.render.plain import plain_table
     from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
 
-    people = collect(
-        [(lst.table.players, list(sheet.rows(lst.table, lst.entries))) for lst in lists]
-    )
+    sheets = [(lst.table.players, list(sheet.rows(lst.table, lst.entries))) for lst in lists]
+    people = collect(sheets)
     if as_json:
         return json.dumps({n: s.as_dict() for n, s in people.items()}, ensure_ascii=False, indent=2)
+    if not any(rows for _, rows in sheets):  # a table of zeros says less than this
+        return msg("No games yet.").render(lang)
     heads = STATS_HEADERS[lang]
     first = plain_table(list(heads), stats_rows(people, lang), "l" + "r" * (len(heads) - 1))
     kinds = [g for g in GAME_ORDER if any(g in s.by_game for s in people.values())]
+    if not kinds:  # passed games and Ramsch only: no game type to count, no empty table
+        return first
     body = [
         [s.name, *["{}/{}".format(*reversed(s.by_game.get(g, [0, 0]))) for g in kinds]]
         for s in people.values()

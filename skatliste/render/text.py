@@ -306,9 +306,16 @@ def render_summary(
         headers = [markdown_text(h) for h in headers]
         body = [[markdown_text(c) for c in line] for line in body]
     text = text_table(headers, body, "rl" + "r" * (len(headers) - 2), fmt)
-    lines = [text, "", *summary_notes(table, summary, lang=lang)]
-    if settlement is not None and settlement.payments:
-        lines += ["", *payment_lines(settlement, lang=lang)]
+    notes = summary_notes(table, summary, lang=lang)
+    payments = [] if settlement is None else payment_lines(settlement, lang=lang)
+    if fmt == "md":
+        # a Markdown viewer joins lines into one paragraph: each note a paragraph of its own,
+        # the payments a list (no number of their own, so one bullet each)
+        notes = ["\n\n".join(markdown_text(note) for note in notes)]
+        payments = [f"- {markdown_text(line)}" for line in payments]
+    lines = [text, "", *notes]
+    if payments:
+        lines += ["", *payments]
     return "\n".join(lines)
 
 
