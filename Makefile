@@ -48,7 +48,7 @@ test: $(STAMP) chromium $(AXE)
 	$(BIN)/ruff check skatliste tests bench
 	$(BIN)/ruff format --check skatliste tests bench
 	$(BIN)/mypy
-	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_AXE="$(AXE)" $(BIN)/python -m pytest --cov --cov-report=term
+	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_AXE="$(AXE)" $(BIN)/python -m pytest -n 2 --cov --cov-report=term
 
 # The README's pictures of the phone page, taken by the browser test at 390 x 850.
 screenshots: $(STAMP) chromium
