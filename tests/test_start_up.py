@@ -118,11 +118,15 @@ SKAT_MODULES = (
     ],
 )
 def test_an_american_list_loads_no_skat_module(words: list[str]) -> None:
+    """Nor the double list's comparison, which only ``compare`` and a change ask for."""
     args = [*words, "--ledger", str(EXAMPLES / "american-grand.json")]
-    assert _loaded(args, SKAT_MODULES) == []
+    watched = (*SKAT_MODULES, "skatliste.compare", "skatliste.american.outcomes")
+    assert _loaded(args, watched) == []
 
 
-@pytest.mark.parametrize("words", [["export", "--format", "html"], ["check"], ["sheet"]])
+@pytest.mark.parametrize(
+    "words", [["export", "--format", "html"], ["check"], ["sheet"], ["history"], ["explain", "1"]]
+)
 def test_a_list_never_signed_loads_no_signing_rules(words: list[str]) -> None:
     args = [*words, "--ledger", str(EXAMPLES / "evening.json")]
     assert _loaded(args, ("skatliste.app.agree", "skatliste.agree", "skatliste.compare")) == []

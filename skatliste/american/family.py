@@ -5,22 +5,24 @@ with their settlement as the derivation (docs/rules.md §A1 to §A6)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skatliste import players as names
-from skatliste.american import game, kept, options, outcomes, words
+from skatliste.american import game, kept, options, words
 from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.game import (
     Row,
     Table,
 )
-from skatliste.compare import Outcome
 from skatliste.errors import InputError
 from skatliste.families import Family, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.printed import signed
+
+if TYPE_CHECKING:
+    from skatliste.compare import Outcome
 
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)
@@ -321,12 +323,16 @@ class AmericanFamily(Family[Entry, Table, Row]):
         return state.deals
 
     def outcomes(self, table: Table, entries: Sequence[Entry]) -> list[Outcome]:
-        # §A5: each partie is settled on its own, from 0 : 0
+        # §A5: each partie is settled on its own, from 0 : 0 (loaded by the few that ask)
+        from skatliste.american import outcomes
+
         return outcomes.outcomes(table, entries)
 
     def reshaped(
         self, table: Table, before: Sequence[Entry], after: Sequence[Entry]
     ) -> list[Message]:
+        from skatliste.american import outcomes
+
         return outcomes.reshaped(table, before, after)
 
     def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:

@@ -67,6 +67,8 @@ def export(
 
 def _json_agreement(ledger: ListFile[Any], text: str) -> str:
     """The JSON export with the list's ``agreement`` (signatures, protests) where it has one."""
+    if not ledger.header.get(AGREEMENT):
+        return text  # never signed nor protested (and no signing rules loaded)
     import json
 
     from skatliste.app.agree import agreement_json
@@ -102,6 +104,16 @@ def agreement_problems(ledger: ListFile[Any]) -> list[tuple[Message, Message]]:
     from skatliste.app.agree import problems
 
     return problems(ledger)
+
+
+def agreement_history(ledger: ListFile[Any]) -> list[tuple[str, Message]]:
+    """Each fact of the list's agreement as ``history`` shows it (``app.agree.described``):
+    none, and no signing rules loaded, for a list never signed nor protested."""
+    if not ledger.header.get(AGREEMENT):
+        return []
+    from skatliste.app.agree import described
+
+    return described(ledger)
 
 
 def _html_footer(ledger: ListFile[Any], page: str, lang: Any) -> str:

@@ -385,7 +385,7 @@ def history(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste history
     """
-    from skatliste.app.agree import described
+    from skatliste.app.reports import agreement_history
     from skatliste.app.reports import history as removed_entries
 
     ledger = app.open_list(ledger_path)
@@ -401,7 +401,7 @@ def history(ledger_path: Path, lang: Lang) -> None:
         if item.replaced_by is not None:
             line += " → " + entry_words(ledger, item.replaced_by, lang)
         click.echo(line)
-    for time, said in described(ledger):  # signatures, reopenings, protests, decisions
+    for time, said in agreement_history(ledger):  # signatures, reopenings, protests, decisions
         click.echo(f"    {time}  {said.render(lang)}")
 
 
