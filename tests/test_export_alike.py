@@ -202,7 +202,7 @@ def test_tournament_and_league_exports_refuse_a_name_of_another_format(
         assert not page.exists()
     out = tmp_path / "r.csv"
     _ok(run, "tournament", "export", "ranking", "--tournament", str(tournament), "-o", str(out))
-    assert out.read_text(encoding="utf-8").startswith("place,name")
+    assert out.read_text(encoding="utf-8").startswith("place;name")  # a German CSV
 
 
 def test_season_export_takes_its_format_from_the_file_name_when_none_is_given(
@@ -212,7 +212,7 @@ def test_season_export_takes_its_format_from_the_file_name_when_none_is_given(
     shutil.copytree(EXAMPLES / "season", season)
     out = tmp_path / "standing.csv"
     _ok(run, "season", "export", "-o", str(out), "--season", str(season))
-    assert out.read_text(encoding="utf-8").startswith("place,name")
+    assert out.read_text(encoding="utf-8").startswith("place;name")  # a German CSV
     md = tmp_path / "standing.md"
     r = run("season", "export", "html", "-o", str(md), "--season", str(season))
     assert r.exit_code == 2 and not md.exists()
@@ -310,3 +310,36 @@ def test_stats_of_an_empty_list_beside_a_played_one_count_the_played_one(
     _ok(run, "new", "--players", "Anna", "Ben", "Dora", "--ledger", str(empty))
     text = _ok(run, "stats", str(skat_list), str(empty))
     assert "gewonnen/gespielt" in text and "Dora" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "row"),
+    [("de", "place;name;club;series;", ";Gerd;;1;1;1;102;102;;nein"),
+     ("en", "place,name,club,series,", ",Gerd,,1,1,1,102,102,,no")],
+)  # fmt: skip
+def test_an_organiser_s_csv_is_written_as_the_lists_are_in_its_language(
+    run: Run, tmp_path: Path, lang: str, first: str, row: str
+) -> None:
+    """The season's standing, the ranking, the seating plan and the league's reports write
+    the CSV of the families' lists (``render.cells.CsvWriter``): ``;`` and ``ja``/``nein`` in
+    German, ``,`` and ``yes``/``no`` in English, a decimal comma in German."""
+    season = tmp_path / "season"
+    shutil.copytree(EXAMPLES / "season", season)
+    out = tmp_path / "standing.csv"
+    _ok(run, "season", "export", "-o", str(out), "--season", str(season), "--lang", lang)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith(first) and lines[-1] == row
+
+
+def test_a_share_of_points_is_written_with_the_language_s_decimal_mark() -> None:
+    import io
+    from fractions import Fraction
+
+    from skatliste.render.cells import CsvWriter
+
+    for lang, expected in (("de", "1,5;-0,25;2\n"), ("en", "1.5,-0.25,2\n")):
+        out = io.StringIO()
+        CsvWriter(out, lang=lang, lineterminator="\n").writerow(
+            [Fraction(3, 2), Fraction(-1, 4), 2]
+        )
+        assert out.getvalue() == expected

@@ -522,14 +522,14 @@ def export(
         r = app.day_report(folder, number)
         text = {
             "html": lambda: render.report_html(r, name, chosen),
-            "csv": lambda: render.report_csv(r),
+            "csv": lambda: render.report_csv(r, chosen),
             "json": lambda: render.to_json(app.report_json(r)),
         }[fmt]()
     else:
         lines = app.table(folder)
         text = {
             "html": lambda: render.table_html(lines, name, chosen),
-            "csv": lambda: render.table_csv(lines),
+            "csv": lambda: render.table_csv(lines, chosen),
             "json": lambda: render.to_json(app.table_json(lines)),
         }[fmt]()
     named = {"report": msg("report"), "table": msg("table")}[what]

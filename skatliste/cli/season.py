@@ -400,7 +400,7 @@ def export(fmt: str | None, output: Path | None, folder: Path, lang: str | None)
         days, lines = app.progress(folder)
         text = render.standing_html(st, days, lines, chosen)
     elif fmt == "csv":
-        text = render.standing_csv(st)
+        text = render.standing_csv(st, chosen)
     else:
         text = render.to_json(app.standing_json(st))
     if output is None or str(output) == "-":  # standard output, as -o - says

@@ -571,7 +571,7 @@ def export(
                 lang=chosen,
             )
         elif fmt == "csv":
-            text = render.ranking_csv(r.standings)
+            text = render.ranking_csv(r.standings, chosen)
         else:
             text = render.to_json(app.ranking_json(r))
     else:
@@ -583,7 +583,7 @@ def export(
         if fmt == "html":
             text = render.seating_html(t.name, series, tables, plan.by_player(), chosen)
         elif fmt == "csv":
-            text = render.seating_csv(series, tables)
+            text = render.seating_csv(series, tables, chosen)
         else:
             text = render.to_json(
                 {

@@ -17,6 +17,8 @@ import csv
 import html
 import re
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any, TextIO
 
 from skatliste.i18n import Lang, pmsg
@@ -39,6 +41,9 @@ SEPARATOR: dict[Lang, str] = {"de": ";", "en": ","}
 ``,`` as the decimal comma, so it opens a ``,`` file in one column and splits at ``;``; an
 English one splits at ``,``."""
 
+DECIMAL: dict[Lang, str] = {"de": ",", "en": "."}
+"""The decimal mark a spreadsheet in the language reads a number by (``1,5`` in German)."""
+
 YES_NO = (pmsg("spreadsheet cell", "no"), pmsg("spreadsheet cell", "yes"))
 """A yes/no cell, by its value: ``nein``/``ja`` in German, ``no``/``yes`` in English."""
 
@@ -57,21 +62,29 @@ class CsvWriter:
     >>> writer.writerow(["won", "points Anna"])
     >>> writer.writerow([True, -24])
     >>> writer.writerow([False, "=1+1"])
+    >>> writer.writerow([Decimal("12.25"), Fraction(3, 2)])
     >>> print(out.getvalue(), end="")
     won;points Anna
     ja;-24
     nein;'=1+1
+    12,25;1,5
     """
 
     def __init__(self, out: TextIO, *, lang: Lang = "en", **options: Any) -> None:
         self._writer = csv.writer(out, delimiter=SEPARATOR[lang], **options)
         self._yes_no = tuple(word.render(lang) for word in YES_NO)
+        self._mark = DECIMAL[lang]
 
     def writerow(self, row: Iterable[object]) -> None:
-        words = self._yes_no
-        self._writer.writerow(
-            [words[value] if isinstance(value, bool) else cell(value) for value in row]
-        )
+        self._writer.writerow([self._cell(value) for value in row])
+
+    def _cell(self, value: object) -> object:
+        if isinstance(value, bool):
+            return self._yes_no[value]
+        if isinstance(value, float | Decimal | Fraction):  # a share of points, an average
+            number = float(value) if isinstance(value, Fraction) else value
+            return str(number).replace(".", self._mark)
+        return cell(value)
 
 
 def markdown_text(text: str) -> str:

@@ -244,14 +244,15 @@ def table_html(lines: Sequence[TableLine], league: str, lang: Lang = "de") -> st
 # --- CSV and JSON ---------------------------------------------------------------------------
 
 
-def _csv_points(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else str(float(value))
+def _csv_points(value: Fraction) -> int | Fraction:
+    return int(value) if value.denominator == 1 else value
 
 
-def report_csv(r: DayReport) -> str:
-    """One row a team and series, then one a team for the day (series ``day``)."""
+def report_csv(r: DayReport, lang: Lang = "en") -> str:
+    """One row a team and series, then one a team for the day (series ``day``), in the CSV of
+    ``lang``."""
     out = io.StringIO()
-    w = CsvWriter(out, lineterminator="\n")
+    w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(["day", "series", "team", "game_points", "points", "against", "absent"])
     for s in r.series:
         for x in s.teams:
@@ -263,7 +264,7 @@ def report_csv(r: DayReport) -> str:
                     x.score,
                     _csv_points(x.points),
                     _csv_points(x.against),
-                    "yes" if x.absent else "",
+                    x.absent,
                 ]
             )
     for d in r.teams:
@@ -275,16 +276,17 @@ def report_csv(r: DayReport) -> str:
                 d.game_points,
                 _csv_points(d.points),
                 _csv_points(d.against),
-                "yes" if d.absent else "",
+                d.absent,
             ]
         )
     return out.getvalue()
 
 
-def table_csv(lines: Sequence[TableLine]) -> str:
-    """One row a team: place, team, days, points, against, game points."""
+def table_csv(lines: Sequence[TableLine], lang: Lang = "en") -> str:
+    """One row a team: place, team, days, points, against, game points, in the CSV of
+    ``lang``."""
     out = io.StringIO()
-    w = CsvWriter(out, lineterminator="\n")
+    w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(["place", "team", "days", "points", "against", "game_points"])
     for x in lines:
         w.writerow(

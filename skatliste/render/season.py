@@ -17,7 +17,7 @@ from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
-from skatliste.render.cells import CsvWriter
+from skatliste.render.cells import DECIMAL, CsvWriter
 from skatliste.render.plain import plain_table
 from skatliste.season import (
     ClubLine,
@@ -198,11 +198,11 @@ def not_ranked_note(st: Standing) -> Message | None:
     return msg("–: not ranked (nicht gewertet), short of the fewest series or evenings")
 
 
-def standing_csv(st: Standing) -> str:
+def standing_csv(st: Standing, lang: Lang = "en") -> str:
     """One row a player: place, name, club, series, evenings, counted, score, best, dropped,
-    ranked."""
+    ranked, in the CSV of ``lang``."""
     out = io.StringIO()
-    w = CsvWriter(out, lineterminator="\n")
+    w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(
         [
             "place",
@@ -228,8 +228,8 @@ def standing_csv(st: Standing) -> str:
                 x.counted,
                 x.shown,
                 "" if x.best is None else x.best,
-                " ".join(str(v) for v in x.dropped),
-                "yes" if x.ranked else "no",
+                " ".join(str(v).replace(".", DECIMAL[lang]) for v in x.dropped),
+                x.ranked,
             ]
         )
     for m in st.missing:

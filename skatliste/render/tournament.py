@@ -152,11 +152,12 @@ def ranking_table(standings: Sequence[Standing], lang: Lang = "de") -> str:
     return plain_table(headers, body, "rll" + "r" * (len(numbers) + 4))
 
 
-def ranking_csv(standings: Sequence[Standing]) -> str:
-    """One row a player: place, name, club, each series, total, points, won, lost."""
+def ranking_csv(standings: Sequence[Standing], lang: Lang = "en") -> str:
+    """One row a player: place, name, club, each series, total, points, won, lost (in the
+    CSV of ``lang``: ``render.cells.CsvWriter``)."""
     numbers = _series_numbers(standings)
     out = io.StringIO()
-    w = CsvWriter(out, lineterminator="\n")
+    w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(
         [
             "place",
@@ -181,7 +182,7 @@ def ranking_csv(standings: Sequence[Standing]) -> str:
                 s.points,
                 s.won,
                 s.lost,
-                "yes" if s.in_progress else "",
+                s.in_progress,
             ]
         )
     return out.getvalue()
@@ -287,10 +288,12 @@ def seating_html(
     return page(f"{title} · {heading}", body, lang)
 
 
-def seating_csv(series: int, tables: Sequence[tuple[int, Sequence[str], str]]) -> str:
+def seating_csv(
+    series: int, tables: Sequence[tuple[int, Sequence[str], str]], lang: Lang = "en"
+) -> str:
     """One row a seat: series, table, seat, player, list."""
     out = io.StringIO()
-    w = CsvWriter(out, lineterminator="\n")
+    w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(["series", "table", "seat", "player", "list"])
     for number, players, path in tables:
         for seat, p in enumerate(players, start=1):
