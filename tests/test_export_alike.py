@@ -335,9 +335,11 @@ def test_a_share_of_points_is_written_with_the_language_s_decimal_mark() -> None
     import io
     from fractions import Fraction
 
+    from skatliste.i18n import Lang
     from skatliste.render.cells import CsvWriter
 
-    for lang, expected in (("de", "1,5;-0,25;2\n"), ("en", "1.5,-0.25,2\n")):
+    languages: tuple[tuple[Lang, str], ...] = (("de", "1,5;-0,25;2\n"), ("en", "1.5,-0.25,2\n"))
+    for lang, expected in languages:
         out = io.StringIO()
         CsvWriter(out, lang=lang, lineterminator="\n").writerow(
             [Fraction(3, 2), Fraction(-1, 4), 2]
