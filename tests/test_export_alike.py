@@ -345,3 +345,17 @@ def test_a_share_of_points_is_written_with_the_language_s_decimal_mark() -> None
             [Fraction(3, 2), Fraction(-1, 4), 2]
         )
         assert out.getvalue() == expected
+
+
+def test_a_csv_with_a_stake_is_refused_not_written_without_its_money(
+    run: Run, tmp_path: Path
+) -> None:
+    """A CSV holds the games only: ``--cent`` there is said to be refused (it was ignored),
+    nothing is written, and the other formats settle the money."""
+    out = tmp_path / "evening.csv"
+    evening = str(EXAMPLES / "evening.json")
+    r = run("export", "--cent", "0.25", "-o", str(out), "--ledger", evening)
+    assert r.exit_code == 2 and not out.exists()
+    assert "eine CSV-Datei hält nur die Spiele" in r.stderr
+    page = _ok(run, "export", "--format", "md", "--cent", "0.25", "--ledger", evening)
+    assert "zahlt" in page

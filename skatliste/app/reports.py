@@ -55,7 +55,15 @@ def export(
     ledger: ListFile[Any], fmt: ExportFormat, *, lang: Any, stake: Fraction | None = None
 ) -> str:
     """The list to share: one HTML page, Markdown, CSV (one row per entry with every fact and
-    derived value) or JSON (the derived sheet and summary)."""
+    derived value) or JSON (the derived sheet and summary); a stake settles the money in all
+    but the CSV, which holds the entries only (refused there, never ignored)."""
+    if fmt == "csv" and stake is not None:
+        raise InputError(
+            msg(
+                "a CSV holds the games only, one a row: the money is in the summary and in the "
+                "HTML, Markdown and JSON exports"
+            )
+        )
     text: str = renderer(ledger.family, fmt)(ledger, lang=lang, stake=stake)
     if fmt == "html":
         return _html_footer(ledger, text, lang)
