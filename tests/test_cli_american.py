@@ -168,7 +168,7 @@ def test_end_by_hand_undo_and_history(run: Run, grand_list: Path) -> None:
     assert _summary(run, grand_list) == {"parties": []}
     history = _ok(run, grand_list, "history").splitlines()
     assert [line.split("  ", 1)[1] for line in history] == [  # numbered for 'restore N'
-        "zurück   Spiel 1: Partie von Hand beendet",
+        "zurück   Ende nach Spiel 1: Partie von Hand beendet",
         "zurück   Spiel 1: Anna whist 25 stiche 11",
     ]
     assert [line.split(".")[0] for line in history] == [" 1", " 2"]
@@ -650,3 +650,45 @@ def test_german_advice_on_an_american_grand_list_is_in_german_table_words(
     assert r.exit_code == 2 and german in r.stderr, r.stderr
     assert "tricks" not in r.stderr and "Bock (Regel" not in r.stderr
     assert "tricks" not in run("add", "--help").stdout
+
+
+def _partie_with_an_end(run: Run, path: Path) -> str:
+    """Two deals, an end by hand, two deals: its sheet."""
+    for words in (
+        ("anna", "whist", "25", "stiche", "8"),
+        ("ben", "whist", "25", "stiche", "8"),
+    ):
+        _ok(run, path, "add", *words)
+    _ok(run, path, "end")
+    for words in (
+        ("carl", "whist", "25", "stiche", "9"),
+        ("dora", "whist", "25", "stiche", "10"),
+    ):
+        _ok(run, path, "add", *words)
+    return _ok(run, path, "sheet")
+
+
+def test_an_end_by_hand_is_deleted_by_the_deal_it_follows_and_restored_there(
+    run: Run, grand_list: Path
+) -> None:
+    """``delete N --end`` takes out the end after deal N (an end has no number of its own),
+    ``history`` names it so, and ``restore`` puts it back after deal N; a deal taken out
+    after an end goes back where it was (the list as before, both times)."""
+    sheet = _partie_with_an_end(run, grand_list)
+    said = _ok(run, grand_list, "delete", "2", "--end")
+    assert said.startswith("Ende nach Spiel 2 gelöscht: Partie von Hand beendet")
+    assert "Ende nach Spiel 2: Partie von Hand beendet" in _ok(run, grand_list, "history")
+    _ok(run, grand_list, "restore", "1")
+    assert _ok(run, grand_list, "sheet") == sheet
+    _ok(run, grand_list, "delete", "3")  # the first deal after the end
+    _ok(run, grand_list, "restore", "2")
+    assert _ok(run, grand_list, "sheet") == sheet
+    r = run("delete", "3", "--end", "--ledger", str(grand_list))
+    assert r.exit_code == 2 and "Ende nach Spiel 3 gibt es nicht" in r.stderr
+
+
+def test_a_skat_list_has_no_entry_without_a_number_to_delete(run: Run, ledger_path: Path) -> None:
+    _ok(run, ledger_path, "new", "--players", "Anna", "Ben", "Carl")
+    _ok(run, ledger_path, "add", "anna", "kreuz", "mit", "1")
+    r = run("delete", "1", "--end", "--ledger", str(ledger_path))
+    assert r.exit_code == 2 and "jeder Eintrag dieser Liste hat seine eigene Nummer" in r.stderr

@@ -475,11 +475,24 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
     return Change(ledger, max(1, number), None, last_row(ledger), removed=removed)
 
 
-def delete(path: Path | str, number: int, *, expect: str | None = None) -> Change:
+def delete(
+    path: Path | str, number: int, *, expect: str | None = None, unnumbered: bool = False
+) -> Change:
     """Delete entry ``number``; every later value and dealer follows (kept in the history).
-    With ``expect`` (its ``fingerprint``) only if entry ``number`` is still that one."""
+    With ``expect`` (its ``fingerprint``) only if entry ``number`` is still that one. With
+    ``unnumbered``, the entry without a number of its own right after entry ``number``
+    (American Grand's end of a partie by hand) instead."""
     with store.updating(path) as ledger:
-        index = _check_expected(ledger, number, expect)
+        if unnumbered:
+            if ledger.family.numbers_every_entry:
+                raise InputError(msg("every entry of this list has a number of its own"))
+            index = check_number(ledger, number) + 1
+            entries = ledger.entries
+            if index >= len(entries) or ledger.family.numbered(entries[index]):
+                name = ledger.family.unnumbered_name(number)
+                raise InputError(msg("there is no {what}", what=name))
+        else:
+            index = _check_expected(ledger, number, expect)
         before = _values(ledger)
         earlier = list(ledger.entries)
         removed = ledger.entries.pop(index)
@@ -609,12 +622,23 @@ def restore(path: Path | str, item: int) -> Change:
             _refuse_breaking(ledger, earlier, lambda i: i, changed=index)
             ledger.record("edit", index + 1, newer, entry)
         else:
-            index = min(kept.number, len(ledger.entries) + 1) - 1
+            index = _place_of(ledger, kept.number, entry)
             _refuse_problems(ledger, index, entry, index + 1)
             earlier = list(ledger.entries)
             ledger.entries.insert(index, entry)
             _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
     return _after_change(ledger, index + 1, index, None, before=before, earlier=earlier)
+
+
+def _place_of(ledger: Ledger, number: int, entry: Any) -> int:
+    """Where an entry taken out as number ``number`` goes back in: a numbered one before the
+    entry that has its number now, one without a number (an end of a partie) right after the
+    numbered entry it followed; after the last entry where the list has fewer."""
+    every = ledger.family.numbers_every_entry
+    found = list(range(len(ledger.entries))) if every else indexes(ledger)
+    if number > len(found):
+        return len(ledger.entries)
+    return found[number - 1] + (not ledger.family.numbered(entry))
 
 
 def _declarer_of(ledger: Ledger, old: Any, tapped: str | None) -> str | None:

@@ -265,17 +265,25 @@ def undo(ledger_path: Path, lang: Lang) -> None:
 
 @cli.command()
 @click.argument("number", type=int)
+@click.option(
+    "--end",
+    "end",
+    is_flag=True,
+    help="Delete the end of a partie by hand after deal N (American Grand), not the deal.",
+)
 @list_options
-def delete(number: int, ledger_path: Path, lang: Lang) -> None:
+def delete(number: int, end: bool, ledger_path: Path, lang: Lang) -> None:
     """Delete game N; every later value and dealer follows (kept in history).
 
     \b
-    Example:
+    Examples:
       skatliste delete 7
+      skatliste delete 4 --end      (American Grand: the end after deal 4)
     """
-    change = app.delete(ledger_path, number)
+    change = app.delete(ledger_path, number, unnumbered=end)
     words = entry_words(change.ledger, change.removed, lang)
-    what = change.ledger.family.entry_name(number)
+    family = change.ledger.family
+    what = family.unnumbered_name(number) if end else family.entry_name(number)
     click.echo(msg("deleted {what}: {words}", what=what, words=words).render(lang))
     show_change(change, lang)
     warn_followups(change, lang)
@@ -395,7 +403,9 @@ def history(ledger_path: Path, lang: Lang) -> None:
     actions = {action: said.render(lang) for action, said in ACTIONS.items()}
     width = max(len(a) for a in actions.values())
     for index, item in enumerate(removed, start=1):
-        which = ledger.family.entry_name(item.number).render(lang)
+        family = ledger.family
+        name = family.entry_name if family.numbered(item.entry) else family.unnumbered_name
+        which = name(item.number).render(lang)
         line = f"{index:>2}. {item.time}  {actions[item.action]:<{width}} {which}: "
         line += entry_words(ledger, item.entry, lang)
         if item.replaced_by is not None:
