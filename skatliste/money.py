@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skatliste.errors import InputError
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ MAX_STAKE_CENT = 10_000
 """The highest stake per point, in cent (100 € a point); more is a typing slip."""
 
 _STAKE = re.compile(r"^(\d{1,6})(?:[.,](\d{1,6}))?$|^(\d{1,6})/(\d{1,6})$")
+_WHOLE_DIGITS = re.compile(r"^\d{7,}(?:[.,]\d*)?$")
 
 
 def parse_amount(text: str) -> Fraction | None:
@@ -62,6 +63,8 @@ def parse_stake(text: str) -> Fraction:
     if m is None:
         if text.strip().startswith(("-", "−")):
             raise InputError(msg("the stake cannot be negative; {how}", how=how))
+        if _WHOLE_DIGITS.match(text.strip()):  # a number of cent too long to be a stake
+            raise InputError(_too_high())
         raise InputError(how)
     if m.group(1) is not None:
         stake = Fraction(f"{m.group(1)}.{m.group(2) or 0}")
@@ -70,14 +73,15 @@ def parse_stake(text: str) -> Fraction:
             raise InputError(msg("a fraction cannot divide by 0; {how}", how=how))
         stake = Fraction(int(m.group(3)), int(m.group(4)))
     if stake > MAX_STAKE_CENT:
-        raise InputError(
-            msg(
-                "at most {most} cent (100 €) a point; the stake is in cent, e.g. 0.25 for a "
-                "quarter cent",
-                most=MAX_STAKE_CENT,
-            )
-        )
+        raise InputError(_too_high())
     return stake
+
+
+def _too_high() -> Message:
+    return msg(
+        "at most {most} cent (100 €) a point; the stake is in cent, e.g. 0.25 for a quarter cent",
+        most=MAX_STAKE_CENT,
+    )
 
 
 def settle(totals: dict[str, int], stake: Fraction) -> Settlement:

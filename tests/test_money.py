@@ -268,3 +268,13 @@ def test_the_phone_page_gives_a_cent_equal_totals_cannot_share_as_the_summary(
     assert [row[1] for row in summary["rows"]] == ["Carl", "Ben", "Anna"]
     assert [row[-1] for row in summary["rows"]] == ["+0,01 €", "0,00 €", "−0,01 €"]
     assert summary["payments"] == ["Anna zahlt Carl 0,01 €"]
+
+
+@pytest.mark.parametrize("typed", ["10001", "99999", "1000000", "123456789012", "1234567,5"])
+def test_a_stake_too_high_is_said_so_however_many_digits_it_has(typed: str) -> None:
+    from skatliste.errors import InputError
+    from skatliste.money import parse_stake
+
+    with pytest.raises(InputError) as refused:
+        parse_stake(typed)
+    assert refused.value.message.render("en").startswith("at most 10000 cent (100 €) a point")
