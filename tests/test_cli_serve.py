@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -82,6 +83,20 @@ def test_serve_refuses_a_port_in_use(fresh_ledger: Path, run: Run) -> None:
         result = run("serve", "--ledger", str(fresh_ledger), "--key", KEY, "--port", str(port))
     assert result.exit_code == 2
     assert f"--port {port}: cannot serve there" in result.stderr
+
+
+def test_a_port_in_use_suggests_one_that_is_free(fresh_ledger: Path, run: Run) -> None:
+    """The port suggested is not the next one when that one is taken too."""
+    with socket.socket() as first, socket.socket() as second:
+        first.bind(("127.0.0.1", 0))
+        first.listen()
+        port = first.getsockname()[1]
+        with contextlib.suppress(OSError):  # held by another program: taken all the same
+            second.bind(("127.0.0.1", port + 1))
+            second.listen()
+        result = run("serve", "--ledger", str(fresh_ledger), "--port", str(port))
+    assert result.exit_code == 2
+    assert f"--port {port + 1}" not in result.stderr and "versuch --port " in result.stderr
 
 
 def test_a_port_in_use_is_said_in_german_and_makes_no_key(fresh_ledger: Path, run: Run) -> None:

@@ -350,20 +350,32 @@ def _port_cause(exc: OSError) -> object:
     return known.get(exc.errno or 0, exc.strerror or exc)
 
 
-def _check_port(host: str, port: int) -> None:
-    """Refuse a port another program holds, with what to do (before uvicorn tries)."""
+def _free(host: str, port: int) -> OSError | None:
+    """Why ``port`` cannot be served on ``host`` (bound by another program, say), or None."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as exc:
-            raise InputError(
-                msg(
-                    "--host {host} --port {port}: cannot serve there ({why}); try --port {other}",
-                    host=host,
-                    port=port,
-                    why=_port_cause(exc),
-                    other=port + 1 if port < 65535 else 8000,
-                )
-            ) from None
+            return exc
+    return None
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port another program holds, with what to do (before uvicorn tries): the next
+    free port of the twenty after it (or 8000) to try."""
+    exc = _free(host, port)
+    if exc is None:
+        return
+    after = range(port + 1, min(port + 21, 65536))
+    other = next((p for p in after if _free(host, p) is None), 8000)
+    raise InputError(
+        msg(
+            "--host {host} --port {port}: cannot serve there ({why}); try --port {other}",
+            host=host,
+            port=port,
+            why=_port_cause(exc),
+            other=other,
+        )
+    )
