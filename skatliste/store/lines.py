@@ -138,22 +138,20 @@ def _stamped(
     which: list[int] = []
     times: list[str] = []
     new, at_line, stamp = distinct.append, which.append, times.append
-    skip = len(_TIME)
     for line in lines[:-1]:
         at = line.rfind(_TIME) if line[-3:] == '"},' else -1
         if at <= 0:
             return None
         key = line[:at]
-        time = line[at + skip : -3]
         number = get(key)
         if number is None:
-            entry = _first(line, key, time, read_one)
+            entry = _first(line, key, line[at + len(_TIME) : -3], read_one)
             if entry is None:
                 return None
             number = stamped[key] = len(distinct)
             new(entry)
         at_line(number)
-        stamp(time)
+        stamp(line[at + len(_TIME) : -3])
     # as JSON reads a time: no quote, no escape, no control character (JSON has none raw)
     told = "".join(times)
     if '"' in told or "\\" in told or not told.isprintable():
