@@ -671,7 +671,8 @@ def _partie_with_an_end(run: Run, path: Path) -> str:
 def test_an_end_by_hand_is_deleted_by_the_deal_it_follows_and_restored_there(
     run: Run, grand_list: Path
 ) -> None:
-    """``delete N --end`` takes out the end after deal N (an end has no number of its own),
+    """``delete N --end`` takes out the end after deal N (an end by hand, docs/rules.md §A4,
+    has no number of its own),
     ``history`` names it so, and ``restore`` puts it back after deal N; a deal taken out
     after an end goes back where it was (the list as before, both times)."""
     sheet = _partie_with_an_end(run, grand_list)
