@@ -598,4 +598,6 @@ def test_an_american_grand_delete_says_what_it_did_to_the_parties(
             "Anna+Carl +18 · Ben+Dora +65 · verloren 0 : 0 → Ben+Dora gewinnen 82 : 0 · "
             "Partie 2 gibt es nicht mehr"
         )
+        if SCREENSHOTS:
+            page.screenshot(path=str(Path(SCREENSHOTS) / "phone-american-delete.png"))
         page.close()
