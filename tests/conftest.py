@@ -54,3 +54,17 @@ def fresh_ledger(run: Run, ledger_path: Path) -> Path:
     result = run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger_path))
     assert result.exit_code == 0, result.output
     return ledger_path
+
+
+def american(run: Run, path: Path, *deals: str, rule: str | None = None) -> Path:
+    """An American Grand list at ``path`` (Anna and Carl against Ben and Dora; ``rule`` one
+    rule option) with ``deals`` entered, each by its words."""
+    more = ("--rule", rule) if rule else ()
+    r = run(
+        "new", "--rules", "american-grand", *more, "--players", "Anna", "Ben", "Carl", "Dora",
+        "--ledger", str(path),
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    for words in deals:
+        assert run("add", *words.split(), "--ledger", str(path)).exit_code == 0
+    return path

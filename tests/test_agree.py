@@ -16,7 +16,7 @@ from skatliste import agree as core
 from skatliste.errors import InputError, LedgerError
 from skatliste.store import lists as store
 
-from .conftest import Run
+from .conftest import Run, american
 
 PLAYERS = ("Anna", "Ben", "Carl")
 
@@ -171,19 +171,8 @@ def test_compare_refuses_a_paper_line_that_is_no_game_of_the_table(
 
 @pytest.mark.english
 def test_american_grand_lists_are_compared_deal_by_deal(run: Run, tmp_path: Path) -> None:
-    def american(name: str, *deals: str) -> Path:
-        path = tmp_path / name
-        r = run(
-            "new", "--rules", "american-grand", "--players", "Anna", "Ben", "Carl", "Dora",
-            "--ledger", str(path),
-        )  # fmt: skip
-        assert r.exit_code == 0, r.output
-        for words in deals:
-            assert run("add", *words.split(), "--ledger", str(path)).exit_code == 0
-        return path
-
-    a = american("a.json", "ben whist 25 stiche 11", "carl grand 20 stiche 10")
-    b = american("b.json", "ben whist 25 stiche 11", "carl grand 20 stiche 9")
+    a = american(run, tmp_path / "a.json", "ben whist 25 stiche 11", "carl grand 20 stiche 10")
+    b = american(run, tmp_path / "b.json", "ben whist 25 stiche 11", "carl grand 20 stiche 9")
     r = run("compare", str(a), str(b), "--json")
     assert r.exit_code == 1
     data = json.loads(r.stdout)

@@ -14,25 +14,13 @@ from starlette.testclient import TestClient
 from skatliste.web.agree import agreement_json
 from skatliste.web.server import create_app
 
-from .conftest import Run
+from .conftest import Run, american
 from .webtools import KEY
 
 AUTH = {"Authorization": f"Bearer {KEY}"}
 EVENING = ("anna whist 25 stiche 11", "ben whist 30 stiche 12", "carl grand 10 stiche 8")
 WON = ("ben whist 45 stiche 13", "dora whist 45 stiche 13", "carl grand 10 stiche 8")
 """Ben+Dora reach 100 in deal 2 (65 + 65) and win partie 1; deal 3 begins partie 2."""
-
-
-def american(run: Run, path: Path, *deals: str, rule: str | None = None) -> Path:
-    more = ("--rule", rule) if rule else ()
-    r = run(
-        "new", "--rules", "american-grand", *more, "--players", "Anna", "Ben", "Carl", "Dora",
-        "--ledger", str(path),
-    )  # fmt: skip
-    assert r.exit_code == 0, r.output
-    for words in deals:
-        assert run("add", *words.split(), "--ledger", str(path)).exit_code == 0
-    return path
 
 
 def ok(run: Run, path: Path, *args: str) -> list[str]:

@@ -179,9 +179,8 @@ def test_no_german_help_shows_an_english_text_of_ours(words: list[str]) -> None:
         assert word not in shown
 
 
-@pytest.mark.parametrize("words", EVERY_COMMAND, ids=lambda w: " ".join(["skatliste", *w]))
-def test_the_english_help_is_click_s_own(words: list[str]) -> None:
-    """The help written through the catalogue in English is what click writes itself."""
+def _reached(words: list[str]) -> tuple[click.Command, click.Context]:
+    """The command ``skatliste WORDS`` names, and its context under its groups'."""
     command: click.Command = cli
     ctx = click.Context(cli, info_name="skatliste", help_option_names=["-h", "--help"])
     for word in words:
@@ -189,6 +188,13 @@ def test_the_english_help_is_click_s_own(words: list[str]) -> None:
         sub = command.get_command(ctx, word)
         assert sub is not None
         command, ctx = sub, click.Context(sub, info_name=word, parent=ctx)
+    return command, ctx
+
+
+@pytest.mark.parametrize("words", EVERY_COMMAND, ids=lambda w: " ".join(["skatliste", *w]))
+def test_the_english_help_is_click_s_own(words: list[str]) -> None:
+    """The help written through the catalogue in English is what click writes itself."""
+    command, ctx = _reached(words)
     ours, clicks = ctx.make_formatter(), ctx.make_formatter()
     helptexts.format_help(command, ctx, ours, "en")
     click.Command.format_help(command, ctx, clicks)
@@ -323,13 +329,7 @@ def test_tab_s_english_offers_are_click_s_own(
     words: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SKATLISTE_LANG", "en")
-    command: click.Command = cli
-    ctx = click.Context(cli, info_name="skatliste", help_option_names=["-h", "--help"])
-    for word in words:
-        assert isinstance(command, click.Group)
-        sub = command.get_command(ctx, word)
-        assert sub is not None
-        command, ctx = sub, click.Context(sub, info_name=word, parent=ctx)
+    command, ctx = _reached(words)
     for incomplete in ("", "-"):
         ours = [(i.value, i.help) for i in command.shell_complete(ctx, incomplete)]
         if isinstance(command, click.Group):
