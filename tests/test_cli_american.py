@@ -245,7 +245,7 @@ def test_exports(run: Run, grand_list: Path, tmp_path: Path, fmt: str, expect: s
     if fmt == "csv":
         # German: ';' between the columns and yes/no in German, as a Skat list's CSV
         row, time = out.read_text(encoding="utf-8").splitlines()[1].rsplit(";", 1)
-        assert row == "1;1;Anna;Anna;euchre;20;5;ja;;ja;Euchre 20 allein, 5 Stiche;25;0;25;0;0;0;;"
+        assert row == "1;1;Anna;Anna;jucker;20;5;ja;;ja;Jucker 20 allein, 5 Stiche;25;0;25;0;0;0;;"
         assert time.startswith("20")
     r = run("export", "--format", fmt, "-o", str(grand_list), "--ledger", str(grand_list))
     assert r.exit_code == 2 and "dorthin zu schreiben ersetzte" in r.stderr
@@ -343,7 +343,7 @@ def test_the_list_is_found_through_skatliste_ledger_too(
     monkeypatch.setenv("SKATLISTE_LEDGER", str(grand_list))
     r = run("add", "dora", "hearts", "40", "hearts", "3")
     assert r.exit_code == 0, r.output
-    assert r.stdout.startswith("Spiel 1: Dora — Hearts 40, 3 Herzen: verloren")
+    assert r.stdout.startswith("Spiel 1: Dora — Herz 40, 3 Herzen: verloren")
 
 
 # The shipped American Grand evening, deal by deal: (declarer, NS, EW) worked by hand.

@@ -59,8 +59,9 @@ def test_both_families_write_one_csv_separated_and_worded_by_the_list_language(
     run: Run, skat_list: Path, grand_list: Path, lang: str
 ) -> None:
     """German: ';' between the columns (a German spreadsheet reads ',' as the decimal comma),
-    ja/nein; English: ',' and yes/no; never Python's True/False, for a Skat list as for an
-    American Grand list."""
+    ja/nein and the game as a German table writes it (kreuz, jucker); English: ',', yes/no
+    and clubs, euchre; never Python's True/False, for a Skat list as for an American Grand
+    list."""
     skat, grand = _csv(run, skat_list, lang), _csv(run, grand_list, lang)
     for rows, flags in ((skat, ("hand", "won", "kontra")), (grand, ("alone", "made"))):
         assert len(rows) == 2
@@ -70,6 +71,11 @@ def test_both_families_write_one_csv_separated_and_worded_by_the_list_language(
     no, yes = {"de": ("nein", "ja"), "en": ("no", "yes")}[lang]
     assert (skat[0]["won"], skat[1]["won"]) == (yes, no)
     assert (grand[0]["made"], grand[1]["made"]) == (yes, no)
+    games = {
+        "de": ("kreuz", "jucker", "Jucker 20 allein, 5 Stiche"),
+        "en": ("clubs", "euchre", "Euchre 20 alone, 5 tricks"),
+    }
+    assert (skat[0]["game"], grand[0]["contract"], grand[0]["description"]) == games[lang]
 
 
 def test_both_families_name_their_columns_alike_in_every_language(
@@ -90,18 +96,19 @@ def test_both_families_name_their_columns_alike_in_every_language(
 def test_an_american_grand_csv_holds_every_fact_and_derived_value(
     run: Run, grand_list: Path
 ) -> None:
-    """As a Skat list's CSV: the facts as the list file writes them, the deal in words, each
-    pair's points, score and sets after the deal; a note a spreadsheet would run stays text."""
+    """As a Skat list's CSV: the facts as the list file writes them but the contract, which is
+    the table's word in the list's language, the deal in words, each pair's points, score and
+    sets after the deal; a note a spreadsheet would run stays text."""
     first, second = _csv(run, grand_list, "de")
     assert {k: first[k] for k in ("number", "partie", "dealer", "declarer", "contract")} == {
         "number": "1",
         "partie": "1",
         "dealer": "Anna",
         "declarer": "Anna",
-        "contract": "euchre",
+        "contract": "jucker",
     }
     assert (first["bid"], first["tricks"], first["alone"], first["hearts"]) == ("20", "5", "ja", "")
-    assert first["description"] == "Euchre 20 allein, 5 Stiche"
+    assert first["description"] == "Jucker 20 allein, 5 Stiche"
     assert (second["points Anna+Carl"], second["points Ben+Dora"]) == ("20", "-25")
     assert (second["total Anna+Carl"], second["total Ben+Dora"]) == ("45", "-25")
     assert (second["sets Anna+Carl"], second["sets Ben+Dora"]) == ("0", "1")

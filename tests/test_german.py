@@ -5,6 +5,7 @@ message is German too (docs/rules.md §1: the dealer sits out at a table of four
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -179,11 +180,11 @@ def test_american_grand_counts_tricks_and_hearts_in_the_german_plural() -> None:
         return computation(score(Deal(declarer="Anna", **deal)), lang="de")
 
     assert said(contract=Contract.HEARTS, bid=40, hearts=1).startswith(
-        "Hearts: 1 Herz genommen: verloren, 40 + 1 = −41; Gegner 12 Herzen: −12"
+        "Herz: 1 Herz genommen: verloren, 40 + 1 = −41; Gegner 12 Herzen: −12"
     )
-    assert said(contract=Contract.HEARTS, bid=40, hearts=2).startswith("Hearts: 2 Herzen genommen")
+    assert said(contract=Contract.HEARTS, bid=40, hearts=2).startswith("Herz: 2 Herzen genommen")
     assert said(contract=Contract.EUCHRE, bid=5, tricks=1).startswith(
-        "Euchre mit Partner: 1 Stich ="
+        "Jucker mit Partner: 1 Stich ="
     )
     assert (
         said(contract=Contract.WHIST, bid=25, tricks=12)
@@ -204,3 +205,45 @@ def test_no_message_counts_with_a_hand_made_plural() -> None:
         if any(mark in text for text in (*ids, *german) for mark in ("(s)", "(e)", "(n)")):
             found.append(f"{message.where}: {ids[0]}")
     assert not found, "a hand-made plural:\n" + "\n".join(found)
+
+
+AMERICAN_ENGLISH = ("Euchre", "euchre", "Hearts", "hearts", "trick", "alone", "partner", "set")
+"""The English names and words of American Grand: a German answer says Jucker, Herz, Stich,
+allein, mit Partner, verloren."""
+
+
+def test_american_grand_in_german_names_its_contracts_in_german_everywhere(
+    run: Run, tmp_path: Path
+) -> None:
+    """Jucker and Herz, never Euchre and Hearts, in every German answer: the change, explain,
+    the sheet in each format, the summary, the statistics, every export and the phone page
+    (the JSON codes ``"contract": "euchre"`` are data, not words, and stay)."""
+    path = tmp_path / "grand.json"
+    at = ["--ledger", str(path), "--lang", "de"]
+
+    def cli(*args: str) -> str:
+        r = run(*args, *at)
+        assert r.exit_code == 0, r.output
+        return r.stdout
+
+    cli("new", "--rules", "american-grand", "--players", "Anna", "Ben", "Carl", "Dora")
+    said = [cli("add", "anna", "jucker", "20", "allein", "stiche", "5")]
+    said.append(cli("add", "ben", "herz", "40", "herzen", "3"))
+    said.append(cli("add", "carl", "jucker", "10", "stiche", "1"))
+    said += [cli("explain", str(n)) for n in (1, 2, 3)]
+    said += [cli("sheet", "--format", fmt) for fmt in ("plain", "grid", "md")]
+    said += [cli("summary"), cli("stats"), *(cli("export", "--format", f) for f in ("html", "md"))]
+    # a CSV's head is English field names in every language (test_export_alike): its rows
+    said += [
+        cli(*command, "--format", "csv").split("\n", 1)[1] for command in (["sheet"], ["export"])
+    ]
+    data = json.loads(cli("export", "--format", "json"))
+    said += [deal[key] for deal in data["deals"] for key in ("computation",)]
+    page = TestClient(create_app(path, key=KEY)).get("/api/list?lang=de").json()
+    said += [text for game in page["games"] for text in (game["text"], *game["explanation"])]
+    text = "\n".join(said)
+    assert "Jucker 20 allein, 5 Stiche" in text and "Herz 40, 3 Herzen" in text
+    assert "Jucker mit Partner: 1 Stich" in text and "Herz: 3 Herzen genommen" in text
+    assert "jucker" in text  # the CSV's contract column: the German table's word
+    found = [word for word in AMERICAN_ENGLISH if re.search(rf"\b{word}", text)]
+    assert not found, found

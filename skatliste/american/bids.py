@@ -36,6 +36,17 @@ def said(contract: Contract) -> Message:
     }[contract]
 
 
+def title(contract: Contract) -> Message:
+    """The contract's name in the reader's language: Whist, Grand, Jucker (Euchre) and Herz
+    (Hearts) in German."""
+    return {
+        Contract.WHIST: pmsg("contract", "Whist"),
+        Contract.GRAND: pmsg("contract", "Grand"),
+        Contract.EUCHRE: pmsg("contract", "Euchre"),
+        Contract.HEARTS: pmsg("contract", "Hearts"),
+    }[contract]
+
+
 def example(contract: Contract) -> Message:
     """A deal of ``contract`` as a table writes it, in the words of the reader's language."""
     return {
@@ -109,7 +120,7 @@ def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
                 "above it name whist or grand",
                 contract=name,
                 bid=bid,
-                title=c.title,
+                title=title(c),
                 most=MAX_BID[c],
             )
         )
@@ -119,14 +130,14 @@ def validate(deal: Deal, *, slam_counts: SlamCounts = "score") -> None:
             why = msg(
                 "with slam.counts=over_six a {title} puts at most {most} against the bid (7 over "
                 "six × {value}, §A3)",
-                title=c.title,
+                title=title(c),
                 most=most,
                 value=TRICK_VALUE[c],
             )
         else:
             why = msg(
                 "a {title} scores at most {most} (all {tricks} tricks, §A3)",
-                title=c.title,
+                title=title(c),
                 most=most,
                 tricks=TRICKS,
             )
@@ -230,7 +241,7 @@ def _validate_tricks(deal: Deal) -> None:
                 bid=bid,
                 tricks=deal.tricks,
                 most=most,
-                title=c.title,
+                title=title(c),
             )
         )
     if c is Contract.EUCHRE:

@@ -25,11 +25,6 @@ class Contract(Enum):
     HEARTS = "hearts"
     """No trumps; made when the declaring pair takes no heart: 50; bid 50 or less."""
 
-    @property
-    def title(self) -> str:
-        """The contract's name, the same in German and English."""
-        return self.value.capitalize()
-
 
 TRICK_VALUE: dict[Contract, int] = {Contract.WHIST: 5, Contract.GRAND: 9}
 """§A3: what each trick over six is worth in the two trick-taking contracts."""

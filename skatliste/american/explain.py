@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from skatliste.american.bids import title
 from skatliste.american.deals import (
     EUCHRE_SET_WITH_PARTNER,
     GRAND_SLAM_BONUS,
@@ -25,55 +26,58 @@ from skatliste.printed import signed
 
 # --- the computation in words -------------------------------------------------------------
 
-_TEXT: dict[str, Message] = {
-    "over": msg("over six"),
-    "none_over": msg("none over six"),
-    "slam": msg("slam"),
-    "all": msg("all"),
-    "bid": msg("bid"),
-    "set": msg("set"),
-    "defenders": msg("defenders"),
-    "alone": msg("alone"),
-    "partner": msg("with partner"),
-    "wins": msg("wins the partie"),
-    "they_win": msg("the defenders' slam wins them the partie"),
-    "no_heart": msg("no heart taken"),
-    "nothing": msg("nothing"),
-    "under3": msg("fewer than 3 tricks"),
-}
-"""The words of the text, by their key (German in the catalogue)."""
 
-
-def _words(lang: Lang) -> dict[str, str]:
-    """The words in ``lang``."""
-    return {key: text.render(lang) for key, text in _TEXT.items()}
-
-
-def _tricks(n: int, lang: Lang) -> str:
-    return nmsg("{count} trick", "{count} tricks", n).render(lang)
-
-
-def _hearts(n: int, lang: Lang, *, taken: bool) -> str:
-    if taken:
-        return nmsg("{count} heart taken", "{count} hearts taken", n).render(lang)
-    return nmsg("{count} heart", "{count} hearts", n).render(lang)
-
-
-def _tricks_value(
-    tricks: int, per: int, contract: Contract, lang: Lang, *, slam: bool = True
-) -> str:
+def _tricks_value(tricks: int, per: int, contract: Contract, *, slam: bool = True) -> Message:
     """``11 Stiche, 5 über sechs × 5 = 25``; ``slam``: all 13 tricks score as a slam."""
-    t = _words(lang)
-    head = _tricks(tricks, lang)
     over = over_six(tricks)
     if tricks == TRICKS and slam and contract is Contract.WHIST:
-        return f"{head}, {t['slam']}: {t['all']} {TRICKS} × {per} = {per * TRICKS}"
+        return nmsg(
+            "{count} trick, slam: all {count} × {per} = {value}",
+            "{count} tricks, slam: all {count} × {per} = {value}",
+            tricks,
+            per=per,
+            value=per * TRICKS,
+        )
     if tricks == TRICKS and slam:
-        value = per * over + GRAND_SLAM_BONUS
-        return f"{head}, {t['slam']}: {over} {t['over']} × {per} + {GRAND_SLAM_BONUS} = {value}"
+        return nmsg(
+            "{count} trick, slam: {over} over six × {per} + {bonus} = {value}",
+            "{count} tricks, slam: {over} over six × {per} + {bonus} = {value}",
+            tricks,
+            over=over,
+            per=per,
+            bonus=GRAND_SLAM_BONUS,
+            value=per * over + GRAND_SLAM_BONUS,
+        )
     if over == 0:
-        return f"{head}, {t['none_over']}: 0"
-    return f"{head}, {over} {t['over']} × {per} = {per * over}"
+        return nmsg("{count} trick, none over six: 0", "{count} tricks, none over six: 0", tricks)
+    return nmsg(
+        "{count} trick, {over} over six × {per} = {value}",
+        "{count} tricks, {over} over six × {per} = {value}",
+        tricks,
+        over=over,
+        per=per,
+        value=per * over,
+    )
+
+
+def _defenders(theirs: int, per: int, won: int) -> Message:
+    """What the defenders of a set trick contract score: ``Gegner 9 Stiche, 3 über sechs × 5 =
+    +15``."""
+    over = over_six(theirs)
+    if not over:
+        return nmsg(
+            "defenders {count} trick, none over six: 0",
+            "defenders {count} tricks, none over six: 0",
+            theirs,
+        )
+    return nmsg(
+        "defenders {count} trick, {over} over six × {per} = +{value}",
+        "defenders {count} tricks, {over} over six × {per} = +{value}",
+        theirs,
+        over=over,
+        per=per,
+        value=won,
+    )
 
 
 def computation(s: DealScore, *, lang: Lang = "de") -> str:
@@ -84,40 +88,85 @@ def computation(s: DealScore, *, lang: Lang = "de") -> str:
     >>> computation(score(d), lang="en")
     'Whist: 4 tricks, none over six: 0 < bid 20: set, −20; defenders 9 tricks, 3 over six × 5 = +15'
     """
-    t = _words(lang)
+    return said(s).render(lang)
+
+
+def said(s: DealScore) -> Message:
+    """:func:`computation` as a message."""
     d = s.deal
     c = d.contract
+    name = title(c)
     if c in TRICK_VALUE:
         assert d.tricks is not None
         per = TRICK_VALUE[c]
         as_slam = s.made or s.slam_counts == "score"
-        text = f"{c.title}: {_tricks_value(d.tricks, per, c, lang, slam=as_slam)}"
-        if not s.made:
-            theirs = TRICKS - d.tricks
-            head = _tricks(theirs, lang)
-            over = over_six(theirs)
-            won = f"{over} {t['over']} × {per} = +{s.defending}" if over else f"{t['none_over']}: 0"
-            text += f" < {t['bid']} {d.bid}: {t['set']}, −{d.bid}; {t['defenders']} {head}, {won}"
+        tricks = _tricks_value(d.tricks, per, c, slam=as_slam)
+        if s.made:
+            text = msg("{contract}: {tricks}", contract=name, tricks=tricks)
+        else:
+            text = msg(
+                "{contract}: {tricks} < bid {bid}: set, −{bid}; {defenders}",
+                contract=name,
+                tricks=tricks,
+                bid=d.bid,
+                defenders=_defenders(TRICKS - d.tricks, per, s.defending),
+            )
         if s.slam_pair == "declaring":
-            text += f"; {t['wins']}"
-        elif s.slam_pair == "defending":
-            text += f"; {t['they_win']}"
+            return msg("{computation}; wins the partie", computation=text)
+        if s.slam_pair == "defending":
+            return msg("{computation}; the defenders' slam wins them the partie", computation=text)
         return text
     if c is Contract.EUCHRE:
         assert d.tricks is not None
-        how = t["alone"] if d.alone else t["partner"]
-        text = f"Euchre {how}: {_tricks(d.tricks, lang)} = {s.value}"
+        values = {"contract": name, "value": s.value, "bid": d.bid, "lost": signed(s.declaring)}
+        if s.made and d.alone:
+            return nmsg(
+                "{contract} alone: {count} trick = {value}",
+                "{contract} alone: {count} tricks = {value}",
+                d.tricks,
+                **values,
+            )
         if s.made:
-            return text
-        lost = f"2 × {d.bid}" if d.alone else f"{d.bid} + {EUCHRE_SET_WITH_PARTNER}"
-        return f"{text} < {t['bid']} {d.bid}: {t['set']}, {lost} = {signed(s.declaring)}"
+            return nmsg(
+                "{contract} with partner: {count} trick = {value}",
+                "{contract} with partner: {count} tricks = {value}",
+                d.tricks,
+                **values,
+            )
+        if d.alone:
+            return nmsg(
+                "{contract} alone: {count} trick = {value} < bid {bid}: set, 2 × {bid} = {lost}",
+                "{contract} alone: {count} tricks = {value} < bid {bid}: set, 2 × {bid} = {lost}",
+                d.tricks,
+                **values,
+            )
+        return nmsg(
+            "{contract} with partner: {count} trick = {value} < bid {bid}: set, {bid} + {penalty} "
+            "= {lost}",
+            "{contract} with partner: {count} tricks = {value} < bid {bid}: set, {bid} + "
+            "{penalty} = {lost}",
+            d.tricks,
+            penalty=EUCHRE_SET_WITH_PARTNER,
+            **values,
+        )
     assert d.hearts is not None
-    theirs = HEARTS - d.hearts
-    tail = ""
-    if s.defending:
-        tail = f"; {t['defenders']} {_hearts(theirs, lang, taken=False)}: "
-        tail += signed(s.defending)
     if s.made:
-        return f"Hearts: {t['no_heart']} = {HEARTS_MADE}{tail}"
-    taken = _hearts(d.hearts, lang, taken=True)
-    return f"Hearts: {taken}: {t['set']}, {d.bid} + {d.hearts} = {signed(s.declaring)}{tail}"
+        text = msg("{contract}: no heart taken = {value}", contract=name, value=HEARTS_MADE)
+    else:
+        text = nmsg(
+            "{contract}: {count} heart taken: set, {bid} + {count} = {lost}",
+            "{contract}: {count} hearts taken: set, {bid} + {count} = {lost}",
+            d.hearts,
+            contract=name,
+            bid=d.bid,
+            lost=signed(s.declaring),
+        )
+    if not s.defending:
+        return text
+    return nmsg(
+        "{computation}; defenders {count} heart: {points}",
+        "{computation}; defenders {count} hearts: {points}",
+        HEARTS - d.hearts,
+        computation=text,
+        points=signed(s.defending),
+    )

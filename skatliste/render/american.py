@@ -7,14 +7,13 @@ Pure text, no printing; German by default, English on request.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
+from skatliste.american.bids import title
 from skatliste.american.explain import computation
 from skatliste.american.game import (
     Contract,
@@ -29,54 +28,31 @@ from skatliste.american.game import (
     result,
     settled,
 )
-from skatliste.american.kept import REASONS, WIDTH, Kept, last, numbers, results, walk
+from skatliste.american.kept import REASONS as KEPT_REASONS
+from skatliste.american.kept import WIDTH, Kept, last, numbers, results, walk
+from skatliste.american.outcomes import REASONS
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import number, signed
 from skatliste.render import register
 
-TEXT: dict[str, Message] = {
-    "deal": msg("Deal"),
-    "partie": msg("Partie"),
+HEADS: dict[str, Message] = {
     "dealer": msg("dealer"),
     "declarer": msg("declarer"),
     "contract": msg("contract"),
-    "tricks": msg("tricks"),
-    "trick": msg("trick"),
-    "hearts": msg("hearts"),
-    "heart": msg("heart"),
-    "alone": msg("alone"),
-    "sets": msg("sets"),
-    "next": msg("next dealer"),
-    "standing": msg("Standing"),
-    "to": msg("to"),
-    "nobody": msg("nobody"),
-    "equal_points": msg("equal scores"),
-    "equal_sets": msg("equal sets"),
-    "win": msg("win"),
-    "against": msg("against"),
-    "by": msg("by"),
-    "tie": msg("a tie"),
-    "slam_win": msg("win by a grand slam in Grand"),
-    "provisional": msg("provisional, the partie goes on"),
-    "final": msg("Final result"),
-    "over": msg("over"),
-    "hundred": msg("100 reached"),
-    "slam": msg("grand slam in Grand"),
-    "deals": msg("deals played"),
-    "hand": msg("ended by hand"),
-    "empty": msg("no deals yet"),
-    "made": msg("made"),
-    "set": msg("set"),
-    "for_the_record": msg("for the record"),
 }
-"""The words of the text, by their key (German in the catalogue)."""
+"""The sheet's column heads, one word each as on paper (German in the catalogue)."""
+
+NO_DEALS = msg("no deals yet")
+"""What a list without a deal shows for its sheet, summary and statistics."""
+
+SET_LEGEND = msg("× = set (the contract failed)")
+"""The legend under a sheet: what the mark in its fifth column says."""
 
 
-@functools.cache
-def words_in(lang: Lang) -> Mapping[str, str]:
-    """The words in ``lang`` (rendered once per language: a long sheet draws a line a deal)."""
-    return MappingProxyType({key: text.render(lang) for key, text in TEXT.items()})
+def heads_in(lang: Lang) -> list[str]:
+    """The sheet's heads before the pairs: ``Nr``, dealer, declarer, contract, the set mark."""
+    return ["Nr", *(head.render(lang) for head in HEADS.values()), ""]
 
 
 def pair_label(table: Table, index: int) -> str:
@@ -85,44 +61,67 @@ def pair_label(table: Table, index: int) -> str:
 
 
 def contract_words(row: Row, lang: Lang = "de") -> str:
-    """``Whist 25, 11 Stiche``, ``Euchre 20 allein, 5 Stiche``, ``Hearts 40, 3 Herzen``."""
+    """``Whist 25, 11 Stiche``, ``Jucker 20 allein, 5 Stiche``, ``Herz 40, 3 Herzen``."""
     return deal_words(row.deal, lang)
 
 
 def deal_words(d: Deal, lang: Lang = "de") -> str:
     """:func:`contract_words` of a deal."""
-    t = words_in(lang)
-    head = f"{d.contract.title} {d.bid}"
-    if d.alone:
-        head += f" {t['alone']}"
+    said = {"contract": title(d.contract), "bid": d.bid}
     if d.contract is Contract.HEARTS:
         n = d.hearts or 0
-        return f"{head}, {n} {t['heart'] if n == 1 else t['hearts']}"
-    n = d.tricks or 0
-    return f"{head}, {n} {t['trick'] if n == 1 else t['tricks']}"
+        words = nmsg(
+            "{contract} {bid}, {count} heart", "{contract} {bid}, {count} hearts", n, **said
+        )
+    elif d.alone:
+        n = d.tricks or 0
+        words = nmsg(
+            "{contract} {bid} alone, {count} trick",
+            "{contract} {bid} alone, {count} tricks",
+            n,
+            **said,
+        )
+    else:
+        n = d.tricks or 0
+        words = nmsg(
+            "{contract} {bid}, {count} trick", "{contract} {bid}, {count} tricks", n, **said
+        )
+    return words.render(lang)
 
 
 def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
     """The deal's line, its computation, and what each pair scores."""
-    t = words_in(lang)
-    result = t["made"] if row.score.made else t["set"]
-    scores = ", ".join(f"{pair_label(table, i)} {signed(row.points[i])}" for i in (0, 1))
-    return [
-        f"{t['deal']} {row.number}: {row.deal.declarer} — {contract_words(row, lang)}: "
-        f"{result}; {scores}",
-        f"  {computation(row.score, lang=lang)}",
-    ]
+    said = {
+        "number": row.number,
+        "declarer": row.deal.declarer,
+        "deal": contract_words(row, lang),
+        "one": pair_label(table, 0),
+        "a": signed(row.points[0]),
+        "other": pair_label(table, 1),
+        "b": signed(row.points[1]),
+    }
+    line = (
+        msg("Deal {number}: {declarer} — {deal}: made; {one} {a}, {other} {b}", **said)
+        if row.score.made
+        else msg("Deal {number}: {declarer} — {deal}: set; {one} {a}, {other} {b}", **said)
+    )
+    return [line.render(lang), f"  {computation(row.score, lang=lang)}"]
 
 
 def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -> str:
     """``Partie 1: Anna+Carl 25 · Ben+Dora 0 · verloren 0 : 1 · nächster Geber: Ben``."""
-    t = words_in(lang)
-    pts = " · ".join(f"{pair_label(table, i)} {signed(partie.points[i])}" for i in (0, 1))
     sets = partie.settlement.sets
-    return (
-        f"{t['partie']} {partie.number}: {pts} · {t['sets']} {sets[0]} : {sets[1]} · "
-        f"{t['next']}: {table.dealer(deals)}"
-    )
+    return msg(
+        "Partie {number}: {one} {a} · {other} {b} · sets {x} : {y} · next dealer: {dealer}",
+        number=partie.number,
+        one=pair_label(table, 0),
+        a=signed(partie.points[0]),
+        other=pair_label(table, 1),
+        b=signed(partie.points[1]),
+        x=sets[0],
+        y=sets[1],
+        dealer=table.dealer(deals),
+    ).render(lang)
 
 
 def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[str]:
@@ -136,42 +135,14 @@ def settlement_text(table: Table, partie: Result, lang: Lang = "de") -> str:
     a, b = s.points
     x, y = s.sets
     numbers = (s.score_credit, s.score_to, s.sets_credit, s.sets_to, *s.final, s.winner)
-    p = _phrases(table.players, lang)
-    return _settled(p, partie.number, partie.deals, partie.reason, a, b, x, y, numbers, s.by_slam)
+    pairs = (pair_label(table, 0), pair_label(table, 1))
+    head = _head(pairs, partie.number, partie.deals, partie.reason, a, b, x, y)
+    low = a if a < b else b
+    return head.render(lang) + _steps(pairs, low, x, y, numbers, s.by_slam, lang)
 
 
-class _Phrases:
-    """The words of a settlement at a table, pieced together once (a long list's summary
-    words thousands of parties); by pair 0 and 1 where a pair is named."""
-
-    def __init__(self, players: tuple[str, ...], lang: Lang) -> None:
-        t = words_in(lang)
-        one, other = ("+".join(players[i::2]) for i in (0, 1))
-        self.heads: dict[str | None, str] = {
-            reason: f" {t['over']} ({t[reason]}): " for reason in ("hundred", "slam", "hand")
-        }
-        self.heads[None] = f" ({t['provisional']}): "
-        self.word = f"{t['partie']} "
-        self.deals = f" {t['over']} ({{}} {t['deals']}): "
-        self.pairs = (f"{one} ", f" · {other} ")
-        self.to = (f" {t['to']} {one}", f" {t['to']} {other}")
-        self.win = (f"\n  3) {one} {t['win']}, ", f"\n  3) {other} {t['win']}, ")
-        self.slam = tuple(
-            f"\n  3) {pair} {t['slam_win']} ({t['for_the_record']}: " for pair in (one, other)
-        )
-        self.tie = f"\n  3) {t['tie']}, "
-        self.sets = f", {t['sets']} "
-        self.equal_points = f"\n  1) {t['equal_points']}: {t['nobody']}"
-        self.equal_sets = f"\n  2) {t['equal_sets']}: {t['nobody']}"
-        self.against = f" {t['against']} "
-        self.by = f" ({t['by']} "
-
-
-_phrases = functools.lru_cache(maxsize=64)(_Phrases)
-
-
-def _settled(
-    p: _Phrases,
+def _head(
+    pairs: tuple[str, str],
     number: int,
     deals: int,
     reason: str | None,
@@ -179,49 +150,93 @@ def _settled(
     b: int,
     x: int,
     y: int,
+) -> Message:
+    """The first line of a settlement: the partie, why it ended (``reason``; None: it goes
+    on), the scores ``a`` and ``b`` and the sets ``x`` and ``y``."""
+    said = {
+        "number": number,
+        "one": pairs[0],
+        "a": signed(a),
+        "x": x,
+        "other": pairs[1],
+        "b": signed(b),
+        "y": y,
+    }
+    if reason is None:
+        return msg(
+            "Partie {number} (provisional, the partie goes on): "
+            "{one} {a}, sets {x} · {other} {b}, sets {y}",
+            **said,
+        )
+    if reason == "deals":
+        return nmsg(
+            "Partie {number} over ({count} deal played): {one} {a}, sets {x} · {other} {b}, "
+            "sets {y}",
+            "Partie {number} over ({count} deals played): {one} {a}, sets {x} · {other} {b}, "
+            "sets {y}",
+            deals,
+            **said,
+        )
+    return msg(
+        "Partie {number} over ({why}): {one} {a}, sets {x} · {other} {b}, sets {y}",
+        why=REASONS[reason],
+        **said,
+    )
+
+
+def _steps(
+    pairs: tuple[str, str],
+    low: int,
+    x: int,
+    y: int,
     numbers: Settled,
     by_slam: bool,
+    lang: Lang,
 ) -> str:
-    """:func:`settlement_lines` as one text, in the phrases ``p`` of the table, for partie
-    ``number`` of ``deals`` that ended for ``reason`` (None: in progress) with the scores
-    ``a`` and ``b`` and sets ``x`` and ``y``, settled to ``numbers``
-    (:func:`skatliste.american.game.settled`; ``by_slam``: won by a Grand slam)."""
-    steps = _steps(p, a if a < b else b, x, y, numbers, by_slam)
-    return f"{_head(p, number, deals, reason, a, b, x, y)}{steps}"
-
-
-def _head(
-    p: _Phrases, number: int, deals: int, reason: str | None, a: int, b: int, x: int, y: int
-) -> str:
-    """The first line of :func:`_settled`: the partie, why it ended, the scores and sets."""
-    head = p.deals.format(deals) if reason == "deals" else p.heads[reason]
-    # printed.signed, inline: a summary says two a partie
-    sa = f"+{a}" if a > 0 else (f"−{-a}" if a < 0 else "0")
-    sb = f"+{b}" if b > 0 else (f"−{-b}" if b < 0 else "0")
-    sets, (one, other) = p.sets, p.pairs
-    return f"{p.word}{number}{head}{one}{sa}{sets}{x}{other}{sb}{sets}{y}"
-
-
-def _steps(p: _Phrases, low: int, x: int, y: int, numbers: Settled, by_slam: bool) -> str:
-    """The three steps of §A5 for the lower score ``low``, the sets ``x`` and ``y``."""
+    """The three steps of §A5 for the lower score ``low`` and the sets ``x`` and ``y``,
+    settled to ``numbers`` (:func:`skatliste.american.game.settled`; ``by_slam``: won by a
+    grand slam in Grand), each on its own line after a line break."""
     score_credit, score_to, sets_credit, sets_to, f0, f1, w = numbers
+    steps: list[Message] = []
     if score_to is None:
-        step1 = p.equal_points
+        steps.append(msg("1) equal scores: nobody"))
     else:
         shown = f"(−{-low})" if low < 0 else low
-        step1 = f"\n  1) 100 − {shown} = {score_credit}{p.to[score_to]}"
+        steps.append(
+            msg(
+                "1) 100 − {low} = {credit} to {pair}",
+                low=shown,
+                credit=score_credit,
+                pair=pairs[score_to],
+            )
+        )
     if sets_to is None:
-        step2 = p.equal_sets
-    elif x > y:
-        step2 = f"\n  2) ({x} − {y}) × 10 = {sets_credit}{p.to[sets_to]}"
+        steps.append(msg("2) equal sets: nobody"))
     else:
-        step2 = f"\n  2) ({y} − {x}) × 10 = {sets_credit}{p.to[sets_to]}"
+        more, fewer = (x, y) if x > y else (y, x)
+        steps.append(
+            msg(
+                "2) ({more} − {fewer}) × 10 = {credit} to {pair}",
+                more=more,
+                fewer=fewer,
+                credit=sets_credit,
+                pair=pairs[sets_to],
+            )
+        )
     if w is None:
-        return f"{step1}{step2}{p.tie}{f0} : {f1}"
-    won, lost = (f0, f1) if w == 0 else (f1, f0)
-    if by_slam:
-        return f"{step1}{step2}{p.slam[w]}{won}{p.against}{lost})"
-    return f"{step1}{step2}{p.win[w]}{won}{p.against}{lost}{p.by}{won - lost})"
+        steps.append(msg("3) a tie, {a} : {b}", a=f0, b=f1))
+    else:
+        won, lost = (f0, f1) if w == 0 else (f1, f0)
+        said = {"pair": pairs[w], "won": won, "lost": lost}
+        steps.append(
+            msg(
+                "3) {pair} win by a grand slam in Grand (for the record: {won} against {lost})",
+                **said,
+            )
+            if by_slam
+            else msg("3) {pair} win, {won} against {lost} (by {margin})", margin=won - lost, **said)
+        )
+    return "".join(f"\n  {step.render(lang)}" for step in steps)
 
 
 # --- the sheet ----------------------------------------------------------------------------
@@ -257,7 +272,7 @@ def summary_json(table: Table, parts: Sequence[Result]) -> dict[str, Any]:
 def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
     """:func:`render_summary` of the parties of a kept state (``results(state)``, without
     those of no deal), read from its numbers (a long list has thousands of parties)."""
-    p = _phrases(table.players, lang)
+    pairs = (pair_label(table, 0), pair_label(table, 1))
     pieces: list[str] = []  # each partie's head, then its steps and the blank line after it
     add = pieces.append
     won = [0, 0]
@@ -266,8 +281,6 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
     # the steps of §A5 follow from the lower score, which pair has it, the sets and the
     # slam: parties settled alike (half of them on a long list) are worded once
     alike: dict[tuple[int, ...], tuple[str, int | None]] = {}
-    heads = [None if reason == "deals" else p.heads[reason] for reason in REASONS]
-    word, sets, (one, other) = p.word, p.sets, p.pairs
     for n, deals, code, a, b, x, y, slam in zip(
         itertools.count(1), *columns, c[6::WIDTH], strict=False
     ):
@@ -278,35 +291,35 @@ def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
         found = alike.get(key)
         if found is None:
             numbers_ = settled(a, b, x, y, None if slam < 0 else slam)
-            steps = _steps(p, low, x, y, numbers_, slam >= 0)
+            steps = _steps(pairs, low, x, y, numbers_, slam >= 0, lang)
             found = alike[key] = (f"{steps}\n\n", numbers_[6])
-        # _head, inline (a long list has thousands of parties): the same text, tested
-        head = heads[code] or p.deals.format(deals)
-        sa = f"+{a}" if a > 0 else (f"−{-a}" if a < 0 else "0")
-        sb = f"+{b}" if b > 0 else (f"−{-b}" if b < 0 else "0")
-        add(f"{word}{n}{head}{one}{sa}{sets}{x}{other}{sb}{sets}{y}")
+        add(_head(pairs, n, deals, KEPT_REASONS[code], a, b, x, y).render(lang))
         add(found[0])
         if found[1] is not None:
             won[found[1]] += 1
     if state.run.deals:
         partie = result(state.over + 1, state.run, None)
-        add("\n".join(settlement_lines(table, partie, lang)) + "\n\n")
+        add(settlement_text(table, partie, lang) + "\n\n")
     if not pieces:
-        return words_in(lang)["empty"]
+        return NO_DEALS.render(lang)
     add(_won_line(table, won, lang))
     return "".join(pieces)
 
 
 def _won_line(table: Table, won: Sequence[int], lang: Lang) -> str:
-    label = msg("Parties won").render(lang)
-    return f"{label}: " + " · ".join(f"{pair_label(table, i)} {won[i]}" for i in (0, 1))
+    return msg(
+        "Parties won: {one} {a} · {other} {b}",
+        one=pair_label(table, 0),
+        a=won[0],
+        other=pair_label(table, 1),
+        b=won[1],
+    ).render(lang)
 
 
 def render_summary(table: Table, parts: Sequence[Result], lang: Lang = "de") -> str:
     """Each partie's result by §A5; a partie in progress marked provisional; the parties won."""
-    t = words_in(lang)
     if not any(p.deals for p in parts):
-        return t["empty"]
+        return NO_DEALS.render(lang)
     blocks = ["\n".join(settlement_lines(table, p, lang)) for p in parts if p.deals]
     won = [0, 0]
     for p in parts:
@@ -328,14 +341,13 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
     from skatliste.render.cells import with_note
     from skatliste.render.page import page_head, table_head
 
-    t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
     day = created[:10] if created else date.today().isoformat()
     pairs = (msg("Pairs").render(lang), f"{labels[0]} – {labels[1]}")
     out = page_head("American Grand", day, table.players, [pairs], lang)
     heads = len(out)
-    head = table_head(["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels])
+    head = table_head([*heads_in(lang), *labels])
     for partie in parts:
         if not partie.rows:
             continue
@@ -358,10 +370,9 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
         out += [f"<li>{esc(x.strip())}</li>" for x in lines[1:]]
         out.append("</ul></section>")
     if len(out) == heads:  # no partie: no deal yet
-        out.append(f"<p>{esc(t['empty'])}</p>")
+        out.append(f"<p>{esc(NO_DEALS.render(lang))}</p>")
     else:
-        legend = msg("× = set (the contract failed)").render(lang)
-        out.append(f'<p class="meta">{esc(legend)}</p>')
+        out.append(f'<p class="meta">{esc(SET_LEGEND.render(lang))}</p>')
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -455,19 +466,20 @@ def change_lines(change: Any, lang: Lang) -> list[str]:
 def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     """Deal N: who dealt, what was played, the computation, the partie's standing after it."""
     lines = deal_lines(lst.table, row, lang)
-    dealer = msg("dealer").render(lang)
-    lines.insert(1, f"  {dealer}: {row.dealer}")
-    pts = " · ".join(f"{lst.table.pair_name(i)} {number(row.totals[i])}" for i in (0, 1))
+    lines.insert(1, "  " + msg("dealer: {dealer}", dealer=row.dealer).render(lang))
     after = msg(
-        "Partie {number}, after it: {points} · sets {sets}",
+        "Partie {number}, after it: {one} {a} · {other} {b} · sets {x} : {y}",
         number=row.partie,
-        points=pts,
-        sets=f"{row.sets[0]} : {row.sets[1]}",
+        one=lst.table.pair_name(0),
+        a=number(row.totals[0]),
+        other=lst.table.pair_name(1),
+        b=number(row.totals[1]),
+        x=row.sets[0],
+        y=row.sets[1],
     )
     lines.append(f"  {after.render(lang)}")
     if row.deal.note:
-        note = msg("note").render(lang)
-        lines.append(f"  {note}: {row.deal.note}")
+        lines.append("  " + msg("note: {note}", note=row.deal.note).render(lang))
     return lines
 
 
@@ -516,7 +528,7 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
     if as_json:
         return json.dumps(people, ensure_ascii=False, indent=2)
     if not any(p["declared"] for p in people.values()):  # a table of zeros says less
-        return words_in(lang)["empty"]
+        return NO_DEALS.render(lang)
     from skatliste.render.plain import plain_table
 
     heads = [
@@ -535,5 +547,5 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         ]
         for name, p in people.items()
     ]
-    headers = [*heads, *(Contract(k).title for k in kinds)]
+    headers = [*heads, *(title(Contract(k)).render(lang) for k in kinds)]
     return plain_table(headers, body, "l" + "r" * (len(headers) - 1))

@@ -33,7 +33,6 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     table: Table = lst.table
     declaring = table.pair_of(row.deal.declarer)
     totals = _points(table, row.totals)
-    dealer = msg("dealer").render(lang)
     explanation = [computation(row.score, lang=lang)]
     if row.ends is not None:
         explanation.append(settlement_lines(table, parties_of(lst)[row.partie - 1], lang)[0])
@@ -43,7 +42,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "partie": row.partie,
         "declarer": row.deal.declarer,
         "dealer": row.dealer,
-        "dealer_text": f"{dealer} {row.dealer}",
+        "dealer_text": msg("dealer {dealer}", dealer=row.dealer).render(lang),
         "words": to_words(row.deal, lang),
         "text": contract_words(row, lang),
         "value": signed(row.points[declaring]),

@@ -18,22 +18,25 @@ from operator import add, mod
 from typing import Any
 
 from skatliste.american import kept
+from skatliste.american.bids import said
 from skatliste.american.deals import Deal
 from skatliste.american.explain import computation
 from skatliste.american.game import Effect, Partie, Result, Row, Table
-from skatliste.i18n import Lang, msg
+from skatliste.i18n import Lang
 from skatliste.memory import collector_off
 from skatliste.render import register
 from skatliste.render.american import (
     FAMILY,
+    NO_DEALS,
+    SET_LEGEND,
     deal_words,
+    heads_in,
     no_stake,
     pair_label,
     parties_of,
     settlement_lines,
     settlement_text,
     summary_json,
-    words_in,
 )
 from skatliste.render.plain import narrow
 
@@ -98,7 +101,8 @@ def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     conventions of a Skat list's CSV (``render.export.render_csv``) and by the same
     :class:`~skatliste.render.cells.CsvWriter`: ``;`` between the columns in German, ``,`` in
     English, yes/no in the list's language; English field names, the facts as the list file
-    writes them (``euchre``), the deal in words as ``description``, a column a pair named
+    writes them but the contract, which is the table's word in the list's language
+    (``jucker``), the deal in words as ``description``, a column a pair named
     ``points Anna+Carl``, ``total Anna+Carl`` (the partie's score after the deal) and ``sets
     Anna+Carl``; ``ends`` says why the partie ends after the deal (``hundred``, ``slam``,
     ``deals``, ``hand``)."""
@@ -131,7 +135,7 @@ def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
                     row.partie,
                     row.dealer,
                     d.declarer,
-                    d.contract.value,
+                    said(d.contract).render(lang),
                     d.bid,
                     "" if d.tricks is None else d.tricks,
                     d.alone,
@@ -161,11 +165,9 @@ def _drawn(
     from skatliste.render.cells import markdown_text
     from skatliste.render.plain import text_table
 
-    t = words_in(lang)
     if not drawn:
-        return t["empty"]
-    labels = [pair_label(table, 0), pair_label(table, 1)]
-    headers = ["Nr", t["dealer"], t["declarer"], t["contract"], "", *labels]
+        return NO_DEALS.render(lang)
+    headers = [*heads_in(lang), pair_label(table, 0), pair_label(table, 1)]
     blocks: list[str] = []
     align = "rlllc" + "rr"
     if fmt == "md":
@@ -181,8 +183,7 @@ def _drawn(
             # (CommonMark's ')' list marker), no bullet before the number
             lines = [f"**{lines[0]}**", "", *(x.strip() for x in lines[1:])]
         blocks.append(text + "\n\n" + "\n".join(lines))
-    legend = msg("× = set (the contract failed)").render(lang)
-    return "\n\n".join(blocks) + "\n\n" + legend
+    return "\n\n".join(blocks) + "\n\n" + SET_LEGEND.render(lang)
 
 
 def _sheet_lines(rows: Sequence[Row], said: Said, lang: Lang) -> list[tuple[str, ...]]:
@@ -217,7 +218,7 @@ def walked_sheet(
     state, shown = kept.played_deals(table, entries, kinds)
     numbers, keys = shown.numbers, shown.keys
     if not numbers:
-        return words_in(lang)["empty"]
+        return NO_DEALS.render(lang)
     said = [
         dict(zip(shown.deals, cells, strict=True))
         for cells in zip(
@@ -258,15 +259,7 @@ def _plain(
     each partie's table as ``plain_table`` draws it, in C a column and a line at a time."""
     from skatliste.render.plain import table_frame
 
-    t = words_in(lang)
-    headers = (
-        "Nr",
-        t["dealer"],
-        t["declarer"],
-        t["contract"],
-        "",
-        *(pair_label(table, i) for i in (0, 1)),
-    )
+    headers = (*heads_in(lang), *(pair_label(table, i) for i in (0, 1)))
     least = [len(h) + 2 for h in headers]
     numbers = columns[0]
     widths = [[max(least[0], len(str(numbers[c.stop - 1]))) for c in cuts]]  # in order
@@ -294,8 +287,7 @@ def _plain(
             forms.append(f"{line}\n\n{settled}\n")
     forms[-1] = forms[-1][:-1]  # the legend follows the last partie
     lines = map(str.__mod__, forms, zip(*columns, strict=True))
-    legend = msg("× = set (the contract failed)").render(lang)
-    return "\n".join(lines) + "\n\n" + legend
+    return "\n".join(lines) + "\n\n" + SET_LEGEND.render(lang)
 
 
 def _numbers(values: Sequence[int]) -> dict[int, str]:

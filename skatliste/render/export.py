@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
 from skatliste.money import Settlement
 from skatliste.printed import signed, with_minus
 from skatliste.render.cells import CsvWriter, markdown_text, with_note
@@ -21,7 +21,7 @@ from skatliste.render.page import page_head
 from skatliste.render.text import (
     describe,
     marks,
-    money,
+    payment_lines,
     render_sheet,
     render_summary,
     sheet_records,
@@ -31,6 +31,7 @@ from skatliste.render.text import (
     words_in,
 )
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
+from skatliste.skat.games import GameType
 from skatliste.skat.row import Row
 from skatliste.skat.summary import Summary
 
@@ -221,11 +222,7 @@ def render_html(
         out.append(f"<h2>{esc(h['money'])}</h2><ul>")
         if stake:
             out.append(f"<li>{esc(h['stake'])}: {esc(stake)} ct</li>")
-        for payer, receiver, amount in settlement.payments:
-            out.append(
-                f"<li>{esc(payer)} {esc(t['pays'])} {esc(receiver)} "
-                f"{esc(money(amount, lang, sign=False))}</li>"
-            )
+        out += [f"<li>{esc(line)}</li>" for line in payment_lines(settlement, lang=lang)]
         out.append("</ul>")
     out.append("</section></body></html>")
     return "\n".join(out) + "\n"
@@ -278,11 +275,22 @@ CSV_FACTS = (
 )
 
 
+GAME_WORDS: dict[GameType, Message] = {
+    GameType.DIAMONDS: pmsg("game words", "diamonds"),
+    GameType.HEARTS: pmsg("game words", "hearts"),
+    GameType.SPADES: pmsg("game words", "spades"),
+    GameType.CLUBS: pmsg("game words", "clubs"),
+    GameType.GRAND: pmsg("game words", "grand"),
+    GameType.NULL: pmsg("game words", "null"),
+}
+"""The game as the table writes it, in the CSV's language (``kreuz`` in German)."""
+
+
 def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     """One row per game: every fact and every derived value (UTF-8, header row), written by
     the one :class:`~skatliste.render.cells.CsvWriter` of every family: ``;`` between the
-    columns in German, ``,`` in English, yes/no cells in the list's language; the numbers are
-    whole numbers."""
+    columns in German, ``,`` in English, yes/no cells and the game's word in the list's
+    language; the numbers are whole numbers."""
     buf = io.StringIO()
     writer = CsvWriter(buf, lang=lang, lineterminator="\n")
     players = list(table.players)
@@ -323,7 +331,7 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
             d, o = e.declaration, e.outcome
             facts = [
                 e.declarer,
-                d.game.value,
+                GAME_WORDS[d.game].render(lang),
                 d.spitzen if d.spitzen is not None else "",
                 d.mit if d.spitzen is not None else "",
                 d.hand,
@@ -432,9 +440,9 @@ def text_chart(
         elif r == zero:
             label = "0"
         out.append(f"{with_minus(label):>{label_w}} │{''.join(line_cells)}".rstrip())
-    game_word = words_in(lang)["games"]
     out.append(" " * label_w + " └" + "─" * cols)
-    out.append(" " * label_w + f"  1 … {games} ({game_word})")
+    axis = nmsg("1 … {count} (game)", "1 … {count} (games)", games)
+    out.append(" " * label_w + "  " + axis.render(lang))
     legend = "   ".join(f"{letters[p]} = {p} {signed(series[p][-1])}" for p in table.players)
-    out.append(legend + "   * = " + msg("several").render(lang))
+    out.append(legend + "   " + msg("* = several").render(lang))
     return "\n".join(out)

@@ -138,8 +138,7 @@ def summary_text(
         return json.dumps(summary_json(lst.table, result, settlement), ensure_ascii=False)
     text = render_summary(lst.table, result, settlement=settlement, lang=lang)
     if only_round is not None:
-        word = msg("Round").render(lang)
-        return f"{word} {only_round}\n{text}"
+        return msg("Round {number}", number=only_round).render(lang) + f"\n{text}"
     return text
 
 
@@ -174,12 +173,18 @@ def totals_line(lst: Any, row: Row | None, lang: Lang) -> str:
     totals = row.totals if row else dict.fromkeys(table.players, 0)
     parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
     n = lst.count
-    label = msg("Totals").render(lang)
-    nxt = msg("next dealer").render(lang)
-    text = f"{label}: {parts} · {nxt}: {table.dealer(n)}"
+    said = {"totals": parts, "dealer": table.dealer(n)}
     series = table.series
-    if series:
-        text += f" · {n}/{series}"
+    text = (
+        msg(
+            "Totals: {totals} · next dealer: {dealer} · {played}/{series}",
+            played=n,
+            series=series,
+            **said,
+        )
+        if series
+        else msg("Totals: {totals} · next dealer: {dealer}", **said)
+    ).render(lang)
     if row is not None and row.pending:
         text += " · " + pending_words(row.pending, lang)
     return text
@@ -198,8 +203,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     from skatliste.skat.rules import seeger_fabian_points
 
     lines = game_lines(row, lang)
-    dealer = msg("dealer").render(lang)
-    lines.insert(1, f"  {dealer}: {row.dealer}")
+    lines.insert(1, "  " + msg("dealer: {dealer}", dealer=row.dealer).render(lang))
     if row.result is not None and not lst.rules.two_player:
         sf = seeger_fabian_points(row.result, table=lst.table.size)
         lines.append(f"  {seeger_fabian_line(row.result, sf, lang=lang)}")
@@ -259,7 +263,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         else ("ramsch" if isinstance(e, RamschEntry) else "passed"),
         "declarer": e.declarer if isinstance(e, GameEntry) else None,
         "dealer": row.dealer,
-        "dealer_text": msg("dealer").render(lang) + f" {row.dealer}",
+        "dealer_text": msg("dealer {dealer}", dealer=row.dealer).render(lang),
         "words": edit_words(row, lang),
         "text": describe(row, lang),
         "value": value_cell(row),

@@ -39,14 +39,8 @@ TEXT: dict[str, Message] = {
     "lost_short": pmsg("page column", "lost"),
     "rank": msg("Rank"),
     "balance": msg("Balance"),
-    "pays": msg("pays"),
-    "to": msg("to"),
-    "games": msg("games"),
-    "of": msg("of"),
     "series": msg("Series"),
     "round": msg("Round"),
-    "ranked_by_sf": msg("ranked by Seeger-Fabian"),
-    "ranked_by_list": msg("ranked by list points"),
     "problem": msg("problem"),
     "marks": msg(
         "B = Bock, R = Ramsch round, ≠ = paper value differs, ! = impossible game (skatliste check)"
@@ -87,8 +81,7 @@ def describe_ramsch(row: Row, lang: Lang = "de") -> str:
     if e.durchmarsch:
         parts.append(f"Durchmarsch {e.durchmarsch}")
     if e.pushes:
-        pushed = msg("pushed").render(lang)
-        parts.append(f"{pushed} {e.pushes}")
+        parts.append(nmsg("pushed {count}", "pushed {count}", e.pushes).render(lang))
     text = "Ramsch: " + ", ".join(parts)
     return text if row.error is None else text + " !"
 
@@ -227,8 +220,14 @@ def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = Fal
 
     parts = [(kind, len(list(games))) for kind, games in groupby(pending)]
     if full:
-        then = msg(", then ").render(lang)
-        return then.join(f"{kind.capitalize()}: {count_games(n, lang)}" for kind, n in parts)
+        said = [
+            nmsg("{round}: {count} game", "{round}: {count} games", n, round=kind.capitalize())
+            for kind, n in parts
+        ]
+        whole = said[0]
+        for after in said[1:]:
+            whole = msg("{before}, then {after}", before=whole, after=after)
+        return whole.render(lang)
     shown = [f"{kind.capitalize()} {n}" for kind, n in parts[:2]]
     text = shown[0]
     if len(shown) > 1:
@@ -321,20 +320,30 @@ def render_summary(
 
 def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[str]:
     """The lines under the ranking: games played and how the ranking goes, the Bierlachs."""
-    t = words_in(lang)
     by_sf = summary.ranked_by is Ranking.SEEGER_FABIAN
-    games = count_games(summary.games, lang)
-    if summary.passed:
-        games += f" ({summary.passed} {t['passed']})"
-    series = table.series
-    if series:
-        games = msg("Series: {games} of {length} games", games=summary.games, length=series).render(
-            lang
+    n = summary.games
+    games = (
+        nmsg("{count} game", "{count} games", n)
+        if not summary.passed
+        else nmsg(
+            "{count} game ({passed} all passed)",
+            "{count} games ({passed} all passed)",
+            n,
+            passed=summary.passed,
         )
+    )
+    if table.series:
+        games = msg("Series: {games} of {length} games", games=n, length=table.series)
     if summary.ramsch:
-        games += f", {summary.ramsch} Ramsch"
-    ranked = t["ranked_by_sf"] if by_sf else t["ranked_by_list"]
-    lines = [f"{games}; {ranked}"]
+        games = nmsg(
+            "{games}, {count} Ramsch", "{games}, {count} Ramsch", summary.ramsch, games=games
+        )
+    ranked = (
+        msg("{games}; ranked by Seeger-Fabian", games=games)
+        if by_sf
+        else msg("{games}; ranked by list points", games=games)
+    )
+    lines = [ranked.render(lang)]
     if summary.ramsch and not table.rules.two_player:  # two players have no such column
         lines.append(
             msg(
@@ -362,9 +371,13 @@ def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[
 
 def payment_lines(settlement: Settlement, *, lang: Lang = "de") -> list[str]:
     """Who pays whom: ``Ben zahlt Anna 0,24 €``."""
-    t = words_in(lang)
     return [
-        f"{payer} {t['pays']} {receiver} {money(amount, lang, sign=False)}"
+        msg(
+            "{payer} pays {receiver} {amount}",
+            payer=payer,
+            receiver=receiver,
+            amount=money(amount, lang, sign=False),
+        ).render(lang)
         for payer, receiver, amount in settlement.payments
     ]
 
@@ -414,26 +427,41 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
     from skatliste.skat.explain import explain_ramsch
 
     e = row.entry
-    title = msg("Game").render(lang)
     if not isinstance(e, GameEntry):
-        lines = [f"{title} {row.number}: {describe(row, lang)}"]
+        lines = [
+            msg("Game {number}: {game}", number=row.number, game=describe(row, lang)).render(lang)
+        ]
         if row.ramsch is not None:
             lines += [f"  {s}" for s in explain_ramsch(row.ramsch, lang=lang)]
         elif row.error is None and any(row.points.values()):
             lines.append("  " + ", ".join(f"{n} {signed(v)}" for n, v in row.points.items()))
         return lines + note_lines(e.note, lang)
     if row.result is None:
-        error = "" if row.error is None else row.error.render(lang)
-        return [f"{title} {row.number}: {e.declarer}: {describe(row, lang)} {error}"]
+        said = {"number": row.number, "declarer": e.declarer, "game": describe(row, lang)}
+        line = (
+            msg("Game {number}: {declarer}: {game}", **said)
+            if row.error is None
+            else msg("Game {number}: {declarer}: {game} {problem}", problem=row.error, **said)
+        )
+        return [line.render(lang)]
     lines = [
-        f"{title} {row.number}: {e.declarer} — {describe(row, lang)}: "
-        f"{signed(row.result.list_points)}"
+        msg(
+            "Game {number}: {declarer} — {game}: {points}",
+            number=row.number,
+            declarer=e.declarer,
+            game=describe(row, lang),
+            points=signed(row.result.list_points),
+        ).render(lang)
     ]
     lines += [f"  {s}" for s in explain(row.result, lang=lang)]
     credited = [n for n, v in row.points.items() if n != e.declarer and v > 0]
     if credited:  # two-player: a lost game is credited to the other player (§9)
-        word = msg("credited to").render(lang)
-        lines.append(f"  {word}: {credited[0]} {signed(row.points[credited[0]])}")
+        to = msg(
+            "credited to: {player} {points}",
+            player=credited[0],
+            points=signed(row.points[credited[0]]),
+        )
+        lines.append(f"  {to.render(lang)}")
     if e.paper is not None:
         matches = not row.paper_mismatch
         lines.append(f"  {paper_line(e.paper.value, matches, row.result.list_points, lang)}")
@@ -442,5 +470,4 @@ def game_lines(row: Row, lang: Lang) -> list[str]:
 
 def note_lines(note: str, lang: Lang) -> list[str]:
     """``  Notiz: ...`` when the game has a note."""
-    word = msg("Note").render(lang)
-    return [f"  {word}: {note}"] if note else []
+    return ["  " + msg("Note: {note}", note=note).render(lang)] if note else []

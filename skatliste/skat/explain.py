@@ -42,7 +42,6 @@ _WORDS: dict[str, Message] = {
     "null ouvert hand": msg("Null ouvert hand"),
     "overbid": msg("overbid"),
     "lost": msg("lost"),
-    "lost single": msg("lost (Hand single)"),
 }
 """The words of a game's name and its explanation, each a message id."""
 
@@ -159,39 +158,61 @@ def explain(
 def _lost_lines(result: GameResult, lang: Lang) -> list[str]:
     """How a lost or overbid game is charged."""
     d, o = result.declaration, result.outcome
-    lost = _words(lang)["lost single" if result.lost_factor == 1 else "lost"]
+    single = result.lost_factor == 1
     if result.overbid:
         what = (
             msg("game value {value}", value=result.reached_value)
             if d.game is not GameType.NULL
             else f"{game_name(result, lang)} {result.reached_value}"
         )
-        return [
+        said = {
+            "bid": o.bid,
+            "what": what,
+            "multiple": result.charged_multiple,
+            "base": result.base,
+            "value": result.game_value,
+            "score": signed(result.score),
+        }
+        overbid = (
             msg(
-                "overbid: bid {bid}, {what} → {multiple} × {base} = {value}, {lost} {score}",
-                bid=o.bid,
-                what=what,
-                multiple=result.charged_multiple,
-                base=result.base,
-                value=result.game_value,
-                lost=lost,
-                score=signed(result.score),
-            ).render(lang)
-        ]
+                "overbid: bid {bid}, {what} → {multiple} × {base} = {value}, lost (Hand single) "
+                "{score}",
+                **said,
+            )
+            if single
+            else msg(
+                "overbid: bid {bid}, {what} → {multiple} × {base} = {value}, lost {score}", **said
+            )
+        )
+        return [overbid.render(lang)]
     if result.won:
         return []
-    if result.lost_factor == 1:
-        return [f"{lost}: {signed(-result.game_value)}"]
-    return [f"{lost}: {signed(-result.lost_factor)} × {result.game_value} = {signed(result.score)}"]
+    if single:
+        return [msg("lost (Hand single): {score}", score=signed(-result.game_value)).render(lang)]
+    return [
+        msg(
+            "lost: {factor} × {value} = {score}",
+            factor=signed(-result.lost_factor),
+            value=result.game_value,
+            score=signed(result.score),
+        ).render(lang)
+    ]
 
 
 def seeger_fabian_line(result: GameResult, fabian: SeegerFabian, *, lang: Lang = "de") -> str:
     """``Seeger-Fabian: −54 − 50 = −104, Gegenspieler je +40`` (SkWO 5.1, rules §7)."""
-    bonus = "+ 50" if result.won else "− 50"
-    line = f"Seeger-Fabian: {signed(result.list_points)} {bonus} = {signed(fabian.declarer)}"
+    said = {
+        "points": signed(result.list_points),
+        "bonus": "+ 50" if result.won else "− 50",
+        "total": signed(fabian.declarer),
+    }
     if fabian.each_opponent:
-        line += ", " + msg("opponents each +{points}", points=fabian.each_opponent).render(lang)
-    return line
+        return msg(
+            "Seeger-Fabian: {points} {bonus} = {total}, opponents each +{each}",
+            each=fabian.each_opponent,
+            **said,
+        ).render(lang)
+    return "Seeger-Fabian: {points} {bonus} = {total}".format_map(said)
 
 
 def result_record(
