@@ -169,7 +169,9 @@ def draw(
     t = text(chosen)
     sizes = [len(x.players) for x in plan.tables]
     parts = [
-        f"{sizes.count(k)} {t[word]}" for k, word in ((4, "of_four"), (3, "of_three")) if k in sizes
+        t[word].format(count=sizes.count(k))
+        for k, word in ((4, "of_four"), (3, "of_three"))
+        if k in sizes
     ]
     drawn = nmsg(
         "series {series}: {count} table ({sizes}), seed {seed}",
@@ -202,7 +204,8 @@ def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
     click.echo(plain_table(headers, body, "rlll"))
     if plan.series > 1:
         pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
-        click.echo(f"{t['repeats']}: {len(plan.repeats)}" + (f" ({pairs})" if pairs else ""))
+        repeats = t["repeats_which"] if pairs else t["repeats"]
+        click.echo(repeats.format(count=len(plan.repeats), pairs=pairs))
 
 
 @tournament.command("seat")
@@ -376,17 +379,17 @@ def _ranking_note(r: app.Ranking, lang: Lang) -> str:
         return ""
     t = text(lang)
     where = ", ".join(
-        t["where"].format(series=s.series, table=s.table) + f" ({s.games}/{s.length})"
+        t["where"].format(series=s.series, table=s.table, games=s.games, length=s.length)
         for s in r.in_progress
     )
-    return f"{t['playing']}: {where}"
+    return t["playing"].format(tables=where)
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:
     from skatliste.render.tournament import text
 
     t = text(lang)
-    which = f"{t['series']} {r.series}" if r.series else t["all_series"]
+    which = t["series_n"].format(series=r.series) if r.series else t["all_series"]
     return f"{r.name} · {r.date} · {which}"
 
 
@@ -507,10 +510,11 @@ def prizes(
     )
     body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
     click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
-    paid = f"{t['paid_out']}: {money(got.paid_out, chosen)}"
+    paid = money(got.paid_out, chosen)
     if got.remaining:
-        paid += f"; {t['remaining']}: {money(got.remaining, chosen)}"
-    click.echo(paid)
+        click.echo(t["remaining"].format(paid=paid, left=money(got.remaining, chosen)))
+    else:
+        click.echo(t["paid_out"].format(paid=paid))
     if got.fees:
         click.echo()
         fee_body = [
@@ -525,7 +529,7 @@ def prizes(
         ]
         headers = [t["name"], t["entry"], t["lost"], t["lost_games"], t["pays"]]
         click.echo(plain_table(headers, fee_body, "lrrrr"))
-        click.echo(f"{t['collected']}: {money(got.collected, chosen)}")
+        click.echo(t["collected"].format(amount=money(got.collected, chosen)))
 
 
 @tournament.command("export")

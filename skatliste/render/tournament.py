@@ -28,17 +28,20 @@ _TEXT: dict[str, Message] = {
     "won": pmsg("tournament", "Won"),
     "lost": pmsg("tournament", "Lost"),
     "all_series": pmsg("tournament", "all series"),
-    "series": pmsg("tournament", "series"),
+    "series_n": pmsg("tournament", "series {series}"),
+    "series_tables": pmsg("tournament", "Series {series}: tables"),
+    "series_players": pmsg("tournament", "Series {series}: players A–Z"),
+    "series_heading": pmsg("tournament", "Series {series}"),
     "series_h": pmsg("tournament", "Series"),
-    "where": pmsg("tournament", "series {series} table {table}"),
+    "where": pmsg("tournament", "series {series} table {table} ({games}/{length})"),
     "to_table": pmsg("tournament", "→ table {table}"),
     "table": pmsg("tournament", "Table"),
-    "tables": pmsg("tournament", "tables"),
+    "table_n": pmsg("tournament", "Table {table}"),
     "seat": pmsg("tournament", "Seat"),
     "player": pmsg("tournament", "Player"),
     "players_seated": pmsg("tournament", "Players (seat order)"),
     "deals_first": pmsg("tournament", "Deals first"),
-    "deals_first_note": pmsg("tournament", "deals first"),
+    "deals_first_note": pmsg("tournament", "{name} (deals first)"),
     "list": pmsg("tournament", "List"),
     "state": pmsg("tournament", "State"),
     "done": pmsg("tournament", "done"),
@@ -46,19 +49,20 @@ _TEXT: dict[str, Message] = {
     "differs": pmsg("tournament", "lists differ"),
     "paper": pmsg("tournament", "paper"),
     "missing": pmsg("tournament", "missing"),
-    "playing": pmsg("tournament", "* still playing"),
-    "repeats": pmsg("tournament", "repeated pairs"),
-    "of_four": pmsg("tournament", "of four"),
-    "of_three": pmsg("tournament", "of three"),
+    "playing": pmsg("tournament", "* still playing: {tables}"),
+    "repeats": pmsg("tournament", "repeated pairs: {count}"),
+    "repeats_which": pmsg("tournament", "repeated pairs: {count} ({pairs})"),
+    "of_four": pmsg("tournament", "{count} of four"),
+    "of_three": pmsg("tournament", "{count} of three"),
     "counted": pmsg("tournament", "Players counted"),
     "short": pmsg("tournament", "† fewer than {size} players: ranked with the players it has"),
     "prize": pmsg("tournament", "Prize"),
-    "paid_out": pmsg("tournament", "paid out"),
-    "remaining": pmsg("tournament", "left over"),
+    "paid_out": pmsg("tournament", "paid out: {paid}"),
+    "remaining": pmsg("tournament", "paid out: {paid}; left over: {left}"),
     "entry": pmsg("tournament", "Entry"),
     "lost_games": pmsg("tournament", "Lost games"),
     "pays": pmsg("tournament", "Pays"),
-    "collected": pmsg("tournament", "collected"),
+    "collected": pmsg("tournament", "collected: {amount}"),
     "left": pmsg("tournament", "Left"),
     "number": pmsg("tournament", "No."),
     "yes": pmsg("tournament", "yes"),
@@ -263,15 +267,15 @@ def seating_html(
     """The seating plan of a series: per table (seat order, first dealer), and per player
     alphabetically (name → table), for the wall at the door."""
     t = text(lang)
-    first = f" ({t['deals_first_note']})"
+    first = t["deals_first_note"]
     blocks = []
     for n, players, path in tables:
         seats = "".join(
-            f'<tr><td class="n">{i}</td><td>{_e(p)}{first if i == 1 else ""}</td></tr>'
+            f'<tr><td class="n">{i}</td><td>{_e(first.format(name=p) if i == 1 else p)}</td></tr>'
             for i, p in enumerate(players, start=1)
         )
         blocks.append(
-            f'<div class="table"><h2>{t["table"]} {n}</h2><table><thead><tr>'
+            f'<div class="table"><h2>{t["table_n"].format(table=n)}</h2><table><thead><tr>'
             f'<th class="n">{t["seat"]}</th><th>{t["player"]}</th></tr></thead>'
             f'<tbody>{seats}</tbody></table><p class="note">{_e(path)}</p></div>'
         )
@@ -279,10 +283,10 @@ def seating_html(
         f'<tr><td>{_e(name)}</td><td class="n">{t["to_table"].format(table=table)}</td></tr>'
         for name, table in by_player
     )
-    heading = f"{t['series_h']} {series}"
+    heading = t["series_heading"].format(series=series)
     body = (
-        f"<h2>{heading}: {t['tables']}</h2>{''.join(blocks)}"
-        f'<h2 style="break-before: page">{heading}: {t["by_player"]}</h2>'
+        f"<h2>{t['series_tables'].format(series=series)}</h2>{''.join(blocks)}"
+        f'<h2 style="break-before: page">{t["series_players"].format(series=series)}</h2>'
         f"<table><tbody>{people}</tbody></table>"
     )
     return page(f"{title} · {heading}", body, lang)

@@ -100,7 +100,7 @@
       );
     }
     for (const p of s.protests) {
-      const where = L.protest_game + " " + p.game;
+      const where = fmt(L.protest_where, { n: p.game });
       parts.push(el("p", { class: "protest", textContent: "⚑ " + where + ": " + p.text }));
     }
     if (KEY && !s.closed) {

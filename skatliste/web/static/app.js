@@ -167,11 +167,11 @@ function render() {
   const dealer = s.players[(s.players.indexOf(s.next_dealer) + dealsAhead) % s.players.length];
   const sitsOut = s.sits_out ? dealer : null;
   const count = s.count + dealsAhead;
-  const info = [L.next_dealer + ": " + dealer];
-  if (sitsOut) info.push(sitsOut + " " + L.sits_out);
+  const info = [fmt(L.next_dealer, { name: dealer })];
+  if (sitsOut) info.push(fmt(L.sits_out, { name: sitsOut }));
   if (s.pending) info.push(s.pending);
   if (s.series) info.push(count + "/" + s.series);
-  else info.push(L.game + " " + (count + 1));
+  else info.push(fmt(L.game_n, { n: count + 1 }));
   $("info").textContent = info.join(" · ");
   // the strip keeps two lines at most; the whole queue of special rounds is one tap away
   $("queue").textContent = s.pending_all || "";
@@ -487,7 +487,7 @@ function resetForm() {
 function formEntry() {
   if (mode === "ramsch") {
     const words = ramschWords();
-    return { kind: "ramsch", method: "POST", path: "/api/ramsch", body: { words }, what: L.ramsch + ": " + words };
+    return { kind: "ramsch", method: "POST", path: "/api/ramsch", body: { words }, what: fmt(L.ramsch_said, { words }) };
   }
   const words = $("words").value.trim();
   const what = (form.declarer ? form.declarer + " — " : "") + words;
@@ -522,7 +522,7 @@ async function submit(event) {
     // refused at once: the form is as it was, nothing is lost, the reason is shown
     formBack(was);
     showPreview(r);
-    toast(L.failed + ": " + r.data.error, true);
+    toast(fmt(L.failed, { reason: r.data.error }), true);
     return;
   }
   toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
@@ -574,7 +574,7 @@ async function submitEdit() {
   const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
   if (!r.ok) {
     showPreview(r);
-    toast(L.failed + ": " + r.data.error, true);
+    toast(fmt(L.failed, { reason: r.data.error }), true);
     return;
   }
   toast(withFollowups(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }), r.data));

@@ -67,7 +67,7 @@ async function refresh() {
         const card = el(
           "div",
           { class: "card seat", "data-series": t.series },
-          el("h3", { textContent: L.series + " " + t.series + " · " + L.table + " " + t.table }),
+          el("h3", { textContent: fmt(L.series_table, { series: t.series, table: t.table }) }),
           el("p", { textContent: t.players.join(", ") }),
         );
         const qr = el("div", { class: "qr" });
@@ -89,7 +89,7 @@ async function refresh() {
 function choosePrinted(series) {
   const select = $("print-series");
   const chosen = select.value;
-  select.replaceChildren(...series.map((n) => el("option", { value: String(n), textContent: L.series + " " + n })));
+  select.replaceChildren(...series.map((n) => el("option", { value: String(n), textContent: fmt(L.series_n, { series: n }) })));
   select.value = series.map(String).includes(chosen) ? chosen : String(series[series.length - 1]);
   markPrinted();
 }
