@@ -173,4 +173,4 @@ def test_a_read_only_tournament_file_is_called_the_tournament_file(run: Run, thr
         err = refused(run, three, "tournament", "player", "add", "Zora")
     finally:
         path.chmod(0o644)
-    assert err.startswith(f"Error: {path}: the tournament file is read-only (mode 444)")
+    assert err.startswith(f"Error: {path}: read-only (tournament file, mode 444)")

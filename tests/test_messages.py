@@ -669,3 +669,302 @@ def test_no_message_is_made_inside_an_f_string() -> None:
                     ):
                         found.append(f"{path.name}:{inner.lineno}")
     assert found == []
+
+
+# --- no sentence is glued from translated pieces ------------------------------------------
+
+SINGLE_WORDS: dict[str, tuple[str, ...]] = {
+    "a column head, a word over numbers": (
+        "contract",
+        "dealer",
+        "declared",
+        "declarer",
+        "made",
+        "parties won",
+        "player",
+        "set",
+        "page column|lost",
+        "page column|won",
+        "stats column|average",
+        "stats column|highest",
+        "stats column|lost",
+        "stats column|overbid",
+        "stats column|rate",
+        "stats column|won",
+    ),
+    "a state or a value a cell, a badge or a button shows on its own": (
+        "all passed",
+        "overbid",
+        "history action|delete",
+        "history action|edit",
+        "history action|undo",
+        "page|connected",
+        "page|dealer",
+        "page|done",
+        "page|lists differ",
+        "page|missing",
+        "page|more Spitzen",
+        "page|offline",
+        "page|paper",
+        "page|playing",
+        "season|counts",
+        "season|dropped",
+        "spreadsheet cell|no",
+        "spreadsheet cell|yes",
+        "tournament|all series",
+        "tournament|done",
+        "tournament|in progress",
+        "tournament|lists differ",
+        "tournament|missing",
+        "tournament|paper",
+        "tournament|yes",
+    ),
+    "a word the table writes (the page's buttons type it, a CSV's game column shows it)": (
+        "game words|announced",
+        "game words|augen",
+        "game words|bid",
+        "game words|clubs",
+        "game words|diamonds",
+        "game words|grand",
+        "game words|hearts",
+        "game words|lost",
+        "game words|null",
+        "game words|spades",
+        "game words|with",
+        "game words|without",
+        "game words|won",
+        "page|bid",
+        "page|lost",
+        "page|with",
+        "page|without",
+        "page|won",
+        "table word|euchre",
+        "table word|grand",
+        "table word|hearts",
+        "table word|whist",
+        "the answer yes, one letter|y",
+    ),
+    "a term of a Skat game's name as a paper list writes it (Kreuz mit 2 Hand Schneider "
+    "angesagt): the name is its terms in the table's order, the same in both languages": (
+        "hand",
+        "lost",
+        "ouvert",
+        "schneider",
+        "schneider announced",
+        "schwarz",
+        "schwarz announced",
+    ),
+    "a noun or a state that fills a slot of a whole sentence ({what}, {kind}, {was}, {why}, "
+    "{days}), never glued to text": (
+        "a Ramsch",
+        "a deal",
+        "a game",
+        "cache",
+        "deals played",
+        "eingepasst",
+        "file",
+        "highest card",
+        "highest trump",
+        "key",
+        "key file",
+        "league file",
+        "ledger",
+        "list",
+        "lock file",
+        "none yet",
+        "ranking",
+        "report",
+        "required",
+        "season file",
+        "seating",
+        "see text",
+        "state file",
+        "still playing",
+        "table",
+        "top level",
+        "tournament file",
+        "without result",
+    ),
+}
+"""The ids of one or two lowercase words, each with the reason it stands alone: any other such
+id is a piece of a sentence (``to``, ``over``, ``win``) and fails here. Keyed ``context|id``."""
+
+SHORT = re.compile(r"[a-z][\w'\-]*( [\w'\-]+)?")
+"""An id of one or two words that begins lowercase: a fragment unless it is listed above."""
+
+
+def test_every_short_id_stands_alone_for_a_reason() -> None:
+    """No id is a fragment for glueing (``to``, ``pays``, ``over``): an id of one or two
+    lowercase words is listed in ``SINGLE_WORDS`` with why it stands alone, and every id
+    listed is still used."""
+    allowed = {word: reason for reason, words in SINGLE_WORDS.items() for word in words}
+    short = {
+        (f"{f.context}|{f.id}" if f.context else f.id): str(f.where)
+        for f in FOUND
+        if isinstance(f.id, str) and SHORT.fullmatch(f.id)
+    }
+    unlisted = [f"{where}: {key!r}" for key, where in sorted(short.items()) if key not in allowed]
+    assert not unlisted, "ids that look like pieces of a sentence:\n" + "\n".join(unlisted)
+    assert not set(allowed) - set(short), f"listed but no longer used: {set(allowed) - set(short)}"
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_TAG = re.compile(r"<[^>]*>")
+_OURS, _DATA = "\ue000", "\ue001"
+"""What stands for a text from the catalogue and for any other value in a string's shape."""
+_TRANSLATING = {"render", "gettext", "pgettext", "ngettext", "npgettext", "template"}
+
+
+def _word_tables(tree: ast.Module) -> set[str]:
+    """The functions of a module that return a table of words (``{key: m.render(lang)}``)."""
+    return {
+        fn.name
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef)
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Return)
+        and isinstance(node.value, ast.DictComp | ast.Call)
+        and any(isinstance(n, ast.DictComp) for n in ast.walk(node.value))
+        and _translated(node.value, set(), set())
+    }
+
+
+def _tables_seen(module: str, tree: ast.Module, tables: dict[str, set[str]]) -> set[str]:
+    """The word tables ``module`` defines or imports (``tables``: each module's own)."""
+    seen = set(tables.get(module, set()))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            seen |= {
+                a.asname or a.name for a in node.names if a.name in tables.get(node.module, set())
+            }
+    return seen
+
+
+def _translated(node: ast.AST, names: set[str], tables: set[str]) -> bool:
+    """Whether ``node`` holds text from the catalogue: a message, a rendered one, a word of a
+    table of them, or a name given one."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Attribute) and f.attr in _TRANSLATING:
+                return True
+            if isinstance(f, ast.Name) and (f.id in {"msg", "nmsg", "pmsg"} or f.id in tables):
+                return True
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names:
+            return True
+    return False
+
+
+def _parts(node: ast.expr) -> list[ast.expr]:
+    """The pieces of a string made by an f-string or by ``+``: literals and values."""
+    if isinstance(node, ast.JoinedStr):
+        return [v.value if isinstance(v, ast.FormattedValue) else v for v in node.values]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _parts(node.left) + _parts(node.right)
+    return [node]
+
+
+def _shape(parts: list[ast.expr], names: set[str], tables: set[str]) -> str | None:
+    """The string's shape: its literal text, each value as ``_OURS`` or ``_DATA``; None when
+    it holds nothing from the catalogue."""
+    shape = "".join(
+        str(p.value)
+        if isinstance(p, ast.Constant)
+        else _OURS
+        if _translated(p, names, tables)
+        else _DATA
+        for p in parts
+    )
+    return shape if _OURS in shape else None
+
+
+def _glue(shape: str) -> bool:
+    """Whether a line of the shape (HTML tags and line breaks part its pieces) joins a text
+    from the catalogue to a word of ours, to another such text, or to a value by a bare
+    space (``{payer} {pays} {receiver}``: English word order). ``Geber: Anna`` and ``Spiel 3
+    (Notiz)`` are a label and its value, not a sentence."""
+    for line in _TAG.sub("\n", shape).split("\n"):
+        if _OURS not in line:
+            continue
+        text = line.replace(_OURS, "\n").replace(_DATA, "\n")
+        if _WORD.search(text) or line.count(_OURS) > 1:
+            return True
+        if re.search(f"{_OURS} {_DATA}|{_DATA} {_OURS}", line):  # two spaces: columns
+            return True
+    return False
+
+
+def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[ast.Name, ast.expr]]:
+    """The names an assignment gives and what each is given (``t, h = a, b`` too)."""
+    if isinstance(target, ast.Name):
+        return [(target, value)]
+    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+        return [p for t, v in zip(target.elts, value.elts, strict=False) for p in _pairs(t, v)]
+    return []
+
+
+def _glued(source: str, tables: set[str]) -> list[tuple[int, str]]:
+    """Where a sentence is glued from pieces in ``source`` (``tables``: the functions that
+    return tables of words)."""
+    tree = ast.parse(source)
+    found = set()
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for scope in functions:
+        names = {
+            target.id
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Assign) and len(n.targets) == 1
+            for target, value in _pairs(n.targets[0], n.value)
+            if _translated(value, set(), tables)
+        }
+        outer = [
+            n
+            for n in ast.walk(scope)
+            if isinstance(n, ast.JoinedStr)
+            or (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add))
+        ]
+        inner = {id(p) for n in outer for p in ast.walk(n) if p is not n}
+        for node in outer:
+            if id(node) in inner:
+                continue  # a piece of a longer string: judged as part of it
+            shape = _shape(_parts(node), names, tables)
+            if shape is not None and _glue(shape):
+                found.add((node.lineno, ast.unparse(node)))
+    return sorted(found)
+
+
+def test_the_glue_scan_finds_a_sentence_joined_from_words() -> None:
+    """The scan below sees a word glued to a rendered message, a word table's words joined,
+    and two messages joined by text; a message filled in whole, or put on its own line, is
+    fine."""
+    source = (
+        "def wrong(lang, row):\n"
+        "    t = words_in(lang)\n"
+        "    label = msg('Totals').render(lang)\n"
+        "    a = f\"{t['deal']} {row.number}: made\"\n"
+        "    b = label + ' ' + row.text\n"
+        "    c = f\"{msg('Deal').render(lang)} {t['pays']} {row.to}\"\n"
+        "    return a, b, c\n"
+        "def fine(lang, row):\n"
+        "    line = msg('Deal {number}: made', number=row.number).render(lang)\n"
+        "    label = msg('Totals').render(lang)\n"
+        "    return f'  {line}', line + '\\n' + msg('next').render(lang), f'{label}: {row.text}'\n"
+    )
+    assert [line for line, _ in _glued(source, {"words_in"})] == [4, 5, 6]
+
+
+def test_no_sentence_is_glued_from_translated_pieces() -> None:
+    """A sentence is one message with its values (``msg("{payer} pays {receiver} {amount}",
+    ...)``), never a word of the catalogue joined to text, as German word order differs."""
+    sources = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts): path.read_text(encoding="utf-8")
+        for path in sorted(PACKAGE.rglob("*.py"))
+    }
+    trees = {module: ast.parse(source) for module, source in sources.items()}
+    tables = {module: _word_tables(tree) for module, tree in trees.items()}
+    glued = [
+        f"{module}:{line}: {text}"
+        for module, source in sources.items()
+        for line, text in _glued(source, _tables_seen(module, trees[module], tables))
+    ]
+    assert not glued, "sentences glued from pieces:\n" + "\n".join(glued)

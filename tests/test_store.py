@@ -152,7 +152,7 @@ def test_a_read_only_list_is_refused_and_kept(run: Run, evening: Path) -> None:
     evening.chmod(0o444)
     r = run("add", "ben", "null", "--ledger", str(evening))
     assert r.exit_code == 2
-    assert "the ledger is read-only (mode 444); nothing written" in r.stderr
+    assert "read-only (ledger, mode 444); nothing written" in r.stderr
     assert evening.read_bytes() == before and stat.S_IMODE(evening.stat().st_mode) == 0o444
     assert run("sheet", "--ledger", str(evening)).exit_code == 0, "reading still works"
 

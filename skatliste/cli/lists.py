@@ -406,8 +406,13 @@ def history(ledger_path: Path, lang: Lang) -> None:
         family = ledger.family
         name = family.entry_name if family.numbered(item.entry) else family.unnumbered_name
         which = name(item.number).render(lang)
-        line = f"{index:>2}. {item.time}  {actions[item.action]:<{width}} {which}: "
-        line += entry_words(ledger, item.entry, lang)
+        said = msg(
+            "{action} {entry}: {words}",
+            action=actions[item.action].ljust(width),
+            entry=which,
+            words=entry_words(ledger, item.entry, lang),
+        )
+        line = f"{index:>2}. {item.time}  {said.render(lang)}"
         if item.replaced_by is not None:
             line += " → " + entry_words(ledger, item.replaced_by, lang)
         click.echo(line)

@@ -324,9 +324,15 @@ def result(
     from skatliste.i18n import pmsg
     from skatliste.printed import with_minus
 
-    where = pmsg("tournament", "series {series} table {table}", series=series, table=table)
     parts = ", ".join(f"{name} {with_minus(s.seeger_fabian)}" for name, s in scores.items())
-    click.echo(where.render(resolve_lang(lang)) + f": Seeger-Fabian {parts}")
+    said = pmsg(
+        "tournament",
+        "series {series} table {table}: Seeger-Fabian {points}",
+        series=series,
+        table=table,
+        points=parts,
+    )
+    click.echo(said.render(resolve_lang(lang)))
 
 
 @tournament.command("status")

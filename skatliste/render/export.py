@@ -46,7 +46,6 @@ HTML_TEXT: dict[str, Message] = {
     "money": msg("Settlement"),
     "x": msg("Game"),
     "y": msg("Points"),
-    "stake": msg("Stake"),
 }
 """The words of the text, by their key (German in the catalogue)."""
 
@@ -221,7 +220,8 @@ def render_html(
     if settlement is not None and settlement.payments:
         out.append(f"<h2>{esc(h['money'])}</h2><ul>")
         if stake:
-            out.append(f"<li>{esc(h['stake'])}: {esc(stake)} ct</li>")
+            said = msg("Stake: {cent} ct", cent=stake).render(lang)
+            out.append(f"<li>{esc(said)}</li>")
         out += [f"<li>{esc(line)}</li>" for line in payment_lines(settlement, lang=lang)]
         out.append("</ul>")
     out.append("</section></body></html>")

@@ -39,9 +39,6 @@ TEXT: dict[str, Message] = {
     "lost_short": pmsg("page column", "lost"),
     "rank": msg("Rank"),
     "balance": msg("Balance"),
-    "series": msg("Series"),
-    "round": msg("Round"),
-    "problem": msg("problem"),
     "marks": msg(
         "B = Bock, R = Ramsch round, ≠ = paper value differs, ! = impossible game (skatliste check)"
     ),

@@ -224,8 +224,8 @@ def _check_writable(path: Path | str, real: Path, what: str) -> None:
     if not mode & 0o222 or not os.access(real, os.W_OK):
         raise LedgerError(
             msg(
-                "{path}: the {what} is read-only (mode {mode}); nothing written. Allow changes "
-                "with 'chmod u+w {real}'",
+                "{path}: read-only ({what}, mode {mode}); nothing written. Allow changes with "
+                "'chmod u+w {real}'",
                 path=str(path),
                 what=NAMES[what],
                 mode=f"{mode & 0o777:o}",
@@ -268,7 +268,7 @@ def atomic_write(
     if real.is_dir():
         raise LedgerError(
             msg(
-                "{path}: is a directory, not a {what} file; nothing written",
+                "{path}: is a directory, not a file ({what}); nothing written",
                 path=str(path),
                 what=NAMES[what],
             )
@@ -306,7 +306,7 @@ def atomic_write(
             cause = _cause(exc, folder)
         raise LedgerError(
             msg(
-                "{path}: cannot write: {why}; the {what} was left as it was",
+                "{path}: cannot write: {why}; left as it was ({what})",
                 path=str(path),
                 why=cause,
                 what=NAMES[what],
