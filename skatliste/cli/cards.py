@@ -65,10 +65,12 @@ def spitzen_cmd(
     size = int(hand_size)
     if len(held) != size and not partial:
         raise InputError(
-            msg(
+            nmsg(
+                "{count} card given: the Spitzen count over the declarer's {size} cards (hand "
+                "and Skat); give all {size}, or --partial",
                 "{count} cards given: the Spitzen count over the declarer's {size} cards (hand "
                 "and Skat); give all {size}, or --partial",
-                count=len(held),
+                len(held),
                 size=size,
             )
         )
@@ -114,8 +116,10 @@ def trick(
     no_duplicates(played, language)
     if not 2 <= len(played) <= 3:
         raise InputError(
-            msg(
-                "{count} cards given: a trick has 3 cards (2 in two-player Skat)", count=len(played)
+            nmsg(
+                "{count} card given: a trick has 3 cards (2 in two-player Skat)",
+                "{count} cards given: a trick has 3 cards (2 in two-player Skat)",
+                len(played),
             )
         )
     win = trick_winner(played, kind)

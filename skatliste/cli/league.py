@@ -394,16 +394,20 @@ def day_absent(number: int, team_name: str, folder: Path) -> None:
 def _by_hand(hand: app.ByHand, team: str, where: Path) -> Message:
     """How the organiser seats by hand a series that cannot be drawn without the team."""
     tables = ", ".join(str(n) for n in hand.sizes)
-    return msg(
+    return nmsg(
+        "series {series} cannot be drawn again without team {team} ({why}): its draw is "
+        "taken back, its lists are in {moved}; seat its {count} player by hand, table after "
+        "table from table 1 (tables of {tables}): 'skatliste tournament seat {series} TABLE "
+        "NAME... --tournament {folder}'",
         "series {series} cannot be drawn again without team {team} ({why}): its draw is "
         "taken back, its lists are in {moved}; seat its {count} players by hand, table after "
         "table from table 1 (tables of {tables}): 'skatliste tournament seat {series} TABLE "
         "NAME... --tournament {folder}'",
+        len(hand.players),
         series=hand.series,
         team=team,
         why=hand.why.message,
         moved=where / hand.moved,
-        count=len(hand.players),
         tables=tables or "-",
         folder=where,
     )

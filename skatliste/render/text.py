@@ -330,7 +330,12 @@ def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[
         )
     )
     if table.series:
-        games = msg("Series: {games} of {length} games", games=n, length=table.series)
+        games = nmsg(
+            "Series: {games} of {count} game",
+            "Series: {games} of {count} games",
+            table.series,
+            games=n,
+        )
     if summary.ramsch:
         games = nmsg(
             "{games}, {count} Ramsch", "{games}, {count} Ramsch", summary.ramsch, games=games

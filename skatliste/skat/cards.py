@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from skatliste.errors import InputError, InvalidGameError, OptionError
-from skatliste.i18n import Lang, msg
+from skatliste.i18n import Lang, msg, nmsg
 from skatliste.skat.games import GameType
 
 
@@ -326,11 +326,13 @@ def trick_seats(players: Sequence[str], cards: int, *, lead: str | None = None) 
     if cards > len(seats):
         raise OptionError(
             "players",
-            msg(
+            nmsg(
+                "{cards} cards but {count} player ({players}): each player plays one card to a "
+                "trick; give every player clockwise, e.g. Anna,Ben,Carl",
                 "{cards} cards but {count} players ({players}): each player plays one card to a "
                 "trick; give every player clockwise, e.g. Anna,Ben,Carl",
+                len(seats),
                 cards=cards,
-                count=len(seats),
                 players=", ".join(seats),
             ),
         )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skatliste.errors import InputError, json_reason
-from skatliste.i18n import Lang, msg
+from skatliste.i18n import Lang, msg, nmsg
 from skatliste.skat.cards import (
     Card,
     augen,
@@ -274,17 +274,21 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
     for p, cards in hands.items():
         if len(cards) != 10:
             raise InputError(
-                msg(
+                nmsg(
+                    "{source}: {name} has {count} card; each player plays 10",
                     "{source}: {name} has {count} cards; each player plays 10",
+                    len(cards),
                     source=source,
                     name=p,
-                    count=len(cards),
                 )
             )
     if len(skat) != 2:
         raise InputError(
-            msg(
-                "{source}: skat: {count} cards; the Skat is 2 cards", source=source, count=len(skat)
+            nmsg(
+                "{source}: skat: {count} card; the Skat is 2 cards",
+                "{source}: skat: {count} cards; the Skat is 2 cards",
+                len(skat),
+                source=source,
             )
         )
     everything = [c for p in players for c in hands[p]] + list(skat)
@@ -292,10 +296,11 @@ def load_replay(text: str, *, source: str = "replay") -> ReplayGame:
     play = _replay_play(data, source)
     if len(play) != 30:
         raise InputError(
-            msg(
+            nmsg(
+                "{source}: the play has {count} card; a game is 10 tricks of 3 (30 cards)",
                 "{source}: the play has {count} cards; a game is 10 tricks of 3 (30 cards)",
+                len(play),
                 source=source,
-                count=len(play),
             )
         )
     return ReplayGame(

@@ -151,10 +151,20 @@ def header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
         return "", msg("first_dealer '{name}' is not one of the players", name=data["first_dealer"])
     counts = rule_set.player_counts
     if len(players) not in counts:
-        return "", msg(
+        said = (
+            str(counts[0])
+            if len(counts) == 1
+            else msg(
+                "{one} or {other}",
+                one=", ".join(str(c) for c in counts[:-1]),
+                other=counts[-1],
+            )
+        )
+        return "", nmsg(
+            "players: {count} player, but these rules are played by {counts}",
             "players: {count} players, but these rules are played by {counts}",
-            count=len(players),
-            counts=" or ".join(str(c) for c in counts),
+            len(players),
+            counts=said,
         )
     return None
 
