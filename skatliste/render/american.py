@@ -36,11 +36,7 @@ from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import number, signed
 from skatliste.render import register
 
-HEADS: dict[str, Message] = {
-    "dealer": msg("dealer"),
-    "declarer": msg("declarer"),
-    "contract": msg("contract"),
-}
+HEADS = (msg("dealer"), msg("declarer"), msg("contract"))
 """The sheet's column heads, one word each as on paper (German in the catalogue)."""
 
 NO_DEALS = msg("no deals yet")
@@ -52,7 +48,7 @@ SET_LEGEND = msg("× = set (the contract failed)")
 
 def heads_in(lang: Lang) -> list[str]:
     """The sheet's heads before the pairs: ``Nr``, dealer, declarer, contract, the set mark."""
-    return ["Nr", *(head.render(lang) for head in HEADS.values()), ""]
+    return ["Nr", *(head.render(lang) for head in HEADS), ""]
 
 
 def pair_label(table: Table, index: int) -> str:
