@@ -24,6 +24,15 @@ from skatliste.american.game import (
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import signed
 
+REASONS: dict[str, Message] = {
+    "hundred": msg("100 reached"),
+    "slam": msg("grand slam in Grand"),
+    "deals": msg("deals played"),
+    "hand": msg("ended by hand"),
+}
+"""Why a partie ended (§A4), in words."""
+
+
 # --- the computation in words -------------------------------------------------------------
 
 

@@ -23,18 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skatliste.american.deals import Entry
+from skatliste.american.explain import REASONS
 from skatliste.american.game import Partie, Settlement, Table, parties
 from skatliste.compare import Outcome
 from skatliste.i18n import Message, msg
 from skatliste.printed import signed
-
-REASONS: dict[str, Message] = {
-    "hundred": msg("100 reached"),
-    "slam": msg("grand slam in Grand"),
-    "deals": msg("deals played"),
-    "hand": msg("ended by hand"),
-}
-"""Why a partie ended (§A4), in words."""
 
 
 def _deals(partie: Partie) -> Message:

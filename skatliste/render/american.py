@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.american.bids import title
-from skatliste.american.explain import computation
+from skatliste.american.explain import REASONS, computation
 from skatliste.american.game import (
     Contract,
     Deal,
@@ -30,7 +30,6 @@ from skatliste.american.game import (
 )
 from skatliste.american.kept import REASONS as KEPT_REASONS
 from skatliste.american.kept import WIDTH, Kept, last, numbers, results, walk
-from skatliste.american.outcomes import REASONS
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import number, signed
