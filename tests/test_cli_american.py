@@ -275,7 +275,7 @@ def test_check_reports_a_hand_edited_deal(run: Run, grand_list: Path) -> None:
     r = run("check", "--ledger", str(grand_list))
     assert r.exit_code == 1
     assert (
-        f"{grand_list}: Spiel 1: whist 25 allein: nur ein Euchre wird allein gespielt" in r.stdout
+        f"{grand_list}: Spiel 1: whist 25 allein: nur ein Jucker wird allein gespielt" in r.stdout
     )
     r = run("sheet", "--ledger", str(grand_list))
     assert r.exit_code == 0 and r.stdout == "noch keine Spiele\n"
