@@ -8,6 +8,13 @@ standard library's :mod:`gettext`. Counts take the plural form of the language (
 A value that is itself a message is rendered in the same language, so nothing is ever glued
 together in English and parsed apart again.
 
+A sentence is one id with its values, never words of the catalogue joined by code: German puts
+its words in another order (``msg("{payer} pays {receiver} {amount}", ...)`` is "Ben zahlt
+Anna 0,24 €", and another language may turn it round), and every count is an ``nmsg``.
+``tests/test_messages.py`` fails on a sentence glued from pieces and on an id of one or two
+lowercase words that is not listed there with the reason it stands alone (a column head, a
+word the table writes, a noun that fills a slot of a whole sentence).
+
 >>> m = msg("game {number}: {problem}", number=7, problem=msg("a Null has no Spitzen"))
 >>> m.render("en")
 'game 7: a Null has no Spitzen'
