@@ -18,7 +18,7 @@ from operator import add, mod
 from typing import Any
 
 from skatliste.american import kept
-from skatliste.american.bids import said
+from skatliste.american.bids import said as table_word
 from skatliste.american.deals import Deal
 from skatliste.american.explain import computation
 from skatliste.american.game import Effect, Partie, Result, Row, Table
@@ -135,7 +135,7 @@ def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
                     row.partie,
                     row.dealer,
                     d.declarer,
-                    said(d.contract).render(lang),
+                    table_word(d.contract).render(lang),
                     d.bid,
                     "" if d.tricks is None else d.tricks,
                     d.alone,
