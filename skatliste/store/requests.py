@@ -174,7 +174,7 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
     except OSError as exc:
         raise LedgerError(
             msg(
-                "{path}: cannot write: {why}; the {what} was left as it was",
+                "{path}: cannot write: {why}; left as it was ({what})",
                 path=str(where),
                 why=exc.strerror or str(exc),
                 what=msg("file of the answers to repeated entries"),
