@@ -63,10 +63,12 @@ def test_a_040_tournament_folder_opens(run: Run, old: Path) -> None:
 @pytest.mark.english
 def test_a_040_season_opens(run: Run, old: Path) -> None:
     """The season's standing reads its file (evenings, an alias, a rules change) and its
-    lists."""
+    lists, and writes nothing."""
+    before = _facts(old)
     standing = run("season", "standing", "--season", str(old / "season"))
     assert standing.exit_code == 0, standing.output
     assert "Vereinsmeisterschaft 2027" in standing.output
+    assert _facts(old) == before
 
 
 @pytest.mark.english

@@ -106,7 +106,6 @@ NAMES: dict[str, Message] = {
     "list": msg("list"),
     "key": msg("key"),
     "key file": msg("key file"),
-    "cache": msg("cache"),
     "lock file": msg("lock file"),
     "state file": msg("state file"),
     "requests file": msg("file of the answers to repeated entries"),
@@ -340,17 +339,14 @@ def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
 
 def skatliste_file(path: Path | str) -> str | None:
     """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
-    that is not skatliste's: a list or a tournament file by its header; the tournament cache,
-    a key file, a lock file, a list's state file, its answers to repeated entries or a backup
-    by its name.
+    that is not skatliste's: a list or a tournament file by its header; a key file, a lock
+    file, a list's state file, its answers to repeated entries or a backup by its name.
 
-    >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
-    ('cache', 'key file')
+    >>> skatliste_file("x/abend.json.key"), skatliste_file("x/abend.json.lock")
+    ('key file', 'lock file')
     """
     real = real_path(path)
     name = real.name
-    if name == ".skatliste-cache.json":
-        return "cache"
     if name.endswith(".json.key") or (
         name == "keys.json" and (real.parent / "tournament.json").exists()
     ):

@@ -10,7 +10,6 @@ written atomically under the lock (:mod:`skatliste.store.files`).
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,32 +291,3 @@ def create(s: Season) -> None:
     """Write a new season file; refuse to overwrite one."""
     exists = msg("{path}: a season exists here already; choose another folder", path=str(s.path))
     new_folder_file(s.path, lambda: save(s), exists)
-
-
-# --- the cache ------------------------------------------------------------------------------
-
-CACHE_NAME: Final = ".skatliste-cache.json"
-"""What each list and tournament of the season gave when it was last read, keyed to a hash of
-its bytes: derived only, ignored when it cannot be read, deleted without loss (the output
-guard knows the name: no export is written onto it)."""
-CACHE_FORMAT: Final = "skatliste-season-cache"
-
-
-def load_cache(folder: Path) -> dict[str, Any]:
-    """The kept pieces by path, or nothing when the cache is missing, broken or foreign."""
-    try:
-        data = json.loads((folder / CACHE_NAME).read_bytes())
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
-        return {}
-    pieces = data.get("pieces")
-    return pieces if isinstance(pieces, dict) else {}
-
-
-def save_cache(folder: Path, pieces: Mapping[str, Any]) -> None:
-    """Keep the pieces; a folder that cannot take the file keeps none (the next read derives
-    again: nothing is lost)."""
-    text = json.dumps({"format": CACHE_FORMAT, "pieces": pieces}, ensure_ascii=False)
-    with contextlib.suppress(LedgerError, OSError):
-        atomic_write(folder / CACHE_NAME, text, what="cache", durable=False, follow=False)
