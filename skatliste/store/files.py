@@ -122,12 +122,19 @@ NAMES: dict[str, Message] = {
 
 
 def json_object(
-    raw: bytes, kind: str, name: str, known: int, *, pairs: Pairs | None = None
+    raw: bytes,
+    kind: str,
+    name: str,
+    known: int,
+    *,
+    pairs: Pairs | None = None,
+    unnamed: bool = False,
 ) -> dict[str, Any] | Message:
     """A folder file's JSON object (``kind``: one of ``NAMES``, ``name``: its format), or what
     is wrong with it: not UTF-8, not JSON (with line and column), a number or a nesting too
-    long, another format, a version newer than ``known``. ``pairs`` notes each object that
-    holds a key twice, for the reader to refuse with its place."""
+    long, another format (``unnamed``: a file that names no format is taken, an early
+    version), a version newer than ``known``. ``pairs`` notes each object that holds a key
+    twice, for the reader to refuse with its place."""
     called = NAMES[kind]
     hook = None if pairs is None else pairs.hook
     try:
@@ -143,7 +150,7 @@ def json_object(
         )
     except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
         return msg("not valid JSON (a number or a nesting too long)")
-    if not isinstance(data, dict) or data.get("format") != name:
+    if not isinstance(data, dict) or data.get("format", name if unnamed else None) != name:
         return msg('not a {kind} (no "format": "{name}")', kind=called, name=name)
     version = data.get("version")
     if type(version) is int and version > known:
