@@ -70,7 +70,6 @@ class Format:
         """The format's JSON Schema."""
         out: dict[str, Any] = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$id": f"https://skatliste.example/{self.name}.schema.json",
             **self.root.schema(),
         }
         if self.defs:
