@@ -13,8 +13,8 @@ import pytest
 
 from skatliste.errors import LedgerError
 from skatliste.fields import Date, Items, Nested, Record, Type
-from skatliste.store import league, season, tournament
-from skatliste.store.formats import Format, Refused
+from skatliste.store import league, requests, season, tournament
+from skatliste.store.formats import Format, Refused, read_lines
 from tests.conftest import Run
 from tests.test_v040_files import V040
 
@@ -219,3 +219,25 @@ def test_a_refusal_is_a_ledger_error_with_its_problems(tmp_path: Path) -> None:
         season.load(tmp_path)
     assert isinstance(refused.value, Refused)
     assert [p.place for p in refused.value.problems] == ["name", "created", "rules"]
+
+
+def test_a_request_log_names_every_broken_line(tmp_path: Path) -> None:
+    """The answers kept for repeated requests (JSON lines): each broken line by its number and
+    field; a last line cut short by a kill (no newline after it) is left out."""
+    path = tmp_path / "list.json.requests"
+    good = {"key": "k", "scope": "s", "time": "t", "before": "b", "status": None, "body": ""}
+    lines = [
+        {"format": "skatliste-requests", "version": 1},
+        good,
+        {**good, "status": "201"},
+        {k: v for k, v in good.items() if k != "key"},
+    ]
+    raw = b"".join(json.dumps(x).encode() + b"\n" for x in lines) + b'{"key": "cut'
+    with pytest.raises(Refused) as refused:
+        read_lines(requests.FORMAT, path, raw)
+    assert [(p.place, p.reason.render("en")) for p in refused.value.problems] == [
+        ("line 3: status", 'must be a whole number (found "201")'),
+        ("line 4: key", "is missing"),
+    ]
+    sound = b"".join(json.dumps(x).encode() + b"\n" for x in lines[:2]) + b'{"key": "cut'
+    assert read_lines(requests.FORMAT, path, sound) == [good]

@@ -8,6 +8,7 @@ up to date by its migrations as it is read; the store keeps a backup when it wri
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,8 @@ class Format:
     """Version N → the step to N + 1."""
     unnamed: int | None = None
     """The version of a file written before the format had a name (no ``format`` field)."""
+    line: Record | None = None
+    """A file of JSON lines: the root is its first line, each other line one of these."""
 
     def schema(self) -> dict[str, Any]:
         """The format's JSON Schema."""
@@ -255,3 +258,37 @@ def read(fmt: Format, path: Path, raw: bytes) -> Read:
     if wrong:
         raise Refused(wrong)
     return Read(data, written)
+
+
+def read_lines(fmt: Format, path: Path, raw: bytes) -> list[dict[str, Any]]:
+    """A file of JSON lines of ``fmt``: its first line the root (the format and version), each
+    other line one ``fmt.line``, returned in order; a last line cut short by a kill (no
+    newline after it) is left out. Refused (``Refused``) with every problem, by its line."""
+    lines = raw.split(b"\n")[:-1]  # after the last newline: a line cut short, or nothing
+    if not lines:
+        lines = [b""]  # no first line: the root's check names what is missing
+    wrong: list[Problem] = []
+    items: list[dict[str, Any]] = []
+    for n, line in enumerate(lines, 1):
+        if n > 1 and not line.strip():
+            continue
+        try:
+            value = json.loads(line) if line.strip() else {}
+        except ValueError:
+            wrong.append(Problem(path, f"line {n}", msg("not valid JSON")))
+            continue
+        if type(value) is not dict:
+            wrong.append(
+                Problem(
+                    path, f"line {n}", msg("must be an object (found {found})", found=found(value))
+                )
+            )
+            continue
+        record = fmt.root if n == 1 or fmt.line is None else fmt.line
+        found_here = [(f"line {n}: {where}", why) for where, why in walk(record, value)]
+        wrong += [Problem(path, where, why) for where, why in found_here]
+        if n > 1:
+            items.append(value)
+    if wrong:
+        raise Refused(wrong)
+    return items

@@ -16,7 +16,7 @@ loses nothing of it (the system has it), only a power cut in the very second of 
 take the key back with it, and then a repeat would enter that one game a second time.
 
 The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
-format name and a version and is read strictly.
+format name and a version and is read strictly, by the store's one reader of every format.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import InputError, LedgerError
+from skatliste.fields import Const, Field, Integer, Record, Text
 from skatliste.i18n import msg
 from skatliste.store.files import atomic_write, locked, now, real_path
+from skatliste.store.formats import Format, read_lines
 
 FORMAT_NAME = "skatliste-requests"
 FORMAT_VERSION = 1
@@ -81,20 +83,30 @@ def _bad(where: Path, why: str) -> LedgerError:
 
 
 HEADER = {"format": FORMAT_NAME, "version": FORMAT_VERSION}
-_FIELDS = {"key": str, "scope": str, "time": str, "before": str, "body": str}
-
-
-def _record(where: Path, n: int, line: bytes) -> dict[str, Any]:
-    """Line ``n`` of the file: a key opened (``status`` null) or answered."""
-    try:
-        item = json.loads(line)
-    except ValueError as exc:
-        raise _bad(where, f"line {n}: {exc}") from None
-    ok = isinstance(item, dict) and all(isinstance(item.get(k), t) for k, t in _FIELDS.items())
-    status = item.get("status") if isinstance(item, dict) else None
-    if not ok or not (status is None or (isinstance(status, int) and 100 <= status < 600)):
-        raise _bad(where, f"line {n} is not key, scope, time, before, status, body")
-    return dict(item)
+TEXT = Text()
+FORMAT = Format(
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    Record(
+        "requests",
+        (Field("format", Const(FORMAT_NAME)), Field("version", Const(FORMAT_VERSION))),
+        "The first line: the format and its version.",
+    ),
+    "requests file",
+    line=Record(
+        "request",
+        (
+            Field("key", TEXT, doc="the Idempotency-Key"),
+            Field("scope", TEXT, doc="the address, the method and the body's hash"),
+            Field("time", TEXT),
+            Field("before", TEXT, doc="the list's version before the write"),
+            Field("status", Integer(100, 599, nullable=True), None, "null: still open"),
+            Field("body", TEXT, doc="the answer"),
+        ),
+        "A key opened (status null) or answered: the newest line of a key counts.",
+    ),
+)
+"""``NAME.json.requests``: JSON lines, the format's line first."""
 
 
 def _read(where: Path) -> list[dict[str, Any]]:
@@ -125,23 +137,11 @@ _read_before: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
 
 
 def _parse(where: Path, raw: bytes) -> list[dict[str, Any]]:
-    lines = raw.split(b"\n")
-    cut = lines.pop() if lines else b""  # after the last newline: a line cut short, or nothing
-    del cut
-    try:
-        head = json.loads(lines[0]) if lines else None
-    except ValueError:
-        head = None
-    if not isinstance(head, dict) or head.get("format") != FORMAT_NAME:
-        raise _bad(where, "no format 'skatliste-requests'")
-    if head.get("version") != FORMAT_VERSION:
-        raise _bad(where, f"version {head.get('version')!r}, this program reads 1")
+    """The kept records, oldest first, the latest line of each key winning."""
     items: dict[str, dict[str, Any]] = {}
-    for n, line in enumerate(lines[1:], start=2):
-        if line.strip():
-            item = _record(where, n, line)
-            items.pop(item["key"], None)
-            items[item["key"]] = item
+    for item in read_lines(FORMAT, where, raw):
+        items.pop(item["key"], None)
+        items[item["key"]] = {"status": None, **item}
     return list(items.values())
 
 
@@ -191,8 +191,6 @@ def begin(path: Path | str, key: str, scope: str) -> Kept | None:
         items = _read(where)
         found = next((i for i in items if i["key"] == key and i["before"]), None)
         if found is not None and found["scope"] != scope:
-            from skatliste.errors import InputError
-
             raise InputError(
                 msg(
                     "this Idempotency-Key was sent before with another request; send a new key "
