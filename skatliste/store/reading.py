@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import LedgerError, RuleSetError, json_reason
-from skatliste.families import Family, find_family
+from skatliste.families import Family, default_family, find_family
 from skatliste.fields import (
     Const,
     Field,
@@ -365,8 +365,6 @@ def refuse_unread(path: Path, data: Any, pairs: Pairs) -> None:
 
 def family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
     """The family a (maybe broken) list names, to word its problems; Skat when none."""
-    from skatliste.families import default_family
-
     rules = data.get("rules")
     preset = rules.get("preset") if isinstance(rules, dict) else None
     try:
