@@ -13,7 +13,7 @@ import pytest
 
 from skatliste.errors import LedgerError
 from skatliste.fields import Date, Items, Nested, Record, Type
-from skatliste.store import league, requests, season, tournament
+from skatliste.store import keys, league, requests, season, tournament
 from skatliste.store.formats import Format, Refused, read_lines
 from tests.conftest import Run
 from tests.test_v040_files import V040
@@ -241,3 +241,24 @@ def test_a_request_log_names_every_broken_line(tmp_path: Path) -> None:
     ]
     sound = b"".join(json.dumps(x).encode() + b"\n" for x in lines[:2]) + b'{"key": "cut'
     assert read_lines(requests.FORMAT, path, sound) == [good]
+
+
+def test_keys_too_short_are_each_named(tmp_path: Path) -> None:
+    """A hand-made keys.json with keys too easy to guess: each named by its place."""
+    path = tmp_path / keys.FILE_NAME
+    kept = {"format": "skatliste-keys", "version": 2, "organiser": "o" * 32}
+    path.write_text(json.dumps({**kept, "tables": {"1/1": "short", "1/2": "t" * 32}}))
+    with pytest.raises(Refused) as refused:
+        keys.read_tournament_keys(path)
+    assert [p.place for p in refused.value.problems] == ["tables.1/1"]
+    assert "fewer than 16 characters" in refused.value.problems[0].reason.render("en")
+
+
+def test_keys_of_version_1_without_a_tournament_belong_to_series_1(tmp_path: Path) -> None:
+    """The migration asks the folder for the last drawn series: none there, series 1."""
+    path = tmp_path / keys.FILE_NAME
+    path.write_text(json.dumps({"organiser": "o" * 32, "tables": {"2": "t" * 32}}))
+    assert keys.read_tournament_keys(path) == ("o" * 32, {(1, 2): "t" * 32}, True)
+    path.write_text(json.dumps({"organiser": "o" * 32, "tables": ["t" * 32]}))
+    with pytest.raises(Refused, match=r"tables: must be an object \(found \["):
+        keys.read_tournament_keys(path)

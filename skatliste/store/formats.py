@@ -23,7 +23,6 @@ from skatliste.fields import (
     Pairs,
     Places,
     Record,
-    Ref,
     Type,
     at,
     found,
@@ -150,7 +149,7 @@ def walk(
 ) -> Places:
     """Everything wrong with ``data`` by ``record`` (at the place ``where``), each problem
     with its place, not just the first: every field, and inside every part, list item and
-    object the ``defs`` define (the definitions an ``Items`` or a ``Ref`` names).
+    object the ``defs`` define (the definition an ``Items`` names).
 
     >>> from skatliste.fields import Field, Integer, Text
     >>> seat = Record("seat", (Field("name", Text(min_length=1)), Field("bid", Integer(5))))
@@ -178,13 +177,11 @@ def walk(
 
 
 def _inside(kind: Type | None, value: object, where: str, defs: Defs) -> Places:
-    """The problems inside a field's value its own check let through: each item of a list,
-    the object a ``Ref`` names."""
+    """The problems inside a field's value its own check let through: each item of a list
+    (an ``Items``' objects by the definition it names, a ``ListOf``'s values by its type)."""
     if isinstance(kind, Items) and isinstance(value, list):
         for i, item in enumerate(value, 1):
             yield from object_problems(defs[kind.ref], item, at(where, i), defs)
-    elif isinstance(kind, Ref):
-        yield from object_problems(defs[kind.ref], value, where, defs)
     elif isinstance(kind, ListOf) and isinstance(value, list):
         check = kind.item.check()
         for i, item in enumerate(value, 1):
@@ -264,16 +261,12 @@ def read_lines(fmt: Format, path: Path, raw: bytes) -> list[dict[str, Any]]:
     """A file of JSON lines of ``fmt``: its first line the root (the format and version), each
     other line one ``fmt.line``, returned in order; a last line cut short by a kill (no
     newline after it) is left out. Refused (``Refused``) with every problem, by its line."""
-    lines = raw.split(b"\n")[:-1]  # after the last newline: a line cut short, or nothing
-    if not lines:
-        lines = [b""]  # no first line: the root's check names what is missing
+    lines = raw.split(b"\n")[:-1] or [b""]  # after the last newline: a line cut short
     wrong: list[Problem] = []
     items: list[dict[str, Any]] = []
     for n, line in enumerate(lines, 1):
-        if n > 1 and not line.strip():
-            continue
         try:
-            value = json.loads(line) if line.strip() else {}
+            value = json.loads(line)
         except ValueError:
             wrong.append(Problem(path, f"line {n}", msg("not valid JSON")))
             continue
