@@ -110,34 +110,15 @@ FORMAT = Format(
 
 
 def _read(where: Path) -> list[dict[str, Any]]:
-    """The kept records, oldest first, the latest line of each key winning: the strict reader
-    of the file (its first line names the format and version; a last line cut short by a
-    kill is left out, nothing else may be wrong)."""
+    """The kept records, oldest first, the latest line of each key winning: read by the
+    format (its first line names the format and version; a last line cut short by a kill is
+    left out, nothing else may be wrong)."""
     try:
-        st = os.stat(where)
+        raw = where.read_bytes()
     except FileNotFoundError:
         return []
     except OSError as exc:
         raise _bad(where, exc.strerror or str(exc)) from None
-    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
-    before = _read_before.get(str(where))
-    if before is not None and before[0] == stamp:
-        return [dict(i) for i in before[1]]
-    try:
-        raw = where.read_bytes()
-    except OSError as exc:
-        raise _bad(where, exc.strerror or str(exc)) from None
-    items = _parse(where, raw)
-    _read_before[str(where)] = (stamp, items)
-    return [dict(i) for i in items]
-
-
-_read_before: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
-"""Each file as this process last read it, with its inode, modification time and size."""
-
-
-def _parse(where: Path, raw: bytes) -> list[dict[str, Any]]:
-    """The kept records, oldest first, the latest line of each key winning."""
     items: dict[str, dict[str, Any]] = {}
     for item in read_lines(FORMAT, where, raw):
         items.pop(item["key"], None)
@@ -165,12 +146,8 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
         fd = os.open(where, os.O_WRONLY | os.O_APPEND)
         try:
             os.write(fd, _line(item))
-            st = os.fstat(fd)
         finally:
             os.close(fd)
-        # what the file holds now, without reading it again (the lock is held)
-        now_items = [i for i in items if i["key"] != item["key"]] + [item]
-        _read_before[str(where)] = ((st.st_ino, st.st_mtime_ns, st.st_size), now_items)
     except OSError as exc:
         raise LedgerError(
             msg(

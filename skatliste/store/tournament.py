@@ -555,24 +555,7 @@ def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
 
 
 def list_games(folder: Path, name: str) -> int | None:
-    """The entries on one table's list (None where the file does not exist), for a paper
-    result's check that the table keeps no list. Its JSON is read without its rules, so a
-    result costs the same at a championship as at one table; a file without a list's format,
-    version, players and games goes to the strict reader, which names its problem."""
+    """The entries on one table's list (None where the file does not exist), read strictly,
+    for a paper result's check that the table keeps no list."""
     path = folder / name
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError:
-        raw = b""
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):  # not UTF-8 or not JSON
-        data = None
-    # the list file's format and version (store.lists, not imported: it brings every family)
-    if isinstance(data, dict) and data.get("format") == "skatliste" and data.get("version") == 1:
-        games = data.get("games")
-        if isinstance(games, list) and isinstance(data.get("players"), list):
-            return len(games)
-    return _summarise_list(path).games
+    return _summarise_list(path).games if path.exists() else None
