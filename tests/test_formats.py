@@ -231,13 +231,17 @@ def test_a_request_log_names_every_broken_line(tmp_path: Path) -> None:
         good,
         {**good, "status": "201"},
         {k: v for k, v in good.items() if k != "key"},
+        [good],
     ]
     raw = b"".join(json.dumps(x).encode() + b"\n" for x in lines) + b'{"key": "cut'
+    raw = raw.replace(b"\n", b"\n{nope\n", 1)  # a second line that is not JSON
     with pytest.raises(Refused) as refused:
         read_lines(requests.FORMAT, path, raw)
     assert [(p.place, p.reason.render("en")) for p in refused.value.problems] == [
-        ("line 3: status", 'must be a whole number (found "201")'),
-        ("line 4: key", "is missing"),
+        ("line 2", "not valid JSON"),
+        ("line 4: status", 'must be a whole number (found "201")'),
+        ("line 5: key", "is missing"),
+        ("line 6", 'must be an object (found [{"key": "k", "scope": "s", "time": "...)'),
     ]
     sound = b"".join(json.dumps(x).encode() + b"\n" for x in lines[:2]) + b'{"key": "cut'
     assert read_lines(requests.FORMAT, path, sound) == [good]
@@ -262,3 +266,33 @@ def test_keys_of_version_1_without_a_tournament_belong_to_series_1(tmp_path: Pat
     path.write_text(json.dumps({"organiser": "o" * 32, "tables": ["t" * 32]}))
     with pytest.raises(Refused, match=r"tables: must be an object \(found \["):
         keys.read_tournament_keys(path)
+
+
+def test_a_file_of_many_problems_names_ten_and_counts_the_rest(tmp_path: Path) -> None:
+    """Every problem is kept as a value; the message names the first ten and counts the rest."""
+
+    def change(d: dict[str, Any]) -> None:
+        for p in d["players"]:
+            p["number"] = 0
+
+    path = tmp_path / "tournament.json"
+    data = json.loads(FILES["tournament"][1].read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        tournament.load(tmp_path)
+    assert len(refused.value.problems) == 9
+    data["players"] += [{"name": f"P{n}", "number": 0} for n in range(3)]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(Refused) as refused:
+        tournament.load(tmp_path)
+    text = refused.value.message.render("en")
+    assert len(refused.value.problems) == 12 and text.count("must be from 1") == 10
+    assert text.endswith(f"{path}: ... and 2 more problems; the file was left untouched")
+
+
+def test_a_format_without_definitions_has_a_schema_all_the_same() -> None:
+    assert keys.FORMAT.schema()["$defs"] == {}
+    assert keys.FORMAT.schema()["properties"]["tables"]["propertyNames"] == {
+        "pattern": "^\\d+/\\d+$"
+    }

@@ -41,14 +41,6 @@ Migration = Callable[[dict[str, Any], Path], dict[str, Any]]
 lives, for a migration that asks its folder)."""
 
 
-def shown(value: Any) -> Message | str:
-    """A refused value as a reason quotes it after itself (`` (found 'undo')``); an object or a
-    list is not quoted."""
-    if value is None or isinstance(value, dict | list):
-        return ""
-    return msg(" (found {value})", value=found(value))
-
-
 @dataclass(frozen=True)
 class Format:
     """One file format: what ``skatliste schema NAME`` prints and what its reader checks."""
@@ -70,13 +62,11 @@ class Format:
 
     def schema(self) -> dict[str, Any]:
         """The format's JSON Schema."""
-        out: dict[str, Any] = {
+        return {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             **self.root.schema(),
+            "$defs": schema_defs(self.defs),
         }
-        if self.defs:
-            out["$defs"] = schema_defs(self.defs)
-        return out
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from skatliste.fields import (
     Record,
     Text,
     at,
+    found,
 )
 from skatliste.fields import (
     valid_date as valid_date,  # the one check of a date, for the app
@@ -37,7 +38,7 @@ from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.store.files import TOURNAMENT_FILE, atomic_write, read_folder_file
 from skatliste.store.files import locked as lock_file
-from skatliste.store.formats import Format, read, shown
+from skatliste.store.formats import Format, read
 from skatliste.store.tournament_history import (
     HISTORY,
     REDRAWN_PAPER,
@@ -191,7 +192,10 @@ ROOT = Record(
 
 
 def _found(problem: Message, value: object) -> Message:
-    return msg("{problem}{shown}", problem=problem, shown=shown(value))
+    """The problem, and the value refused as the file has it."""
+    return msg(
+        "{problem}{shown}", problem=problem, shown=msg(" (found {value})", value=found(value))
+    )
 
 
 def _player_rules(players: list[dict[str, Any]]) -> Places:
