@@ -28,7 +28,7 @@ from skatliste.fields import (
     found,
     schema_defs,
 )
-from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.i18n import Joined, Message, join, msg, nmsg
 from skatliste.store.files import json_object
 
 MAX_SHOWN = 10
@@ -85,23 +85,30 @@ class Problem:
         )
 
 
+def listed(path: Path, lines: Sequence[Message]) -> Joined:
+    """A refused file's problems, one a line: the first ``MAX_SHOWN``, and the count of the
+    rest."""
+    shown = list(lines[:MAX_SHOWN])
+    more = len(lines) - len(shown)
+    if more > 0:
+        shown.append(
+            nmsg(
+                "{path}: ... and {count} more problem",
+                "{path}: ... and {count} more problems",
+                more,
+                path=str(path),
+            )
+        )
+    return join(shown, "\n")
+
+
 class Refused(LedgerError):
     """A file the reader refused, with every problem it found (the file is left as it was)."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
-        lines = [p.message() for p in self.problems[:MAX_SHOWN]]
-        more = len(self.problems) - len(lines)
-        if more > 0:
-            lines.append(
-                nmsg(
-                    "{path}: ... and {count} more problem",
-                    "{path}: ... and {count} more problems",
-                    more,
-                    path=str(self.problems[0].file),
-                )
-            )
-        super().__init__(msg("{problems}; the file was left untouched", problems=join(lines, "\n")))
+        lines = listed(self.problems[0].file, [p.message() for p in self.problems])
+        super().__init__(msg("{problems}; the file was left untouched", problems=lines))
 
 
 @dataclass(frozen=True)
