@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import date
+from typing import Any, TypeAlias
 
 from skatliste.i18n import Message, msg, nmsg
 
@@ -34,6 +35,35 @@ Fast = tuple[type, frozenset[object] | None]
 
 SMALL_RANGE = 1_000
 """The widest bounds of a whole number whose values are tested as a set."""
+
+Places: TypeAlias = Iterator[tuple[str, Message]]
+"""Each problem found: its place in the file (``players[3].name``, "" for the whole) and why."""
+
+
+def at(where: str, key: str | int) -> str:
+    """The place of ``key`` inside ``where``: ``players[3]``, ``players[3].name``."""
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else key
+
+
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def valid_date(text: str) -> bool:
+    """``YYYY-MM-DD`` naming a day of the calendar (2026-02-30 is none): the one check of a
+    date, for every file and every option that takes one.
+
+    >>> valid_date("2026-12-05"), valid_date("2026-02-30"), valid_date("5.12.2026")
+    (True, False, False)
+    """
+    if _DAY.fullmatch(text) is None:
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 class Pairs:
@@ -209,6 +239,81 @@ class Text(Type):
         if self.pattern:
             out["pattern"] = f"^{self.pattern}$"
         return out
+
+
+@dataclass(frozen=True)
+class Date(Type):
+    """A day of the calendar, written ``YYYY-MM-DD``."""
+
+    nullable: bool = False
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not str or not valid_date(v):
+                return msg("must be a real day, written YYYY-MM-DD (found {found})", found=found(v))
+            return None
+
+        return self.nulled(check)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
+
+
+@dataclass(frozen=True)
+class ListOf(Type):
+    """A list whose every item is of ``item`` (a draw's tables: each a list of names)."""
+
+    item: Type
+
+    def check(self) -> Check:
+        def check(v: object) -> Message | None:
+            if type(v) is not list:
+                return msg("must be a list (found {found})", found=found(v))
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": self.item.full_schema()}
+
+
+@dataclass(frozen=True)
+class Keyed(Type):
+    """An object whose keys are written like ``pattern`` (``like``: an example), each value
+    of ``value``'s type (a tournament's keys: ``"2/3"``, a table's key)."""
+
+    pattern: str
+    like: str
+    value: Type
+
+    def check(self) -> Check:
+        key = re.compile(self.pattern).fullmatch
+        value = self.value.check()
+
+        def check(v: object) -> Message | None:
+            if type(v) is not dict:
+                return msg("must be an object (found {found})", found=found(v))
+            for name, item in v.items():
+                if key(name) is None:
+                    why = msg(
+                        "must be written like {like} (found {found})",
+                        like=self.like,
+                        found=found(name),
+                    )
+                    return msg("{field}: {problem}", field=name, problem=why)
+                problem = value(item)
+                if problem is not None:
+                    return msg("{field}: {problem}", field=name, problem=problem)
+            return None
+
+        return check
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "propertyNames": {"pattern": f"^{self.pattern}$"},
+            "additionalProperties": self.value.full_schema(),
+        }
 
 
 @dataclass(frozen=True)
@@ -415,7 +520,9 @@ class Record:
     fields: tuple[Field, ...]
     doc: str = ""
     tagged: bool = False
-    """The object carries ``"kind": name`` (an entry)."""
+    """The object carries ``"kind": name`` (an entry; ``tag`` names the field)."""
+    tag: str = "kind"
+    """The field that tells the tagged objects of one list apart (``action`` in a history)."""
     _checks: dict[str, Check] = field(default_factory=dict, compare=False, repr=False)
     _known: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     _fast: dict[str, Fast] = field(default_factory=dict, compare=False, repr=False)
@@ -428,13 +535,14 @@ class Record:
             if quick is not None:
                 self._fast[f.name] = quick
         if self.tagged:
-            self._checks["kind"] = lambda v: None  # the reader picked this kind by it
-            self._fast["kind"] = (str, None)
+            self._checks[self.tag] = lambda v: None  # the reader picked this kind by it
+            self._fast[self.tag] = (str, None)
         self._known["required"] = frozenset(f.name for f in self.fields if f.default is REQUIRED)
         self._known["defaults"] = {
             f.name: f.default for f in self.fields if f.default is not REQUIRED
         }
         self._known["order"] = tuple(f.name for f in self.fields)
+        self._known["types"] = {f.name: f.type for f in self.fields}
 
     @property
     def required(self) -> tuple[str, ...]:
@@ -472,11 +580,20 @@ class Record:
             return msg("{field}: is missing", field=missing)
         return None
 
+    def type_of(self, name: str) -> Type | None:
+        """The type of the field ``name`` (None: no such field, or the tag)."""
+        types: dict[str, Type] = self._known["types"]
+        return types.get(name)
+
+    def check_of(self, name: str) -> Check | None:
+        """The check of the field ``name`` (and of the tag), None for an unknown field."""
+        return self._checks.get(name)
+
     def schema(self) -> dict[str, Any]:
         """This object's JSON Schema."""
         props: dict[str, Any] = {}
         if self.tagged:
-            props["kind"] = {"const": self.name}
+            props[self.tag] = {"const": self.name}
         for f in self.fields:
             prop = f.type.full_schema()
             if f.doc:
@@ -485,7 +602,7 @@ class Record:
                 prop["default"] = f.default
             props[f.name] = prop
         out: dict[str, Any] = {"type": "object", "title": self.name, "properties": props}
-        required = [*(["kind"] if self.tagged else []), *self.required]
+        required = [*([self.tag] if self.tagged else []), *self.required]
         if required:
             out["required"] = required
         out["additionalProperties"] = False
@@ -496,7 +613,7 @@ class Record:
     def compact(self, values: Mapping[str, object]) -> dict[str, object]:
         """``values`` as written: ``kind`` first (an entry), then every field that differs
         from its default, in the definition's order."""
-        out: dict[str, object] = {"kind": self.name} if self.tagged else {}
+        out: dict[str, object] = {self.tag: self.name} if self.tagged else {}
         defaults: dict[str, object] = self._known["defaults"]
         missing = object()
         for name in self._known["order"]:
@@ -507,12 +624,29 @@ class Record:
         return out
 
 
+Defs: TypeAlias = Mapping[str, "Record | tuple[Record, ...]"]
+"""The definitions a format's ``Items`` and ``Ref`` name: one record, or the tagged records
+one of which each object is (told apart by their ``tag``)."""
+
+
 def one_of(records: Sequence[Record]) -> dict[str, Any]:
-    """The JSON Schema of an entry that is one of ``records`` (by its ``kind``)."""
+    """The JSON Schema of an object that is one of ``records`` (by their tag: ``kind``)."""
     return {
         "oneOf": [{"$ref": f"#/$defs/{r.name}"} for r in records],
         "discriminator": {
-            "propertyName": "kind",
+            "propertyName": records[0].tag,
             "mapping": {r.name: f"#/$defs/{r.name}" for r in records},
         },
     }
+
+
+def schema_defs(defs: Defs) -> dict[str, Any]:
+    """The ``$defs`` of a format's JSON Schema: each definition, and each tagged record."""
+    out: dict[str, Any] = {}
+    for name, kind in defs.items():
+        if isinstance(kind, Record):
+            out[name] = kind.schema()
+        else:
+            out[name] = one_of(kind)
+            out.update({r.name: r.schema() for r in kind})
+    return out

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from skatliste.app import lists as app
-from skatliste.app import reports
+from skatliste.app import reports, schemas
 from skatliste.errors import LedgerError
 from skatliste.skat.entries import GameEntry
 
@@ -63,4 +63,4 @@ def test_the_history_gives_back_what_was_removed(evening: Path) -> None:
 
 
 def test_the_schema_names_the_list_fields() -> None:
-    assert {"players", "rules", "games"} <= set(reports.list_schema()["properties"])
+    assert {"players", "rules", "games"} <= set(schemas.list_schema()["properties"])

@@ -236,7 +236,7 @@ def _bad_date(data: dict[str, Any]) -> None:
     ("edit", "message"),
     [
         (_edit_paper([96, 200, 1]), r"paper\[1\]\.results\.Vera: 200 won and 1 lost are more"),
-        (_edit_paper([10**40, 2, 1]), r"paper\[1\]\.results\.Vera: must be at most"),
+        (_edit_paper([10**40, 2, 1]), r"paper\[1\]\.results\.Vera: 1000000000000000000000000000"),
         (_edit_paper([500, 0, 0]), r"paper\[1\]\.results\.Vera: 500 list points"),
         (_seat_twice, r"draws\[1\]\.tables\[1\]: a player seated twice at the table"),
         (_second_table, r"draws\[1\]\.tables\[2\]: a player seated at table 1 of this series"),

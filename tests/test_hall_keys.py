@@ -278,9 +278,8 @@ def test_keys_kept_by_an_earlier_version_belong_to_the_last_series(hall: Path) -
     import json
 
     app.draw_series(hall, 2)
-    tournament_keys_path(hall).write_text(
-        json.dumps({"organiser": "o" * 32, "tables": {"1": "one" * 8, "2": "two" * 8}})
-    )
+    version_1 = {"1": "one" * 8, "2": "two" * 8}
+    tournament_keys_path(hall).write_text(json.dumps({"organiser": "o" * 32, "tables": version_1}))
     keys = tournament_keys(hall)
     assert keys.organiser == "o" * 32
     assert keys.seats[(2, 1)] == "one" * 8 and keys.seats[(2, 2)] == "two" * 8
@@ -288,19 +287,33 @@ def test_keys_kept_by_an_earlier_version_belong_to_the_last_series(hall: Path) -
     data = json.loads(tournament_keys_path(hall).read_text())
     assert data["format"] == "skatliste-keys" and data["version"] == 2
     assert stat.S_IMODE(tournament_keys_path(hall).stat().st_mode) == 0o600
+    backup = hall / "keys.json.bak"  # the file of version 1, kept as it was
+    assert json.loads(backup.read_text()) == {"organiser": "o" * 32, "tables": version_1}
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+    again = tournament_keys(hall)
+    assert (again.organiser, again.seats, again.made) == (keys.organiser, keys.seats, False)
 
 
 @pytest.mark.parametrize(
-    "text", ["[]", '{"organiser": 7}', '{"tables": {"x/1": "k"}}', '{"tables": {"1": 5}}', "{"]
+    ("text", "why"),
+    [
+        ("[]", 'not a key file \\(no "format": "skatliste-keys"\\)'),
+        ('{"organiser": 7}', "organiser: must be text \\(found 7\\)"),
+        ('{"tables": {"x/1": "k"}}', 'tables: x/1: must be written like 1/3 \\(found "x/1"\\)'),
+        ('{"tables": {"1": 5}}', "tables: 1/1: must be text \\(found 5\\)"),
+        ("{", "line 1 column 2: not valid JSON"),
+    ],
 )
 def test_keys_that_are_not_skatliste_s_are_refused_with_the_file_named(
-    hall: Path, text: str
+    hall: Path, text: str, why: str
 ) -> None:
+    """Every problem named with the file and its place; the file is left as it was."""
     from skatliste.errors import LedgerError
 
     tournament_keys_path(hall).write_text(text)
-    with pytest.raises(LedgerError, match=r"keys\.json: cannot read the keys"):
+    with pytest.raises(LedgerError, match=rf"keys\.json: {why}"):
         tournament_keys(hall)
+    assert tournament_keys_path(hall).read_text() == text
 
 
 @pytest.mark.parametrize(("host", "status"), [("10.0.0.7:8000", 200), ("[fe80::1]:8000", 200),

@@ -490,8 +490,8 @@ def test_a_corrupt_league_file_names_the_place(run: Run, league: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     got = run("league", "table")
     assert got.exit_code == 2
-    assert "teams[3]: players: must be a list of names" in got.stderr
-    assert "the league file was left untouched" in got.stderr
+    assert "teams[3].players: must be a list of names" in got.stderr
+    assert "the file was left untouched" in got.stderr
 
 
 def test_exports(run: Run, season: object, tmp_path: Path) -> None:

@@ -674,6 +674,10 @@ def test_no_message_is_made_inside_an_f_string() -> None:
 # --- no sentence is glued from translated pieces ------------------------------------------
 
 SINGLE_WORDS: dict[str, tuple[str, ...]] = {
+    "what a file's reader says of a place, after it as its own statement ('name: is missing')": (
+        "is missing",
+        "unknown field",
+    ),
     "a column head, a word over numbers": (
         "contract",
         "dealer",
@@ -759,7 +763,6 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "a Ramsch",
         "a deal",
         "a game",
-        "cache",
         "deals played",
         "eingepasst",
         "file",
@@ -781,7 +784,6 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "state file",
         "still playing",
         "table",
-        "top level",
         "tournament file",
         "without result",
     ),

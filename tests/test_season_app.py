@@ -424,55 +424,23 @@ def test_the_season_file_is_facts_only(small: Path) -> None:
     assert data["evenings"][0] == {"date": "2027-01-01", "paths": ["../abende/2027-01-01.json"]}
 
 
-# --- the cache ----------------------------------------------------------------------------------
+# --- derived on every read ------------------------------------------------------------------
 
 
-def test_the_cache_follows_every_change_of_a_list(small: Path) -> None:
-    """The kept pieces are keyed to the lists' bytes: a game added is counted at once (Anna
-    74 + 148 = 222, then + 74 for another won Kreuz = 296); a broken or foreign cache is
-    ignored and written anew."""
-    cache = small / ".skatliste-cache.json"
+def test_the_standing_follows_every_change_of_a_list(small: Path) -> None:
+    """The standing is derived from the lists on each read: a game added is counted at once
+    (Anna 74 + 148 = 222, then + 74 for another won Kreuz = 296), and nothing is written
+    beside the season's file."""
+    before = sorted(p.name for p in small.iterdir())
     assert app.standing(small).lines[0].shown == 222
-    assert cache.exists()
     lists.add_game(small.parent / "abende" / "2027-01-02.json", "anna", WON.split())
     assert app.standing(small).lines[0].shown == 296
-    kept = json.loads(cache.read_text())
-    for piece in kept["pieces"].values():
-        piece["piece"]["results"] = [["only", "three", "items"]]
-    shaky = json.dumps(kept)
-    for piece in kept["pieces"].values():  # eight items, one of them no number
-        piece["piece"]["results"] = [["s1", "Anna", None, 3, "9999", 0, 0, 7]]
-    typed_wrong = json.dumps(kept)
-    for broken in (
-        "{",
-        '{"format": "other"}',
-        '{"format": "skatliste-season-cache", "pieces": 3}',
-        shaky,
-        typed_wrong,
-    ):
-        cache.write_text(broken)
-        assert app.standing(small).lines[0].shown == 296
-    assert json.loads(cache.read_text())["format"] == "skatliste-season-cache"
+    assert sorted(p.name for p in small.iterdir()) == before
 
 
-def test_a_cached_list_that_breaks_refuses_the_standing(small: Path) -> None:
+def test_a_list_that_breaks_refuses_the_standing(small: Path) -> None:
     app.standing(small)
     path = small.parent / "abende" / "2027-01-01.json"
     path.write_text(path.read_text().replace('"first_dealer"', '"dealer"'))
     with pytest.raises(LedgerError, match=r"2027-01-01\.json"):
         app.standing(small)
-
-
-def test_a_season_folder_that_takes_no_cache_still_stands(
-    small: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Writing the cache is refused (a read-only share): the standing is shown all the same."""
-    import skatliste.store.files as files
-
-    def refused(*args: object, **kwargs: object) -> None:
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(files, "atomic_write", refused)
-    monkeypatch.setattr("skatliste.store.season.atomic_write", refused)
-    assert app.standing(small).lines[0].shown == 222
-    assert not (small / ".skatliste-cache.json").exists()

@@ -85,11 +85,14 @@ def _broken(tmp_path: Path, change: Any) -> str:
         (lambda d: d.update(format="skatliste"), 'not a season file (no "format"'),
         (lambda d: d.pop("name"), "name: is missing"),
         (lambda d: d.update(colour="red"), "colour: unknown field"),
-        (lambda d: d["rules"].update(best=0), "rules: best: must be at least 1 (found 0)"),
-        (lambda d: d["rules"].update(best=True), "rules: best: must be a whole number"),
-        (lambda d: d["rules"].update(rule="median"), "rules: rule: must be one of sum, average"),
+        (lambda d: d["rules"].update(best=0), "rules.best: must be at least 1 (found 0)"),
+        (lambda d: d["rules"].update(best=True), "rules.best: must be a whole number"),
+        (lambda d: d["rules"].update(rule="median"), "rules.rule: must be one of sum, average"),
         (lambda d: d["rules"].update(drop=2), "rules: give at most one of"),
-        (lambda d: d["evenings"][0].update(date="15.1.2027"), "evenings[1]: date: must be written"),
+        (
+            lambda d: d["evenings"][0].update(date="15.1.2027"),
+            'evenings[1].date: must be a real day, written YYYY-MM-DD (found "15.1.2027")',
+        ),
         (lambda d: d["evenings"][0].update(date="2027-02-30"), "evenings[1].date: must be a real"),
         (
             lambda d: d["evenings"][1].update(date="2027-01-15"),
@@ -97,11 +100,11 @@ def _broken(tmp_path: Path, change: Any) -> str:
         ),
         (
             lambda d: d["evenings"][0].update(paths=[]),
-            "evenings[1]: paths: must have at least 1 name",
+            "evenings[1].paths: must have at least 1 name",
         ),
         (lambda d: d["evenings"].append(3), "evenings[3]: must be an object"),
-        (lambda d: d["aliases"][0].pop("other"), "aliases[1]: other: is missing"),
-        (lambda d: d["history"][0].update(action="undo"), "history[1]: action: must be one of"),
+        (lambda d: d["aliases"][0].pop("other"), "aliases[1].other: is missing"),
+        (lambda d: d["history"][0].update(action="undo"), "history[1].action: must be one of"),
     ],
 )
 def test_a_broken_season_file_is_refused_with_the_place(
@@ -109,7 +112,7 @@ def test_a_broken_season_file_is_refused_with_the_place(
 ) -> None:
     told = _broken(tmp_path, change)
     assert says in told
-    assert "the season file was left untouched" in told
+    assert "the file was left untouched" in told
 
 
 @pytest.mark.parametrize(
@@ -129,9 +132,7 @@ def test_a_key_given_twice_in_the_season_file_is_refused_with_its_place(
     with pytest.raises(LedgerError) as told:
         store.load(folder)
     place = f"{where}: " if where else ""
-    assert f"{path}: {place}{key!r} is given twice; the season file was left untouched" == str(
-        told.value
-    )
+    assert f"{path}: {place}{key!r} is given twice; the file was left untouched" == str(told.value)
     assert path.read_bytes() == raw
 
 

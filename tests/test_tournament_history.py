@@ -13,6 +13,7 @@ import pytest
 
 from skatliste.errors import LedgerError
 from skatliste.store import tournament as store
+from skatliste.store.formats import given_twice
 from skatliste.store.tournament_history import (
     DEFINITIONS,
     Action,
@@ -225,17 +226,17 @@ REFUSED: list[tuple[str, Mangle, str]] = [
     (
         "unknown action",
         lambda h: h[0].update(action="undo"),
-        "history[1].action: not an action of the history (known: remove, redraw, seat, "
-        'replace result, delete result) (found "undo")',
+        "history[1].action: must be one of remove, redraw, seat, "
+        'replace result, delete result (found "undo")',
     ),
-    ("action not text", lambda h: h[0].update(action=3), "history[1].action: not an action"),
-    ("no action", lambda h: h[0].pop("action"), "history[1]: field 'action' is missing"),
-    ("no time", lambda h: h[7].pop("time"), "history[8]: field 'time' is missing"),
+    ("action not text", lambda h: h[0].update(action=3), "history[1].action: must be one of"),
+    ("no action", lambda h: h[0].pop("action"), "history[1].action: is missing"),
+    ("no time", lambda h: h[7].pop("time"), "history[8].time: is missing"),
     ("empty time", lambda h: h[0].update(time=""), "history[1].time: must not be empty"),
     ("no object", lambda h: h.__setitem__(0, "remove Lena"), "history[1]: must be an object"),
-    ("no player", lambda h: h[0].pop("player"), "history[1]: field 'player' is missing"),
+    ("no player", lambda h: h[0].pop("player"), "history[1].player: is missing"),
     ("player not text", lambda h: h[0].update(player=3), "history[1].player: must be text"),
-    ("a fact of another action", lambda h: h[0].update(series=1), "unknown field 'series'"),
+    ("a fact of another action", lambda h: h[0].update(series=1), "series: unknown field"),
     (
         "series as text",
         lambda h: h[1].update(series="1"),
@@ -247,7 +248,7 @@ REFUSED: list[tuple[str, Mangle, str]] = [
         lambda h: h[2].update(table=True),
         "history[3].table: must be a whole number (found true)",
     ),
-    ("no results", lambda h: h[2].pop("results"), "history[3]: field 'results' is missing"),
+    ("no results", lambda h: h[2].pop("results"), "history[3].results: is missing"),
     (
         "results a list",
         lambda h: h[1].update(results=[1]),
@@ -285,19 +286,19 @@ REFUSED: list[tuple[str, Mangle, str]] = [
         lambda h: h[3]["tables"].__setitem__(0, ["Anna", "Ben", 3]),
         'history[4].tables[1]: must be a list of names (found ["Anna", "Ben", 3])',
     ),
-    ("no lists", lambda h: h[3].pop("lists"), "history[4]: field 'lists' is missing"),
+    ("no lists", lambda h: h[3].pop("lists"), "history[4].lists: is missing"),
     ("lists empty", lambda h: h[3].update(lists=""), "history[4].lists: must not be empty"),
     ("paper an object", lambda h: h[3].update(paper={}), "history[4].paper: must be a list"),
     ("paper item 1", lambda h: h[3]["paper"].__setitem__(0, 1), "history[4].paper[1]: must be an"),
     (
         "paper without its table",
         lambda h: h[3]["paper"][0].pop("table"),
-        "history[4].paper[1]: field 'table' is missing",
+        "history[4].paper[1].table: is missing",
     ),
     (
         "paper with its series",
         lambda h: h[3]["paper"][0].update(series=1),
-        "history[4].paper[1]: unknown field 'series'",
+        "history[4].paper[1].series: unknown field",
     ),
     (
         "paper table 0",
@@ -325,7 +326,7 @@ REFUSED: list[tuple[str, Mangle, str]] = [
         lambda h: h[5]["paper"].update(Ben=[1, 2, 3, 4]),
         "history[6].paper: Ben: must be [points, won, lost] (found [1, 2, 3, 4])",
     ),
-    ("seat without players", lambda h: h[6].pop("players"), "field 'players' is missing"),
+    ("seat without players", lambda h: h[6].pop("players"), "players: is missing"),
 ]
 
 
@@ -344,7 +345,7 @@ def test_a_history_mangled_by_hand_is_refused_with_its_place(
     text = refused.value.message.render("en")
     assert text.startswith(f"{path}: history[")
     assert why in text
-    assert text.endswith("; the tournament file was left untouched")
+    assert text.endswith("; the file was left untouched")
 
 
 def test_a_refusal_of_the_history_reads_in_german(tmp_path: Path) -> None:
@@ -390,7 +391,7 @@ def test_the_file_format_names_each_action_and_its_facts() -> None:
 
 
 TWICE = [
-    ('"seed": 2026,', '"seed": 2026, "seed": 7,', "top level: 'seed' is given twice"),
+    ('"seed": 2026,', '"seed": 2026, "seed": 7,', "'seed' is given twice"),
     ('{"name": "Carl"}', '{"name": "Carl", "name": "Kai"}', "players[3]: 'name' is given twice"),
     ('"games": {"3": 6,', '"games": {"3": 6, "3": 4,', "games: '3' is given twice"),
     (
@@ -413,15 +414,14 @@ def test_a_key_given_twice_anywhere_in_the_tournament_file_is_refused_with_its_p
     with pytest.raises(LedgerError) as refused:
         store.parse(path, text.replace(before, after).encode("utf-8"))
     english, german = refused.value.message.render("en"), refused.value.message.render("de")
-    assert english == f"{path}: {why}; the tournament file was left untouched"
+    assert english == f"{path}: {why}; the file was left untouched"
     assert german.startswith(f"{path}: ") and "steht zweimal da" in german
 
 
 def test_a_key_noted_twice_is_found_only_in_the_data_it_was_noted_for() -> None:
-    from skatliste.store.history import given_twice
-
     anna = {"name": "Anna"}
     data = {"players": [anna], "games": {"3": 6}}
-    assert given_twice({}, data) is None
-    assert given_twice({id(object()): "name"}, data) is None
-    assert given_twice({id(anna): "name"}, data) == ("players[1]", "name")
+    assert list(given_twice({}, data)) == []
+    assert list(given_twice({id(object()): "name"}, data)) == []
+    [(where, why)] = given_twice({id(anna): "name"}, data)
+    assert (where, why.render("en")) == ("players[1]", "'name' is given twice")

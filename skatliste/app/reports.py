@@ -15,7 +15,6 @@ from typing import Any, Literal
 
 from skatliste.app.lists import open_list
 from skatliste.errors import InputError
-from skatliste.families import find_family
 from skatliste.i18n import Message, msg
 from skatliste.render import renderer
 from skatliste.store.agree import FIELD as AGREEMENT
@@ -201,19 +200,3 @@ def statistics(paths: Sequence[Path | str], *, lang: Any, as_json: bool = False)
 def history(ledger: ListFile[Any]) -> list[Removed[Any]]:
     """The list's history, oldest first."""
     return list(ledger.history)
-
-
-def list_schema(preset: str = "isko") -> dict[str, Any]:
-    """The JSON Schema of the list file of a rule set's family."""
-    from skatliste.families import all_presets
-    from skatliste.store.lists import json_schema
-
-    if preset.lower() not in all_presets():
-        raise InputError(
-            msg(
-                "'{preset}': no such rule set (known: {known})",
-                preset=preset,
-                known=", ".join(sorted(all_presets())),
-            )
-        )
-    return json_schema(find_family(preset.lower()))

@@ -282,10 +282,9 @@ class SeasonRead:
 
 
 Piece = dict[str, Any]
-"""What one path of an evening gives, whatever the day (JSON, so that it can be kept in the
-season's cache): ``results`` [[series, name, club, table, points, won, lost, Seeger-Fabian]],
-``players`` of a list, ``lists`` {series: list file, relative to the season folder},
-``missing`` [series]."""
+"""What one path of an evening gives, whatever the day: ``results`` [[series, name, club,
+table, points, won, lost, Seeger-Fabian]], ``players`` of a list, ``lists`` {series: list
+file, relative to the season folder}, ``missing`` [series]."""
 
 
 def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None = None) -> Piece:
@@ -338,73 +337,10 @@ def _tournament_piece(rel: str, folder: Path) -> Piece:
     return piece
 
 
-def _digest(path: Path, folder: bool) -> str:
-    """The key of a path's piece in the cache: a hash of its bytes (of every file of a
-    tournament folder), and of the program's version."""
-    import hashlib
-
-    import skatliste
-
-    h = hashlib.blake2b(skatliste.__version__.encode(), digest_size=16)
-    files = (
-        sorted(p for p in path.rglob("*.json") if not p.name.startswith(".")) if folder else [path]
-    )
-    for file in files:
-        h.update(str(file.relative_to(path) if folder else "").encode())
-        h.update(file.read_bytes())
-    return h.hexdigest()
-
-
-def _piece(s: Season, rel: str, cache: dict[str, Any], fresh: dict[str, Any]) -> Piece:
-    """What ``rel`` gives: from the cache while its bytes are the same, else read strictly and
-    derived (and kept in ``fresh`` for the next read)."""
+def _piece(s: Season, rel: str) -> Piece:
+    """What ``rel`` gives, read strictly and derived on this call."""
     path = s.folder / rel
-    folder = path.is_dir()
-    key = _digest(path, folder)
-    kept = cache.get(rel)
-    if isinstance(kept, dict) and kept.get("key") == key and _sound(kept.get("piece"), folder):
-        piece: Piece = kept["piece"]
-    else:
-        piece = _tournament_piece(rel, path) if folder else _list_piece(rel, path, rel)
-    fresh[rel] = {"key": key, "piece": piece}
-    return piece
-
-
-def _sound(piece: object, folder: bool) -> bool:
-    """A kept piece of the shape this program writes (a hand-edited cache is not trusted)."""
-    if not isinstance(piece, dict):
-        return False
-    results, lists, missing = piece.get("results"), piece.get("lists"), piece.get("missing")
-    players = piece.get("players", [] if folder else None)
-    return (
-        isinstance(results, list)
-        and all(_sound_result(r) for r in results)
-        and isinstance(lists, dict)
-        and isinstance(missing, list)
-        and isinstance(players, list)
-    )
-
-
-_RESULT_TYPES: tuple[tuple[type, ...], ...] = (
-    (str,),
-    (str,),
-    (str, type(None)),
-    (int,),
-    (int,),
-    (int,),
-    (int,),
-    (int,),
-)
-"""A kept series result: series key, name, club (or none), table, points, won, lost,
-Seeger-Fabian."""
-
-
-def _sound_result(r: object) -> bool:
-    return (
-        type(r) is list
-        and len(r) == len(_RESULT_TYPES)
-        and all(type(v) in types for v, types in zip(r, _RESULT_TYPES, strict=False))
-    )
+    return _tournament_piece(rel, path) if path.is_dir() else _list_piece(rel, path, rel)
 
 
 def _add(out: SeasonRead, day: date, piece: Piece) -> None:
@@ -421,14 +357,11 @@ def _there(path: Path) -> bool:
 
 def read(folder: Path | str) -> SeasonRead:
     """Read every evening: a missing path is named (``missing``), a corrupt list or an evening
-    of lists that do not go together refuses the whole read. What each list and tournament
-    gives is kept in the season's cache, keyed to its bytes: an unchanged file is not read
-    and derived again, a changed one is (store facts, derive numbers: the cache holds nothing
-    else and may be deleted)."""
+    of lists that do not go together refuses the whole read. Every list and tournament is
+    read and derived on each call, and nothing derived is kept in a file (store facts,
+    derive numbers)."""
     s = open_season(folder)
     out = SeasonRead(s, [], [], {})
-    cache = store.load_cache(s.folder)
-    fresh: dict[str, Any] = {}
     for e in s.evenings:
         day = date.fromisoformat(e.date)
         tables: list[tuple[str, tuple[str, ...]]] = []
@@ -436,15 +369,13 @@ def read(folder: Path | str) -> SeasonRead:
             if not _there(s.folder / rel):
                 out.missing.append(Missing(e.date, rel))
                 continue
-            piece = _piece(s, rel, cache, fresh)
+            piece = _piece(s, rel)
             if "players" in piece:
                 tables.append((rel, tuple(piece["players"])))
             _add(out, day, piece)
         problem = _tables_problem(tables)
         if problem is not None:
             raise LedgerError(msg("the evening of {date}: {problem}", date=e.date, problem=problem))
-    if fresh != cache:
-        store.save_cache(s.folder, fresh)
     return out
 
 

@@ -481,6 +481,7 @@ def _check(ledger_path: Path) -> None:
 
 
 @cli.command()
+@click.argument("name", metavar="[FORMAT]", default="list")
 @click.option(
     "--rules",
     "preset",
@@ -488,23 +489,28 @@ def _check(ledger_path: Path) -> None:
     metavar="PRESET",
     help="The format of this rule set's lists: a Skat preset (default) or american-grand.",
 )
-def schema(preset: str) -> None:
-    """Print the JSON Schema of the ledger format (Skat lists, or American Grand lists).
+def schema(name: str, preset: str) -> None:
+    """Print the JSON Schema of a file format: list (Skat lists, or American Grand lists;
+    without FORMAT), tournament, season or league.
 
     \b
     Examples:
       skatliste schema > skatliste.schema.json
       skatliste schema --rules american-grand > american-grand.schema.json
+      skatliste schema tournament > tournament.schema.json
     """
-    from skatliste.app.reports import list_schema
+    from skatliste.app.schemas import NoSuchFormat
+    from skatliste.app.schemas import schema as file_schema
 
     try:
-        schema = list_schema(preset)
+        found = file_schema(name, preset)
+    except NoSuchFormat:
+        raise
     except InputError as exc:
         raise InputError(
             msg("--rules {problem}; e.g. 'skatliste schema --rules isko'", problem=exc.message)
         ) from None
-    click.echo(json.dumps(schema, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(found, indent=2, ensure_ascii=False))
 
 
 def _listing(lang: Lang) -> list[str]:

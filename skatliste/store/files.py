@@ -106,7 +106,6 @@ NAMES: dict[str, Message] = {
     "list": msg("list"),
     "key": msg("key"),
     "key file": msg("key file"),
-    "cache": msg("cache"),
     "lock file": msg("lock file"),
     "state file": msg("state file"),
     "requests file": msg("file of the answers to repeated entries"),
@@ -123,12 +122,19 @@ NAMES: dict[str, Message] = {
 
 
 def json_object(
-    raw: bytes, kind: str, name: str, known: int, *, pairs: Pairs | None = None
+    raw: bytes,
+    kind: str,
+    name: str,
+    known: int,
+    *,
+    pairs: Pairs | None = None,
+    unnamed: bool = False,
 ) -> dict[str, Any] | Message:
     """A folder file's JSON object (``kind``: one of ``NAMES``, ``name``: its format), or what
     is wrong with it: not UTF-8, not JSON (with line and column), a number or a nesting too
-    long, another format, a version newer than ``known``. ``pairs`` notes each object that
-    holds a key twice, for the reader to refuse with its place."""
+    long, another format (``unnamed``: a file that names no format is taken, an early
+    version), a version newer than ``known``. ``pairs`` notes each object that holds a key
+    twice, for the reader to refuse with its place."""
     called = NAMES[kind]
     hook = None if pairs is None else pairs.hook
     try:
@@ -144,7 +150,7 @@ def json_object(
         )
     except (ValueError, RecursionError):  # a number of 4,300 digits, a nesting too deep
         return msg("not valid JSON (a number or a nesting too long)")
-    if not isinstance(data, dict) or data.get("format") != name:
+    if not isinstance(data, dict) or data.get("format", name if unnamed else None) != name:
         return msg('not a {kind} (no "format": "{name}")', kind=called, name=name)
     version = data.get("version")
     if type(version) is int and version > known:
@@ -340,17 +346,14 @@ def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
 
 def skatliste_file(path: Path | str) -> str | None:
     """What skatliste keeps in ``path`` (symlinks followed), in words, or None for a file
-    that is not skatliste's: a list or a tournament file by its header; the tournament cache,
-    a key file, a lock file, a list's state file, its answers to repeated entries or a backup
-    by its name.
+    that is not skatliste's: a list or a tournament file by its header; a key file, a lock
+    file, a list's state file, its answers to repeated entries or a backup by its name.
 
-    >>> skatliste_file("x/.skatliste-cache.json"), skatliste_file("x/abend.json.key")
-    ('cache', 'key file')
+    >>> skatliste_file("x/abend.json.key"), skatliste_file("x/abend.json.lock")
+    ('key file', 'lock file')
     """
     real = real_path(path)
     name = real.name
-    if name == ".skatliste-cache.json":
-        return "cache"
     if name.endswith(".json.key") or (
         name == "keys.json" and (real.parent / "tournament.json").exists()
     ):

@@ -18,18 +18,18 @@ from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import InputError, LedgerError
-from skatliste.fields import Const, Field, Integer, Items, Names, Pairs, Record, Text
-from skatliste.i18n import Message, msg
+from skatliste.fields import Const, Date, Field, Integer, Items, Names, Places, Record, Text, at
+from skatliste.i18n import msg
 from skatliste.league import MatchDay, Team, check_teams, match_day
+from skatliste.players import same_name
 from skatliste.store.files import (
     atomic_write,
-    json_object,
     locked,
     new_folder_file,
     one_item_a_line,
     read_folder_file,
 )
-from skatliste.store.history import Reader, shown
+from skatliste.store.formats import Format, read
 from skatliste.store.league_history import HISTORY, Event
 
 FILE_NAME: Final = "league.json"
@@ -40,7 +40,6 @@ MIN_SERIES, MAX_SERIES = 2, 4
 MAX_DAY = 999
 """The highest match day number: a season has a handful, a long league a few dozen."""
 
-DATE = Text(pattern=r"\d{4}-\d{2}-\d{2}", like="2027-03-14", nullable=True)
 
 TEAM = Record(
     "team",
@@ -64,7 +63,7 @@ DAY = Record(
         Field("number", Integer(1, MAX_DAY)),
         Field("teams", Items("lineup"), doc="every team listed, with its lineup"),
         Field("absent", Names(), [], "the teams that did not appear"),
-        Field("date", DATE, None, "YYYY-MM-DD"),
+        Field("date", Date(nullable=True), None, "YYYY-MM-DD"),
         Field("venue", Text(min_length=1, nullable=True), None),
     ),
     "A match day: its folder is day-N/, a tournament.",
@@ -125,80 +124,84 @@ class NoLeague(LedgerError):
         )
 
 
+def _teams(data: dict[str, Any]) -> tuple[list[Team], Places]:
+    """The league's teams, and what is wrong with them (a team of fewer than three, a player
+    in two teams)."""
+    teams: list[Team] = []
+    wrong: list[tuple[str, Any]] = []
+    for i, item in enumerate(data["teams"], 1):
+        try:
+            teams.append(Team(item["name"], tuple(item["players"])))
+        except InputError as exc:
+            wrong.append((at("teams", i), exc.message))
+    if not wrong:
+        try:
+            check_teams(teams)
+        except InputError as exc:
+            wrong.append(("teams", exc.message))
+    return teams, iter(wrong)
+
+
+def _days(data: dict[str, Any], teams: list[Team]) -> tuple[list[MatchDay], Places]:
+    """The match days, and what is wrong with them (a day twice, a lineup of someone not in
+    the team, a day of fewer than two teams)."""
+    days: list[MatchDay] = []
+    wrong: list[tuple[str, Any]] = []
+    league = League(Path(), "", "", 0, 0, teams)
+    for i, item in enumerate(data.get("days", []), 1):
+        where = at("days", i)
+        number = item["number"]
+        if any(d.number == number for d in days):
+            wrong.append((at(where, "number"), msg("a second match day {number}", number=number)))
+            continue
+        lineups = {x["team"]: x["players"] for x in item["teams"]}
+        when = item.get("date")
+        try:
+            days.append(
+                match_day(
+                    number,
+                    [team_named(league, x["team"]) for x in item["teams"]],
+                    lineups=lineups,
+                    absent=item.get("absent", []),
+                    date=None if when is None else date.fromisoformat(when),
+                    venue=item.get("venue"),
+                )
+            )
+        except InputError as exc:
+            wrong.append((where, exc.message))
+    return days, iter(wrong)
+
+
+def _rules(data: dict[str, Any]) -> Places:
+    """The league's own rules, once every field is of its type."""
+    teams, wrong = _teams(data)
+    yield from wrong
+    yield from _days(data, teams)[1]
+
+
+FORMAT = Format(
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    HEADER,
+    "league file",
+    {"team": TEAM, "lineup": LINEUP, "day": DAY, "event": HISTORY.records},
+    _rules,
+)
+"""The league file: what its reader checks, what ``skatliste schema league`` prints."""
+
+
 # --- reading ------------------------------------------------------------------------------
 
 
-class _Reader(Reader):
-    """The league file's reader: a refusal names the file, the place and the reason."""
-
-    def fail(self, where: object, message: Message, found: Any = None) -> LedgerError:
-        place = msg("{where}: {problem}", where=where, problem=message) if where else message
-        return LedgerError(
-            msg(
-                "{path}: {problem}{shown}; the league file was left untouched",
-                path=self.path,
-                problem=place,
-                shown=shown(found),
-            )
-        )
-
-    def record(self, record: Record, value: Any, where: str) -> dict[str, Any]:
-        """``value`` checked by ``record``, its defaults filled in."""
-        problem = record.problem(self.an_object(value, where))
-        if problem is not None:
-            raise self.fail(where, problem)
-        return {**record.defaults, **value}
-
-
 def parse(path: Path, raw: bytes) -> League:
-    """The league in ``raw``, checked field by field, then by the league's rules."""
-    pairs = Pairs()
-    found = json_object(raw, "league file", FORMAT_NAME, FORMAT_VERSION, pairs=pairs)
-    r = _Reader(path, pairs.twice)
-    if not isinstance(found, dict):
-        raise r.fail("", found)
-    top = r.record(HEADER, found, "")
-    league = League(path.parent, top["name"], top["created"], top["series"], top["seed"])
-    for i, item in enumerate(top["teams"], start=1):
-        where = f"teams[{i}]"
-        team = r.record(TEAM, item, where)
-        try:
-            league.teams.append(Team(team["name"], tuple(team["players"])))
-        except InputError as exc:
-            raise r.fail(where, exc.message) from None
-    try:
-        check_teams(league.teams)
-    except InputError as exc:
-        raise r.fail("teams", exc.message) from None
-    for i, item in enumerate(top["days"], start=1):
-        league.days.append(_read_day(r, league, item, f"days[{i}]"))
-    for i, item in enumerate(top["history"], start=1):
-        league.history.append(HISTORY.read(r, item, f"history[{i}]"))
+    """The league in ``raw``, read by its format (its fields, then the league's rules):
+    refused with every problem found."""
+    data = read(FORMAT, path, raw).data
+    league = League(path.parent, data["name"], data["created"], data["series"], data["seed"])
+    league.teams = _teams(data)[0]
+    league.days = _days(data, league.teams)[0]
+    league.history = [HISTORY.build(item) for item in data.get("history", [])]
     return league
-
-
-def _read_day(r: _Reader, league: League, item: Any, where: str) -> MatchDay:
-    day = r.record(DAY, item, where)
-    lineups = [r.record(LINEUP, x, f"{where}.teams[{j}]") for j, x in enumerate(day["teams"], 1)]
-    if league.day(day["number"]) is not None:
-        raise r.fail(f"{where}.number", msg("a second match day {number}", number=day["number"]))
-    when = None
-    if day["date"] is not None:
-        try:
-            when = date.fromisoformat(day["date"])
-        except ValueError:
-            raise r.fail(f"{where}.date", msg("must be a real day, written YYYY-MM-DD")) from None
-    try:
-        return match_day(
-            day["number"],
-            [team_named(league, x["team"]) for x in lineups],
-            lineups={x["team"]: x["players"] for x in lineups},
-            absent=day["absent"],
-            date=when,
-            venue=day["venue"],
-        )
-    except InputError as exc:
-        raise r.fail(where, exc.message) from None
 
 
 class NoSuchTeam(InputError):
@@ -212,8 +215,6 @@ class NoSuchTeam(InputError):
 
 def team_named(league: League, name: str) -> Team:
     """The league's team of that name (case-insensitive)."""
-    from skatliste.players import same_name
-
     found = next((t for t in league.teams if same_name(t.name) == same_name(name)), None)
     if found is None:
         raise NoSuchTeam(name, ", ".join(t.name for t in league.teams) or msg("none yet"))

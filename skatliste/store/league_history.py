@@ -1,7 +1,7 @@
 """The league's history: what each change of the league file replaced, so that nothing entered
 is lost. One typed record per action, holding exactly the facts that action keeps; each defined
 once (:mod:`skatliste.fields`), read strictly from the league file by the histories' one reader
-(:mod:`skatliste.store.history`: the file, the place and the reason of anything wrong named)
+(:mod:`skatliste.store.formats`: the file, the place and the reason of everything wrong named)
 and written as every earlier build wrote it, fact by fact in the same order. What a match day
 changes (a team absent: its players removed, a draw taken back) is kept in the day's
 tournament file (:mod:`skatliste.store.tournament_history`).
@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeAlias
 
 from skatliste.fields import Field, Names, Record, Text
-from skatliste.store.history import TIME, Build, History, Reader
+from skatliste.store.history import TIME, Build, History
 
 
 class Action(StrEnum):
@@ -67,12 +67,14 @@ DEFINITIONS: dict[Action, Record] = {
             Field("players", Names(3), doc="its players before"),
         ),
         TeamEdited.__doc__ or "",
+        tagged=True,
+        tag="action",
     ),
 }
 """Each action's facts, as the file holds them (besides ``action``)."""
 
 
-def _edited(r: Reader, d: dict[str, Any], where: str) -> Event:
+def _edited(d: dict[str, Any]) -> Event:
     return TeamEdited(d["time"], d["team"], d["name"], tuple(d["players"]))
 
 

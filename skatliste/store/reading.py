@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import LedgerError, RuleSetError, json_reason
-from skatliste.families import Family, find_family
+from skatliste.families import Family, default_family, find_family
 from skatliste.fields import (
     Const,
     Field,
@@ -28,14 +28,13 @@ from skatliste.fields import (
     Settings,
     Text,
 )
-from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.i18n import Message, msg
 from skatliste.options import stored_problem
 from skatliste.store import agree
+from skatliste.store.formats import listed
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
-MAX_SHOWN = 10
-"""Problems of a refused file named one by one; the rest are counted."""
 
 RULES = Record(
     "rules",
@@ -375,8 +374,6 @@ def refuse_unread(path: Path, data: Any, pairs: Pairs) -> None:
 
 def family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
     """The family a (maybe broken) list names, to word its problems; Skat when none."""
-    from skatliste.families import default_family
-
     rules = data.get("rules")
     preset = rules.get("preset") if isinstance(rules, dict) else None
     try:
@@ -386,18 +383,9 @@ def family_or_default(data: Mapping[str, Any]) -> Family[Any, Any, Any]:
 
 
 def refusal(path: Path, problems: Sequence[Message]) -> Message:
-    lines = [msg("{path}: {problem}", path=str(path), problem=p) for p in problems[:MAX_SHOWN]]
-    more = len(problems) - len(lines)
-    if more > 0:
-        lines.append(
-            nmsg(
-                "{path}: ... and {count} more problem",
-                "{path}: ... and {count} more problems",
-                more,
-                path=str(path),
-            )
-        )
-    return msg("{lines}", lines=join(lines, "\n"))
+    """A refused list's problems, one a line, each with the file."""
+    lines = [msg("{path}: {problem}", path=str(path), problem=p) for p in problems]
+    return msg("{lines}", lines=listed(path, lines))
 
 
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")

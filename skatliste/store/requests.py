@@ -16,7 +16,7 @@ loses nothing of it (the system has it), only a power cut in the very second of 
 take the key back with it, and then a repeat would enter that one game a second time.
 
 The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
-format name and a version and is read strictly.
+format name and a version and is read strictly, by the store's one reader of every format.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import InputError, LedgerError
+from skatliste.fields import Const, Field, Integer, Record, Text
 from skatliste.i18n import msg
 from skatliste.store.files import atomic_write, locked, now, real_path
+from skatliste.store.formats import Format, read_lines
 
 FORMAT_NAME = "skatliste-requests"
 FORMAT_VERSION = 1
@@ -81,67 +83,46 @@ def _bad(where: Path, why: str) -> LedgerError:
 
 
 HEADER = {"format": FORMAT_NAME, "version": FORMAT_VERSION}
-_FIELDS = {"key": str, "scope": str, "time": str, "before": str, "body": str}
-
-
-def _record(where: Path, n: int, line: bytes) -> dict[str, Any]:
-    """Line ``n`` of the file: a key opened (``status`` null) or answered."""
-    try:
-        item = json.loads(line)
-    except ValueError as exc:
-        raise _bad(where, f"line {n}: {exc}") from None
-    ok = isinstance(item, dict) and all(isinstance(item.get(k), t) for k, t in _FIELDS.items())
-    status = item.get("status") if isinstance(item, dict) else None
-    if not ok or not (status is None or (isinstance(status, int) and 100 <= status < 600)):
-        raise _bad(where, f"line {n} is not key, scope, time, before, status, body")
-    return dict(item)
+TEXT = Text()
+FORMAT = Format(
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    Record(
+        "requests",
+        (Field("format", Const(FORMAT_NAME)), Field("version", Const(FORMAT_VERSION))),
+        "The first line: the format and its version.",
+    ),
+    "requests file",
+    line=Record(
+        "request",
+        (
+            Field("key", TEXT, doc="the Idempotency-Key"),
+            Field("scope", TEXT, doc="the address, the method and the body's hash"),
+            Field("time", TEXT),
+            Field("before", TEXT, doc="the list's version before the write"),
+            Field("status", Integer(100, 599, nullable=True), None, "null: still open"),
+            Field("body", TEXT, doc="the answer"),
+        ),
+        "A key opened (status null) or answered: the newest line of a key counts.",
+    ),
+)
+"""``NAME.json.requests``: JSON lines, the format's line first."""
 
 
 def _read(where: Path) -> list[dict[str, Any]]:
-    """The kept records, oldest first, the latest line of each key winning: the strict reader
-    of the file (its first line names the format and version; a last line cut short by a
-    kill is left out, nothing else may be wrong)."""
+    """The kept records, oldest first, the latest line of each key winning: read by the
+    format (its first line names the format and version; a last line cut short by a kill is
+    left out, nothing else may be wrong)."""
     try:
-        st = os.stat(where)
+        raw = where.read_bytes()
     except FileNotFoundError:
         return []
     except OSError as exc:
         raise _bad(where, exc.strerror or str(exc)) from None
-    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
-    before = _read_before.get(str(where))
-    if before is not None and before[0] == stamp:
-        return [dict(i) for i in before[1]]
-    try:
-        raw = where.read_bytes()
-    except OSError as exc:
-        raise _bad(where, exc.strerror or str(exc)) from None
-    items = _parse(where, raw)
-    _read_before[str(where)] = (stamp, items)
-    return [dict(i) for i in items]
-
-
-_read_before: dict[str, tuple[tuple[int, int, int], list[dict[str, Any]]]] = {}
-"""Each file as this process last read it, with its inode, modification time and size."""
-
-
-def _parse(where: Path, raw: bytes) -> list[dict[str, Any]]:
-    lines = raw.split(b"\n")
-    cut = lines.pop() if lines else b""  # after the last newline: a line cut short, or nothing
-    del cut
-    try:
-        head = json.loads(lines[0]) if lines else None
-    except ValueError:
-        head = None
-    if not isinstance(head, dict) or head.get("format") != FORMAT_NAME:
-        raise _bad(where, "no format 'skatliste-requests'")
-    if head.get("version") != FORMAT_VERSION:
-        raise _bad(where, f"version {head.get('version')!r}, this program reads 1")
     items: dict[str, dict[str, Any]] = {}
-    for n, line in enumerate(lines[1:], start=2):
-        if line.strip():
-            item = _record(where, n, line)
-            items.pop(item["key"], None)
-            items[item["key"]] = item
+    for item in read_lines(FORMAT, where, raw):
+        items.pop(item["key"], None)
+        items[item["key"]] = {"status": None, **item}
     return list(items.values())
 
 
@@ -165,12 +146,8 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
         fd = os.open(where, os.O_WRONLY | os.O_APPEND)
         try:
             os.write(fd, _line(item))
-            st = os.fstat(fd)
         finally:
             os.close(fd)
-        # what the file holds now, without reading it again (the lock is held)
-        now_items = [i for i in items if i["key"] != item["key"]] + [item]
-        _read_before[str(where)] = ((st.st_ino, st.st_mtime_ns, st.st_size), now_items)
     except OSError as exc:
         raise LedgerError(
             msg(
@@ -191,8 +168,6 @@ def begin(path: Path | str, key: str, scope: str) -> Kept | None:
         items = _read(where)
         found = next((i for i in items if i["key"] == key and i["before"]), None)
         if found is not None and found["scope"] != scope:
-            from skatliste.errors import InputError
-
             raise InputError(
                 msg(
                     "this Idempotency-Key was sent before with another request; send a new key "

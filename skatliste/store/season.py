@@ -10,30 +10,39 @@ written atomically under the lock (:mod:`skatliste.store.files`).
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import InputError, LedgerError
-from skatliste.fields import Const, Field, Integer, Items, Names, Nested, Pairs, Record, Text
-from skatliste.i18n import Message, msg
+from skatliste.fields import (
+    Const,
+    Date,
+    Field,
+    Integer,
+    Items,
+    Names,
+    Nested,
+    Places,
+    Record,
+    Text,
+    at,
+)
+from skatliste.i18n import msg
 from skatliste.season import Rule, ScoreKind, SeasonRules
 from skatliste.store.files import (
     atomic_write,
-    json_object,
     locked,
     new_folder_file,
     one_item_a_line,
     read_folder_file,
 )
-from skatliste.store.history import given_twice
+from skatliste.store.formats import Format, read
 
 FILE_NAME: Final = "season.json"
 FORMAT_NAME: Final = "skatliste-season"
 FORMAT_VERSION: Final = 1
-DATE = r"\d{4}-\d{2}-\d{2}"
 
 RULES = Record(
     "season rules",
@@ -54,7 +63,7 @@ RULES = Record(
 EVENING = Record(
     "evening",
     (
-        Field("date", Text(pattern=DATE, like="2027-01-15")),
+        Field("date", Date()),
         Field("paths", Names(1), doc="list files and tournament folders, relative to the folder"),
     ),
     "One club evening: its day and its series.",
@@ -158,78 +167,45 @@ def rules_from_json(data: Mapping[str, Any]) -> SeasonRules:
     )
 
 
+def _rules(data: dict[str, Any]) -> Places:
+    """The season's own rules, once every field is of its type: rules that go together, one
+    evening a day."""
+    try:
+        rules_from_json(data["rules"])
+    except InputError as exc:
+        yield "rules", exc.message
+    days: set[str] = set()
+    for i, item in enumerate(data.get("evenings", []), 1):
+        if item["date"] in days:
+            yield at(at("evenings", i), "date"), msg("a second evening on this day")
+        days.add(item["date"])
+
+
+FORMAT = Format(
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    SEASON,
+    "season file",
+    {"evening": EVENING, "alias": ALIAS, "season history": HISTORY},
+    _rules,
+)
+"""The season file: what its reader checks, what ``skatliste schema season`` prints."""
+
+
 # --- reading ------------------------------------------------------------------------------
 
 
-def _fail(path: Path, where: str, problem: Message) -> LedgerError:
-    place = problem if not where else msg("{where}: {problem}", where=where, problem=problem)
-    return LedgerError(
-        msg(
-            "{path}: {problem}; the season file was left untouched",
-            path=str(path),
-            problem=place,
-        )
-    )
-
-
-def _json(path: Path, raw: bytes) -> dict[str, Any]:
-    pairs = Pairs()
-    found = json_object(raw, "season file", FORMAT_NAME, FORMAT_VERSION, pairs=pairs)
-    if not isinstance(found, dict):
-        raise _fail(path, "", found)
-    twice = given_twice(pairs.twice, found)  # the last value would silently win
-    if twice is not None:
-        where, key = twice
-        raise _fail(path, where, msg("{key} is given twice", key=repr(key)))
-    return found
-
-
-def _items(path: Path, data: dict[str, Any], key: str, record: Record) -> list[dict[str, Any]]:
-    out = []
-    for i, item in enumerate(data.get(key, []), start=1):
-        where = f"{key}[{i}]"
-        if not isinstance(item, dict):
-            raise _fail(path, where, msg("must be an object"))
-        problem = record.problem(item)
-        if problem is not None:
-            raise _fail(path, where, problem)
-        out.append(item)
-    return out
-
-
 def parse(path: Path, raw: bytes) -> Season:
-    """The season in ``raw``, read strictly: every field, every evening, alias and history
-    item checked, the place of the first problem named."""
-    data = _json(path, raw)
-    problem = SEASON.problem(data)
-    if problem is not None:
-        raise _fail(path, "", problem)
-    try:
-        rules = rules_from_json(data["rules"])
-    except InputError as exc:
-        raise _fail(path, "rules", exc.message) from None
-    evenings: list[Evening] = []
-    for i, item in enumerate(_items(path, data, "evenings", EVENING), start=1):
-        if not _valid_date(item["date"]):
-            raise _fail(path, f"evenings[{i}].date", msg("must be a real day, written YYYY-MM-DD"))
-        if any(e.date == item["date"] for e in evenings):
-            raise _fail(path, f"evenings[{i}].date", msg("a second evening on this day"))
-        evenings.append(Evening(item["date"], tuple(item["paths"])))
-    aliases = {a["other"]: a["name"] for a in _items(path, data, "aliases", ALIAS)}
-    history = _items(path, data, "history", HISTORY)
-    evenings.sort(key=lambda e: e.date)
+    """The season in ``raw``, read by its format: refused with every problem found."""
+    data = read(FORMAT, path, raw).data
+    evenings = sorted(
+        (Evening(e["date"], tuple(e["paths"])) for e in data.get("evenings", [])),
+        key=lambda e: e.date,
+    )
+    aliases = {a["other"]: a["name"] for a in data.get("aliases", [])}
+    history = list(data.get("history", []))
+    rules = rules_from_json(data["rules"])
     return Season(path.parent, data["name"], data["created"], rules, evenings, aliases, history)
-
-
-def _valid_date(text: str) -> bool:
-    """A day of the calendar (the field's pattern checked the writing): 2027-02-30 is none."""
-    from datetime import date
-
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 class NoSeason(LedgerError):
@@ -292,32 +268,3 @@ def create(s: Season) -> None:
     """Write a new season file; refuse to overwrite one."""
     exists = msg("{path}: a season exists here already; choose another folder", path=str(s.path))
     new_folder_file(s.path, lambda: save(s), exists)
-
-
-# --- the cache ------------------------------------------------------------------------------
-
-CACHE_NAME: Final = ".skatliste-cache.json"
-"""What each list and tournament of the season gave when it was last read, keyed to a hash of
-its bytes: derived only, ignored when it cannot be read, deleted without loss (the output
-guard knows the name: no export is written onto it)."""
-CACHE_FORMAT: Final = "skatliste-season-cache"
-
-
-def load_cache(folder: Path) -> dict[str, Any]:
-    """The kept pieces by path, or nothing when the cache is missing, broken or foreign."""
-    try:
-        data = json.loads((folder / CACHE_NAME).read_bytes())
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
-        return {}
-    pieces = data.get("pieces")
-    return pieces if isinstance(pieces, dict) else {}
-
-
-def save_cache(folder: Path, pieces: Mapping[str, Any]) -> None:
-    """Keep the pieces; a folder that cannot take the file keeps none (the next read derives
-    again: nothing is lost)."""
-    text = json.dumps({"format": CACHE_FORMAT, "pieces": pieces}, ensure_ascii=False)
-    with contextlib.suppress(LedgerError, OSError):
-        atomic_write(folder / CACHE_NAME, text, what="cache", durable=False, follow=False)

@@ -1,9 +1,9 @@
 """The tournament folder: ``tournament.json`` (facts only: name, date, players, the seating of
 every drawn series, paper results, history) and one list file per drawn series and table.
 
-The tournament file is read strictly (every field checked, the place of a problem named) and
-written atomically under a lock, with the list's own ``atomic_write`` and ``locked``. It is
-read without pydantic: a live ranking of a championship reads it on every look.
+The tournament file is one format (``FORMAT``: its fields and its own rules), read by the
+store's one reader (every problem named with its place) and written atomically under a lock,
+with the list's own ``atomic_write`` and ``locked``.
 """
 
 from __future__ import annotations
@@ -16,11 +16,36 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
-from skatliste.fields import Pairs
+from skatliste.fields import (
+    Boolean,
+    Const,
+    Date,
+    Field,
+    Integer,
+    Items,
+    ListOf,
+    Nested,
+    Places,
+    Record,
+    Text,
+    at,
+    found,
+)
+from skatliste.fields import (
+    valid_date as valid_date,  # the one check of a date, for the app
+)
 from skatliste.i18n import Message, msg
-from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
-from skatliste.store.history import Reader, shown
-from skatliste.store.tournament_history import Event, read_event
+from skatliste.players import same_name
+from skatliste.store.files import TOURNAMENT_FILE, atomic_write, read_folder_file
+from skatliste.store.files import locked as lock_file
+from skatliste.store.formats import Format, read
+from skatliste.store.tournament_history import (
+    HISTORY,
+    REDRAWN_PAPER,
+    SEATED,
+    Event,
+    PaperLines,
+)
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
@@ -82,8 +107,6 @@ class Tournament:
 
     def player(self, name: str) -> Player | None:
         """The player of that name (case-insensitive), or None."""
-        from skatliste.players import same_name
-
         key = same_name(name)
         return next((p for p in self.players if same_name(p.name) == key), None)
 
@@ -104,250 +127,218 @@ MAX_NUMBER = 10**18 - 1
 apply where the rules give them (series, games, paper results)."""
 
 
-def valid_date(text: str) -> bool:
-    """``YYYY-MM-DD`` naming a day of the calendar (2026-02-30 is none).
+# --- the format -----------------------------------------------------------------------------
 
-    >>> valid_date("2026-12-05"), valid_date("2026-02-30"), valid_date("5.12.2026")
-    (True, False, False)
-    """
-    import re
-    from datetime import date
-
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        return False
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
-# --- reading ------------------------------------------------------------------------------
-
-
-class _Reader(Reader):
-    """Checks one JSON value after another, naming the place of the first problem."""
-
-    def fail(self, where: object, message: Message, found: Any = None) -> LedgerError:
-        return LedgerError(
-            msg(
-                "{path}: {where}: {message}{shown}; the tournament file was left untouched",
-                path=self.path,
-                where=where,
-                message=message,
-                shown=shown(found),
-            )
-        )
-
-    def text(self, value: Any, where: str, *, empty: bool = False) -> str:
-        if not isinstance(value, str) or (not empty and not value.strip()):
-            raise self.fail(
-                where, msg("must be a non-empty text") if not empty else msg("must be text"), value
-            )
-        return value
-
-    def int_(
-        self, value: Any, where: str, *, low: int | None = None, high: int = MAX_NUMBER
-    ) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, msg("must be a whole number"), value)
-        if low is not None and value < low:
-            raise self.fail(where, msg("must be {low} or more", low=low), value)
-        if value > high or value < -MAX_NUMBER:
-            shown = value if abs(value) <= MAX_NUMBER else f"{str(value)[:12]}..."
-            raise self.fail(where, msg("must be at most {most}", most=high), shown)
-        return value
-
-    def date(self, value: Any, where: str) -> str:
-        text = self.text(value, where)
-        if not valid_date(text):
-            raise self.fail(where, msg("must be a real day, written YYYY-MM-DD"), text)
-        return text
-
-    def list_(self, value: Any, where: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.fail(where, msg("must be a list"), value)
-        return value
+NUMBER = Integer(0, MAX_NUMBER)
+SERIES = Field("series", Integer(1, MAX_NUMBER))
+PLAYER = Record(
+    "player",
+    (
+        Field("name", Text(min_length=1), doc="unique whatever its case"),
+        Field("club", Text(), ""),
+        Field("number", Integer(1, MAX_NUMBER, nullable=True), None, "the start number"),
+        Field("left", Boolean(), False, "left the tournament: not drawn again"),
+    ),
+    "A player registered.",
+)
+DRAW = Record(
+    "draw",
+    (
+        SERIES,
+        Field("seed", NUMBER),
+        Field("time", Text(min_length=1)),
+        Field("repeats", NUMBER, 0, "how many pairs met again"),
+        Field("tables", ListOf(SEATED), doc="each table's players in seat order"),
+    ),
+    "A drawn series: its tables in seat order (seat 1 deals first).",
+)
+PAPER = Record(
+    "paper",
+    (
+        SERIES,
+        Field("table", Integer(1, MAX_NUMBER)),
+        Field("time", Text(min_length=1)),
+        Field("results", PaperLines(), doc="each player's [points, won, lost]"),
+    ),
+    "A table's totals typed in from a paper Spielliste.",
+)
+GAMES = Record(
+    "games",
+    (
+        Field("3", Integer(1, MAX_SERIES_GAMES), doc="at a table of three"),
+        Field("4", Integer(1, MAX_SERIES_GAMES), doc="at a table of four"),
+    ),
+    "Games in a series by table size.",
+)
+ROOT = Record(
+    "tournament",
+    (
+        Field("format", Const(FORMAT_NAME)),
+        Field("version", Const(FORMAT_VERSION)),
+        Field("name", Text(min_length=1)),
+        Field("date", Date()),
+        Field("created", Text(min_length=1)),
+        Field("series", Integer(1, MAX_SERIES), doc="series planned"),
+        Field("games", Nested(GAMES)),
+        Field("seed", NUMBER, doc="a draw without a seed derives its own from it"),
+        Field("double_list", Boolean(), False, "every table keeps two lists"),
+        Field("players", Items("player")),
+        Field("draws", Items("draw"), []),
+        Field("paper", Items("paper"), []),
+        Field("history", Items("history"), []),
+    ),
+    "A skatliste tournament file.",
+)
 
 
-def _data(path: Path, raw: bytes, pairs: Pairs | None = None) -> dict[str, Any]:
-    """The file's JSON object, refused when it is no tournament of this version or older
-    (``pairs`` notes each object holding a key twice)."""
-    found = json_object(raw, "tournament file", FORMAT_NAME, FORMAT_VERSION, pairs=pairs)
-    if not isinstance(found, dict):
-        raise LedgerError(
-            msg(
-                "{path}: {problem}; the tournament file was left untouched",
-                path=path,
-                problem=found,
-            )
-        )
-    return found
-
-
-def parse(path: Path, raw: bytes) -> Tournament:
-    """The tournament in ``raw``, checked field by field."""
-    pairs = Pairs()
-    data = _data(path, raw, pairs)
-    r = _Reader(path, pairs.twice)
-    r.once_each(data)  # a key given twice anywhere: the last value would silently win
-    top = r.obj(
-        data,
-        msg("top level"),
-        {"format", "version", "name", "date", "created", "series", "games", "seed", "players"},
-        {"draws", "paper", "history", "double_list"},
+def _found(problem: Message, value: object) -> Message:
+    """The problem, and the value refused as the file has it."""
+    return msg(
+        "{problem}{shown}", problem=problem, shown=msg(" (found {value})", value=found(value))
     )
-    if top["version"] != FORMAT_VERSION:
-        raise r.fail("version", msg("must be {version}", version=FORMAT_VERSION), top["version"])
-    games_raw = r.obj(top["games"], "games", {"3", "4"}, set())
-    t = Tournament(
-        folder=path.parent,
-        name=r.text(top["name"], "name"),
-        date=r.date(top["date"], "date"),
-        created=r.text(top["created"], "created"),
-        series=r.int_(top["series"], "series", low=1, high=MAX_SERIES),
-        games={
-            int(k): r.int_(v, f"games.{k}", low=1, high=MAX_SERIES_GAMES)
-            for k, v in games_raw.items()
-        },
-        seed=r.int_(top["seed"], "seed", low=0),
-    )
-    double = top.get("double_list", False)
-    if type(double) is not bool:
-        raise r.fail("double_list", msg("must be true or false"), double)
-    t.double_list = double
-    _read_players(r, t, r.list_(top["players"], "players"))
-    for i, raw_draw in enumerate(r.list_(top.get("draws", []), "draws"), start=1):
-        t.draws.append(_read_draw(r, t, raw_draw, f"draws[{i}]"))
-    t.draws.sort(key=lambda d: d.series)
-    for i, raw_paper in enumerate(r.list_(top.get("paper", []), "paper"), start=1):
-        t.paper.append(_read_paper(r, t, raw_paper, f"paper[{i}]"))
-    for i, item in enumerate(r.list_(top.get("history", []), "history"), start=1):
-        t.history.append(read_event(r, item, f"history[{i}]"))
-    return t
 
 
-def _read_players(r: _Reader, t: Tournament, raw_players: list[Any]) -> None:
-    """The players: names and start numbers each once."""
-    seen: set[str] = set()
+def _player_rules(players: list[dict[str, Any]]) -> Places:
+    """Names and start numbers each once."""
+    names: set[str] = set()
     numbers: set[int] = set()
-    for i, raw_player in enumerate(raw_players, start=1):
-        where = f"players[{i}]"
-        p = r.obj(raw_player, where, {"name"}, {"club", "number", "left"})
-        name = r.text(p["name"], f"{where}.name")
-        if name.casefold() in seen:
-            raise r.fail(f"{where}.name", msg("a second player of this name"), name)
-        seen.add(name.casefold())
-        number = None if p.get("number") is None else r.int_(p["number"], f"{where}.number", low=1)
+    for i, p in enumerate(players, 1):
+        where = at("players", i)
+        name = p["name"]
+        if not name.strip():
+            yield at(where, "name"), msg("must not be empty")
+        if name.casefold() in names:
+            yield at(where, "name"), _found(msg("a second player of this name"), name)
+        names.add(name.casefold())
+        number = p.get("number")
+        if number in numbers:
+            yield at(where, "number"), _found(msg("a second player with this start number"), number)
         if number is not None:
-            if number in numbers:
-                raise r.fail(
-                    f"{where}.number", msg("a second player with this start number"), number
-                )
             numbers.add(number)
-        left = p.get("left", False)
-        if not isinstance(left, bool):
-            raise r.fail(f"{where}.left", msg("must be true or false"), left)
-        club = r.text(p.get("club", ""), f"{where}.club", empty=True)
-        t.players.append(Player(name, club, number, left))
 
 
-def _read_draw(r: _Reader, t: Tournament, raw_draw: Any, where: str) -> Seating:
-    """One drawn series: tables of registered players, each seated once; each series drawn
-    once."""
-    names = {p.name for p in t.players}
-    d = r.obj(raw_draw, where, {"series", "seed", "time", "tables"}, {"repeats"})
-    tables: list[tuple[str, ...]] = []
-    seated: dict[str, int] = {}
-    for j, raw_table in enumerate(r.list_(d["tables"], f"{where}.tables"), start=1):
-        tables.append(_read_table(r, raw_table, f"{where}.tables[{j}]", names, seated))
-        seated.update(dict.fromkeys(tables[-1], j))
-    series = r.int_(d["series"], f"{where}.series", low=1)
-    if t.seating(series) is not None:
-        raise r.fail(f"{where}.series", msg("this series is drawn twice"), series)
-    return Seating(
-        series=series,
-        seed=r.int_(d["seed"], f"{where}.seed", low=0),
-        time=r.text(d["time"], f"{where}.time"),
-        tables=tables,
-        repeats=r.int_(d.get("repeats", 0), f"{where}.repeats", low=0),
-    )
-
-
-def _read_table(
-    r: _Reader, raw_table: Any, where: str, names: set[str], seated: dict[str, int]
-) -> tuple[str, ...]:
-    """One table of a drawn series: 3 or 4 registered players, none at another table
-    (``seated``: the players of the tables before, each with the table's number; a look-up, so
-    a championship's 250 tables are read in linear time)."""
-    table = tuple(r.text(n, where) for n in r.list_(raw_table, where))
-    if len(table) not in (3, 4):
-        raise r.fail(where, msg("a table has 3 or 4 players"), len(table))
+def _table_rules(table: list[str], where: str, names: set[str], seated: dict[str, int]) -> Places:
+    """One table of a drawn series: registered players, none seated twice, none at another
+    table (``seated``: the players of the tables before, each with the table's number)."""
     unknown = [n for n in table if n not in names]
     if unknown:
-        raise r.fail(where, msg("not a registered player"), unknown[0])
+        yield where, _found(msg("not a registered player"), unknown[0])
     twice = next((n for n in table if table.count(n) > 1), None)
     if twice is not None:
-        raise r.fail(where, msg("a player seated twice at the table"), twice)
+        yield where, _found(msg("a player seated twice at the table"), twice)
     again = [n for n in table if n in seated]
     if again:
         earlier = min(seated[n] for n in again)
         first = sorted(n for n in again if seated[n] == earlier)[0]
-        raise r.fail(
-            where,
-            msg("a player seated at table {table} of this series as well", table=earlier),
-            first,
-        )
-    return table
+        told = msg("a player seated at table {table} of this series as well", table=earlier)
+        yield where, _found(told, first)
 
 
-def _read_paper(r: _Reader, t: Tournament, raw_paper: Any, where: str) -> PaperResult:
-    """One table's paper result: [points, won, lost] for each player at a drawn table."""
-    d = r.obj(raw_paper, where, {"series", "table", "results", "time"}, set())
-    lines: dict[str, PaperLine] = {}
-    results = r.obj(d["results"], f"{where}.results", set(), set(d["results"]))
-    for name, value in results.items():
-        triple = r.list_(value, f"{where}.results.{name}")
-        if len(triple) != 3:
-            raise r.fail(f"{where}.results.{name}", msg("must be [points, won, lost]"))
-        lines[name] = PaperLine(
-            r.int_(triple[0], f"{where}.results.{name}"),
-            r.int_(triple[1], f"{where}.results.{name}", low=0),
-            r.int_(triple[2], f"{where}.results.{name}", low=0),
-        )
-    series, table = d["series"], d["table"]
-    seating = t.seating(series) if isinstance(series, int) else None
-    if seating is None or not isinstance(table, int) or not 1 <= table <= len(seating.tables):
-        raise r.fail(where, msg("no such table in the drawn series"), f"{series}/{table}")
-    if sorted(lines) != sorted(seating.tables[table - 1]):
-        raise r.fail(f"{where}.results", msg("the names are not the players at that table"))
-    if t.paper_result(series, table) is not None:
-        raise r.fail(where, msg("a second paper result for this table"), f"{series}/{table}")
-    _check_paper_lines(r, lines, t.games[len(lines)], where)
-    return PaperResult(
-        series=r.int_(d["series"], f"{where}.series", low=1),
-        table=r.int_(d["table"], f"{where}.table", low=1),
-        lines=lines,
-        time=r.text(d["time"], f"{where}.time"),
-    )
+def _draw_rules(data: dict[str, Any], seatings: dict[int, list[list[str]]]) -> Places:
+    """Each series drawn once, each table of registered players seated once."""
+    names = {p["name"] for p in data["players"]}
+    for i, d in enumerate(data.get("draws", []), 1):
+        where = at("draws", i)
+        if d["series"] in seatings:
+            yield at(where, "series"), _found(msg("this series is drawn twice"), d["series"])
+        seated: dict[str, int] = {}
+        for j, table in enumerate(d["tables"], 1):
+            yield from _table_rules(table, at(at(where, "tables"), j), names, seated)
+            seated.update(dict.fromkeys(table, j))
+        seatings.setdefault(d["series"], d["tables"])
 
 
-def _check_paper_lines(r: _Reader, lines: dict[str, PaperLine], length: int, where: str) -> None:
+def _paper_rules(data: dict[str, Any], seatings: dict[int, list[list[str]]]) -> Places:
+    """Each paper result of a drawn table, of its players, once, each line possible."""
+    done: set[tuple[int, int]] = set()
+    for i, p in enumerate(data.get("paper", []), 1):
+        where = at("paper", i)
+        series, table = p["series"], p["table"]
+        tables = seatings.get(series, [])
+        if table > len(tables):
+            yield where, _found(msg("no such table in the drawn series"), f"{series}/{table}")
+            continue
+        if sorted(p["results"]) != sorted(tables[table - 1]):
+            yield at(where, "results"), msg("the names are not the players at that table")
+            continue
+        if (series, table) in done:
+            yield where, _found(msg("a second paper result for this table"), f"{series}/{table}")
+        done.add((series, table))
+        length = data["games"][str(len(p["results"]))]
+        yield from _lines_rules(p["results"], length, at(where, "results"))
+
+
+def _lines_rules(results: dict[str, list[int]], length: int, where: str) -> Places:
     """Each line possible in a series of ``length`` games, and no more games than it has."""
-    for name, line in lines.items():
-        problem = paper_line_problem(line, length)
+    for name, line in results.items():
+        problem = paper_line_problem(PaperLine(*line), length)
         if problem is not None:
-            raise r.fail(f"{where}.results.{name}", problem)
-    played = sum(x.won + x.lost for x in lines.values())
+            yield at(where, name), problem
+    played = sum(won + lost for _, won, lost in results.values())
     if played > length:
-        raise r.fail(
-            f"{where}.results",
+        yield (
+            where,
             msg(
                 "the won and lost games add up to {count}, more than the series of {length}",
                 count=played,
                 length=length,
             ),
         )
+
+
+def _rules(data: dict[str, Any]) -> Places:
+    """The tournament's own rules, once every field is of its type."""
+    seatings: dict[int, list[list[str]]] = {}
+    yield from _player_rules(data["players"])
+    yield from _draw_rules(data, seatings)
+    yield from _paper_rules(data, seatings)
+
+
+FORMAT = Format(
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    ROOT,
+    "tournament file",
+    {
+        "player": PLAYER,
+        "draw": DRAW,
+        "paper": PAPER,
+        "history": HISTORY.records,
+        "redrawn paper": REDRAWN_PAPER,
+    },
+    _rules,
+)
+"""The tournament file: what its reader checks, what ``skatliste schema tournament`` prints."""
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def parse(path: Path, raw: bytes) -> Tournament:
+    """The tournament in ``raw``, read by its format: refused with every problem found."""
+    data = read(FORMAT, path, raw).data
+    t = Tournament(
+        folder=path.parent,
+        name=data["name"],
+        date=data["date"],
+        created=data["created"],
+        series=data["series"],
+        games={int(k): v for k, v in data["games"].items()},
+        seed=data["seed"],
+        double_list=data.get("double_list", False),
+    )
+    for p in data["players"]:
+        t.players.append(
+            Player(p["name"], p.get("club", ""), p.get("number"), p.get("left", False))
+        )
+    for d in sorted(data.get("draws", []), key=lambda d: d["series"]):
+        tables = [tuple(table) for table in d["tables"]]
+        t.draws.append(Seating(d["series"], d["seed"], d["time"], tables, d.get("repeats", 0)))
+    for p in data.get("paper", []):
+        lines = {name: PaperLine(*line) for name, line in p["results"].items()}
+        t.paper.append(PaperResult(p["series"], p["table"], lines, p["time"]))
+    t.history = [HISTORY.build(item) for item in data.get("history", [])]
+    return t
 
 
 class NoTournament(LedgerError):
@@ -446,16 +437,12 @@ def dumps(t: Tournament) -> str:
 
 def save(t: Tournament) -> None:
     """Write atomically (the caller holds the lock)."""
-    from skatliste.store.files import atomic_write
-
     atomic_write(t.path, dumps(t), what="tournament file")
 
 
 @contextlib.contextmanager
 def locked(folder: Path) -> Iterator[None]:
     """Hold the tournament file's lock."""
-    from skatliste.store.files import locked as lock_file
-
     with lock_file(folder / FILE_NAME):
         yield
 
@@ -572,24 +559,7 @@ def read_lists(folder: Path, names: list[str]) -> dict[str, ListResult | None]:
 
 
 def list_games(folder: Path, name: str) -> int | None:
-    """The entries on one table's list (None where the file does not exist), for a paper
-    result's check that the table keeps no list. Its JSON is read without its rules, so a
-    result costs the same at a championship as at one table; a file without a list's format,
-    version, players and games goes to the strict reader, which names its problem."""
+    """The entries on one table's list (None where the file does not exist), read strictly,
+    for a paper result's check that the table keeps no list."""
     path = folder / name
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError:
-        raw = b""
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):  # not UTF-8 or not JSON
-        data = None
-    # the list file's format and version (store.lists, not imported: it brings every family)
-    if isinstance(data, dict) and data.get("format") == "skatliste" and data.get("version") == 1:
-        games = data.get("games")
-        if isinstance(games, list) and isinstance(data.get("players"), list):
-            return len(games)
-    return _summarise_list(path).games
+    return _summarise_list(path).games if path.exists() else None

@@ -1,7 +1,7 @@
 """The tournament's history: what each change replaced or removed, so that nothing entered is
 lost. One typed record per action, holding exactly the facts that action keeps; each defined
-once (:mod:`skatliste.fields`: the facts, their types and bounds), read strictly from the
-tournament file (the file, the place and the reason of anything wrong named) and written as
+once (:mod:`skatliste.fields`: the facts, their types and bounds), read strictly with the
+tournament file (the file, the place and the reason of everything wrong named) and written as
 every earlier build wrote it, fact by fact in the same order.
 
 >>> removed = PlayerRemoved("2026-12-05T18:00:00+00:00", "Lena")
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, TypeAlias
 
-from skatliste.fields import Check, Field, Integer, Items, Names, Record, Text, Type, found
+from skatliste.fields import Check, Field, Integer, Items, ListOf, Names, Record, Text, Type, found
 from skatliste.i18n import Message, msg
-from skatliste.store.history import TIME, Build, History, Reader
+from skatliste.store.history import TIME, Build, History
 from skatliste.tournament import PaperLine
 
 
@@ -221,6 +221,8 @@ DEFINITIONS: dict[Action, Record] = {
         Action.REMOVE.value,
         (TIME, Field("player", Text(min_length=1), doc="the player's name")),
         PlayerRemoved.__doc__ or "",
+        tagged=True,
+        tag="action",
     ),
     Action.REDRAW: Record(
         Action.REDRAW.value,
@@ -228,11 +230,13 @@ DEFINITIONS: dict[Action, Record] = {
             TIME,
             SERIES,
             Field("seed", Integer(0), doc="the old draw's seed"),
-            Field("tables", Items("table"), doc="the old seating: each table's players"),
+            Field("tables", ListOf(SEATED), doc="the old seating: each table's players"),
             Field("lists", Text(min_length=1), doc="the folder the old lists moved to"),
             Field("paper", Items("redrawn paper"), doc="the series' paper results"),
         ),
         SeriesRedrawn.__doc__ or "",
+        tagged=True,
+        tag="action",
     ),
     Action.SEAT: Record(
         Action.SEAT.value,
@@ -246,16 +250,22 @@ DEFINITIONS: dict[Action, Record] = {
             Field("list", Text(min_length=1), None, "the file the old list moved to"),
         ),
         TableSeated.__doc__ or "",
+        tagged=True,
+        tag="action",
     ),
     Action.REPLACE_RESULT: Record(
         Action.REPLACE_RESULT.value,
         (TIME, SERIES, TABLE, Field("results", PaperLines(), doc="the old result")),
         ResultReplaced.__doc__ or "",
+        tagged=True,
+        tag="action",
     ),
     Action.DELETE_RESULT: Record(
         Action.DELETE_RESULT.value,
         (TIME, SERIES, TABLE, Field("results", PaperLines(), doc="the result taken back")),
         ResultDeleted.__doc__ or "",
+        tagged=True,
+        tag="action",
     ),
 }
 """Each action's facts, as the file holds them (besides ``action``)."""
@@ -266,9 +276,6 @@ REDRAWN_PAPER = Record(
     RedrawnPaper.__doc__ or "",
 )
 
-_TABLE_CHECK = SEATED.check()
-
-
 # --- reading --------------------------------------------------------------------------------
 
 
@@ -276,40 +283,22 @@ def _lines(value: dict[str, list[int]]) -> Lines:
     return {name: PaperLine(*line) for name, line in value.items()}
 
 
-def _tables(r: Reader, value: list[Any], where: str) -> tuple[tuple[str, ...], ...]:
-    tables = []
-    for j, table in enumerate(value, start=1):
-        why = _TABLE_CHECK(table)
-        if why is not None:
-            raise r.fail(f"{where}.tables[{j}]", why)
-        tables.append(tuple(table))
-    return tuple(tables)
-
-
-def _redrawn_paper(r: Reader, value: list[Any], where: str) -> tuple[RedrawnPaper, ...]:
-    out = []
-    for j, item in enumerate(value, start=1):
-        data = HISTORY.checked(r, REDRAWN_PAPER, item, f"{where}.paper[{j}]")
-        out.append(RedrawnPaper(data["table"], _lines(data["results"])))
-    return tuple(out)
-
-
-def _removed(r: Reader, d: dict[str, Any], where: str) -> Event:
+def _removed(d: dict[str, Any]) -> Event:
     return PlayerRemoved(d["time"], d["player"])
 
 
-def _redrawn(r: Reader, d: dict[str, Any], where: str) -> Event:
+def _redrawn(d: dict[str, Any]) -> Event:
     return SeriesRedrawn(
         d["time"],
         d["series"],
         d["seed"],
-        _tables(r, d["tables"], where),
+        tuple(tuple(table) for table in d["tables"]),
         d["lists"],
-        _redrawn_paper(r, d["paper"], where),
+        tuple(RedrawnPaper(p["table"], _lines(p["results"])) for p in d["paper"]),
     )
 
 
-def _seated(r: Reader, d: dict[str, Any], where: str) -> Event:
+def _seated(d: dict[str, Any]) -> Event:
     replaced, paper = d.get("replaced"), d.get("paper")
     return TableSeated(
         d["time"],
@@ -322,11 +311,11 @@ def _seated(r: Reader, d: dict[str, Any], where: str) -> Event:
     )
 
 
-def _replaced(r: Reader, d: dict[str, Any], where: str) -> Event:
+def _replaced(d: dict[str, Any]) -> Event:
     return ResultReplaced(d["time"], d["series"], d["table"], _lines(d["results"]))
 
 
-def _deleted(r: Reader, d: dict[str, Any], where: str) -> Event:
+def _deleted(d: dict[str, Any]) -> Event:
     return ResultDeleted(d["time"], d["series"], d["table"], _lines(d["results"]))
 
 
@@ -338,13 +327,8 @@ _BUILD: dict[Action, Build[Event]] = {
     Action.DELETE_RESULT: _deleted,
 }
 
-HISTORY: History[Action, Event] = History(DEFINITIONS, _BUILD, (REDRAWN_PAPER,))
+HISTORY: History[Action, Event] = History(DEFINITIONS, _BUILD)
 """The tournament's history: each action's definition and its record."""
-
-
-def read_event(r: Reader, item: Any, where: str) -> Event:
-    """One history item: a known action, and exactly the facts it keeps, each of its type."""
-    return HISTORY.read(r, item, where)
 
 
 def redraws(history: Sequence[Event], series: int | None = None) -> int:
