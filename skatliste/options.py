@@ -156,21 +156,6 @@ def stored_problem(
     return None
 
 
-def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """``["kontra=off", "series=36"]`` → ``{"kontra": "off", "series": "36"}``.
-
-    >>> parse_rule_assignments(["Kontra = off"])
-    {'kontra': 'off'}
-    """
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise RuleSetError(msg("rule '{item}': write KEY=VALUE, e.g. kontra=off", item=item))
-        out[key.strip().lower()] = value.strip()
-    return out
-
-
 def describe(options: Mapping[str, Option], lang: Lang) -> list[str]:
     """Each option with its default, allowed values and meaning (``rules --list``)."""
     lines = []

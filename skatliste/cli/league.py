@@ -24,6 +24,9 @@ from skatliste.cli.options import typed
 from skatliste.cli.render import export_format, put_out
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.render import league as render
+from skatliste.render.league import players_text, report_text, table_text, text
+from skatliste.render.plain import plain_table
 
 
 class LeagueGroup(SkatGroup):
@@ -171,8 +174,6 @@ def team_list(as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste league team list
     """
-    from skatliste.render.league import text
-    from skatliste.render.plain import plain_table
 
     found = app.teams(folder)
     if as_json:
@@ -318,8 +319,6 @@ def day_draw(
       skatliste league day draw 1 1
       skatliste league day draw 1 2 --seed 4711
     """
-    from skatliste.render.league import text
-    from skatliste.render.plain import plain_table
 
     plan = app.draw(folder, number, series, seed=seed, force=force)
     chosen = resolve_lang(lang)
@@ -424,7 +423,6 @@ def day_report(number: int, as_json: bool, folder: Path, lang: str | None) -> No
       skatliste league day report 1
       skatliste league day report 1 --json
     """
-    from skatliste.render.league import report_text
 
     r = app.day_report(folder, number)
     if as_json:
@@ -449,7 +447,6 @@ def table(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste league table
       skatliste league table --json
     """
-    from skatliste.render.league import table_text
 
     lines = app.table(folder)
     if as_json:
@@ -473,7 +470,6 @@ def players(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste league players
       skatliste league players --json
     """
-    from skatliste.render.league import players_text
 
     lines = app.players(folder)
     if as_json:
@@ -511,7 +507,6 @@ def export(
       skatliste league export report --day 1 -o spielbericht-1.html
       skatliste league export table -o tabelle.csv
     """
-    from skatliste.render import league as render
 
     chosen: Lang = resolve_lang(lang)
     fmt = export_format(fmt, output)

@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from skatliste.app.reports import refuse_target, write_output
 from skatliste.cli.base import refuse, say
 from skatliste.i18n import Lang, Message, msg
+from skatliste.render import renderer
 
 __all__ = ["entry_words", "export_format", "put_out", "rendered"]
 
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
 def rendered(ledger: Ledger, fmt: str) -> Callable[..., Any]:
     """The renderer of ``fmt`` for the list's family (imported when used, so that
     ``skatliste value`` does not load the sheet)."""
-    from skatliste.render import renderer
 
     return renderer(ledger.family, fmt)
 
@@ -55,7 +56,6 @@ def export_format(
     if named is None or named == fmt:
         return fmt or "html"
     assert output is not None
-    from skatliste.app.reports import refuse_target
 
     refuse_target(output, lists=lists)
     if fmt is not None:
@@ -92,7 +92,6 @@ def put_out(output: Path | None, text: str, what: Message, fmt: str) -> None:
     if output is None or str(output) == "-":
         click.echo(text, nl=False)
         return
-    from skatliste.app.reports import write_output
 
     write_output(output, text)
     click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))

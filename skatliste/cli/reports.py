@@ -6,23 +6,18 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import click
 
-from skatliste.cli.base import cli, lazy, list_options, refuse, say
+from skatliste.app import lists as app
+from skatliste.app import reports
+from skatliste.app.reports import ExportFormat, SheetFormat
+from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import export_format, rendered
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
-
-if TYPE_CHECKING:
-    from skatliste.app import lists as app
-    from skatliste.app import reports
-    from skatliste.app.reports import ExportFormat, SheetFormat
-else:
-    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
-    reports = lazy("skatliste.app.reports")
-
+from skatliste.money import parse_stake
 
 EXPORTS = ("html", "md", "csv", "json")
 """The formats ``export`` writes."""
@@ -32,7 +27,6 @@ def _stake(cent: str | None) -> Fraction | None:
     """``--cent``: the stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
     if cent is None:
         return None
-    from skatliste.money import parse_stake
 
     try:
         return parse_stake(cent)

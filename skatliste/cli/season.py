@@ -23,7 +23,20 @@ from skatliste.cli.base import (
 from skatliste.cli.render import export_format
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
-from skatliste.season import Rule, ScoreKind, SeasonRules
+from skatliste.render import season as render
+from skatliste.render.season import (
+    missing_lines,
+    not_ranked_note,
+    player_line,
+    player_table,
+    rules_lines,
+    standing_table,
+    stats_table,
+    teams_table,
+    title,
+)
+from skatliste.render.tournament import text
+from skatliste.season import Rule, ScoreKind, SeasonRules, shown
 
 
 def season_option(f: F) -> F:
@@ -182,7 +195,6 @@ def rules(settings: tuple[str, ...], folder: Path) -> None:
       skatliste season rules --set best=10
       skatliste season rules --set best=none --set drop=2 --set min-evenings=6
     """
-    from skatliste.render.season import rules_lines
 
     if settings:
         changes = dict(_setting(item) for item in settings)
@@ -266,7 +278,6 @@ def alias(name: str, other: str | None, remove: bool, folder: Path) -> None:
 
 
 def _notes(st: app.Standing, lang: Lang) -> None:
-    from skatliste.render.season import missing_lines, not_ranked_note
 
     note = not_ranked_note(st)
     if note is not None:
@@ -288,7 +299,6 @@ def standing(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste season standing
       skatliste season standing --json
     """
-    from skatliste.render.season import standing_table, title
 
     st = app.standing(folder)
     if as_json:
@@ -314,7 +324,6 @@ def player(name: str, as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste season player Anna
       skatliste season player "Hans-Jürgen" --json
     """
-    from skatliste.render.season import missing_lines, player_line, player_table, stats_table
 
     page = app.player(folder, name)
     if as_json:
@@ -342,13 +351,10 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste season teams --size 4
     """
-    from skatliste.render.season import teams_table
 
     lines = app.teams(folder, size=size)
     rule = app.open_season(folder).rules.rule
     if as_json:
-        from skatliste.season import shown
-
         data = [
             {
                 "place": x.place,
@@ -369,8 +375,6 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     chosen = resolve_lang(lang)
     click.echo(teams_table(lines, rule, chosen))
     if any(x.short for x in lines):
-        from skatliste.render.tournament import text
-
         click.echo(text(chosen)["short"].format(size=size))
 
 
@@ -391,7 +395,6 @@ def export(fmt: str | None, output: Path | None, folder: Path, lang: str | None)
       skatliste season export html -o standing.html
       skatliste season export -o standing.csv
     """
-    from skatliste.render import season as render
 
     fmt = export_format(fmt, output, option="")
     chosen = resolve_lang(lang)

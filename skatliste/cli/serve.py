@@ -10,9 +10,25 @@ from typing import Any
 
 import click
 
+from skatliste.app.keys import key_path, list_key, tournament_keys, tournament_keys_path
+from skatliste.app.league import NoLeague, open_league
+from skatliste.app.lists import open_list
+from skatliste.app.season import standing
+from skatliste.app.tournament import NoTournament, open_tournament
 from skatliste.cli.base import _keep_lang, cli, ledger_option, resolve_lang, say
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
+from skatliste.web.hall import hall_options, limit_logs, raise_open_files
+from skatliste.web.links import (
+    ANY,
+    addresses,
+    base_url,
+    entry_link,
+    qr_terminal,
+    served_names,
+    serves_network,
+)
+from skatliste.web.server import ANY_ADDRESS, create_app
 
 
 @cli.command()
@@ -92,13 +108,6 @@ def serve(
       skatliste serve --league liga --host 0.0.0.0
       skatliste serve --season vm2027 --host 0.0.0.0
     """
-    from skatliste.web.links import (
-        addresses,
-        base_url,
-        entry_link,
-        qr_terminal,
-        serves_network,
-    )
 
     _check_key_options(key, renew_key)
     names = addresses(host)
@@ -125,8 +134,6 @@ def serve(
         return
 
     import uvicorn
-
-    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
 
     raise_open_files()
     limit_logs()
@@ -180,9 +187,6 @@ def _serve_league(
     folder: Path, tournament: Path | None, host: str, port: int, lang: Lang | None
 ) -> None:
     """Serve a league's page: read-only, so no key and no entry link."""
-    from skatliste.app.league import NoLeague, open_league
-    from skatliste.web.links import addresses, base_url, serves_network
-    from skatliste.web.server import create_app
 
     if tournament is not None:
         raise InputError(
@@ -217,9 +221,6 @@ def _serve_season(
         raise InputError(
             msg("--season serves a season read-only: give no tournament and no key with it")
         )
-    from skatliste.app.season import standing
-    from skatliste.web.links import base_url
-    from skatliste.web.server import create_app
 
     st = standing(folder)  # refuse a missing or broken season before anything else
     _check_port(host, port)
@@ -234,8 +235,6 @@ def _serve_season(
 
 def _hosts(host: str) -> list[str]:
     """The names a request may give as its Host here (with this computer's own)."""
-    from skatliste.web.links import ANY, addresses, served_names
-    from skatliste.web.server import ANY_ADDRESS
 
     every = [ANY_ADDRESS] if host in ANY else []  # 0.0.0.0: each of this computer's addresses
     return [*addresses(host), *served_names(host), *every]
@@ -244,8 +243,6 @@ def _hosts(host: str) -> list[str]:
 def _run_read_only(app: Any, host: str, port: int) -> None:
     """Run a read-only page (a season's, a league's) until Ctrl+C, its watchers closed then."""
     import uvicorn
-
-    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
 
     raise_open_files()
     limit_logs()
@@ -274,9 +271,6 @@ def _list_app(
     """The app for one list, its key (kept beside the list unless given: read again when it
     changes, so '--renew-key' in another terminal revokes the old one at once), what it
     serves."""
-    from skatliste.app.keys import key_path, list_key
-    from skatliste.app.lists import open_list
-    from skatliste.web.server import create_app
 
     open_list(ledger_path)  # refuse a missing or broken list before anything else
     if key is not None:
@@ -293,9 +287,6 @@ def _tournament_app(
 ) -> tuple[Any, str, str, list[tuple[str, str, str]]]:
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
     (label, page path of the last drawn series, key)."""
-    from skatliste.app.keys import tournament_keys, tournament_keys_path
-    from skatliste.app.tournament import NoTournament, open_tournament
-    from skatliste.web.server import create_app
 
     try:
         t = open_tournament(folder)
@@ -328,7 +319,6 @@ def _tournament_app(
 
 def _show_keys(names: list[str], port: int, key: str, tables: list[Any]) -> None:
     """``--show-keys``: the key, the entry links (a table's each), the QR code; no server."""
-    from skatliste.web.links import base_url, entry_link, qr_terminal
 
     click.echo(say(msg("key: {key}", key=key)))
     for name in names:

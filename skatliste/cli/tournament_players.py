@@ -11,6 +11,8 @@ import click
 from skatliste.app import tournament as app
 from skatliste.cli.base import F, SkatGroup, lang_option, messages_lang_option, resolve_lang, say
 from skatliste.i18n import msg, nmsg
+from skatliste.render.plain import plain_table
+from skatliste.render.tournament import text
 
 
 def tournament_option(f: F) -> F:
@@ -103,8 +105,6 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament player list
     """
-    from skatliste.render.plain import plain_table
-    from skatliste.render.tournament import text
 
     t = text(resolve_lang(lang))
     people = app.players(folder)

@@ -19,7 +19,6 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.complete import complete_game_words
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 from skatliste.printed import signed
@@ -36,9 +35,11 @@ from skatliste.skat.rules import (
     GameResult,
     game_value,
     games_reaching,
+    is_valid_bid,
+    nearest_bids,
     seeger_fabian_points,
 )
-from skatliste.skat.words import TABLE_WORDS, ParsedGame, parse_words
+from skatliste.skat.words import TABLE_WORDS, ParsedGame, next_words, parse_words
 
 # --- value ------------------------------------------------------------------------------
 
@@ -122,6 +123,8 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         elif word.casefold() in TABLE_WORDS or word.isdigit():
             continue  # a Skat word: the registry (every family's plug-in) is not loaded
+        # another family's word: the registry, whose option fields cost a tenth of this
+        # command's start-up, is loaded only now
         from skatliste.families import all_presets, family_of_word
 
         if preset is not None:
@@ -152,6 +155,13 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
                 preset=preset,
             )
         )
+
+
+def complete_game_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The Skat table words for ``value`` (which values a Skat game, whatever list is near)."""
+    words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
+    low = incomplete.casefold()
+    return [w for w in next_words(words) if w.casefold().startswith(low)]
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -387,7 +397,6 @@ def bids(bid: int | None) -> None:
         click.echo(" ".join(str(b) for b in REIZWERTE))
         return
     reach = games_reaching(bid)
-    from skatliste.skat.rules import is_valid_bid, nearest_bids
 
     if not is_valid_bid(bid):
         bids = nearest_bids(bid)
