@@ -1,20 +1,19 @@
 """The click group, the shared options and the one place that turns errors into messages.
 
-Heavy modules (the ledger and pydantic) are imported inside the commands that need
-them, so ``skatliste value`` starts in a few times the interpreter's own start-up.
+The group loads a command's module when the command is called (``SkatGroup.lazy``), and each
+module imports what it needs at its top: ``skatliste value`` loads neither the list store nor
+the application, and starts in a few times the interpreter's own start-up.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
-import importlib.util
 import os
 import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
@@ -27,23 +26,6 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def lazy(name: str) -> ModuleType:
-    """The module ``name``, run on its first attribute looked up (the standard library's
-    ``importlib.util.LazyLoader``): the application layer and the list store are loaded by
-    the commands that use them, not by ``skatliste value`` at start-up. The CLI's modules name
-    the real module under ``TYPE_CHECKING``, so every call is type-checked all the same."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.loader is not None, name
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    return module
 
 
 class _Told(click.ClickException):
