@@ -36,17 +36,18 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.options import rule_assignments
-from skatliste.cli.render import entry_words, rendered
+from skatliste.cli.render import entry_words
 from skatliste.errors import InputError
 from skatliste.families import families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.memory import collector_off
 from skatliste.options import describe
+from skatliste.render import renderer
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
     """The changed entry's lines and the standing after it, as the list's family shows them."""
-    click.echo("\n".join(rendered(change.ledger, "change")(change, lang)))
+    click.echo("\n".join(renderer(change.ledger.family, "change")(change, lang)))
 
 
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:
@@ -120,7 +121,7 @@ def new(
 
     rules = app.rules_of(preset, rule_assignments(list(rule_items)))
     ledger = app.new_list(ledger_path, names, rules=rules, first_dealer=first_dealer, force=force)
-    click.echo(rendered(ledger, "created")(ledger, current_lang()))
+    click.echo(renderer(ledger.family, "created")(ledger, current_lang()))
     if ledger.backup is not None:
         click.echo(say(msg("the list it replaces is kept as {path}", path=str(ledger.backup))))
 
@@ -363,7 +364,7 @@ def bock(ledger_path: Path, lang: Lang) -> None:
     """
 
     change = call_bock(ledger_path)
-    click.echo("\n".join(rendered(change.ledger, "change")(replace(change, row=None), lang)))
+    click.echo("\n".join(renderer(change.ledger.family, "change")(replace(change, row=None), lang)))
 
 
 @cli.command()

@@ -4,28 +4,20 @@ only, no logic."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from skatliste.app.reports import refuse_target, write_output
 from skatliste.cli.base import refuse, say
 from skatliste.i18n import Lang, Message, msg
-from skatliste.render import renderer
 
-__all__ = ["entry_words", "export_format", "put_out", "rendered"]
+__all__ = ["entry_words", "export_format", "put_out"]
 
 if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
-
-
-def rendered(ledger: Ledger, fmt: str) -> Callable[..., Any]:
-    """The renderer of ``fmt`` for the list's family (imported when used, so that
-    ``skatliste value`` does not load the sheet)."""
-
-    return renderer(ledger.family, fmt)
 
 
 def entry_words(ledger: Ledger, entry: object, lang: Lang) -> str:

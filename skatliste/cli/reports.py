@@ -12,12 +12,14 @@ import click
 
 from skatliste.app import lists as app
 from skatliste.app import reports
-from skatliste.app.reports import ExportFormat, SheetFormat
 from skatliste.cli.base import cli, list_options, refuse, say
-from skatliste.cli.render import export_format, rendered
+from skatliste.cli.render import export_format
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 from skatliste.money import parse_stake
+from skatliste.render import renderer
+from skatliste.render import report as render
+from skatliste.render.report import ExportFormat, SheetFormat
 
 EXPORTS = ("html", "md", "csv", "json")
 """The formats ``export`` writes."""
@@ -27,7 +29,6 @@ def _stake(cent: str | None) -> Fraction | None:
     """``--cent``: the stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
     if cent is None:
         return None
-
     try:
         return parse_stake(cent)
     except InputError as exc:
@@ -35,7 +36,7 @@ def _stake(cent: str | None) -> Fraction | None:
 
 
 def _notes(ledger: app.Ledger, lang: Lang) -> None:
-    for line in reports.notes(ledger, lang=lang):
+    for line in render.notes(ledger, lang):
         click.echo(line, err=True)
 
 
@@ -59,7 +60,8 @@ def sheet(fmt: SheetFormat, ledger_path: Path, lang: Lang) -> None:
       skatliste sheet --format csv > evening.csv
     """
     ledger = app.open_list(ledger_path)
-    _print(reports.sheet(ledger, fmt, lang=lang))
+    footer = reports.agreement(ledger).footer
+    _print(render.sheet(ledger, fmt, lang=lang, footer=footer))
     _notes(ledger, lang)
 
 
@@ -113,7 +115,8 @@ def summary(
         only = last if last_round else round_
         if only is not None and not 1 <= only <= last:
             refuse(msg("round {number}: the list has rounds 1 to {last}", number=only, last=last))
-    _print(reports.summary(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
+    show = renderer(ledger.family, "summary")
+    _print(show(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
     if not as_json:
         _notes(ledger, lang)
 
@@ -131,7 +134,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     """
     ledger = app.open_list(ledger_path)
     row = app.game_row(ledger, number)
-    click.echo("\n".join(rendered(ledger, "explain")(ledger, row, lang)))
+    click.echo("\n".join(renderer(ledger.family, "explain")(ledger, row, lang)))
 
 
 @cli.command()
@@ -168,8 +171,12 @@ def export(
     """
     chosen = cast("ExportFormat", export_format(fmt, output, EXPORTS, lists=[ledger_path]))
     stake = _stake(cent)
+    reports.refuse_csv_stake(chosen, stake)
     ledger = app.open_list(ledger_path)
-    text = reports.export(ledger, chosen, lang=lang, stake=stake)
+    signed = reports.agreement(ledger)
+    text = render.export(
+        ledger, chosen, lang=lang, stake=stake, footer=signed.footer, agreement=signed.data
+    )
     if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
@@ -192,7 +199,8 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: Lan
       skatliste stats
       skatliste stats 2026-*.json --json
     """
-    click.echo(reports.statistics(list(ledgers) or [ledger_path], lang=lang, as_json=as_json))
+    lists = reports.statistics(list(ledgers) or [ledger_path])
+    click.echo(renderer(lists[0].family, "stats")(lists, lang=lang, as_json=as_json))
 
 
 @cli.command()
@@ -207,4 +215,4 @@ def chart(width: int, height: int, ledger_path: Path, lang: Lang) -> None:
       skatliste chart --ledger examples/evening.json
     """
     ledger = app.open_list(ledger_path)
-    click.echo(rendered(ledger, "chart")(ledger, width=width, height=height, lang=lang))
+    click.echo(renderer(ledger.family, "chart")(ledger, width=width, height=height, lang=lang))

@@ -372,16 +372,15 @@ def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") ->
     return f"# {title}: {players}\n\n" + render_sheet(table, parts, fmt="md", lang=lang) + "\n"
 
 
-def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
-    """The deals and the parties' results as one JSON document."""
-    data = {
+def json_data(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> dict[str, Any]:
+    """The deals and the parties' results, ready for one JSON document."""
+    return {
         "rules": "american-grand",
         "players": list(table.players),
         "pairs": [list(table.pair(0)), list(table.pair(1))],
         "deals": sheet_records(table, parts, lang),
         **summary_json(table, parts),
     }
-    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 # --- the registered renderers (``skatliste.render``) ---------------------------------------
@@ -417,6 +416,6 @@ def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
 
 
 @register(FAMILY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
     no_stake(stake)
-    return render_json(lst.table, parties_of(lst), lang) + "\n"
+    return json_data(lst.table, parties_of(lst), lang)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -365,25 +364,21 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     return buf.getvalue()
 
 
-def render_json(
+def json_data(
     table: Table,
     sheet: Sequence[Row],
     summary: Summary,
     settlement: Settlement | None = None,
     *,
     lang: Lang = "de",
-) -> str:
-    """The derived sheet and summary (the games described in ``lang``)."""
-    return json.dumps(
-        {
-            "players": list(table.players),
-            "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
-            "games": sheet_records(table, sheet, lang),
-            "summary": summary_json(table, summary, settlement),
-        },
-        ensure_ascii=False,
-        indent=2,
-    )
+) -> dict[str, Any]:
+    """The derived sheet and summary (the games described in ``lang``), ready for JSON."""
+    return {
+        "players": list(table.players),
+        "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
+        "games": sheet_records(table, sheet, lang),
+        "summary": summary_json(table, summary, settlement),
+    }
 
 
 def text_chart(

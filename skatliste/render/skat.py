@@ -50,14 +50,14 @@ def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
 
 
 @register(FAMILY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
     """The derived sheet and summary."""
-    from skatliste.render.export import render_json
+    from skatliste.render.export import json_data
 
     rows = list(sheet.rows(lst.table, lst.entries))
     summary = summary_of_list(lst.table, lst.entries)
     money = _settlement({p.name: p.total for p in summary.players}, stake)
-    return render_json(lst.table, rows, summary, money, lang=lang) + "\n"
+    return json_data(lst.table, rows, summary, money, lang=lang)
 
 
 @register(FAMILY, "md")
@@ -106,7 +106,7 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     if fmt == "csv":
         return export_csv(lst, lang=lang).rstrip("\n")
     if fmt == "json":
-        return export_json(lst, lang=lang).rstrip("\n")
+        return json.dumps(export_json(lst, lang=lang), ensure_ascii=False, indent=2)
     with collector_off():
         distinct = lst.distinct() if fmt == "plain" else None
         if distinct is not None:
