@@ -18,6 +18,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import DECIMAL, CsvWriter
+from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.season import (
     ClubLine,
@@ -241,29 +242,6 @@ def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
-<style>
-@page {{ size: A4; margin: 15mm; }}
-body {{ font-family: sans-serif; font-size: 10pt; margin: 0 auto; max-width: 180mm; }}
-h1 {{ font-size: 16pt; margin-bottom: 2mm; }}
-h2 {{ font-size: 12pt; margin: 5mm 0 2mm; break-after: avoid; }}
-table {{ border-collapse: collapse; width: 100%; margin-bottom: 4mm; }}
-th, td {{ border-bottom: 1px solid #bbb; padding: 1mm 2mm; text-align: left; }}
-td.n, th.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
-tr.unranked td {{ color: #555; }}
-svg {{ max-width: 100%; height: auto; }}
-svg text {{ font-size: 9px; }}
-.note {{ color: #555; margin: 1mm 0; }}
-@media print {{ tr {{ break-inside: avoid; }} }}
-</style></head>
-<body>
-<h1>{title}</h1>
-{body}
-</body></html>
-"""
-
-
 def _e(value: object) -> str:
     return html.escape(str(value))
 
@@ -310,7 +288,7 @@ def standing_html(
     note = not_ranked_note(st)
     for m in ([note] if note else []) + missing_lines(st.missing):
         body += f'<p class="note">{_e(m.render(lang))}</p>'
-    return PAGE.format(title=_e(title(st).render(lang)), body=body, lang=lang)
+    return page(title(st).render(lang), body, lang)
 
 
 # --- a player, the clubs ------------------------------------------------------------------------
