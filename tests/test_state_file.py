@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.app import lists as app
+from skatliste.errors import LedgerError, SkatlisteError
 from skatliste.render import renderer
 from skatliste.render import report as render
-from skatliste.errors import LedgerError, SkatlisteError
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import Derived, derive
 from skatliste.store import lists as store

@@ -41,7 +41,6 @@ from skatliste.errors import InputError
 from skatliste.families import families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.memory import collector_off
-from skatliste.options import describe
 from skatliste.render import renderer
 
 
@@ -118,9 +117,9 @@ def new(
       skatliste new --players Anna Ben Carl --rule spitzen_cap=4 --ledger friday.json
       skatliste new --rules american-grand --players Anna Ben Carl Dora
     """
-
     rules = app.rules_of(preset, rule_assignments(list(rule_items)))
-    ledger = app.new_list(ledger_path, names, rules=rules, first_dealer=first_dealer, force=force)
+    players = [name for typed in names for name in typed.split(",")]  # "Anna,Ben" too
+    ledger = app.new_list(ledger_path, players, rules=rules, first_dealer=first_dealer, force=force)
     click.echo(renderer(ledger.family, "created")(ledger, current_lang()))
     if ledger.backup is not None:
         click.echo(say(msg("the list it replaces is kept as {path}", path=str(ledger.backup))))
@@ -483,7 +482,6 @@ def schema(preset: str) -> None:
 
 def _listing(lang: Lang) -> list[str]:
     """Each family's presets and options with their meaning, and how to type them here."""
-
     lines: list[str] = []
     for family in families():
         width = max(len(name) for name in family.presets) + 2
@@ -499,7 +497,12 @@ def _listing(lang: Lang) -> list[str]:
                 preset=default,
             ).render(lang)
         )
-        lines += [*describe(family.options, lang), ""]
+        for opt in family.options.values():
+            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else None
+            said = msg("see text").render(lang) if allowed is None else allowed
+            lines.append(f"  {opt.key} = {opt.default}   ({said})")
+            lines.append(f"      {opt.help.render(lang)}")
+        lines.append("")
     return lines[:-1]
 
 
