@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import click
 
+from skatliste.app.value import Valued
+from skatliste.app.value import value as value_of
 from skatliste.cli.base import (
     WORDS_CONTEXT,
     cli,
@@ -32,14 +34,11 @@ from skatliste.skat.explain import (
 from skatliste.skat.rules import (
     MAX_BOCK,
     REIZWERTE,
-    GameResult,
-    game_value,
     games_reaching,
     is_valid_bid,
     nearest_bids,
-    seeger_fabian_points,
 )
-from skatliste.skat.words import TABLE_WORDS, ParsedGame, next_words, parse_words
+from skatliste.skat.words import TABLE_WORDS, next_words
 
 # --- value ------------------------------------------------------------------------------
 
@@ -86,30 +85,12 @@ class GameOptions:
         return words + ["bock"] * self.bock
 
 
-@dataclass(frozen=True)
-class _Valued:
-    """One game valued: its result, its JSON record, the Seeger-Fabian and paper lines."""
-
-    result: GameResult
-    record: dict[str, object]
-    sf_line: str
-    paper: str | None
-    ok: bool
-    """The value on paper, if given, is right."""
-
-
-def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
-    """One game: its JSON record, its Seeger-Fabian line, the paper check line, paper right?"""
-    result = game_value(parsed.declaration, parsed.outcome)
-    fabian = seeger_fabian_points(result, table=table)
-    record = result_record(result, fabian=fabian, lang=lang)
-    paper: str | None = None
-    ok = True
-    if parsed.paper is not None:
-        ok = parsed.paper.matches(result.list_points)
-        record["paper"] = {"value": parsed.paper.value, "matches": ok}
-        paper = paper_line(parsed.paper.value, ok, result.list_points, lang)
-    return _Valued(result, record, seeger_fabian_line(result, fabian, lang=lang), paper, ok)
+def _record(valued: Valued, lang: Lang) -> dict[str, object]:
+    """The game's JSON record (``--json``), with the value on paper and whether it is right."""
+    record = result_record(valued.result, fabian=valued.fabian, lang=lang)
+    if valued.paper is not None:
+        record["paper"] = {"value": valued.paper, "matches": valued.ok}
+    return record
 
 
 def _refuse_other_family(words: tuple[str, ...]) -> None:
@@ -258,18 +239,17 @@ def value(
         return
     if not words and not extra:
         raise InputError(msg("say which game, e.g. 'skatliste value kreuz mit 2 hand'"))
-    parsed = parse_words(list(words) + extra)
-    valued = _value_of(parsed, size, language)
+    valued = value_of([*words, *extra], table=size)
     if as_json:
-        click.echo(json.dumps(valued.record, ensure_ascii=False))
+        click.echo(json.dumps(_record(valued, language), ensure_ascii=False))
     else:
         result = valued.result
         lines = [f"{headline(result, language)}: {signed(result.list_points)}"]
         lines += [f"  {step}" for step in explain(result, lang=language)]
         if table is not None:
-            lines.append(f"  {valued.sf_line}")
-        if valued.paper:
-            lines.append(f"  {valued.paper}")
+            lines.append(f"  {seeger_fabian_line(result, valued.fabian, lang=language)}")
+        if valued.paper is not None:
+            lines.append(f"  {paper_line(valued.paper, valued.ok, result.list_points, language)}")
         click.echo("\n".join(lines))
     if not valued.ok:
         sys.exit(1)
@@ -363,21 +343,16 @@ def _utf8_lines(stream: Iterable[str]) -> Iterator[str]:
 
 def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
     """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
-    parsed = parse_words(words)
+    valued = value_of(words, table=table)
     if as_json:
-        valued = _value_of(parsed, table, lang)
-        return json.dumps(valued.record, ensure_ascii=False)[1:], valued.ok
-    # the text line needs the headline, the value and the steps only (what _value_of gives
-    # besides, for --json, would cost as much again)
-    result = game_value(parsed.declaration, parsed.outcome)
+        return json.dumps(_record(valued, lang), ensure_ascii=False)[1:], valued.ok
+    result = valued.result
     text = f"{headline(result, lang)}: {signed(result.list_points)} — " + "; ".join(
         explain(result, lang=lang)
     )
-    ok = True
-    if parsed.paper is not None:
-        ok = parsed.paper.matches(result.list_points)
-        text += " — " + paper_line(parsed.paper.value, ok, result.list_points, lang)
-    return text, ok
+    if valued.paper is not None:
+        text += " — " + paper_line(valued.paper, valued.ok, result.list_points, lang)
+    return text, valued.ok
 
 
 @cli.command()
