@@ -133,10 +133,6 @@ def serve(
         _show_keys(names, port, key, tables)
         return
 
-    import uvicorn
-
-    raise_open_files()
-    limit_logs()
     where = (
         msg("the local network (anyone on it can watch; the key is needed to write)")
         if serves_network(host)
@@ -152,23 +148,7 @@ def serve(
         )
     click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
-        timeout_graceful_shutdown=2,
-        **hall_options(),
-    )
-    watchers = app.state.watchers
-
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            for watcher in watchers:  # the open pages' event streams end: Ctrl+C stops at once
-                watcher.close()
-            super().handle_exit(sig, frame)
-
-    Server(config).run()
+    _run(app, host, port)
 
 
 def _check_key_options(key: str | None, renew_key: bool) -> None:
@@ -209,7 +189,7 @@ def _serve_league(
     for name in addresses(host):
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(app, host, port)
+    _run(app, host, port)
 
 
 def _serve_season(
@@ -230,7 +210,7 @@ def _serve_season(
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(create_app(season=folder, lang=lang, hosts=_hosts(host), port=port), host, port)
+    _run(create_app(season=folder, lang=lang, hosts=_hosts(host), port=port), host, port)
 
 
 def _hosts(host: str) -> list[str]:
@@ -240,8 +220,9 @@ def _hosts(host: str) -> list[str]:
     return [*addresses(host), *served_names(host), *every]
 
 
-def _run_read_only(app: Any, host: str, port: int) -> None:
-    """Run a read-only page (a season's, a league's) until Ctrl+C, its watchers closed then."""
+def _run(app: Any, host: str, port: int) -> None:
+    """Run the page until Ctrl+C, its open pages' event streams closed then (Ctrl+C stops
+    at once)."""
     import uvicorn
 
     raise_open_files()
