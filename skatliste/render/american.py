@@ -34,6 +34,9 @@ from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import number, signed
 from skatliste.render import register
+from skatliste.render.cells import with_note
+from skatliste.render.page import page_head, table_head
+from skatliste.render.plain import plain_table
 
 TEXT: dict[str, Message] = {
     "deal": msg("Deal"),
@@ -325,9 +328,6 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
     import html
     from datetime import date
 
-    from skatliste.render.cells import with_note
-    from skatliste.render.page import page_head, table_head
-
     t = words_in(lang)
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
@@ -517,7 +517,6 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         return json.dumps(people, ensure_ascii=False, indent=2)
     if not any(p["declared"] for p in people.values()):  # a table of zeros says less
         return words_in(lang)["empty"]
-    from skatliste.render.plain import plain_table
 
     heads = [
         m.render(lang)

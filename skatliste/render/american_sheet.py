@@ -35,7 +35,8 @@ from skatliste.render.american import (
     summary_json,
     words_in,
 )
-from skatliste.render.plain import narrow
+from skatliste.render.cells import CsvWriter, markdown_text, with_note
+from skatliste.render.plain import narrow, table_frame, text_table
 
 
 def sheet_records(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> list[dict[str, Any]]:
@@ -103,7 +104,6 @@ def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     Anna+Carl``; ``ends`` says why the partie ends after the deal (``hundred``, ``slam``,
     ``deals``, ``hand``)."""
     # the exports' helper, imported where it is used: a long list's add and summary write none
-    from skatliste.render.cells import CsvWriter
 
     buf = io.StringIO()
     writer = CsvWriter(buf, lang=lang, lineterminator="\n")
@@ -158,8 +158,6 @@ def _drawn(
 ) -> str:
     """Each partie's lines drawn as a table (``plain``, ``grid``, ``md``), its result under
     it; the legend at the end."""
-    from skatliste.render.cells import markdown_text
-    from skatliste.render.plain import text_table
 
     t = words_in(lang)
     if not drawn:
@@ -256,7 +254,6 @@ def _plain(
 ) -> str:
     """``_drawn(..., fmt="plain")`` of the deals in ``columns``, partie by partie (``cuts``):
     each partie's table as ``plain_table`` draws it, in C a column and a line at a time."""
-    from skatliste.render.plain import table_frame
 
     t = words_in(lang)
     headers = (
@@ -313,8 +310,6 @@ def _said(d: Deal, done: Effect, lang: Lang) -> tuple[str, str, str, str, str]:
     pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
     words = deal_words(d, lang)
     if d.note:
-        from skatliste.render.cells import with_note
-
         words = with_note(words, d.note)
     return d.declarer, words, "×" if done[2] + done[3] else "", pre0, pre1
 
@@ -348,8 +343,6 @@ def _line(
         found = said[key] = (deal_words(d, lang), "×" if lost else "", pre0, pre1)
     words, mark, pre0, pre1 = found
     if d.note:
-        from skatliste.render.cells import with_note
-
         words = with_note(words, d.note)
     # printed.number, inline
     return (
@@ -365,7 +358,6 @@ def _line(
 
 def render_markdown(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     """The sheet and the summary as Markdown."""
-    from skatliste.render.cells import markdown_text
 
     title = "American Grand"
     players = markdown_text(", ".join(table.players))

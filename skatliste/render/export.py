@@ -31,6 +31,7 @@ from skatliste.render.text import (
 )
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.row import Row
+from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.summary import Summary
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
@@ -153,7 +154,6 @@ def line_chart(
 
 def _rules_line(table: Table) -> str:
     """The preset, and the options that differ from it."""
-    from skatliste.skat.rulesets import build_rule_set
 
     rules = table.rules
     preset = build_rule_set(rules.preset).options

@@ -18,6 +18,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import DECIMAL, CsvWriter
+from skatliste.render.export import line_chart
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.season import (
@@ -30,6 +31,7 @@ from skatliste.season import (
     Standing,
     shown,
 )
+from skatliste.skat.stats import GAME_ORDER, stats_headers, stats_rows
 
 _TEXT: dict[str, Message] = {
     "place": pmsg("season", "Place"),
@@ -250,7 +252,6 @@ def chart(
     days: Sequence[date], lines: dict[str, list[Fraction]], rules: SeasonRules, lang: Lang
 ) -> str:
     """The top players' season score after each evening, drawn by the list's line chart."""
-    from skatliste.render.export import line_chart
 
     if not days or not lines:
         return ""
@@ -337,7 +338,6 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
     """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
     by game type."""
-    from skatliste.skat.stats import stats_headers, stats_rows
 
     first = plain_table(
         stats_headers(lang), stats_rows({page.name: page.stats}, lang), "lrrrrrrrrrrrr"
@@ -350,7 +350,6 @@ def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
 
 def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
     """The heads and the row of won/declared by game type, in the order of the game types."""
-    from skatliste.skat.stats import GAME_ORDER
 
     kinds = [g for g in GAME_ORDER if g in page.stats.by_game]
     row = [page.name, *("{1}/{0}".format(*page.stats.by_game[g]) for g in kinds)]

@@ -1,6 +1,9 @@
 """The Skat family's renderers, registered per format (``skatliste.render``): the sheet, the
 summary, the exports, the lines a change and an explanation print, the statistics and the
-phone page's JSON. Text only, never prints."""
+phone page's JSON. Text only, never prints.
+
+The exports' drawing (``render.export``) and the statistics (``skat.stats``) are imported by
+the renderers that use them: measured, 10 ms and 4 ms of every ``sheet`` and ``add``."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ from skatliste.i18n import Lang, msg
 from skatliste.memory import collector_off
 from skatliste.printed import signed
 from skatliste.render import register
+from skatliste.render.plain import plain_table
+from skatliste.render.plain_sheet import plain_sheet
 from skatliste.render.text import (
     describe,
     game_lines,
@@ -31,8 +36,10 @@ from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import seeger_fabian_line
 from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
+from skatliste.skat.rules import seeger_fabian_points
 from skatliste.skat.summary import summarise as summary_of_list
 from skatliste.skat.summary import summary_of
+from skatliste.skat.words import to_words
 
 FAMILY = "skat"
 
@@ -110,8 +117,6 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     with collector_off():
         distinct = lst.distinct() if fmt == "plain" else None
         if distinct is not None:
-            from skatliste.render.plain_sheet import plain_sheet
-
             firsts, which = distinct
             text = plain_sheet(lst.table, firsts, which, lang=lang)
             if text is not None:
@@ -195,8 +200,6 @@ def change_lines(change: Any, lang: Lang) -> list[str]:
 @register(FAMILY, "explain")
 def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     """Game N's full computation, who dealt, and its Seeger-Fabian points."""
-    from skatliste.skat.rules import seeger_fabian_points
-
     lines = game_lines(row, lang)
     dealer = msg("dealer").render(lang)
     lines.insert(1, f"  {dealer}: {row.dealer}")
@@ -209,7 +212,6 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "stats")
 def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
     """Per player: games, won and lost, by game type, ... over the lists, merged by name."""
-    from skatliste.render.plain import plain_table
     from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
 
     sheets = [(lst.table.players, list(sheet.rows(lst.table, lst.entries))) for lst in lists]
@@ -237,8 +239,6 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
 def edit_words(row: Row, lang: Lang) -> str:
     """The words the words field shows to change a game: a game's without the declarer
     (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
-    from skatliste.skat.words import to_words
-
     e = row.entry
     if isinstance(e, GameEntry):
         return to_words(e.declaration, e.outcome)
