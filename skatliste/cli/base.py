@@ -478,15 +478,24 @@ def say(message: Message) -> str:
     return message.render(current_lang())
 
 
-def lang_option(f: F) -> F:
+def _lang(callback: Callable[..., Any], help: str, *, expose: bool = True) -> Callable[[F], F]:
+    """``--lang de|en``, read before the other options (its messages are said in it)."""
     return click.option(
         "--lang",
         type=click.Choice(["de", "en"], case_sensitive=False),
         default=None,
         is_eager=True,
-        callback=_keep_lang,
-        help="Language of explanations, tables and messages (default German; LANG=en* → English).",
-    )(f)
+        expose_value=expose,
+        callback=callback,
+        help=help,
+    )
+
+
+LANG_HELP = "Language of explanations, tables and messages (default German; LANG=en* → English)."
+
+
+def lang_option(f: F) -> F:
+    return _lang(_keep_lang, LANG_HELP)(f)
 
 
 def _resolved_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> Lang:
@@ -498,28 +507,14 @@ def list_options(f: F) -> F:
     """What every list command takes: the list (``--ledger``) and the language (``--lang``),
     the language resolved already (``resolve_lang``), so the command gets a ``Lang``. The lock
     is the application layer's: each change holds it while it reads and writes."""
-    f = click.option(
-        "--lang",
-        type=click.Choice(["de", "en"], case_sensitive=False),
-        default=None,
-        is_eager=True,
-        callback=_resolved_lang,
-        help="Language of explanations, tables and messages (default German; LANG=en* → English).",
-    )(f)
+    f = _lang(_resolved_lang, LANG_HELP)(f)
     return ledger_option(f)
 
 
 def messages_lang_option(f: F) -> F:
     """--lang for a command that shows only messages: kept for them, not passed on."""
-    return click.option(
-        "--lang",
-        type=click.Choice(["de", "en"], case_sensitive=False),
-        default=None,
-        is_eager=True,
-        expose_value=False,
-        callback=_keep_lang,
-        help="Language of messages (default German; LANG=en* → English).",
-    )(f)
+    help = "Language of messages (default German; LANG=en* → English)."
+    return _lang(_keep_lang, help, expose=False)(f)
 
 
 def ledger_option(f: F) -> F:
@@ -532,6 +527,20 @@ def ledger_option(f: F) -> F:
         show_default=True,
         help="The list's JSON file (or env SKATLISTE_LEDGER).",
     )(f)
+
+
+def folder_option(name: str, envvar: str, help: str) -> Callable[[F], F]:
+    """``--NAME DIR``: the folder of a tournament, a season or a league (or env ``envvar``),
+    the current folder by default; the command gets it as ``folder``."""
+    return click.option(
+        f"--{name}",
+        "folder",
+        type=click.Path(file_okay=False, path_type=Path),
+        envvar=envvar,
+        default=".",
+        show_default="the current folder",
+        help=help,
+    )
 
 
 WORDS_CONTEXT = {"ignore_unknown_options": True}

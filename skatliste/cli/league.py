@@ -12,9 +12,9 @@ import click
 from skatliste.app import league as app
 from skatliste.app.tournament import SeriesHasResults, SeriesNotDrawn, TablesCountTwice
 from skatliste.cli.base import (
-    F,
     SkatGroup,
     cli,
+    folder_option,
     lang_option,
     messages_lang_option,
     resolve_lang,
@@ -60,16 +60,7 @@ class LeagueGroup(SkatGroup):
             raise LedgerError(exc.told([how] * len(exc.tables))) from None
 
 
-def league_option(f: F) -> F:
-    return click.option(
-        "--league",
-        "folder",
-        type=click.Path(file_okay=False, path_type=Path),
-        envvar=app.ENV_VAR,
-        default=".",
-        show_default="the current folder",
-        help="The league folder (or env SKATLISTE_LEAGUE).",
-    )(f)
+league_option = folder_option("league", app.ENV_VAR, "The league folder (or env SKATLISTE_LEAGUE).")
 
 
 def _json(data: object) -> None:

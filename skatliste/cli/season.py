@@ -15,6 +15,7 @@ from skatliste.cli.base import (
     F,
     SkatGroup,
     cli,
+    folder_option,
     lang_option,
     messages_lang_option,
     resolve_lang,
@@ -38,17 +39,7 @@ from skatliste.render.season import (
 from skatliste.render.tournament import text
 from skatliste.season import Rule, ScoreKind, SeasonRules, shown
 
-
-def season_option(f: F) -> F:
-    return click.option(
-        "--season",
-        "folder",
-        type=click.Path(file_okay=False, path_type=Path),
-        envvar=app.ENV_VAR,
-        default=".",
-        show_default="the current folder",
-        help="The season folder (or env SKATLISTE_SEASON).",
-    )(f)
+season_option = folder_option("season", app.ENV_VAR, "The season folder (or env SKATLISTE_SEASON).")
 
 
 class SeasonGroup(SkatGroup):
