@@ -474,10 +474,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "notes")
 def problem_notes(lst: Any, lang: Lang) -> list[str]:
     """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
-    # the walk without rows (the sheet's, kept), of the entries but for their times where
-    # the list was read a distinct line at a time: none made
-    untimed = lst.untimed()
-    found = walk(lst.table, lst.entries if untimed is None else untimed)[1]
+    found = walk(lst.table, lst.entries)[1]  # the walk without rows
     if not found:
         return []
     where, problem = found[0]

@@ -14,11 +14,9 @@ from typing import Any
 
 from skatliste import money
 from skatliste.i18n import Lang, msg
-from skatliste.memory import collector_off
 from skatliste.printed import signed
 from skatliste.render import register
 from skatliste.render.plain import plain_table
-from skatliste.render.plain_sheet import plain_sheet
 from skatliste.render.text import (
     describe,
     game_lines,
@@ -114,14 +112,7 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
         return export_csv(lst, lang=lang).rstrip("\n")
     if fmt == "json":
         return json.dumps(export_json(lst, lang=lang), ensure_ascii=False, indent=2)
-    with collector_off():
-        distinct = lst.distinct() if fmt == "plain" else None
-        if distinct is not None:
-            firsts, which = distinct
-            text = plain_sheet(lst.table, firsts, which, lang=lang)
-            if text is not None:
-                return text
-        return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
+    return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
 
 
 @register(FAMILY, "summary")
