@@ -12,6 +12,7 @@ import pytest
 
 from skatliste.app import lists as app
 from skatliste.app import reports
+from skatliste.app.output import write_output
 from skatliste.errors import InputError, LedgerError
 from skatliste.render import renderer
 from skatliste.render import report as render
@@ -43,7 +44,7 @@ def test_the_csv_export_is_one_row_a_game_in_german_columns(evening: Path) -> No
 def test_an_export_is_never_written_onto_a_list(evening: Path) -> None:
     before = evening.read_bytes()
     with pytest.raises(LedgerError, match="this is the list"):
-        reports.write_output(evening, "x", lists=[evening])
+        write_output(evening, "x", lists=[evening])
     assert evening.read_bytes() == before
 
 

@@ -1,6 +1,6 @@
 """What a table reads from its lists, as values for the edges to render: a list's agreement
 (what its sheet and exports show under the games), the lists a statistic merges, the history
-of removed entries, the list format's schema; and where an export may be written.
+of removed entries, the list format's schema.
 
 Like ``skatliste.app.lists``, nothing here renders or prints: each function returns the list,
 messages (``skatliste.i18n``) or plain data, and the edge (``cli``, ``web``) renders them by
@@ -77,17 +77,6 @@ def refuse_csv_stake(fmt: str, stake: Fraction | None) -> None:
                 "HTML, Markdown and JSON exports"
             )
         )
-
-
-def refuse_target(path: Path | str, *, lists: Sequence[Path | str] = ()) -> None:
-    """Refuse ``path`` where :func:`write_output` would (one of ``lists``, a file of
-    skatliste's own), writing nothing: the first thing to say about an export's target."""
-    files.refuse_list_target(path, lists=lists)
-
-
-def write_output(path: Path | str, text: str, *, lists: Sequence[Path | str] = ()) -> None:
-    """Write an export atomically, never onto a list (one of ``lists`` or any list file)."""
-    files.write_output(path, text, lists=lists)
 
 
 def statistics(paths: Sequence[Path | str]) -> list[ListFile[Any]]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.app.reports import refuse_target, write_output
+from skatliste.app.output import refuse_target, write_output
 from skatliste.cli.base import refuse, say
 from skatliste.i18n import Lang, Message, msg
 

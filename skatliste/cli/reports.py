@@ -12,6 +12,7 @@ import click
 
 from skatliste.app import lists as app
 from skatliste.app import reports
+from skatliste.app.output import write_output
 from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import export_format
 from skatliste.errors import InputError
@@ -180,7 +181,7 @@ def export(
     if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
-    reports.write_output(output, text, lists=[ledger_path])
+    write_output(output, text, lists=[ledger_path])
     games = ledger.family.entry_count(app.numbered_count(ledger))
     click.echo(say(msg("{path}: {format}, {games}", path=str(output), format=chosen, games=games)))
 

@@ -36,7 +36,6 @@ from skatliste.render.season import (
     teams_table,
     title,
 )
-from skatliste.render.tournament import text
 from skatliste.season import Rule, ScoreKind, SeasonRules, shown
 
 season_option = folder_option("season", app.ENV_VAR, "The season folder (or env SKATLISTE_SEASON).")
@@ -366,6 +365,8 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     chosen = resolve_lang(lang)
     click.echo(teams_table(lines, rule, chosen))
     if any(x.short for x in lines):
+        from skatliste.render.tournament import text  # the tournament's words: teams only
+
         click.echo(text(chosen)["short"].format(size=size))
 
 

@@ -18,7 +18,6 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import DECIMAL, CsvWriter
-from skatliste.render.export import line_chart
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.season import (
@@ -31,7 +30,6 @@ from skatliste.season import (
     Standing,
     shown,
 )
-from skatliste.skat.stats import GAME_ORDER, stats_headers, stats_rows
 
 _TEXT: dict[str, Message] = {
     "place": pmsg("season", "Place"),
@@ -252,6 +250,7 @@ def chart(
     days: Sequence[date], lines: dict[str, list[Fraction]], rules: SeasonRules, lang: Lang
 ) -> str:
     """The top players' season score after each evening, drawn by the list's line chart."""
+    from skatliste.render.export import line_chart  # the standing's page only
 
     if not days or not lines:
         return ""
@@ -338,6 +337,7 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
     """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
     by game type."""
+    from skatliste.skat.stats import stats_headers, stats_rows  # a player's page only
 
     first = plain_table(
         stats_headers(lang), stats_rows({page.name: page.stats}, lang), "lrrrrrrrrrrrr"
@@ -350,6 +350,7 @@ def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
 
 def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
     """The heads and the row of won/declared by game type, in the order of the game types."""
+    from skatliste.skat.stats import GAME_ORDER  # a player's page only
 
     kinds = [g for g in GAME_ORDER if g in page.stats.by_game]
     row = [page.name, *("{1}/{0}".format(*page.stats.by_game[g]) for g in kinds)]
