@@ -36,7 +36,6 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.options import rule_assignments
-from skatliste.cli.render import entry_words
 from skatliste.errors import InputError
 from skatliste.families import families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
@@ -241,7 +240,7 @@ def undo(ledger_path: Path, lang: Lang) -> None:
       skatliste undo
     """
     change = app.undo(ledger_path)
-    words = entry_words(change.ledger, change.removed, lang)
+    words = change.ledger.family.words(change.removed, lang)
     click.echo(msg("taken back: {game}", game=words).render(lang))
     show_change(change, lang)
 
@@ -264,7 +263,7 @@ def delete(number: int, end: bool, ledger_path: Path, lang: Lang) -> None:
       skatliste delete 4 --end      (American Grand: the end after deal 4)
     """
     change = app.delete(ledger_path, number, unnumbered=end)
-    words = entry_words(change.ledger, change.removed, lang)
+    words = change.ledger.family.words(change.removed, lang)
     family = change.ledger.family
     what = family.unnumbered_name(number) if end else family.entry_name(number)
     click.echo(msg("deleted {what}: {words}", what=what, words=words).render(lang))
@@ -387,9 +386,9 @@ def history(ledger_path: Path, lang: Lang) -> None:
         name = family.entry_name if family.numbered(item.entry) else family.unnumbered_name
         which = name(item.number).render(lang)
         line = f"{index:>2}. {item.time}  {actions[item.action]:<{width}} {which}: "
-        line += entry_words(ledger, item.entry, lang)
+        line += ledger.family.words(item.entry, lang)
         if item.replaced_by is not None:
-            line += " → " + entry_words(ledger, item.replaced_by, lang)
+            line += " → " + ledger.family.words(item.replaced_by, lang)
         click.echo(line)
     for time, said in agreement_history(ledger):  # signatures, reopenings, protests, decisions
         click.echo(f"    {time}  {said.render(lang)}")

@@ -1,30 +1,18 @@
-"""How the CLI shows a list's entries: by the renderers its game family registered
-(``skatliste.render``), and the words of an entry; where an organiser's export goes. Text
-only, no logic."""
+"""Where the CLI's exports go: their format from ``--format`` or the file's name, the
+terminal or a file. Text only, no logic."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from skatliste.app.output import refuse_target, write_output
 from skatliste.cli.base import refuse, say
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Message, msg
 
-__all__ = ["entry_words", "export_format", "put_out"]
-
-if TYPE_CHECKING:
-    from skatliste.app.lists import Ledger
-
-
-def entry_words(ledger: Ledger, entry: object, lang: Lang) -> str:
-    """An entry of the list as the words that would enter it again."""
-    words: str = ledger.family.words(entry, lang)
-    return words
-
+__all__ = ["export_format", "put_out"]
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".csv": "csv", ".json": "json"}
 """The export format a file's name ends in."""
