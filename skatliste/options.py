@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from skatliste.errors import RuleSetError
-from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.i18n import Message, msg, nmsg
 
 MOST_DIGITS = 9
 """The most digits a number in a rule option has (as at the table: none is longer)."""
@@ -154,28 +154,3 @@ def stored_problem(
                 else msg("{problem}", problem=exc.message)
             )
     return None
-
-
-def parse_rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """``["kontra=off", "series=36"]`` → ``{"kontra": "off", "series": "36"}``.
-
-    >>> parse_rule_assignments(["Kontra = off"])
-    {'kontra': 'off'}
-    """
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise RuleSetError(msg("rule '{item}': write KEY=VALUE, e.g. kontra=off", item=item))
-        out[key.strip().lower()] = value.strip()
-    return out
-
-
-def describe(options: Mapping[str, Option], lang: Lang) -> list[str]:
-    """Each option with its default, allowed values and meaning (``rules --list``)."""
-    lines = []
-    for opt in options.values():
-        allowed = "|".join(str(c) for c in opt.choices) if opt.choices else None
-        said = msg("see text").render(lang) if allowed is None else allowed
-        lines.append(f"  {opt.key} = {opt.default}   ({said})\n      {opt.help.render(lang)}")
-    return lines

@@ -22,7 +22,6 @@ from skatliste.american.game import Table, parties, problem_places
 from skatliste.cli import cli
 from skatliste.i18n import Lang
 from skatliste.render.american import kept_summary, render_summary
-from skatliste.render.american_sheet import render_sheet, walked_sheet
 from skatliste.store.state import MIN_ENTRIES, state_path
 
 PLAYERS = ("Anna", "Ben", "Carl", "Dora")
@@ -165,34 +164,6 @@ def test_the_summary_from_the_state_is_the_summary_of_the_results(
     state = kept.walk(table, items)[0]
     parts = [p for p in kept.results(state) if p.deals]
     assert kept_summary(table, state, lang) == render_summary(table, parts, lang)
-
-
-NOTED: list[Entry] = [
-    Deal(declarer="Carl", contract=Contract.WHIST, bid=20, tricks=8, note="Ben kam zu spät"),
-]
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    items=st.lists(st.sampled_from([*DEALS, *REFUSED, *NOTED, END]), max_size=60),
-    by_deals=st.booleans(),
-    fmt=st.sampled_from(["plain", "grid", "md"]),
-    lang=st.sampled_from(["de", "en"]),
-    by_kind=st.booleans(),
-)
-def test_the_sheet_from_the_walk_is_the_sheet_of_the_rows(
-    items: list[Entry], by_deals: bool, fmt: str, lang: Lang, by_kind: bool
-) -> None:
-    """Each partie's deals, numbers, dealers, notes, marks and running scores, its result;
-    the same where the store tells which entries are equal (``by_kind``)."""
-    table = BY_DEALS if by_deals else TABLE
-    kinds = None
-    if by_kind:
-        first: dict[Entry, int] = {}
-        kinds = [first.setdefault(e, len(first)) for e in items]
-        kept.walk(table, items)  # a walk kept from before (the summary's): walked again
-    drawn = walked_sheet(table, items, fmt=fmt, lang=lang, kinds=kinds)
-    assert drawn == render_sheet(table, parties(table, items), fmt=fmt, lang=lang)
 
 
 def test_the_summary_of_a_state_with_no_deal_says_so() -> None:

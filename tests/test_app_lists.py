@@ -27,7 +27,7 @@ def three(tmp_path: Path) -> Path:
 def pub(tmp_path: Path) -> Path:
     """A fresh pub list of three (Bock and Ramsch)."""
     path = tmp_path / "pub.json"
-    app.new_list(path, ["Anna,Ben,Carl"], rules=app.rules_of("pub"))
+    app.new_list(path, ["Anna", "Ben", "Carl"], rules=app.rules_of("pub"))
     return path
 
 

@@ -52,7 +52,10 @@ def test_every_command_has_help_with_an_example(
 def _all_commands(group: click.Group, prefix: str = "skatliste") -> list[tuple[str, click.Command]]:
     """Every command with its full name; a group's subcommands too."""
     out: list[tuple[str, click.Command]] = []
-    for name, command in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):  # a group's lazy commands loaded too
+        command = group.get_command(ctx, name)
+        assert command is not None
         out.append((f"{prefix} {name}", command))
         if isinstance(command, click.Group):
             out.extend(_all_commands(command, f"{prefix} {name}"))

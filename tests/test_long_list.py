@@ -8,14 +8,16 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.app import lists as app
-from skatliste.app import reports
 from skatliste.errors import LedgerError, SkatlisteError
+from skatliste.render import renderer
+from skatliste.render import report as render
 from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import Derived, derive, rows
@@ -24,6 +26,11 @@ from skatliste.store import lists as store
 from .conftest import EXAMPLES, Run
 
 GAMES = 40
+
+
+def _summary_of(lst: app.Ledger, **how: Any) -> str:
+    """The list's summary as its family renders it."""
+    return renderer(lst.family, "summary")(lst, **how)
 
 
 def _season(path: Path, games: int = GAMES, *, preset: str = "pub") -> None:
@@ -54,10 +61,10 @@ def test_a_list_keeps_at_most_its_state_beside_it(tmp_path: Path) -> None:
     other derivation; a summary of a list shorter than a long one writes nothing."""
     path = tmp_path / "evening.json"
     _season(path, 250)
-    reports.summary(app.open_summed(path), lang="de")
+    _summary_of(app.open_summed(path), lang="de")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.json"]
     app.add_game(path, "anna", "grand mit 1 hand augen 70".split())
-    reports.sheet(app.open_list(path), "plain", lang="de")
+    render.sheet(app.open_list(path), "plain", lang="de")
     names = ["evening.json", "evening.json.lock", "evening.json.state"]
     assert sorted(p.name for p in tmp_path.iterdir()) == names
 
@@ -80,11 +87,11 @@ def test_a_written_list_is_the_list_written_in_full(season: Path) -> None:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_sheet_is_the_sheet_of_the_list_as_it_is(season: Path, fmt: str, lang: str) -> None:
     """In each format and language; after an add, the sheet has the new game."""
-    first = reports.sheet(app.open_list(season), fmt, lang=lang)  # type: ignore[arg-type]
+    first = render.sheet(app.open_list(season), fmt, lang=lang)  # type: ignore[arg-type]
     app.add_game(season, "ben", "grand mit 1 hand augen 80".split())
-    after = reports.sheet(app.open_list(season), fmt, lang=lang)  # type: ignore[arg-type]
+    after = render.sheet(app.open_list(season), fmt, lang=lang)  # type: ignore[arg-type]
     assert after != first
-    assert reports.sheet(app.open_list(season), fmt, lang=lang) == after  # type: ignore[arg-type]
+    assert render.sheet(app.open_list(season), fmt, lang=lang) == after  # type: ignore[arg-type]
 
 
 def _edit(text: str, rng: random.Random, kind: str) -> str:

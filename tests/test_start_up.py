@@ -9,10 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 from skatliste.app import tournament as organiser
 from skatliste.cli import MODULES, cli
+from skatliste.cli.base import SkatGroup
 
 from .conftest import EXAMPLES
 
@@ -56,6 +58,7 @@ def test_a_ranking_loads_neither_the_draw_nor_the_double_list_s_comparison() -> 
         "skatliste.league",
         "skatliste.compare",
         "skatliste.cli.lists",
+        "skatliste.cli.tournament_draw",
     )
     folder = EXAMPLES / "tournament"
     assert (folder / "tournament.json").exists()
@@ -69,6 +72,16 @@ def test_each_command_is_where_the_map_of_command_modules_says() -> None:
             assert cli.commands[name].callback is not None
             assert cli.commands[name].callback.__module__ == module, name
     assert sorted(cli.commands) == sorted(n for names in MODULES.values() for n in names)
+
+
+def test_a_group_s_lazy_commands_are_where_its_map_says() -> None:
+    """The tournament's draw, seat and seating: loaded by the group when called."""
+    group = cli.get_command(click.Context(cli), "tournament")
+    assert isinstance(group, SkatGroup) and group.lazy
+    for name, module in group.lazy.items():
+        command = group.get_command(click.Context(group), name)
+        assert command is not None and command.callback is not None
+        assert command.callback.__module__ == module, name
 
 
 @pytest.mark.parametrize("name", organiser.__all__)

@@ -8,14 +8,16 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.app import lists as app
-from skatliste.app import reports
 from skatliste.errors import LedgerError, SkatlisteError
+from skatliste.render import renderer
+from skatliste.render import report as render
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import Derived, derive
 from skatliste.store import lists as store
@@ -25,6 +27,11 @@ from skatliste.store.files import refuse_list_target, skatliste_file
 from .conftest import EXAMPLES
 
 GRAND = "grand mit 1 hand augen 70".split()
+
+
+def _summary_of(lst: app.Ledger, **how: Any) -> str:
+    """The list's summary as its family renders it."""
+    return renderer(lst.family, "summary")(lst, **how)
 
 
 def _season(path: Path, games: int, *, preset: str = "pub") -> None:
@@ -39,12 +46,12 @@ def _season(path: Path, games: int, *, preset: str = "pub") -> None:
 
 def _summary(path: Path) -> str:
     """The summary from a full read of the list, never from its state."""
-    return reports.summary(app.open_list(path), lang="en", as_json=True)
+    return _summary_of(app.open_list(path), lang="en", as_json=True)
 
 
 def _summed(path: Path) -> str:
     """The summary as the ``summary`` command makes it (from the state when it matches)."""
-    return reports.summary(app.open_summed(path), lang="en", as_json=True)
+    return _summary_of(app.open_summed(path), lang="en", as_json=True)
 
 
 @pytest.fixture
@@ -308,8 +315,8 @@ def test_the_answer_with_the_state_file_is_the_answer_without_it(
             assert _state(path)["state"] == fresh.to_json()
     assert _summed(path) == _summary(path)
     ledger = store.load(path)
-    sheet = reports.sheet(ledger, "plain", lang="en")
-    assert sheet == reports.sheet(app.open_list(path), "plain", lang="en")
+    sheet = render.sheet(ledger, "plain", lang="en")
+    assert sheet == render.sheet(app.open_list(path), "plain", lang="en")
 
 
 @pytest.mark.parametrize(

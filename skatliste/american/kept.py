@@ -40,7 +40,6 @@ from skatliste.american.game import (
 )
 from skatliste.american.game import effect as game_effect
 from skatliste.i18n import Message, msg
-from skatliste.memory import collector_off
 
 Closed = tuple[int, str, tuple[int, int], tuple[int, int], int | None]
 """A partie over: its deals, why it ended, the pairs' points and sets, the pair of a Grand
@@ -123,62 +122,11 @@ def effect(table: Table, deal: Deal) -> Effect | Message:
     return s if not isinstance(s, DealScore) else game_effect(table, s)
 
 
-@dataclass
-class Shown:
-    """What the sheet shows of a walk, without a row object a deal."""
-
-    numbers: list[int] = field(default_factory=list)
-    """The number of each deal that stands."""
-    keys: list[Hashable] = field(default_factory=list)
-    """What each deal that stands is: its key in :attr:`deals`."""
-    scores: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
-    """Each pair's score in the partie after each deal that stands."""
-    ends: list[int] = field(default_factory=list)
-    """How many deals stand before the end of each partie over."""
-    deals: dict[Hashable, tuple[Deal, Effect]] = field(default_factory=dict)
-    """Each distinct deal that stands, by its key: the first deal so, and what it does."""
-
-
-def played_deals(
-    table: Table, entries: Sequence[Entry], kinds: Sequence[int] | None = None
-) -> tuple[Kept, Shown]:
-    """The state after ``entries`` (as :func:`walk`) and what the sheet shows of them.
-    ``kinds[i]`` (the store's, when it read the list a distinct line at a time) tells what
-    entry ``i`` is: equal kinds, equal deals but for the time."""
-    shown = Shown()
-
-    def walked(t: Table, e: Sequence[Entry]) -> Walked:
-        return _walk(t, e, shown, kinds)
-
-    # kept as the last walk: the sheet's notes ask for the problems of the same list next
-    state = _LAST.of(table, entries, walked)[0]
-    if not shown.numbers and entries:  # the walk was kept from before: walked again
-        shown = Shown()
-        with collector_off():
-            state = _walk(table, entries, shown, kinds)[0]
-    return _copy(state), shown
-
-
-def _walk(
-    table: Table,
-    entries: Sequence[Entry],
-    shown: Shown | None = None,
-    kinds: Sequence[int] | None = None,
-) -> Walked:
+def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
     # game._walk_deals's walk by the same rules (game.effect, game.partie_over), the partie in
     # progress in local names and no row made: a long list runs it once a deal, and repeats
     # a few hundred distinct deals
     effects: dict[Hashable, Effect | Message] = {}
-    show = shown is not None
-    sheet = shown if shown is not None else Shown()
-    # what the sheet shows, when it asks (each a list's append)
-    number_is, key_is, score0, score1 = (
-        sheet.numbers.append,
-        sheet.keys.append,
-        sheet.scores[0].append,
-        sheet.scores[1].append,
-    )
-    end, firsts = sheet.ends.append, sheet.deals
     closed: list[int] = []
     wrong: list[Problem] = []
     at: list[int] = []
@@ -189,32 +137,25 @@ def _walk(
             if deals:
                 closed += (deals, 3, a, b, x, y, -1)
                 a = b = x = y = deals = 0
-                if show:
-                    end(number - refused)
             else:
                 wrong.append((msg("end after deal {number}", number=number), NO_DEAL_TO_END))
                 at.append(index)
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        if kinds is None:
-            contract = id(entry.contract)  # as in game.score(): an enum member hashes by name
-            key: Hashable = (
-                entry.declarer,
-                contract,
-                entry.bid,
-                entry.tricks,
-                entry.alone,
-                entry.hearts,
-                entry.note,
-            )
-        else:
-            key = kinds[index]
+        contract = id(entry.contract)  # as in game.score(): an enum member hashes by name
+        key: Hashable = (
+            entry.declarer,
+            contract,
+            entry.bid,
+            entry.tricks,
+            entry.alone,
+            entry.hearts,
+            entry.note,
+        )
         done = effects.get(key)
         if done is None:
             done = effects[key] = effect(table, entry)
-            if isinstance(done, tuple):
-                firsts[key] = (entry, done)
         if not isinstance(done, tuple):
             refused += 1
             wrong.append((msg("deal {number}", number=number), done))
@@ -225,19 +166,12 @@ def _walk(
         x += done[2]
         y += done[3]
         deals += 1
-        if show:
-            number_is(number)
-            key_is(key)
-            score0(a)
-            score1(b)
         won = done[4]
         reason = partie_over(a, b, won, deals, limit)
         if reason is None:
             continue
         closed += (deals, _CODE[reason], a, b, x, y, -1 if won is None else won)
         a = b = x = y = deals = 0
-        if show:
-            end(number - refused)
     return (
         Kept(number - refused, _array(closed), Running([a, b], [x, y], deals=deals)),
         wrong,

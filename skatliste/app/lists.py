@@ -44,8 +44,7 @@ def new_list(
     force: bool = False,
 ) -> Ledger:
     """Start a list under ``rules`` (default: the first family's first preset): players in
-    seat order (``"Anna,Ben"`` splits too), who deals first. Refuses to replace a list without
-    ``force``."""
+    seat order, who deals first. Refuses to replace a list without ``force``."""
     from skatliste.families import default_family
 
     if rules is None:
@@ -53,7 +52,7 @@ def new_list(
         rules = first.rules(next(iter(first.presets)))
     family = find_family(rules.preset)
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
-    players = [_nfc(n.strip()) for raw in names for n in raw.split(",") if n.strip()]
+    players = [_nfc(n.strip()) for n in names if n.strip()]
     problem = family.players_problem(players, rules)
     if problem is not None:
         raise InputError(problem)

@@ -538,7 +538,7 @@ def watched(folder: Path | str) -> list[Path]:
 def write_output(folder: Path | str, output: Path | str, text: str) -> None:
     """Write an export; never over the season file, one of its lists or any of skatliste's own
     files."""
-    from skatliste.app.reports import write_output as write
+    from skatliste.app.output import write_output as write
 
     s = open_season(folder)
     # the season file itself is refused by its header, as a season file

@@ -7,24 +7,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from skatliste.app import agree as app
 from skatliste.cli.base import (
     cli,
     current_lang,
-    lazy,
     list_options,
     messages_lang_option,
     refuse,
 )
+from skatliste.compare import report_lines
 from skatliste.i18n import Lang, join, msg
-
-if TYPE_CHECKING:
-    from skatliste.app import agree as app
-else:
-    app = lazy("skatliste.app.agree")  # loaded by the command that uses it
 
 
 @cli.command(name="compare")
@@ -45,7 +40,6 @@ def compare_cmd(list_a: Path, list_b: Path, as_json: bool) -> None:
       skatliste compare evening.json paper.txt
       skatliste compare a.json b.json --json
     """
-    from skatliste.compare import report_lines
 
     lang = current_lang()
     found = app.compare_lists(list_a, list_b, lang=lang)

@@ -1,20 +1,19 @@
 """The click group, the shared options and the one place that turns errors into messages.
 
-Heavy modules (the ledger and pydantic) are imported inside the commands that need
-them, so ``skatliste value`` starts in a few times the interpreter's own start-up.
+The group loads a command's module when the command is called (``SkatGroup.lazy``), and each
+module imports what it needs at its top: ``skatliste value`` loads neither the list store nor
+the application, and starts in a few times the interpreter's own start-up.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
-import importlib.util
 import os
 import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
@@ -27,23 +26,6 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def lazy(name: str) -> ModuleType:
-    """The module ``name``, run on its first attribute looked up (the standard library's
-    ``importlib.util.LazyLoader``): the application layer and the list store are loaded by
-    the commands that use them, not by ``skatliste value`` at start-up. The CLI's modules name
-    the real module under ``TYPE_CHECKING``, so every call is type-checked all the same."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.loader is not None, name
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    return module
 
 
 class _Told(click.ClickException):
@@ -116,7 +98,7 @@ class Helped(click.Command):
     language (``cli.helptexts``)."""
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from skatliste.cli import helptexts  # only for a help shown
+        from skatliste.cli import helptexts  # measured: 3 ms (and inspect) of every start-up
 
         helptexts.format_help(self, ctx, formatter, help_lang(ctx))
 
@@ -418,7 +400,7 @@ class SkatGroup(Helped, click.Group):
             click.echo(say(bug), err=True)
             ctx.exit(BUG_EXIT)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not any(param.name == "lang" for param in self.params):
             # a group takes --lang too (``skatliste --help --lang en``), for its help and the
@@ -433,18 +415,16 @@ class SkatGroup(Helped, click.Group):
                     callback=_keep_lang,
                 )
             )
-        self.lazy: dict[str, str] = {}
-        """Commands whose module is imported only when they are called or listed (name →
-        module, which registers the command on import): ``tournament`` and ``serve`` pull in
-        modules that every other command, ``value`` above all, would pay for at start-up."""
+        self.lazy: dict[str, str] = dict(lazy or {})
+        """The CLI's one way of loading a command: its module is imported only when it is
+        called or listed (name → module, which registers the command on import, and imports
+        what it needs at its top), so a command's start-up loads its own module only."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy:
-            import importlib
-
             importlib.import_module(self.lazy[cmd_name])
         return super().get_command(ctx, cmd_name)
 
@@ -498,15 +478,24 @@ def say(message: Message) -> str:
     return message.render(current_lang())
 
 
-def lang_option(f: F) -> F:
+def _lang(callback: Callable[..., Any], help: str, *, expose: bool = True) -> Callable[[F], F]:
+    """``--lang de|en``, read before the other options (its messages are said in it)."""
     return click.option(
         "--lang",
         type=click.Choice(["de", "en"], case_sensitive=False),
         default=None,
         is_eager=True,
-        callback=_keep_lang,
-        help="Language of explanations, tables and messages (default German; LANG=en* → English).",
-    )(f)
+        expose_value=expose,
+        callback=callback,
+        help=help,
+    )
+
+
+LANG_HELP = "Language of explanations, tables and messages (default German; LANG=en* → English)."
+
+
+def lang_option(f: F) -> F:
+    return _lang(_keep_lang, LANG_HELP)(f)
 
 
 def _resolved_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> Lang:
@@ -518,28 +507,14 @@ def list_options(f: F) -> F:
     """What every list command takes: the list (``--ledger``) and the language (``--lang``),
     the language resolved already (``resolve_lang``), so the command gets a ``Lang``. The lock
     is the application layer's: each change holds it while it reads and writes."""
-    f = click.option(
-        "--lang",
-        type=click.Choice(["de", "en"], case_sensitive=False),
-        default=None,
-        is_eager=True,
-        callback=_resolved_lang,
-        help="Language of explanations, tables and messages (default German; LANG=en* → English).",
-    )(f)
+    f = _lang(_resolved_lang, LANG_HELP)(f)
     return ledger_option(f)
 
 
 def messages_lang_option(f: F) -> F:
     """--lang for a command that shows only messages: kept for them, not passed on."""
-    return click.option(
-        "--lang",
-        type=click.Choice(["de", "en"], case_sensitive=False),
-        default=None,
-        is_eager=True,
-        expose_value=False,
-        callback=_keep_lang,
-        help="Language of messages (default German; LANG=en* → English).",
-    )(f)
+    help = "Language of messages (default German; LANG=en* → English)."
+    return _lang(_keep_lang, help, expose=False)(f)
 
 
 def ledger_option(f: F) -> F:
@@ -552,6 +527,20 @@ def ledger_option(f: F) -> F:
         show_default=True,
         help="The list's JSON file (or env SKATLISTE_LEDGER).",
     )(f)
+
+
+def folder_option(name: str, envvar: str, help: str) -> Callable[[F], F]:
+    """``--NAME DIR``: the folder of a tournament, a season or a league (or env ``envvar``),
+    the current folder by default; the command gets it as ``folder``."""
+    return click.option(
+        f"--{name}",
+        "folder",
+        type=click.Path(file_okay=False, path_type=Path),
+        envvar=envvar,
+        default=".",
+        show_default="the current folder",
+        help=help,
+    )
 
 
 WORDS_CONTEXT = {"ignore_unknown_options": True}

@@ -9,21 +9,31 @@ from typing import TYPE_CHECKING
 
 import click
 
+from skatliste.app import replay
 from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_lang
 from skatliste.cli.options import typed
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Lang, msg, nmsg
 from skatliste.printed import signed
+from skatliste.skat.cards import (
+    augen,
+    is_trump,
+    no_duplicates,
+    parse_cards,
+    spitzen,
+    trick_seats,
+    trick_winner,
+)
 from skatliste.skat.explain import explain, headline, result_record
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import seeger_fabian_points
+from skatliste.skat.words import GAME_WORDS, suggest
 
 if TYPE_CHECKING:
     from skatliste.skat.replay import ReplayResult
 
 
 def _game_type(word: str) -> GameType:
-    from skatliste.skat.words import GAME_WORDS, suggest
 
     game = GAME_WORDS.get(word.lower())
     if game is None:
@@ -56,7 +66,6 @@ def spitzen_cmd(
       skatliste spitzen grand ♥B ♦B ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A ♦10 ♣K ♠K
         ohne 2: ♣B ♠B fehlen
     """
-    from skatliste.skat.cards import no_duplicates, parse_cards, spitzen
 
     language = resolve_lang(lang)
     kind = _game_type(game)
@@ -101,14 +110,6 @@ def trick(
         ♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen
       skatliste trick kreuz ♥A ♥10 ♠B --players Anna,Ben,Carl --lead Ben
     """
-    from skatliste.skat.cards import (
-        augen,
-        is_trump,
-        no_duplicates,
-        parse_cards,
-        trick_seats,
-        trick_winner,
-    )
 
     language = resolve_lang(lang)
     kind = _game_type(game)
@@ -159,22 +160,10 @@ def augen_cmd(cards: tuple[str, ...]) -> None:
       skatliste augen CA CT SK HQ D7
         28
     """
-    from skatliste.skat.cards import augen, no_duplicates, parse_cards
 
     pile = parse_cards(cards)
     no_duplicates(pile)
     click.echo(str(augen(pile)))
-
-
-def read_replay(path: Path) -> ReplayResult:
-    from skatliste.skat.replay import decode_replay, load_replay, replay
-
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        why = exc.strerror or str(exc)
-        raise InputError(msg("{path}: cannot read: {why}", path=path, why=why)) from None
-    return replay(load_replay(decode_replay(data, source=str(path)), source=str(path)))
 
 
 @cli.command(name="replay")
@@ -191,7 +180,7 @@ def replay_cmd(file: Path, as_json: bool, lang: str | None) -> None:
       skatliste replay examples/grand-hand.txt
     """
     language = resolve_lang(lang)
-    out = read_replay(file)
+    out = replay.read_replay(file)
     if as_json:
         click.echo(json.dumps(_replay_json(out, language), ensure_ascii=False, indent=2))
     else:

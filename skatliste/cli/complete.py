@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.cli.base import DEFAULT_LIST, lazy
+from skatliste.app import completion as app
+from skatliste.cli.base import DEFAULT_LIST
 from skatliste.errors import RuleSetError
-
-if TYPE_CHECKING:
-    from skatliste.app import completion as app
-else:
-    app = lazy("skatliste.app.completion")  # read when Tab is pressed
+from skatliste.families import PLUGINS, families, find_family
 
 
 def _ledger_path(ctx: click.Context) -> Path:
@@ -44,14 +40,6 @@ def complete_words(ctx: click.Context, param: click.Parameter, incomplete: str) 
     return _starting(family.next_words(words), incomplete)
 
 
-def complete_game_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """The Skat table words for ``value`` (which values a Skat game, whatever list is near)."""
-    from skatliste.families import default_family
-
-    words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
-    return _starting(default_family().next_words(words), incomplete)
-
-
 def complete_edit_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """'edit N' and 'insert N': first a player (the declarer) or a word that stands first
     ('eingepasst'), then the words."""
@@ -77,7 +65,6 @@ def complete_ramsch_words(ctx: click.Context, param: click.Parameter, incomplete
 
 def complete_preset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """The rule-set presets of every family for 'new --rules'."""
-    from skatliste.families import PLUGINS
 
     return _starting([p for plugin in PLUGINS for p in plugin.presets], incomplete)
 
@@ -85,7 +72,6 @@ def complete_preset(ctx: click.Context, param: click.Parameter, incomplete: str)
 def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """'KEY=VALUE' for 'new --rule': every value of a closed option, the default of an open one,
     of the family of the rule set given (``--rules``), else of every family."""
-    from skatliste.families import families, find_family
 
     preset = ctx.params.get("preset")
     try:

@@ -12,9 +12,9 @@ import click
 from skatliste.app import league as app
 from skatliste.app.tournament import SeriesHasResults, SeriesNotDrawn, TablesCountTwice
 from skatliste.cli.base import (
-    F,
     SkatGroup,
     cli,
+    folder_option,
     lang_option,
     messages_lang_option,
     resolve_lang,
@@ -24,6 +24,9 @@ from skatliste.cli.options import typed
 from skatliste.cli.render import export_format, put_out
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.render import league as render
+from skatliste.render.league import players_text, report_text, table_text, text
+from skatliste.render.plain import plain_table
 
 
 class LeagueGroup(SkatGroup):
@@ -57,16 +60,7 @@ class LeagueGroup(SkatGroup):
             raise LedgerError(exc.told([how] * len(exc.tables))) from None
 
 
-def league_option(f: F) -> F:
-    return click.option(
-        "--league",
-        "folder",
-        type=click.Path(file_okay=False, path_type=Path),
-        envvar=app.ENV_VAR,
-        default=".",
-        show_default="the current folder",
-        help="The league folder (or env SKATLISTE_LEAGUE).",
-    )(f)
+league_option = folder_option("league", app.ENV_VAR, "The league folder (or env SKATLISTE_LEAGUE).")
 
 
 def _json(data: object) -> None:
@@ -171,8 +165,6 @@ def team_list(as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste league team list
     """
-    from skatliste.render.league import text
-    from skatliste.render.plain import plain_table
 
     found = app.teams(folder)
     if as_json:
@@ -318,8 +310,6 @@ def day_draw(
       skatliste league day draw 1 1
       skatliste league day draw 1 2 --seed 4711
     """
-    from skatliste.render.league import text
-    from skatliste.render.plain import plain_table
 
     plan = app.draw(folder, number, series, seed=seed, force=force)
     chosen = resolve_lang(lang)
@@ -428,7 +418,6 @@ def day_report(number: int, as_json: bool, folder: Path, lang: str | None) -> No
       skatliste league day report 1
       skatliste league day report 1 --json
     """
-    from skatliste.render.league import report_text
 
     r = app.day_report(folder, number)
     if as_json:
@@ -453,7 +442,6 @@ def table(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste league table
       skatliste league table --json
     """
-    from skatliste.render.league import table_text
 
     lines = app.table(folder)
     if as_json:
@@ -477,7 +465,6 @@ def players(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste league players
       skatliste league players --json
     """
-    from skatliste.render.league import players_text
 
     lines = app.players(folder)
     if as_json:
@@ -515,7 +502,6 @@ def export(
       skatliste league export report --day 1 -o spielbericht-1.html
       skatliste league export table -o tabelle.csv
     """
-    from skatliste.render import league as render
 
     chosen: Lang = resolve_lang(lang)
     fmt = export_format(fmt, output)

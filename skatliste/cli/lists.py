@@ -8,16 +8,21 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from skatliste.app import lists as app
+from skatliste.app.bock import call_bock
+from skatliste.app.reports import agreement_history
+from skatliste.app.reports import agreement_problems as agreement
+from skatliste.app.reports import history as removed_entries
+from skatliste.app.schemas import NoSuchFormat
+from skatliste.app.schemas import schema as file_schema
 from skatliste.cli.base import (
     WORDS_CONTEXT,
     Failed,
     cli,
     current_lang,
-    lazy,
     ledger_option,
     list_options,
     messages_lang_option,
@@ -32,21 +37,17 @@ from skatliste.cli.complete import (
     complete_rule,
     complete_words,
 )
-from skatliste.cli.render import entry_words, rendered
+from skatliste.cli.options import rule_assignments
 from skatliste.errors import InputError
+from skatliste.families import families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.memory import collector_off
-
-if TYPE_CHECKING:
-    from skatliste.app import lists as app
-    from skatliste.app.lists import Ledger
-else:
-    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
+from skatliste.render import renderer
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
     """The changed entry's lines and the standing after it, as the list's family shows them."""
-    click.echo("\n".join(rendered(change.ledger, "change")(change, lang)))
+    click.echo("\n".join(renderer(change.ledger.family, "change")(change, lang)))
 
 
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:
@@ -117,11 +118,10 @@ def new(
       skatliste new --players Anna Ben Carl --rule spitzen_cap=4 --ledger friday.json
       skatliste new --rules american-grand --players Anna Ben Carl Dora
     """
-    from skatliste.options import parse_rule_assignments
-
-    rules = app.rules_of(preset, parse_rule_assignments(list(rule_items)))
-    ledger = app.new_list(ledger_path, names, rules=rules, first_dealer=first_dealer, force=force)
-    click.echo(rendered(ledger, "created")(ledger, current_lang()))
+    rules = app.rules_of(preset, rule_assignments(list(rule_items)))
+    players = [name for typed in names for name in typed.split(",")]  # "Anna,Ben" too
+    ledger = app.new_list(ledger_path, players, rules=rules, first_dealer=first_dealer, force=force)
+    click.echo(renderer(ledger.family, "created")(ledger, current_lang()))
     if ledger.backup is not None:
         click.echo(say(msg("the list it replaces is kept as {path}", path=str(ledger.backup))))
 
@@ -164,12 +164,12 @@ def add(
         return
     if words:
         refuse(msg("--from-replay takes the game from the file: give no words with it"))
-    from skatliste.cli.cards import read_replay
-    from skatliste.skat.words import to_words
 
-    replayed = read_replay(replay_file)
-    if replayed.illegal is not None:
-        bad, lang = replayed.illegal, lang
+    from skatliste.app import replay  # Skat's cards and tricks: measured 7 ms of every list command
+
+    game = replay.read_replay(replay_file)
+    if game.illegal is not None:
+        bad = game.illegal
         refuse(
             msg(
                 "{file}: trick {trick}: {player} plays {card} against the rules ({reason}); fix "
@@ -181,24 +181,8 @@ def add(
                 reason=bad.reason(lang),
             )
         )
-    assert replayed.result is not None and replayed.outcome is not None
-    replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
-
-    def check_declarer(ledger: Ledger) -> object:
-        declarer = app.resolve_player(ledger.table, player)
-        entry = ledger.family.parse(ledger.table, replay_words, declarer=declarer, note=note)
-        if declarer.casefold() != replayed.declarer.casefold():
-            refuse(
-                msg(
-                    "{file}: the declarer there is {declarer}, not {player}",
-                    file=str(replay_file),
-                    declarer=replayed.declarer,
-                    player=player,
-                )
-            )
-        return entry
-
-    show_change(app.append(ledger_path, check_declarer), lang)
+    entry = replay.entry_of(game, player, source=str(replay_file), note=note)
+    show_change(app.append(ledger_path, entry), lang)
 
 
 @cli.command(name="pass")
@@ -258,7 +242,7 @@ def undo(ledger_path: Path, lang: Lang) -> None:
       skatliste undo
     """
     change = app.undo(ledger_path)
-    words = entry_words(change.ledger, change.removed, lang)
+    words = change.ledger.family.words(change.removed, lang)
     click.echo(msg("taken back: {game}", game=words).render(lang))
     show_change(change, lang)
 
@@ -281,7 +265,7 @@ def delete(number: int, end: bool, ledger_path: Path, lang: Lang) -> None:
       skatliste delete 4 --end      (American Grand: the end after deal 4)
     """
     change = app.delete(ledger_path, number, unnumbered=end)
-    words = entry_words(change.ledger, change.removed, lang)
+    words = change.ledger.family.words(change.removed, lang)
     family = change.ledger.family
     what = family.unnumbered_name(number) if end else family.entry_name(number)
     click.echo(msg("deleted {what}: {words}", what=what, words=words).render(lang))
@@ -378,10 +362,9 @@ def bock(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste bock
     """
-    from skatliste.app.bock import call_bock
 
     change = call_bock(ledger_path)
-    click.echo("\n".join(rendered(change.ledger, "change")(replace(change, row=None), lang)))
+    click.echo("\n".join(renderer(change.ledger.family, "change")(replace(change, row=None), lang)))
 
 
 @cli.command()
@@ -393,8 +376,6 @@ def history(ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste history
     """
-    from skatliste.app.reports import agreement_history
-    from skatliste.app.reports import history as removed_entries
 
     ledger = app.open_list(ledger_path)
     removed = removed_entries(ledger)
@@ -410,11 +391,11 @@ def history(ledger_path: Path, lang: Lang) -> None:
             "{action} {entry}: {words}",
             action=actions[item.action].ljust(width),
             entry=which,
-            words=entry_words(ledger, item.entry, lang),
+            words=ledger.family.words(item.entry, lang),
         )
         line = f"{index:>2}. {item.time}  {said.render(lang)}"
         if item.replaced_by is not None:
-            line += " → " + entry_words(ledger, item.replaced_by, lang)
+            line += " → " + ledger.family.words(item.replaced_by, lang)
         click.echo(line)
     for time, said in agreement_history(ledger):  # signatures, reopenings, protests, decisions
         click.echo(f"    {time}  {said.render(lang)}")
@@ -444,7 +425,6 @@ def check_cmd(ledger_path: Path) -> None:
 
 
 def _check(ledger_path: Path) -> None:
-    from skatliste.app.reports import agreement_problems as agreement
 
     ledger = app.open_list(ledger_path)
     problems = [*ledger.family.problems(ledger.table, ledger.entries), *agreement(ledger)]
@@ -499,8 +479,6 @@ def schema(name: str, preset: str) -> None:
       skatliste schema --rules american-grand > american-grand.schema.json
       skatliste schema tournament > tournament.schema.json
     """
-    from skatliste.app.schemas import NoSuchFormat
-    from skatliste.app.schemas import schema as file_schema
 
     try:
         found = file_schema(name, preset)
@@ -515,9 +493,6 @@ def schema(name: str, preset: str) -> None:
 
 def _listing(lang: Lang) -> list[str]:
     """Each family's presets and options with their meaning, and how to type them here."""
-    from skatliste.families import families
-    from skatliste.options import describe
-
     lines: list[str] = []
     for family in families():
         width = max(len(name) for name in family.presets) + 2
@@ -533,7 +508,12 @@ def _listing(lang: Lang) -> list[str]:
                 preset=default,
             ).render(lang)
         )
-        lines += [*describe(family.options, lang), ""]
+        for opt in family.options.values():
+            allowed = "|".join(str(c) for c in opt.choices) if opt.choices else None
+            said = msg("see text").render(lang) if allowed is None else allowed
+            lines.append(f"  {opt.key} = {opt.default}   ({said})")
+            lines.append(f"      {opt.help.render(lang)}")
+        lines.append("")
     return lines[:-1]
 
 

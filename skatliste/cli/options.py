@@ -1,101 +1,31 @@
-"""The CLI's options read into values (``--games 36/48``, ``--pool 500``), and a setting the
-application refused said as it was typed (``--size 0: ...``).
+"""What the CLI reads into values before the application sees them: a rule typed as
+``KEY=VALUE``, and a setting the application refused said as it was typed (``--size 0: ...``).
 
-The application takes ints and Fractions and names a refused setting by its name
+The application takes typed values and names a refused setting by its name
 (``skatliste.errors.OptionError``), saying what is wrong in Skat words; the CLI reads the
 option's text and adds the option to what the application says.
 """
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
-
-from skatliste.errors import InputError, OptionError
+from skatliste.errors import InputError, OptionError, RuleSetError
 from skatliste.i18n import msg
 
-EXAMPLES = {
-    "--pool": "--pool 500",
-    "--split": "--split 30,20,15",
-    "--amounts": "--amounts 100,60,40",
-    "--entry": "--entry 10",
-    "--lost-game": "--lost-game 0.50",
-}
-"""How each money option is typed."""
 
+def rule_assignments(items: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``--rule kontra=off --rule series=36`` → ``{"kontra": "off", "series": "36"}``: each
+    option of the rule set by its name; the family's option table reads the values.
 
-def games_option(spec: str | None) -> tuple[int, int] | None:
-    """``--games 36/48``: the games of a series at a table of three and of four."""
-    from skatliste.tournament import MAX_SERIES_GAMES
-
-    if spec is None:
-        return None
-    found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
-    if not found or not all(1 <= int(found.group(g)) <= MAX_SERIES_GAMES for g in (1, 2)):
-        raise InputError(
-            msg(
-                "--games {spec}: give the games at a table of three and of four (1 to {most}), "
-                "e.g. 36/48 or 24/32",
-                spec=spec,
-                most=MAX_SERIES_GAMES,
-            )
-        )
-    return int(found.group(1)), int(found.group(2))
-
-
-def _one_amount(text: str, raw: str, option: str) -> Fraction:
-    """One amount as the core reads money (``sheet.parse_amount``: 12.50, 12,50, 1/3; six
-    digits at most before the point, so 1e309 or a typing slip never reaches the sums)."""
-    from skatliste.money import parse_amount
-
-    text = text.strip()
-    value = parse_amount(text)
-    if value is not None:
-        return value
-    if text.startswith(("-", "−")):
-        raise InputError(
-            msg(
-                "{option} {raw}: {part} is negative; give e.g. {example}",
-                option=option,
-                raw=raw,
-                part=repr(text),
-                example=EXAMPLES[option],
-            )
-        )
-    raise InputError(
-        msg(
-            "{option} {raw}: {part} is not a number (e.g. {example}): write at most six "
-            "digits before the decimal point or comma, and no exponent",
-            option=option,
-            raw=raw,
-            part=repr(text),
-            example=EXAMPLES[option],
-        )
-    )
-
-
-def amounts_option(raw: str | None, option: str) -> list[Fraction]:
-    """``--split 30,20,15``: amounts separated by commas (none without the option)."""
-    if raw is None:
-        return []
-    return [_one_amount(part, raw, option) for part in raw.split(",")]
-
-
-def amount_option(raw: str | None, option: str) -> Fraction | None:
-    """``--pool 500``: one amount (None without the option)."""
-    if raw is None:
-        return None
-    values = amounts_option(raw, option)
-    if len(values) != 1:
-        raise InputError(
-            msg(
-                "{option} {raw}: give one amount, e.g. {example}",
-                option=option,
-                raw=raw,
-                example=EXAMPLES[option],
-            )
-        )
-    return values[0]
+    >>> rule_assignments(["Kontra = off"])
+    {'kontra': 'off'}
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise RuleSetError(msg("rule '{item}': write KEY=VALUE, e.g. kontra=off", item=item))
+        out[key.strip().lower()] = value.strip()
+    return out
 
 
 def typed(exc: OptionError) -> InputError:

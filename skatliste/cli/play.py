@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from skatliste.app import lists as app
+from skatliste.app.lists import Ledger
 from skatliste.cli.base import (
     Refused,
     cli,
     current_lang,
     lang_option,
-    lazy,
     ledger_option,
     resolve_lang,
     say,
@@ -21,16 +21,22 @@ from skatliste.cli.base import (
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.i18n import msg, pmsg
-from skatliste.skat.rules import Variant
+from skatliste.render.text import render_sheet
+from skatliste.skat.rounds import RoundKind
+from skatliste.skat.rules import (
+    MAX_BID,
+    MAX_PUSHES,
+    MIN_BID,
+    TOTAL_AUGEN,
+    Variant,
+    check_bid,
+    game_value,
+    normalise,
+    two_player_value,
+)
 from skatliste.skat.rulesets import KontraRule
+from skatliste.skat.sheet import last_row, rows
 from skatliste.skat.words import parse_words, whole_number
-
-if TYPE_CHECKING:
-    from skatliste.app import lists as app
-    from skatliste.app.lists import Ledger
-else:
-    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
-
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]
 
@@ -110,7 +116,6 @@ class _Quit(Exception):
 def _check_words(ledger: Ledger, *fixed: str) -> Callable[[str], None]:
     """A check that the answer, with the words so far, makes a possible declaration under the
     list's rules (a Spitzen cap, say)."""
-    from skatliste.skat.rules import normalise
 
     def check(answer: str) -> None:
         parsed = parse_words([*fixed, *answer.split()])
@@ -155,8 +160,6 @@ def _number_between(
 def _plays_ramsch(ledger: Ledger) -> bool:
     """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
     round, or in Offizierskat."""
-    from skatliste.skat.rounds import RoundKind
-    from skatliste.skat.sheet import last_row
 
     rules = ledger.rules
     if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
@@ -167,7 +170,6 @@ def _plays_ramsch(ledger: Ledger) -> bool:
 
 def _ramsch_words(ledger: Ledger) -> list[str]:
     """A Ramsch's questions: each player's Augen, Jungfrau, Durchmarsch, pushes."""
-    from skatliste.skat.rules import MAX_PUSHES, TOTAL_AUGEN
 
     active = ledger.table.active(len(ledger.entries))
     words: list[str] = []
@@ -314,7 +316,6 @@ def _kontra_words(ledger: Ledger) -> list[str]:
 
 def _check_bid(ledger: Ledger, words: list[str]) -> Callable[[str], None]:
     """The bid, checked at once with the game so far under the list's rules."""
-    from skatliste.skat.rules import MAX_BID, MIN_BID, check_bid, game_value, two_player_value
 
     def check(answer: str) -> None:
         if not answer:
@@ -345,8 +346,6 @@ def play(ledger_path: Path, lang: str | None) -> None:
         Spieler (Anna/Ben/Carl, p = eingepasst, q = Ende): ben
         Spiel (karo/herz/pik/kreuz/grand/null): kreuz ...
     """
-    from skatliste.render.text import render_sheet
-    from skatliste.skat.sheet import rows
 
     language = resolve_lang(lang)
     family = app.open_list(ledger_path).family

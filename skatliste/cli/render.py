@@ -1,37 +1,18 @@
-"""How the CLI shows a list's entries: by the renderers its game family registered
-(``skatliste.render``), and the words of an entry; where an organiser's export goes. Text
-only, no logic."""
+"""Where the CLI's exports go: their format from ``--format`` or the file's name, the
+terminal or a file. Text only, no logic."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import click
 
+from skatliste.app.output import refuse_target, write_output
 from skatliste.cli.base import refuse, say
-from skatliste.i18n import Lang, Message, msg
+from skatliste.i18n import Message, msg
 
-__all__ = ["entry_words", "export_format", "put_out", "rendered"]
-
-if TYPE_CHECKING:
-    from skatliste.app.lists import Ledger
-
-
-def rendered(ledger: Ledger, fmt: str) -> Callable[..., Any]:
-    """The renderer of ``fmt`` for the list's family (imported when used, so that
-    ``skatliste value`` does not load the sheet)."""
-    from skatliste.render import renderer
-
-    return renderer(ledger.family, fmt)
-
-
-def entry_words(ledger: Ledger, entry: object, lang: Lang) -> str:
-    """An entry of the list as the words that would enter it again."""
-    words: str = ledger.family.words(entry, lang)
-    return words
-
+__all__ = ["export_format", "put_out"]
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".csv": "csv", ".json": "json"}
 """The export format a file's name ends in."""
@@ -55,7 +36,6 @@ def export_format(
     if named is None or named == fmt:
         return fmt or "html"
     assert output is not None
-    from skatliste.app.reports import refuse_target
 
     refuse_target(output, lists=lists)
     if fmt is not None:
@@ -92,7 +72,6 @@ def put_out(output: Path | None, text: str, what: Message, fmt: str) -> None:
     if output is None or str(output) == "-":
         click.echo(text, nl=False)
         return
-    from skatliste.app.reports import write_output
 
     write_output(output, text)
     click.echo(say(msg("{path}: {what} written ({format})", path=output, what=what, format=fmt)))

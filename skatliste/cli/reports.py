@@ -6,23 +6,21 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import click
 
-from skatliste.cli.base import cli, lazy, list_options, refuse, say
-from skatliste.cli.render import export_format, rendered
+from skatliste.app import lists as app
+from skatliste.app import reports
+from skatliste.app.output import write_output
+from skatliste.cli.base import cli, list_options, refuse, say
+from skatliste.cli.render import export_format
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
-
-if TYPE_CHECKING:
-    from skatliste.app import lists as app
-    from skatliste.app import reports
-    from skatliste.app.reports import ExportFormat, SheetFormat
-else:
-    app = lazy("skatliste.app.lists")  # loaded by the command that uses it
-    reports = lazy("skatliste.app.reports")
-
+from skatliste.money import parse_stake
+from skatliste.render import renderer
+from skatliste.render import report as render
+from skatliste.render.report import ExportFormat, SheetFormat
 
 EXPORTS = ("html", "md", "csv", "json")
 """The formats ``export`` writes."""
@@ -32,8 +30,6 @@ def _stake(cent: str | None) -> Fraction | None:
     """``--cent``: the stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
     if cent is None:
         return None
-    from skatliste.money import parse_stake
-
     try:
         return parse_stake(cent)
     except InputError as exc:
@@ -41,7 +37,7 @@ def _stake(cent: str | None) -> Fraction | None:
 
 
 def _notes(ledger: app.Ledger, lang: Lang) -> None:
-    for line in reports.notes(ledger, lang=lang):
+    for line in render.notes(ledger, lang):
         click.echo(line, err=True)
 
 
@@ -65,7 +61,8 @@ def sheet(fmt: SheetFormat, ledger_path: Path, lang: Lang) -> None:
       skatliste sheet --format csv > evening.csv
     """
     ledger = app.open_list(ledger_path)
-    _print(reports.sheet(ledger, fmt, lang=lang))
+    footer = reports.agreement(ledger).footer
+    _print(render.sheet(ledger, fmt, lang=lang, footer=footer))
     _notes(ledger, lang)
 
 
@@ -119,7 +116,8 @@ def summary(
         only = last if last_round else round_
         if only is not None and not 1 <= only <= last:
             refuse(msg("round {number}: the list has rounds 1 to {last}", number=only, last=last))
-    _print(reports.summary(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
+    show = renderer(ledger.family, "summary")
+    _print(show(ledger, lang=lang, stake=stake, only_round=only, as_json=as_json))
     if not as_json:
         _notes(ledger, lang)
 
@@ -137,7 +135,7 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     """
     ledger = app.open_list(ledger_path)
     row = app.game_row(ledger, number)
-    click.echo("\n".join(rendered(ledger, "explain")(ledger, row, lang)))
+    click.echo("\n".join(renderer(ledger.family, "explain")(ledger, row, lang)))
 
 
 @cli.command()
@@ -174,12 +172,16 @@ def export(
     """
     chosen = cast("ExportFormat", export_format(fmt, output, EXPORTS, lists=[ledger_path]))
     stake = _stake(cent)
+    reports.refuse_csv_stake(chosen, stake)
     ledger = app.open_list(ledger_path)
-    text = reports.export(ledger, chosen, lang=lang, stake=stake)
+    signed = reports.agreement(ledger)
+    text = render.export(
+        ledger, chosen, lang=lang, stake=stake, footer=signed.footer, agreement=signed.data
+    )
     if output is None or str(output) == "-":  # standard output, as -o - says
         click.echo(text, nl=False)
         return
-    reports.write_output(output, text, lists=[ledger_path])
+    write_output(output, text, lists=[ledger_path])
     games = ledger.family.entry_count(app.numbered_count(ledger))
     click.echo(say(msg("{path}: {format}, {games}", path=str(output), format=chosen, games=games)))
 
@@ -198,7 +200,8 @@ def stats(ledgers: tuple[Path, ...], as_json: bool, ledger_path: Path, lang: Lan
       skatliste stats
       skatliste stats 2026-*.json --json
     """
-    click.echo(reports.statistics(list(ledgers) or [ledger_path], lang=lang, as_json=as_json))
+    lists = reports.statistics(list(ledgers) or [ledger_path])
+    click.echo(renderer(lists[0].family, "stats")(lists, lang=lang, as_json=as_json))
 
 
 @cli.command()
@@ -213,4 +216,4 @@ def chart(width: int, height: int, ledger_path: Path, lang: Lang) -> None:
       skatliste chart --ledger examples/evening.json
     """
     ledger = app.open_list(ledger_path)
-    click.echo(rendered(ledger, "chart")(ledger, width=width, height=height, lang=lang))
+    click.echo(renderer(ledger.family, "chart")(ledger, width=width, height=height, lang=lang))

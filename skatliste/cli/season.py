@@ -15,6 +15,7 @@ from skatliste.cli.base import (
     F,
     SkatGroup,
     cli,
+    folder_option,
     lang_option,
     messages_lang_option,
     resolve_lang,
@@ -23,19 +24,21 @@ from skatliste.cli.base import (
 from skatliste.cli.render import export_format
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
-from skatliste.season import Rule, ScoreKind, SeasonRules
+from skatliste.render import season as render
+from skatliste.render.season import (
+    missing_lines,
+    not_ranked_note,
+    player_line,
+    player_table,
+    rules_lines,
+    standing_table,
+    stats_table,
+    teams_table,
+    title,
+)
+from skatliste.season import Rule, ScoreKind, SeasonRules, shown
 
-
-def season_option(f: F) -> F:
-    return click.option(
-        "--season",
-        "folder",
-        type=click.Path(file_okay=False, path_type=Path),
-        envvar=app.ENV_VAR,
-        default=".",
-        show_default="the current folder",
-        help="The season folder (or env SKATLISTE_SEASON).",
-    )(f)
+season_option = folder_option("season", app.ENV_VAR, "The season folder (or env SKATLISTE_SEASON).")
 
 
 class SeasonGroup(SkatGroup):
@@ -182,7 +185,6 @@ def rules(settings: tuple[str, ...], folder: Path) -> None:
       skatliste season rules --set best=10
       skatliste season rules --set best=none --set drop=2 --set min-evenings=6
     """
-    from skatliste.render.season import rules_lines
 
     if settings:
         changes = dict(_setting(item) for item in settings)
@@ -266,7 +268,6 @@ def alias(name: str, other: str | None, remove: bool, folder: Path) -> None:
 
 
 def _notes(st: app.Standing, lang: Lang) -> None:
-    from skatliste.render.season import missing_lines, not_ranked_note
 
     note = not_ranked_note(st)
     if note is not None:
@@ -288,7 +289,6 @@ def standing(as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste season standing
       skatliste season standing --json
     """
-    from skatliste.render.season import standing_table, title
 
     st = app.standing(folder)
     if as_json:
@@ -314,7 +314,6 @@ def player(name: str, as_json: bool, folder: Path, lang: str | None) -> None:
       skatliste season player Anna
       skatliste season player "Hans-Jürgen" --json
     """
-    from skatliste.render.season import missing_lines, player_line, player_table, stats_table
 
     page = app.player(folder, name)
     if as_json:
@@ -342,13 +341,10 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste season teams --size 4
     """
-    from skatliste.render.season import teams_table
 
     lines = app.teams(folder, size=size)
     rule = app.open_season(folder).rules.rule
     if as_json:
-        from skatliste.season import shown
-
         data = [
             {
                 "place": x.place,
@@ -369,7 +365,7 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     chosen = resolve_lang(lang)
     click.echo(teams_table(lines, rule, chosen))
     if any(x.short for x in lines):
-        from skatliste.render.tournament import text
+        from skatliste.render.tournament import text  # the tournament's words: teams only
 
         click.echo(text(chosen)["short"].format(size=size))
 
@@ -391,7 +387,6 @@ def export(fmt: str | None, output: Path | None, folder: Path, lang: str | None)
       skatliste season export html -o standing.html
       skatliste season export -o standing.csv
     """
-    from skatliste.render import season as render
 
     fmt = export_format(fmt, output, option="")
     chosen = resolve_lang(lang)

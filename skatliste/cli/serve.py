@@ -10,9 +10,25 @@ from typing import Any
 
 import click
 
+from skatliste.app.keys import key_path, list_key, tournament_keys, tournament_keys_path
+from skatliste.app.league import NoLeague, open_league
+from skatliste.app.lists import open_list
+from skatliste.app.season import standing
+from skatliste.app.tournament import NoTournament, open_tournament
 from skatliste.cli.base import _keep_lang, cli, ledger_option, resolve_lang, say
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, msg
+from skatliste.web.hall import hall_options, limit_logs, raise_open_files
+from skatliste.web.links import (
+    ANY,
+    addresses,
+    base_url,
+    entry_link,
+    qr_terminal,
+    served_names,
+    serves_network,
+)
+from skatliste.web.server import ANY_ADDRESS, create_app
 
 
 @cli.command()
@@ -92,13 +108,6 @@ def serve(
       skatliste serve --league liga --host 0.0.0.0
       skatliste serve --season vm2027 --host 0.0.0.0
     """
-    from skatliste.web.links import (
-        addresses,
-        base_url,
-        entry_link,
-        qr_terminal,
-        serves_network,
-    )
 
     _check_key_options(key, renew_key)
     names = addresses(host)
@@ -124,12 +133,6 @@ def serve(
         _show_keys(names, port, key, tables)
         return
 
-    import uvicorn
-
-    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
-
-    raise_open_files()
-    limit_logs()
     where = (
         msg("the local network (anyone on it can watch; the key is needed to write)")
         if serves_network(host)
@@ -145,23 +148,7 @@ def serve(
         )
     click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=os.environ.get("SKATLISTE_LOG", "warning"),
-        timeout_graceful_shutdown=2,
-        **hall_options(),
-    )
-    watchers = app.state.watchers
-
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            for watcher in watchers:  # the open pages' event streams end: Ctrl+C stops at once
-                watcher.close()
-            super().handle_exit(sig, frame)
-
-    Server(config).run()
+    _run(app, host, port)
 
 
 def _check_key_options(key: str | None, renew_key: bool) -> None:
@@ -180,9 +167,6 @@ def _serve_league(
     folder: Path, tournament: Path | None, host: str, port: int, lang: Lang | None
 ) -> None:
     """Serve a league's page: read-only, so no key and no entry link."""
-    from skatliste.app.league import NoLeague, open_league
-    from skatliste.web.links import addresses, base_url, serves_network
-    from skatliste.web.server import create_app
 
     if tournament is not None:
         raise InputError(
@@ -205,7 +189,7 @@ def _serve_league(
     for name in addresses(host):
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(app, host, port)
+    _run(app, host, port)
 
 
 def _serve_season(
@@ -217,9 +201,6 @@ def _serve_season(
         raise InputError(
             msg("--season serves a season read-only: give no tournament and no key with it")
         )
-    from skatliste.app.season import standing
-    from skatliste.web.links import base_url
-    from skatliste.web.server import create_app
 
     st = standing(folder)  # refuse a missing or broken season before anything else
     _check_port(host, port)
@@ -229,23 +210,20 @@ def _serve_season(
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run_read_only(create_app(season=folder, lang=lang, hosts=_hosts(host), port=port), host, port)
+    _run(create_app(season=folder, lang=lang, hosts=_hosts(host), port=port), host, port)
 
 
 def _hosts(host: str) -> list[str]:
     """The names a request may give as its Host here (with this computer's own)."""
-    from skatliste.web.links import ANY, addresses, served_names
-    from skatliste.web.server import ANY_ADDRESS
 
     every = [ANY_ADDRESS] if host in ANY else []  # 0.0.0.0: each of this computer's addresses
     return [*addresses(host), *served_names(host), *every]
 
 
-def _run_read_only(app: Any, host: str, port: int) -> None:
-    """Run a read-only page (a season's, a league's) until Ctrl+C, its watchers closed then."""
+def _run(app: Any, host: str, port: int) -> None:
+    """Run the page until Ctrl+C, its open pages' event streams closed then (Ctrl+C stops
+    at once)."""
     import uvicorn
-
-    from skatliste.web.hall import hall_options, limit_logs, raise_open_files
 
     raise_open_files()
     limit_logs()
@@ -274,9 +252,6 @@ def _list_app(
     """The app for one list, its key (kept beside the list unless given: read again when it
     changes, so '--renew-key' in another terminal revokes the old one at once), what it
     serves."""
-    from skatliste.app.keys import key_path, list_key
-    from skatliste.app.lists import open_list
-    from skatliste.web.server import create_app
 
     open_list(ledger_path)  # refuse a missing or broken list before anything else
     if key is not None:
@@ -293,9 +268,6 @@ def _tournament_app(
 ) -> tuple[Any, str, str, list[tuple[str, str, str]]]:
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
     (label, page path of the last drawn series, key)."""
-    from skatliste.app.keys import tournament_keys, tournament_keys_path
-    from skatliste.app.tournament import NoTournament, open_tournament
-    from skatliste.web.server import create_app
 
     try:
         t = open_tournament(folder)
@@ -328,7 +300,6 @@ def _tournament_app(
 
 def _show_keys(names: list[str], port: int, key: str, tables: list[Any]) -> None:
     """``--show-keys``: the key, the entry links (a table's each), the QR code; no server."""
-    from skatliste.web.links import base_url, entry_link, qr_terminal
 
     click.echo(say(msg("key: {key}", key=key)))
     for name in names:

@@ -4,6 +4,8 @@ Each command parses, calls ``skatliste.app.tournament`` and prints what it retur
 from __future__ import annotations
 
 import json
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -16,15 +18,106 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.options import amount_option, amounts_option, games_option
 from skatliste.cli.render import export_format, put_out
 from skatliste.cli.tournament_players import player, tournament_option
 from skatliste.cli.tournament_refusals import TournamentGroup
 from skatliste.errors import InputError
-from skatliste.i18n import Lang, msg, nmsg
+from skatliste.i18n import Lang, msg, pmsg
+from skatliste.money import parse_amount
+from skatliste.printed import with_minus
+from skatliste.render import tournament as render
+from skatliste.render.plain import plain_table
+from skatliste.render.tournament import money, number, ranking_table, text
+from skatliste.tournament import MAX_SERIES_GAMES
+
+# --- the options read into values (``--games 36/48``, ``--pool 500``) -----------------------
 
 
-@cli.group(cls=TournamentGroup)
+EXAMPLES = {
+    "--pool": "--pool 500",
+    "--split": "--split 30,20,15",
+    "--amounts": "--amounts 100,60,40",
+    "--entry": "--entry 10",
+    "--lost-game": "--lost-game 0.50",
+}
+"""How each money option is typed."""
+
+
+def games_option(spec: str | None) -> tuple[int, int] | None:
+    """``--games 36/48``: the games of a series at a table of three and of four."""
+    if spec is None:
+        return None
+    found = re.fullmatch(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*", spec)
+    if not found or not all(1 <= int(found.group(g)) <= MAX_SERIES_GAMES for g in (1, 2)):
+        raise InputError(
+            msg(
+                "--games {spec}: give the games at a table of three and of four (1 to {most}), "
+                "e.g. 36/48 or 24/32",
+                spec=spec,
+                most=MAX_SERIES_GAMES,
+            )
+        )
+    return int(found.group(1)), int(found.group(2))
+
+
+def _one_amount(text: str, raw: str, option: str) -> Fraction:
+    """One amount as the core reads money (``sheet.parse_amount``: 12.50, 12,50, 1/3; six
+    digits at most before the point, so 1e309 or a typing slip never reaches the sums)."""
+    text = text.strip()
+    value = parse_amount(text)
+    if value is not None:
+        return value
+    if text.startswith(("-", "−")):
+        raise InputError(
+            msg(
+                "{option} {raw}: {part} is negative; give e.g. {example}",
+                option=option,
+                raw=raw,
+                part=repr(text),
+                example=EXAMPLES[option],
+            )
+        )
+    raise InputError(
+        msg(
+            "{option} {raw}: {part} is not a number (e.g. {example}): write at most six "
+            "digits before the decimal point or comma, and no exponent",
+            option=option,
+            raw=raw,
+            part=repr(text),
+            example=EXAMPLES[option],
+        )
+    )
+
+
+def amounts_option(raw: str | None, option: str) -> list[Fraction]:
+    """``--split 30,20,15``: amounts separated by commas (none without the option)."""
+    if raw is None:
+        return []
+    return [_one_amount(part, raw, option) for part in raw.split(",")]
+
+
+def amount_option(raw: str | None, option: str) -> Fraction | None:
+    """``--pool 500``: one amount (None without the option)."""
+    if raw is None:
+        return None
+    values = amounts_option(raw, option)
+    if len(values) != 1:
+        raise InputError(
+            msg(
+                "{option} {raw}: give one amount, e.g. {example}",
+                option=option,
+                raw=raw,
+                example=EXAMPLES[option],
+            )
+        )
+    return values[0]
+
+
+DRAW = ("draw", "seat", "seating")
+"""The commands of ``cli.tournament_draw``, loaded when one of them is called."""
+
+
+@cli.group(cls=TournamentGroup, lazy=dict.fromkeys(DRAW, "skatliste.cli.tournament_draw"))
 def tournament() -> None:
     """A tournament across tables: players, the draw, table lists, ranking, teams, prizes.
 
@@ -114,162 +207,6 @@ def new(
 tournament.add_command(player)
 
 
-# --- the draw ---------------------------------------------------------------------------
-
-
-@tournament.command("draw")
-@click.argument("series", type=int)
-@click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
-@click.option("--force", is_flag=True, help="Redraw a series that has results (kept).")
-@click.option("--by-ranking", is_flag=True, help="Seat by the ranking after the series before.")
-@click.option(
-    "--apart", type=click.Choice(["club"]), default=None, help="With --by-ranking: clubs apart."
-)
-@tournament_option
-@lang_option
-def draw(
-    series: int,
-    seed: int | None,
-    force: bool,
-    by_ranking: bool,
-    apart: str | None,
-    folder: Path,
-    lang: str | None,
-) -> None:
-    """Seat the present players for a series: tables of four, tables of three only where
-    the count requires; from series 2 on nobody meets again as far as the numbers allow.
-    With --by-ranking: places 1-4 at table 1, 5-8 at table 2, ... (--apart club swaps a
-    player with the nearest place to keep his club apart).
-
-    \b
-    Examples:
-      skatliste tournament draw 1
-      skatliste tournament draw 2 --seed 4711
-      skatliste tournament draw 2 --by-ranking --apart club
-    """
-    from skatliste.app.tournament.draw import by_ranking as ranked
-
-    if apart and not by_ranking:
-        raise InputError(msg("--apart club keeps clubs apart in a series seated --by-ranking"))
-    seat = ranked(series, apart=apart == "club") if by_ranking else None
-    plan = app.draw_series(folder, series, seed=seed, force=force, seat=seat)
-    if plan.moved:
-        click.echo(
-            say(
-                msg(
-                    "the old seating of series {series} is in the history, its lists in {folder}/",
-                    series=series,
-                    folder=plan.moved,
-                )
-            )
-        )
-    from skatliste.render.tournament import text
-
-    chosen = resolve_lang(lang)
-    t = text(chosen)
-    sizes = [len(x.players) for x in plan.tables]
-    parts = [
-        t[word].format(count=sizes.count(k))
-        for k, word in ((4, "of_four"), (3, "of_three"))
-        if k in sizes
-    ]
-    drawn = nmsg(
-        "series {series}: {count} table ({sizes}), seed {seed}",
-        "series {series}: {count} tables ({sizes}), seed {seed}",
-        len(plan.tables),
-        series=series,
-        sizes=", ".join(parts),
-        seed=plan.seed,
-    )
-    click.echo(drawn.render(chosen))
-    _print_seating(plan, chosen)
-    if apart:
-        pairs = ", ".join(f"{a}–{b}" for a, b in plan.together)
-        together = nmsg(
-            "{count} pair of one club could not be kept apart{pairs}",
-            "{count} pairs of one club could not be kept apart{pairs}",
-            len(plan.together),
-            pairs=f" ({pairs})" if pairs else "",
-        )
-        click.echo(together.render(chosen))
-
-
-def _print_seating(plan: app.SeatingPlan, lang: Lang) -> None:
-    from skatliste.render.plain import plain_table
-    from skatliste.render.tournament import text
-
-    t = text(lang)
-    body = [[str(x.table), ", ".join(x.players), x.first_dealer, x.list] for x in plan.tables]
-    headers = [t["table"], t["players_seated"], t["deals_first"], t["list"]]
-    click.echo(plain_table(headers, body, "rlll"))
-    if plan.series > 1:
-        pairs = ", ".join(f"{a}–{b}" for a, b in plan.repeats)
-        repeats = t["repeats_which"] if pairs else t["repeats"]
-        click.echo(repeats.format(count=len(plan.repeats), pairs=pairs))
-
-
-@tournament.command("seat")
-@click.argument("series", type=int)
-@click.argument("table", type=int)
-@click.argument("names", nargs=-1, required=True)
-@click.option("--force", is_flag=True, help="Seat a table that has results (they are kept).")
-@tournament_option
-@messages_lang_option
-def seat(series: int, table: int, names: tuple[str, ...], force: bool, folder: Path) -> None:
-    """Seat a table by hand (a late arrival, a seating made elsewhere): its 3 or 4 players in
-    seat order, the first deals first; its list is written as by a draw. Quote a name with a
-    space: "Anna Schmidt".
-
-    \b
-    Examples:
-      skatliste tournament seat 1 7 Anna Ben Carl
-      skatliste tournament seat 1 7 "Anna Schmidt" Ben Carl Dora --force
-    """
-    plan = app.seat_table(folder, series, table, list(names), force=force)
-    if plan.moved:
-        moved = msg(
-            "the old seating of the table is in the history, its list in {path}", path=plan.moved
-        )
-        click.echo(say(moved))
-    x = plan.tables[table - 1]
-    seated = msg(
-        "series {series} table {table}: {players}; {dealer} deals first; list {list}",
-        series=series,
-        table=table,
-        players=", ".join(x.players),
-        dealer=x.first_dealer,
-        list=x.list,
-    )
-    click.echo(say(seated))
-
-
-@tournament.command("seating")
-@click.argument("series", type=int)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@tournament_option
-@lang_option
-def seating(series: int, as_json: bool, folder: Path, lang: str | None) -> None:
-    """Who sits where in a series: each table's players in seat order, the first dealer,
-    the table's list. For a printable plan: 'skatliste tournament export seating'.
-
-    \b
-    Examples:
-      skatliste tournament seating 1
-      skatliste tournament seating 1 --json
-    """
-    plan = app.seating(folder, series)
-    if as_json:
-        data = {
-            "series": plan.series,
-            "tables": [
-                {"table": t.table, "players": list(t.players), "list": t.list} for t in plan.tables
-            ],
-        }
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    _print_seating(plan, resolve_lang(lang))
-
-
 # --- results ----------------------------------------------------------------------------
 
 
@@ -321,8 +258,6 @@ def result(
         )
     scores = app.enter_paper_result(folder, series, table, list(items), force=force)
     # the words of the tournament's tables, without their renderer: one result costs little
-    from skatliste.i18n import pmsg
-    from skatliste.printed import with_minus
 
     parts = ", ".join(f"{name} {with_minus(s.seeger_fabian)}" for name, s in scores.items())
     said = pmsg(
@@ -345,8 +280,6 @@ def status(folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament status
     """
-    from skatliste.render.plain import plain_table
-    from skatliste.render.tournament import text
 
     t = text(resolve_lang(lang))
     tables = app.status(folder)
@@ -379,7 +312,6 @@ def status(folder: Path, lang: str | None) -> None:
 
 
 def _ranking_note(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.render.tournament import text
 
     if not r.in_progress:
         return ""
@@ -392,7 +324,6 @@ def _ranking_note(r: app.Ranking, lang: Lang) -> str:
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:
-    from skatliste.render.tournament import text
 
     t = text(lang)
     which = t["series_n"].format(series=r.series) if r.series else t["all_series"]
@@ -413,7 +344,6 @@ def ranking(series: int | None, as_json: bool, folder: Path, lang: str | None) -
       skatliste tournament ranking
       skatliste tournament ranking --series 1 --json
     """
-    from skatliste.render.tournament import ranking_table
 
     r = app.ranking(folder, series=series)
     if as_json:
@@ -439,8 +369,6 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament teams --size 4
     """
-    from skatliste.render.plain import plain_table
-    from skatliste.render.tournament import number, text
 
     t = text(resolve_lang(lang))
     lines = app.team_ranking(folder, size=size)
@@ -501,8 +429,6 @@ def prizes(
       skatliste tournament prizes --pool 500 --split 30,20,15,10
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
     """
-    from skatliste.render.plain import plain_table
-    from skatliste.render.tournament import money, text
 
     chosen = resolve_lang(lang)
     t = text(chosen)
@@ -567,7 +493,6 @@ def export(
       skatliste tournament export ranking -o ranking.html
       skatliste tournament export seating --series 1 -o seating-1.html
     """
-    from skatliste.render import tournament as render
 
     chosen = resolve_lang(lang)
     fmt = export_format(fmt, output)

@@ -9,20 +9,21 @@ from pathlib import Path
 import click
 
 from skatliste.app import tournament as app
-from skatliste.cli.base import F, SkatGroup, lang_option, messages_lang_option, resolve_lang, say
+from skatliste.cli.base import (
+    SkatGroup,
+    folder_option,
+    lang_option,
+    messages_lang_option,
+    resolve_lang,
+    say,
+)
 from skatliste.i18n import msg, nmsg
+from skatliste.render.plain import plain_table
+from skatliste.render.tournament import text
 
-
-def tournament_option(f: F) -> F:
-    return click.option(
-        "--tournament",
-        "folder",
-        type=click.Path(file_okay=False, path_type=Path),
-        envvar=app.ENV_VAR,
-        default=".",
-        show_default="the current folder",
-        help="The tournament folder (or env SKATLISTE_TOURNAMENT).",
-    )(f)
+tournament_option = folder_option(
+    "tournament", app.ENV_VAR, "The tournament folder (or env SKATLISTE_TOURNAMENT)."
+)
 
 
 # --- players ----------------------------------------------------------------------------
@@ -103,8 +104,6 @@ def player_list(as_json: bool, folder: Path, lang: str | None) -> None:
     Example:
       skatliste tournament player list
     """
-    from skatliste.render.plain import plain_table
-    from skatliste.render.tournament import text
 
     t = text(resolve_lang(lang))
     people = app.players(folder)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import click
 
+from skatliste.app.value import Valued
+from skatliste.app.value import value as value_of
 from skatliste.cli.base import (
     WORDS_CONTEXT,
     cli,
@@ -19,7 +21,6 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
-from skatliste.cli.complete import complete_game_words
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
 from skatliste.printed import signed
@@ -33,12 +34,11 @@ from skatliste.skat.explain import (
 from skatliste.skat.rules import (
     MAX_BOCK,
     REIZWERTE,
-    GameResult,
-    game_value,
     games_reaching,
-    seeger_fabian_points,
+    is_valid_bid,
+    nearest_bids,
 )
-from skatliste.skat.words import TABLE_WORDS, ParsedGame, parse_words
+from skatliste.skat.words import TABLE_WORDS, next_words
 
 # --- value ------------------------------------------------------------------------------
 
@@ -85,30 +85,12 @@ class GameOptions:
         return words + ["bock"] * self.bock
 
 
-@dataclass(frozen=True)
-class _Valued:
-    """One game valued: its result, its JSON record, the Seeger-Fabian and paper lines."""
-
-    result: GameResult
-    record: dict[str, object]
-    sf_line: str
-    paper: str | None
-    ok: bool
-    """The value on paper, if given, is right."""
-
-
-def _value_of(parsed: ParsedGame, table: int, lang: Lang) -> _Valued:
-    """One game: its JSON record, its Seeger-Fabian line, the paper check line, paper right?"""
-    result = game_value(parsed.declaration, parsed.outcome)
-    fabian = seeger_fabian_points(result, table=table)
-    record = result_record(result, fabian=fabian, lang=lang)
-    paper: str | None = None
-    ok = True
-    if parsed.paper is not None:
-        ok = parsed.paper.matches(result.list_points)
-        record["paper"] = {"value": parsed.paper.value, "matches": ok}
-        paper = paper_line(parsed.paper.value, ok, result.list_points, lang)
-    return _Valued(result, record, seeger_fabian_line(result, fabian, lang=lang), paper, ok)
+def _record(valued: Valued, lang: Lang) -> dict[str, object]:
+    """The game's JSON record (``--json``), with the value on paper and whether it is right."""
+    record = result_record(valued.result, fabian=valued.fabian, lang=lang)
+    if valued.paper is not None:
+        record["paper"] = {"value": valued.paper, "matches": valued.ok}
+    return record
 
 
 def _refuse_other_family(words: tuple[str, ...]) -> None:
@@ -122,6 +104,8 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         elif word.casefold() in TABLE_WORDS or word.isdigit():
             continue  # a Skat word: the registry (every family's plug-in) is not loaded
+        # another family's word: the registry, whose option fields cost a tenth of this
+        # command's start-up, is loaded only now
         from skatliste.families import all_presets, family_of_word
 
         if preset is not None:
@@ -152,6 +136,13 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
                 preset=preset,
             )
         )
+
+
+def complete_game_words(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The Skat table words for ``value`` (which values a Skat game, whatever list is near)."""
+    words = [str(w).casefold() for w in ctx.params.get(param.name or "") or ()]
+    low = incomplete.casefold()
+    return [w for w in next_words(words) if w.casefold().startswith(low)]
 
 
 @cli.command(context_settings=WORDS_CONTEXT)
@@ -248,18 +239,17 @@ def value(
         return
     if not words and not extra:
         raise InputError(msg("say which game, e.g. 'skatliste value kreuz mit 2 hand'"))
-    parsed = parse_words(list(words) + extra)
-    valued = _value_of(parsed, size, language)
+    valued = value_of([*words, *extra], table=size)
     if as_json:
-        click.echo(json.dumps(valued.record, ensure_ascii=False))
+        click.echo(json.dumps(_record(valued, language), ensure_ascii=False))
     else:
         result = valued.result
         lines = [f"{headline(result, language)}: {signed(result.list_points)}"]
         lines += [f"  {step}" for step in explain(result, lang=language)]
         if table is not None:
-            lines.append(f"  {valued.sf_line}")
-        if valued.paper:
-            lines.append(f"  {valued.paper}")
+            lines.append(f"  {seeger_fabian_line(result, valued.fabian, lang=language)}")
+        if valued.paper is not None:
+            lines.append(f"  {paper_line(valued.paper, valued.ok, result.list_points, language)}")
         click.echo("\n".join(lines))
     if not valued.ok:
         sys.exit(1)
@@ -353,21 +343,16 @@ def _utf8_lines(stream: Iterable[str]) -> Iterator[str]:
 
 def _batch_answer(words: list[str], table: int, lang: Lang, *, as_json: bool) -> tuple[str, bool]:
     """A line's answer without its number (JSON: the record's fields after ``"line"``)."""
-    parsed = parse_words(words)
+    valued = value_of(words, table=table)
     if as_json:
-        valued = _value_of(parsed, table, lang)
-        return json.dumps(valued.record, ensure_ascii=False)[1:], valued.ok
-    # the text line needs the headline, the value and the steps only (what _value_of gives
-    # besides, for --json, would cost as much again)
-    result = game_value(parsed.declaration, parsed.outcome)
+        return json.dumps(_record(valued, lang), ensure_ascii=False)[1:], valued.ok
+    result = valued.result
     text = f"{headline(result, lang)}: {signed(result.list_points)} — " + "; ".join(
         explain(result, lang=lang)
     )
-    ok = True
-    if parsed.paper is not None:
-        ok = parsed.paper.matches(result.list_points)
-        text += " — " + paper_line(parsed.paper.value, ok, result.list_points, lang)
-    return text, ok
+    if valued.paper is not None:
+        text += " — " + paper_line(valued.paper, valued.ok, result.list_points, lang)
+    return text, valued.ok
 
 
 @cli.command()
@@ -387,7 +372,6 @@ def bids(bid: int | None) -> None:
         click.echo(" ".join(str(b) for b in REIZWERTE))
         return
     reach = games_reaching(bid)
-    from skatliste.skat.rules import is_valid_bid, nearest_bids
 
     if not is_valid_bid(bid):
         bids = nearest_bids(bid)

@@ -34,6 +34,9 @@ from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import number, signed
 from skatliste.render import register
+from skatliste.render.cells import with_note
+from skatliste.render.page import page_head, table_head
+from skatliste.render.plain import plain_table
 
 HEADS = (msg("dealer"), msg("declarer"), msg("contract"))
 """The sheet's column heads, one word each as on paper (German in the catalogue)."""
@@ -333,9 +336,6 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
     import html
     from datetime import date
 
-    from skatliste.render.cells import with_note
-    from skatliste.render.page import page_head, table_head
-
     labels = [pair_label(table, 0), pair_label(table, 1)]
     esc = html.escape
     day = created[:10] if created else date.today().isoformat()
@@ -481,10 +481,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "notes")
 def problem_notes(lst: Any, lang: Lang) -> list[str]:
     """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
-    # the walk without rows (the sheet's, kept), of the entries but for their times where
-    # the list was read a distinct line at a time: none made
-    untimed = lst.untimed()
-    found = walk(lst.table, lst.entries if untimed is None else untimed)[1]
+    found = walk(lst.table, lst.entries)[1]  # the walk without rows
     if not found:
         return []
     where, problem = found[0]
@@ -524,7 +521,6 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
         return json.dumps(people, ensure_ascii=False, indent=2)
     if not any(p["declared"] for p in people.values()):  # a table of zeros says less
         return NO_DEALS.render(lang)
-    from skatliste.render.plain import plain_table
 
     heads = [
         m.render(lang)

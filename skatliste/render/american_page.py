@@ -9,7 +9,7 @@ from typing import Any
 
 from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Row, Table
-from skatliste.american.words import to_words
+from skatliste.american.words import parse_words, to_words
 from skatliste.i18n import Lang, msg
 from skatliste.printed import number, signed
 from skatliste.render import register
@@ -75,7 +75,6 @@ def _summary(table: Table, parts: list[Partie], lang: Lang) -> dict[str, Any]:
 def _words_hint(lang: Lang) -> str:
     """What the words field shows before anything is typed: a deal as the table says it in
     ``lang`` (``whist 25 stiche 11``), the declarer being the player tapped."""
-    from skatliste.american.words import parse_words
 
     return to_words(parse_words("whist 25 tricks 11".split()).deal("-"), lang)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -33,6 +32,7 @@ from skatliste.render.text import (
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.games import GameType
 from skatliste.skat.row import Row
+from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.summary import Summary
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")
@@ -154,7 +154,6 @@ def line_chart(
 
 def _rules_line(table: Table) -> str:
     """The preset, and the options that differ from it."""
-    from skatliste.skat.rulesets import build_rule_set
 
     rules = table.rules
     preset = build_rule_set(rules.preset).options
@@ -373,25 +372,21 @@ def render_csv(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     return buf.getvalue()
 
 
-def render_json(
+def json_data(
     table: Table,
     sheet: Sequence[Row],
     summary: Summary,
     settlement: Settlement | None = None,
     *,
     lang: Lang = "de",
-) -> str:
-    """The derived sheet and summary (the games described in ``lang``)."""
-    return json.dumps(
-        {
-            "players": list(table.players),
-            "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
-            "games": sheet_records(table, sheet, lang),
-            "summary": summary_json(table, summary, settlement),
-        },
-        ensure_ascii=False,
-        indent=2,
-    )
+) -> dict[str, Any]:
+    """The derived sheet and summary (the games described in ``lang``), ready for JSON."""
+    return {
+        "players": list(table.players),
+        "rules": {"preset": table.rules.preset, "options": dict(table.rules.options)},
+        "games": sheet_records(table, sheet, lang),
+        "summary": summary_json(table, summary, settlement),
+    }
 
 
 def text_chart(

@@ -19,8 +19,8 @@ from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.league import DayReport, PlayerLine, TableLine
 from skatliste.printed import with_minus
 from skatliste.render.cells import CsvWriter
+from skatliste.render.page import page
 from skatliste.render.plain import plain_table
-from skatliste.render.tournament import page
 
 _TEXT: dict[str, Message] = {
     "place": pmsg("league", "Place"),

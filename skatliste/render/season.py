@@ -18,6 +18,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import DECIMAL, CsvWriter
+from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.season import (
     ClubLine,
@@ -241,29 +242,6 @@ def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
-<style>
-@page {{ size: A4; margin: 15mm; }}
-body {{ font-family: sans-serif; font-size: 10pt; margin: 0 auto; max-width: 180mm; }}
-h1 {{ font-size: 16pt; margin-bottom: 2mm; }}
-h2 {{ font-size: 12pt; margin: 5mm 0 2mm; break-after: avoid; }}
-table {{ border-collapse: collapse; width: 100%; margin-bottom: 4mm; }}
-th, td {{ border-bottom: 1px solid #bbb; padding: 1mm 2mm; text-align: left; }}
-td.n, th.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
-tr.unranked td {{ color: #555; }}
-svg {{ max-width: 100%; height: auto; }}
-svg text {{ font-size: 9px; }}
-.note {{ color: #555; margin: 1mm 0; }}
-@media print {{ tr {{ break-inside: avoid; }} }}
-</style></head>
-<body>
-<h1>{title}</h1>
-{body}
-</body></html>
-"""
-
-
 def _e(value: object) -> str:
     return html.escape(str(value))
 
@@ -272,7 +250,7 @@ def chart(
     days: Sequence[date], lines: dict[str, list[Fraction]], rules: SeasonRules, lang: Lang
 ) -> str:
     """The top players' season score after each evening, drawn by the list's line chart."""
-    from skatliste.render.export import line_chart
+    from skatliste.render.export import line_chart  # the standing's page only
 
     if not days or not lines:
         return ""
@@ -310,7 +288,7 @@ def standing_html(
     note = not_ranked_note(st)
     for m in ([note] if note else []) + missing_lines(st.missing):
         body += f'<p class="note">{_e(m.render(lang))}</p>'
-    return PAGE.format(title=_e(title(st).render(lang)), body=body, lang=lang)
+    return page(title(st).render(lang), body, lang)
 
 
 # --- a player, the clubs ------------------------------------------------------------------------
@@ -359,7 +337,7 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
     """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
     by game type."""
-    from skatliste.skat.stats import stats_headers, stats_rows
+    from skatliste.skat.stats import stats_headers, stats_rows  # a player's page only
 
     first = plain_table(
         stats_headers(lang), stats_rows({page.name: page.stats}, lang), "lrrrrrrrrrrrr"
@@ -372,7 +350,7 @@ def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
 
 def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
     """The heads and the row of won/declared by game type, in the order of the game types."""
-    from skatliste.skat.stats import GAME_ORDER
+    from skatliste.skat.stats import GAME_ORDER  # a player's page only
 
     kinds = [g for g in GAME_ORDER if g in page.stats.by_game]
     row = [page.name, *("{1}/{0}".format(*page.stats.by_game[g]) for g in kinds)]

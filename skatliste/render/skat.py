@@ -1,6 +1,9 @@
 """The Skat family's renderers, registered per format (``skatliste.render``): the sheet, the
 summary, the exports, the lines a change and an explanation print, the statistics and the
-phone page's JSON. Text only, never prints."""
+phone page's JSON. Text only, never prints.
+
+The exports' drawing (``render.export``) and the statistics (``skat.stats``) are imported by
+the renderers that use them: measured, 10 ms and 4 ms of every ``sheet`` and ``add``."""
 
 from __future__ import annotations
 
@@ -11,9 +14,9 @@ from typing import Any
 
 from skatliste import money
 from skatliste.i18n import Lang, msg
-from skatliste.memory import collector_off
 from skatliste.printed import signed
 from skatliste.render import register
+from skatliste.render.plain import plain_table
 from skatliste.render.text import (
     describe,
     game_lines,
@@ -31,8 +34,10 @@ from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import seeger_fabian_line
 from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
+from skatliste.skat.rules import seeger_fabian_points
 from skatliste.skat.summary import summarise as summary_of_list
 from skatliste.skat.summary import summary_of
+from skatliste.skat.words import to_words
 
 FAMILY = "skat"
 
@@ -50,14 +55,14 @@ def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
 
 
 @register(FAMILY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
     """The derived sheet and summary."""
-    from skatliste.render.export import render_json
+    from skatliste.render.export import json_data
 
     rows = list(sheet.rows(lst.table, lst.entries))
     summary = summary_of_list(lst.table, lst.entries)
     money = _settlement({p.name: p.total for p in summary.players}, stake)
-    return render_json(lst.table, rows, summary, money, lang=lang) + "\n"
+    return json_data(lst.table, rows, summary, money, lang=lang)
 
 
 @register(FAMILY, "md")
@@ -106,17 +111,8 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     if fmt == "csv":
         return export_csv(lst, lang=lang).rstrip("\n")
     if fmt == "json":
-        return export_json(lst, lang=lang).rstrip("\n")
-    with collector_off():
-        distinct = lst.distinct() if fmt == "plain" else None
-        if distinct is not None:
-            from skatliste.render.plain_sheet import plain_sheet
-
-            firsts, which = distinct
-            text = plain_sheet(lst.table, firsts, which, lang=lang)
-            if text is not None:
-                return text
-        return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
+        return json.dumps(export_json(lst, lang=lang), ensure_ascii=False, indent=2)
+    return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
 
 
 @register(FAMILY, "summary")
@@ -200,8 +196,6 @@ def change_lines(change: Any, lang: Lang) -> list[str]:
 @register(FAMILY, "explain")
 def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
     """Game N's full computation, who dealt, and its Seeger-Fabian points."""
-    from skatliste.skat.rules import seeger_fabian_points
-
     lines = game_lines(row, lang)
     lines.insert(1, "  " + msg("dealer: {dealer}", dealer=row.dealer).render(lang))
     if row.result is not None and not lst.rules.two_player:
@@ -213,7 +207,6 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "stats")
 def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
     """Per player: games, won and lost, by game type, ... over the lists, merged by name."""
-    from skatliste.render.plain import plain_table
     from skatliste.skat.stats import GAME_ORDER, STATS_HEADERS, collect, stats_rows
 
     sheets = [(lst.table.players, list(sheet.rows(lst.table, lst.entries))) for lst in lists]
@@ -241,8 +234,6 @@ def stats_text(lists: Sequence[Any], *, lang: Lang, as_json: bool) -> str:
 def edit_words(row: Row, lang: Lang) -> str:
     """The words the words field shows to change a game: a game's without the declarer
     (the page shows him as the tapped player), eingepasst and a Ramsch as they are."""
-    from skatliste.skat.words import to_words
-
     e = row.entry
     if isinstance(e, GameEntry):
         return to_words(e.declaration, e.outcome)

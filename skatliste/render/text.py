@@ -14,7 +14,7 @@ from skatliste.printed import MINUS, signed
 from skatliste.render.cells import markdown_text
 from skatliste.render.plain import text_table
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
-from skatliste.skat.explain import explain, headline, paper_line
+from skatliste.skat.explain import explain, explain_ramsch, headline, paper_line
 from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
 from skatliste.skat.rulesets import Ranking
@@ -426,7 +426,6 @@ def summary_json(
 
 def game_lines(row: Row, lang: Lang) -> list[str]:
     """A game's headline and its explanation, as ``add`` and ``explain`` print it."""
-    from skatliste.skat.explain import explain_ramsch
 
     e = row.entry
     if not isinstance(e, GameEntry):

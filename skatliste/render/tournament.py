@@ -15,6 +15,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import CsvWriter
+from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.render.text import money as euro
 from skatliste.tournament import Standing
@@ -80,33 +81,8 @@ def text(lang: Lang) -> dict[str, str]:
     return {key: t.pgettext(m.context or "", m.text) for key, m in _TEXT.items()}
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
-<style>
-@page {{ size: A4; margin: 15mm; }}
-body {{ font-family: sans-serif; font-size: 11pt; margin: 0 auto; max-width: 180mm; }}
-h1 {{ font-size: 16pt; margin-bottom: 2mm; }}
-h2 {{ font-size: 13pt; margin: 6mm 0 2mm; break-after: avoid; }}
-table {{ border-collapse: collapse; width: 100%; margin-bottom: 4mm; }}
-th, td {{ border-bottom: 1px solid #bbb; padding: 1mm 2mm; text-align: left; }}
-td.n, th.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
-.table {{ break-inside: avoid; display: inline-block; width: 85mm; vertical-align: top; }}
-.note {{ color: #555; }}
-</style></head>
-<body>
-<h1>{title}</h1>
-{body}
-</body></html>
-"""
-
-
 def _e(text: object) -> str:
     return html.escape(str(text))
-
-
-def page(title: str, body: str, lang: Lang = "de") -> str:
-    """A self-contained printable page."""
-    return PAGE.format(title=_e(title), body=body, lang=lang)
 
 
 # --- ranking ----------------------------------------------------------------------------

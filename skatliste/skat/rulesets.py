@@ -13,7 +13,7 @@ from typing import Any
 
 from skatliste import options as shared
 from skatliste.i18n import Message, msg
-from skatliste.options import Option, OptionValue, parse_rule_assignments
+from skatliste.options import Option, OptionValue
 from skatliste.skat.rules import (
     Durchmarsch,
     NullOverbid,
@@ -23,7 +23,7 @@ from skatliste.skat.rules import (
     Variant,
 )
 
-__all__ = ["Option", "OptionValue", "RuleSet", "build_rule_set", "parse_rule_assignments"]
+__all__ = ["Option", "OptionValue", "RuleSet", "build_rule_set"]
 
 
 class Switch(StrEnum):

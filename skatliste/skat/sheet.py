@@ -276,28 +276,6 @@ def rows(
         )
 
 
-def seat_rows(table: Table, distinct: Sequence[Entry]) -> list[Row] | None:
-    """The row each of a list's ``distinct`` games gives at each seat of the dealer, for a
-    sheet where that is all a row depends on: ``found[k * size + seat]`` is game ``k``
-    dealt from ``seat``, as the first round shows it (totals 0). None for any other sheet:
-    one with Bock or Ramsch rounds, a series, a Ramsch, or a problem in any row. Then each
-    game of the sheet is its distinct game's row at its seat, with the totals summed."""
-    walk = _Walk(table, None)
-    if walk.rounds_on or walk.series is not None:
-        return None
-    zero = (0,) * walk.size
-    found: list[Row] = []
-    for entry in distinct:
-        if type(entry) is RamschEntry:
-            return None
-        scored = walk.scored(entry, 0)
-        for seat, dealer in enumerate(walk.dealers):
-            if scored.error is not None or walk.problems(seat, entry, False):
-                return None
-            found.append(Row.made(seat + 1, 1, dealer, entry, scored, (), zero, zero, 0, False, ()))
-    return found
-
-
 def derive(table: Table, entries: Sequence[Entry], *, after: Derived | None = None) -> Derived:
     """The sheet's state after ``entries`` (carrying on from ``after``), without rows."""
     walk = _Walk(table, after)

@@ -28,7 +28,7 @@ from skatliste.fields import (
     Settings,
     Text,
 )
-from skatliste.i18n import Message, msg
+from skatliste.i18n import Message, msg, nmsg
 from skatliste.options import stored_problem
 from skatliste.store import agree
 from skatliste.store.formats import listed
