@@ -158,11 +158,27 @@ class Measured:
     value_rate: float = 0.0
     written: dict[str, set[str]] = field(default_factory=dict)
     """What the commands of a case left beside its lists, by case."""
+    imports: dict[str, list[str]] = field(default_factory=dict)
+    """Which of ``HEAVY`` a command loads, by command."""
 
     def record(self, name: str, t: Timing, note: str = "") -> Timing:
         self.rows.append((name, t, note))
         self.results[name] = t
         return t
+
+
+HEAVY = ("pydantic", "filelock", "tabulate", "importlib.metadata")
+"""Third-party pieces a command at the table need not load (the web API's models, a lock
+library, tables, the entry points)."""
+
+
+def imported(cmd: list[str]) -> list[str]:
+    """Which of ``HEAVY`` a command loads (``python -X importtime``)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *cmd], capture_output=True, text=True, check=False
+    )
+    found = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+    return [name for name in HEAVY if name in found]
 
 
 def value_cases(m: Measured) -> None:
@@ -379,6 +395,8 @@ def report(m: Measured) -> bool:
         )
     base_ms = statistics.median(t.base for _, t, note in m.rows if "json.load" not in note) * 1000
     print(f"\npython -c pass: {base_ms:.0f} ms (median beside the runs above)")
+    for name, heavy in m.imports.items():
+        print(f"{name} imports: {', '.join(heavy) or 'none of ' + ', '.join(HEAVY)}")
     print(f"\nGrowth, Skat list of {' → '.join(f'{n:,}' for n in GROWTH)} games (no target):")
     for line in growth(m):
         print(f"  {line}")
@@ -402,6 +420,11 @@ def main() -> bool:
             evening_case(m, folder, family)
         for size in GROWTH[1:]:
             list_case(m, folder, size, runs=5 if size == STAMMTISCH else 3)
+        evening = str(folder / "evening-Skat-b.json")  # a copy of the evening's list
+        m.imports = {
+            "value": imported([SKATLISTE, "value", "kreuz", "mit", "2"]),
+            "add": imported([SKATLISTE, "add", "anna", "null", "--ledger", evening]),
+        }
         championship_case(m, folder)
         season_case(m, folder)
     return report(m)
