@@ -244,12 +244,7 @@ def evening_case(m: Measured, folder: Path, family: str, runs: int = 5) -> None:
     shutil.copy(work, kept.master)
     new = folder / f"evening-{family}-new" / "list.json"
     new.parent.mkdir()
-    started = Kept(new.parent)
-
-    def fresh() -> None:
-        started()
-        new.unlink(missing_ok=True)
-
+    fresh = Kept(new.parent)  # an empty folder: each run starts its list anew
     players = ["Anna", "Ben", "Carl"] if family == "Skat" else ["Anna", "Ben", "Carl", "Dora"]
     rules = "isko" if family == "Skat" else "american-grand"
     starting = [SKATLISTE, "new", "--players", *players, "--rules", rules, "--ledger", str(new)]
