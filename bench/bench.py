@@ -114,11 +114,17 @@ class Kept:
                     shutil.copy(self.master, path)
 
 
-def one_list(folder: Path, name: str, make: list[str]) -> tuple[Path, Kept]:
-    """A list made by ``make`` (a bench/make_*.py and its arguments but the path), alone in a
-    folder of its own, its master copy kept outside it; and what puts it back."""
+def one_list(
+    folder: Path, name: str, make: list[str], *, then: list[str] | None = None
+) -> tuple[Path, Kept]:
+    """A list made by ``make`` (a bench/make_*.py and its arguments but the path) and changed
+    by the command ``then``, alone in a folder of its own, its master copy kept outside it
+    (what ``then`` wrote beside the master stays there); and what puts it back."""
     master = folder / f"{name}.master.json"
     subprocess.run([sys.executable, str(HERE / make[0]), *make[1:], str(master)], check=True)
+    if then:
+        command = [SKATLISTE, *then, "--ledger", str(master)]
+        subprocess.run(command, check=True, capture_output=True)
     (folder / name).mkdir()
     work = folder / name / "list.json"
     shutil.copy(master, work)
@@ -238,10 +244,7 @@ def evening_case(m: Measured, folder: Path, family: str, runs: int = 5) -> None:
     an entry for ``restore``."""
     size = EVENING[family]
     make = "make_ledger.py" if family == "Skat" else "make_american.py"
-    work, kept = one_list(folder, f"evening-{family}", [make, str(size + 1)])
-    subprocess.run([SKATLISTE, "undo", "--ledger", str(work)], check=True, capture_output=True)
-    assert kept.master is not None
-    shutil.copy(work, kept.master)
+    work, kept = one_list(folder, f"evening-{family}", [make, str(size + 1)], then=["undo"])
     new = folder / f"evening-{family}-new" / "list.json"
     new.parent.mkdir()
     fresh = Kept(new.parent)  # an empty folder: each run starts its list anew
@@ -250,7 +253,7 @@ def evening_case(m: Measured, folder: Path, family: str, runs: int = 5) -> None:
     starting = [SKATLISTE, "new", "--players", *players, "--rules", rules, "--ledger", str(new)]
     m.record(f"{family}: new", timed(starting, runs=runs, before=fresh))
     twin = folder / f"evening-{family}-b.json"
-    shutil.copy(kept.master, twin)
+    shutil.copy(work, twin)
     commands = EVENING_COMMANDS[family] | READING | {"compare": ["compare", str(twin)]}
     for name, words in commands.items():
         cmd = [SKATLISTE, *words, "--ledger", str(work)]
