@@ -11,6 +11,7 @@ import json
 import random
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 SKATLISTE = str(Path(sys.executable).with_name("skatliste"))
@@ -31,12 +32,13 @@ TYPICAL: list[dict[str, object]] = [
 
 
 def deals(count: int, seed: int = 2026) -> list[str]:
-    """``count`` deal lines, each by a random player of the table."""
+    """``count`` deal lines three minutes apart, each by a random player of the table."""
     rng = random.Random(seed)
+    start = datetime(2026, 1, 1, 20, tzinfo=UTC)
     lines = []
-    for _ in range(count):
+    for i in range(count):
         deal = {"kind": "deal", "declarer": rng.choice(PLAYERS), **rng.choice(TYPICAL)}
-        deal["time"] = "2026-01-01T20:00:00+00:00"
+        deal["time"] = (start + timedelta(minutes=3 * i)).isoformat()  # a deal in 3 minutes
         lines.append(json.dumps(deal, separators=(",", ":")))
     return lines
 

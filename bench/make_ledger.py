@@ -1,20 +1,17 @@
-"""Write a realistic ledger of N games for the benchmark: python bench/make_ledger.py N PATH.
+"""Write a Skat list of N games for the benchmark: python bench/make_ledger.py N [RULES] PATH.
 
-The games are a fixed-seed mix of what a club's season holds: mostly suit games and Grands,
-some Null, overbids, Kontra/Re, all-passed deals.
+The list is started as a user starts one (``skatliste new``, the ISkO rules unless RULES names
+another preset, three players);
+its games are a fixed-seed mix of what a club's evenings hold: mostly suit games and Grands,
+some Null, overbids, Kontra and Re, one deal in twenty passed (bench/filled.py).
 """
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
-from skatliste.skat.entries import Entry, GameEntry, PassedEntry
-from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.words import parse_words
-from skatliste.store.lists import new_list as new_ledger
-from skatliste.store.lists import save
+from filled import PASSED, dealt, entered, skatliste, write
 
 TYPICAL = [
     "kreuz mit 1 augen 72",
@@ -37,31 +34,15 @@ TYPICAL = [
 PLAYERS = ["Anna", "Ben", "Carl"]
 
 
-def realistic_entries(count: int, seed: int = 2026) -> list[Entry]:
-    rng = random.Random(seed)
-    parsed = [parse_words(words.split()) for words in TYPICAL]
-    entries: list[Entry] = []
-    for i in range(count):
-        if rng.random() < 0.05:
-            entries.append(PassedEntry(time="2026-01-01T20:00:00+00:00"))
-            continue
-        p = rng.choice(parsed)
-        entries.append(
-            GameEntry(
-                declarer=PLAYERS[(i + rng.randrange(3)) % 3],
-                declaration=p.declaration,
-                outcome=p.outcome,
-                time="2026-01-01T20:00:00+00:00",
-            )
-        )
-    return entries
-
-
 def main() -> None:
-    count, path = int(sys.argv[1]), Path(sys.argv[2])
-    ledger = new_ledger(path, PLAYERS, first_dealer=None, rules=build_rule_set())
-    ledger.entries.extend(realistic_entries(count))
-    save(ledger)
+    count, *rules, path = sys.argv[1:]
+    where = Path(path)
+    where.unlink(missing_ok=True)
+    skatliste("new", "--players", *PLAYERS, "--rules", *(rules or ["isko"]), "--ledger", path)
+    # one deal in twenty passed: the mix holds each game once and the pass 1/19 of it
+    typical = entered([*TYPICAL, PASSED])
+    mix = typical[:-1] * 19 + [typical[-1]] * len(TYPICAL)
+    write(where, dealt(PLAYERS, PLAYERS[0], mix, int(count), seed=2026))
 
 
 if __name__ == "__main__":

@@ -4,56 +4,53 @@ evening, the season's rules a growing drop.
 
     python bench/make_season.py 50 FOLDER
 
-The games are the tournament benchmark's fixed-seed mix; at a table of four the dealer sits
-out and never declares.
+Made as a club makes it: ``season new``, each table's list started by ``skatliste new`` (the
+ISkO rules), filled with the tournament benchmark's fixed-seed mix of games (the dealer at a
+table of four never declaring) and added with ``season add`` (bench/filled.py).
 """
 
 from __future__ import annotations
 
 import random
+import shutil
 import sys
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
-from make_tournament import entries
+from filled import PASSED, dealt, entered, skatliste, write
+from make_tournament import GAMES
 
-from skatliste.season import SeasonRules
-from skatliste.skat.rulesets import build_rule_set
-from skatliste.store import season as store
-from skatliste.store.files import locked
-from skatliste.store.lists import new_list, save
-
-TABLES, GAMES, PLAYERS = 4, 45, 20
+TABLES, SERIES_GAMES, PLAYERS = 4, 45, 20
 
 
 def build(folder: Path, evenings: int, *, seed: int = 2027) -> None:
-    """The folder, written through the season store and the ledger (the programs' writers)."""
+    """The folder, through the CLI; each evening's lists filled before they are added."""
     rng = random.Random(seed)
     names = [f"Spieler {i:02d}" for i in range(1, PLAYERS + 1)]
-    now = datetime.now(UTC).replace(microsecond=0).isoformat()
-    rules = SeasonRules(drop_from=30, drop_every=5, drop_max=5, min_evenings=10)
-    s = store.Season(folder, f"Saison ({evenings} Abende)", now, rules)
-    store.create(s)
+    skatliste(
+        "season", "new", str(folder), "--name", f"Saison ({evenings} Abende)",
+        "--drop-from", "30", "--drop-every", "5", "--drop-max", "5", "--min-evenings", "10",
+    )  # fmt: skip
     (folder / "abende").mkdir()
+    started = folder / "abende" / "started.json"
+    skatliste("new", "--players", *names[:4], "--ledger", str(started))
+    typical = entered([*GAMES, PASSED])
+    mix = typical[:-1] * 19 + [typical[-1]] * len(GAMES)  # one deal in twenty passed
     first = date(2027, 1, 1)
     for n in range(evenings):
         day = (first + timedelta(days=7 * n)).isoformat()
         seated = rng.sample(names, 4 * TABLES)
         paths = []
         for t in range(TABLES):
-            rel = f"abende/{day}-tisch{t + 1}.json"
-            ledger = new_list(
-                folder / rel,
-                seated[4 * t : 4 * t + 4],
-                first_dealer=None,
-                rules=build_rule_set("isko"),
-            )
-            ledger.entries = entries(ledger.table, GAMES, rng)
-            save(ledger)
-            paths.append(rel)
-        s.evenings.append(store.Evening(day, tuple(paths)))
-    with locked(s.path):
-        store.save(s)
+            path = folder / "abende" / f"{day}-tisch{t + 1}.json"
+            shutil.copy(started, path)
+            table = seated[4 * t : 4 * t + 4]
+            games = dealt(table, table[0], mix, SERIES_GAMES, seed=rng.randrange(2**32))
+            write(path, games, fields={"players": table, "first_dealer": table[0]})
+            paths.append(str(path.resolve()))
+        skatliste("season", "add", *paths, "--date", day, "--season", str(folder))
+    started.unlink()
+    Path(f"{started}.lock").unlink(missing_ok=True)
 
 
 def main() -> None:

@@ -1,27 +1,20 @@
 """Write a championship's tournament folder for the benchmark: N players, S series, every
-table's list full (48 games at a table of four, 36 at three), drawn with repeat avoidance.
+table's list full (48 games at a table of four, 36 at three).
 
     python bench/make_tournament.py 1000 3 FOLDER
 
-The games are a fixed-seed mix of tournament games (no Kontra, no Bock, no Ramsch); at a
-table of four the dealer sits out and never declares.
+Made as an organiser makes it: ``tournament new``, the players from a CSV file, ``tournament
+draw`` for each series (which starts every table's list); then each list is filled with a
+fixed-seed mix of tournament games (no Kontra, no Bock, no Ramsch), the dealer at a table of
+four never declaring (bench/filled.py).
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
-from skatliste import tournament as core
-from skatliste.skat.entries import Entry, GameEntry, PassedEntry, Table
-from skatliste.skat.rulesets import build_rule_set
-from skatliste.skat.words import parse_words
-from skatliste.store import state as kept
-from skatliste.store import tournament as store
-from skatliste.store.lists import new_list as new_ledger
-from skatliste.store.lists import save
+from filled import PASSED, dealt, entered, header, skatliste, write
 
 GAMES = [
     "kreuz mit 1 augen 72",
@@ -37,58 +30,39 @@ GAMES = [
     "null hand verloren",
     "null ouvert",
 ]
-TIME = "2026-12-05T10:00:00+00:00"
-
-
-def entries(table: Table, count: int, rng: random.Random) -> list[Entry]:
-    parsed = [parse_words(words.split()) for words in GAMES]
-    out: list[Entry] = []
-    for i in range(count):
-        if rng.random() < 0.05:
-            out.append(PassedEntry(time=TIME))
-            continue
-        p = rng.choice(parsed)
-        declarer = rng.choice(table.active(i))
-        out.append(
-            GameEntry(declarer=declarer, declaration=p.declaration, outcome=p.outcome, time=TIME)
-        )
-    return out
+SERIES_GAMES = {3: 36, 4: 48}
 
 
 def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
-    """The folder, written through the store and the ledger (the programs' own writers), each
-    list with the state its last ``add`` leaves beside it."""
-    rng = random.Random(seed)
-    names = [f"Spieler {i:04d}" for i in range(1, players + 1)]
-    now = datetime.now(UTC).replace(microsecond=0).isoformat()
-    t = store.Tournament(
-        folder=folder,
-        name=f"Meisterschaft ({players} players)",
-        date="2026-12-05",
-        created=now,
-        series=series,
-        games={3: 36, 4: 48},
-        seed=seed,
-        players=[core.Player(n, f"Club {i % 40:02d}", i + 1) for i, n in enumerate(names)],
+    """The folder, through the CLI; then every table's list filled."""
+    where = ["--tournament", str(folder)]
+    skatliste(
+        "tournament",
+        "new",
+        str(folder),
+        "--name",
+        f"Meisterschaft ({players})",
+        "--date",
+        "2026-12-05",
+        "--series",
+        str(series),
+        "--seed",
+        str(seed),
     )
-    store.create(t)
-    rules = build_rule_set("tournament")
+    csv = folder.parent / f"{folder.name}-players.csv"
+    rows = [f"Spieler {i:04d},Club {i % 40:02d},{i}" for i in range(1, players + 1)]
+    csv.write_text("name,club,number\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    skatliste("tournament", "player", "import", str(csv), *where)
+    csv.unlink()
+    typical = entered([*GAMES, PASSED], rules="tournament")
+    mix = typical[:-1] * 19 + [typical[-1]] * len(GAMES)  # one deal in twenty passed
     for s in range(1, series + 1):
-        met = core.pairs_met([d.tables for d in t.draws])
-        drawn = core.draw(names, seed=seed + s, met=met)
-        (folder / f"series-{s}").mkdir()
-        for n, seated in enumerate(drawn.tables, start=1):
-            ledger = new_ledger(
-                folder / store.list_name(s, n), list(seated), first_dealer=None, rules=rules
-            )
-            length = ledger.table.series
-            assert length is not None
-            ledger.entries = entries(ledger.table, length, rng)
-            save(ledger)
-            kept.keep(ledger)  # the state every add leaves beside the list
-        t.draws.append(store.Seating(s, seed + s, now, list(drawn.tables), len(drawn.repeats)))
-    with store.locked(folder):
-        store.save(t)
+        skatliste("tournament", "draw", str(s), *where)
+        for n, path in enumerate(sorted((folder / f"series-{s}").glob("table-*.json"))):
+            table = header(path)
+            seated, first = table["players"], table["first_dealer"]
+            games = SERIES_GAMES[len(seated)]
+            write(path, dealt(seated, first, mix, games, seed=seed + 1000 * s + n))
 
 
 def main() -> None:

@@ -18,7 +18,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, Router
 from starlette.types import Receive, Scope, Send
 
+from skatliste.agree import clock
+from skatliste.app import agree
+from skatliste.app.agree import second_list
+from skatliste.app.keys import key_matches
+from skatliste.app.lists import open_list
+from skatliste.compare import report_lines
 from skatliste.errors import SkatlisteError
+from skatliste.i18n import msg
 from skatliste.web.base import (
     Refused,
     Site,
@@ -79,10 +86,6 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
     """The page's view of the agreement: who has signed, the open protests, and where the
     table's two lists differ (list A against list B, whichever page asks); ``link``: the
     second list's page with the key, for the first list's page of a keeper who may write."""
-    from skatliste.agree import clock
-    from skatliste.app import agree
-    from skatliste.app.lists import open_list
-    from skatliste.compare import report_lines
 
     ledger = open_list(path)
     now = agree.standing(ledger)
@@ -141,7 +144,6 @@ async def get_agreement(request: Request) -> Response:
 async def sign(request: Request) -> Response:
     """``POST /api/sign``: a player signs the list (``skatliste sign NAME``); 409 when the list
     is closed, 422 for a name not at the table, a second signature or an open protest."""
-    from skatliste.app import agree
 
     body = await read_json(request, SignIn)
     lang = request_lang(request)
@@ -158,7 +160,6 @@ async def sign(request: Request) -> Response:
 @writes
 async def protest(request: Request) -> Response:
     """``POST /api/protest``: mark a game as disputed (``skatliste protest N TEXT``)."""
-    from skatliste.app import agree
 
     body = await read_json(request, ProtestIn)
     lang = request_lang(request)
@@ -175,7 +176,6 @@ async def protest(request: Request) -> Response:
 def _organiser(request: Request) -> bool:
     """Whether the request carries the server's own key: the list's (``serve``) or, in a
     tournament, the organiser's (a table's key writes its list but reopens nothing)."""
-    from skatliste.app.keys import key_matches
 
     scheme, _, given = request.headers.get("authorization", "").partition(" ")
     keys = request.app.state.site.writers()
@@ -186,8 +186,6 @@ def _organiser(request: Request) -> bool:
 async def reopen(request: Request) -> Response:
     """``POST /api/reopen``: reopen a signed list with the reason why (the organiser's key in
     a tournament); the signatures are void."""
-    from skatliste.app import agree
-    from skatliste.i18n import msg
 
     if not _organiser(request):
         raise Refused(403, msg("reopening a signed list needs the organiser's key"))
@@ -222,9 +220,8 @@ class SecondList:
 
     def site_for(self, scope: Scope) -> Site:
         parent: Site = scope.get("state", {}).get("site") or scope["app"].state.site
-        from skatliste.app.agree import pair
 
-        path = pair(parent.ledger_path)
+        path = agree.pair(parent.ledger_path)
         found = self.sites.get(path)
         if found is None:
             watcher = Watcher(path)
@@ -246,8 +243,6 @@ class SecondList:
         if not found.ledger_path.exists() and scope["type"] == "http":
             request = Request(scope)
             if can_write(request):
-                from skatliste.app.agree import second_list
-
                 first = first_of(found.ledger_path)
                 assert first is not None  # a second list's path
                 try:

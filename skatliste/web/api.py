@@ -20,8 +20,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from skatliste.app import bock, lists
+from skatliste.app.lists import game_row, open_list
+from skatliste.app.lists import preview as preview_row
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
+from skatliste.money import parse_stake
+from skatliste.web import views
 from skatliste.web.base import (
     Refused,
     Site,
@@ -33,6 +38,7 @@ from skatliste.web.base import (
     site,
     writes,
 )
+from skatliste.web.views import row_json, totals
 from skatliste.web.watch import file_tag
 
 _IN = ConfigDict(extra="forbid")
@@ -102,7 +108,6 @@ class UndoIn(BaseModel):
 
 
 def _stake(request: Request) -> Fraction | None:
-    from skatliste.money import parse_stake
 
     raw = request.query_params.get("cent", "").strip()
     if not raw:
@@ -174,8 +179,6 @@ async def get_list(request: Request) -> Response:
     the list's version as its ``ETag`` (304 for ``If-None-Match`` with it); with
     ``?since=VERSION`` only what changed since that version: every field but the chart, and
     the rows from the first that changed (``from``: its index in ``games``)."""
-    from skatliste.app.lists import open_list
-    from skatliste.web.views import list_json
 
     lang = request_lang(request)
     stake = _stake(request)
@@ -188,7 +191,7 @@ async def get_list(request: Request) -> Response:
 
     def read() -> dict[str, Any]:
         ledger = open_list(here.ledger_path)
-        return list_json(ledger, lang=lang, can_write=False, stake=stake)
+        return views.list_json(ledger, lang=lang, can_write=False, stake=stake)
 
     page = await _page(here, (lang, stake), tag, read)
     page = page | {"can_write": writable}  # one reading for viewers and writers alike
@@ -200,8 +203,6 @@ async def get_list(request: Request) -> Response:
 async def get_chart(request: Request) -> Response:
     """``GET /api/chart``: the list's chart (SVG) alone, for a page that follows the list with
     ``?since=`` (304 for ``If-None-Match`` with the list's version)."""
-    from skatliste.app.lists import open_list
-    from skatliste.web.views import list_json
 
     lang = request_lang(request)
     here = site(request)
@@ -212,7 +213,7 @@ async def get_chart(request: Request) -> Response:
 
     def read() -> dict[str, Any]:
         ledger = open_list(here.ledger_path)
-        return list_json(ledger, lang=lang, can_write=False)
+        return views.list_json(ledger, lang=lang, can_write=False)
 
     page = await _page(here, (lang, None), tag, read)
     return JSONResponse({"chart": page["chart"]}, headers=headers)
@@ -220,8 +221,6 @@ async def get_chart(request: Request) -> Response:
 
 async def get_game(request: Request) -> Response:
     """``GET /api/games/N``: one game with its explanation."""
-    from skatliste.app.lists import game_row, open_list
-    from skatliste.web.views import row_json
 
     lang = request_lang(request)
     number: int = request.path_params["number"]
@@ -236,9 +235,6 @@ async def get_game(request: Request) -> Response:
 async def preview(request: Request) -> Response:
     """``POST /api/preview``: the value and its explanation before saving; writes nothing,
     so it needs no key."""
-    from skatliste.app.lists import open_list
-    from skatliste.app.lists import preview as preview_row
-    from skatliste.web.views import row_json
 
     body = await read_json(request, PreviewIn)
     lang = request_lang(request)
@@ -258,7 +254,6 @@ def _changed(request: Request, change: Any, status: int = 200) -> Response:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, what the change did to the rest of the list (``followups``: later values, American
     Grand's parties, as the CLI says it), and what ``check`` now finds in later games."""
-    from skatliste.web.views import row_json, totals
 
     lang = request_lang(request)
     ledger = change.ledger
@@ -287,7 +282,6 @@ async def _apply(request: Request, action: Callable[[], Any], status: int = 200)
 @writes
 async def add_game(request: Request) -> Response:
     """``POST /api/games``: enter a game (``skatliste add``)."""
-    from skatliste.app import lists
 
     body = await read_json(request, GameIn)
     path = site(request).ledger_path
@@ -300,7 +294,6 @@ async def add_game(request: Request) -> Response:
 @writes
 async def pass_game(request: Request) -> Response:
     """``POST /api/pass``: eingepasst (``skatliste pass``)."""
-    from skatliste.app import lists
 
     body = await read_json(request, NoteIn)
     path = site(request).ledger_path
@@ -310,7 +303,6 @@ async def pass_game(request: Request) -> Response:
 @writes
 async def add_ramsch(request: Request) -> Response:
     """``POST /api/ramsch``: enter a Ramsch (``skatliste ramsch``)."""
-    from skatliste.app import lists
 
     body = await read_json(request, RamschIn)
     path = site(request).ledger_path
@@ -322,7 +314,6 @@ async def add_ramsch(request: Request) -> Response:
 @writes
 async def undo(request: Request) -> Response:
     """``POST /api/undo``: take back the last game (``skatliste undo``)."""
-    from skatliste.app import lists
 
     body = await read_json(request, UndoIn)
     path = site(request).ledger_path
@@ -335,15 +326,13 @@ async def call_bock(request: Request) -> Response:
 
     await read_json(request, NothingIn)
     path = site(request).ledger_path
-    from skatliste.app.bock import call_bock as call
 
-    return await _apply(request, lambda: call(path))
+    return await _apply(request, lambda: bock.call_bock(path))
 
 
 @writes
 async def edit_game(request: Request) -> Response:
     """``PUT /api/games/N``: replace game N (``skatliste edit N``)."""
-    from skatliste.app import lists
 
     body = await read_json(request, EditIn)
     number: int = request.path_params["number"]
@@ -362,7 +351,6 @@ async def edit_game(request: Request) -> Response:
 async def delete_game(request: Request) -> Response:
     """``DELETE /api/games/N[?expect=FINGERPRINT]``: delete game N (``skatliste delete N``);
     with ``expect``, only while game N is still the game the page showed."""
-    from skatliste.app import lists
 
     number: int = request.path_params["number"]
     expect = request.query_params.get("expect") or None

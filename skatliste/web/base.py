@@ -16,9 +16,14 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
+from skatliste.app import requests as kept
+from skatliste.app.keys import key_matches
+from skatliste.app.lists import open_list
+from skatliste.app.requests import wait_for_locks
 from skatliste.errors import SkatlisteError
 from skatliste.fields import Pairs
 from skatliste.i18n import Joined, Lang, Message, join, msg
@@ -32,6 +37,24 @@ WRITE_WAIT = 2.0
 """Seconds a write waits for the list (another phone's write first, then the file's lock
 another program holds) before it is refused with 409: a waiting write holds no worker
 thread for long, and readers never wait at all."""
+
+
+class NumberConvertor(Convertor[int]):
+    """A number in an address: at most 9 digits, so a 5,000-digit table number is no page
+    (404), never a number Python refuses to read (a 500)."""
+
+    regex = "[0-9]{1,9}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+# before any route names it: the pages (api, tournament, agree) build their routes on import
+register_url_convertor("num", NumberConvertor())
+
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -132,7 +155,6 @@ def check_origin(request: Request) -> None:
 def check_key(request: Request) -> Role:
     """Writing needs the list's key as ``Authorization: Bearer KEY``: 401 without, 403 wrong;
     what the key opens."""
-    from skatliste.app.keys import key_matches
 
     header = request.headers.get("authorization", "")
     scheme, _, given = header.partition(" ")
@@ -255,7 +277,6 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 async def in_thread(work: Callable[[], T]) -> T:
     """``work`` in a worker thread, waiting at most ``WRITE_WAIT`` for a list's lock there."""
-    from skatliste.app.requests import wait_for_locks
 
     def bounded() -> T:
         wait_for_locks(WRITE_WAIT)
@@ -325,7 +346,6 @@ def writes(handler: Handler) -> Handler:
 async def _as_it_is(request: Request, here: Site) -> Response:
     """The answer to a repeat whose first write landed but whose answer was lost: the list's
     totals as they are now (200), nothing written."""
-    from skatliste.app.lists import open_list
 
     def read() -> dict[str, Any]:
         ledger = open_list(here.ledger_path)
@@ -346,7 +366,6 @@ async def _write(
     """Whether a table's key may write now, and the kept answer for a repeat of ``idem``
     (``Idempotent-Replayed: true``, nothing written again; ``app.requests``), in one trip to
     a worker thread; then the handler, and its answer kept for ``idem``."""
-    from skatliste.app import requests as kept
 
     path = here.ledger_path
     address = request.url.path.removeprefix(here.base)

@@ -13,16 +13,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from skatliste.app import league as app
 from skatliste.errors import SkatlisteError
 from skatliste.i18n import Lang
+from skatliste.render import league as render
+from skatliste.render.league import text
 from skatliste.web.base import events, request_lang, site
 
 
 def league_view(folder: Path, lang: Lang) -> dict[str, Any]:
     """The page's parts: the league's name, the table's HTML and each day's report's HTML (or
     what stops it being read, in words), newest day first."""
-    from skatliste.app import league as app
-    from skatliste.render import league as render
 
     league = app.open_league(folder)
     t = render.text(lang)
@@ -55,7 +56,6 @@ def league_view(folder: Path, lang: Lang) -> dict[str, Any]:
 async def league_page(request: Request) -> Response:
     """The page: the table and the reports, rendered here; its script reloads them on a
     change."""
-    from skatliste.render.league import text
 
     lang = request_lang(request)
     folder = site(request).ledger_path

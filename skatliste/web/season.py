@@ -15,8 +15,22 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from skatliste.app import season as app
+from skatliste.app.season import watched
 from skatliste.errors import SkatlisteError
 from skatliste.i18n import Lang
+from skatliste.render.season import (
+    by_game,
+    missing_lines,
+    not_ranked_note,
+    player_line,
+    player_rows,
+    rules_lines,
+    standing_rows,
+    text,
+    title,
+)
+from skatliste.skat.stats import stats_headers, stats_rows
 from skatliste.web.base import events, request_lang, site
 from skatliste.web.watch import Stamp, Watcher
 
@@ -30,7 +44,6 @@ class SeasonWatcher(Watcher):
         super().__init__(folder)
 
     def stamp(self) -> Stamp:
-        from skatliste.app.season import watched
 
         try:
             files = watched(self.season)
@@ -50,15 +63,6 @@ class SeasonWatcher(Watcher):
 
 
 def _standing_page(folder: Path, lang: Lang) -> dict[str, Any]:
-    from skatliste.app import season as app
-    from skatliste.render.season import (
-        missing_lines,
-        not_ranked_note,
-        rules_lines,
-        standing_rows,
-        text,
-        title,
-    )
 
     st = app.standing(folder)
     headers, rows = standing_rows(st, lang)
@@ -77,8 +81,6 @@ def _standing_page(folder: Path, lang: Lang) -> dict[str, Any]:
 
 
 def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
-    from skatliste.app import season as app
-    from skatliste.render.season import by_game, missing_lines, player_line, player_rows, text
 
     page = app.player(folder, name)
     headers, rows = player_rows(page, lang)
@@ -99,7 +101,6 @@ def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
 
 
 def _stats(page: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
-    from skatliste.skat.stats import stats_headers, stats_rows
 
     return stats_headers(lang), stats_rows({page.name: page.stats}, lang)
 
@@ -131,7 +132,6 @@ async def player_page(request: Request) -> Response:
 
 async def season_json(request: Request) -> Response:
     """``GET /api/season``: the standing as ``season standing --json`` prints it."""
-    from skatliste.app import season as app
 
     folder = site(request).ledger_path
 
@@ -143,7 +143,6 @@ async def season_json(request: Request) -> Response:
 
 async def player_json(request: Request) -> Response:
     """``GET /api/season/player/NAME``: a player's season as ``season player --json``."""
-    from skatliste.app import season as app
 
     folder, name = site(request).ledger_path, request.path_params["name"]
 

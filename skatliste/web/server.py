@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.convertors import Convertor, register_url_convertor
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -28,8 +27,12 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
+from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
+from skatliste.app.requests import ListBusy
 from skatliste.errors import ChangedError, InputError, LedgerError, SkatlisteError
 from skatliste.i18n import Lang, Message, environment_lang, msg
+from skatliste.web.agree import with_second_list
+from skatliste.web.api import API_ROUTES
 from skatliste.web.base import (
     HERE,
     Refused,
@@ -41,6 +44,7 @@ from skatliste.web.base import (
     say,
     site,
 )
+from skatliste.web.hall import hall_options
 from skatliste.web.labels import labels
 from skatliste.web.watch import Watcher
 
@@ -178,22 +182,6 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
-class NumberConvertor(Convertor[int]):
-    """A number in an address: at most 9 digits, so a 5,000-digit table number is no page
-    (404), never a number Python refuses to read (a 500)."""
-
-    regex = "[0-9]{1,9}"
-
-    def convert(self, value: str) -> int:
-        return int(value)
-
-    def to_string(self, value: int) -> str:
-        return str(value)
-
-
-register_url_convertor("num", NumberConvertor())
-
-
 log = logging.getLogger("skatliste.web")
 
 
@@ -212,7 +200,6 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
     """Bad words → 422 (the CLI's message); a list that cannot be read or is busy → 409. A
     file's trouble names paths and quotes the file: only the list's own key (the organiser's)
     is told; anyone else hears that the list cannot be read, and the terminal says why."""
-    from skatliste.app.requests import ListBusy
 
     status = 422 if isinstance(exc, InputError) or not isinstance(exc, LedgerError) else 409
     assert isinstance(exc, SkatlisteError)
@@ -286,6 +273,7 @@ def _no_keys() -> tuple[str, ...]:
 def _seat_keys(folder: Path, given: Mapping[Any, str]) -> dict[tuple[int, int], str]:
     """Table keys by (series, table); a key given for a table number alone is that table's
     in the last drawn series."""
+    # here, not at the top: a list's serve would load the tournament's application (25 ms)
     from skatliste.app.tournament import open_tournament
 
     if all(isinstance(k, tuple) for k in given):
@@ -323,13 +311,11 @@ def create_app(
     ``Host`` naming another gets 421; one without a port means the scheme's, 80 for http).
     ``public_url``: the address the
     organiser's links and QR codes are built from."""
-    from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
-    from skatliste.web.agree import with_second_list
-    from skatliste.web.api import API_ROUTES
 
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
     seat_key: Any = None
+    # each mode's pages are loaded by that mode only: all three cost a list's serve 50 ms
     if league is not None:
         from skatliste.web.league import league_routes
 
@@ -433,8 +419,6 @@ def running(app: Starlette, *, host: str = "127.0.0.1", per_client: int = 64) ->
     import time
 
     import uvicorn
-
-    from skatliste.web.hall import hall_options
 
     if app.state.hosts is None:
         app.state.hosts = [host]  # served: other names get 421, as from 'skatliste serve'

@@ -17,12 +17,16 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
-from skatliste.errors import InputError
+from skatliste import tournament as core
+from skatliste.app import tournament as app
+from skatliste.app.tournament import open_tournament, seating
+from skatliste.errors import InputError, SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, msg
 from skatliste.printed import signed
 from skatliste.web.base import (
     Site,
     can_write,
+    events,
     in_thread,
     read_json,
     request_lang,
@@ -64,8 +68,6 @@ class TablePages:
 
     def site_for(self, series: int, table: int) -> Site | None:
         """The table's site, or None when the tournament has no such list."""
-        from skatliste.app.tournament import seating
-        from skatliste.errors import SkatlisteError
 
         found = self.sites.get((series, table))
         if found is None:
@@ -109,7 +111,6 @@ def closed_for_table(folder: Path, series: int, table: int) -> Message | None:
     """Why a table's own key may not write its list now, or None: a later series is drawn
     (this one is finished), or the table's result was entered on paper. The organiser's key
     still writes (a correction)."""
-    from skatliste.app.tournament import open_tournament
 
     stamp = file_tag(folder / "tournament.json")
     before = _tournament_before.get(folder)
@@ -194,8 +195,6 @@ def _read(folder: Path) -> _Read:
     everything else stays as it was), read again only when a file of the folder changed since
     the last look: the organiser's page asks every few seconds, and a championship has 750
     lists. Kept in this process only; nothing is written."""
-    from skatliste import tournament as core
-    from skatliste.app import tournament as app
 
     files = _files(folder)
     before = _read_before.get(folder)
@@ -328,7 +327,6 @@ class PaperIn(BaseModel):
 @writes
 async def paper_result(request: Request) -> Response:
     """``POST /api/tournament/paper`` (the organiser's key): a table's result from paper."""
-    from skatliste.app import tournament as app
 
     body = await read_json(request, PaperIn)
     folder = site(request).ledger_path
@@ -348,7 +346,6 @@ async def paper_result(request: Request) -> Response:
 
 
 def tournament_routes() -> list[BaseRoute]:
-    from skatliste.web.base import events
 
     return [
         Route("/", organiser_page),

@@ -11,11 +11,11 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.i18n import Lang
+from skatliste.render import renderer
 
 
 def row_json(ledger: Any, row: Any, lang: Lang) -> dict[str, Any]:
     """One entry of the sheet: what it was, its value, its explanation, the totals after it."""
-    from skatliste.render import renderer
 
     found: dict[str, Any] = renderer(ledger.family, "row")(ledger, row, lang)
     return found
@@ -25,7 +25,6 @@ def list_json(
     ledger: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: its family, the totals strip, the sheet, the summary."""
-    from skatliste.render import renderer
 
     found: dict[str, Any] = renderer(ledger.family, "page")(
         ledger, lang=lang, can_write=can_write, stake=stake
