@@ -18,7 +18,6 @@ from skatliste import tournament as core
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, Table
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.words import parse_words
-from skatliste.store import state as kept
 from skatliste.store import tournament as store
 from skatliste.store.lists import new_list as new_ledger
 from skatliste.store.lists import save
@@ -85,7 +84,6 @@ def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
             assert length is not None
             ledger.entries = entries(ledger.table, length, rng)
             save(ledger)
-            kept.keep(ledger)  # the state every add leaves beside the list
         t.draws.append(store.Seating(s, seed + s, now, list(drawn.tables), len(drawn.repeats)))
     with store.locked(folder):
         store.save(t)

@@ -4,9 +4,6 @@ hyphen, a plus before a gain. Shared by every game family and every sheet, ranki
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import repeat
-
 MINUS = "−"
 """The real minus sign (U+2212) a printed list has, never the hyphen."""
 
@@ -28,22 +25,6 @@ def signed(n: float, *, places: int = 0) -> str:
     if n == 0:
         return "0"
     return with_minus(f"{n:+d}" if isinstance(n, int) else f"{n:+.0f}")
-
-
-def signed_cells(numbers: Sequence[int], width: int) -> list[str]:
-    """``signed`` of each whole number, right-aligned in ``width`` characters: a long
-    sheet's totals column, formatted at once.
-
-    >>> signed_cells([48, -96, 0], 4)
-    [' +48', ' −96', '   0']
-    """
-    cells = list(map(f"%+{width}d".__mod__, numbers))
-    if numbers and min(numbers) < 0:
-        cells = list(map(str.replace, cells, repeat("-"), repeat(MINUS)))
-    if 0 in numbers:
-        zero = "0".rjust(width)
-        cells = [zero if n == 0 else cell for n, cell in zip(numbers, cells, strict=True)]
-    return cells
 
 
 def number(n: int) -> str:

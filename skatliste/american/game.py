@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, TypeVar
 
 from skatliste.american.bids import example as example
@@ -47,7 +47,6 @@ from skatliste.american.deals import PartieEnd as PartieEnd
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.i18n import Message, msg
-from skatliste.memory import collector_off
 
 # --- scoring each contract (§A3) ---------------------------------------------------------
 
@@ -75,58 +74,14 @@ class DealScore:
         return not self.made
 
 
-_Scored = tuple[bool, int, int, int, Literal["declaring", "defending"] | None, SlamCounts]
-SCORES_KEPT = 20_000
-"""At most this many distinct deals' scores are kept (a server runs for days)."""
-_SCORES: dict[tuple[object, ...], _Scored | InvalidGameError] = {}
-"""Deals already scored, by what their score depends on: a long list repeats the same few
-hundred (the contract by identity: an enum member is one object, and hashing it by name costs
-more than the look-up)."""
-_new = object.__new__
-
-
 def score(
     deal: Deal,
     *,
     hearts_defenders: HeartsDefenders = "on_set",
     slam_counts: SlamCounts = "score",
 ) -> DealScore:
-    """Score one deal by §A3 (``score_deal``), each distinct deal computed once."""
-    key = (
-        id(deal.contract),
-        deal.bid,
-        deal.tricks,
-        deal.alone,
-        deal.hearts,
-        hearts_defenders,
-        slam_counts,
-    )
-    hit = _SCORES.get(key)
-    if hit is None:
-        if len(_SCORES) >= SCORES_KEPT:
-            _SCORES.clear()
-        try:
-            s = score_deal(deal, hearts_defenders=hearts_defenders, slam_counts=slam_counts)
-        except InvalidGameError as exc:
-            _SCORES[key] = exc
-            raise
-        hit = _SCORES[key] = (s.made, s.value, s.declaring, s.defending, s.slam_pair, s.slam_counts)
-        return s
-    if isinstance(hit, InvalidGameError):
-        raise InvalidGameError(hit.message)
-    # the same object as DealScore(deal, *hit), without the frozen dataclass's __init__
-    out: DealScore = _new(DealScore)
-    made, value, declaring, defending, slam_pair, counts = hit
-    out.__dict__.update(
-        deal=deal,
-        made=made,
-        value=value,
-        declaring=declaring,
-        defending=defending,
-        slam_pair=slam_pair,
-        slam_counts=counts,
-    )
-    return out
+    """Score one deal by §A3 (``score_deal``)."""
+    return score_deal(deal, hearts_defenders=hearts_defenders, slam_counts=slam_counts)
 
 
 def score_deal(
@@ -316,9 +271,7 @@ def settle(
     score_credit, score_to, sets_credit, sets_to, f0, f1, winner = settled(
         points[0], points[1], sets[0], sets[1], slam_winner
     )
-    # the same object as Settlement(...), without the frozen dataclass's __init__
-    out: Settlement = _new(Settlement)
-    out.__dict__.update(
+    return Settlement(
         points=points,
         sets=sets,
         score_credit=score_credit,
@@ -329,7 +282,6 @@ def settle(
         winner=winner,
         by_slam=slam_winner is not None,
     )
-    return out
 
 
 @dataclass(frozen=True)
@@ -389,16 +341,10 @@ class Running:
 
 
 def _partie(number: int, run: Running, reason: str | None) -> Partie:
-    # the same objects as replace(row, ends=reason) and Partie(..., rows), made at once: a
-    # long list ends thousands of parties
     rows = run.rows
     if reason is not None and rows:
-        ended: Row = _new(Row)
-        ended.__dict__.update(rows[-1].__dict__, ends=reason)
-        rows[-1] = ended
-    out: Partie = _new(Partie)
-    out.__dict__.update(result(number, run, reason).__dict__, rows=tuple(rows))
-    return out
+        rows[-1] = replace(rows[-1], ends=reason)
+    return Partie(**vars(result(number, run, reason)), rows=tuple(rows))
 
 
 def result(number: int, run: Running, reason: str | None) -> Result:
@@ -407,16 +353,13 @@ def result(number: int, run: Running, reason: str | None) -> Result:
     points = (run.totals[0], run.totals[1])
     sets = (run.sets[0], run.sets[1])
     settlement = settle(points, sets, slam_winner=run.slam_winner)
-    # the same object as Result(...), without the frozen dataclass's __init__
-    out: Result = _new(Result)
-    out.__dict__.update(
+    return Result(
         number=number,
         deals=run.deals,
         finished=reason is not None,
         reason=reason,
         settlement=settlement,
     )
-    return out
 
 
 Effect = tuple[int, int, int, int, int | None]
@@ -469,9 +412,7 @@ def played(
     if won is not None:
         run.slam_winner = won
     run.deals += 1
-    # the same object as Row(...), without the frozen dataclass's __init__
-    row: Row = _new(Row)
-    row.__dict__.update(
+    row = Row(
         number=number,
         partie=partie,
         dealer=table.dealers[(number - 1) % 4],
@@ -532,8 +473,7 @@ class LastWalk(Generic[W]):
             and all(map(operator.is_, last[1], key))
         ):
             return last[2]
-        with collector_off():  # a row a deal, none referring back to another
-            walked = walk(table, key)
+        walked = walk(table, key)
         # the walk returned is this one, even where another thread keeps its own meanwhile
         self._last = (table, key, walked)
         return walked
@@ -553,9 +493,8 @@ def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
     at: list[int] = []  # the index of the entry of each problem
     run = Running()
     number = 0
-    # each distinct deal scored once (a long list repeats a few hundred): its score's fields
-    # but the deal, or why it cannot stand
-    seen: dict[tuple[object, ...], dict[str, object] | Message] = {}
+    # each distinct deal scored once (a list repeats a few hundred), or why it cannot stand
+    seen: dict[tuple[object, ...], DealScore | Message] = {}
     for index, entry in enumerate(entries):
         if isinstance(entry, PartieEnd):
             if run.rows:
@@ -567,21 +506,15 @@ def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        contract = id(entry.contract)  # as in score(): an enum member hashes slowly, by name
-        key = (entry.declarer, contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
+        key = (entry.declarer, entry.contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
         found = seen.get(key)
         if found is None:
-            first = scored(table, entry)
-            found = seen[key] = vars(first) if isinstance(first, DealScore) else first
-        if not isinstance(found, dict):
+            found = seen[key] = scored(table, entry)
+        if not isinstance(found, DealScore):
             wrong.append((msg("deal {number}", number=number), found))
             at.append(index)
             continue
-        # the same object as DealScore(entry, ...), without the frozen dataclass's __init__
-        s: DealScore = _new(DealScore)
-        fields = s.__dict__
-        fields.update(found)
-        fields["deal"] = entry
+        s = replace(found, deal=entry)
         row, reason = played(table, run, entry, s, number, len(out) + 1)
         run.rows.append(row)
         if reason is not None:

@@ -396,7 +396,7 @@ def summary_text(
 ) -> str:
     """Each partie's result (§A5); a partie in progress shown as provisional."""
     no_stake(stake, only_round)
-    state = lst.kept if lst.kept is not None else walk(lst.table, lst.entries)[0]
+    state = walk(lst.table, lst.entries)[0]
     if as_json:
         parts = [p for p in results(state) if p.deals]
         return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
@@ -427,10 +427,7 @@ def deal_count(lst: Any) -> int:
 
 
 def last_of(lst: Any) -> tuple[Result, int]:
-    """The list's last partie's result and its deals: from its kept state when it was opened
-    from one (a long list, ``lst.kept``), else from its deals."""
-    if lst.kept is not None:
-        return last(lst.kept), lst.kept.deals
+    """The list's last partie's result and its deals."""
     return last(walk(lst.table, lst.entries)[0]), deal_count(lst)
 
 
@@ -474,10 +471,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "notes")
 def problem_notes(lst: Any, lang: Lang) -> list[str]:
     """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
-    # the walk without rows (the sheet's, kept), of the entries but for their times where
-    # the list was read a distinct line at a time: none made
-    untimed = lst.untimed()
-    found = walk(lst.table, lst.entries if untimed is None else untimed)[1]
+    found = walk(lst.table, lst.entries)[1]
     if not found:
         return []
     where, problem = found[0]

@@ -22,7 +22,6 @@ from skatliste.american.deals import Deal
 from skatliste.american.explain import computation
 from skatliste.american.game import Effect, Partie, Result, Row, Table
 from skatliste.i18n import Lang, msg
-from skatliste.memory import collector_off
 from skatliste.render import register
 from skatliste.render.american import (
     FAMILY,
@@ -208,13 +207,11 @@ def walked_sheet(
     *,
     fmt: str,
     lang: Lang,
-    kinds: Sequence[int] | None = None,
 ) -> str:
     """:func:`render_sheet` of the parties of ``entries`` (``plain``, ``grid`` or ``md``),
     drawn from the numbers of their walk a column at a time: each distinct deal's cells
-    worded once (``kinds``: what each entry is, as the store read it, else found by the
-    walk), a partie's widths the longest cell of each column in its slice."""
-    state, shown = kept.played_deals(table, entries, kinds)
+    worded once, a partie's widths the longest cell of each column in its slice."""
+    state, shown = kept.played_deals(table, entries)
     numbers, keys = shown.numbers, shown.keys
     if not numbers:
         return words_in(lang)["empty"]
@@ -391,16 +388,7 @@ def render_json(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str
 def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
     """Each partie's deals, the pairs' running scores, its result."""
     if fmt in ("plain", "grid", "md"):
-        # a list read a distinct line at a time: walked as its lines say, no entry made
-        distinct, untimed = lst.distinct(), lst.untimed()
-        with collector_off():  # a tuple a deal, none referring back to another
-            return walked_sheet(
-                lst.table,
-                lst.entries if untimed is None else untimed,
-                fmt=fmt,
-                lang=lang,
-                kinds=None if distinct is None else distinct[1],
-            )
+        return walked_sheet(lst.table, lst.entries, fmt=fmt, lang=lang)
     return render_sheet(lst.table, parties_of(lst), fmt=fmt, lang=lang)
 
 

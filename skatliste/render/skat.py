@@ -11,7 +11,6 @@ from typing import Any
 
 from skatliste import money
 from skatliste.i18n import Lang, msg
-from skatliste.memory import collector_off
 from skatliste.printed import signed
 from skatliste.render import register
 from skatliste.render.text import (
@@ -29,10 +28,9 @@ from skatliste.render.text import (
 from skatliste.skat import entries, sheet
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import seeger_fabian_line
-from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
+from skatliste.skat.sheet import value_cell
 from skatliste.skat.summary import summarise as summary_of_list
-from skatliste.skat.summary import summary_of
 
 FAMILY = "skat"
 
@@ -107,16 +105,7 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
         return export_csv(lst, lang=lang).rstrip("\n")
     if fmt == "json":
         return export_json(lst, lang=lang).rstrip("\n")
-    with collector_off():
-        distinct = lst.distinct() if fmt == "plain" else None
-        if distinct is not None:
-            from skatliste.render.plain_sheet import plain_sheet
-
-            firsts, which = distinct
-            text = plain_sheet(lst.table, firsts, which, lang=lang)
-            if text is not None:
-                return text
-        return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
+    return render_sheet(lst.table, list(sheet.rows(lst.table, lst.entries)), fmt=fmt, lang=lang)
 
 
 @register(FAMILY, "summary")
@@ -129,10 +118,7 @@ def summary_text(
     as_json: bool = False,
 ) -> str:
     """Totals, games won and lost, Seeger-Fabian, rank, and the money at ``stake``."""
-    if only_round is None and lst.kept is not None:  # a long list, from its kept state
-        result = summary_of(lst.table, lst.kept)
-    else:
-        result = summary_of_list(lst.table, lst.entries, only_round=only_round)
+    result = summary_of_list(lst.table, lst.entries, only_round=only_round)
     settlement = _settlement({p.name: p.total for p in result.players}, stake)
     if as_json:
         return json.dumps(summary_json(lst.table, result, settlement), ensure_ascii=False)
