@@ -103,16 +103,12 @@ def indexes(ledger: Ledger) -> list[int]:
 
 def numbered_count(ledger: Ledger) -> int:
     """How many numbered entries the list has (games, deals)."""
-    if ledger.family.numbers_every_entry:
-        return len(ledger.entries)
-    return sum(map(ledger.family.numbered, ledger.entries))  # indexes() not made: a count
+    return sum(map(ledger.family.numbered, ledger.entries))
 
 
 def check_number(ledger: Ledger, number: int) -> int:
     """The index of entry ``number``, or an ``InputError`` saying which numbers exist."""
-    found = (
-        list(range(len(ledger.entries))) if ledger.family.numbers_every_entry else indexes(ledger)
-    )
+    found = indexes(ledger)
     if not found:
         raise InputError(
             msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
@@ -479,8 +475,7 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
     and their dealers follow (``number`` one past the last appends)."""
     check_note(note)
     with store.updating(path) as ledger:
-        every = ledger.family.numbers_every_entry
-        found = list(range(len(ledger.entries))) if every else indexes(ledger)
+        found = indexes(ledger)
         n = len(found)
         if not 1 <= number <= n + 1:
             raise InputError(
@@ -561,8 +556,7 @@ def _place_of(ledger: Ledger, number: int, entry: Any) -> int:
     """Where an entry taken out as number ``number`` goes back in: a numbered one before the
     entry that has its number now, one without a number (an end of a partie) right after the
     numbered entry it followed; after the last entry where the list has fewer."""
-    every = ledger.family.numbers_every_entry
-    found = list(range(len(ledger.entries))) if every else indexes(ledger)
+    found = indexes(ledger)
     if number > len(found):
         return len(ledger.entries)
     return found[number - 1] + (not ledger.family.numbered(entry))
