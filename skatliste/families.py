@@ -1,13 +1,14 @@
-"""A game family is a plug-in of one protocol, found from a list's preset.
+"""A game family is a subclass of :class:`Family`, found from a list's preset.
 
 As python-chess makes a variant a ``Board`` subclass that ``find_variant`` finds by the
 game's Variant header, a list names its rule set's preset and :func:`find_family` hands back
-the family that plays it. A family gives its name, presets and typed options; its entry types
-and their codec (entry ⇄ JSON object, strict, from one definition of its fields); its words
-(words → entry, entry → words); its derivation (rows, running totals, problems) and the
-explanation of a row. The store, the application, the CLI, the web page and the exports are
-written once over this protocol; each family's renderers are registered per format in
-``skatliste.render``.
+the family that plays it. A family gives its name, nouns, presets and typed options; its entry
+kinds and their codec (entry ⇄ JSON object, strict, from one definition of its fields); its
+words (words → entry, entry → words); and one derivation (:meth:`Family.derive`: rows, value
+cells, problems, totals, results, what comes next). The base class writes every other view of
+a list from that derivation. The store, the application, the CLI, the web page and the exports
+are written once over it; each family's renderers are registered per format in
+``skatliste.render`` (a family without any gets ``render.generic``'s).
 
 Adding a family: write its folder (``skatliste/NAME/``, with a ``family.py`` whose ``FAMILY``
 is an instance of a :class:`Family` subclass) and add it to :data:`PLUGINS` (its module, name

@@ -18,10 +18,9 @@ The computation in words is ``skatliste.american.explain``'s, the table words
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Literal, TypeVar
+from typing import Literal
 
 from skatliste.american.bids import example as example
 from skatliste.american.bids import highest_bid as highest_bid
@@ -450,43 +449,6 @@ Walked = tuple[list[Partie], list[Problem], list[int]]
 """The parties, the problems, and the index of the entry of each problem."""
 
 
-W = TypeVar("W")
-
-
-class LastWalk(Generic[W]):
-    """The last walk of a list, kept with the table and the entries it walked: a command asks
-    for the parties and then the problems of the same list (the sheet, then its notes), and
-    the walk is the same. Deals are frozen: the same entries (found again by identity) walk
-    to the same result."""
-
-    def __init__(self) -> None:
-        self._last: tuple[Table, tuple[Entry, ...], W] | None = None
-
-    def of(self, table: Table, entries: Sequence[Entry], walk: Callable[[Table, Any], W]) -> W:
-        """``walk(table, entries)``, walked again only for another table or other entries."""
-        key = tuple(entries)
-        last = self._last
-        if (
-            last is not None
-            and last[0] == table
-            and len(last[1]) == len(key)
-            and all(map(operator.is_, last[1], key))
-        ):
-            return last[2]
-        walked = walk(table, key)
-        # the walk returned is this one, even where another thread keeps its own meanwhile
-        self._last = (table, key, walked)
-        return walked
-
-
-_LAST: LastWalk[Walked] = LastWalk()
-
-
-def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
-    parties_, wrong, at = _LAST.of(table, entries, _walk_deals)
-    return list(parties_), list(wrong), list(at)
-
-
 def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
     out: list[Partie] = []
     wrong: list[Problem] = []
@@ -538,15 +500,15 @@ def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
     Entries that cannot stand (a deal the rules refuse, an end with no deal before it) are
     skipped here and reported by :func:`problems`.
     """
-    return _walk(table, entries)[0]
+    return _walk_deals(table, entries)[0]
 
 
 def problems(table: Table, entries: Sequence[Entry]) -> list[Problem]:
     """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
-    return _walk(table, entries)[1]
+    return _walk_deals(table, entries)[1]
 
 
 def problem_places(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message, Message]]:
     """:func:`problems` with the index of the entry each concerns."""
-    _, wrong, at = _walk(table, entries)
+    _, wrong, at = _walk_deals(table, entries)
     return [(i, where, what) for i, (where, what) in zip(at, wrong, strict=True)]

@@ -21,7 +21,6 @@ from skatliste.american.game import (
     NO_DEAL_TO_END,
     DealScore,
     Effect,
-    LastWalk,
     Problem,
     Result,
     Running,
@@ -81,16 +80,12 @@ def _unpacked(numbers: Sequence[int]) -> Closed:
 Walked = tuple[Kept, list[Problem], list[int]]
 """The state after the entries that stand, the problems, the index of each problem's entry."""
 
-_LAST: LastWalk[Walked] = LastWalk()
-"""The last walk (a command asks for the problems, then the totals, of the same list)."""
-
 
 def walk(table: Table, entries: Sequence[Entry]) -> Walked:
     """The state after ``entries``, the entries that cannot stand skipped (a deal the rules
     refuse, an end with no deal before it), with what is wrong with those, as
     :func:`skatliste.american.game.problems` words it."""
-    state, wrong, at = _LAST.of(table, entries, _walk)
-    return _copy(state), list(wrong), list(at)
+    return _walk(table, entries)
 
 
 def effect(table: Table, deal: Deal) -> Effect | Message:
@@ -119,16 +114,7 @@ class Shown:
 def played_deals(table: Table, entries: Sequence[Entry]) -> tuple[Kept, Shown]:
     """The state after ``entries`` (as :func:`walk`) and what the sheet shows of them."""
     shown = Shown()
-
-    def walked(t: Table, e: Sequence[Entry]) -> Walked:
-        return _walk(t, e, shown)
-
-    # kept as the last walk: the sheet's notes ask for the problems of the same list next
-    state = _LAST.of(table, entries, walked)[0]
-    if not shown.numbers and entries:  # the walk was kept from before: walked again
-        shown = Shown()
-        state = _walk(table, entries, shown)[0]
-    return _copy(state), shown
+    return _walk(table, entries, shown)[0], shown
 
 
 def _walk(
@@ -232,13 +218,3 @@ def last(state: Kept) -> Result:
     if state.run.deals or not over:
         return result(over + 1, state.run, None)
     return _result(over, _unpacked(state.closed[-WIDTH:]))
-
-
-def _copy(state: Kept) -> Kept:
-    """A state to carry on, ``state`` left as it is."""
-    run = state.run
-    return Kept(
-        state.deals,
-        state.closed[:],
-        Running(list(run.totals), list(run.sets), [], run.slam_winner, run.deals),
-    )

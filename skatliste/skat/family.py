@@ -104,6 +104,8 @@ RAMSCH = Record(
 
 _GAME_DEFAULTS = GAME.defaults
 _RAMSCH_DEFAULTS = RAMSCH.defaults
+_GAME_TYPES = {t.value: t for t in GameType}
+"""A stored game's type by its value (checked already: one of these)."""
 
 
 def _paper_text(paper: PaperValue | None) -> str | None:
@@ -119,7 +121,7 @@ def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
         text = m["paper"].replace("−", "-")
         paper = PaperValue(int(text), text[0] in "+-")
     declaration = Declaration(
-        game=GameType(m["game"]),
+        game=_GAME_TYPES[m["game"]],
         spitzen=m["spitzen"],
         mit=m["mit"],
         hand=m["hand"],
