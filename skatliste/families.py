@@ -165,7 +165,7 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     kinds: tuple[Record, ...]
     """The kinds of entries a list file holds, each defined once (reader, writer, schema)."""
     entry_types: tuple[type, ...]
-    """The classes of its entries."""
+    """The classes of its entries, each of the kind at its place in ``kinds``."""
     player_counts: tuple[int, ...]
     """How many players any rule set of the family may have."""
     example: Message | str = ""
@@ -194,15 +194,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
         """What is wrong with a list's players under ``rules`` (their count, a name that is a
         word of an entry), or None."""
-
-    @abstractmethod
-    def encode(self, entry: EntryT) -> dict[str, object]:
-        """The entry as it is stored: ``kind`` and every field that differs from its default,
-        in the definition's order (``Record.compact``)."""
-
-    @abstractmethod
-    def decode(self, data: Mapping[str, Any]) -> EntryT:
-        """A stored entry, checked already against its kind's definition."""
 
     @abstractmethod
     def parse(
@@ -235,6 +226,20 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """Whether the words need a declarer in front and do not start with one."""
 
     # --- what a family may change ------------------------------------------------------------
+
+    def encode(self, entry: EntryT) -> dict[str, object]:
+        """The entry as it is stored: ``kind`` and every field that differs from its default,
+        in the definition's order (``Record.compact``); by default each field of its kind is
+        the entry's attribute of that name."""
+        kind = self.kinds[self.entry_types.index(type(entry))]
+        return kind.compact({f.name: getattr(entry, f.name) for f in kind.fields})
+
+    def decode(self, data: Mapping[str, Any]) -> EntryT:
+        """A stored entry, checked already against its kind's definition; by default its
+        kind's class made from the fields as stored."""
+        at = next(i for i, kind in enumerate(self.kinds) if kind.name == data["kind"])
+        found: EntryT = self.entry_types[at](**{k: v for k, v in data.items() if k != "kind"})
+        return found
 
     def names_player(self, table: TableT, word: str) -> bool:
         """Whether an entry's first word is a player's name (or its beginning), not a word of

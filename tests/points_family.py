@@ -123,15 +123,6 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
     def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
         return None if len(players) in self.player_counts else msg("2 to 4 players")
 
-    def encode(self, entry: Score | Skip) -> dict[str, object]:
-        if isinstance(entry, Skip):
-            return SKIP.compact({"note": entry.note, "time": entry.time})
-        return SCORE.compact(vars(entry))
-
-    def decode(self, data: Mapping[str, Any]) -> Score | Skip:
-        fields = {k: v for k, v in data.items() if k != "kind"}
-        return Score(**fields) if data["kind"] == "score" else Skip(**fields)
-
     def parse(
         self,
         table: Table,
