@@ -55,8 +55,7 @@ def entries(table: Table, count: int, rng: random.Random) -> list[Entry]:
 
 
 def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
-    """The folder, written through the store and the ledger (the programs' own writers), each
-    list with the state its last ``add`` leaves beside it."""
+    """The folder, written through the store and the ledger (the programs' own writers)."""
     rng = random.Random(seed)
     names = [f"Spieler {i:04d}" for i in range(1, players + 1)]
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
