@@ -161,11 +161,6 @@ def load(path: Path | str) -> ListFile[Any]:
     return parse(path, read_bytes(path))
 
 
-def family_at(path: Path | str) -> Family[Any, Any, Any]:
-    """The family of the list at ``path`` (read strictly: a refused list raises)."""
-    return load(path).family
-
-
 # --- writing --------------------------------------------------------------------------------
 
 
