@@ -1,13 +1,14 @@
-"""A game family is a plug-in of one protocol, found from a list's preset.
+"""A game family is a subclass of :class:`Family`, found from a list's preset.
 
 As python-chess makes a variant a ``Board`` subclass that ``find_variant`` finds by the
 game's Variant header, a list names its rule set's preset and :func:`find_family` hands back
-the family that plays it. A family gives its name, presets and typed options; its entry types
-and their codec (entry ⇄ JSON object, strict, from one definition of its fields); its words
-(words → entry, entry → words); its derivation (rows, running totals, problems) and the
-explanation of a row. The store, the application, the CLI, the web page and the exports are
-written once over this protocol; each family's renderers are registered per format in
-``skatliste.render``.
+the family that plays it. A family gives its name, nouns, presets and typed options; its entry
+kinds and their codec (entry ⇄ JSON object, strict, from one definition of its fields); its
+words (words → entry, entry → words); and one derivation (:meth:`Family.derive`: rows, value
+cells, problems, totals, results, what comes next). The base class writes every other view of
+a list from that derivation. The store, the application, the CLI, the web page and the exports
+are written once over it; each family's renderers are registered per format in
+``skatliste.render`` (a family without any gets ``render.generic``'s).
 
 Adding a family: write its folder (``skatliste/NAME/``, with a ``family.py`` whose ``FAMILY``
 is an instance of a :class:`Family` subclass) and add it to :data:`PLUGINS` (its module, name
@@ -19,10 +20,14 @@ and presets).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
+import operator
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from skatliste.errors import InputError, RuleSetError
@@ -61,15 +66,96 @@ TableT = TypeVar("TableT")
 RowT = TypeVar("RowT")
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a list: the index of the entry it concerns, where a message names
+    it (``game 3``) and what is wrong."""
+
+    index: int
+    where: Message
+    what: Message
+    refuses: bool = True
+    """Whether the entry is refused for it when it is entered (a value written on paper that
+    is not the game's is kept, and ``check`` names it)."""
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """What one player's list comes to, for a family whose lists score each player: the list
+    points, the games declared and won, declared and lost."""
+
+    points: int
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Derivation(Generic[RowT]):
+    """Everything a family derives from a list's entries in one walk; the base class writes
+    every view of a list (its problems, totals, rows, values) from it."""
+
+    rows: tuple[RowT | None, ...]
+    """Each entry's row, in the entries' order (None for an entry without one: an end of a
+    partie, a deal the rules refuse)."""
+    cells: tuple[str, ...]
+    """Each entry's value as the sheet shows it (``+48``; empty where it has none)."""
+    problems: tuple[Problem, ...]
+    """Everything wrong with the list, all of it, in the entries' order."""
+    totals: Mapping[str, int]
+    """Each side's running total after the entries (a player, or a pair by its name)."""
+    results: Mapping[str, PlayerResult] | None
+    """Each player's list result, where the family scores players (None: American Grand's
+    pairs)."""
+    next_dealer: str
+    """Who deals the next entry."""
+    ahead: tuple[Any, ...] = ()
+    """The special rounds ahead (Skat's Bock and Ramsch rounds), one an entry."""
+
+
+@dataclass(frozen=True)
+class Nouns:
+    """How a family's messages name its entries: whole-sentence message ids, filled in by the
+    base class (``{number}``, ``{count}``, ``{last}``), and the words that go with them."""
+
+    entry: Message
+    """A numbered entry where a command names it: ``msg("game {number}")``."""
+    stored: Message
+    """An entry of the file where the reader names it: ``msg("entry {number}")``."""
+    count: Message
+    """A count of numbered entries: ``nmsg("{count} game", "{count} games", 0)``."""
+    none_yet: Message
+    """``the list has no games yet``."""
+    numbered: Message
+    """``the list has games 1 to {last}``."""
+    none_changed: Message
+    """``no games removed or replaced`` (an empty history)."""
+    unnumbered: Message | None = None
+    """An entry without a number of its own, by the numbered entry before it (``end after
+    deal {number}``); None: every entry has a number."""
+    pass_refused: Message | None = None
+    """Why all passed is no entry of this family (``skatliste pass``), or None where it is
+    one (Skat's eingepasst)."""
+    first_words: tuple[str, ...] = ()
+    """Words an entry may start with instead of a player (``eingepasst``, ``end``)."""
+
+
+def _filled(template: Message, **params: object) -> Message:
+    return replace(template, params=tuple(params.items()))
+
+
 class Family(ABC, Generic[EntryT, TableT, RowT]):
-    """What a game family gives the house. ``EntryT`` is what a list holds (a game, a deal,
-    all passed, an end of a partie), ``TableT`` the fixed facts the derivation needs (the
-    players, the first dealer, the rules), ``RowT`` one derived row of the sheet."""
+    """What a game family gives the house, as python-chess's variants subclass ``Board``: a
+    family gives its derivation (:meth:`derive`), its entries' codec and words, its rules and
+    its nouns; the base class writes every other view once. ``EntryT`` is what a list holds
+    (a game, a deal, all passed, an end of a partie), ``TableT`` the fixed facts the
+    derivation needs (the players, the first dealer, the rules), ``RowT`` one derived row."""
 
     name: str
     """The family's name, as the registry knows it (``skat``)."""
     title: str
     """How the family is named in messages (``Skat``, ``American Grand``)."""
+    nouns: Nouns
+    """How its messages name its entries."""
     presets: Mapping[str, Mapping[str, OptionValue]]
     """The named rule sets and the options each sets."""
     preset_help: Mapping[str, Message]
@@ -78,11 +164,10 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     """Every option: key, allowed values, default and meaning."""
     kinds: tuple[Record, ...]
     """The kinds of entries a list file holds, each defined once (reader, writer, schema)."""
+    entry_types: tuple[type, ...]
+    """The classes of its entries, each of the kind at its place in ``kinds``."""
     player_counts: tuple[int, ...]
     """How many players any rule set of the family may have."""
-    numbers_every_entry: bool = True
-    """Every entry has a number (Skat's games); else only those ``numbered`` says (American
-    Grand's deals, not the ends of a partie)."""
     example: Message | str = ""
     """The words of one typical entry, as ``add`` takes them (``anna kreuz mit 2 hand``)."""
     vocabulary: frozenset[str] = frozenset()
@@ -90,51 +175,12 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
-    first_words: tuple[str, ...] = ()
-    """Words an ``edit`` or ``insert`` may start with instead of a player (Skat's
-    ``eingepasst``, ``ramsch``; American Grand's ``end``)."""
-    pass_refused: Message | None = None
-    """Why all passed is no entry of this family (``skatliste pass``, ``POST /api/pass``), or
-    None where it is one (Skat's eingepasst)."""
 
-    def next_words(self, words: Sequence[str]) -> list[str]:
-        """What may follow ``words`` (folded) at the table, for shell completion: every word
-        of the family's entries by default; a family says which numbers follow a word."""
-        return sorted(w for w in self.vocabulary if w.isalpha())
-
-    # --- how messages name the entries (each family's ids are its own: ``game``, ``deal``) --
+    # --- what a family gives -----------------------------------------------------------------
 
     @abstractmethod
-    def entry_name(self, number: int) -> Message:
-        """A numbered entry where a command names it: ``game 3`` (Skat), ``deal 3``."""
-
-    def unnumbered_name(self, after: int) -> Message:
-        """An entry with no number of its own where a message names it, by the numbered
-        entries before it (American Grand: ``end after deal 3``); by default ``the entry after
-        game 3`` (a family that numbers every entry has none)."""
-        return msg("the entry after {where}", where=self.entry_name(after))
-
-    @abstractmethod
-    def stored_name(self, number: int) -> Message:
-        """An entry of the file where the reader names it: ``game 3``, ``entry 3``."""
-
-    @abstractmethod
-    def entry_count(self, count: int) -> Message:
-        """A count of numbered entries, in the language's plural: ``1 game``, ``3 games``."""
-
-    @abstractmethod
-    def no_entries(self) -> Message:
-        """``the list has no games yet``."""
-
-    @abstractmethod
-    def entries_range(self, last: int) -> Message:
-        """``the list has games 1 to 7``."""
-
-    @abstractmethod
-    def none_changed(self) -> Message:
-        """``no games removed or replaced`` (an empty history)."""
-
-    # --- rules and the table ---------------------------------------------------------------
+    def derive(self, table: TableT, entries: Sequence[EntryT]) -> Derivation[RowT]:
+        """Everything derived from the entries, in one walk."""
 
     @abstractmethod
     def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
@@ -148,50 +194,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def players_problem(self, players: Sequence[str], rules: RuleSet) -> Message | None:
         """What is wrong with a list's players under ``rules`` (their count, a name that is a
         word of an entry), or None."""
-
-    @abstractmethod
-    def find_player(self, players: Sequence[str], name: str) -> str:
-        """A player by name, or by an unambiguous beginning (an ``InputError`` if none)."""
-
-    # --- the codec -------------------------------------------------------------------------
-
-    @abstractmethod
-    def encode(self, entry: EntryT) -> dict[str, object]:
-        """The entry as it is stored: ``kind`` and every field that differs from its default,
-        in the definition's order."""
-
-    @abstractmethod
-    def decode(self, data: Mapping[str, Any]) -> EntryT:
-        """A stored entry, checked already against its kind's definition."""
-
-    def timed(self, entry: EntryT, time: str | None, declarer: str | None = None) -> EntryT:
-        """``entry`` as read, with another ``time`` (and ``declarer``, unless None): the store
-        reads a long list's equal games once and gives each game its own. An entry is a
-        frozen dataclass with a ``time`` field, and a ``declarer`` where it has one; its
-        fields are set at once (``dataclasses.replace`` takes several times as long, and a
-        long list makes one a game)."""
-        new: EntryT = object.__new__(type(entry))
-        fields = new.__dict__
-        fields.update(entry.__dict__)
-        fields["time"] = time
-        if declarer is not None:
-            fields["declarer"] = declarer
-        return new
-
-    def fingerprint(self, entry: EntryT) -> str:
-        """A short mark of an entry exactly as it is stored (words, note, time): what a page
-        or a script saw, to name the entry in ``expect=`` when it asks to change it."""
-        import hashlib
-        import json
-
-        stored = json.dumps(self.encode(entry), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
-
-    @abstractmethod
-    def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
-        """Every player's name a stored entry holds, with its field."""
-
-    # --- words -----------------------------------------------------------------------------
 
     @abstractmethod
     def parse(
@@ -216,120 +218,187 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """The family's pass-like entry: Skat's all passed, American Grand's end of a partie."""
 
     @abstractmethod
-    def pass_problem(self, table: TableT, entries: Sequence[EntryT]) -> Message | None:
-        """Why the pass-like entry cannot follow ``entries``, or None."""
-
-    @abstractmethod
-    def declarer(self, entry: EntryT) -> str | None:
-        """Who declared the entry (None for one nobody declared)."""
-
-    @abstractmethod
-    def holds(self, entry: object) -> bool:
-        """Whether ``entry`` is one of this family's entries."""
-
-    def numbered(self, entry: EntryT) -> bool:
-        """Whether the entry counts in the entries' numbering."""
-        return True
-
-    @abstractmethod
     def kind_name(self, entry: EntryT) -> Message:
         """What the entry is, in a word (``a Ramsch``, ``eingepasst``)."""
-
-    @abstractmethod
-    def names_player(self, table: TableT, word: str) -> bool:
-        """Whether an entry's first word is a player's name (or its beginning)."""
 
     @abstractmethod
     def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
         """Whether the words need a declarer in front and do not start with one."""
 
+    # --- what a family may change ------------------------------------------------------------
+
+    def encode(self, entry: EntryT) -> dict[str, object]:
+        """The entry as it is stored: ``kind`` and every field that differs from its default,
+        in the definition's order (``Record.compact``); by default each field of its kind is
+        the entry's attribute of that name."""
+        kind = self.kinds[self.entry_types.index(type(entry))]
+        return kind.compact({f.name: getattr(entry, f.name) for f in kind.fields})
+
+    def decode(self, data: Mapping[str, Any]) -> EntryT:
+        """A stored entry, checked already against its kind's definition; by default its
+        kind's class made from the fields as stored."""
+        at = next(i for i, kind in enumerate(self.kinds) if kind.name == data["kind"])
+        found: EntryT = self.entry_types[at](**{k: v for k, v in data.items() if k != "kind"})
+        return found
+
+    def names_player(self, table: TableT, word: str) -> bool:
+        """Whether an entry's first word is a player's name (or its beginning), not a word of
+        the family's entries."""
+        low = word.casefold()
+        if low in self.vocabulary:
+            return False
+        return any(p.casefold().startswith(low) for p in self.players_of(table))
+
+    def players_of(self, table: TableT) -> tuple[str, ...]:
+        """The table's players in seat order."""
+        players: tuple[str, ...] = getattr(table, "players")  # noqa: B009 - a protocol's field
+        return players
+
+    def numbered(self, entry: EntryT) -> bool:
+        """Whether the entry counts in the entries' numbering."""
+        return True
+
     def carry_over(self, old: EntryT, new: EntryT) -> EntryT:
         """What an edit keeps of the entry it replaces (Skat: the paper value, a Bock call)."""
         return new
 
-    # --- the derivation --------------------------------------------------------------------
+    def entry_names(self, data: Mapping[str, Any]) -> Iterator[tuple[str, object]]:
+        """Every player's name a stored entry holds, with its field (its declarer)."""
+        if "declarer" in data:
+            yield "declarer", data["declarer"]
 
-    @abstractmethod
-    def rows(self, table: TableT, entries: Sequence[EntryT]) -> list[RowT]:
-        """Every entry's row, with the running totals after it."""
+    def next_words(self, words: Sequence[str]) -> list[str]:
+        """What may follow ``words`` (folded) at the table, for shell completion: every word
+        of the family's entries by default; a family says which numbers follow a word."""
+        return sorted(w for w in self.vocabulary if w.isalpha())
 
-    @abstractmethod
-    def problems(self, table: TableT, entries: Sequence[EntryT]) -> list[tuple[Message, Message]]:
-        """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
-
-    @abstractmethod
-    def problem_places(
-        self, table: TableT, entries: Sequence[EntryT]
-    ) -> list[tuple[int, Message, Message]]:
-        """``problems`` with the index of the entry each concerns: (index, where, problem)."""
-
-    @abstractmethod
     def entry_problems(
         self, table: TableT, earlier: Sequence[EntryT], entry: EntryT
     ) -> list[Message]:
         """Why ``entry`` cannot follow ``earlier``; empty when it can."""
-
-    @abstractmethod
-    def totals(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, int]:
-        """Each side's running total after the entries (a player, or a pair by its name)."""
-
-    @abstractmethod
-    def row_at(self, table: TableT, entries: Sequence[EntryT], index: int) -> RowT | None:
-        """The row of the entry at ``index`` (None for an entry that has none: an end of a
-        partie, a deal the rules refuse)."""
-
-    @abstractmethod
-    def values(self, table: TableT, entries: Sequence[EntryT]) -> dict[int, tuple[int, str]]:
-        """Each entry (by identity) → (its number, its value as the sheet shows it)."""
+        at = len(earlier)
+        found = self.derived(table, [*earlier, entry]).problems
+        return [p.what for p in found if p.index == at and p.refuses]
 
     def outcomes(self, table: TableT, entries: Sequence[EntryT]) -> list[Any] | None:
         """What two lists of the table compare after their entries (each a
-        ``skatliste.compare.Outcome``, named here only: the comparison's core names the
-        players' module, which finds a family), where the family's totals mean nothing across
-        a list (American Grand: each partie and its settlement, §A5); None: the totals are the
+        ``skatliste.compare.Outcome``), where the family's totals mean nothing across a list
+        (American Grand: each partie and its settlement, §A5); None: the totals are the
         list's result (the default, Skat)."""
         return None
 
     def reshaped(
         self, table: TableT, before: Sequence[EntryT], after: Sequence[EntryT]
     ) -> list[Message]:
-        """What a change (an edit, an insert, a delete, a restore) did to the list beyond the
-        entry and the later values (``Later games changed``): American Grand's parties that
-        now end elsewhere, are no longer over, or settle otherwise; empty by default."""
+        """What a change did to the list beyond the entry and the later values (``Later
+        games changed``): American Grand's parties that now end elsewhere; empty by
+        default."""
         return []
 
-    # --- carrying on from a kept state (optional: without it a list is always derived whole) -
+    # --- written once, from the above ----------------------------------------------------------
 
-    def state(self, table: TableT, entries: Sequence[EntryT]) -> Any | None:
-        """What the family derives from ``entries`` that the next entry and the summary need,
-        to keep beside a long list; None: the family keeps none (the default)."""
-        return None
+    def derived(self, table: TableT, entries: Sequence[EntryT]) -> Derivation[RowT]:
+        """:meth:`derive`, the last one kept: a command asks for the problems, the totals and
+        a row of the same list, and derives it once."""
+        last = self.__dict__.get("_last")
+        if (
+            last is not None
+            and last[0] is table
+            and len(last[1]) == len(entries)
+            and all(map(operator.is_, last[1], entries))
+        ):
+            found: Derivation[RowT] = last[2]
+            return found
+        found = self.derive(table, entries)
+        self.__dict__["_last"] = (table, tuple(entries), found)
+        return found
 
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        """A ``state`` as plain JSON data."""
-        return {}
+    def rows(self, table: TableT, entries: Sequence[EntryT]) -> list[RowT]:
+        """Every entry's row (those that have one), with the running totals after it."""
+        return [row for row in self.derived(table, entries).rows if row is not None]
 
-    def state_from_json(self, table: TableT, data: Mapping[str, Any]) -> Any | None:
-        """A state from ``state_to_json``'s data, or None when it is not one for ``table``."""
-        return None
+    def row_at(self, table: TableT, entries: Sequence[EntryT], index: int) -> RowT | None:
+        """The row of the entry at ``index`` (None for an entry that has none)."""
+        return self.derived(table, entries[: index + 1]).rows[index]
 
-    def state_count(self, state: Any) -> int | None:
-        """How many entries ``state`` was derived from, as it says itself (a state whose count
-        is not the list's is not the list's); None: the family's states do not say."""
-        return None
+    def problems(self, table: TableT, entries: Sequence[EntryT]) -> list[tuple[Message, Message]]:
+        """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
+        return [(p.where, p.what) for p in self.derived(table, entries).problems]
 
-    def state_numbered(self, state: Any) -> int | None:
-        """How many numbered entries ``state`` was derived from; None: as many as entries
-        (a family that numbers every entry, the default)."""
-        return None
+    def problem_places(
+        self, table: TableT, entries: Sequence[EntryT]
+    ) -> list[tuple[int, Message, Message]]:
+        """``problems`` with the index of the entry each concerns: (index, where, problem)."""
+        return [(p.index, p.where, p.what) for p in self.derived(table, entries).problems]
 
-    def after_state(
-        self, table: TableT, state: Any, entry: EntryT
-    ) -> tuple[list[Message], RowT | None, Any] | None:
-        """``entry`` after the entries ``state`` was derived from: its problems (as
-        ``entry_problems`` finds them), its row and the state after it; None: the family
-        cannot carry on from a state (the default), and the list is read whole."""
-        return None
+    def totals(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, int]:
+        """Each side's running total after the entries."""
+        return dict(self.derived(table, entries).totals)
+
+    def values(self, table: TableT, entries: Sequence[EntryT]) -> dict[int, tuple[int, str]]:
+        """Each entry with a row (by identity) → (its number, its value as the sheet shows
+        it)."""
+        found = self.derived(table, entries)
+        out: dict[int, tuple[int, str]] = {}
+        number = 0
+        for entry, row, cell in zip(entries, found.rows, found.cells, strict=True):
+            number += self.numbered(entry)
+            if row is not None:
+                out[id(entry)] = (number, cell)
+        return out
+
+    def holds(self, entry: object) -> bool:
+        """Whether ``entry`` is one of this family's entries."""
+        return isinstance(entry, self.entry_types)
+
+    def declarer(self, entry: EntryT) -> str | None:
+        """Who declared the entry (None for one nobody declared)."""
+        found: str | None = getattr(entry, "declarer", None)
+        return found
+
+    def fingerprint(self, entry: EntryT) -> str:
+        """A short mark of an entry exactly as it is stored (words, note, time): what a page
+        or a script saw, to name the entry in ``expect=`` when it asks to change it."""
+        stored = json.dumps(self.encode(entry), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(stored.encode("utf-8")).hexdigest()[:16]
+
+    # --- the nouns, filled in ------------------------------------------------------------------
+
+    @property
+    def numbers_every_entry(self) -> bool:
+        """Every entry has a number (Skat's games); else only those ``numbered`` says."""
+        return self.nouns.unnumbered is None
+
+    def entry_name(self, number: int) -> Message:
+        """A numbered entry where a command names it: ``game 3``, ``deal 3``."""
+        return _filled(self.nouns.entry, number=number)
+
+    def unnumbered_name(self, after: int) -> Message:
+        """An entry with no number of its own, by the numbered entries before it (``end
+        after deal 3``; a family that numbers every entry: ``the entry after game 3``)."""
+        if self.nouns.unnumbered is None:
+            return msg("the entry after {where}", where=self.entry_name(after))
+        return _filled(self.nouns.unnumbered, number=after)
+
+    def stored_name(self, number: int) -> Message:
+        """An entry of the file where the reader names it: ``game 3``, ``entry 3``."""
+        return _filled(self.nouns.stored, number=number)
+
+    def entry_count(self, count: int) -> Message:
+        """A count of numbered entries, in the language's plural: ``1 game``, ``3 games``."""
+        return replace(self.nouns.count, count=count)
+
+    def no_entries(self) -> Message:
+        """``the list has no games yet``."""
+        return self.nouns.none_yet
+
+    def entries_range(self, last: int) -> Message:
+        """``the list has games 1 to 7``."""
+        return _filled(self.nouns.numbered, last=last)
+
+    def none_changed(self) -> Message:
+        """``no games removed or replaced`` (an empty history)."""
+        return self.nouns.none_changed
 
 
 _LOADED: dict[str, Family[Any, Any, Any]] = {}

@@ -467,27 +467,6 @@ def test_the_core_names_a_changed_list_and_an_open_protest_in_skat_words() -> No
 
 
 @pytest.mark.english
-def test_a_long_list_closed_refuses_an_add_from_its_kept_state(run: Run, tmp_path: Path) -> None:
-    """A list of a season's length carries an add on from the state kept beside it: a closed
-    one refuses it there too."""
-    from skatliste.app import lists as app
-    from skatliste.app.agree import sign
-    from skatliste.store import state as kept
-
-    path = tmp_path / "season.json"
-    ledger = store.new_list(path, PLAYERS, first_dealer=None, rules=app.rules_of("isko"))
-    ledger.entries.extend(ledger.family.passed() for _ in range(kept.SUMMED_ENTRIES))
-    store.save(ledger)
-    sign(path, PLAYERS)
-    app.open_summed(path)  # the summary keeps a long list's state
-    assert kept.state_path(path).exists()
-    before = path.read_bytes()
-    r = run("add", "anna", "null", "--ledger", str(path))
-    assert r.exit_code == 2 and "the list is closed, signed by Anna, Ben, Carl" in r.stderr
-    assert path.read_bytes() == before
-
-
-@pytest.mark.english
 def test_compare_refuses_a_list_of_another_game_family(
     run: Run, evening: Path, tmp_path: Path
 ) -> None:

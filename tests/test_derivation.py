@@ -9,14 +9,11 @@ for any rule set, table and list.
 
 from __future__ import annotations
 
-from copy import copy
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from skatliste.printed import signed
-from skatliste.skat import sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import PaperValue
 from skatliste.skat.problems import rule_problems
@@ -143,7 +140,7 @@ def plain(table: Table, games: list[Entry]) -> tuple[list[Row], Derived]:
             triggers, entry, s.result, before, state.totals, ramsch_round=ramsch_round
         ):
             rounds.trigger()
-        state.count, state.rounds = index + 1, rounds.state()
+        state.count = index + 1
         problems = rule_problems(table, index, entry, ramsch_round, outside)
         if s.error is not None and s.error not in problems:
             problems.insert(0, s.error)
@@ -193,31 +190,6 @@ def test_every_problem_is_found_as_the_rows_name_them(case: tuple[Table, list[En
             paper, worth = signed(row.entry.paper.value), signed(row.result.list_points)
             found.append((row.number, f"the paper says {paper}, the game is worth {worth}"))
     assert [(n, str(problem)) for n, problem in check(table, games)] == found
-
-
-@given(lists(), st.integers(0, 40))
-def test_a_list_carried_on_from_its_state_is_the_whole_list(
-    case: tuple[Table, list[Entry]], cut: int
-) -> None:
-    """Derived up to a game, then carried on, the rows and the state are the whole list's."""
-    table, games = case
-    head, tail = games[:cut], games[cut:]
-    expected, state = plain(table, games)
-    after = derive(table, head)
-    assert list(rows(table, tail, after=after)) == expected[len(head) :]
-    assert derive(table, tail, after=after) == state
-
-
-def test_the_kept_game_values_stay_few_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With room for two game values only, a list of many different games is still the plain
-    derivation's (the values are computed again once the room is full)."""
-    monkeypatch.setattr(sheet, "VALUES_KEPT", 2)
-    table = Table(PLAYERS[:3], "Anna", build_rule_set("isko"))
-    games: list[Entry] = [  # new objects: values not yet kept
-        GameEntry(declarer="Ben", declaration=copy(g.declaration), outcome=copy(g.outcome))
-        for g in GAMES
-    ]
-    assert list(rows(table, games * 2)) == plain(table, games * 2)[0]
 
 
 def test_a_row_shows_its_game_and_totals_and_equals_only_a_row() -> None:

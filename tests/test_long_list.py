@@ -1,7 +1,7 @@
 """A long list is read, derived and written from its facts alone, every time: what a
 command prints and writes is what a fresh derivation of the file gives, however it was edited
-by hand, and nothing is kept beside a list of fewer than 1,000 games (a longer one's state
-file: tests/test_state_file.py)."""
+by hand, and nothing is kept beside a list but its lock (a state file an earlier version left
+there is not read)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from skatliste.render import report as render
 from skatliste.skat.entries import PassedEntry
 from skatliste.skat.rulesets import build_rule_set
 from skatliste.skat.sheet import Derived, derive, rows
+from skatliste.skat.summary import summarise
 from skatliste.store import lists as store
 
 from .conftest import EXAMPLES, Run
@@ -56,17 +57,32 @@ def season(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_list_keeps_at_most_its_state_beside_it(tmp_path: Path) -> None:
-    """Beside a list is its lock and at most its state (store.state): no printed sheet, no
-    other derivation; a summary of a list shorter than a long one writes nothing."""
+def test_nothing_is_kept_beside_a_list_but_its_lock(tmp_path: Path) -> None:
+    """No printed sheet, no derivation, no state: a summary writes nothing, an add its lock."""
     path = tmp_path / "evening.json"
-    _season(path, 250)
-    _summary_of(app.open_summed(path), lang="de")
+    _season(path, 1_250)
+    _summary_of(app.open_list(path), lang="de")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.json"]
     app.add_game(path, "anna", "grand mit 1 hand augen 70".split())
     render.sheet(app.open_list(path), "plain", lang="de")
-    names = ["evening.json", "evening.json.lock", "evening.json.state"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == names
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening.json", "evening.json.lock"]
+
+
+def test_a_state_file_an_earlier_version_left_is_not_read(run: Run, tmp_path: Path) -> None:
+    """Versions before 0.5 kept a long list's derived state in ``NAME.json.state``: it is
+    left where it is and never read, so a wrong one changes nothing."""
+    path = tmp_path / "season.json"
+    _season(path, 1_250)
+    side = path.with_name("season.json.state")
+    side.write_text('{"totals": {"Anna": 999999}}', encoding="utf-8")
+    assert run("add", "anna", "grand", "mit", "1", "--ledger", str(path)).exit_code == 0
+    ledger = store.load(path)
+    summary = run("summary", "--ledger", str(path), "--lang", "en").stdout
+    total = summarise(ledger.table, ledger.entries).players[0].total
+    assert "999999" not in summary and str(abs(total)) in summary
+    checked = run("check", "--ledger", str(path), "--lang", "en")
+    assert checked.exit_code in (0, 1) and "state file" not in checked.stdout + checked.stderr
+    assert side.read_text(encoding="utf-8") == '{"totals": {"Anna": 999999}}'
 
 
 def test_a_written_list_is_the_list_written_in_full(season: Path) -> None:
@@ -136,33 +152,22 @@ def test_a_hand_edited_list_gives_the_answer_of_a_fresh_derivation(
         text = _edit(text, rng, kind)
     path.write_text(text, encoding="utf-8")
     try:
-        expected = _fresh(path)
+        _fresh(path)
     except LedgerError:
         with pytest.raises(LedgerError):
             app.open_list(path)
         return
     ledger = store.load(path)
     table, entries = ledger.table, ledger.entries
+    fresh_row = list(rows(table, [*entries, PassedEntry()]))[-1]
     try:
         change = app.pass_game(path)
     except SkatlisteError as exc:  # the rules refuse a pass here: so must a fresh list
-        assert next(rows(table, [PassedEntry()], after=expected)).problems, exc
+        assert fresh_row.problems, exc
         return
-    fresh_row = next(rows(table, [PassedEntry()], after=expected))
     assert change.row is not None
     assert change.row.totals == fresh_row.totals and change.row.number == len(entries) + 1
     assert change.row.pending == fresh_row.pending
-
-
-def test_carrying_on_from_a_derived_state_is_deriving_in_one_go() -> None:
-    """rows(after=derive(first k games)) are the rows k+1.. of the whole list."""
-    ledger = store.load(EXAMPLES / "pub-evening.json")
-    table, entries = ledger.table, ledger.entries
-    whole = list(rows(table, entries))
-    for k in range(len(entries) + 1):
-        state = derive(table, entries[:k])
-        assert list(rows(table, entries[k:], after=state)) == whole[k:]
-        assert derive(table, entries[k:], after=state) == derive(table, entries)
 
 
 SHIPPED_LISTS = sorted(
@@ -188,48 +193,6 @@ def test_a_shipped_list_opens_unchanged(tmp_path: Path, example: Path) -> None:
         assert r.exit_code == 0, (fmt, r.output)
     assert path.read_bytes() == example.read_bytes()
     assert [p.name for p in tmp_path.iterdir()] == [example.name]
-
-
-def test_the_derived_state_is_plain_json_data() -> None:
-    """What the next game needs of a derived sheet survives JSON unchanged (for a process
-    that keeps it, as ``serve`` may)."""
-    import json
-
-    ledger = store.load(EXAMPLES / "pub-evening.json")
-    state = derive(ledger.table, ledger.entries)
-    assert Derived.from_json(json.loads(json.dumps(state.to_json()))) == state
-
-
-@pytest.mark.parametrize("was_on", [True, False])
-def test_a_sheet_is_drawn_with_the_collector_off_and_left_as_it_was(was_on: bool) -> None:
-    """Drawing a sheet turns the cyclic garbage collector off while it draws, and leaves it on
-    or off as it found it, also when the drawing fails."""
-    import gc
-
-    from skatliste.memory import collector_off
-
-    (gc.enable if was_on else gc.disable)()
-    try:
-        with collector_off():
-            assert not gc.isenabled()
-        assert gc.isenabled() is was_on
-        with pytest.raises(ZeroDivisionError), collector_off():
-            _ = 1 // 0
-        assert gc.isenabled() is was_on
-    finally:
-        gc.enable()
-
-
-def test_check_leaves_the_cycle_collector_as_it_found_it(run: Run, fresh_ledger: Path) -> None:
-    """``check`` derives a long list with the cyclic collector off, and turns it on again, so
-    that a process running commands in turn (a test, a server) keeps collecting."""
-    import gc
-
-    assert gc.isenabled()
-    assert run("check", "--ledger", str(fresh_ledger)).exit_code == 0
-    assert gc.isenabled()
-    assert run("check", "--ledger", str(fresh_ledger.with_name("none.json"))).exit_code == 2
-    assert gc.isenabled()
 
 
 def test_value_loads_no_game_family_plug_in() -> None:

@@ -346,25 +346,6 @@ def test_a_list_whose_games_history_or_facts_are_no_list_is_refused(
         assert f"{field}: must be a list (found {json.dumps(value)})" in r.stderr
 
 
-def test_a_state_file_that_is_a_link_is_neither_read_nor_written_through(
-    run: Run, tmp_path: Path
-) -> None:
-    """A link planted where a list's state goes: the add replaces the link with the state, and
-    the file it led to stays as it was."""
-    ledger = tmp_path / "abend.json"
-    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger))
-    for _ in range(12):
-        _ok(run, "add", "anna", "null", "--ledger", str(ledger))
-    victim = tmp_path / "victim.txt"
-    victim.write_text("wichtige Daten\n", encoding="utf-8")
-    state = tmp_path / "abend.json.state"
-    state.unlink()
-    state.symlink_to(victim)
-    _ok(run, "add", "ben", "null", "--ledger", str(ledger))
-    assert victim.read_text(encoding="utf-8") == "wichtige Daten\n"
-    assert not state.is_symlink() and '"skatliste-state"' in state.read_text(encoding="utf-8")
-
-
 def test_a_backup_that_is_a_link_is_replaced_not_written_through(run: Run, tmp_path: Path) -> None:
     ledger = tmp_path / "abend.json"
     _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--ledger", str(ledger))

@@ -18,10 +18,9 @@ The computation in words is ``skatliste.american.explain``'s, the table words
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from skatliste.american.bids import example as example
 from skatliste.american.bids import highest_bid as highest_bid
@@ -47,7 +46,6 @@ from skatliste.american.deals import PartieEnd as PartieEnd
 from skatliste.american.options import HeartsDefenders, SlamCounts
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.i18n import Message, msg
-from skatliste.memory import collector_off
 
 # --- scoring each contract (§A3) ---------------------------------------------------------
 
@@ -75,58 +73,14 @@ class DealScore:
         return not self.made
 
 
-_Scored = tuple[bool, int, int, int, Literal["declaring", "defending"] | None, SlamCounts]
-SCORES_KEPT = 20_000
-"""At most this many distinct deals' scores are kept (a server runs for days)."""
-_SCORES: dict[tuple[object, ...], _Scored | InvalidGameError] = {}
-"""Deals already scored, by what their score depends on: a long list repeats the same few
-hundred (the contract by identity: an enum member is one object, and hashing it by name costs
-more than the look-up)."""
-_new = object.__new__
-
-
 def score(
     deal: Deal,
     *,
     hearts_defenders: HeartsDefenders = "on_set",
     slam_counts: SlamCounts = "score",
 ) -> DealScore:
-    """Score one deal by §A3 (``score_deal``), each distinct deal computed once."""
-    key = (
-        id(deal.contract),
-        deal.bid,
-        deal.tricks,
-        deal.alone,
-        deal.hearts,
-        hearts_defenders,
-        slam_counts,
-    )
-    hit = _SCORES.get(key)
-    if hit is None:
-        if len(_SCORES) >= SCORES_KEPT:
-            _SCORES.clear()
-        try:
-            s = score_deal(deal, hearts_defenders=hearts_defenders, slam_counts=slam_counts)
-        except InvalidGameError as exc:
-            _SCORES[key] = exc
-            raise
-        hit = _SCORES[key] = (s.made, s.value, s.declaring, s.defending, s.slam_pair, s.slam_counts)
-        return s
-    if isinstance(hit, InvalidGameError):
-        raise InvalidGameError(hit.message)
-    # the same object as DealScore(deal, *hit), without the frozen dataclass's __init__
-    out: DealScore = _new(DealScore)
-    made, value, declaring, defending, slam_pair, counts = hit
-    out.__dict__.update(
-        deal=deal,
-        made=made,
-        value=value,
-        declaring=declaring,
-        defending=defending,
-        slam_pair=slam_pair,
-        slam_counts=counts,
-    )
-    return out
+    """Score one deal by §A3 (``score_deal``)."""
+    return score_deal(deal, hearts_defenders=hearts_defenders, slam_counts=slam_counts)
 
 
 def score_deal(
@@ -316,9 +270,7 @@ def settle(
     score_credit, score_to, sets_credit, sets_to, f0, f1, winner = settled(
         points[0], points[1], sets[0], sets[1], slam_winner
     )
-    # the same object as Settlement(...), without the frozen dataclass's __init__
-    out: Settlement = _new(Settlement)
-    out.__dict__.update(
+    return Settlement(
         points=points,
         sets=sets,
         score_credit=score_credit,
@@ -329,7 +281,6 @@ def settle(
         winner=winner,
         by_slam=slam_winner is not None,
     )
-    return out
 
 
 @dataclass(frozen=True)
@@ -389,16 +340,10 @@ class Running:
 
 
 def _partie(number: int, run: Running, reason: str | None) -> Partie:
-    # the same objects as replace(row, ends=reason) and Partie(..., rows), made at once: a
-    # long list ends thousands of parties
     rows = run.rows
     if reason is not None and rows:
-        ended: Row = _new(Row)
-        ended.__dict__.update(rows[-1].__dict__, ends=reason)
-        rows[-1] = ended
-    out: Partie = _new(Partie)
-    out.__dict__.update(result(number, run, reason).__dict__, rows=tuple(rows))
-    return out
+        rows[-1] = replace(rows[-1], ends=reason)
+    return Partie(**vars(result(number, run, reason)), rows=tuple(rows))
 
 
 def result(number: int, run: Running, reason: str | None) -> Result:
@@ -407,16 +352,13 @@ def result(number: int, run: Running, reason: str | None) -> Result:
     points = (run.totals[0], run.totals[1])
     sets = (run.sets[0], run.sets[1])
     settlement = settle(points, sets, slam_winner=run.slam_winner)
-    # the same object as Result(...), without the frozen dataclass's __init__
-    out: Result = _new(Result)
-    out.__dict__.update(
+    return Result(
         number=number,
         deals=run.deals,
         finished=reason is not None,
         reason=reason,
         settlement=settlement,
     )
-    return out
 
 
 Effect = tuple[int, int, int, int, int | None]
@@ -469,9 +411,7 @@ def played(
     if won is not None:
         run.slam_winner = won
     run.deals += 1
-    # the same object as Row(...), without the frozen dataclass's __init__
-    row: Row = _new(Row)
-    row.__dict__.update(
+    row = Row(
         number=number,
         partie=partie,
         dealer=table.dealers[(number - 1) % 4],
@@ -509,53 +449,14 @@ Walked = tuple[list[Partie], list[Problem], list[int]]
 """The parties, the problems, and the index of the entry of each problem."""
 
 
-W = TypeVar("W")
-
-
-class LastWalk(Generic[W]):
-    """The last walk of a list, kept with the table and the entries it walked: a command asks
-    for the parties and then the problems of the same list (the sheet, then its notes), and
-    the walk is the same. Deals are frozen: the same entries (found again by identity) walk
-    to the same result."""
-
-    def __init__(self) -> None:
-        self._last: tuple[Table, tuple[Entry, ...], W] | None = None
-
-    def of(self, table: Table, entries: Sequence[Entry], walk: Callable[[Table, Any], W]) -> W:
-        """``walk(table, entries)``, walked again only for another table or other entries."""
-        key = tuple(entries)
-        last = self._last
-        if (
-            last is not None
-            and last[0] == table
-            and len(last[1]) == len(key)
-            and all(map(operator.is_, last[1], key))
-        ):
-            return last[2]
-        with collector_off():  # a row a deal, none referring back to another
-            walked = walk(table, key)
-        # the walk returned is this one, even where another thread keeps its own meanwhile
-        self._last = (table, key, walked)
-        return walked
-
-
-_LAST: LastWalk[Walked] = LastWalk()
-
-
-def _walk(table: Table, entries: Sequence[Entry]) -> Walked:
-    parties_, wrong, at = _LAST.of(table, entries, _walk_deals)
-    return list(parties_), list(wrong), list(at)
-
-
 def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
     out: list[Partie] = []
     wrong: list[Problem] = []
     at: list[int] = []  # the index of the entry of each problem
     run = Running()
     number = 0
-    # each distinct deal scored once (a long list repeats a few hundred): its score's fields
-    # but the deal, or why it cannot stand
-    seen: dict[tuple[object, ...], dict[str, object] | Message] = {}
+    # each distinct deal scored once (a list repeats a few hundred), or why it cannot stand
+    seen: dict[tuple[object, ...], DealScore | Message] = {}
     for index, entry in enumerate(entries):
         if isinstance(entry, PartieEnd):
             if run.rows:
@@ -567,21 +468,15 @@ def _walk_deals(table: Table, entries: Sequence[Entry]) -> Walked:
             continue
         # every deal entered was dealt: it keeps its number and moves the deal on
         number += 1
-        contract = id(entry.contract)  # as in score(): an enum member hashes slowly, by name
-        key = (entry.declarer, contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
+        key = (entry.declarer, entry.contract, entry.bid, entry.tricks, entry.alone, entry.hearts)
         found = seen.get(key)
         if found is None:
-            first = scored(table, entry)
-            found = seen[key] = vars(first) if isinstance(first, DealScore) else first
-        if not isinstance(found, dict):
+            found = seen[key] = scored(table, entry)
+        if not isinstance(found, DealScore):
             wrong.append((msg("deal {number}", number=number), found))
             at.append(index)
             continue
-        # the same object as DealScore(entry, ...), without the frozen dataclass's __init__
-        s: DealScore = _new(DealScore)
-        fields = s.__dict__
-        fields.update(found)
-        fields["deal"] = entry
+        s = replace(found, deal=entry)
         row, reason = played(table, run, entry, s, number, len(out) + 1)
         run.rows.append(row)
         if reason is not None:
@@ -605,15 +500,15 @@ def parties(table: Table, entries: Sequence[Entry]) -> list[Partie]:
     Entries that cannot stand (a deal the rules refuse, an end with no deal before it) are
     skipped here and reported by :func:`problems`.
     """
-    return _walk(table, entries)[0]
+    return _walk_deals(table, entries)[0]
 
 
 def problems(table: Table, entries: Sequence[Entry]) -> list[Problem]:
     """Everything wrong with a (hand-edited) list: (where, what), e.g. ('deal 3', ...)."""
-    return _walk(table, entries)[1]
+    return _walk_deals(table, entries)[1]
 
 
 def problem_places(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message, Message]]:
     """:func:`problems` with the index of the entry each concerns."""
-    _, wrong, at = _walk(table, entries)
+    _, wrong, at = _walk_deals(table, entries)
     return [(i, where, what) for i, (where, what) in zip(at, wrong, strict=True)]

@@ -10,20 +10,21 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from skatliste.app.change import Change
 from skatliste.errors import ChangedError, InputError
-from skatliste.families import Family, NoDeclarer, find_family
+from skatliste.families import Family, NoDeclarer, default_family, families, find_family
+from skatliste.families import rules_of as build_rules
 from skatliste.i18n import join, msg, nmsg
 from skatliste.notes import check_note
 from skatliste.options import RuleSet
+from skatliste.players import find_player
 from skatliste.store import lists as store
-from skatliste.store import state as kept
-from skatliste.store.agree import refuse_closed
-from skatliste.store.files import locked, now
+from skatliste.store.files import now
 from skatliste.store.lists import ListFile
 
 Ledger = ListFile[Any]
@@ -45,8 +46,6 @@ def new_list(
 ) -> Ledger:
     """Start a list under ``rules`` (default: the first family's first preset): players in
     seat order, who deals first. Refuses to replace a list without ``force``."""
-    from skatliste.families import default_family
-
     if rules is None:
         first = default_family()
         rules = first.rules(next(iter(first.presets)))
@@ -59,7 +58,7 @@ def new_list(
     dealer = None
     if first_dealer is not None:
         try:
-            dealer = family.find_player(players, first_dealer)
+            dealer = find_player(players, first_dealer)
         except InputError as exc:
             raise InputError(
                 msg(
@@ -74,49 +73,15 @@ def new_list(
 
 
 def _nfc(name: str) -> str:
-    import unicodedata
-
     return unicodedata.normalize("NFC", name)
 
 
 def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
     """The rule set ``preset`` (of whichever family plays it) with its overrides."""
-    from skatliste.families import rules_of as build
-
-    return build(preset.lower(), overrides)
+    return build_rules(preset.lower(), overrides)
 
 
 # --- reading ---------------------------------------------------------------------------------
-
-
-def open_summed(path: Path | str) -> Ledger:
-    """The list at ``path`` for its summary: from its kept state when that matches the list's
-    bytes (``ledger.kept`` is the state, the entries not read), else read whole (and its
-    state kept, for a long list: ``kept.SUMMED_ENTRIES``)."""
-    found = kept.read(path)
-    if found is not None:
-        found.ledger.kept = found.state
-        return found.ledger
-    ledger = store.load(path)
-    if ledger._read is not None and ledger.count >= kept.SUMMED_ENTRIES:
-        ledger.kept = ledger.family.state(ledger.table, ledger.entries)
-        kept.keep(ledger, ledger._read[0], ledger.kept)
-    return ledger
-
-
-def drop_stale_state(ledger: Ledger) -> bool:
-    """For ``check``: whether the state file beside the list matched the list's bytes but
-    not what its entries derive (forged by hand, or kept by a faulty build). Such a state is
-    removed (it is derived: nothing is lost), so that no ``add`` or ranking starts from it."""
-    found = kept.read(ledger.path)
-    if found is None:
-        return False
-    family = ledger.family
-    derived = family.state(ledger.table, ledger.entries)
-    if family.state_to_json(derived) == family.state_to_json(found.state):
-        return False
-    kept.drop(ledger.path)
-    return True
 
 
 def open_list(path: Path | str) -> Ledger:
@@ -137,16 +102,12 @@ def indexes(ledger: Ledger) -> list[int]:
 
 def numbered_count(ledger: Ledger) -> int:
     """How many numbered entries the list has (games, deals)."""
-    if ledger.family.numbers_every_entry:
-        return len(ledger.entries)
-    return sum(map(ledger.family.numbered, ledger.entries))  # indexes() not made: a count
+    return sum(map(ledger.family.numbered, ledger.entries))
 
 
 def check_number(ledger: Ledger, number: int) -> int:
     """The index of entry ``number``, or an ``InputError`` saying which numbers exist."""
-    found = (
-        list(range(len(ledger.entries))) if ledger.family.numbers_every_entry else indexes(ledger)
-    )
+    found = indexes(ledger)
     if not found:
         raise InputError(
             msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
@@ -193,10 +154,7 @@ def game_row(ledger: Ledger, number: int) -> Any:
 
 def resolve_player(table: Any, name: str) -> str:
     """A player of the table by name, case-insensitive, or by an unambiguous beginning."""
-    from skatliste.families import default_family
-
-    found: str = default_family().find_player(table.players, name)
-    return found
+    return find_player(table.players, name)
 
 
 # --- changes ---------------------------------------------------------------------------------
@@ -219,9 +177,8 @@ def _refuse_problems(ledger: Ledger, index: int, entry: Any, number: int) -> Non
 
 def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
     """Add one entry made from the list (its table, its entries): refuse it if the rules do,
-    else save, and keep the list's state beside it (``store.state``: what the next ``add``, a
-    summary and a tournament's or a season's reading start from)."""
-    with store.updating(path, then=kept.keep) as ledger:
+    else save."""
+    with store.updating(path) as ledger:
         entry = make(ledger)
         index = len(ledger.entries)
         _refuse_problems(ledger, index, entry, numbered_count(ledger) + 1)
@@ -230,47 +187,15 @@ def append(path: Path | str, make: Callable[[Ledger], Any]) -> Change:
     return Change(ledger, numbered_count(ledger), row, row)
 
 
-def _append_kept(path: Path | str, make: Callable[[Ledger], Any]) -> Change | None:
-    """``append`` on a long list from its kept state: the new entry checked against the state
-    alone, its line added to the file's bytes. None when the list has no state that matches
-    its bytes (or its family keeps none): then it is read whole."""
-    if not Path(path).exists():
-        return None
-    with locked(path):
-        found = kept.read(path)
-        if found is None:
-            return None
-        ledger = found.ledger
-        refuse_closed(ledger.path, ledger.header)  # signed by every player
-        family = ledger.family
-        entry = make(ledger)
-        after = family.after_state(ledger.table, found.state, entry)
-        if after is None:
-            return None
-        problems, row, state = after
-        numbered = family.state_numbered(found.state)
-        if problems:
-            where = family.entry_name((ledger.count if numbered is None else numbered) + 1)
-            raise InputError(msg("{where}: {problem}", where=where, problem=join(problems)))
-        kept.append(found, entry, state)
-        ledger.entries.append(entry)
-        ledger.kept = state
-        numbered = family.state_numbered(state)
-    return Change(ledger, ledger.count if numbered is None else numbered, row, row)
-
-
 def add_game(
     path: Path | str,
     player: str | None,
     words: Sequence[str],
     *,
     note: str = "",
-    light: bool = False,
 ) -> Change:
     """Enter an entry from its words: ``add_game(path, "anna", ["kreuz", "mit", "2"])``;
-    with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``).
-    ``light``: the change's list need hold only the new entry (its count and table right):
-    a long list is then carried on from its kept state, not read whole."""
+    with ``player`` None the words start with the declarer (``["anna", "null", "ouvert"]``)."""
     check_note(note)
 
     def make(ledger: Ledger) -> Any:
@@ -280,14 +205,13 @@ def add_game(
         if player is None and family.needs_name(ledger.table, words):
             raise _no_declarer(ledger, words)
         if player is not None:
-            declarer = family.find_player(ledger.table.players, player)
+            declarer = find_player(ledger.table.players, player)
             return family.parse(
                 ledger.table, [*words], declarer=declarer, note=note, time=now(), named=False
             )
         return family.parse(ledger.table, [*words], note=note, time=now())
 
-    done = _append_kept(path, make) if light else None
-    return append(path, make) if done is None else done
+    return append(path, make)
 
 
 def _say_which(family: Family[Any, Any, Any]) -> InputError:
@@ -314,8 +238,9 @@ def pass_game(path: Path | str, *, note: str = "", end: bool = False) -> Change:
     check_note(note)
 
     def passed(ledger: Ledger) -> Any:
-        if not end and ledger.family.pass_refused is not None:
-            raise InputError(ledger.family.pass_refused)
+        refused = ledger.family.nouns.pass_refused
+        if not end and refused is not None:
+            raise InputError(refused)
         return ledger.family.passed(note=note, time=now())
 
     return append(path, passed)
@@ -418,8 +343,6 @@ def _after_change(
 
 def fingerprint(entry: Any, family: Family[Any, Any, Any] | None = None) -> str:
     """A short mark of an entry exactly as it is stored (``Family.fingerprint``)."""
-    from skatliste.families import families
-
     found: str = (family or _family_of_entry(entry, families())).fingerprint(entry)
     return found
 
@@ -551,8 +474,7 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
     and their dealers follow (``number`` one past the last appends)."""
     check_note(note)
     with store.updating(path) as ledger:
-        every = ledger.family.numbers_every_entry
-        found = list(range(len(ledger.entries))) if every else indexes(ledger)
+        found = indexes(ledger)
         n = len(found)
         if not 1 <= number <= n + 1:
             raise InputError(
@@ -633,8 +555,7 @@ def _place_of(ledger: Ledger, number: int, entry: Any) -> int:
     """Where an entry taken out as number ``number`` goes back in: a numbered one before the
     entry that has its number now, one without a number (an end of a partie) right after the
     numbered entry it followed; after the last entry where the list has fewer."""
-    every = ledger.family.numbers_every_entry
-    found = list(range(len(ledger.entries))) if every else indexes(ledger)
+    found = indexes(ledger)
     if number > len(found):
         return len(ledger.entries)
     return found[number - 1] + (not ledger.family.numbered(entry))
@@ -643,9 +564,7 @@ def _place_of(ledger: Ledger, number: int, entry: Any) -> int:
 def _declarer_of(ledger: Ledger, old: Any, tapped: str | None) -> str | None:
     """Who plays an edited entry unless its words name him: the player tapped, else its own."""
     family = ledger.family
-    return (
-        family.declarer(old) if tapped is None else family.find_player(ledger.table.players, tapped)
-    )
+    return family.declarer(old) if tapped is None else find_player(ledger.table.players, tapped)
 
 
 def preview(
@@ -669,7 +588,7 @@ def preview(
         if declarer is None and words and family.needs_name(ledger.table, words):
             raise _no_declarer(ledger, words)
         if declarer is not None:
-            declarer = family.find_player(ledger.table.players, declarer)
+            declarer = find_player(ledger.table.players, declarer)
         entry = _entry_words(ledger, words, note="", declarer=declarer)
         index = len(ledger.entries)
         shown = numbered_count(ledger) + 1

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg
+from skatliste.players import find_player
 from skatliste.skat.replay import ReplayResult, decode_replay, load_replay, replay
 from skatliste.skat.words import to_words
 
@@ -44,7 +45,7 @@ def entry_of(
     words = to_words(game.result.declaration, game.outcome).split()
 
     def make(ledger: ListFile[Any]) -> object:
-        declarer = ledger.family.find_player(ledger.table.players, player)
+        declarer = find_player(ledger.table.players, player)
         entry = ledger.family.parse(ledger.table, words, declarer=declarer, note=note)
         if declarer.casefold() != game.declarer.casefold():
             raise InputError(

@@ -45,7 +45,7 @@ def complete_edit_words(ctx: click.Context, param: click.Parameter, incomplete: 
     ('eingepasst'), then the words."""
     if not ctx.params.get(param.name or ""):
         path = _ledger_path(ctx)
-        first = [*app.player_names(path), *app.family_named_in(path).first_words]
+        first = [*app.player_names(path), *app.family_named_in(path).nouns.first_words]
         return _starting(first, incomplete) + complete_words(ctx, param, incomplete)
     return complete_words(ctx, param, incomplete)
 

@@ -41,7 +41,6 @@ from skatliste.cli.options import rule_assignments
 from skatliste.errors import InputError
 from skatliste.families import families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
-from skatliste.memory import collector_off
 from skatliste.render import renderer
 
 
@@ -160,7 +159,7 @@ def add(
       skatliste add anna whist 25 tricks 11      (American Grand)
     """
     if replay_file is None:
-        show_change(app.add_game(ledger_path, player, words, note=note, light=True), lang)
+        show_change(app.add_game(ledger_path, player, words, note=note), lang)
         return
     if words:
         refuse(msg("--from-replay takes the game from the file: give no words with it"))
@@ -196,7 +195,7 @@ def pass_(note: str, ledger_path: Path, lang: Lang) -> None:
     Example:
       skatliste pass
     """
-    refused = app.open_list(ledger_path).family.pass_refused
+    refused = app.open_list(ledger_path).family.nouns.pass_refused
     if refused is not None:  # the word's command: 'skatliste end'
         refuse(
             msg(
@@ -420,19 +419,9 @@ def check_cmd(ledger_path: Path) -> None:
       skatliste check
         skatliste.json: game 7: the paper says +72, the game is worth +48
     """
-    with collector_off():  # a long list's entries and rows refer to no other
-        _check(ledger_path)
-
-
-def _check(ledger_path: Path) -> None:
 
     ledger = app.open_list(ledger_path)
     problems = [*ledger.family.problems(ledger.table, ledger.entries), *agreement(ledger)]
-    if app.drop_stale_state(ledger):
-        where = msg("its state file")
-        problems.append(
-            (where, msg("did not agree with the list; removed (it is derived: nothing is lost)"))
-        )
     for where, problem in problems:
         click.echo(
             say(

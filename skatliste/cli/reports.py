@@ -108,8 +108,7 @@ def summary(
     if round_ is not None and last_round:
         refuse(msg("give --round N or --last-round, not both"))
     stake = _stake(cent)
-    rounds = round_ is not None or last_round
-    ledger = app.open_list(ledger_path) if rounds else app.open_summed(ledger_path)
+    ledger = app.open_list(ledger_path)
     only = None
     if round_ is not None or last_round:
         last = app.rounds_played(ledger)

@@ -209,6 +209,9 @@ def renderer(family: Family[Any, Any, Any], fmt: str) -> Any:
             importlib.import_module(module)
         _LOADED.add(family.name)
     found = _RENDERERS.get((family.name, fmt))
+    if found is None and not family.renderers:  # a family without views of its own
+        importlib.import_module("skatliste.render.generic")
+        found = _RENDERERS.get(("*", fmt))
     if found is None:
         raise InputError(
             msg("{family} lists have no {format} view", family=family.title, format=fmt)

@@ -402,7 +402,7 @@ def summary_text(
 ) -> str:
     """Each partie's result (§A5); a partie in progress shown as provisional."""
     no_stake(stake, only_round)
-    state = lst.kept if lst.kept is not None else walk(lst.table, lst.entries)[0]
+    state = walk(lst.table, lst.entries)[0]
     if as_json:
         parts = [p for p in results(state) if p.deals]
         return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
@@ -433,10 +433,7 @@ def deal_count(lst: Any) -> int:
 
 
 def last_of(lst: Any) -> tuple[Result, int]:
-    """The list's last partie's result and its deals: from its kept state when it was opened
-    from one (a long list, ``lst.kept``), else from its deals."""
-    if lst.kept is not None:
-        return last(lst.kept), lst.kept.deals
+    """The list's last partie's result and its deals."""
     return last(walk(lst.table, lst.entries)[0]), deal_count(lst)
 
 

@@ -32,11 +32,10 @@ from skatliste.render.text import (
 from skatliste.skat import entries, sheet
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.explain import seeger_fabian_line
-from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
 from skatliste.skat.rules import seeger_fabian_points
+from skatliste.skat.sheet import value_cell
 from skatliste.skat.summary import summarise as summary_of_list
-from skatliste.skat.summary import summary_of
 from skatliste.skat.words import to_words
 
 FAMILY = "skat"
@@ -125,10 +124,7 @@ def summary_text(
     as_json: bool = False,
 ) -> str:
     """Totals, games won and lost, Seeger-Fabian, rank, and the money at ``stake``."""
-    if only_round is None and lst.kept is not None:  # a long list, from its kept state
-        result = summary_of(lst.table, lst.kept)
-    else:
-        result = summary_of_list(lst.table, lst.entries, only_round=only_round)
+    result = summary_of_list(lst.table, lst.entries, only_round=only_round)
     settlement = _settlement({p.name: p.total for p in result.players}, stake)
     if as_json:
         return json.dumps(summary_json(lst.table, result, settlement), ensure_ascii=False)

@@ -15,9 +15,9 @@ from skatliste.render.cells import markdown_text
 from skatliste.render.plain import text_table
 from skatliste.skat.entries import GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.explain import explain, explain_ramsch, headline, paper_line
-from skatliste.skat.family import value_cell
 from skatliste.skat.row import Row
 from skatliste.skat.rulesets import Ranking
+from skatliste.skat.sheet import value_cell
 from skatliste.skat.summary import Summary
 from skatliste.skat.words import to_words
 

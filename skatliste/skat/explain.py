@@ -11,6 +11,7 @@ from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import signed
 from skatliste.skat.games import GameType
 from skatliste.skat.rules import GameResult, Level, RamschResult, SeegerFabian, doubled
+from skatliste.skat.words import to_words
 
 _WORDS: dict[str, Message] = {
     # a level as a game's name says it (Kreuz mit 2 Hand, Grand mit 1 Schwarz)
@@ -222,8 +223,6 @@ def result_record(
     lang: Lang = "de",
 ) -> dict[str, object]:
     """The JSON view of one game's value (``skatliste value --json``)."""
-    from skatliste.skat.words import to_words
-
     d = result.declaration
     return {
         "game": d.game.value,

@@ -6,22 +6,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from operator import itemgetter
 from typing import Any
 
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer
+from skatliste.families import Derivation, Family, NoDeclarer, Nouns
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
-from skatliste.players import check_player_names, find_player, joined_names, same_name
-from skatliste.printed import signed
+from skatliste.players import check_player_names, joined_names, same_name
 from skatliste.skat import entries, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
-from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, TABLE_WORDS, parse_words
+from skatliste.skat.words import (
+    GAME_WORDS,
+    NUMBER_WORDS,
+    PASS_WORDS,
+    TABLE_WORDS,
+    next_words,
+    parse_words,
+)
 
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)
@@ -75,8 +80,6 @@ GAME = Record(
     "A game as entered at the table.",
     tagged=True,
 )
-_AROUND_FIELDS = frozenset({"declarer", "paper", "kontra_bid", "bock_called", "note", "time"})
-_PLAYED_RECORD = Record("played", tuple(f for f in GAME.fields if f.name not in _AROUND_FIELDS))
 PASSED = Record("passed", (_BOCK_CALLED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True)
 RAMSCH = Record(
     "ramsch",
@@ -99,13 +102,10 @@ RAMSCH = Record(
     tagged=True,
 )
 
-# a season repeats the same few hundred declarations and outcomes: equal ones are shared
-# objects, which keeps reading a long list cheap and lets the value cache hit
-_DECLARATIONS: dict[tuple[Any, ...], Declaration] = {}
-_OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
 _GAME_DEFAULTS = GAME.defaults
 _RAMSCH_DEFAULTS = RAMSCH.defaults
-_new = object.__new__
+_GAME_TYPES = {t.value: t for t in GameType}
+"""A stored game's type by its value (checked already: one of these)."""
 
 
 def _paper_text(paper: PaperValue | None) -> str | None:
@@ -114,49 +114,32 @@ def _paper_text(paper: PaperValue | None) -> str | None:
     return f"{paper.value:+d}" if paper.signed else str(paper.value)
 
 
-_DECLARED = itemgetter(
-    "game", "spitzen", "mit", "hand", "ouvert", "schneider_announced", "schwarz_announced"
-)
-_PLAYED_OUT = itemgetter("won", "augen", "schneider", "schwarz", "bid", "kontra", "re", "bock")
-
-
 def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
     m = {**_GAME_DEFAULTS, **stored}
     paper = None
     if m["paper"] is not None:
         text = m["paper"].replace("−", "-")
         paper = PaperValue(int(text), text[0] in "+-")
-    dkey = _DECLARED(m)
-    declaration = _DECLARATIONS.get(dkey)
-    if declaration is None:
-        game, spitzen, mit, hand, ouvert, schneider_announced, schwarz_announced = dkey
-        declaration = _DECLARATIONS[dkey] = Declaration(
-            game=GameType(game),
-            spitzen=spitzen,
-            mit=mit,
-            hand=hand,
-            ouvert=ouvert,
-            schneider_announced=schneider_announced,
-            schwarz_announced=schwarz_announced,
-        )
-    okey = _PLAYED_OUT(m)
-    outcome = _OUTCOMES.get(okey)
-    if outcome is None:
-        won, augen, schneider, schwarz, bid, kontra, re, bock = okey
-        outcome = _OUTCOMES[okey] = Outcome(
-            won=won,
-            augen=augen,
-            schneider=schneider,
-            schwarz=schwarz,
-            bid=bid,
-            kontra=kontra,
-            re=re,
-            bock=bock,
-        )
-    # a long list builds one entry a game: its fields are set at once, not one by one through
-    # the frozen dataclass's __init__ (the same object, in a fifth of the time)
-    entry: GameEntry = _new(GameEntry)
-    entry.__dict__.update(
+    declaration = Declaration(
+        game=_GAME_TYPES[m["game"]],
+        spitzen=m["spitzen"],
+        mit=m["mit"],
+        hand=m["hand"],
+        ouvert=m["ouvert"],
+        schneider_announced=m["schneider_announced"],
+        schwarz_announced=m["schwarz_announced"],
+    )
+    outcome = Outcome(
+        won=m["won"],
+        augen=m["augen"],
+        schneider=m["schneider"],
+        schwarz=m["schwarz"],
+        bid=m["bid"],
+        kontra=m["kontra"],
+        re=m["re"],
+        bock=m["bock"],
+    )
+    return GameEntry(
         declarer=m["declarer"],
         declaration=declaration,
         outcome=outcome,
@@ -166,7 +149,6 @@ def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
         note=m["note"],
         time=m["time"],
     )
-    return entry
 
 
 def _game(declarer: str, words: Sequence[str], note: str, time: str | None) -> GameEntry:
@@ -183,55 +165,34 @@ def _game(declarer: str, words: Sequence[str], note: str, time: str | None) -> G
     )
 
 
-_PLAYED: dict[tuple[Declaration, Outcome], dict[str, object]] = {}
-"""What a game's declaration and outcome store (the fields off their default), computed once
-per distinct pair: a season repeats a few hundred of them."""
-_AROUND = Record("game", tuple(f for f in GAME.fields if f.name in _AROUND_FIELDS))
-
-
-def _played(d: Declaration, o: Outcome) -> dict[str, object]:
-    found = _PLAYED.get((d, o))
-    if found is None:
-        found = _PLAYED[(d, o)] = _PLAYED_RECORD.compact(
-            {
-                "game": d.game.value,
-                "spitzen": d.spitzen,
-                "mit": d.mit,
-                "hand": d.hand,
-                "ouvert": d.ouvert,
-                "schneider_announced": d.schneider_announced,
-                "schwarz_announced": d.schwarz_announced,
-                "won": o.won,
-                "augen": o.augen,
-                "schneider": o.schneider,
-                "schwarz": o.schwarz,
-                "bid": o.bid,
-                "kontra": o.kontra,
-                "re": o.re,
-                "bock": o.bock,
-            }
-        )
-    return found
-
-
 def _encode_game(entry: GameEntry) -> dict[str, object]:
-    """A game as stored, in the definition's order: declarer, what was played (shared by
-    equal games), then the rest."""
-    out: dict[str, object] = {"kind": "game", "declarer": entry.declarer}
-    out.update(_played(entry.declaration, entry.outcome))
-    out.update(
-        _AROUND.compact(
-            {
-                "declarer": entry.declarer,
-                "paper": _paper_text(entry.paper),
-                "kontra_bid": entry.kontra_bid,
-                "bock_called": entry.bock_called,
-                "note": entry.note,
-                "time": entry.time,
-            }
-        )
+    """A game as stored, in the definition's order."""
+    d, o = entry.declaration, entry.outcome
+    return GAME.compact(
+        {
+            "declarer": entry.declarer,
+            "game": d.game.value,
+            "spitzen": d.spitzen,
+            "mit": d.mit,
+            "hand": d.hand,
+            "ouvert": d.ouvert,
+            "schneider_announced": d.schneider_announced,
+            "schwarz_announced": d.schwarz_announced,
+            "won": o.won,
+            "augen": o.augen,
+            "schneider": o.schneider,
+            "schwarz": o.schwarz,
+            "bid": o.bid,
+            "kontra": o.kontra,
+            "re": o.re,
+            "bock": o.bock,
+            "paper": _paper_text(entry.paper),
+            "kontra_bid": entry.kontra_bid,
+            "bock_called": entry.bock_called,
+            "note": entry.note,
+            "time": entry.time,
+        }
     )
-    return out
 
 
 class SkatFamily(Family[Entry, Table, Row]):
@@ -239,38 +200,30 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     name = "skat"
     title = "Skat"
+    nouns = Nouns(
+        entry=msg("game {number}"),
+        stored=msg("game {number}"),
+        count=nmsg("{count} game", "{count} games", 0),
+        none_yet=msg("the list has no games yet"),
+        numbered=msg("the list has games 1 to {last}"),
+        none_changed=msg("no games removed or replaced"),
+        first_words=("eingepasst", "ramsch"),
+    )
     presets = rulesets.PRESETS
     preset_help = rulesets.PRESET_HELP
     options = rulesets.OPTIONS
     kinds = (GAME, PASSED, RAMSCH)
+    entry_types = (GameEntry, PassedEntry, RamschEntry)
     player_counts = (2, 3, 4)
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
-    first_words = ("eingepasst", "ramsch")
+
+    def derive(self, table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
+        return sheet.derivation(table, entries)
 
     def next_words(self, words: Sequence[str]) -> list[str]:
-        from skatliste.skat.words import next_words
-
         return next_words(words)
-
-    def entry_name(self, number: int) -> Message:
-        return msg("game {number}", number=number)
-
-    def stored_name(self, number: int) -> Message:
-        return msg("game {number}", number=number)
-
-    def entry_count(self, count: int) -> Message:
-        return nmsg("{count} game", "{count} games", count)
-
-    def no_entries(self) -> Message:
-        return msg("the list has no games yet")
-
-    def entries_range(self, last: int) -> Message:
-        return msg("the list has games 1 to {last}", last=last)
-
-    def none_changed(self) -> Message:
-        return msg("no games removed or replaced")
 
     def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
         return rulesets.build_rule_set(preset, overrides)
@@ -298,9 +251,6 @@ class SkatFamily(Family[Entry, Table, Row]):
             "and Offizierskat)",
             len(players),
         )
-
-    def find_player(self, players: Sequence[str], name: str) -> str:
-        return find_player(players, name)
 
     # --- the codec -------------------------------------------------------------------------
 
@@ -392,15 +342,6 @@ class SkatFamily(Family[Entry, Table, Row]):
     def passed(self, *, note: str = "", time: str | None = None) -> Entry:
         return PassedEntry(note=note, time=time)
 
-    def pass_problem(self, table: Table, entries: Sequence[Entry]) -> Message | None:
-        return None  # the derivation says why a pass cannot stand (entry_problems)
-
-    def declarer(self, entry: Entry) -> str | None:
-        return entry.declarer if isinstance(entry, GameEntry) else None
-
-    def holds(self, entry: object) -> bool:
-        return isinstance(entry, GameEntry | PassedEntry | RamschEntry)
-
     def kind_name(self, entry: Entry) -> Message:
         if isinstance(entry, RamschEntry):
             return msg("a Ramsch")
@@ -430,65 +371,6 @@ class SkatFamily(Family[Entry, Table, Row]):
             # the table called a Bock round after this game: correcting the game keeps it
             new = replace(new, bock_called=True)
         return new
-
-    # --- the derivation --------------------------------------------------------------------
-
-    def rows(self, table: Table, entries: Sequence[Entry]) -> list[Row]:
-        return list(sheet.rows(table, entries))
-
-    def problems(self, table: Table, entries: Sequence[Entry]) -> list[tuple[Message, Message]]:
-        return [(msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
-
-    def problem_places(
-        self, table: Table, entries: Sequence[Entry]
-    ) -> list[tuple[int, Message, Message]]:
-        return [(n - 1, msg("game {number}", number=n), p) for n, p in sheet.check(table, entries)]
-
-    def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
-        return sheet.entry_problems(table, earlier, entry)
-
-    def totals(self, table: Table, entries: Sequence[Entry]) -> dict[str, int]:
-        return dict(sheet.derive(table, entries).totals)
-
-    def row_at(self, table: Table, entries: Sequence[Entry], index: int) -> Row | None:
-        return next(sheet.rows(table, entries, only=index))
-
-    def values(self, table: Table, entries: Sequence[Entry]) -> dict[int, tuple[int, str]]:
-        return {id(row.entry): (row.number, value_cell(row)) for row in sheet.rows(table, entries)}
-
-    # --- carrying on from a kept state -----------------------------------------------------
-
-    def state(self, table: Table, entries: Sequence[Entry]) -> sheet.Derived:
-        return sheet.derive(table, entries)
-
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        assert isinstance(state, sheet.Derived)
-        return state.to_json()
-
-    def state_from_json(self, table: Table, data: Mapping[str, Any]) -> sheet.Derived | None:
-        return sheet.Derived.checked(table, data)
-
-    def state_count(self, state: Any) -> int:
-        assert isinstance(state, sheet.Derived)
-        return state.count
-
-    def after_state(
-        self, table: Table, state: Any, entry: Entry
-    ) -> tuple[list[Message], Row | None, sheet.Derived]:
-        row = next(sheet.rows(table, [entry], after=state))
-        return list(row.problems), row, sheet.derive(table, [entry], after=state)
-
-
-def value_cell(row: Row) -> str:
-    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
-    empty for an impossible game."""
-    if row.result is not None:
-        return signed(row.result.list_points)
-    if isinstance(row.entry, PassedEntry):
-        return "0"
-    if isinstance(row.entry, RamschEntry) and row.error is None:
-        return signed(sum(row.points.values()))
-    return ""
 
 
 def names_player(table: Table, word: str) -> bool:

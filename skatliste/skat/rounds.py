@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from skatliste.skat.entries import Entry, PassedEntry, RamschEntry
 from skatliste.skat.games import GameType
@@ -76,22 +75,6 @@ class Rounds:
         self.queue.append(_Round(RoundKind.BOCK, self.size))
         if self.ramsch_after:
             self.queue.append(_Round(RoundKind.RAMSCH, self.size))
-
-    def state(self) -> dict[str, list[Any]]:
-        """The rounds ahead as plain data (empty when there are none)."""
-        if not (self.queue or self.bocks or self.ramsch):
-            return {}
-        return {
-            "queue": [[r.kind.value, r.left] for r in self.queue],
-            "bocks": list(self.bocks),
-            "ramsch": list(self.ramsch),
-        }
-
-    def restore(self, state: dict[str, list[Any]]) -> None:
-        """Carry on from ``state()``'s data."""
-        self.queue = [_Round(RoundKind(kind), left) for kind, left in state.get("queue", [])]
-        self.bocks = list(state.get("bocks", []))
-        self.ramsch = list(state.get("ramsch", []))
 
     def ahead(self) -> tuple[RoundKind, ...]:
         """The special games ahead, one a game, in order."""

@@ -7,15 +7,14 @@ number on the sheet is recomputed from it on each read, so a corrected rule corr
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from skatliste.errors import InvalidGameError
+from skatliste.families import Derivation, PlayerResult, Problem
 from skatliste.i18n import Message, msg
 from skatliste.printed import signed
-from skatliste.skat.entries import Entry, GameEntry, RamschEntry, Table
+from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, Outcome
 from skatliste.skat.problems import entry_rule_problems, series_problems
 from skatliste.skat.rounds import Rounds, triggered
@@ -35,14 +34,6 @@ from skatliste.skat.rules import (
 from skatliste.skat.rulesets import BockTrigger, TwoLost
 
 _Value = tuple[GameResult | None, Message | None]
-VALUES_KEPT = 20_000
-"""At most this many game values are kept per scoring rule (a server runs for days)."""
-_VALUES: dict[tuple[object, ...], dict[tuple[int, int, int], tuple[Declaration, Outcome, _Value]]]
-_VALUES = {}
-"""Game values already computed, per scoring rule: a season repeats the same few hundred
-games, and the reader shares equal declarations and outcomes, so a game is found by identity.
-Each value is kept with its declaration and outcome, so an id in a key is always that of a
-living object."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,19 +50,11 @@ class _Scoring:
     seeger_fabian: int | None
     """The table size Seeger-Fabian is scored at; None when it is not (Skat for two)."""
     bierlachs: bool
-    values: dict[tuple[int, int, int], tuple[Declaration, Outcome, _Value]]
-    """The game values under these options (``_VALUES``)."""
 
     @classmethod
     def of(cls, table: Table) -> _Scoring:
         rules = table.rules
         two = rules.two_player
-        options = rules.scoring
-        rule = (
-            (rules.variant,)
-            if two
-            else (options.spitzen_cap, options.lost_hand_single, options.null_overbid)
-        )
         return cls(
             table=table,
             players=table.players,
@@ -81,7 +64,6 @@ class _Scoring:
             opponent_takes_lost=two and rules.two_lost is TwoLost.OPPONENT,
             seeger_fabian=table.size if table.size in SEEGER_FABIAN_OPPONENT and not two else None,
             bierlachs=rules.bierlachs,
-            values=_VALUES.setdefault(rule, {}),
         )
 
 
@@ -116,15 +98,8 @@ def _score(how: _Scoring, entry: Entry, bock: int) -> Scored:
 
 
 def _score_game(how: _Scoring, entry: GameEntry, bock: int) -> _Value:
-    d, o = entry.declaration, entry.outcome
-    key = (id(d), id(o), bock)
-    hit = how.values.get(key)
-    if hit is None:
-        if len(how.values) >= VALUES_KEPT:
-            how.values.clear()
-        charged = o if not bock else replace(o, bock=o.bock + bock)
-        hit = how.values[key] = (d, o, _game_value(how, d, charged))
-    return hit[2]
+    o = entry.outcome
+    return _game_value(how, entry.declaration, o if not bock else replace(o, bock=o.bock + bock))
 
 
 def _game_value(how: _Scoring, d: Declaration, o: Outcome) -> _Value:
@@ -180,14 +155,11 @@ def _score_ramsch(
 @dataclass
 class Derived:
     """The sheet after its first ``count`` games: what the next game needs (totals, the Bock
-    and Ramsch rounds ahead) and the summary's tallies. Derived, never stored as a fact: the
-    store may keep it beside a long list, keyed to the list's exact bytes."""
+    and Ramsch rounds ahead) and the summary's tallies. Derived, never stored."""
 
     count: int
     totals: dict[str, int]
     sf_totals: dict[str, int]
-    rounds: dict[str, list[Any]]
-    """The Bock/Ramsch rounds ahead (``Rounds``' state)."""
     declared: dict[str, int]
     won: dict[str, int]
     lost: dict[str, int]
@@ -201,66 +173,19 @@ class Derived:
     def start(cls, table: Table) -> Derived:
         """The empty sheet."""
         zero = dict.fromkeys(table.players, 0)
-        return cls(0, dict(zero), dict(zero), {}, dict(zero), dict(zero), dict(zero))
-
-    def to_json(self) -> dict[str, Any]:
-        """As plain JSON data."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Derived:
-        """From ``to_json``'s data."""
-        bierlachs = data.get("bierlachs")
-        return cls(**{**data, "bierlachs": None if bierlachs is None else tuple(bierlachs)})
-
-    @classmethod
-    def checked(cls, table: Table, data: Mapping[str, Any]) -> Derived | None:
-        """``from_json`` of data read back from a file, or None when it is not a state of a
-        sheet at ``table`` (a field missing, of another type, another table's players)."""
-        players = set(table.players)
-        tallies = ("totals", "sf_totals", "declared", "won", "lost")
-        counts = ("count", "passed", "ramsch", "problems")
-        if set(data) != {*tallies, *counts, "rounds", "bierlachs"}:
-            return None
-        for key in tallies:
-            value = data[key]
-            if type(value) is not dict or set(value) != players:
-                return None
-            if any(type(v) is not int for v in value.values()):
-                return None
-        if any(type(data[key]) is not int for key in counts) or type(data["rounds"]) is not dict:
-            return None
-        bierlachs = data["bierlachs"]
-        if bierlachs is not None and (
-            type(bierlachs) is not list or [type(v) for v in bierlachs] != [str, int, int]
-        ):
-            return None
-        state = cls.from_json(dict(data))
-        try:
-            Rounds(table.rules, table.size).restore(state.rounds)
-        except (TypeError, ValueError, KeyError):
-            return None
-        return state
+        return cls(0, dict(zero), dict(zero), dict(zero), dict(zero), dict(zero))
 
 
-def rows(
-    table: Table,
-    entries: Sequence[Entry],
-    *,
-    only: int | None = None,
-    after: Derived | None = None,
-) -> Iterator[Row]:
-    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early).
+def rows(table: Table, entries: Sequence[Entry]) -> Iterator[Row]:
+    """Derive the sheet, game by game, with running totals (a generator: cheap to stop early)."""
+    return _rows(_Walk(table), entries)
 
-    ``only`` (a 0-based index) yields that one row: the games before it are summed, no rows
-    are built for them. ``after`` carries on from a derived state: ``entries`` are then the
-    games after its ``count``, numbered on from there.
-    """
-    walk = _Walk(table, after)
+
+def _rows(walk: _Walk, entries: Sequence[Entry]) -> Iterator[Row]:
     state = walk.state
     size, dealers, rounds = walk.size, walk.dealers, walk.rounds
     totals, sf_totals, made = state.totals, state.sf_totals, Row.made
-    for index, entry, scored, problems in walk.steps(entries, only):
+    for index, entry, scored, problems in walk.steps(entries):
         yield made(
             index + 1,
             index // size + 1,
@@ -276,34 +201,84 @@ def rows(
         )
 
 
-def derive(table: Table, entries: Sequence[Entry], *, after: Derived | None = None) -> Derived:
-    """The sheet's state after ``entries`` (carrying on from ``after``), without rows."""
-    walk = _Walk(table, after)
-    step = next(walk.steps(entries, -1), None)  # runs every game; only=-1 yields none
-    assert step is None
+def derive(table: Table, entries: Sequence[Entry]) -> Derived:
+    """The sheet's state after ``entries``, without rows."""
+    walk = _Walk(table)
+    for _ in walk.steps(entries, checked=False):
+        pass
     return walk.state
+
+
+def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
+    """Everything the sheet derives from ``entries`` in one walk: the rows, the problems
+    (``check``'s), the totals, each player's result, the next dealer and the rounds ahead."""
+    walk = _Walk(table)
+    made = tuple(_rows(walk, entries))
+    problems = [
+        Problem(row.number - 1, msg("game {number}", number=row.number), what, refuses)
+        for row in made
+        for what, refuses in _row_problems(row)
+    ]
+    state = walk.state
+    return Derivation(
+        rows=made,
+        cells=tuple(map(value_cell, made)),
+        problems=tuple(problems),
+        totals=dict(state.totals),
+        results={
+            p: PlayerResult(state.totals[p], state.won[p], state.lost[p]) for p in table.players
+        },
+        next_dealer=table.dealer(len(entries)),
+        ahead=walk.rounds.ahead() if walk.rounds_on else (),
+    )
+
+
+def _row_problems(row: Row) -> list[tuple[Message, bool]]:
+    """A row's problems (each refuses the entry), and a paper value that is not the game's
+    (kept, to be checked)."""
+    found = [(problem, True) for problem in row.problems]
+    entry, result = row.entry, row.result
+    if (
+        type(entry) is GameEntry
+        and entry.paper is not None
+        and result is not None
+        and not entry.paper.matches(result.list_points)
+    ):
+        paper = msg(
+            "the paper says {paper}, the game is worth {points}",
+            paper=signed(entry.paper.value),
+            points=signed(result.list_points),
+        )
+        found.append((paper, False))
+    return found
+
+
+def value_cell(row: Row) -> str:
+    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
+    empty for an impossible game."""
+    if row.result is not None:
+        return signed(row.result.list_points)
+    if isinstance(row.entry, PassedEntry):
+        return "0"
+    if isinstance(row.entry, RamschEntry) and row.error is None:
+        return signed(sum(row.points.values()))
+    return ""
 
 
 class _Walk:
     """One derivation: the table's facts looked up once, the state carried game by game, and
-    each distinct game scored once. A list repeats the same few hundred games, and the reader
-    shares equal declarations and outcomes, so a game seen before is found by identity."""
+    each distinct game scored once (a list repeats the same few hundred games)."""
 
-    def __init__(self, table: Table, after: Derived | None) -> None:
+    def __init__(self, table: Table) -> None:
         rules = table.rules
         self.table = table
         self.how = _Scoring.of(table)
-        self.state = copy.deepcopy(after) if after is not None else Derived.start(table)
-        # the running totals in the players' order, as the rows give them
-        for name in ("totals", "sf_totals"):
-            kept = getattr(self.state, name)
-            setattr(self.state, name, {p: kept[p] for p in table.players})
+        self.state = Derived.start(table)
         self.size = table.size
         self.dealers = tuple(table.dealer(i) for i in range(table.size))
         self.bock_on = rules.on("bock")
         self.rounds = Rounds(rules, table.size)
-        self.rounds.restore(self.state.rounds)
-        self.rounds_on = self.bock_on or bool(self.state.rounds)
+        self.rounds_on = self.bock_on
         self.triggers = rules.bock_triggers if self.bock_on else ()
         self.from_bock = rules.on("bock.from_bock")
         self.hundred = any(t.kind is BockTrigger.HUNDRED for t in self.triggers)
@@ -314,19 +289,18 @@ class _Walk:
         """Bock doublings from Bock rounds on the game just walked."""
         self.ramsch_round = False
         """The game just walked was dealt in a Ramsch round."""
-        self._scores: dict[tuple[int, int, str, int], tuple[GameEntry, Scored]] = {}
-        self._clean: dict[tuple[int, int, int | None, str, bool, str], tuple[GameEntry, bool]] = {}
+        self._scores: dict[tuple[Declaration, Outcome, str, int], Scored] = {}
+        self._clean: dict[tuple[Declaration, Outcome, int | None, str, bool, str], bool] = {}
 
     def scored(self, entry: Entry, bock: int) -> Scored:
         """``score(table, entry, bock)``, a game computed once per derivation."""
         if type(entry) is not GameEntry:
             return _score(self.how, entry, bock)
-        # the memo holds the entry, so the ids in its key stay those of living objects
-        key = (id(entry.declaration), id(entry.outcome), entry.declarer, bock)
+        key = (entry.declaration, entry.outcome, entry.declarer, bock)
         hit = self._scores.get(key)
         if hit is None:
-            hit = self._scores[key] = (entry, _score(self.how, entry, bock))
-        return hit[1]
+            hit = self._scores[key] = _score(self.how, entry, bock)
+        return hit
 
     def problems(self, index: int, entry: Entry, ramsch_round: bool) -> list[Message]:
         """``rule_problems(...)`` of this entry at game ``index``; for a game, whether it has
@@ -336,29 +310,27 @@ class _Walk:
         if type(entry) is GameEntry:
             dealer = self.dealers[index % self.size] if self.size == 4 else ""
             key = (
-                id(entry.declaration),
-                id(entry.outcome),
+                entry.declaration,
+                entry.outcome,
                 entry.kontra_bid,
                 entry.declarer,
                 ramsch_round,
                 dealer,
             )
-            hit = self._clean.get(key)
-            if hit is not None and hit[1]:
+            if self._clean.get(key):
                 return found
             more = entry_rule_problems(self.table, index, entry, ramsch_round, self.ramsch_outside)
-            if hit is None:
-                self._clean[key] = (entry, not more)
+            self._clean[key] = not more
             return found + more
         return found + entry_rule_problems(
             self.table, index, entry, ramsch_round, self.ramsch_outside
         )
 
     def steps(
-        self, entries: Sequence[Entry], only: int | None
+        self, entries: Sequence[Entry], *, checked: bool = True
     ) -> Iterator[tuple[int, Entry, Scored, tuple[Message, ...]]]:
-        """Walk the entries: (index, entry, its score, its problems) for each game ``only``
-        names (every game when None), the state and the rounds being those after it."""
+        """Walk the entries: (index, entry, its score, its problems: none unless
+        ``checked``), the state and the rounds being those after it."""
         state, rounds = self.state, self.rounds
         totals, sf_totals = state.totals, state.sf_totals
         bock, ramsch_round = 0, False
@@ -387,9 +359,9 @@ class _Walk:
                     ramsch_round=ramsch_round,
                 ):
                     rounds.trigger()
-                state.rounds = rounds.state()
             state.count = index + 1
-            if only is not None and index != only:
+            if not checked:
+                yield index, entry, scored, ()
                 continue
             problems = self.problems(index, entry, ramsch_round)
             if scored.error is not None and scored.error not in problems:
@@ -425,39 +397,9 @@ def bierlachs_reached(
 
 def last_row(table: Table, entries: Sequence[Entry]) -> Row | None:
     """The last game's row, with the totals after it."""
-    if not entries:
-        return None
-    return next(rows(table, entries, only=len(entries) - 1))
-
-
-def entry_problems(table: Table, entries: Sequence[Entry], entry: Entry) -> list[Message]:
-    """Why ``entry`` cannot be added after ``entries``; empty when it can."""
-    row = last_row(table, [*entries, entry])
-    assert row is not None
-    return list(row.problems)
+    return derivation(table, entries).rows[-1] if entries else None
 
 
 def check(table: Table, entries: Sequence[Entry]) -> list[tuple[int, Message]]:
     """Every problem of the list as (game number, problem): a list of all, not the first."""
-    found: list[tuple[int, Message]] = []
-    for index, entry, scored, problems in _Walk(table, None).steps(entries, None):
-        if problems:
-            found.extend((index + 1, problem) for problem in problems)
-        result = scored.result
-        if (
-            type(entry) is GameEntry
-            and entry.paper is not None
-            and result is not None
-            and not entry.paper.matches(result.list_points)
-        ):
-            found.append(
-                (
-                    index + 1,
-                    msg(
-                        "the paper says {paper}, the game is worth {points}",
-                        paper=signed(entry.paper.value),
-                        points=signed(result.list_points),
-                    ),
-                )
-            )
-    return found
+    return [(p.index + 1, p.what) for p in derivation(table, entries).problems]

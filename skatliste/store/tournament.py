@@ -502,21 +502,13 @@ class ListResult:
 
 
 def _summarise_list(path: Path) -> ListResult:
-    """A list summed by the sheet (the one definition): from its kept state where that matches
-    the list's bytes (``store.state``), else read strictly and derived whole."""
-    from skatliste.skat.sheet import Derived
-    from skatliste.skat.summary import summarise, summary_of
-    from skatliste.store import state as kept
+    """A list summed by the sheet (the one definition): read strictly and derived whole."""
+    from skatliste.skat.summary import summarise
     from skatliste.store.agree import FIELD, facts
     from skatliste.store.lists import load as load_list
 
-    found = kept.read(path)
-    if found is not None and isinstance(found.state, Derived):
-        ledger = found.ledger
-        summary = summary_of(ledger.table, found.state)
-    else:
-        ledger = load_list(path)
-        summary = summarise(ledger.table, ledger.entries)
+    ledger = load_list(path)
+    summary = summarise(ledger.table, ledger.entries)
     raised: Sequence[Any] = ()
     if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
         from skatliste.agree import standing
