@@ -331,6 +331,31 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         cannot carry on from a state (the default), and the list is read whole."""
         return None
 
+    # --- what the shared rooms ask of a family ---------------------------------------------
+
+    compared: tuple[FieldGroup, ...] = ()
+    """The groups of the stored fields two lists of a table are compared by (``compare``),
+    most telling first: a differing entry is named by its first differing field's group,
+    and a field no group names is one of the value (``compare.VALUE``)."""
+    compared_optional: frozenset[str] = frozenset()
+    """Fields a list may leave out, compared only where both lists give them (a paper list
+    never records a game's Augen)."""
+    form: tuple[FormPart, ...] = ()
+    """The phone page's entry form, as data: each part a group of choices, a toggle or a
+    number, labelled by message ids; the page draws it and writes the words ``parse`` reads."""
+
+    def results(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, Played] | None:
+        """Each player's result of the list as tournaments, seasons and leagues count it (list
+        points, games won and lost as declarer), from which the organised-play core computes
+        Seeger-Fabian; None: the family's lists have no such result (the default)."""
+        return None
+
+    def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
+        """The last entry with a round called after it by hand (Skat's Bock round, rule
+        ``bock=on``), or the refusal saying why it cannot be (by default: the family has no
+        such rounds)."""
+        raise InputError(msg("{family} has no Bock rounds", family=self.title))
+
 
 _LOADED: dict[str, Family[Any, Any, Any]] = {}
 _LOADING = threading.Lock()
@@ -404,3 +429,58 @@ def by_name(name: str) -> Family[Any, Any, Any]:
 def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set ``preset`` with its overrides, by the family that plays it."""
     return find_family(preset).rules(preset, overrides)
+
+
+class Played(NamedTuple):
+    """A player's result of one list as organised play counts it (``Family.results``)."""
+
+    points: int
+    """The list points."""
+    won: int
+    """The games won as declarer."""
+    lost: int
+    """The games lost as declarer."""
+
+
+class FieldGroup(NamedTuple):
+    """Stored fields compared as one (``Family.compared``): a differing entry is named by the
+    group of its first differing field, and two entries at one place cost the more the
+    earlier their first differing group is."""
+
+    name: str
+    """The group's name in ``compare --json`` (``declarer``, ``announcement``)."""
+    label: Message
+    """What the group is, in words (``the announcements``)."""
+    fields: tuple[str, ...]
+    """The stored fields of the group, in the order a difference lists them."""
+    cost: int
+    """The cost of two entries at one place whose first difference is in this group: less
+    than two entries one list lacks (``compare.SKIP_COST``)."""
+
+
+class Choice(NamedTuple):
+    """One button of a group of choices on the entry form."""
+
+    word: str
+    """What it writes into the entry's words (``kreuz``; empty: nothing)."""
+    label: Message
+    """Its label."""
+    value: str = ""
+    """What the page keeps of it where it is not a word (a count of Spitzen, a contract)."""
+
+
+class FormPart(NamedTuple):
+    """One part of the phone page's entry form (``Family.form``)."""
+
+    key: str
+    """The part's name on the page (``game``, ``spitzen``, ``hand``)."""
+    kind: str
+    """``choices`` (one of ``choices``), ``toggle`` (on or off: writes ``word``) or
+    ``number`` (a whole number from ``low`` to ``high``, in ``step``)."""
+    label: Message
+    """The part's label (a legend, a toggle's text, a number's label)."""
+    choices: tuple[Choice, ...] = ()
+    word: str = ""
+    low: int = 0
+    high: int = 0
+    step: int = 1

@@ -15,7 +15,7 @@ from skatliste.american.game import (
     Table,
 )
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer
+from skatliste.families import Family, FieldGroup, NoDeclarer
 from skatliste.fields import Boolean, Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
@@ -341,6 +341,16 @@ class AmericanFamily(Family[Entry, Table, Row]):
             declaring = table.pair_of(row.deal.declarer)
             out[id(row.deal)] = (row.number, signed(row.points[declaring]))
         return out
+
+    # --- what the shared rooms ask of a family ---------------------------------------------
+
+    compared = (
+        FieldGroup("declarer", msg("the declarer"), ("declarer",), 9),
+        FieldGroup("game", msg("the game"), ("kind", "contract"), 8),
+        FieldGroup("announcement", msg("the announcements"), ("alone",), 6),
+        FieldGroup("result", msg("how the deal went"), ("tricks", "hearts"), 6),
+        FieldGroup("bid", msg("the bid"), ("bid",), 5),
+    )
 
 
 def find_player(table: Table, name: str) -> str:

@@ -10,7 +10,7 @@ from operator import itemgetter
 from typing import Any
 
 from skatliste.errors import InputError
-from skatliste.families import Family, NoDeclarer
+from skatliste.families import Family, FieldGroup, NoDeclarer, Played
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
@@ -21,6 +21,7 @@ from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, T
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.skat.summary import summarise
 from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, TABLE_WORDS, parse_words
 
 _NOTE = Field("note", Text(), "")
@@ -477,6 +478,61 @@ class SkatFamily(Family[Entry, Table, Row]):
     ) -> tuple[list[Message], Row | None, sheet.Derived]:
         row = next(sheet.rows(table, [entry], after=state))
         return list(row.problems), row, sheet.derive(table, [entry], after=state)
+
+    # --- what the shared rooms ask of a family ---------------------------------------------
+
+    compared = (
+        FieldGroup("declarer", msg("the declarer"), ("declarer",), 9),
+        FieldGroup("game", msg("the game"), ("kind", "game"), 8),
+        FieldGroup("spitzen", msg("the Spitzen"), ("spitzen", "mit"), 7),
+        FieldGroup(
+            "announcement",
+            msg("the announcements"),
+            ("hand", "schneider_announced", "schwarz_announced", "ouvert"),
+            6,
+        ),
+        FieldGroup(
+            "result",
+            msg("how the game went"),
+            ("won", "augen", "schneider", "schwarz", "skat", "jungfrau", "durchmarsch"),
+            6,
+        ),
+        FieldGroup("bid", msg("the bid"), ("bid",), 5),
+        FieldGroup("kontra", msg("Kontra and Re"), ("kontra", "re", "kontra_bid"), 4),
+        FieldGroup("bock", msg("the Bock"), ("bock", "bock_called"), 4),
+        FieldGroup("value", msg("the value"), ("paper", "pushes"), 3),
+    )
+    compared_optional = frozenset({"augen"})  # a paper list never records a game's Augen
+
+    def results(self, table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
+        return {p.name: Played(p.total, p.won, p.lost) for p in summarise(table, entries).players}
+
+    def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
+        # rules §8: a Bock round called by hand after the last game starts with the next
+        if not table.rules.plays_bock:
+            raise InputError(
+                msg("this rule set plays no Bock (rule bock=off; the pub rule set has it)")
+            )
+        if not entries:
+            raise InputError(
+                msg("no game yet: a Bock round is called after a game and starts with the next")
+            )
+        last = entries[-1]
+        if last.bock_called:
+            raise InputError(msg("a Bock round was called after this game already"))
+        flagged = replace(last, bock_called=True)
+        index = len(entries) - 1
+        ahead = self.row_at(table, entries, index)
+        row = self.row_at(table, [*entries[:index], flagged], index)
+        if ahead is not None and row is not None and ahead.pending == row.pending:
+            raise InputError(
+                msg(
+                    "game {number} has earned a Bock round already: one game starts at most one "
+                    "(rules §8)",
+                    number=len(entries),
+                )
+            )
+        return flagged
 
 
 def value_cell(row: Row) -> str:
