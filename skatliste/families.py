@@ -346,9 +346,30 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
 
     def results(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, Played] | None:
         """Each player's result of the list as tournaments, seasons and leagues count it (list
-        points, games won and lost as declarer), from which the organised-play core computes
-        Seeger-Fabian; None: the family's lists have no such result (the default)."""
+        points, games won and lost as declarer, the points of the games declared), from which
+        the organised-play core computes Seeger-Fabian; None: the family's lists have no such
+        result (the default)."""
         return None
+
+    def player_stats(
+        self,
+        sheets: Sequence[tuple[TableT, Sequence[EntryT], str]],
+        paper: Sequence[Played],
+        name: str,
+    ) -> Any:
+        """One player's numbers as ``stats`` counts them, over lists of the family (each with
+        the player's name on it) and paper results: a season's player page, as ``name``. A
+        value with ``as_dict()`` (its JSON) that ``stats_cells`` and ``stats_by_game`` show;
+        None: the family counts none (the default)."""
+        return None
+
+    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
+        """``player_stats`` as a table: its heads and its rows."""
+        return [], []
+
+    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
+        """``player_stats`` by kind of game: (the kind, won/declared)."""
+        return []
 
     def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
         """The last entry with a round called after it by hand (Skat's Bock round, rule
@@ -440,6 +461,9 @@ class Played(NamedTuple):
     """The games won as declarer."""
     lost: int
     """The games lost as declarer."""
+    declared: int
+    """The list points of the games the player declared: what Seeger-Fabian counts (Skat: a
+    Ramsch's points are on the list, not in Seeger-Fabian, rules §7)."""
 
 
 class FieldGroup(NamedTuple):

@@ -21,6 +21,7 @@ from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, T
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.skat.stats import GAME_ORDER, PlayerStats, collect, stats_headers, stats_rows
 from skatliste.skat.summary import summarise
 from skatliste.skat.words import GAME_WORDS, NUMBER_WORDS, PASS_WORDS, TABLE_WORDS, parse_words
 
@@ -505,7 +506,40 @@ class SkatFamily(Family[Entry, Table, Row]):
     compared_optional = frozenset({"augen"})  # a paper list never records a game's Augen
 
     def results(self, table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
-        return {p.name: Played(p.total, p.won, p.lost) for p in summarise(table, entries).players}
+        # rules §7: Seeger-Fabian counts the declared games' points, a Ramsch's are not
+        declared = dict.fromkeys(table.players, 0)
+        for row in sheet.rows(table, entries):
+            if isinstance(row.entry, GameEntry) and row.result is not None:
+                declared[row.entry.declarer] += row.result.list_points
+        return {
+            p.name: Played(p.total, p.won, p.lost, declared[p.name])
+            for p in summarise(table, entries).players
+        }
+
+    def player_stats(
+        self,
+        sheets: Sequence[tuple[Table, Sequence[Entry], str]],
+        paper: Sequence[Played],
+        name: str,
+    ) -> PlayerStats:
+        parts: list[PlayerStats] = []
+        for table, played, who in sheets:
+            people = collect([(tuple(table.players), self.rows(table, played))])
+            parts += [p for p in people.values() if same_name(p.name) == same_name(who)]
+        # a paper result has its won and lost games and its points, no games to count by type
+        parts += [
+            PlayerStats(
+                name, lists=1, declared=r.won + r.lost, won=r.won, lost=r.lost, total=r.points
+            )
+            for r in paper
+        ]
+        return _merged(name, parts)
+
+    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
+        return stats_headers(lang), stats_rows({stats.name: stats}, lang)
+
+    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
+        return [(g, "{1}/{0}".format(*stats.by_game[g])) for g in GAME_ORDER if g in stats.by_game]
 
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next
@@ -533,6 +567,24 @@ class SkatFamily(Family[Entry, Table, Row]):
                 )
             )
         return flagged
+
+
+def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
+    """One player's statistics over several lists, added up as ``stats`` adds them."""
+    out = PlayerStats(name)
+    for p in parts:
+        for attr in (
+            "lists", "games", "declared", "won", "lost", "total", "declared_points",
+            "schneider", "schwarz", "overbid", "kontra_against", "kontra_lost", "ramsch_lost",
+        ):  # fmt: skip
+            setattr(out, attr, getattr(out, attr) + getattr(p, attr))
+        for game, (declared, won) in p.by_game.items():
+            mine = out.by_game.setdefault(game, [0, 0])
+            mine[0] += declared
+            mine[1] += won
+        if p.highest is not None:
+            out.highest = max(out.highest if out.highest is not None else p.highest, p.highest)
+    return out
 
 
 def value_cell(row: Row) -> str:

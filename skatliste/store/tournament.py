@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
+from skatliste.families import Played
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
 from skatliste.store.files import TOURNAMENT_FILE, json_object, read_folder_file
@@ -504,10 +505,10 @@ def create(t: Tournament) -> None:
 
 @dataclass(frozen=True)
 class ListResult:
-    """What the ranking needs of one table list: each player's totals and the games entered."""
+    """What the ranking needs of one table list: each player's result and the games entered."""
 
-    players: dict[str, tuple[int, int, int, int]]
-    """Per player: (Seeger-Fabian, list points, won, lost)."""
+    players: dict[str, Played]
+    """Per player: list points, games won and lost, as the list's family gives them."""
     games: int
     length: int | None
     protests: tuple[tuple[int, str], ...] = ()
@@ -515,31 +516,35 @@ class ListResult:
 
 
 def _summarise_list(path: Path) -> ListResult:
-    """A list summed by the sheet (the one definition): from its kept state where that matches
-    the list's bytes (``store.state``), else read strictly and derived whole."""
-    from skatliste.skat.sheet import Derived
-    from skatliste.skat.summary import summarise, summary_of
-    from skatliste.store import state as kept
+    """A list's result as its family derives it (read strictly); a list whose family gives
+    its players no result (American Grand) is refused."""
     from skatliste.store.agree import FIELD, facts
     from skatliste.store.lists import load as load_list
 
-    found = kept.read(path)
-    if found is not None and isinstance(found.state, Derived):
-        ledger = found.ledger
-        summary = summary_of(ledger.table, found.state)
-    else:
-        ledger = load_list(path)
-        summary = summarise(ledger.table, ledger.entries)
+    ledger = load_list(path)
+    players = ledger.family.results(ledger.table, ledger.entries)
+    if players is None:
+        raise LedgerError(no_results(path, ledger.family.title))
     raised: Sequence[Any] = ()
     if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
         from skatliste.agree import standing
 
         raised = standing(facts(ledger.header)).open_protests
     return ListResult(
-        players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
-        games=summary.games,
+        players=players,
+        games=sum(map(ledger.family.numbered, ledger.entries)),
         length=ledger.table.series,
         protests=tuple((r.protest.game, r.protest.text) for r in raised),
+    )
+
+
+def no_results(path: Path, family: str) -> Message:
+    """Why a list of a family that gives its players no result counts in no ranking."""
+    return msg(
+        "{path}: a list of {family} gives its players no list points and no games won or "
+        "lost, so no tournament, season or league counts it",
+        path=str(path),
+        family=family,
     )
 
 

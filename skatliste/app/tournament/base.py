@@ -9,7 +9,6 @@ from pathlib import Path
 from skatliste import tournament as core
 from skatliste.errors import OptionError
 from skatliste.i18n import msg
-from skatliste.skat.words import MAX_DIGITS
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
 
@@ -76,7 +75,7 @@ def new_tournament(
     return t
 
 
-MAX_SEED = 10**MAX_DIGITS - 1
+MAX_SEED = 10**core.MAX_DIGITS - 1
 """The largest seed typed (--seed): nine digits, like every number at the table."""
 
 
