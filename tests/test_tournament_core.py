@@ -13,8 +13,12 @@ from hypothesis import strategies as st
 from skatliste.errors import InputError
 from skatliste.families import by_name
 from skatliste.skat.family import FAMILY as SKAT
+from skatliste.skat.rules import MAX_BID
 from skatliste.skat.summary import summarise
+from skatliste.skat.words import MAX_DIGITS as SKAT_DIGITS
 from skatliste.tournament import (
+    MAX_DIGITS,
+    MAX_WON_GAME,
     PaperLine,
     Player,
     Score,
@@ -162,6 +166,13 @@ def test_a_lists_seeger_fabian_from_its_familys_results_is_the_sheets(
     got = paper_scores(SKAT.results(table, entries))
     sheet = {p.name: p.sf_total for p in summarise(table, entries).players}
     assert {name: x.seeger_fabian for name, x in got.items()} == sheet
+
+
+def test_the_tournaments_bounds_are_skats() -> None:
+    """A paper line's bounds are Skat's highest game value, its numbers as long as the
+    table's (the tournament core names no family, so a test holds them together)."""
+    assert MAX_WON_GAME == MAX_BID
+    assert MAX_DIGITS == SKAT_DIGITS
 
 
 def test_a_family_without_results_counts_in_no_ranking() -> None:
