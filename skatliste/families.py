@@ -371,6 +371,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """``player_stats`` by kind of game: (the kind, won/declared)."""
         return []
 
+    def ramsch_next(self, table: TableT, entries: Sequence[EntryT]) -> bool:
+        """Whether the deal after ``entries`` may be a Ramsch (Skat: when all pass, in a
+        Ramsch round, Offizierskat); False by default."""
+        return False
+
     def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
         """The last entry with a round called after it by hand (Skat's Bock round, rule
         ``bock=on``), or the refusal saying why it cannot be (by default: the family has no

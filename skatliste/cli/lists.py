@@ -34,6 +34,7 @@ from skatliste.cli.complete import (
 )
 from skatliste.cli.render import entry_words, rendered
 from skatliste.errors import InputError
+from skatliste.families import PLUGINS
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.memory import collector_off
 
@@ -42,6 +43,14 @@ if TYPE_CHECKING:
     from skatliste.app.lists import Ledger
 else:
     app = lazy("skatliste.app.lists")  # loaded by the command that uses it
+
+_PRESETS = [preset for plugin in PLUGINS for preset in plugin.presets]
+DEFAULT_PRESET = _PRESETS[0]
+"""The rule set a new list plays unless told: the registry's first (its default family's)."""
+RULES_HELP = (
+    f"Rule set: {', '.join(_PRESETS[:-1])} or {_PRESETS[-1]} (see 'skatliste rules --list')."
+)
+"""The ``--rules`` help: every family's presets, as the registry names them."""
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
@@ -77,11 +86,10 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
 @click.option(
     "--rules",
     "preset",
-    default="isko",
+    default=DEFAULT_PRESET,
     show_default=True,
     shell_complete=complete_preset,
-    help="Rule set: isko, tournament, pub, bauernskat, offizierskat or american-grand "
-    "(see 'skatliste rules --list').",
+    help=RULES_HELP,
 )
 @click.option(
     "--rule",
@@ -164,35 +172,19 @@ def add(
         return
     if words:
         refuse(msg("--from-replay takes the game from the file: give no words with it"))
-    from skatliste.cli.cards import read_replay
-    from skatliste.skat.words import to_words
+    from skatliste.cli.skat_cards import replayed_words
 
-    replayed = read_replay(replay_file)
-    if replayed.illegal is not None:
-        bad, lang = replayed.illegal, lang
-        refuse(
-            msg(
-                "{file}: trick {trick}: {player} plays {card} against the rules ({reason}); fix "
-                "the file first ('skatliste replay {file}')",
-                file=str(replay_file),
-                trick=bad.trick,
-                player=bad.player,
-                card=bad.card.show(lang),
-                reason=bad.reason(lang),
-            )
-        )
-    assert replayed.result is not None and replayed.outcome is not None
-    replay_words = to_words(replayed.result.declaration, replayed.outcome).split()
+    replay_words, replay_declarer = replayed_words(replay_file, lang)
 
     def check_declarer(ledger: Ledger) -> object:
         declarer = app.resolve_player(ledger.table, player)
         entry = ledger.family.parse(ledger.table, replay_words, declarer=declarer, note=note)
-        if declarer.casefold() != replayed.declarer.casefold():
+        if declarer.casefold() != replay_declarer.casefold():
             refuse(
                 msg(
                     "{file}: the declarer there is {declarer}, not {player}",
                     file=str(replay_file),
-                    declarer=replayed.declarer,
+                    declarer=replay_declarer,
                     player=player,
                 )
             )
@@ -479,9 +471,9 @@ def _check(ledger_path: Path) -> None:
 @click.option(
     "--rules",
     "preset",
-    default="isko",
+    default=DEFAULT_PRESET,
     metavar="PRESET",
-    help="The format of this rule set's lists: a Skat preset (default) or american-grand.",
+    help=RULES_HELP,
 )
 def schema(preset: str) -> None:
     """Print the JSON Schema of the ledger format (Skat lists, or American Grand lists).
@@ -497,7 +489,11 @@ def schema(preset: str) -> None:
         schema = list_schema(preset)
     except InputError as exc:
         raise InputError(
-            msg("--rules {problem}; e.g. 'skatliste schema --rules isko'", problem=exc.message)
+            msg(
+                "--rules {problem}; e.g. 'skatliste schema --rules {preset}'",
+                problem=exc.message,
+                preset=DEFAULT_PRESET,
+            )
         ) from None
     click.echo(json.dumps(schema, indent=2, ensure_ascii=False))
 

@@ -19,6 +19,7 @@ from skatliste.printed import signed
 from skatliste.skat import entries, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rounds import RoundKind
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.skat.stats import GAME_ORDER, PlayerStats, collect, stats_headers, stats_rows
@@ -540,6 +541,12 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
         return [(g, "{1}/{0}".format(*stats.by_game[g])) for g in GAME_ORDER if g in stats.by_game]
+
+    def ramsch_next(self, table: Table, entries: Sequence[Entry]) -> bool:
+        if table.rules.ramsch_on_any_deal:
+            return True
+        row = sheet.last_row(table, entries)
+        return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
 
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next

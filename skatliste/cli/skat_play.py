@@ -21,8 +21,19 @@ from skatliste.cli.base import (
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.i18n import msg, pmsg
-from skatliste.skat.rules import Variant
+from skatliste.render.text import render_sheet
+from skatliste.skat.rules import (
+    MAX_BID,
+    MAX_PUSHES,
+    MIN_BID,
+    TOTAL_AUGEN,
+    check_bid,
+    game_value,
+    normalise,
+    two_player_value,
+)
 from skatliste.skat.rulesets import KontraRule
+from skatliste.skat.sheet import rows
 from skatliste.skat.words import parse_words, whole_number
 
 if TYPE_CHECKING:
@@ -110,7 +121,6 @@ class _Quit(Exception):
 def _check_words(ledger: Ledger, *fixed: str) -> Callable[[str], None]:
     """A check that the answer, with the words so far, makes a possible declaration under the
     list's rules (a Spitzen cap, say)."""
-    from skatliste.skat.rules import normalise
 
     def check(answer: str) -> None:
         parsed = parse_words([*fixed, *answer.split()])
@@ -152,22 +162,8 @@ def _number_between(
     return check
 
 
-def _plays_ramsch(ledger: Ledger) -> bool:
-    """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
-    round, or in Offizierskat."""
-    from skatliste.skat.rounds import RoundKind
-    from skatliste.skat.sheet import last_row
-
-    rules = ledger.rules
-    if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
-        return True
-    row = last_row(ledger.table, ledger.entries)
-    return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
-
-
 def _ramsch_words(ledger: Ledger) -> list[str]:
     """A Ramsch's questions: each player's Augen, Jungfrau, Durchmarsch, pushes."""
-    from skatliste.skat.rules import MAX_PUSHES, TOTAL_AUGEN
 
     active = ledger.table.active(len(ledger.entries))
     words: list[str] = []
@@ -200,7 +196,7 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     n = len(ledger.entries)
     table = ledger.table
     active = table.active(n)
-    ramsch = _plays_ramsch(ledger)
+    ramsch = ledger.family.ramsch_next(table, ledger.entries)
     click.echo(
         "\n" + say(msg("Game {number} — dealer: {dealer}", number=n + 1, dealer=table.dealer(n)))
     )
@@ -314,7 +310,6 @@ def _kontra_words(ledger: Ledger) -> list[str]:
 
 def _check_bid(ledger: Ledger, words: list[str]) -> Callable[[str], None]:
     """The bid, checked at once with the game so far under the list's rules."""
-    from skatliste.skat.rules import MAX_BID, MIN_BID, check_bid, game_value, two_player_value
 
     def check(answer: str) -> None:
         if not answer:
@@ -345,8 +340,6 @@ def play(ledger_path: Path, lang: str | None) -> None:
         Spieler (Anna/Ben/Carl, p = eingepasst, q = Ende): ben
         Spiel (karo/herz/pik/kreuz/grand/null): kreuz ...
     """
-    from skatliste.render.text import render_sheet
-    from skatliste.skat.sheet import rows
 
     language = resolve_lang(lang)
     family = app.open_list(ledger_path).family

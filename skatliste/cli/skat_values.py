@@ -21,6 +21,7 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.complete import complete_game_words
 from skatliste.errors import InputError
+from skatliste.families import all_presets, family_of_word
 from skatliste.i18n import Lang, msg
 from skatliste.printed import signed
 from skatliste.skat.explain import (
@@ -36,6 +37,8 @@ from skatliste.skat.rules import (
     GameResult,
     game_value,
     games_reaching,
+    is_valid_bid,
+    nearest_bids,
     seeger_fabian_points,
 )
 from skatliste.skat.words import TABLE_WORDS, ParsedGame, parse_words
@@ -122,8 +125,6 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         elif word.casefold() in TABLE_WORDS or word.isdigit():
             continue  # a Skat word: the registry (every family's plug-in) is not loaded
-        from skatliste.families import all_presets, family_of_word
-
         if preset is not None:
             other = all_presets().get(preset.casefold())
         else:
@@ -387,8 +388,6 @@ def bids(bid: int | None) -> None:
         click.echo(" ".join(str(b) for b in REIZWERTE))
         return
     reach = games_reaching(bid)
-    from skatliste.skat.rules import is_valid_bid, nearest_bids
-
     if not is_valid_bid(bid):
         bids = nearest_bids(bid)
         near: object = (

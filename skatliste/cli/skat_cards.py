@@ -5,26 +5,31 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_lang
+from skatliste.cli.base import cli, lang_option, messages_lang_option, refuse, resolve_lang
 from skatliste.cli.options import typed
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Lang, msg, nmsg
 from skatliste.printed import signed
+from skatliste.skat.cards import (
+    augen,
+    is_trump,
+    no_duplicates,
+    parse_cards,
+    spitzen,
+    trick_seats,
+    trick_winner,
+)
 from skatliste.skat.explain import explain, headline, result_record
 from skatliste.skat.games import GameType
+from skatliste.skat.replay import ReplayResult, decode_replay, load_replay, replay
 from skatliste.skat.rules import seeger_fabian_points
-
-if TYPE_CHECKING:
-    from skatliste.skat.replay import ReplayResult
+from skatliste.skat.words import GAME_WORDS, suggest, to_words
 
 
 def _game_type(word: str) -> GameType:
-    from skatliste.skat.words import GAME_WORDS, suggest
-
     game = GAME_WORDS.get(word.lower())
     if game is None:
         raise InputError(msg("unknown game '{word}'{hint}", word=word, hint=suggest(word.lower())))
@@ -56,8 +61,6 @@ def spitzen_cmd(
       skatliste spitzen grand ♥B ♦B ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A ♦10 ♣K ♠K
         ohne 2: ♣B ♠B fehlen
     """
-    from skatliste.skat.cards import no_duplicates, parse_cards, spitzen
-
     language = resolve_lang(lang)
     kind = _game_type(game)
     held = parse_cards(cards)
@@ -99,15 +102,6 @@ def trick(
         ♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen
       skatliste trick kreuz ♥A ♥10 ♠B --players Anna,Ben,Carl --lead Ben
     """
-    from skatliste.skat.cards import (
-        augen,
-        is_trump,
-        no_duplicates,
-        parse_cards,
-        trick_seats,
-        trick_winner,
-    )
-
     language = resolve_lang(lang)
     kind = _game_type(game)
     played = parse_cards(cards)
@@ -155,22 +149,39 @@ def augen_cmd(cards: tuple[str, ...]) -> None:
       skatliste augen CA CT SK HQ D7
         28
     """
-    from skatliste.skat.cards import augen, no_duplicates, parse_cards
-
     pile = parse_cards(cards)
     no_duplicates(pile)
     click.echo(str(augen(pile)))
 
 
 def read_replay(path: Path) -> ReplayResult:
-    from skatliste.skat.replay import decode_replay, load_replay, replay
-
     try:
         data = path.read_bytes()
     except OSError as exc:
         why = exc.strerror or str(exc)
         raise InputError(msg("{path}: cannot read: {why}", path=path, why=why)) from None
     return replay(load_replay(decode_replay(data, source=str(path)), source=str(path)))
+
+
+def replayed_words(path: Path, lang: Lang) -> tuple[list[str], str]:
+    """The words of the game a replay file holds, and its declarer (``add --from-replay``);
+    a card played against the rules is refused."""
+    replayed = read_replay(path)
+    if replayed.illegal is not None:
+        bad = replayed.illegal
+        refuse(
+            msg(
+                "{file}: trick {trick}: {player} plays {card} against the rules ({reason}); fix "
+                "the file first ('skatliste replay {file}')",
+                file=str(path),
+                trick=bad.trick,
+                player=bad.player,
+                card=bad.card.show(lang),
+                reason=bad.reason(lang),
+            )
+        )
+    assert replayed.result is not None and replayed.outcome is not None
+    return to_words(replayed.result.declaration, replayed.outcome).split(), replayed.declarer
 
 
 @cli.command(name="replay")
