@@ -371,6 +371,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """``player_stats`` by kind of game: (the kind, won/declared)."""
         return []
 
+    def tournament_rules(self, games: int) -> RuleSet | None:
+        """The rule set of a tournament table's list with a series of ``games`` games (Skat's
+        SkWO rules); None: the family plays no tournament (the default)."""
+        return None
+
     def ramsch_next(self, table: TableT, entries: Sequence[EntryT]) -> bool:
         """Whether the deal after ``entries`` may be a Ramsch (Skat: when all pass, in a
         Ramsch round, Offizierskat); False by default."""

@@ -542,6 +542,9 @@ class SkatFamily(Family[Entry, Table, Row]):
     def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
         return [(g, "{1}/{0}".format(*stats.by_game[g])) for g in GAME_ORDER if g in stats.by_game]
 
+    def tournament_rules(self, games: int) -> RuleSet:
+        return self.rules("tournament", {"series": str(games)})
+
     def ramsch_next(self, table: Table, entries: Sequence[Entry]) -> bool:
         if table.rules.ramsch_on_any_deal:
             return True

@@ -8,7 +8,9 @@ from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.errors import OptionError
+from skatliste.families import default_family
 from skatliste.i18n import msg
+from skatliste.options import RuleSet
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
 
@@ -84,6 +86,14 @@ def _check_seed(seed: int | None) -> None:
         raise OptionError(
             "seed", msg("give a whole number from 0 to {most}", most=MAX_SEED), value=seed
         )
+
+
+def table_rules(t: Tournament, size: int) -> RuleSet:
+    """The rule set of a table list of ``size`` players: the tournament rules of the default
+    family (the registry's first), with the tournament's series at such a table."""
+    rules = default_family().tournament_rules(t.games[size])
+    assert rules is not None  # the default family plays tournaments
+    return rules
 
 
 def open_tournament(folder: Path | str) -> Tournament:

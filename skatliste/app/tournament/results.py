@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import tournament as core
+from skatliste.app.agree import table_lists
 from skatliste.app.tournament.base import _now, open_tournament
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Message, join, msg, nmsg
+from skatliste.players import same_name
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
 from skatliste.store.tournament_history import ResultDeleted, ResultReplaced
@@ -61,8 +63,6 @@ def _paper_item(
 ) -> Message | None:
     """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
     None."""
-    from skatliste.players import same_name
-
     found = _PAPER.match(item.strip())
     if not found:
         return msg("'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2", item=item)
@@ -380,8 +380,6 @@ def _double_list(
                 msg("game {number}: open protest {text}", number=game, text=repr(text))
             )
         return True
-    from skatliste.app.agree import table_lists  # measured: 3 ms, only for double lists
-
     found = table_lists(t.folder / name)
     status.problems.extend(found.problems)
     return found.agree
