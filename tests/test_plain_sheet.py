@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatliste.printed import signed, signed_cells
-from skatliste.render.plain_sheet import plain_sheet
 from skatliste.render.skat import sheet_text
-from skatliste.render.text import render_sheet
+from skatliste.render.skat_plain_sheet import plain_sheet
+from skatliste.render.skat_text import render_sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import PaperValue
 from skatliste.skat.rulesets import build_rule_set

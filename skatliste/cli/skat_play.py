@@ -21,7 +21,7 @@ from skatliste.cli.base import (
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.i18n import msg, pmsg
-from skatliste.render.text import render_sheet
+from skatliste.render.skat_text import render_sheet
 from skatliste.skat.rules import (
     MAX_BID,
     MAX_PUSHES,

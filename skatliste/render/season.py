@@ -272,7 +272,7 @@ def chart(
     days: Sequence[date], lines: dict[str, list[Fraction]], rules: SeasonRules, lang: Lang
 ) -> str:
     """The top players' season score after each evening, drawn by the list's line chart."""
-    from skatliste.render.export import line_chart
+    from skatliste.render.skat_export import line_chart
 
     if not days or not lines:
         return ""

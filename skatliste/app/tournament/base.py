@@ -96,6 +96,17 @@ def table_rules(t: Tournament, size: int) -> RuleSet:
     return rules
 
 
+def has_results(t: Tournament, series: int) -> bool:
+    """Whether a drawn series has a result: a paper result, or a game on a table's list."""
+    seating = t.seating(series)
+    if seating is None:
+        return False
+    if any(r.series == series for r in t.paper):
+        return True
+    tables = range(1, len(seating.tables) + 1)
+    return any(store.list_games(t.folder, store.list_name(series, n)) for n in tables)
+
+
 def open_tournament(folder: Path | str) -> Tournament:
     """Read the tournament file strictly."""
     return store.load(Path(folder))

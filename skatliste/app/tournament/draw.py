@@ -10,7 +10,13 @@ from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.app.lists import new_list
-from skatliste.app.tournament.base import _check_seed, _now, open_tournament, table_rules
+from skatliste.app.tournament.base import (
+    _check_seed,
+    _now,
+    has_results,
+    open_tournament,
+    table_rules,
+)
 from skatliste.app.tournament.results import refuse_unsound, results
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
@@ -103,16 +109,6 @@ def seating(folder: Path | str, series: int) -> SeatingPlan:
     return _plan(open_tournament(folder), series)
 
 
-def _has_results(t: Tournament, series: int) -> bool:
-    seating = t.seating(series)
-    if seating is None:
-        return False
-    if any(r.series == series for r in t.paper):
-        return True
-    tables = range(1, len(seating.tables) + 1)
-    return any(store.list_games(t.folder, list_name(series, n)) for n in tables)
-
-
 def check_series(t: Tournament, series: int) -> None:
     """A series of the tournament whose series before is drawn: what a draw or a seating by
     hand may seat."""
@@ -198,7 +194,7 @@ def draw_series(
         moved = None
         old = t.seating(series)
         if old is not None:
-            if _has_results(t, series) and not force:
+            if has_results(t, series) and not force:
                 raise SeriesHasResults(series)
             moved = f"series-{series}.redrawn-{redraws(t.history, series) + 1}"
             t.history.append(

@@ -7,8 +7,7 @@ import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from skatliste.app.tournament.base import _now, open_tournament
-from skatliste.app.tournament.draw import _has_results
+from skatliste.app.tournament.base import _now, has_results, open_tournament
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, join, msg
 from skatliste.players import check_player_names, nfc, reserved_names, same_name
@@ -108,7 +107,7 @@ def remove_player(folder: Path | str, name: str) -> Removal:
         unplayed = tuple(
             d.series
             for d in t.draws
-            if any(player.name in table for table in d.tables) and not _has_results(t, d.series)
+            if any(player.name in table for table in d.tables) and not has_results(t, d.series)
         )
         return Removal(player, seated, unplayed)
 

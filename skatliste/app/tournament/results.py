@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import tournament as core
-from skatliste.app.agree import table_lists
 from skatliste.app.tournament.base import _now, open_tournament
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Message, join, msg, nmsg
@@ -380,6 +379,8 @@ def _double_list(
                 msg("game {number}: open protest {text}", number=game, text=repr(text))
             )
         return True
+    from skatliste.app.agree import table_lists  # measured: 3 ms, only for double lists
+
     found = table_lists(t.folder / name)
     status.problems.extend(found.problems)
     return found.agree

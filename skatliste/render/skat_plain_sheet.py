@@ -1,6 +1,6 @@
 """The plain sheet of a long Skat list, from its distinct games (``skat.sheet.seat_rows``):
 each distinct game's cells drawn once per seat of the dealer, the running totals summed and
-formatted a column at a time. The same text as ``render.text.render_sheet`` gives, where
+formatted a column at a time. The same text as ``render.skat_text.render_sheet`` gives, where
 a row is its game's at its seat (no Bock or Ramsch rounds, no series, no problem); the
 general path draws any other sheet.
 
@@ -19,7 +19,7 @@ from operator import add
 from skatliste.i18n import Lang
 from skatliste.printed import signed, signed_cells
 from skatliste.render.plain import narrow
-from skatliste.render.text import _mark, describe, value_cell, words_in
+from skatliste.render.skat_text import _mark, describe, value_cell, words_in
 from skatliste.skat.entries import Entry, GameEntry, Table
 from skatliste.skat.sheet import seat_rows
 
