@@ -340,9 +340,13 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     compared_optional: frozenset[str] = frozenset()
     """Fields a list may leave out, compared only where both lists give them (a paper list
     never records a game's Augen)."""
-    form: tuple[FormPart, ...] = ()
-    """The phone page's entry form, as data: each part a group of choices, a toggle or a
-    number, labelled by message ids; the page draws it and writes the words ``parse`` reads."""
+    form: tuple[FormGroup, ...] = ()
+    """The phone page's entry form, as data: sets of choices, toggles and numbers labelled by
+    message ids; the page draws it and writes the words ``parse`` reads. Empty: the page
+    takes the family's entries as typed words only (American Grand)."""
+    form_words: tuple[str, ...] = ()
+    """The order the form's parts write their words in (a choice's part, a toggle, a number);
+    nothing is written until the first is chosen."""
 
     def results(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, Played] | None:
         """Each player's result of the list as tournaments, seasons and leagues count it (list
@@ -492,29 +496,77 @@ class FieldGroup(NamedTuple):
     than two entries one list lacks (``compare.SKIP_COST``)."""
 
 
-class Choice(NamedTuple):
-    """One button of a group of choices on the entry form."""
-
-    word: str
-    """What it writes into the entry's words (``kreuz``; empty: nothing)."""
-    label: Message
-    """Its label."""
-    value: str = ""
-    """What the page keeps of it where it is not a word (a count of Spitzen, a contract)."""
+Condition = str
+"""When a part of the entry form rests (hidden, and a tap or a number cleared): ``game=null``
+(a choice of another part is taken), ``augen`` (a number is typed)."""
 
 
-class FormPart(NamedTuple):
-    """One part of the phone page's entry form (``Family.form``)."""
+class Tap(NamedTuple):
+    """A button of the phone page's entry form (``Family.form``)."""
+
+    part: str
+    """What it sets: one choice of ``part`` (``game``, ``n``, ``result``), or with ``flag`` a
+    toggle named ``value``."""
+    value: str
+    """The choice's value, or the toggle's name."""
+    label: Message | str
+    """Its text (below ``mark``)."""
+    words: tuple[Message | str, ...] = ()
+    """The words it writes into the entry's words (a message: in the page's language); a
+    count writes its value."""
+    mark: str = ""
+    """A sign drawn above the label (``♣``)."""
+    style: str = ""
+    """How it looks (``suit black``)."""
+    default: bool = False
+    """The part's choice until another is tapped (``mit``)."""
+    along: str = ""
+    """Written only along with a choice of this part (``mit`` along with a count)."""
+    needs: str = ""
+    """A toggle that must be on first (Re after Kontra) ..."""
+    needs_said: Message | None = None
+    """... and what the page says when it is not."""
+    rests: tuple[Condition, ...] = ()
+    """While any holds, the tap is hidden and off."""
+    plays: str = ""
+    """Shown only where the list's page says its rules play it (``plays_kontra``)."""
+
+
+class Number(NamedTuple):
+    """A number of the entry form: written after its words (``augen 75``)."""
 
     key: str
-    """The part's name on the page (``game``, ``spitzen``, ``hand``)."""
-    kind: str
-    """``choices`` (one of ``choices``), ``toggle`` (on or off: writes ``word``) or
-    ``number`` (a whole number from ``low`` to ``high``, in ``step``)."""
-    label: Message
-    """The part's label (a legend, a toggle's text, a number's label)."""
-    choices: tuple[Choice, ...] = ()
-    word: str = ""
-    low: int = 0
-    high: int = 0
-    step: int = 1
+    """Its name (the input's id)."""
+    label: Message | str
+    low: int
+    high: int
+    words: tuple[Message | str, ...] = ()
+    style: str = ""
+    rests: tuple[Condition, ...] = ()
+    """While any holds, it is hidden and emptied."""
+    instead: str = ""
+    """A choice it stands in for: typing it clears the choice, and the choice clears it (the
+    Augen instead of won or lost)."""
+
+
+class FormRow(NamedTuple):
+    """A row of buttons and numbers of the entry form."""
+
+    key: str
+    grid: str
+    """How many to a line: ``two``, ``three``, ``six``."""
+    items: tuple[Tap | Number, ...]
+    folded: Message | None = None
+    """Folded away behind a "more" button (this its label for a screen reader)."""
+    rests: tuple[Condition, ...] = ()
+
+
+class FormGroup(NamedTuple):
+    """A set of the entry form under its legend."""
+
+    key: str
+    legend: Message | str
+    rows: tuple[FormRow, ...]
+    rests: tuple[Condition, ...] = ()
+    """While any holds, the set is hidden and its taps write nothing (they keep their
+    choice)."""
