@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from skatliste.families import FormGroup, FormRow, Number, Tap
 from skatliste.i18n import Lang, Message
 
 
@@ -41,9 +42,9 @@ def form_json(family: Any, lang: Lang) -> dict[str, Any]:
     def plain(value: Any) -> Any:
         if isinstance(value, Message):
             return value.render(lang)
-        if isinstance(value, tuple) and hasattr(value, "_asdict"):
-            kind = {"Tap": "tap", "Number": "number"}.get(type(value).__name__)
+        if isinstance(value, FormGroup | FormRow | Tap | Number):
             fields = {k: plain(v) for k, v in value._asdict().items()}
+            kind = {Tap: "tap", Number: "number"}.get(type(value))
             return fields if kind is None else {"kind": kind, **fields}
         if isinstance(value, tuple):
             return [plain(v) for v in value]
