@@ -512,8 +512,7 @@ class Tap(NamedTuple):
     label: Message | str
     """Its text (below ``mark``)."""
     words: tuple[Message | str, ...] = ()
-    """The words it writes into the entry's words (a message: in the page's language); a
-    count writes its value."""
+    """The words it writes into the entry's words (a message: in the page's language)."""
     mark: str = ""
     """A sign drawn above the label (``♣``)."""
     style: str = ""
