@@ -382,19 +382,6 @@ def _ranking(folder: Path) -> object:
     return organiser.ranking_json(organiser.ranking(folder))
 
 
-def test_the_ranking_from_the_lists_states_is_the_ranking_from_the_lists(
-    tournament: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    states = sorted(tournament.glob("series-1/*.json.state"))
-    assert len(states) == 2
-    with monkeypatch.context() as patched:
-        patched.setattr(store, "load", lambda path: pytest.fail(f"{path} read whole"))
-        from_states = _ranking(tournament)
-    for state in states:
-        state.unlink()
-    assert from_states == _ranking(tournament)
-
-
 def test_the_ranking_ignores_a_state_its_list_no_longer_matches(tournament: Path) -> None:
     first = sorted(tournament.glob("series-1/*.json"))[0]
     text = first.read_text(encoding="utf-8")

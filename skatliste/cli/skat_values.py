@@ -21,7 +21,6 @@ from skatliste.cli.base import (
 )
 from skatliste.cli.complete import complete_game_words
 from skatliste.errors import InputError
-from skatliste.families import all_presets, family_of_word
 from skatliste.i18n import Lang, msg
 from skatliste.printed import signed
 from skatliste.skat.explain import (
@@ -125,6 +124,9 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         elif word.casefold() in TABLE_WORDS or word.isdigit():
             continue  # a Skat word: the registry (every family's plug-in) is not loaded
+        # the registry only for a word of another family (value's start-up is a bench target)
+        from skatliste.families import all_presets, family_of_word
+
         if preset is not None:
             other = all_presets().get(preset.casefold())
         else:
