@@ -63,4 +63,4 @@ def test_the_history_gives_back_what_was_removed(evening: Path) -> None:
 
 
 def test_the_schema_names_the_list_fields() -> None:
-    assert {"players", "rules", "games"} <= set(reports.list_schema()["properties"])
+    assert {"players", "rules", "games"} <= set(reports.list_schema("isko")["properties"])

@@ -203,7 +203,7 @@ def history(ledger: ListFile[Any]) -> list[Removed[Any]]:
     return list(ledger.history)
 
 
-def list_schema(preset: str = "isko") -> dict[str, Any]:
+def list_schema(preset: str) -> dict[str, Any]:
     """The JSON Schema of the list file of a rule set's family."""
     from skatliste.families import all_presets
     from skatliste.store.lists import json_schema
