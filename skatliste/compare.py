@@ -15,8 +15,9 @@ words, values and totals; this module only lines the two lists up and says where
 >>> g2_hand = game("Ben", "grand", "Ben grand mit 1 hand", 96, spitzen=1, hand=True, augen=91)
 >>> g3 = game("Carl", "null", "Carl null", 23)
 >>> totals = {"Anna": 48, "Ben": 72, "Carl": 23}
->>> result = compare([g1, g2, g3], [g1, g2_hand, g3], totals, {**totals, "Ben": 96})
->>> [(d.game_a, d.kind.value, d.fields) for d in result.differences]
+>>> said = FieldGroup("announcement", msg("the announcements"), ("hand",), 6)
+>>> result = compare([g1, g2, g3], [g1, g2_hand, g3], totals, {**totals, "Ben": 96}, groups=[said])
+>>> [(d.game_a, d.kind, d.fields) for d in result.differences]
 [(2, 'announcement', ('hand',))]
 >>> for line in report_lines(result):
 ...     print(line.render("de"))
@@ -24,7 +25,7 @@ Spiel 2: A "Ben grand mit 1" +72 — B "Ben grand mit 1 hand" +96
 Summe Ben: A +72 — B +96 (Unterschied −24)
 die Listen unterscheiden sich in 1 Spiel
 >>> missing = compare([g1, g2, g3], [g1, g3], totals, totals)
->>> [(d.kind.value, d.game_a, d.game_b) for d in missing.differences]
+>>> [(d.kind, d.game_a, d.game_b) for d in missing.differences]
 [('missing_in_b', 2, 2)]
 """
 
@@ -33,106 +34,32 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from skatliste.errors import InputError
+from skatliste.families import FieldGroup
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.players import same_name
 
-
-class DifferenceKind(Enum):
-    """What differs between two games the lists hold at the same place (or that one lacks)."""
-
-    MISSING_IN_A = "missing_in_a"
-    """List B has a game that list A does not have."""
-    MISSING_IN_B = "missing_in_b"
-    """List A has a game that list B does not have."""
-    DECLARER = "declarer"
-    """Another player declared the game (or one list has a game where the other was passed)."""
-    GAME = "game"
-    """The same declarer, another game: the game type (Kreuz, Grand, Null; an American
-    contract) or another kind of entry (a game, a passed deal, a Ramsch)."""
-    SPITZEN = "spitzen"
-    """The same game with other Spitzen (mit or ohne, how many)."""
-    ANNOUNCEMENT = "announcement"
-    """An announcement differs: Hand, Schneider or Schwarz announced, Ouvert (American: alone)."""
-    RESULT = "result"
-    """How the game went: won or lost, the Augen, Schneider or Schwarz reached (a Ramsch's
-    Augen, Jungfrau, Durchmarsch; an American deal's tricks and hearts)."""
-    BID = "bid"
-    """The bid (overbid or not)."""
-    KONTRA = "kontra"
-    """Kontra or Re (and the bid Kontra was given at)."""
-    BOCK = "bock"
-    """The game's Bock, or a Bock round called after it."""
-    VALUE = "value"
-    """Any other field (the value written on paper, a Ramsch pushed), or the same facts scored
-    to another value (the lists keep other rules)."""
-
-
-FIELD_KINDS: dict[str, DifferenceKind] = {
-    # Skat: skatliste.store.ledger.entry_data; American Grand: docs/file-format.md
-    "declarer": DifferenceKind.DECLARER,
-    "player": DifferenceKind.DECLARER,
-    "kind": DifferenceKind.GAME,
-    "game": DifferenceKind.GAME,
-    "contract": DifferenceKind.GAME,
-    "spitzen": DifferenceKind.SPITZEN,
-    "mit": DifferenceKind.SPITZEN,
-    "hand": DifferenceKind.ANNOUNCEMENT,
-    "schneider_announced": DifferenceKind.ANNOUNCEMENT,
-    "schwarz_announced": DifferenceKind.ANNOUNCEMENT,
-    "ouvert": DifferenceKind.ANNOUNCEMENT,
-    "alone": DifferenceKind.ANNOUNCEMENT,
-    "won": DifferenceKind.RESULT,
-    "augen": DifferenceKind.RESULT,
-    "schneider": DifferenceKind.RESULT,
-    "schwarz": DifferenceKind.RESULT,
-    "skat": DifferenceKind.RESULT,
-    "jungfrau": DifferenceKind.RESULT,
-    "durchmarsch": DifferenceKind.RESULT,
-    "tricks": DifferenceKind.RESULT,
-    "hearts": DifferenceKind.RESULT,
-    "bid": DifferenceKind.BID,
-    "kontra": DifferenceKind.KONTRA,
-    "re": DifferenceKind.KONTRA,
-    "kontra_bid": DifferenceKind.KONTRA,
-    "bock": DifferenceKind.BOCK,
-    "bock_called": DifferenceKind.BOCK,
-    "paper": DifferenceKind.VALUE,
-    "pushes": DifferenceKind.VALUE,
-}
-"""The group of each stored field, in the order the differing fields of a game are listed; a
-field not named here is a ``VALUE`` difference. The kind of a difference is the group of its
-first differing field in the order of :class:`DifferenceKind`."""
+MISSING_IN_A = "missing_in_a"
+"""The kind of a difference where list B has an entry that list A does not have."""
+MISSING_IN_B = "missing_in_b"
+"""The kind of a difference where list A has an entry that list B does not have."""
+VALUE = "value"
+"""The kind of a difference in a field no group of the family names, or of the same facts
+scored to another value (the lists keep other rules)."""
+VALUE_COST = 3
+"""The cost of two entries at one place that differ in their value only."""
 
 IGNORED_FIELDS: frozenset[str] = frozenset({"note", "time"})
 """Fields that are not compared by default: a note and the time a keeper wrote the game down
 are the keeper's own."""
 
-OPTIONAL_FIELDS: frozenset[str] = frozenset({"augen"})
-"""Details a list may leave out, compared only where both lists give them: a game's Augen (a
-paper list never records them). A game's result that follows from them (won or lost,
-Schneider) is given to the comparison as derived, so it is compared either way."""
-
 SKIP_COST = 5
-"""The cost of a game one list lacks, in the alignment."""
-
-SUBSTITUTE_COST: dict[DifferenceKind, int] = {
-    DifferenceKind.DECLARER: 9,
-    DifferenceKind.GAME: 8,
-    DifferenceKind.SPITZEN: 7,
-    DifferenceKind.ANNOUNCEMENT: 6,
-    DifferenceKind.RESULT: 6,
-    DifferenceKind.BID: 5,
-    DifferenceKind.KONTRA: 4,
-    DifferenceKind.BOCK: 4,
-    DifferenceKind.VALUE: 3,
-}
-"""The cost of two games at one place that differ, by the kind of the difference: always less
-than two skipped games (one changed game is one difference, not a game missing in each list),
-and the more of the game differs, the more it costs (of two places for one game, the more
-similar game is taken)."""
+"""The cost of a game one list lacks, in the alignment. Two entries at one place cost what
+the group of their first differing field says (``FieldGroup.cost``): always less than two
+skipped games (one changed game is one difference, not a game missing in each list), and the
+more of the game differs, the more it costs (of two places for one game, the more similar
+game is taken)."""
 
 _FAR = 1 << 62
 """A cost beyond every alignment: a place outside the band computed."""
@@ -195,10 +122,10 @@ class Difference:
     game a list lacks, the number it would have there (the number of that list's next game,
     or for an entry with no number of its own, of its last numbered one); ``a`` and ``b`` are
     the two entries, ``None`` for the list that lacks it. ``fields`` are every field that
-    differs, in the order of :data:`FIELD_KINDS`; ``kind`` is the group of the first (``VALUE``
+    differs, in the order of the family's groups; ``kind`` is the group of the first (``VALUE``
     with no field when the facts are the same and only the value differs)."""
 
-    kind: DifferenceKind
+    kind: str
     game_a: int
     game_b: int
     a: ComparedEntry | None
@@ -220,7 +147,7 @@ class Difference:
         place = "game" if self.numbered else "after"
         return {
             place: self.game_a,
-            "kind": self.kind.value,
+            "kind": self.kind,
             "fields": list(self.fields),
             "a": None if self.a is None else self.a.to_json(self.game_a),
             "b": None if self.b is None else self.b.to_json(self.game_b),
@@ -355,25 +282,34 @@ def _prepare(entry: ComparedEntry, names: frozenset[str], ignore: Collection[str
     return _Prepared(entry, fields, _text([sorted(fields.items()), entry.value]))
 
 
-_ORDER: dict[DifferenceKind, int] = {kind: i for i, kind in enumerate(DifferenceKind)}
-
-
 @dataclass(frozen=True)
 class _Groups:
-    """The field groups of a comparison: each field's kind, and the order fields are listed in
-    (by kind, then by the table's order; a field the table does not name: last, by name)."""
+    """The field groups of a comparison: each field's group and its cost, and the order fields
+    are listed in (by group, then by the group's order; a field no group names: last, by
+    name)."""
 
-    kinds: Mapping[str, DifferenceKind]
-    position: Mapping[str, int]
-    optional: Collection[str] = OPTIONAL_FIELDS
+    groups: Sequence[FieldGroup]
+    optional: Collection[str] = frozenset()
+    _rank: dict[str, tuple[int, int]] = field(default_factory=dict)
+    _cost: dict[str, int] = field(default_factory=dict)
 
-    def kind(self, field: str) -> DifferenceKind:
-        return self.kinds.get(field, DifferenceKind.VALUE)
+    def __post_init__(self) -> None:
+        for g, group in enumerate(self.groups):
+            self._cost.setdefault(group.name, group.cost)
+            for f, name in enumerate(group.fields):
+                self._rank.setdefault(name, (g, f))
+
+    def kind(self, field: str) -> str:
+        rank = self._rank.get(field)
+        return VALUE if rank is None else self.groups[rank[0]].name
+
+    def cost(self, kind: str) -> int:
+        return self._cost.get(kind, VALUE_COST)
 
     def rank(self, field: str) -> tuple[int, int, str]:
-        return _ORDER[self.kind(field)], self.position.get(field, len(self.position)), field
+        return (*self._rank.get(field, (len(self.groups), 0)), field)
 
-    def differing(self, a: _Prepared, b: _Prepared) -> tuple[DifferenceKind, tuple[str, ...]]:
+    def differing(self, a: _Prepared, b: _Prepared) -> tuple[str, tuple[str, ...]]:
         """The kind of the difference of two entries that are not the same, and every field
         that differs, in order."""
         fields = sorted(
@@ -385,7 +321,7 @@ class _Groups:
             ),
             key=self.rank,
         )
-        return (self.kind(fields[0]) if fields else DifferenceKind.VALUE), tuple(fields)
+        return (self.kind(fields[0]) if fields else VALUE), tuple(fields)
 
     def same(self, a: _Prepared, b: _Prepared) -> bool:
         """Two entries are the same game: the same facts (a detail only one of them gives
@@ -429,7 +365,8 @@ class _Lists:
         cost = self._pairs.get((i, j))
         if cost is None:
             a, b = self.a[i], self.b[j]
-            cost = 0 if self.groups.same(a, b) else SUBSTITUTE_COST[self.groups.differing(a, b)[0]]
+            groups = self.groups
+            cost = 0 if groups.same(a, b) else groups.cost(groups.differing(a, b)[0])
             self._pairs[i, j] = cost
         return cost
 
@@ -506,11 +443,11 @@ def _difference(lists: _Lists, step: tuple[int, int, int, int]) -> Difference | 
     if ni == i:
         b_entry = lists.b[j].entry
         number_a, number_b = lists.number("a", i, b_entry), lists.number("b", j, b_entry)
-        return Difference(DifferenceKind.MISSING_IN_A, number_a, number_b, None, b_entry)
+        return Difference(MISSING_IN_A, number_a, number_b, None, b_entry)
     if nj == j:
         a_entry = lists.a[i].entry
         number_a, number_b = lists.number("a", i, a_entry), lists.number("b", j, a_entry)
-        return Difference(DifferenceKind.MISSING_IN_B, number_a, number_b, a_entry, None)
+        return Difference(MISSING_IN_B, number_a, number_b, a_entry, None)
     a, b = lists.a[i], lists.b[j]
     if lists.groups.same(a, b):
         return None
@@ -543,8 +480,8 @@ def compare(
     totals_b: Mapping[str, int],
     *,
     ignore: Collection[str] = IGNORED_FIELDS,
-    kinds: Mapping[str, DifferenceKind] = FIELD_KINDS,
-    optional: Collection[str] = OPTIONAL_FIELDS,
+    groups: Sequence[FieldGroup] = (),
+    optional: Collection[str] = frozenset(),
     results: tuple[Sequence[Outcome], Sequence[Outcome]] | None = None,
 ) -> Comparison:
     """Lists A and B of one table compared: the games matched in order, then the totals.
@@ -553,7 +490,8 @@ def compare(
     Grand: each player their pair's score); lists of other players (names compared by
     :func:`skatliste.players.same_name`) are refused with :class:`InputError`. Fields named
     in ``ignore`` are not compared; fields named in ``optional`` are compared only where both
-    games give them (:data:`OPTIONAL_FIELDS`); ``kinds`` groups the fields (:data:`FIELD_KINDS`).
+    games give them (``Family.compared_optional``); ``groups`` are the family's field groups
+    (``Family.compared``).
     With ``results`` (each list's :class:`Outcome` parts, for a family whose totals mean
     nothing across the list), those are compared (:func:`compare_outcomes`) and the totals
     name the players only.
@@ -561,10 +499,10 @@ def compare(
     The games are aligned as in an edit distance: a game one list lacks costs
     :data:`SKIP_COST`, two games at one place cost 0 when they are the same (the same facts,
     names compared by their key, an optional detail only one of them gives aside, and the same
-    value) and :data:`SUBSTITUTE_COST` of their
-    difference's kind otherwise, always less than two skipped games. The cheapest alignment is
-    taken, so a game missing in one list is one ``missing_in_*`` difference after which the
-    lists agree again, and a changed game is one difference at its place.
+    value) and the cost of the group of their first differing field otherwise, always less
+    than two skipped games. The cheapest alignment is taken, so a game missing in one list is
+    one ``missing_in_*`` difference after which the lists agree again, and a changed game is
+    one difference at its place.
 
     Of alignments that cost the same, the one taken is found from the start: at each place,
     the two games at one place if that is as cheap as anything (so of two equal games in a
@@ -573,11 +511,11 @@ def compare(
     never at which list is A, so ``compare(b, a)`` reports the same differences mirrored.
     """
     names = _check_players(totals_a, totals_b)
-    groups = _Groups(kinds, {f: i for i, f in enumerate(kinds)}, frozenset(optional))
+    field_groups = _Groups(groups, frozenset(optional))
     lists = _Lists(
         [_prepare(e, names, ignore) for e in a],
         [_prepare(e, names, ignore) for e in b],
-        groups,
+        field_groups,
     )
     found = (_difference(lists, step) for step in _align(lists))
     differences = tuple(d for d in found if d is not None)

@@ -400,6 +400,66 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """``no games removed or replaced`` (an empty history)."""
         return self.nouns.none_changed
 
+    # --- what the shared rooms ask of a family ---------------------------------------------
+
+    compared: tuple[FieldGroup, ...] = ()
+    """The groups of the stored fields two lists of a table are compared by (``compare``),
+    most telling first: a differing entry is named by its first differing field's group,
+    and a field no group names is one of the value (``compare.VALUE``)."""
+    compared_optional: frozenset[str] = frozenset()
+    """Fields a list may leave out, compared only where both lists give them (a paper list
+    never records a game's Augen)."""
+    form: tuple[FormGroup, ...] = ()
+    """The phone page's entry form, as data: sets of choices, toggles and numbers labelled by
+    message ids; the page draws it and writes the words ``parse`` reads. Empty: the page
+    takes the family's entries as typed words only (American Grand)."""
+    form_words: tuple[str, ...] = ()
+    """The order the form's parts write their words in (a choice's part, a toggle, a number);
+    nothing is written until the first is chosen."""
+
+    def results(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, Played] | None:
+        """Each player's result of the list as tournaments, seasons and leagues count it (list
+        points, games won and lost as declarer, the points of the games declared), from which
+        the organised-play core computes Seeger-Fabian; None: the family's lists have no such
+        result (the default)."""
+        return None
+
+    def player_stats(
+        self,
+        sheets: Sequence[tuple[TableT, Sequence[EntryT], str]],
+        paper: Sequence[Played],
+        name: str,
+    ) -> Any:
+        """One player's numbers as ``stats`` counts them, over lists of the family (each with
+        the player's name on it) and paper results: a season's player page, as ``name``. A
+        value with ``as_dict()`` (its JSON) that ``stats_cells`` and ``stats_by_game`` show;
+        None: the family counts none (the default)."""
+        return None
+
+    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
+        """``player_stats`` as a table: its heads and its rows."""
+        return [], []
+
+    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
+        """``player_stats`` by kind of game: (the kind, won/declared)."""
+        return []
+
+    def tournament_rules(self, games: int) -> RuleSet | None:
+        """The rule set of a tournament table's list with a series of ``games`` games (Skat's
+        SkWO rules); None: the family plays no tournament (the default)."""
+        return None
+
+    def ramsch_next(self, table: TableT, entries: Sequence[EntryT]) -> bool:
+        """Whether the deal after ``entries`` may be a Ramsch (Skat: when all pass, in a
+        Ramsch round, Offizierskat); False by default."""
+        return False
+
+    def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
+        """The last entry with a round called after it by hand (Skat's Bock round, rule
+        ``bock=on``), or the refusal saying why it cannot be (by default: the family has no
+        such rounds)."""
+        raise InputError(msg("{family} has no Bock rounds", family=self.title))
+
 
 _LOADED: dict[str, Family[Any, Any, Any]] = {}
 _LOADING = threading.Lock()
@@ -473,3 +533,106 @@ def by_name(name: str) -> Family[Any, Any, Any]:
 def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set ``preset`` with its overrides, by the family that plays it."""
     return find_family(preset).rules(preset, overrides)
+
+
+class Played(NamedTuple):
+    """A player's result of one list as organised play counts it (``Family.results``)."""
+
+    points: int
+    """The list points."""
+    won: int
+    """The games won as declarer."""
+    lost: int
+    """The games lost as declarer."""
+    declared: int
+    """The list points of the games the player declared: what Seeger-Fabian counts (Skat: a
+    Ramsch's points are on the list, not in Seeger-Fabian, rules §7)."""
+
+
+class FieldGroup(NamedTuple):
+    """Stored fields compared as one (``Family.compared``): a differing entry is named by the
+    group of its first differing field, and two entries at one place cost the more the
+    earlier their first differing group is."""
+
+    name: str
+    """The group's name in ``compare --json`` (``declarer``, ``announcement``)."""
+    fields: tuple[str, ...]
+    """The stored fields of the group, in the order a difference lists them."""
+    cost: int
+    """The cost of two entries at one place whose first difference is in this group: less
+    than two entries one list lacks (``compare.SKIP_COST``)."""
+
+
+Condition = str
+"""When a part of the entry form rests (hidden, and a tap or a number cleared): ``game=null``
+(a choice of another part is taken), ``augen`` (a number is typed)."""
+
+
+class Tap(NamedTuple):
+    """A button of the phone page's entry form (``Family.form``)."""
+
+    part: str
+    """What it sets: one choice of ``part`` (``game``, ``n``, ``result``), or with ``flag`` a
+    toggle named ``value``."""
+    value: str
+    """The choice's value, or the toggle's name."""
+    label: Message | str
+    """Its text (below ``mark``)."""
+    words: tuple[Message | str, ...] = ()
+    """The words it writes into the entry's words (a message: in the page's language)."""
+    mark: str = ""
+    """A sign drawn above the label (``♣``)."""
+    style: str = ""
+    """How it looks (``suit black``)."""
+    default: bool = False
+    """The part's choice until another is tapped (``mit``)."""
+    along: str = ""
+    """Written only along with a choice of this part (``mit`` along with a count)."""
+    needs: str = ""
+    """A toggle that must be on first (Re after Kontra) ..."""
+    needs_said: Message | None = None
+    """... and what the page says when it is not."""
+    rests: tuple[Condition, ...] = ()
+    """While any holds, the tap is hidden and off."""
+    plays: str = ""
+    """Shown only where the list's page says its rules play it (``plays_kontra``)."""
+
+
+class Number(NamedTuple):
+    """A number of the entry form: written after its words (``augen 75``)."""
+
+    key: str
+    """Its name (the input's id)."""
+    label: Message | str
+    low: int
+    high: int
+    words: tuple[Message | str, ...] = ()
+    style: str = ""
+    rests: tuple[Condition, ...] = ()
+    """While any holds, it is hidden and emptied."""
+    instead: str = ""
+    """A choice it stands in for: typing it clears the choice, and the choice clears it (the
+    Augen instead of won or lost)."""
+
+
+class FormRow(NamedTuple):
+    """A row of buttons and numbers of the entry form."""
+
+    key: str
+    grid: str
+    """How many to a line: ``two``, ``three``, ``six``."""
+    items: tuple[Tap | Number, ...]
+    folded: Message | None = None
+    """Folded away behind a "more" button (this its label for a screen reader)."""
+    rests: tuple[Condition, ...] = ()
+
+
+class FormGroup(NamedTuple):
+    """A set of the entry form under its legend."""
+
+    key: str
+    legend: Message | str
+    rows: tuple[FormRow, ...]
+    rests: tuple[Condition, ...] = ()
+    """While any holds, the set is hidden and its taps write nothing (they keep their
+    choice)."""

@@ -22,15 +22,15 @@ from datetime import date
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skatliste.errors import InputError
 from skatliste.i18n import msg
 from skatliste.players import same_name
-from skatliste.skat.rules import SEEGER_FABIAN_LOST, SEEGER_FABIAN_OPPONENT, SEEGER_FABIAN_WON
+from skatliste.tournament import SEEGER_FABIAN_OPPONENT
 
 if TYPE_CHECKING:
-    from skatliste.skat.stats import PlayerStats
+    from skatliste.families import Family
 
 # --- the rules ---------------------------------------------------------------------------
 
@@ -193,21 +193,6 @@ at most 10000
 # --- series results ------------------------------------------------------------------------
 
 
-def series_seeger_fabian(*, points: int, won: int, lost: int, others_lost: int, table: int) -> int:
-    """A player's Seeger-Fabian points of one series (rules §7): list points + 50 × (won −
-    lost) + 40 at a table of three or 30 at a table of four for every game the others lost.
-
-    >>> series_seeger_fabian(points=300, won=10, lost=2, others_lost=4, table=3)
-    860
-    >>> series_seeger_fabian(points=300, won=10, lost=2, others_lost=4, table=4)
-    820
-    """
-    opponent = SEEGER_FABIAN_OPPONENT.get(table)
-    if opponent is None:
-        raise InputError(msg("a table of {count}: a table has 3 or 4 players", count=table))
-    return points + SEEGER_FABIAN_WON * won + SEEGER_FABIAN_LOST * lost + opponent * others_lost
-
-
 @dataclass(frozen=True)
 class SeriesResult:
     """One player's result of one series on one evening: what the season is made of."""
@@ -223,54 +208,6 @@ class SeriesResult:
     won: int
     lost: int
     seeger_fabian: int
-
-
-@dataclass(frozen=True)
-class TableLine:
-    """A player's totals of one series at one table: list points, games won and lost."""
-
-    points: int
-    won: int
-    lost: int
-
-
-def table_results(
-    evening: date,
-    series: str,
-    lines: Mapping[str, TableLine],
-    *,
-    clubs: Mapping[str, str | None] | None = None,
-) -> list[SeriesResult]:
-    """The series results of one table, each player's Seeger-Fabian from the others' lost
-    games (rules §7).
-
-    >>> got = table_results(date(2027, 1, 8), "t1", {"A": TableLine(300, 10, 2),
-    ...                     "B": TableLine(-50, 4, 3), "C": TableLine(120, 6, 1)})
-    >>> [(r.name, r.seeger_fabian) for r in got]
-    [('A', 860), ('B', 120), ('C', 570)]
-    """
-    lost_all = sum(line.lost for line in lines.values())
-    clubs = clubs or {}
-    return [
-        SeriesResult(
-            evening=evening,
-            series=series,
-            name=name,
-            club=clubs.get(name),
-            table=len(lines),
-            points=line.points,
-            won=line.won,
-            lost=line.lost,
-            seeger_fabian=series_seeger_fabian(
-                points=line.points,
-                won=line.won,
-                lost=line.lost,
-                others_lost=lost_all - line.lost,
-                table=len(lines),
-            ),
-        )
-        for name, line in lines.items()
-    ]
 
 
 # --- names and aliases ---------------------------------------------------------------------
@@ -642,6 +579,10 @@ class PlayerPage:
 
     name: str
     history: PlayerHistory
-    stats: PlayerStats
+    stats: Any
+    """The numbers of ``skatliste stats`` over the lists played, as ``family`` counts them
+    (``Family.player_stats``)."""
     rules: SeasonRules
     missing: list[Missing]
+    family: Family[Any, Any, Any]
+    """The family of the player's lists, which shows ``stats``."""

@@ -10,15 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
+from typing import Protocol
 
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, msg, nmsg
-from skatliste.skat.rules import (
-    MAX_BID,
-    SEEGER_FABIAN_LOST,
-    SEEGER_FABIAN_OPPONENT,
-    SEEGER_FABIAN_WON,
-)
 
 MAX_SERIES = 20
 """Series a tournament plays at most: a day's Preisskat plays 2 or 3, a championship a few
@@ -27,13 +22,25 @@ more; a bigger number is a typing slip."""
 MAX_SERIES_GAMES = 99
 """Games in one series at most (SkWO: 36 at a table of three, 48 at four)."""
 
-MAX_WON_GAME = MAX_BID
+MAX_WON_GAME = 264
 """The most list points a won game brings its declarer: the highest game value, 264 (Grand
 ohne 4, Hand, Schneider and Schwarz angesagt, Ouvert; a tournament list has no Kontra and
 no Bock, SkWO)."""
 
-MAX_LOST_GAME = 2 * MAX_BID
+MAX_LOST_GAME = 2 * MAX_WON_GAME
 """The most list points a lost game costs its declarer: twice the highest value (rules §6)."""
+
+MAX_DIGITS = 9
+"""The most digits of a number typed for the tournament (points, games, a seed), as of every
+number at the table."""
+
+SEEGER_FABIAN_WON = 50
+"""Seeger-Fabian points for each game the player won as declarer (SkWO 5.1, rules §7)."""
+SEEGER_FABIAN_LOST = -50
+"""Seeger-Fabian points for each game the player lost as declarer."""
+SEEGER_FABIAN_OPPONENT: dict[int, int] = {3: 40, 4: 30}
+"""Seeger-Fabian points for each game another player of the table lost, by the table's size
+(three or four players)."""
 
 
 @dataclass(frozen=True)
@@ -226,6 +233,21 @@ class Score:
     """False while the table is still playing (a live ranking marks it)."""
 
 
+class Line(Protocol):
+    """A player's result of one series: list points, games won and lost as declarer, and the
+    points of the games declared (a paper line, or a list's result as its family gives it:
+    ``Family.results``)."""
+
+    @property
+    def points(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def lost(self) -> int: ...
+    @property
+    def declared(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class PaperLine:
     """A player's totals from a paper Spielliste: list points, games won and lost."""
@@ -233,6 +255,11 @@ class PaperLine:
     points: int
     won: int
     lost: int
+
+    @property
+    def declared(self) -> int:
+        """The points of the games declared: a paper line's list points are all of them."""
+        return self.points
 
 
 def paper_points_range(won: int, lost: int) -> tuple[int, int]:
@@ -284,34 +311,51 @@ def paper_line_problem(line: PaperLine, length: int) -> Message | None:
     )
 
 
-def paper_scores(lines: Mapping[str, PaperLine]) -> dict[str, Score]:
-    """Seeger-Fabian of a paper result (SkWO 5.1, rules §7): points + 50 × (won − lost) + 40
-    (table of three) or 30 (table of four) × the games the *other* players lost.
+def seeger_fabian(*, points: int, won: int, lost: int, others_lost: int, table: int) -> int:
+    """A player's Seeger-Fabian points of one series (SkWO 5.1, rules §7): list points + 50 ×
+    (won − lost) + 40 at a table of three or 30 at a table of four for every game the others
+    lost.
+
+    >>> seeger_fabian(points=300, won=10, lost=2, others_lost=4, table=3)
+    860
+    >>> seeger_fabian(points=300, won=10, lost=2, others_lost=4, table=4)
+    820
+    """
+    opponent = SEEGER_FABIAN_OPPONENT.get(table)
+    if opponent is None:
+        raise InputError(
+            nmsg(
+                "{count} player: a table has 3 or 4 players",
+                "{count} players: a table has 3 or 4 players",
+                table,
+            )
+        )
+    return points + SEEGER_FABIAN_WON * won + SEEGER_FABIAN_LOST * lost + opponent * others_lost
+
+
+def paper_scores(lines: Mapping[str, Line], *, complete: bool = True) -> dict[str, Score]:
+    """Each player's score of one table's series from their lines (a paper result, or a list's
+    results), Seeger-Fabian from the others' lost games (:func:`seeger_fabian`).
 
     >>> s = paper_scores({"A": PaperLine(300, 10, 2), "B": PaperLine(-50, 4, 3),
     ...                   "C": PaperLine(120, 6, 1)})
     >>> [(n, x.seeger_fabian) for n, x in s.items()]
     [('A', 860), ('B', 120), ('C', 570)]
     """
-    opponent = SEEGER_FABIAN_OPPONENT.get(len(lines))
-    if opponent is None:
-        raise InputError(
-            nmsg(
-                "{count} player: a table has 3 or 4 players",
-                "{count} players: a table has 3 or 4 players",
-                len(lines),
-            )
-        )
     lost_all = sum(line.lost for line in lines.values())
     return {
         name: Score(
-            seeger_fabian=line.points
-            + SEEGER_FABIAN_WON * line.won
-            + SEEGER_FABIAN_LOST * line.lost
-            + opponent * (lost_all - line.lost),
+            seeger_fabian=seeger_fabian(
+                points=line.declared,
+                won=line.won,
+                lost=line.lost,
+                others_lost=lost_all - line.lost,
+                table=len(lines),
+            ),
             points=line.points,
             won=line.won,
             lost=line.lost,
+            complete=complete,
         )
         for name, line in lines.items()
     }

@@ -69,7 +69,7 @@ def test_the_history_gives_back_what_was_removed(evening: Path) -> None:
 
 
 def test_the_schema_names_the_list_fields() -> None:
-    assert {"players", "rules", "games"} <= set(schemas.list_schema()["properties"])
+    assert {"players", "rules", "games"} <= set(schemas.list_schema("isko")["properties"])
 
 
 def test_a_list_given_twice_to_statistics_is_refused(evening: Path) -> None:

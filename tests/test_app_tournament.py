@@ -17,6 +17,7 @@ import pytest
 
 from skatliste.app import lists
 from skatliste.app import tournament as app
+from skatliste.app.tournament import draw as drawing
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
 from skatliste.store.tournament_history import ResultReplaced, SeriesRedrawn
@@ -555,12 +556,12 @@ def test_a_draw_that_fails_half_way_leaves_the_tournament_as_it_was(
         made.append(path)
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(lists, "new_list", failing)
+    monkeypatch.setattr(drawing, "new_list", failing)
     with pytest.raises(LedgerError, match="disk full"):
         app.draw_series(registered, 1)
     assert (registered / "tournament.json").read_bytes() == before
     assert not (registered / "series-1").exists()
-    monkeypatch.setattr(lists, "new_list", real)
+    monkeypatch.setattr(drawing, "new_list", real)
     assert [t.players for t in app.draw_series(registered, 1).tables] == SERIES_1
     assert sorted(p.name for p in (registered / "series-1").glob("*.json")) == [
         "table-01.json",

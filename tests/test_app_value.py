@@ -1,6 +1,6 @@
 """Skat's games without a list, through the application layer as every edge gets them: one
-game valued from its words (``app.value``), a game replayed from its cards and the entry it
-makes in a list (``app.replay``)."""
+game valued from its words (``app.skat_value``), a game replayed from its cards and the entry it
+makes in a list (``app.skat_replay``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from skatliste.app import lists as app
-from skatliste.app import replay
-from skatliste.app.value import value
+from skatliste.app import skat_replay as replay
+from skatliste.app.skat_value import value
 from skatliste.errors import InputError
 
 from .conftest import EXAMPLES

@@ -268,7 +268,7 @@ def test_dropping_unused_ids_keeps_the_help_ids(
 def test_a_command_without_help_loads_no_help_and_value_s_help_no_other_command() -> None:
     assert _loaded(["value", "kreuz", "mit", "2"], ("skatliste.cli.helptexts",)) == []
     assert _loaded(["value", "--help"], ("skatliste.cli.helptexts",)) == ["skatliste.cli.helptexts"]
-    others = tuple(m for m in MODULES if m != "skatliste.cli.values")
+    others = tuple(m for m in MODULES if m != "skatliste.cli.skat_values")
     assert _loaded(["value", "--help"], others) == []
 
 

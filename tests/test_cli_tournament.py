@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from skatliste.app import lists
+
 from .conftest import EXAMPLES, Run
 
 NAMES = "Anna Ben Carl Dora Emil Frida Gerd Hans Ida Jens Kai Lena Mia Nils Olga Paul".split()
@@ -295,3 +297,20 @@ def test_german_tables_are_the_default(
     assert status[0].split() == ["Serie", "Tisch", "Spieler", "Stand"]
     assert status[2].endswith("Papier") and status[10].endswith("fertig (4/4)")
     assert run("tournament", "ranking", "--lang", "en").output == RANKING
+
+
+def test_a_table_list_of_a_family_without_results_is_refused(run: Run, drawn: Path) -> None:
+    """An American Grand list at a table gives no list points, won and lost games: the
+    ranking says so in one sentence, exit 2, and nothing in the folder changes."""
+    assert run("tournament", "draw", "1").exit_code == 0
+    table = drawn / "series-1" / "table-01.json"
+    table.unlink()
+    lists.new_list(table, list(SERIES[1][0]), rules=lists.rules_of("american-grand"))
+    before = {p: p.read_bytes() for p in drawn.rglob("*") if p.is_file()}
+    got = run("tournament", "ranking")
+    assert got.exit_code == 2
+    assert got.stderr == (
+        f"Error: {table}: a list of American Grand gives its players no list points and no "
+        "games won or lost, so no tournament, season or league counts it\n"
+    )
+    assert {p: p.read_bytes() for p in drawn.rglob("*") if p.is_file()} == before

@@ -9,30 +9,33 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skatliste.american.family import FAMILY as AMERICAN
 from skatliste.american.game import Contract, Deal, score
 from skatliste.american.words import to_words
 from skatliste.compare import (
-    FIELD_KINDS,
-    OPTIONAL_FIELDS,
+    MISSING_IN_A,
+    MISSING_IN_B,
     SKIP_COST,
-    SUBSTITUTE_COST,
+    VALUE,
+    VALUE_COST,
     ComparedEntry,
     Comparison,
     Difference,
-    DifferenceKind,
     TotalDifference,
-    compare,
     difference_line,
     report_lines,
     signed,
     total_line,
 )
+from skatliste.compare import compare as compare_lists
 from skatliste.errors import InputError
+from skatliste.families import FieldGroup
 from skatliste.i18n import translations
 from skatliste.players import same_name
 from skatliste.skat.entries import GameEntry, RamschEntry, entry_words
@@ -40,7 +43,37 @@ from skatliste.skat.family import FAMILY as SKAT
 from skatliste.skat.rules import game_value, ramsch_score
 from tests.conftest import ROOT
 
-Kind = DifferenceKind
+
+class Kind:
+    """The kinds of difference: a game one list lacks, or the group Skat names its first
+    differing field by (``SkatFamily.compared``)."""
+
+    MISSING_IN_A = MISSING_IN_A
+    MISSING_IN_B = MISSING_IN_B
+    DECLARER = "declarer"
+    GAME = "game"
+    SPITZEN = "spitzen"
+    ANNOUNCEMENT = "announcement"
+    RESULT = "result"
+    BID = "bid"
+    KONTRA = "kontra"
+    BOCK = "bock"
+    VALUE = VALUE
+
+
+def compare(
+    a: Sequence[ComparedEntry],
+    b: Sequence[ComparedEntry],
+    totals_a: Mapping[str, int],
+    totals_b: Mapping[str, int],
+    **more: Any,
+) -> Comparison:
+    """Two lists compared by Skat's field groups, unless the test gives others."""
+    more.setdefault("groups", SKAT.compared)
+    more.setdefault("optional", SKAT.compared_optional)
+    return compare_lists(a, b, totals_a, totals_b, **more)
+
+
 PLAYERS = ("Anna", "Ben", "Carl")
 SUITS = ("clubs", "spades", "hearts", "diamonds", "grand")
 
@@ -362,11 +395,11 @@ def test_every_differing_field_is_listed_the_first_names_the_kind() -> None:
         ({"paper": "+44"}, Kind.VALUE),
     ],
 )
-def test_each_field_group_names_its_kind(facts: dict[str, object], kind: Kind) -> None:
+def test_each_field_group_names_its_kind(facts: dict[str, object], kind: str) -> None:
     b = changed(EVENING, 17, **facts)
     (d,) = compared(EVENING, b).differences
-    assert d.kind is kind
-    given = {f: v for f, v in facts.items() if v is not None or f not in OPTIONAL_FIELDS}
+    assert d.kind == kind
+    given = {f: v for f, v in facts.items() if v is not None or f not in SKAT.compared_optional}
     assert set(d.fields) == {f for f in given if given[f] != EVENING[16].facts.get(f)}
 
 
@@ -416,11 +449,12 @@ def test_a_field_the_table_does_not_name_is_a_value_difference_listed_last() -> 
 
 
 def test_a_family_may_name_its_own_field_groups() -> None:
-    """``kinds`` groups the fields of another family's entries."""
+    """``groups`` group the fields of another family's entries."""
     a = [ComparedEntry({"kind": "deal", "declarer": "Anna", "stake": 5}, "x", 5)]
     b = [ComparedEntry({"kind": "deal", "declarer": "Anna", "stake": 6}, "y", 6)]
-    plain = compare(a, b, {"Anna": 5}, {"Anna": 6}).differences[0]
-    own = compare(a, b, {"Anna": 5}, {"Anna": 6}, kinds={"stake": Kind.BID}).differences[0]
+    plain = compare(a, b, {"Anna": 5}, {"Anna": 6}, groups=()).differences[0]
+    stake = FieldGroup("bid", ("stake",), 5)
+    own = compare(a, b, {"Anna": 5}, {"Anna": 6}, groups=[stake]).differences[0]
     assert (plain.kind, own.kind) == (Kind.VALUE, Kind.BID)
 
 
@@ -448,7 +482,7 @@ def test_american_grand_deals_are_compared_by_the_same_rules() -> None:
         deal(declarer="Dora", contract=Contract.EUCHRE, bid=20, tricks=5),
     ]
     zero = dict.fromkeys(seats, 0)
-    result = compare(a, b, zero, zero)
+    result = compare(a, b, zero, zero, groups=AMERICAN.compared)
     assert [(d.kind, d.fields) for d in result.differences] == [
         (Kind.RESULT, ("tricks",)),
         (Kind.ANNOUNCEMENT, ("alone",)),
@@ -588,11 +622,17 @@ def test_every_message_of_the_comparison_has_its_german_text(ids: tuple[str, ...
 # --- the alignment's costs ----------------------------------------------------------------------
 
 
-def test_a_changed_game_always_costs_less_than_a_game_missing_in_each_list() -> None:
-    assert set(SUBSTITUTE_COST) == set(Kind) - {Kind.MISSING_IN_A, Kind.MISSING_IN_B}
-    assert max(SUBSTITUTE_COST.values()) < 2 * SKIP_COST
-    assert min(SUBSTITUTE_COST.values()) > 0
-    assert set(FIELD_KINDS.values()) == set(SUBSTITUTE_COST)
+@pytest.mark.parametrize("family", [SKAT, AMERICAN], ids=lambda f: f.name)
+def test_a_changed_game_always_costs_less_than_a_game_missing_in_each_list(family: Any) -> None:
+    """Every group of a family costs more than nothing and less than two missing games; a
+    group's name is no missing game's, and each field is in one group only."""
+    costs = [g.cost for g in family.compared] + [VALUE_COST]
+    assert max(costs) < 2 * SKIP_COST
+    assert min(costs) > 0
+    names = [g.name for g in family.compared]
+    assert len(set(names)) == len(names) and not {MISSING_IN_A, MISSING_IN_B} & set(names)
+    fields = [f for g in family.compared for f in g.fields]
+    assert len(set(fields)) == len(fields)
 
 
 def test_a_long_list_with_a_few_differences() -> None:

@@ -52,6 +52,8 @@ def english_in(text: str) -> list[str]:
 
 
 CODES = {"family", "rules", "lang", "kind", "fingerprint", "words", "pending"}
+CODES |= {"key", "grid", "part", "value", "style", "along", "needs", "rests", "plays", "instead"}
+CODES |= {"order"}  # the entry form's names and conditions (Family.form), and its word order
 """Fields of the API's answers that hold codes or table words, not text shown as ours."""
 
 

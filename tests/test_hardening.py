@@ -15,7 +15,7 @@ import pytest
 from skatliste.errors import InputError, InvalidGameError
 from skatliste.money import parse_stake
 from skatliste.players import check_player_names, find_player
-from skatliste.render.text import money
+from skatliste.render.skat_text import money
 from skatliste.skat import rules
 from skatliste.skat.cards import trick_seats
 from skatliste.skat.replay import decode_replay, load_replay

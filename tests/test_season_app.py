@@ -398,8 +398,10 @@ def test_an_alias_joins_two_spellings(small: Path, tmp_path: Path) -> None:
 def test_an_american_grand_list_is_no_season_series(small: Path, tmp_path: Path) -> None:
     path = tmp_path / "american.json"
     lists.new_list(path, ["A", "B", "C", "D"], rules=lists.rules_of("american-grand"))
-    with pytest.raises(InputError, match="a season counts Skat lists"):
+    before = (small / "season.json").read_bytes()
+    with pytest.raises(InputError, match="a list of American Grand gives its players no list"):
         app.add_evening(small, [path], day="2027-01-09")
+    assert (small / "season.json").read_bytes() == before
 
 
 def test_a_second_season_in_a_folder_is_refused(small: Path) -> None:

@@ -20,16 +20,14 @@ from skatliste.season import (
     SeasonLine,
     SeasonRules,
     SeriesResult,
-    TableLine,
     check_alias,
     club_ranking,
     player_history,
     resolve_aliases,
-    series_seeger_fabian,
     shown,
     standing,
-    table_results,
 )
+from skatliste.tournament import PaperLine, paper_scores, seeger_fabian
 
 
 def played(name: str, evening: int, series: int, sf: int, club: str | None = None) -> SeriesResult:
@@ -128,27 +126,27 @@ def test_the_growing_drop_starts_at_its_series_and_grows_at_every_step() -> None
 def test_a_series_scores_seeger_fabian_by_the_table_size() -> None:
     """rules §7: 250 points, 7 won, 2 lost, the others lost 5: at three 250 + 250 + 200 = 700,
     at four 250 + 250 + 150 = 650."""
-    assert series_seeger_fabian(points=250, won=7, lost=2, others_lost=5, table=3) == 700
-    assert series_seeger_fabian(points=250, won=7, lost=2, others_lost=5, table=4) == 650
-    with pytest.raises(InputError, match="a table of 5"):
-        series_seeger_fabian(points=0, won=0, lost=0, others_lost=0, table=5)
+    assert seeger_fabian(points=250, won=7, lost=2, others_lost=5, table=3) == 700
+    assert seeger_fabian(points=250, won=7, lost=2, others_lost=5, table=4) == 650
+    with pytest.raises(InputError, match="5 players: a table has 3 or 4 players"):
+        seeger_fabian(points=0, won=0, lost=0, others_lost=0, table=5)
 
 
 def test_a_table_gives_each_player_the_others_lost_games() -> None:
     """A table of four: lost 1, 2, 0, 3 (6 in all). Anna: 120 + 50·(5 − 1) + 30·5 = 470; Ben:
     −40 + 50·(3 − 2) + 30·4 = 130; Carl: 0 + 0 + 30·6 = 180; Dora: 200 + 50·(4 − 3) + 30·3 = 340."""
     lines = {
-        "Anna": TableLine(120, 5, 1),
-        "Ben": TableLine(-40, 3, 2),
-        "Carl": TableLine(0, 0, 0),
-        "Dora": TableLine(200, 4, 3),
+        "Anna": PaperLine(120, 5, 1),
+        "Ben": PaperLine(-40, 3, 2),
+        "Carl": PaperLine(0, 0, 0),
+        "Dora": PaperLine(200, 4, 3),
     }
-    got = table_results(date(2027, 3, 5), "tisch-1.json", lines, clubs={"Ben": "Pik 7"})
-    assert [(r.name, r.club, r.table, r.seeger_fabian) for r in got] == [
-        ("Anna", None, 4, 470),
-        ("Ben", "Pik 7", 4, 130),
-        ("Carl", None, 4, 180),
-        ("Dora", None, 4, 340),
+    got = paper_scores(lines)
+    assert [(name, x.seeger_fabian) for name, x in got.items()] == [
+        ("Anna", 470),
+        ("Ben", 130),
+        ("Carl", 180),
+        ("Dora", 340),
     ]
 
 

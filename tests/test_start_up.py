@@ -113,7 +113,7 @@ SKAT_MODULES = (
     "skatliste.skat.entries",
     "skatliste.skat.family",
     "skatliste.skat.sheet",
-    "skatliste.render.text",
+    "skatliste.render.skat_text",
     "skatliste.render.skat",
 )
 

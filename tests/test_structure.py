@@ -1,16 +1,22 @@
 """The shape of the house: imports flow one way, so no module of the package imports itself
-round a cycle (an import inside a function counts), and no module is longer than a newcomer
-reads in one sitting (700 lines)."""
+round a cycle (an import inside a function counts); the shared rooms know no family (a
+family's modules are imported by the family, the registry and modules named for it only);
+and no module is longer than a newcomer reads in one sitting (700 lines)."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
 
 import skatliste
+from skatliste.families import PLUGINS
 
 PACKAGE = Path(skatliste.__file__).parent
 MAX_LINES = 700
+FAMILIES = tuple(p.module.rpartition(".")[0] for p in PLUGINS)
+"""Each family's package (``skatliste.skat``), from the registry."""
+REGISTRY = "skatliste.families"
 
 
 def modules(root: Path) -> dict[str, Path]:
@@ -88,6 +94,34 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def named_for(module: str, family: str) -> bool:
+    """Whether ``module`` belongs to ``family``'s package or is named for it: a part of its
+    name under the package's root starts with the family's folder name (``render.skat``,
+    ``cli.skat_play``, ``render.american_sheet``). The root is named by its own name: the
+    package ``skatliste`` is a Skat list (its public API is Skat's rules)."""
+    folder = family.rpartition(".")[2]
+    parts = module.split(".")[1:] or [module]
+    return (
+        module == family
+        or module.startswith(family + ".")
+        or any(part.startswith(folder) for part in parts)
+    )
+
+
+def family_imports(graph: dict[str, set[str]], families: Sequence[str], registry: str) -> list[str]:
+    """``module -> family module`` for every import of a family's module by a module that is
+    neither the family's, nor the registry, nor named for the family."""
+    return [
+        f"{m} -> {target}"
+        for m in sorted(graph)
+        if m != registry
+        for family in families
+        if not named_for(m, family)
+        for target in sorted(graph[m])
+        if target == family or target.startswith(family + ".")
+    ]
+
+
 def long_modules(root: Path, limit: int = MAX_LINES) -> list[str]:
     """``path: N lines`` of every module longer than ``limit`` lines."""
     out = []
@@ -103,6 +137,37 @@ def test_no_import_cycle_among_the_packages_modules() -> None:
     imports, an import inside a function included."""
     found = cycles(import_graph(PACKAGE))
     assert found == [], "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_the_shared_rooms_import_no_familys_modules() -> None:
+    """Compare, organised play, the store, the app and the edges ask the family (through the
+    registry): only a family's own modules, the registry and modules named for the family
+    (a Skat-only command, a Skat renderer) import its modules."""
+    found = family_imports(import_graph(PACKAGE), FAMILIES, REGISTRY)
+    assert found == [], "a family's modules imported outside it:\n" + "\n".join(found)
+
+
+def test_the_family_scan_sees_a_shared_room_that_imports_a_family(tmp_path: Path) -> None:
+    """The scan itself: a shared module importing a family's module (inside a function too)
+    is named; the family's own modules, the registry and a module named for the family are
+    not."""
+    pkg = tmp_path / "pkg"
+    for folder in ("game", "room", "render"):
+        (pkg / folder).mkdir(parents=True)
+        (pkg / folder / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "game" / "rules.py").write_text("x = 1\n")
+    (pkg / "game" / "family.py").write_text("from pkg.game.rules import x\n")
+    (pkg / "registry.py").write_text("def load():\n    from pkg.game import family\n")
+    (pkg / "render" / "game_sheet.py").write_text("from pkg.game.rules import x\n")
+    (pkg / "room" / "compare.py").write_text("def f():\n    from pkg.game import rules\n")
+    (pkg / "room" / "ask.py").write_text("from pkg import registry\n")
+    found = family_imports(import_graph(pkg), ["pkg.game"], "pkg.registry")
+    assert found == ["pkg.room.compare -> pkg.game", "pkg.room.compare -> pkg.game.rules"]
+    assert named_for("skatliste", "skatliste.skat") and named_for(
+        "skatliste.cli.skat_play", "skatliste.skat"
+    )
+    assert not named_for("skatliste.compare", "skatliste.skat")
 
 
 def test_no_module_is_longer_than_700_lines() -> None:

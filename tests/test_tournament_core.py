@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skatliste.errors import InputError
+from skatliste.families import by_name
+from skatliste.skat.family import FAMILY as SKAT
+from skatliste.skat.rules import MAX_BID
+from skatliste.skat.summary import summarise
+from skatliste.skat.words import MAX_DIGITS as SKAT_DIGITS
 from skatliste.tournament import (
+    MAX_DIGITS,
+    MAX_WON_GAME,
     PaperLine,
     Player,
     Score,
@@ -125,6 +132,54 @@ def test_paper_seeger_fabian_at_a_table_of_four() -> None:
         "C": 30 * 2,
         "D": -20 - 50 + 30,
     }
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        (
+            ["Anna", "Ben", "Carl"],
+            [
+                "anna kreuz mit 2",
+                "ramsch anna=45 ben=40 carl=35",
+                "ben grand mit 1 verloren",
+                "carl null",
+                "anna pik ohne 1 kontra verloren",
+            ],
+        ),
+        (
+            ["Anna", "Ben", "Carl", "Dora"],
+            ["ben kreuz mit 2", "carl grand mit 1 verloren", "dora null", "ben herz mit 1 bock"],
+        ),
+    ],
+    ids=["three, a Ramsch and a Kontra", "four, a Bock game"],
+)
+def test_a_lists_seeger_fabian_from_its_familys_results_is_the_sheets(
+    players: list[str], words: list[str]
+) -> None:
+    """rules §7: the core's Seeger-Fabian from a Skat list's results (points, won, lost, the
+    declared games' points) is the sheet's column summed; a Ramsch's points are on the list
+    only, and Kontra and Bock double the game, never the 50 and the 40 or 30."""
+    table = SKAT.table(players, players[-1], SKAT.rules("pub"))
+    entries = [SKAT.parse(table, w.split()) for w in words]
+    assert SKAT.problems(table, entries) == []
+    got = paper_scores(SKAT.results(table, entries))
+    sheet = {p.name: p.sf_total for p in summarise(table, entries).players}
+    assert {name: x.seeger_fabian for name, x in got.items()} == sheet
+
+
+def test_the_tournaments_bounds_are_skats() -> None:
+    """A paper line's bounds are Skat's highest game value, its numbers as long as the
+    table's (the tournament core names no family, so a test holds them together)."""
+    assert MAX_WON_GAME == MAX_BID
+    assert MAX_DIGITS == SKAT_DIGITS
+
+
+def test_a_family_without_results_counts_in_no_ranking() -> None:
+    """American Grand's lists give their players no list points and no games won or lost."""
+    american = by_name("american-grand")
+    table = american.table(["A", "B", "C", "D"], "A", american.rules("american-grand"))
+    assert american.results(table, []) is None
 
 
 def line(name: str, sf: int, won: int = 0, lost: int = 0) -> Standing:

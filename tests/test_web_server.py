@@ -96,5 +96,31 @@ def test_every_label_comes_from_the_catalogue_in_both_languages() -> None:
     de, en = labels("de"), labels("en")
     assert set(de) == set(en) and all(de.values()) and all(en.values())
     assert (de["who"], en["who"]) == ("Wer spielt?", "Who plays?")
-    assert (de["won_short"], de["word_won"], en["word_won"]) == ("gew.", "gewonnen", "won")
-    assert de["word_clubs"] == "kreuz" and en["word_mit"] == "with"
+    assert de["won_short"] == "gew."
+
+
+def test_the_entry_form_comes_from_the_family_in_the_pages_language() -> None:
+    """Skat's form: its labels and the words its taps write from the catalogue (a column's
+    "won" is not the word a tap writes), German on a German page; American Grand draws none."""
+    from skatliste.families import by_name
+    from skatliste.web.views import form_json
+
+    de, en = form_json(by_name("skat"), "de"), form_json(by_name("skat"), "en")
+    taps = {
+        lang: {
+            (i["part"], i["value"]): i
+            for g in f["groups"] for r in g["rows"] for i in r["items"] if i["kind"] == "tap"
+        }
+        for lang, f in (("de", de), ("en", en))
+    }  # fmt: skip
+    assert (taps["de"]["result", "won"]["words"], taps["en"]["result", "won"]["words"]) == (
+        ["gewonnen"],
+        ["won"],
+    )
+    assert (
+        taps["de"]["game", "clubs"]["words"] == ["kreuz"]
+        and taps["de"]["game", "clubs"]["label"] == "Kreuz"
+    )
+    assert taps["en"]["mit", "mit"]["words"] == ["with"]
+    assert de["order"][0] == "game"
+    assert form_json(by_name("american-grand"), "de") == {"groups": [], "order": []}

@@ -284,3 +284,23 @@ def test_a_list_that_cannot_be_read_is_told_to_the_organiser_s_terminal_in_its_l
     assert answer.status_code == 409
     assert "'skatliste serve'" in answer.json()["error"] and "games" not in answer.json()["error"]
     assert "games: muss eine Liste sein (gefunden: null)" in caplog.text
+
+
+def test_a_table_list_without_results_is_refused_with_a_4xx(
+    client: TestClient, drawn: Path
+) -> None:
+    """An American Grand list at a table: the live ranking answers 409, not a ranking; the
+    organiser is told the sentence (a file's trouble names its path), and no file is
+    written."""
+    table = drawn / "series-1" / "table-01.json"
+    table.unlink()
+    lists.new_list(table, list(table_players(drawn, 1)), rules=lists.rules_of("american-grand"))
+    before = {p: p.read_bytes() for p in drawn.rglob("*") if p.is_file()}
+    assert client.get("/api/tournament").status_code == 409
+    got = client.get("/api/tournament", headers={**bearer(ORGANISER), "Accept-Language": "en"})
+    assert got.status_code == 409
+    assert got.json()["error"] == (
+        f"{table}: a list of American Grand gives its players no list points and no games won "
+        "or lost, so no tournament, season or league counts it"
+    )
+    assert {p: p.read_bytes() for p in drawn.rglob("*") if p.is_file()} == before

@@ -15,7 +15,7 @@ from skatliste.american.game import (
     Table,
 )
 from skatliste.errors import InputError
-from skatliste.families import Derivation, Family, NoDeclarer, Nouns, Problem
+from skatliste.families import Derivation, Family, FieldGroup, NoDeclarer, Nouns, Problem
 from skatliste.fields import Boolean, Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
@@ -269,6 +269,16 @@ class AmericanFamily(Family[Entry, Table, Row]):
         from skatliste.american import outcomes
 
         return outcomes.reshaped(table, before, after)
+
+    # --- what the shared rooms ask of a family ---------------------------------------------
+
+    compared = (
+        FieldGroup("declarer", ("declarer",), 9),
+        FieldGroup("game", ("kind", "contract"), 8),
+        FieldGroup("announcement", ("alone",), 6),
+        FieldGroup("result", ("tricks", "hearts"), 6),
+        FieldGroup("bid", ("bid",), 5),
+    )
 
 
 FAMILY = AmericanFamily()

@@ -470,7 +470,9 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
     totals_a = a.family.totals(a.table, a.entries)
     ignore = IGNORED_FIELDS | {"paper"}
     results = _results(a, a, a.entries, games)
-    result = compare(entries_a, entries_b, totals_a, totals_b, ignore=ignore, results=results)
+    result = compare(
+        entries_a, entries_b, totals_a, totals_b, ignore=ignore, results=results, **_groups(a)
+    )
     return Compared(a, Path(path_b), True, result)
 
 
@@ -495,7 +497,13 @@ def _two_lists(a: Ledger, b: Ledger, lang: Lang) -> Comparison:
         totals_a,
         totals_b,
         results=_results(a, b, a.entries, b.entries),
+        **_groups(a),
     )
+
+
+def _groups(ledger: Ledger) -> dict[str, Any]:
+    """How the list's family groups its fields for the comparison."""
+    return {"groups": ledger.family.compared, "optional": ledger.family.compared_optional}
 
 
 def _paper_totals(

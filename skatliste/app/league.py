@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import league as core
-from skatliste.app.tournament.base import MAX_SEED
+from skatliste.app.tournament.base import MAX_SEED, has_results
 from skatliste.app.tournament.draw import Seater, SeatingPlan, draw_series
-from skatliste.app.tournament.draw import _has_results as has_results
 from skatliste.app.tournament.results import refuse_unsound
 from skatliste.app.tournament.results import results as tournament_results
 from skatliste.errors import InputError, LedgerError, OptionError

@@ -35,7 +35,7 @@ class NoSuchFormat(InputError):
         )
 
 
-def list_schema(preset: str = "isko") -> dict[str, Any]:
+def list_schema(preset: str) -> dict[str, Any]:
     """The JSON Schema of the list file of a rule set's family."""
     if preset.lower() not in all_presets():
         raise InputError(
@@ -48,7 +48,7 @@ def list_schema(preset: str = "isko") -> dict[str, Any]:
     return json_schema(find_family(preset.lower()))
 
 
-def schema(name: str = "list", preset: str = "isko") -> dict[str, Any]:
+def schema(name: str, preset: str) -> dict[str, Any]:
     """The JSON Schema of the format ``name`` (one of ``FORMATS``; a list's of ``preset``'s
     family)."""
     if name == "list":

@@ -15,19 +15,24 @@ from dataclasses import dataclass, fields, replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from skatliste import season as core
+from skatliste import tournament as tcore
+from skatliste.app.output import write_output as write
+from skatliste.app.tournament import results
+from skatliste.app.tournament.results import refuse_unsound
 from skatliste.errors import InputError, LedgerError
+from skatliste.families import Played, default_family
 from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
 from skatliste.store import season as store
 from skatliste.store.files import TOURNAMENT_FILE, now
+from skatliste.store.lists import load as load_list
 from skatliste.store.season import Evening, NoSeason, Season
-
-if TYPE_CHECKING:
-    from skatliste.skat.stats import PlayerStats
+from skatliste.store.tournament import list_name, no_results, valid_date
+from skatliste.store.tournament import load as load_tournament
 
 ENV_VAR = "SKATLISTE_SEASON"
 RULE_NAMES = tuple(f.name for f in fields(SeasonRules))
@@ -75,7 +80,6 @@ def set_rules(folder: Path | str, changes: Mapping[str, Any]) -> tuple[SeasonRul
 
 def parse_day(text: str | None) -> str:
     """An evening's day, ``YYYY-MM-DD`` (today when None)."""
-    from skatliste.store.tournament import valid_date
 
     if text is None:
         return date.today().isoformat()
@@ -92,19 +96,13 @@ def _relative(s: Season, path: Path) -> str:
     return Path(rel).as_posix()
 
 
-def _skat_list(path: Path) -> Any:
-    """A Skat list of a table of 3 or 4, read strictly."""
-    from skatliste.store.lists import load
-
-    ledger = load(path)
-    if ledger.family.name != "skat":
-        raise InputError(
-            msg(
-                "{path}: a {family} list; a season counts Skat lists",
-                path=str(path),
-                family=ledger.family.title,
-            )
-        )
+def _scored_list(path: Path) -> tuple[Any, dict[str, Played]]:
+    """A list of a table of 3 or 4, read strictly, with each player's result as its family
+    gives it (a family that gives none is refused)."""
+    ledger = load_list(path)
+    got = ledger.family.results(ledger.table, ledger.entries)
+    if got is None:
+        raise InputError(no_results(path, ledger.family.title))
     players = tuple(ledger.table.players)
     if len(players) not in (3, 4):
         raise InputError(
@@ -114,11 +112,11 @@ def _skat_list(path: Path) -> Any:
                 count=len(players),
             )
         )
-    return ledger
+    return ledger, got
 
 
 def _list_players(path: Path) -> tuple[str, ...]:
-    players: tuple[str, ...] = tuple(_skat_list(path).table.players)
+    players: tuple[str, ...] = tuple(_scored_list(path)[0].table.players)
     return players
 
 
@@ -133,9 +131,8 @@ def _check_path(path: Path) -> None:
                     file=TOURNAMENT_FILE,
                 )
             )
-        from skatliste.store.tournament import load
 
-        load(path)
+        load_tournament(path)
     elif path.exists():
         _list_players(path)
     else:
@@ -288,30 +285,24 @@ file, relative to the season folder}, ``missing`` [series]."""
 
 
 def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None = None) -> Piece:
-    """One table's list: each player's points, won, lost and Seeger-Fabian from the sheet."""
-    from skatliste.skat.summary import summarise
-
-    ledger = _skat_list(path)
+    """One table's list: each player's points, won and lost as its family gives them, and
+    their Seeger-Fabian (rules §7)."""
+    ledger, got = _scored_list(path)
     players = list(ledger.table.players)
     piece: Piece = {"players": players, "results": [], "lists": {}, "missing": []}
-    summary = summarise(ledger.table, ledger.entries)
-    if not summary.games:
+    if not any(map(ledger.family.numbered, ledger.entries)):
         return piece  # a table set up and not played: no series
     piece["lists"][key] = rel
-    for p in summary.players:
-        club = (clubs or {}).get(p.name) or None
+    for name, x in tcore.paper_scores(got).items():
+        club = (clubs or {}).get(name) or None
         piece["results"].append(
-            [key, p.name, club, len(players), p.total, p.won, p.lost, p.sf_total]
+            [key, name, club, len(players), x.points, x.won, x.lost, x.seeger_fabian]
         )
     return piece
 
 
 def _tournament_piece(rel: str, folder: Path) -> Piece:
     """Every table list and paper result of a tournament: one series each for its players."""
-    from skatliste import tournament as tcore
-    from skatliste.app.tournament import results
-    from skatliste.app.tournament.results import refuse_unsound
-    from skatliste.store.tournament import list_name
 
     got = results(folder)
     refuse_unsound(got)
@@ -419,51 +410,22 @@ def json_number(value: int | Any) -> int | float:
     return value if isinstance(value, int) else float(value)
 
 
-def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
-    """One player's statistics over several lists, added up as ``stats`` adds them."""
-    from skatliste.skat.stats import PlayerStats
-
-    out = PlayerStats(name)
-    for p in parts:
-        for attr in (
-            "lists", "games", "declared", "won", "lost", "total", "declared_points",
-            "schneider", "schwarz", "overbid", "kontra_against", "kontra_lost", "ramsch_lost",
-        ):  # fmt: skip
-            setattr(out, attr, getattr(out, attr) + getattr(p, attr))
-        for game, (declared, won) in p.by_game.items():
-            mine = out.by_game.setdefault(game, [0, 0])
-            mine[0] += declared
-            mine[1] += won
-        if p.highest is not None:
-            out.highest = max(out.highest if out.highest is not None else p.highest, p.highest)
-    return out
-
-
-def _stats(got: SeasonRead, series: Sequence[core.Counted], name: str) -> PlayerStats:
-    """The numbers of ``skatliste stats`` over the player's lists; a paper result adds its
-    won and lost games and its points (it has no games to count by type)."""
-    from skatliste.skat.stats import PlayerStats, collect
-    from skatliste.store.lists import load
-
-    parts: list[PlayerStats] = []
+def _stats(got: SeasonRead, series: Sequence[core.Counted], name: str) -> tuple[Any, Any]:
+    """The family of the player's lists (the default family where they have none) and the
+    numbers of ``skatliste stats`` over them; a paper result adds its won and lost games and
+    its points."""
+    sheets: list[tuple[Any, Any, str]] = []
+    family = None
     for c in series:
         path = got.lists.get(c.series)
         if path is not None:
-            ledger = load(path)
-            people = collect(
-                [(tuple(ledger.table.players), ledger.family.rows(ledger.table, ledger.entries))]
-            )
-            parts.extend(
-                p for p in people.values() if same_name(p.name) == same_name(c.result.name)
-            )
-        else:
-            r = c.result
-            parts.append(
-                PlayerStats(
-                    r.name, lists=1, declared=r.won + r.lost, won=r.won, lost=r.lost, total=r.points
-                )
-            )
-    return _merged(name, parts)
+            ledger = load_list(path)
+            family = family or ledger.family
+            sheets.append((ledger.table, ledger.entries, c.result.name))
+    paper = [Played(c.result.points, c.result.won, c.result.lost, c.result.points) for c in series
+             if c.series not in got.lists]  # fmt: skip
+    family = family or default_family()
+    return family, family.player_stats(sheets, paper, name)
 
 
 def player(folder: Path | str, name: str) -> PlayerPage:
@@ -472,13 +434,8 @@ def player(folder: Path | str, name: str) -> PlayerPage:
     got = read(folder)
     s = got.season
     history = core.player_history(got.results, s.rules, name, s.aliases)
-    return PlayerPage(
-        history.line.name,
-        history,
-        _stats(got, history.series, history.line.name),
-        s.rules,
-        got.missing,
-    )
+    family, stats = _stats(got, history.series, history.line.name)
+    return PlayerPage(history.line.name, history, stats, s.rules, got.missing, family)
 
 
 def player_json(page: PlayerPage) -> dict[str, Any]:
@@ -538,8 +495,6 @@ def watched(folder: Path | str) -> list[Path]:
 def write_output(folder: Path | str, output: Path | str, text: str) -> None:
     """Write an export; never over the season file, one of its lists or any of skatliste's own
     files."""
-    from skatliste.app.output import write_output as write
-
     s = open_season(folder)
     # the season file itself is refused by its header, as a season file
     lists = [s.folder / rel for e in s.evenings for rel in e.paths]

@@ -39,9 +39,17 @@ from skatliste.cli.complete import (
 )
 from skatliste.cli.options import rule_assignments
 from skatliste.errors import InputError
-from skatliste.families import families
+from skatliste.families import PLUGINS, families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.render import renderer
+
+_PRESETS = [preset for plugin in PLUGINS for preset in plugin.presets]
+DEFAULT_PRESET = _PRESETS[0]
+"""The rule set a new list plays unless told: the registry's first (its default family's)."""
+RULES_HELP = (
+    f"Rule set: {', '.join(_PRESETS[:-1])} or {_PRESETS[-1]} (see 'skatliste rules --list')."
+)
+"""The ``--rules`` help: every family's presets, as the registry names them."""
 
 
 def show_change(change: app.Change, lang: Lang) -> None:
@@ -77,11 +85,10 @@ def warn_followups(change: app.Change, lang: Lang = "de") -> None:
 @click.option(
     "--rules",
     "preset",
-    default="isko",
+    default=DEFAULT_PRESET,
     show_default=True,
     shell_complete=complete_preset,
-    help="Rule set: isko, tournament, pub, bauernskat, offizierskat or american-grand "
-    "(see 'skatliste rules --list').",
+    help=RULES_HELP,
 )
 @click.option(
     "--rule",
@@ -164,7 +171,9 @@ def add(
     if words:
         refuse(msg("--from-replay takes the game from the file: give no words with it"))
 
-    from skatliste.app import replay  # Skat's cards and tricks: measured 7 ms of every list command
+    from skatliste.app import (
+        skat_replay as replay,  # Skat's cards and tricks: measured 7 ms of every list command
+    )
 
     game = replay.read_replay(replay_file)
     if game.illegal is not None:
@@ -454,9 +463,9 @@ def check_cmd(ledger_path: Path) -> None:
 @click.option(
     "--rules",
     "preset",
-    default="isko",
+    default=DEFAULT_PRESET,
     metavar="PRESET",
-    help="The format of this rule set's lists: a Skat preset (default) or american-grand.",
+    help=RULES_HELP,
 )
 def schema(name: str, preset: str) -> None:
     """Print the JSON Schema of a file format: list (Skat lists, or American Grand lists;
@@ -475,7 +484,11 @@ def schema(name: str, preset: str) -> None:
         raise
     except InputError as exc:
         raise InputError(
-            msg("--rules {problem}; e.g. 'skatliste schema --rules isko'", problem=exc.message)
+            msg(
+                "--rules {problem}; e.g. 'skatliste schema --rules {preset}'",
+                problem=exc.message,
+                preset=DEFAULT_PRESET,
+            )
         ) from None
     click.echo(json.dumps(found, indent=2, ensure_ascii=False))
 

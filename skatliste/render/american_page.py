@@ -95,7 +95,6 @@ def page_json(
     last = lst.entries[-1] if lst.entries else None
     return {
         "family": FAMILY,
-        "taps": False,
         "players": list(table.players),
         "sides": [{"name": name, "text": number(v)} for name, v in points.items()],
         "rules": lst.rules.preset,

@@ -89,7 +89,7 @@ CSV_FACTS = ("declarer", "contract", "bid", "tricks", "alone", "hearts")
 
 def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     """One row a deal: every fact and every derived value (UTF-8, header row), in the
-    conventions of a Skat list's CSV (``render.export.render_csv``) and by the same
+    conventions of a Skat list's CSV (``render.skat_export.render_csv``) and by the same
     :class:`~skatliste.render.cells.CsvWriter`: ``;`` between the columns in German, ``,`` in
     English, yes/no in the list's language; English field names, the facts as the list file
     writes them but the contract, which is the table's word in the list's language

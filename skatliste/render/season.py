@@ -250,7 +250,7 @@ def chart(
     days: Sequence[date], lines: dict[str, list[Fraction]], rules: SeasonRules, lang: Lang
 ) -> str:
     """The top players' season score after each evening, drawn by the list's line chart."""
-    from skatliste.render.export import line_chart  # the standing's page only
+    from skatliste.render.skat_export import line_chart
 
     if not days or not lines:
         return ""
@@ -337,11 +337,8 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
     """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
     by game type."""
-    from skatliste.skat.stats import stats_headers, stats_rows  # a player's page only
-
-    first = plain_table(
-        stats_headers(lang), stats_rows({page.name: page.stats}, lang), "lrrrrrrrrrrrr"
-    )
+    headers, rows = page.family.stats_cells(page.stats, lang)
+    first = plain_table(headers, rows, "l" + "r" * (len(headers) - 1))
     headers, row = by_game(page, lang)
     if not row[1:]:
         return first
@@ -350,11 +347,9 @@ def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
 
 def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
     """The heads and the row of won/declared by game type, in the order of the game types."""
-    from skatliste.skat.stats import GAME_ORDER  # a player's page only
-
-    kinds = [g for g in GAME_ORDER if g in page.stats.by_game]
-    row = [page.name, *("{1}/{0}".format(*page.stats.by_game[g]) for g in kinds)]
-    return [msg("won/declared").render(lang), *kinds], row
+    kinds = page.family.stats_by_game(page.stats)
+    row = [page.name, *(cell for _, cell in kinds)]
+    return [msg("won/declared").render(lang), *(kind for kind, _ in kinds)], row
 
 
 def teams_table(lines: Sequence[ClubLine], rule: Rule, lang: Lang = "de") -> str:

@@ -17,7 +17,7 @@ from skatliste.i18n import Lang, msg
 from skatliste.printed import signed
 from skatliste.render import register
 from skatliste.render.plain import plain_table
-from skatliste.render.text import (
+from skatliste.render.skat_text import (
     describe,
     game_lines,
     marks,
@@ -48,7 +48,7 @@ def _settlement(totals: dict[str, int], stake: Fraction | None) -> money.Settlem
 @register(FAMILY, "csv")
 def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
     """One row per game with every fact and derived value."""
-    from skatliste.render.export import render_csv
+    from skatliste.render.skat_export import render_csv
 
     return render_csv(lst.table, list(sheet.rows(lst.table, lst.entries)), lang)
 
@@ -56,7 +56,7 @@ def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
 @register(FAMILY, "json")
 def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
     """The derived sheet and summary."""
-    from skatliste.render.export import json_data
+    from skatliste.render.skat_export import json_data
 
     rows = list(sheet.rows(lst.table, lst.entries))
     summary = summary_of_list(lst.table, lst.entries)
@@ -66,7 +66,7 @@ def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[
 
 @register(FAMILY, "md")
 def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
-    from skatliste.render.export import render_markdown
+    from skatliste.render.skat_export import render_markdown
 
     rows = list(sheet.rows(lst.table, lst.entries))
     summary = summary_of_list(lst.table, lst.entries)
@@ -77,7 +77,7 @@ def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> s
 @register(FAMILY, "html")
 def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
     """One page, chart included, A4."""
-    from skatliste.render.export import render_html
+    from skatliste.render.skat_export import render_html
 
     rows = list(sheet.rows(lst.table, lst.entries))
     summary = summary_of_list(lst.table, lst.entries)
@@ -137,7 +137,7 @@ def summary_text(
 @register(FAMILY, "chart")
 def chart_text(lst: Any, *, width: int, height: int, lang: Lang) -> str:
     """The running totals as a chart in the terminal."""
-    from skatliste.render.export import text_chart
+    from skatliste.render.skat_export import text_chart
 
     rows = list(sheet.rows(lst.table, lst.entries))
     return text_chart(lst.table, rows, width=width, height=height, lang=lang)
@@ -270,7 +270,7 @@ def page_json(
     lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
-    from skatliste.render.export import svg_chart
+    from skatliste.render.skat_export import svg_chart
 
     table: Table = lst.table
     rows = list(sheet.rows(table, lst.entries))

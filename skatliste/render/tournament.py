@@ -17,7 +17,7 @@ from skatliste.printed import with_minus
 from skatliste.render.cells import CsvWriter
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
-from skatliste.render.text import money as euro
+from skatliste.render.skat_text import money as euro
 from skatliste.tournament import Standing
 
 _TEXT: dict[str, Message] = {

@@ -9,16 +9,20 @@ from dataclasses import replace
 from typing import Any
 
 from skatliste.errors import InputError
-from skatliste.families import Derivation, Family, NoDeclarer, Nouns
+from skatliste.families import Derivation, Family, FieldGroup, NoDeclarer, Nouns, Played
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.players import check_player_names, joined_names, same_name
-from skatliste.skat import entries, rulesets, sheet
+from skatliste.printed import signed
+from skatliste.skat import entries, entry_form, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
+from skatliste.skat.rounds import RoundKind
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
+from skatliste.skat.stats import GAME_ORDER, PlayerStats, collect, stats_headers, stats_rows
+from skatliste.skat.summary import summarise
 from skatliste.skat.words import (
     GAME_WORDS,
     NUMBER_WORDS,
@@ -371,6 +375,134 @@ class SkatFamily(Family[Entry, Table, Row]):
             # the table called a Bock round after this game: correcting the game keeps it
             new = replace(new, bock_called=True)
         return new
+
+    # --- what the shared rooms ask of a family ---------------------------------------------
+
+    compared = (
+        FieldGroup("declarer", ("declarer",), 9),
+        FieldGroup("game", ("kind", "game"), 8),
+        FieldGroup("spitzen", ("spitzen", "mit"), 7),
+        FieldGroup(
+            "announcement",
+            ("hand", "schneider_announced", "schwarz_announced", "ouvert"),
+            6,
+        ),
+        FieldGroup(
+            "result",
+            ("won", "augen", "schneider", "schwarz", "skat", "jungfrau", "durchmarsch"),
+            6,
+        ),
+        FieldGroup("bid", ("bid",), 5),
+        FieldGroup("kontra", ("kontra", "re", "kontra_bid"), 4),
+        FieldGroup("bock", ("bock", "bock_called"), 4),
+        FieldGroup("value", ("paper", "pushes"), 3),
+    )
+    compared_optional = frozenset({"augen"})  # a paper list never records a game's Augen
+
+    form = entry_form.FORM
+    form_words = entry_form.WORDS
+
+    def results(self, table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
+        # rules §7: Seeger-Fabian counts the declared games' points, a Ramsch's are not
+        declared = dict.fromkeys(table.players, 0)
+        for row in sheet.rows(table, entries):
+            if isinstance(row.entry, GameEntry) and row.result is not None:
+                declared[row.entry.declarer] += row.result.list_points
+        return {
+            p.name: Played(p.total, p.won, p.lost, declared[p.name])
+            for p in summarise(table, entries).players
+        }
+
+    def player_stats(
+        self,
+        sheets: Sequence[tuple[Table, Sequence[Entry], str]],
+        paper: Sequence[Played],
+        name: str,
+    ) -> PlayerStats:
+        parts: list[PlayerStats] = []
+        for table, played, who in sheets:
+            people = collect([(tuple(table.players), self.rows(table, played))])
+            parts += [p for p in people.values() if same_name(p.name) == same_name(who)]
+        # a paper result has its won and lost games and its points, no games to count by type
+        parts += [
+            PlayerStats(
+                name, lists=1, declared=r.won + r.lost, won=r.won, lost=r.lost, total=r.points
+            )
+            for r in paper
+        ]
+        return _merged(name, parts)
+
+    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
+        return stats_headers(lang), stats_rows({stats.name: stats}, lang)
+
+    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
+        return [(g, "{1}/{0}".format(*stats.by_game[g])) for g in GAME_ORDER if g in stats.by_game]
+
+    def tournament_rules(self, games: int) -> RuleSet:
+        return self.rules("tournament", {"series": str(games)})
+
+    def ramsch_next(self, table: Table, entries: Sequence[Entry]) -> bool:
+        if table.rules.ramsch_on_any_deal:
+            return True
+        row = sheet.last_row(table, entries)
+        return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
+
+    def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
+        # rules §8: a Bock round called by hand after the last game starts with the next
+        if not table.rules.plays_bock:
+            raise InputError(
+                msg("this rule set plays no Bock (rule bock=off; the pub rule set has it)")
+            )
+        if not entries:
+            raise InputError(
+                msg("no game yet: a Bock round is called after a game and starts with the next")
+            )
+        last = entries[-1]
+        if last.bock_called:
+            raise InputError(msg("a Bock round was called after this game already"))
+        flagged = replace(last, bock_called=True)
+        index = len(entries) - 1
+        ahead = self.row_at(table, entries, index)
+        row = self.row_at(table, [*entries[:index], flagged], index)
+        if ahead is not None and row is not None and ahead.pending == row.pending:
+            raise InputError(
+                msg(
+                    "game {number} has earned a Bock round already: one game starts at most one "
+                    "(rules §8)",
+                    number=len(entries),
+                )
+            )
+        return flagged
+
+
+def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
+    """One player's statistics over several lists, added up as ``stats`` adds them."""
+    out = PlayerStats(name)
+    for p in parts:
+        for attr in (
+            "lists", "games", "declared", "won", "lost", "total", "declared_points",
+            "schneider", "schwarz", "overbid", "kontra_against", "kontra_lost", "ramsch_lost",
+        ):  # fmt: skip
+            setattr(out, attr, getattr(out, attr) + getattr(p, attr))
+        for game, (declared, won) in p.by_game.items():
+            mine = out.by_game.setdefault(game, [0, 0])
+            mine[0] += declared
+            mine[1] += won
+        if p.highest is not None:
+            out.highest = max(out.highest if out.highest is not None else p.highest, p.highest)
+    return out
+
+
+def value_cell(row: Row) -> str:
+    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
+    empty for an impossible game."""
+    if row.result is not None:
+        return signed(row.result.list_points)
+    if isinstance(row.entry, PassedEntry):
+        return "0"
+    if isinstance(row.entry, RamschEntry) and row.error is None:
+        return signed(sum(row.points.values()))
+    return ""
 
 
 def names_player(table: Table, word: str) -> bool:

@@ -31,9 +31,6 @@ from skatliste.skat.values import (
     NULL_VALUE,
     REIZWERTE,
     SCHNEIDER_AUGEN,
-    SEEGER_FABIAN_LOST,
-    SEEGER_FABIAN_OPPONENT,
-    SEEGER_FABIAN_WON,
     TOTAL_AUGEN,
     WIN_AUGEN,
     BidReach,
@@ -51,6 +48,11 @@ from skatliste.skat.values import (
     nearest_bids,
     next_bid,
     normalise,
+)
+from skatliste.tournament import (  # SkWO 5.1: organised play's, a game's column too
+    SEEGER_FABIAN_LOST,
+    SEEGER_FABIAN_OPPONENT,
+    SEEGER_FABIAN_WON,
 )
 
 __all__ = [

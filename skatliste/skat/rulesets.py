@@ -398,11 +398,13 @@ class RuleSet(shared.RuleSet):
     @property
     def plays_ramsch(self) -> bool:
         """Ramsch games may be entered: when all pass, after a Bock round, or Offizierskat."""
-        return (
-            self.on("ramsch.on_pass")
-            or self.on("ramsch.after_bock")
-            or self.variant is Variant.OFFIZIERSKAT
-        )
+        return self.ramsch_on_any_deal or self.on("ramsch.after_bock")
+
+    @property
+    def ramsch_on_any_deal(self) -> bool:
+        """A deal outside a Ramsch round may be a Ramsch: all passed is played as one (rule
+        ramsch.on_pass), or Offizierskat (§9)."""
+        return self.on("ramsch.on_pass") or self.variant is Variant.OFFIZIERSKAT
 
     @property
     def plays_bock(self) -> bool:

@@ -282,7 +282,7 @@ class _Walk:
         self.triggers = rules.bock_triggers if self.bock_on else ()
         self.from_bock = rules.on("bock.from_bock")
         self.hundred = any(t.kind is BockTrigger.HUNDRED for t in self.triggers)
-        self.ramsch_outside = rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT
+        self.ramsch_outside = rules.ramsch_on_any_deal
         self.bierlachs = rules.bierlachs
         self.series = table.series
         self.bock = 0

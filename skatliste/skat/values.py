@@ -48,10 +48,6 @@ MAX_PUSHES = 6
 """Schieberamsch: how often the Skat can be pushed on (each player at most twice at a table of
 three)."""
 
-SEEGER_FABIAN_WON = 50
-SEEGER_FABIAN_LOST = -50
-SEEGER_FABIAN_OPPONENT: dict[int, int] = {3: 40, 4: 30}  # SkWO 5.1, by table size
-
 
 class Level(Enum):
     """A Gewinnstufe: one step of the multiplier of a suit game or Grand."""

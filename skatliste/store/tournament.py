@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
+from skatliste.families import Played
 from skatliste.fields import (
     Boolean,
     Const,
@@ -491,10 +492,10 @@ def create(t: Tournament) -> None:
 
 @dataclass(frozen=True)
 class ListResult:
-    """What the ranking needs of one table list: each player's totals and the games entered."""
+    """What the ranking needs of one table list: each player's result and the games entered."""
 
-    players: dict[str, tuple[int, int, int, int]]
-    """Per player: (Seeger-Fabian, list points, won, lost)."""
+    players: dict[str, Played]
+    """Per player: list points, games won and lost, as the list's family gives them."""
     games: int
     length: int | None
     protests: tuple[tuple[int, str], ...] = ()
@@ -502,23 +503,35 @@ class ListResult:
 
 
 def _summarise_list(path: Path) -> ListResult:
-    """A list summed by the sheet (the one definition): read strictly and derived whole."""
-    from skatliste.skat.summary import summarise
+    """A list's result as its family derives it (read strictly); a list whose family gives
+    its players no result (American Grand) is refused."""
     from skatliste.store.agree import FIELD, facts
     from skatliste.store.lists import load as load_list
 
     ledger = load_list(path)
-    summary = summarise(ledger.table, ledger.entries)
+    players = ledger.family.results(ledger.table, ledger.entries)
+    if players is None:
+        raise LedgerError(no_results(path, ledger.family.title))
     raised: Sequence[Any] = ()
     if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
         from skatliste.agree import standing
 
         raised = standing(facts(ledger.header)).open_protests
     return ListResult(
-        players={p.name: (p.sf_total, p.total, p.won, p.lost) for p in summary.players},
-        games=summary.games,
+        players=players,
+        games=sum(map(ledger.family.numbered, ledger.entries)),
         length=ledger.table.series,
         protests=tuple((r.protest.game, r.protest.text) for r in raised),
+    )
+
+
+def no_results(path: Path, family: str) -> Message:
+    """Why a list of a family that gives its players no result counts in no ranking."""
+    return msg(
+        "{path}: a list of {family} gives its players no list points and no games won or "
+        "lost, so no tournament, season or league counts it",
+        path=str(path),
+        family=family,
     )
 
 

@@ -160,8 +160,9 @@ async def _page(
 
 
 def _since(here: Site, page: dict[str, Any], since: str, lang: str) -> dict[str, Any] | None:
-    """What changed since version ``since``: the page without its chart, with the rows from
-    the first one that differs (``from`` is its index), or None when ``since`` is unknown."""
+    """What changed since version ``since``: the page without its chart and its entry form
+    (the family's, the same for the list), with the rows from the first one that differs
+    (``from`` is its index), or None when ``since`` is unknown."""
     marks: dict[tuple[str, Any], list[str]] = here.cache.get("marks", {})
     old = marks.get((since, lang))
     new = marks.get((here.cache.get("tag", ""), lang))
@@ -170,7 +171,7 @@ def _since(here: Site, page: dict[str, Any], since: str, lang: str) -> dict[str,
     first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), None)
     if first is None:
         first = min(len(old), len(new))
-    delta = {k: v for k, v in page.items() if k not in ("games", "chart")}
+    delta = {k: v for k, v in page.items() if k not in ("games", "chart", "form")}
     return delta | {"since": since, "from": first, "games": page["games"][first:]}
 
 

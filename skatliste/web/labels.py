@@ -1,8 +1,7 @@
 """Every word the phone page and the organiser's page show, from the catalogue: each label a
 message id (context "page"), rendered in the request's language; the page's script gets them
-as JSON in the page. The ``word_*`` labels are the words a tap writes into a game's words
-(context "game words": German on a German page, English on an English one); the game's words
-are read in either language.
+as JSON in the page. The entry form's labels and the words its taps write come with the list,
+from its family (``Family.form``).
 """
 
 from __future__ import annotations
@@ -22,30 +21,7 @@ _LABELS: dict[str, Message] = {
     "passed": pmsg("page", "All passed"),
     "ramsch": pmsg("page", "Ramsch"),
     "bock": pmsg("page", "Bock round"),
-    "what": pmsg("page", "What?"),
-    "clubs": pmsg("page", "Clubs"),
-    "spades": pmsg("page", "Spades"),
-    "hearts": pmsg("page", "Hearts"),
-    "diamonds": pmsg("page", "Diamonds"),
-    "grand": pmsg("page", "Grand"),
-    "null": pmsg("page", "Null"),
-    "mit": pmsg("page", "with"),
-    "ohne": pmsg("page", "without"),
     "more": pmsg("page", "…"),
-    "extras": pmsg("page", "Announced"),
-    "hand": pmsg("page", "Hand"),
-    "ouvert": pmsg("page", "Ouvert"),
-    "schneider_announced": pmsg("page", "Schneider announced"),
-    "schwarz_announced": pmsg("page", "Schwarz announced"),
-    "kontra": pmsg("page", "Kontra"),
-    "re": pmsg("page", "Re"),
-    "bid": pmsg("page", "bid"),
-    "result": pmsg("page", "Result"),
-    "won": pmsg("page", "won"),
-    "lost": pmsg("page", "lost"),
-    "augen": pmsg("page", "Augen"),
-    "schneider": pmsg("page", "Schneider"),
-    "schwarz": pmsg("page", "Schwarz"),
     "words": pmsg("page", "Or type"),
     "words_hint": pmsg("page", "clubs with 2 hand augen 75"),
     "enter": pmsg("page", "Enter"),
@@ -85,10 +61,6 @@ _LABELS: dict[str, Message] = {
     "no_words": pmsg("page", "Which game? Tap it or type its words"),
     "no_answer": pmsg("page", "the server does not answer (is 'skatliste serve' still running?)"),
     "bad_answer": pmsg("page", "the server answered with an error ({status})"),
-    "needs_hand": pmsg(
-        "page", "Only a Hand game can announce Schneider or Schwarz: tap “Hand” first"
-    ),
-    "needs_kontra": pmsg("page", "Re comes only after Kontra: tap “Kontra” first"),
     "ranking": pmsg("page", "Ranking"),
     "teams": pmsg("page", "Teams"),
     "tables": pmsg("page", "Tables"),
@@ -146,23 +118,9 @@ _LABELS: dict[str, Message] = {
     "discard": pmsg("page", "Discard"),
     "discard_confirm": pmsg("page", "Discard this entry ({what})?"),
     "other_list": pmsg("page", "made for another list (players {players})"),
-    "more_spitzen": pmsg("page", "more Spitzen"),
     "ramsch_extra_label": pmsg("page", "More about the Ramsch"),
     "print_series": pmsg("page", "Series to print"),
     "paper_results": pmsg("page", "Results of the table"),
-    "word_clubs": pmsg("game words", "clubs"),
-    "word_spades": pmsg("game words", "spades"),
-    "word_hearts": pmsg("game words", "hearts"),
-    "word_diamonds": pmsg("game words", "diamonds"),
-    "word_grand": pmsg("game words", "grand"),
-    "word_null": pmsg("game words", "null"),
-    "word_mit": pmsg("game words", "with"),
-    "word_ohne": pmsg("game words", "without"),
-    "word_announced": pmsg("game words", "announced"),
-    "word_won": pmsg("game words", "won"),
-    "word_lost": pmsg("game words", "lost"),
-    "word_augen": pmsg("game words", "augen"),
-    "word_bid": pmsg("game words", "bid"),
 }
 
 

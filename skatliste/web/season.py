@@ -30,7 +30,6 @@ from skatliste.render.season import (
     text,
     title,
 )
-from skatliste.skat.stats import stats_headers, stats_rows
 from skatliste.web.base import events, request_lang, site
 from skatliste.web.watch import Stamp, Watcher
 
@@ -84,7 +83,7 @@ def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
 
     page = app.player(folder, name)
     headers, rows = player_rows(page, lang)
-    stats_headers, stats_rows = _stats(page, lang)
+    stats_headers, stats_rows = page.family.stats_cells(page.stats, lang)
     game_headers, game_row = by_game(page, lang)
     return {
         "title": player_line(page, lang),
@@ -98,11 +97,6 @@ def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
         "notes": [m.render(lang) for m in missing_lines(page.missing)],
         "words": text(lang),
     }
-
-
-def _stats(page: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
-
-    return stats_headers(lang), stats_rows({page.name: page.stats}, lang)
 
 
 def _page(request: Request, context: dict[str, Any]) -> Response:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from skatliste.i18n import Lang
+from skatliste.families import FormGroup, FormRow, Number, Tap
+from skatliste.i18n import Lang, Message
 from skatliste.render import renderer
 
 
@@ -29,7 +30,26 @@ def list_json(
     found: dict[str, Any] = renderer(ledger.family, "page")(
         ledger, lang=lang, can_write=can_write, stake=stake
     )
+    found["form"] = form_json(ledger.family, lang)
     return found
+
+
+def form_json(family: Any, lang: Lang) -> dict[str, Any]:
+    """The family's entry form as the page draws it (``Family.form``): every label and word
+    in ``lang``, each button or number with its kind."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Message):
+            return value.render(lang)
+        if isinstance(value, FormGroup | FormRow | Tap | Number):
+            fields = {k: plain(v) for k, v in value._asdict().items()}
+            kind = {Tap: "tap", Number: "number"}.get(type(value))
+            return fields if kind is None else {"kind": kind, **fields}
+        if isinstance(value, tuple):
+            return [plain(v) for v in value]
+        return value
+
+    return {"groups": plain(family.form), "order": list(family.form_words)}
 
 
 def totals(ledger: Any, last: Any) -> dict[str, int]:

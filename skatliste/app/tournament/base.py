@@ -8,8 +8,9 @@ from pathlib import Path
 
 from skatliste import tournament as core
 from skatliste.errors import OptionError
+from skatliste.families import default_family
 from skatliste.i18n import msg
-from skatliste.skat.words import MAX_DIGITS
+from skatliste.options import RuleSet
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
 
@@ -76,7 +77,7 @@ def new_tournament(
     return t
 
 
-MAX_SEED = 10**MAX_DIGITS - 1
+MAX_SEED = 10**core.MAX_DIGITS - 1
 """The largest seed typed (--seed): nine digits, like every number at the table."""
 
 
@@ -85,6 +86,25 @@ def _check_seed(seed: int | None) -> None:
         raise OptionError(
             "seed", msg("give a whole number from 0 to {most}", most=MAX_SEED), value=seed
         )
+
+
+def table_rules(t: Tournament, size: int) -> RuleSet:
+    """The rule set of a table list of ``size`` players: the tournament rules of the default
+    family (the registry's first), with the tournament's series at such a table."""
+    rules = default_family().tournament_rules(t.games[size])
+    assert rules is not None  # the default family plays tournaments
+    return rules
+
+
+def has_results(t: Tournament, series: int) -> bool:
+    """Whether a drawn series has a result: a paper result, or a game on a table's list."""
+    seating = t.seating(series)
+    if seating is None:
+        return False
+    if any(r.series == series for r in t.paper):
+        return True
+    tables = range(1, len(seating.tables) + 1)
+    return any(store.list_games(t.folder, store.list_name(series, n)) for n in tables)
 
 
 def open_tournament(folder: Path | str) -> Tournament:

@@ -3,12 +3,20 @@ table's list made."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from skatliste import tournament as core
-from skatliste.app.tournament.base import _check_seed, _now, open_tournament
+from skatliste.app.lists import new_list
+from skatliste.app.tournament.base import (
+    _check_seed,
+    _now,
+    has_results,
+    open_tournament,
+    table_rules,
+)
 from skatliste.app.tournament.results import refuse_unsound, results
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
@@ -101,16 +109,6 @@ def seating(folder: Path | str, series: int) -> SeatingPlan:
     return _plan(open_tournament(folder), series)
 
 
-def _has_results(t: Tournament, series: int) -> bool:
-    seating = t.seating(series)
-    if seating is None:
-        return False
-    if any(r.series == series for r in t.paper):
-        return True
-    tables = range(1, len(seating.tables) + 1)
-    return any(store.list_games(t.folder, list_name(series, n)) for n in tables)
-
-
 def check_series(t: Tournament, series: int) -> None:
     """A series of the tournament whose series before is drawn: what a draw or a seating by
     hand may seat."""
@@ -196,7 +194,7 @@ def draw_series(
         moved = None
         old = t.seating(series)
         if old is not None:
-            if _has_results(t, series) and not force:
+            if has_results(t, series) and not force:
                 raise SeriesHasResults(series)
             moved = f"series-{series}.redrawn-{redraws(t.history, series) + 1}"
             t.history.append(
@@ -240,10 +238,6 @@ def _write_lists(
     half-way leaves the series as it was. The old lists move to ``moved``; a folder of the
     series that the tournament file does not know (a crash between the two writes) is kept
     beside, as ``series-S.unrecorded-N``."""
-    import shutil
-
-    from skatliste.app.lists import new_list, rules_of
-
     folder = t.folder
     target = folder / f"series-{series}"
     staging = folder / f".series-{series}.drawing"
@@ -253,7 +247,7 @@ def _write_lists(
         staging.mkdir()
         for n, table in enumerate(tables, start=1):
             name = Path(list_name(series, n))
-            rules = rules_of("tournament", {"series": str(t.games[len(table)])})
+            rules = table_rules(t, len(table))
             new_list(staging / name.name, table, rules=rules)
             if t.double_list:  # the second list of the table, kept by another player
                 new_list(staging / f"{name.stem}.b{name.suffix}", table, rules=rules)

@@ -7,9 +7,10 @@ import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from skatliste.app.tournament.base import _now, open_tournament
+from skatliste.app.tournament.base import _now, has_results, open_tournament
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, join, msg
+from skatliste.players import check_player_names, nfc, reserved_names, same_name
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
 from skatliste.store.tournament_history import PlayerRemoved
@@ -21,8 +22,6 @@ from skatliste.tournament import (
 
 
 def _check_name(name: str) -> str:
-    from skatliste.players import check_player_names, nfc, reserved_names, same_name
-
     # a decomposed 'ü' is the same name as a composed one; 'Anna  Schmidt' is 'Anna Schmidt'
     name = nfc(" ".join(name.split()))
     if not name:
@@ -94,9 +93,6 @@ class Removal:
 def remove_player(folder: Path | str, name: str) -> Removal:
     """Remove a player. One already seated in a drawn series stays in the ranking with the
     series played, and is not drawn again."""
-    # the draw's module brings the seating's and the league's (measured: 6 ms of a start-up)
-    from skatliste.app.tournament.draw import _has_results
-
     with store.updating(Path(folder)) as t:
         player = find_player(t, name)
         seated = any(player.name in table for d in t.draws for table in d.tables)
@@ -111,7 +107,7 @@ def remove_player(folder: Path | str, name: str) -> Removal:
         unplayed = tuple(
             d.series
             for d in t.draws
-            if any(player.name in table for table in d.tables) and not _has_results(t, d.series)
+            if any(player.name in table for table in d.tables) and not has_results(t, d.series)
         )
         return Removal(player, seated, unplayed)
 

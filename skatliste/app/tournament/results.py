@@ -13,7 +13,7 @@ from skatliste import tournament as core
 from skatliste.app.tournament.base import _now, open_tournament
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Message, join, msg, nmsg
-from skatliste.skat.words import MAX_DIGITS
+from skatliste.players import same_name
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
 from skatliste.store.tournament_history import ResultDeleted, ResultReplaced
@@ -62,8 +62,6 @@ def _paper_item(
 ) -> Message | None:
     """One ``NAME=POINTS/WON/LOST``: kept in ``lines`` when it can be read; its problem, or
     None."""
-    from skatliste.players import same_name
-
     found = _PAPER.match(item.strip())
     if not found:
         return msg("'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2", item=item)
@@ -80,7 +78,7 @@ def _paper_item(
         return msg("'{name}' is given twice", name=name)
     long = next(
         (found.group(g).lstrip("+-−") for g in ("points", "won", "lost")
-         if len(found.group(g).lstrip("+-−")) > MAX_DIGITS),
+         if len(found.group(g).lstrip("+-−")) > core.MAX_DIGITS),
         None,
     )  # fmt: skip
     if long is not None:
@@ -90,7 +88,7 @@ def _paper_item(
             "that (write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2)",
             name=name,
             digits=long[:12],
-            most=MAX_DIGITS,
+            most=core.MAX_DIGITS,
         )
     line = PaperLine(
         int(found.group("points").replace("−", "-")),
@@ -343,10 +341,8 @@ def results(folder: Path | str) -> Results:
                     status.state = "done" if complete else "in progress"
                     if not agreed:
                         status.state = "differs"
-                    for who, (sf, points, won, lost) in listed.players.items():
-                        scores.setdefault(who, {})[d.series] = Score(
-                            sf, points, won, lost, complete
-                        )
+                    for who, score in core.paper_scores(listed.players, complete=complete).items():
+                        scores.setdefault(who, {})[d.series] = score
             else:
                 gone = msg("{name} is missing", name=name)
                 status.problems.append(gone)

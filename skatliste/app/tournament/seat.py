@@ -3,11 +3,15 @@ given (seat 1 deals first, as at a drawn table) and gets its list like a drawn o
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
 from skatliste import tournament as core
-from skatliste.app.tournament.base import _now
+from skatliste.app.agree import pair
+from skatliste.app.lists import new_list
+from skatliste.app.tournament.base import _now, table_rules
 from skatliste.app.tournament.draw import SeatingPlan, _plan, check_series
 from skatliste.app.tournament.players import NoSuchPlayer
 from skatliste.errors import InputError, LedgerError
@@ -150,27 +154,18 @@ def seat_table(
 def _write_second(t: Tournament, series: int, table: int, players: tuple[str, ...]) -> None:
     """The table's second list (the double list), new beside the first; an old one moves to
     ``series-S.table-NN.seated-K.b.json``, nothing lost."""
-    from skatliste.app.agree import pair
-    from skatliste.app.lists import new_list, rules_of
-
     second = pair(t.folder / list_name(series, table))
     if second.exists():
         k = 1
         while (t.folder / f"series-{series}.table-{table:02d}.seated-{k}.b.json").exists():
             k += 1
         second.rename(t.folder / f"series-{series}.table-{table:02d}.seated-{k}.b.json")
-    rules = rules_of("tournament", {"series": str(t.games[len(players)])})
-    new_list(second, players, rules=rules)
+    new_list(second, players, rules=table_rules(t, len(players)))
 
 
 def _write_list(t: Tournament, series: int, table: int, players: tuple[str, ...]) -> str | None:
     """Write the table's new list in a folder of its own, then put it in place; an old list
     there moves to ``series-S.table-NN.seated-K.json`` (returned), nothing lost."""
-    import os
-    import shutil
-
-    from skatliste.app.lists import new_list, rules_of
-
     target = t.folder / list_name(series, table)
     staging = target.parent / f".table-{table:02d}.seating"
     moved = None
@@ -182,7 +177,7 @@ def _write_list(t: Tournament, series: int, table: int, players: tuple[str, ...]
         new_list(
             staging / target.name,
             players,
-            rules=rules_of("tournament", {"series": str(t.games[len(players)])}),
+            rules=table_rules(t, len(players)),
         )
         if target.exists():
             k = 1

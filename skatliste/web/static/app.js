@@ -13,20 +13,14 @@ const BASE = document.body.dataset.base || ""; // a tournament table's page: /se
 // keeps it for this tab's session only.
 const KEY = takeKey("skatliste-key:" + location.pathname);
 
-// Table words for what is tapped: German on a German page, English on an English one.
-const WORDS = Object.fromEntries(
-  Object.entries(L)
-    .filter(([k]) => k.startsWith("word_"))
-    .map(([k, v]) => [k.slice(5), v]),
-);
-
 let state = null;
 let mode = "game"; // or "ramsch"
 let editing = null; // the number of the game being changed
 let editingMark = null; // its fingerprint as this page saw it: the server refuses another game
 let lastTap = ""; // the words the taps last wrote: words typed over them are never replaced
 const opened = new Set(); // games of the sheet whose explanation is open (kept across updates)
-const form = { declarer: null, game: null, mit: "mit", n: null, flags: new Set(), result: null };
+// what is tapped: the declarer, each part's choice (by the family's form), the toggles on
+const form = { declarer: null, values: {}, flags: new Set() };
 
 async function api(method, path, body, idempotencyKey) {
   const headers = {};
@@ -184,9 +178,11 @@ function render() {
   if (!s.can_write && KEY) $("readonly").textContent = L.wrong_key;
   $("btn-ramsch").hidden = !s.plays_ramsch;
   $("btn-pass").hidden = !s.plays_pass;
-  for (const f of ["kontra", "re"]) {
-    document.querySelector(`[data-flag="${f}"]`).hidden = !s.plays_kontra;
-    if (!s.plays_kontra) form.flags.delete(f);
+  drawForm(s.form || { groups: [], order: [] });
+  for (const { it } of formItems()) {
+    if (it.kind !== "tap" || !it.plays) continue;
+    document.querySelector(`[data-${it.part}="${it.value}"]`).hidden = !s[it.plays];
+    if (!s[it.plays]) form.flags.delete(it.value); // the rules play no Kontra: none tapped
   }
   $("btn-bock").hidden = !s.plays_bock;
 
@@ -232,7 +228,7 @@ function render() {
 
   renderSheet();
   renderSummary();
-  showTaps(); // a family without the Skat taps enters by its words
+  showTaps(); // a family without a form enters by its words
   fitNames();
   showOutbox();
 }
@@ -292,27 +288,110 @@ function renderSummary() {
 
 // --- entering a game ---------------------------------------------------------------------------
 
-// Taps that need another first (ISkO: only a Hand game announces; Re answers a Kontra).
-const NEEDS = {
-  schneider_announced: ["hand", "needs_hand"],
-  schwarz_announced: ["hand", "needs_hand"],
-  re: ["kontra", "needs_kontra"],
-};
+// The family's entry form (Family.form): sets of taps and numbers, drawn here; the taps write
+// the words the family reads, in its order (the first part first: nothing before it).
+let FORM = { groups: [], order: [] };
+let formShape = "";
+let folds = 0; // folded rows drawn: the first one's button is #btn-more
+
+function formItems() {
+  return FORM.groups.flatMap((group) =>
+    group.rows.flatMap((row) => row.items.map((it) => ({ it, row, group }))),
+  );
+}
+
+function drawForm(next) {
+  const shape = JSON.stringify(next);
+  if (shape === formShape) return; // a live update never redraws what is being tapped
+  formShape = shape;
+  FORM = next;
+  folds = 0;
+  $("game-panel").replaceChildren(...FORM.groups.map(drawGroup));
+  clearForm();
+}
+
+function drawGroup(group) {
+  const set = el("fieldset", group.key ? { id: group.key } : {});
+  set.append(el("legend", { textContent: group.legend }));
+  for (const row of group.rows) {
+    const items = row.items.map(drawItem);
+    if (!row.grid) {
+      set.append(...items);
+      continue;
+    }
+    const line = el("div", { class: "grid " + row.grid, id: row.key }, ...items);
+    set.append(line);
+    if (row.folded) {
+      line.hidden = true;
+      const more = el("button", { type: "button", class: "link", textContent: L.more });
+      more.id = folds++ ? "btn-more-" + row.key : "btn-more";
+      more.dataset.unfold = row.key;
+      more.setAttribute("aria-label", row.folded);
+      set.append(more);
+    }
+  }
+  return set;
+}
+
+function drawItem(it) {
+  if (it.kind === "number") {
+    const input = el("input", { id: it.key, type: "number", inputMode: "numeric" });
+    Object.assign(input, { min: it.low, max: it.high, step: 1 });
+    input.dataset.field = it.key;
+    return el("label", { class: "inline" + (it.style ? " " + it.style : "") }, it.label + " ", input);
+  }
+  const b = el("button", { type: "button" });
+  b.setAttribute("data-" + it.part, it.value);
+  if (it.style) b.className = it.style;
+  if (it.part === "flag") b.setAttribute("aria-pressed", "false");
+  if (it.mark) b.append(it.mark, el("small", { textContent: it.label }));
+  else b.textContent = it.label;
+  return b;
+}
+
+// The first part of the words, and parts with a default, are always chosen (a tap sets);
+// the others come off when tapped again.
+const keeps = (part) =>
+  part === FORM.order[0] || formItems().some(({ it }) => it.part === part && it.default);
+
+function clearForm() {
+  form.values = {};
+  for (const { it } of formItems()) {
+    if (it.kind === "tap" && it.part !== "flag" && !(it.part in form.values)) form.values[it.part] = null;
+    if (it.kind === "tap" && it.default) form.values[it.part] = it.value;
+  }
+  form.flags.clear();
+  for (const input of document.querySelectorAll("[data-field]")) input.value = "";
+}
+
+// Whether a condition of the form holds: "game=null" (that choice is taken), "augen" (typed).
+function holds(condition) {
+  const [part, value] = condition.split("=");
+  if (value !== undefined) return form.values[part] === value;
+  const input = $(part);
+  return Boolean(input) && input.value.trim() !== "";
+}
+const rests = (thing) => (thing.rests || []).some(holds);
 
 function tapWords() {
-  if (!form.game) return "";
-  const w = [WORDS[form.game]];
-  if (form.game !== "null" && form.n) w.push(WORDS[form.mit], form.n);
-  for (const f of ["hand", "ouvert"]) if (form.flags.has(f)) w.push(f);
-  if (form.flags.has("schneider_announced")) w.push("schneider", WORDS.announced);
-  if (form.flags.has("schwarz_announced")) w.push("schwarz", WORDS.announced);
-  const augen = $("augen").value.trim();
-  if (augen) w.push(WORDS.augen, augen);
-  else if (form.result) w.push(WORDS[form.result]);
-  for (const f of ["schneider", "schwarz"]) if (form.flags.has(f)) w.push(f);
-  const bid = $("bid").value.trim();
-  if (bid) w.push(WORDS.bid, bid);
-  for (const f of ["kontra", "re"]) if (form.flags.has(f)) w.push(f);
+  if (!FORM.order.length || !form.values[FORM.order[0]]) return "";
+  const w = [];
+  const found = formItems();
+  for (const name of FORM.order) {
+    const number = found.find(({ it }) => it.kind === "number" && it.key === name);
+    if (number) {
+      const value = $(name).value.trim();
+      if (value && !rests(number.group)) w.push(...number.it.words, value);
+      continue;
+    }
+    const tap = found.find(({ it }) =>
+      it.kind === "tap" &&
+      (it.part === "flag" ? it.value === name && form.flags.has(name) : it.part === name && form.values[name] === it.value),
+    );
+    if (!tap || rests(tap.group)) continue;
+    if (tap.it.along && !form.values[tap.it.along]) continue; // "with" only with a count
+    w.push(...tap.it.words);
+  }
   return w.join(" ");
 }
 
@@ -320,54 +399,45 @@ function showTaps() {
   for (const b of document.querySelectorAll("#players button")) {
     b.setAttribute("aria-pressed", String(b.dataset.player === form.declarer));
   }
-  for (const b of document.querySelectorAll("[data-game]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.game === form.game));
+  for (const { it, row, group } of formItems()) {
+    if (it.kind !== "tap") continue;
+    const b = document.querySelector(`[data-${it.part}="${it.value}"]`);
+    const on = it.part === "flag" ? form.flags.has(it.value) : form.values[it.part] === it.value;
+    b.setAttribute("aria-pressed", String(on));
+    if (it.needs) b.classList.toggle("waiting", !form.flags.has(it.needs));
   }
-  for (const b of document.querySelectorAll("[data-mit]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.mit === form.mit));
+  for (const group of FORM.groups) {
+    if (group.key) $(group.key).hidden = rests(group);
+    for (const row of group.rows) {
+      if (!row.folded) continue;
+      const more = document.querySelector(`[data-unfold="${row.key}"]`);
+      more.hidden = rests(row); // a Grand has at most 4 Spitzen (the Buben): "…" only for suits
+      if (rests(row)) $(row.key).hidden = true;
+    }
   }
-  for (const b of document.querySelectorAll("[data-n]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.n === form.n));
-  }
-  for (const b of document.querySelectorAll("[data-flag]")) {
-    b.setAttribute("aria-pressed", String(form.flags.has(b.dataset.flag)));
-    const need = NEEDS[b.dataset.flag];
-    b.classList.toggle("waiting", Boolean(need) && !form.flags.has(need[0]));
-  }
-  for (const b of document.querySelectorAll("[data-result]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.result === form.result));
-  }
-  $("spitzen-set").hidden = form.game === "null";
-  // a Grand has at most 4 Spitzen (the Buben): "…" only for suit games
-  $("btn-more").hidden = form.game === "grand";
-  if (form.game === "grand") $("spitzen-more").hidden = true;
   $("ramsch-panel").hidden = mode !== "ramsch";
   // changing a game: its words say everything, the taps (which would build new words) rest
-  $("game-panel").hidden =
-    mode === "ramsch" || Boolean(editing) || (state !== null && state.taps === false);
+  $("game-panel").hidden = mode === "ramsch" || Boolean(editing) || !FORM.groups.length;
   $("edit-hint").hidden = !editing || mode === "ramsch";
   $("btn-ramsch").setAttribute("aria-pressed", String(mode === "ramsch"));
   $("btn-enter").textContent = editing ? fmt(L.save_edit, { n: editing }) : L.enter;
   $("btn-clear").textContent = editing ? L.cancel : L.clear;
 }
 
-// Questions that do not matter are not asked: a Null has no Augen, no Schneider and no
-// Schwarz; with the Augen typed they decide Schneider (Schwarz still counts tricks).
+// Questions that do not matter are not asked (the family's form says when a tap or a number
+// rests: a Null has no Augen, no Schneider and no Schwarz; typed Augen decide Schneider).
 function relevant() {
-  const isNull = form.game === "null";
-  const augen = $("augen").value.trim() !== "";
-  const hide = {
-    schneider_announced: isNull,
-    schwarz_announced: isNull,
-    schneider: isNull || augen,
-    schwarz: isNull,
-  };
-  for (const [flag, hidden] of Object.entries(hide)) {
-    document.querySelector(`[data-flag="${flag}"]`).hidden = hidden;
-    if (hidden) form.flags.delete(flag);
+  for (const { it } of formItems()) {
+    if (!it.rests.length) continue;
+    const hidden = rests(it);
+    if (it.kind === "number") {
+      $(it.key).closest("label").hidden = hidden;
+      if (hidden) $(it.key).value = "";
+    } else {
+      document.querySelector(`[data-${it.part}="${it.value}"]`).hidden = hidden;
+      if (hidden && it.part === "flag") form.flags.delete(it.value);
+    }
   }
-  $("augen").closest("label").hidden = isNull;
-  if (isNull) $("augen").value = "";
 }
 
 // A tap that cannot be taken says why right under the thumb (and in the message line).
@@ -463,13 +533,7 @@ function showPreview(r) {
 
 function resetForm() {
   form.declarer = null;
-  form.game = null;
-  form.mit = "mit";
-  form.n = null;
-  form.flags.clear();
-  form.result = null;
-  $("augen").value = "";
-  $("bid").value = "";
+  clearForm();
   $("words").value = "";
   $("ramsch-extra").value = "";
   for (const input of document.querySelectorAll("[data-augen]")) input.value = "";
@@ -506,7 +570,7 @@ async function submit(event) {
   }
   // the entry is kept (outbox) before it is sent: the form is free for the next game at once
   const entry = formEntry();
-  const missing = notYet(entry, form.game !== null);
+  const missing = notYet(entry, Boolean(form.values[FORM.order[0]]));
   if (missing) {
     toast(missing, true); // said now, not after it waited for the server
     return;
@@ -541,15 +605,20 @@ function notYet(entry, tapped) {
   return named ? "" : L.no_declarer;
 }
 
-const FIELDS = ["words", "augen", "bid", "ramsch-extra"];
+const FIELDS = ["words", "ramsch-extra"];
 
 // The form as it is (what was tapped and typed), to put back if the server refuses it.
 function formNow() {
   return {
-    form: { ...form, flags: new Set(form.flags) },
+    form: { ...form, values: { ...form.values }, flags: new Set(form.flags) },
     mode,
     lastTap,
-    fields: Object.fromEntries(FIELDS.map((id) => [id, $(id).value])),
+    fields: Object.fromEntries(
+      [...FIELDS, ...[...document.querySelectorAll("[data-field]")].map((i) => i.id)].map((id) => [
+        id,
+        $(id).value,
+      ]),
+    ),
     augen: [...document.querySelectorAll("[data-augen]")].map((i) => [i.dataset.augen, i.value]),
   };
 }
@@ -618,57 +687,49 @@ function wire() {
     showTaps(); // the declarer is not in the words: they stay as they are
     schedulePreview();
   });
-  for (const b of document.querySelectorAll("[data-game]")) {
-    b.addEventListener("click", () => {
-      form.game = b.dataset.game;
-      tapped(b);
-    });
-  }
-  for (const b of document.querySelectorAll("[data-mit]")) {
-    b.addEventListener("click", () => {
-      form.mit = b.dataset.mit;
-      tapped(b);
-    });
-  }
-  for (const b of document.querySelectorAll("[data-n]")) {
-    b.addEventListener("click", () => {
-      form.n = form.n === b.dataset.n ? null : b.dataset.n;
-      tapped(b);
-    });
-  }
-  for (const b of document.querySelectorAll("[data-flag]")) {
-    b.addEventListener("click", () => {
-      const f = b.dataset.flag;
-      const why = NEEDS[f] && !form.flags.has(f) && !form.flags.has(NEEDS[f][0]) && NEEDS[f][1];
-      if (why) {
-        sayNear(b, L[why]); // not possible yet: say why, where the thumb is, not a silent no
+  // the form's taps and numbers, whatever the family draws (one listener for them all)
+  $("game-panel").addEventListener("click", (e) => {
+    const more = e.target.closest("[data-unfold]");
+    if (more) {
+      $(more.dataset.unfold).hidden = !$(more.dataset.unfold).hidden;
+      return;
+    }
+    const b = e.target.closest("#game-panel button");
+    if (!b) return;
+    const found = formItems().find(
+      ({ it }) => it.kind === "tap" && b.getAttribute("data-" + it.part) === it.value,
+    );
+    if (!found) return;
+    const { it } = found;
+    if (it.part === "flag") {
+      const f = it.value;
+      if (it.needs && !form.flags.has(f) && !form.flags.has(it.needs)) {
+        sayNear(b, it.needs_said); // not possible yet: say why, where the thumb is
         return;
       }
       if (form.flags.has(f)) {
         form.flags.delete(f);
-        for (const [other, [needed]] of Object.entries(NEEDS)) {
-          if (needed === f) form.flags.delete(other); // no Re without Kontra, ...
+        for (const { it: other } of formItems()) {
+          if (other.needs === f) form.flags.delete(other.value); // no Re without Kontra, ...
         }
       } else form.flags.add(f);
-      tapped(b);
-    });
-  }
-  for (const b of document.querySelectorAll("[data-result]")) {
-    b.addEventListener("click", () => {
-      form.result = form.result === b.dataset.result ? null : b.dataset.result;
-      $("augen").value = "";
-      tapped(b);
-    });
-  }
-  $("augen").addEventListener("input", () => {
-    form.result = null;
+    } else {
+      const again = form.values[it.part] === it.value && !keeps(it.part);
+      form.values[it.part] = again ? null : it.value;
+      for (const { it: number } of formItems()) {
+        if (number.kind === "number" && number.instead === it.part) $(number.key).value = "";
+      }
+    }
+    tapped(b);
+  });
+  $("game-panel").addEventListener("input", (e) => {
+    const key = e.target.dataset.field;
+    if (!key) return;
+    const number = formItems().find(({ it }) => it.kind === "number" && it.key === key).it;
+    if (number.instead) form.values[number.instead] = null;
     tapped();
   });
-  $("bid").addEventListener("input", tapped);
   $("words").addEventListener("input", schedulePreview);
-  $("btn-more").addEventListener("click", () => {
-    $("spitzen-more").hidden = !$("spitzen-more").hidden;
-  });
   $("btn-clear").addEventListener("click", resetForm);
   $("btn-pass").addEventListener("click", () =>
     enter("pass", "/api/pass", L.passed, (d) => fmt(L.entered, { n: d.game.number })),

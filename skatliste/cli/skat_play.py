@@ -21,21 +21,19 @@ from skatliste.cli.base import (
 from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.i18n import msg, pmsg
-from skatliste.render.text import render_sheet
-from skatliste.skat.rounds import RoundKind
+from skatliste.render.skat_text import render_sheet
 from skatliste.skat.rules import (
     MAX_BID,
     MAX_PUSHES,
     MIN_BID,
     TOTAL_AUGEN,
-    Variant,
     check_bid,
     game_value,
     normalise,
     two_player_value,
 )
 from skatliste.skat.rulesets import KontraRule
-from skatliste.skat.sheet import last_row, rows
+from skatliste.skat.sheet import rows
 from skatliste.skat.words import parse_words, whole_number
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]
@@ -157,17 +155,6 @@ def _number_between(
     return check
 
 
-def _plays_ramsch(ledger: Ledger) -> bool:
-    """Whether the next deal may be a Ramsch: when all pass (ramsch.on_pass), in a Ramsch
-    round, or in Offizierskat."""
-
-    rules = ledger.rules
-    if rules.on("ramsch.on_pass") or rules.variant is Variant.OFFIZIERSKAT:
-        return True
-    row = last_row(ledger.table, ledger.entries)
-    return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
-
-
 def _ramsch_words(ledger: Ledger) -> list[str]:
     """A Ramsch's questions: each player's Augen, Jungfrau, Durchmarsch, pushes."""
 
@@ -202,7 +189,7 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     n = len(ledger.entries)
     table = ledger.table
     active = table.active(n)
-    ramsch = _plays_ramsch(ledger)
+    ramsch = ledger.family.ramsch_next(table, ledger.entries)
     click.echo(
         "\n" + say(msg("Game {number} — dealer: {dealer}", number=n + 1, dealer=table.dealer(n)))
     )

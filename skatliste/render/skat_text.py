@@ -146,7 +146,7 @@ def render_sheet(
 ) -> str:
     """The list as on paper: one line a game, running totals, a line between rounds (``plain``,
     ``grid`` or ``md``, drawn by ``render.plain.text_table``; the CSV and JSON of a list are
-    ``skatliste.render.export``'s)."""
+    ``skatliste.render.skat_export``'s)."""
     t = words_in(lang)
     if not sheet:
         return t["empty"]

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import click
 
-from skatliste.app.value import Valued
-from skatliste.app.value import value as value_of
+from skatliste.app.skat_value import Valued
+from skatliste.app.skat_value import value as value_of
 from skatliste.cli.base import (
     WORDS_CONTEXT,
     cli,
@@ -104,8 +104,7 @@ def _refuse_other_family(words: tuple[str, ...]) -> None:
             preset = word.partition("=")[2]
         elif word.casefold() in TABLE_WORDS or word.isdigit():
             continue  # a Skat word: the registry (every family's plug-in) is not loaded
-        # another family's word: the registry, whose option fields cost a tenth of this
-        # command's start-up, is loaded only now
+        # the registry only for a word of another family (value's start-up is a bench target)
         from skatliste.families import all_presets, family_of_word
 
         if preset is not None:
@@ -372,7 +371,6 @@ def bids(bid: int | None) -> None:
         click.echo(" ".join(str(b) for b in REIZWERTE))
         return
     reach = games_reaching(bid)
-
     if not is_valid_bid(bid):
         bids = nearest_bids(bid)
         near: object = (

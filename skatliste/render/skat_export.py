@@ -17,7 +17,7 @@ from skatliste.money import Settlement
 from skatliste.printed import signed, with_minus
 from skatliste.render.cells import CsvWriter, markdown_text, with_note
 from skatliste.render.page import page_head
-from skatliste.render.text import (
+from skatliste.render.skat_text import (
     describe,
     marks,
     payment_lines,

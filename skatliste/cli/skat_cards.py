@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from skatliste.app import replay
+from skatliste.app import skat_replay as replay
 from skatliste.cli.base import cli, lang_option, messages_lang_option, resolve_lang
 from skatliste.cli.options import typed
 from skatliste.errors import InputError, OptionError
@@ -26,15 +25,12 @@ from skatliste.skat.cards import (
 )
 from skatliste.skat.explain import explain, headline, result_record
 from skatliste.skat.games import GameType
+from skatliste.skat.replay import ReplayResult
 from skatliste.skat.rules import seeger_fabian_points
 from skatliste.skat.words import GAME_WORDS, suggest
 
-if TYPE_CHECKING:
-    from skatliste.skat.replay import ReplayResult
-
 
 def _game_type(word: str) -> GameType:
-
     game = GAME_WORDS.get(word.lower())
     if game is None:
         raise InputError(msg("unknown game '{word}'{hint}", word=word, hint=suggest(word.lower())))
@@ -66,7 +62,6 @@ def spitzen_cmd(
       skatliste spitzen grand ♥B ♦B ♣A ♣10 ♠A ♠10 ♥A ♥10 ♦A ♦10 ♣K ♠K
         ohne 2: ♣B ♠B fehlen
     """
-
     language = resolve_lang(lang)
     kind = _game_type(game)
     held = parse_cards(cards)
@@ -110,7 +105,6 @@ def trick(
         ♣B gewinnt: Trumpf sticht (Karte 2); 13 Augen
       skatliste trick kreuz ♥A ♥10 ♠B --players Anna,Ben,Carl --lead Ben
     """
-
     language = resolve_lang(lang)
     kind = _game_type(game)
     played = parse_cards(cards)
@@ -160,7 +154,6 @@ def augen_cmd(cards: tuple[str, ...]) -> None:
       skatliste augen CA CT SK HQ D7
         28
     """
-
     pile = parse_cards(cards)
     no_duplicates(pile)
     click.echo(str(augen(pile)))
