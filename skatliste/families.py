@@ -79,14 +79,19 @@ class Problem:
     is not the game's is kept, and ``check`` names it)."""
 
 
-@dataclass(frozen=True)
-class PlayerResult:
-    """What one player's list comes to, for a family whose lists score each player: the list
-    points, the games declared and won, declared and lost."""
+class Played(NamedTuple):
+    """What one player's list comes to, for a family whose lists score each player, as
+    tournaments, seasons and leagues count it (``Derivation.results``)."""
 
     points: int
+    """The list points."""
     won: int
+    """The games won as declarer."""
     lost: int
+    """The games lost as declarer."""
+    declared: int
+    """The list points of the games the player declared: what Seeger-Fabian counts (Skat: a
+    Ramsch's points are on the list, not in Seeger-Fabian, rules §7)."""
 
 
 @dataclass(frozen=True)
@@ -103,9 +108,9 @@ class Derivation(Generic[RowT]):
     """Everything wrong with the list, all of it, in the entries' order."""
     totals: Mapping[str, int]
     """Each side's running total after the entries (a player, or a pair by its name)."""
-    results: Mapping[str, PlayerResult] | None
-    """Each player's list result, where the family scores players (None: American Grand's
-    pairs)."""
+    results: Mapping[str, Played] | None
+    """Each player's list result, where the family scores players, from which the
+    organised-play core computes Seeger-Fabian (None: American Grand's pairs)."""
     next_dealer: str
     """Who deals the next entry."""
     ahead: tuple[Any, ...] = ()
@@ -418,11 +423,10 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     nothing is written until the first is chosen."""
 
     def results(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, Played] | None:
-        """Each player's result of the list as tournaments, seasons and leagues count it (list
-        points, games won and lost as declarer, the points of the games declared), from which
-        the organised-play core computes Seeger-Fabian; None: the family's lists have no such
-        result (the default)."""
-        return None
+        """Each player's result of the list (``Derivation.results``); None: the family's
+        lists have no such result."""
+        found = self.derived(table, entries).results
+        return None if found is None else dict(found)
 
     def player_stats(
         self,
@@ -533,20 +537,6 @@ def by_name(name: str) -> Family[Any, Any, Any]:
 def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set ``preset`` with its overrides, by the family that plays it."""
     return find_family(preset).rules(preset, overrides)
-
-
-class Played(NamedTuple):
-    """A player's result of one list as organised play counts it (``Family.results``)."""
-
-    points: int
-    """The list points."""
-    won: int
-    """The games won as declarer."""
-    lost: int
-    """The games lost as declarer."""
-    declared: int
-    """The list points of the games the player declared: what Seeger-Fabian counts (Skat: a
-    Ramsch's points are on the list, not in Seeger-Fabian, rules §7)."""
 
 
 class FieldGroup(NamedTuple):

@@ -12,7 +12,7 @@ from typing import Any
 
 from skatliste import options as shared
 from skatliste.errors import InputError
-from skatliste.families import Derivation, Family, NoDeclarer, Nouns, PlayerResult, Problem
+from skatliste.families import Derivation, Family, NoDeclarer, Nouns, Played, Problem
 from skatliste.fields import Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import Option, OptionValue, RuleSet
@@ -110,7 +110,7 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
             cells=tuple(cells),
             problems=tuple(problems),
             totals=totals,
-            results={p: PlayerResult(totals[p], won[p], lost[p]) for p in table.players},
+            results={p: Played(totals[p], won[p], lost[p], totals[p]) for p in table.players},
             next_dealer=table.dealer(len(entries)),
         )
 
