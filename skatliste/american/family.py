@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skatliste import players as names
-from skatliste.american import game, kept, options, words
+from skatliste.american import game, options, words
 from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.game import (
     Row,
@@ -224,7 +224,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     # --- the derivation --------------------------------------------------------------------
 
     def derive(self, table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
-        standing = iter([row for partie in game.parties(table, entries) for row in partie.rows])
+        found = game.parties(table, entries)
+        standing = iter([row for partie in found for row in partie.rows])
         rows: list[Row | None] = []
         cells: list[str] = []
         row = next(standing, None)
@@ -236,13 +237,12 @@ class AmericanFamily(Family[Entry, Table, Row]):
             else:
                 rows.append(None)
                 cells.append("")
-        state, wrong, at = kept.walk(table, entries)
-        points = kept.last(state).points
+        points = found[-1].points  # the partie in progress, or the last one over
         dealt = sum(isinstance(e, Deal) for e in entries)
         return Derivation(
             rows=tuple(rows),
             cells=tuple(cells),
-            problems=tuple(Problem(i, w, p) for i, (w, p) in zip(at, wrong, strict=True)),
+            problems=tuple(Problem(*p) for p in game.problem_places(table, entries)),
             totals={table.pair_name(i): points[i] for i in (0, 1)},
             results=None,
             next_dealer=table.dealer(dealt),
@@ -251,7 +251,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         if isinstance(entry, PartieEnd):
             # no partie in progress: the last is over, or none began
-            return [] if kept.walk(table, earlier)[0].run.deals else [NO_PARTIE]
+            last = game.parties(table, earlier)[-1]
+            return [] if last.deals and not last.finished else [NO_PARTIE]
         # a deal's problems are its own (``game.scored``): the deals before need no walk
         found = game.scored(table, entry)
         return [] if isinstance(found, game.DealScore) else [found]
