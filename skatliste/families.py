@@ -436,27 +436,15 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     ) -> Any:
         """One player's numbers as ``stats`` counts them, over lists of the family (each with
         the player's name on it) and paper results: a season's player page, as ``name``. A
-        value with ``as_dict()`` (its JSON) that ``stats_cells`` and ``stats_by_game`` show;
-        None: the family counts none (the default)."""
+        value with ``as_dict()`` (its JSON), ``cells(lang)`` (its heads and its row) and
+        ``by_kind()`` (won/declared by kind of game); None: the family counts none (the
+        default)."""
         return None
-
-    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
-        """``player_stats`` as a table: its heads and its rows."""
-        return [], []
-
-    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
-        """``player_stats`` by kind of game: (the kind, won/declared)."""
-        return []
 
     def tournament_rules(self, games: int) -> RuleSet | None:
         """The rule set of a tournament table's list with a series of ``games`` games (Skat's
         SkWO rules); None: the family plays no tournament (the default)."""
         return None
-
-    def ramsch_next(self, table: TableT, entries: Sequence[EntryT]) -> bool:
-        """Whether the deal after ``entries`` may be a Ramsch (Skat: when all pass, in a
-        Ramsch round, Offizierskat); False by default."""
-        return False
 
     def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
         """The last entry with a round called after it by hand (Skat's Bock round, rule

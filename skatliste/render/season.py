@@ -337,7 +337,7 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
     """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
     by game type."""
-    headers, rows = page.family.stats_cells(page.stats, lang)
+    headers, rows = page.stats.cells(lang)
     first = plain_table(headers, rows, "l" + "r" * (len(headers) - 1))
     headers, row = by_game(page, lang)
     if not row[1:]:
@@ -347,7 +347,7 @@ def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
 
 def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
     """The heads and the row of won/declared by game type, in the order of the game types."""
-    kinds = page.family.stats_by_game(page.stats)
+    kinds = page.stats.by_kind()
     row = [page.name, *(cell for _, cell in kinds)]
     return [msg("won/declared").render(lang), *(kind for kind, _ in kinds)], row
 

@@ -18,10 +18,9 @@ from skatliste.printed import signed
 from skatliste.skat import entries, entry_form, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.skat.rounds import RoundKind
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
-from skatliste.skat.stats import GAME_ORDER, PlayerStats, collect, stats_headers, stats_rows
+from skatliste.skat.stats import PlayerStats, collect
 from skatliste.skat.words import (
     GAME_WORDS,
     NUMBER_WORDS,
@@ -420,20 +419,8 @@ class SkatFamily(Family[Entry, Table, Row]):
         ]
         return _merged(name, parts)
 
-    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
-        return stats_headers(lang), stats_rows({stats.name: stats}, lang)
-
-    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
-        return [(g, "{1}/{0}".format(*stats.by_game[g])) for g in GAME_ORDER if g in stats.by_game]
-
     def tournament_rules(self, games: int) -> RuleSet:
         return self.rules("tournament", {"series": str(games)})
-
-    def ramsch_next(self, table: Table, entries: Sequence[Entry]) -> bool:
-        if table.rules.ramsch_on_any_deal:
-            return True
-        row = sheet.last_row(table, entries)
-        return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
 
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next

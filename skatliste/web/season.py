@@ -83,7 +83,7 @@ def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
 
     page = app.player(folder, name)
     headers, rows = player_rows(page, lang)
-    stats_headers, stats_rows = page.family.stats_cells(page.stats, lang)
+    stats_headers, stats_rows = page.stats.cells(lang)
     game_headers, game_row = by_game(page, lang)
     return {
         "title": player_line(page, lang),
