@@ -21,8 +21,6 @@ from skatliste.skat.sheet import value_cell
 from skatliste.skat.summary import Summary
 from skatliste.skat.words import to_words
 
-__all__ = ["value_cell"]
-
 TEXT: dict[str, Message] = {
     "nr": msg("No"),
     "dealer": msg("Dealer"),

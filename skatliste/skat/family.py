@@ -14,7 +14,6 @@ from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Tex
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.players import check_player_names, joined_names, same_name
-from skatliste.printed import signed
 from skatliste.skat import entries, entry_form, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
@@ -466,18 +465,6 @@ def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
         if p.highest is not None:
             out.highest = max(out.highest if out.highest is not None else p.highest, p.highest)
     return out
-
-
-def value_cell(row: Row) -> str:
-    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
-    empty for an impossible game."""
-    if row.result is not None:
-        return signed(row.result.list_points)
-    if isinstance(row.entry, PassedEntry):
-        return "0"
-    if isinstance(row.entry, RamschEntry) and row.error is None:
-        return signed(sum(row.points.values()))
-    return ""
 
 
 def names_player(table: Table, word: str) -> bool:
