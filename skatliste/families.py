@@ -330,12 +330,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
         return [(p.where, p.what) for p in self.derived(table, entries).problems]
 
-    def problem_places(
-        self, table: TableT, entries: Sequence[EntryT]
-    ) -> list[tuple[int, Message, Message]]:
-        """``problems`` with the index of the entry each concerns: (index, where, problem)."""
-        return [(p.index, p.where, p.what) for p in self.derived(table, entries).problems]
-
     def totals(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, int]:
         """Each side's running total after the entries."""
         return dict(self.derived(table, entries).totals)
@@ -393,17 +387,9 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """A count of numbered entries, in the language's plural: ``1 game``, ``3 games``."""
         return replace(self.nouns.count, count=count)
 
-    def no_entries(self) -> Message:
-        """``the list has no games yet``."""
-        return self.nouns.none_yet
-
     def entries_range(self, last: int) -> Message:
         """``the list has games 1 to 7``."""
         return _filled(self.nouns.numbered, last=last)
-
-    def none_changed(self) -> Message:
-        """``no games removed or replaced`` (an empty history)."""
-        return self.nouns.none_changed
 
     # --- what the shared rooms ask of a family ---------------------------------------------
 

@@ -110,7 +110,7 @@ def check_number(ledger: Ledger, number: int) -> int:
     found = indexes(ledger)
     if not found:
         raise InputError(
-            msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
+            msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.nouns.none_yet)
         )
     if not 1 <= number <= len(found):
         raise InputError(
@@ -291,11 +291,11 @@ def _refuse_breaking(
     the one removed); ``changed`` is the index of the entry changed or put in, whose own
     problems are refused already. Problems the list had before are not this change's."""
     family = ledger.family
-    had = {moved(i) for i, _, _ in family.problem_places(ledger.table, before)}
+    had = {moved(p.index) for p in family.derived(ledger.table, before).problems}
     broken = [
-        (where, problem)
-        for i, where, problem in family.problem_places(ledger.table, ledger.entries)
-        if i != changed and i not in had
+        (p.where, p.what)
+        for p in family.derived(ledger.table, ledger.entries).problems
+        if p.index != changed and p.index not in had
     ]
     if broken:
         where, problem = broken[0]
@@ -389,7 +389,9 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
             _check_expected(ledger, len(ledger.entries), expect, last=True)
         if not ledger.entries:
             raise InputError(
-                msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
+                msg(
+                    "{path}: {problem}", path=str(ledger.path), problem=ledger.family.nouns.none_yet
+                )
             )
         removed = ledger.entries.pop()
         number = numbered_count(ledger) + ledger.family.numbered(removed)
