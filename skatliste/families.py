@@ -33,7 +33,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
 from skatliste.i18n import Lang, Message, msg
-from skatliste.options import Option, OptionValue, RuleSet
+from skatliste.options import Option, OptionValue, RuleSet, build
 
 
 class Plugin(NamedTuple):
@@ -171,6 +171,14 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     """The kinds of entries a list file holds, each defined once (reader, writer, schema)."""
     entry_types: tuple[type, ...]
     """The classes of its entries, each of the kind at its place in ``kinds``."""
+    kind_names: tuple[Message, ...]
+    """What each kind of entry is, in a word (``a game``, ``eingepasst``), at its place in
+    ``kinds``."""
+    passed_type: type
+    """The class of the family's pass-like entry (Skat's all passed, American Grand's end of
+    a partie), made from a note and a time."""
+    rule_set: type[RuleSet]
+    """The class of the family's rule sets, built from a preset of ``presets``."""
     player_counts: tuple[int, ...]
     """How many players any rule set of the family may have."""
     example: Message | str = ""
@@ -186,10 +194,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     @abstractmethod
     def derive(self, table: TableT, entries: Sequence[EntryT]) -> Derivation[RowT]:
         """Everything derived from the entries, in one walk."""
-
-    @abstractmethod
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        """The rule set of ``preset`` with ``KEY=VALUE`` overrides, every option spelled out."""
 
     @abstractmethod
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> TableT:
@@ -219,18 +223,23 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """The entry in words, as ``parse`` reads them back (names kept)."""
 
     @abstractmethod
-    def passed(self, *, note: str = "", time: str | None = None) -> EntryT:
-        """The family's pass-like entry: Skat's all passed, American Grand's end of a partie."""
-
-    @abstractmethod
-    def kind_name(self, entry: EntryT) -> Message:
-        """What the entry is, in a word (``a Ramsch``, ``eingepasst``)."""
-
-    @abstractmethod
     def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
         """Whether the words need a declarer in front and do not start with one."""
 
     # --- what a family may change ------------------------------------------------------------
+
+    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        """The rule set of ``preset`` with ``KEY=VALUE`` overrides, every option spelled out."""
+        return build(self.rule_set, preset, self.presets, self.options, overrides)
+
+    def passed(self, *, note: str = "", time: str | None = None) -> EntryT:
+        """The family's pass-like entry: Skat's all passed, American Grand's end of a partie."""
+        found: EntryT = self.passed_type(note=note, time=time)
+        return found
+
+    def kind_name(self, entry: EntryT) -> Message:
+        """What the entry is, in a word (``a Ramsch``, ``eingepasst``)."""
+        return self.kind_names[self.entry_types.index(type(entry))]
 
     def encode(self, entry: EntryT) -> dict[str, object]:
         """The entry as it is stored: ``kind`` and every field that differs from its default,

@@ -14,6 +14,7 @@ from skatliste.american.game import (
     Row,
     Table,
 )
+from skatliste.american.options import AmericanRules
 from skatliste.errors import InputError
 from skatliste.families import Derivation, Family, FieldGroup, NoDeclarer, Nouns, Problem
 from skatliste.fields import Boolean, Field, Integer, Record, Text
@@ -89,6 +90,9 @@ class AmericanFamily(Family[Entry, Table, Row]):
     options = options.OPTIONS
     kinds = (DEAL, END)
     entry_types = (Deal, PartieEnd)
+    kind_names = (msg("a deal"), msg("the end of a partie"))
+    passed_type = PartieEnd
+    rule_set = AmericanRules
     player_counts = (4,)
     example = msg("anna whist 25 tricks 11")
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
@@ -102,9 +106,6 @@ class AmericanFamily(Family[Entry, Table, Row]):
         "skatliste.render.american_sheet",
         "skatliste.render.american_page",
     )
-
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        return options.build_rules(preset, overrides)
 
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
         assert isinstance(rules, options.AmericanRules)
@@ -207,14 +208,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
             return msg("partie ended by hand").render(lang)
         return f"{entry.declarer} {words.to_words(entry, lang)}"
 
-    def passed(self, *, note: str = "", time: str | None = None) -> Entry:
-        return PartieEnd(note=note, time=time)
-
     def numbered(self, entry: Entry) -> bool:
         return isinstance(entry, Deal)
-
-    def kind_name(self, entry: Entry) -> Message:
-        return msg("a deal") if isinstance(entry, Deal) else msg("the end of a partie")
 
     def needs_name(self, table: Table, words: Sequence[str]) -> bool:
         if len(words) == 1 and words[0].casefold() in _ALONE:

@@ -215,6 +215,9 @@ class SkatFamily(Family[Entry, Table, Row]):
     options = rulesets.OPTIONS
     kinds = (GAME, PASSED, RAMSCH)
     entry_types = (GameEntry, PassedEntry, RamschEntry)
+    kind_names = (msg("a game"), msg("eingepasst"), msg("a Ramsch"))
+    passed_type = PassedEntry
+    rule_set = rulesets.RuleSet
     player_counts = (2, 3, 4)
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
@@ -225,9 +228,6 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     def next_words(self, words: Sequence[str]) -> list[str]:
         return next_words(words)
-
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        return rulesets.build_rule_set(preset, overrides)
 
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
         assert isinstance(rules, rulesets.RuleSet)
@@ -339,16 +339,6 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     def words(self, entry: Entry, lang: Lang) -> str:
         return entries.entry_words(entry, lang)
-
-    def passed(self, *, note: str = "", time: str | None = None) -> Entry:
-        return PassedEntry(note=note, time=time)
-
-    def kind_name(self, entry: Entry) -> Message:
-        if isinstance(entry, RamschEntry):
-            return msg("a Ramsch")
-        if isinstance(entry, PassedEntry):
-            return msg("eingepasst")
-        return msg("a game")
 
     def names_player(self, table: Table, word: str) -> bool:
         return names_player(table, word)
