@@ -188,6 +188,10 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
+    alone_words: frozenset[str] = frozenset()
+    """Words that are a whole entry by themselves, without a declarer (``eingepasst``)."""
+    leading_words: frozenset[str] = frozenset()
+    """Words an entry starts with in place of a declarer (``ramsch anna=45 ...``)."""
 
     # --- what a family gives -----------------------------------------------------------------
 
@@ -222,10 +226,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def words(self, entry: EntryT, lang: Lang) -> str:
         """The entry in words, as ``parse`` reads them back (names kept)."""
 
-    @abstractmethod
-    def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
-        """Whether the words need a declarer in front and do not start with one."""
-
     # --- what a family may change ------------------------------------------------------------
 
     def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
@@ -254,6 +254,13 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         at = next(i for i, kind in enumerate(self.kinds) if kind.name == data["kind"])
         found: EntryT = self.entry_types[at](**{k: v for k, v in data.items() if k != "kind"})
         return found
+
+    def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
+        """Whether the words need a declarer in front and do not start with one."""
+        first = words[0].casefold()
+        if first in self.leading_words or (len(words) == 1 and first in self.alone_words):
+            return False
+        return not self.names_player(table, words[0])
 
     def names_player(self, table: TableT, word: str) -> bool:
         """Whether an entry's first word is a player's name (or its beginning), not a word of
@@ -436,10 +443,16 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         default)."""
         return None
 
+    tournament_preset: str | None = None
+    """The preset a tournament table's list plays (Skat's SkWO rules); None: the family plays
+    no tournament."""
+
     def tournament_rules(self, games: int) -> RuleSet | None:
-        """The rule set of a tournament table's list with a series of ``games`` games (Skat's
-        SkWO rules); None: the family plays no tournament (the default)."""
-        return None
+        """The rule set of a tournament table's list with a series of ``games`` games (the
+        preset's option ``series``)."""
+        if self.tournament_preset is None:
+            return None
+        return self.rules(self.tournament_preset, {"series": str(games)})
 
     def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
         """The last entry with a round called after it by hand (Skat's Bock round, rule

@@ -86,7 +86,7 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
     passed_type, rule_set = Skip, Rules
     player_counts = (2, 3, 4)
     example = "anna 5"
-    vocabulary = frozenset({"pass"})
+    vocabulary = alone_words = frozenset({"pass"})
 
     def derive(self, table: Table, entries: Sequence[Score | Skip]) -> Derivation[Row]:
         totals = dict.fromkeys(table.players, 0)
@@ -142,9 +142,6 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
 
     def words(self, entry: Score | Skip, lang: Lang) -> str:
         return f"{entry.declarer} {entry.points}" if isinstance(entry, Score) else "pass"
-
-    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        return list(words) != ["pass"] and not self.names_player(table, words[0])
 
 
 FAMILY = PointsFamily()

@@ -63,10 +63,6 @@ NO_PARTIE = msg("no partie in progress to end: the next deal starts a new one")
 END_WORDS = ("end", "ende", "schluss")
 """The words of an end of a partie by hand."""
 
-_ALONE = (*END_WORDS, *words.PASS_WORDS)
-"""Words that are the whole entry, without a declarer: an end by hand, or Skat's all passed
-(refused saying why)."""
-
 
 class AmericanFamily(Family[Entry, Table, Row]):
     """The American partnership game Grand."""
@@ -96,6 +92,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     player_counts = (4,)
     example = msg("anna whist 25 tricks 11")
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
+    alone_words = frozenset({*END_WORDS, *words.PASS_WORDS})
+    """An end by hand, or Skat's all passed (refused saying why)."""
 
     def next_words(self, typed: Sequence[str]) -> list[str]:
         # a deal's words ('end' ends a partie only standing alone, without a declarer)
@@ -210,11 +208,6 @@ class AmericanFamily(Family[Entry, Table, Row]):
 
     def numbered(self, entry: Entry) -> bool:
         return isinstance(entry, Deal)
-
-    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        if len(words) == 1 and words[0].casefold() in _ALONE:
-            return False
-        return not self.names_player(table, words[0])
 
     # --- the derivation --------------------------------------------------------------------
 

@@ -222,6 +222,8 @@ class SkatFamily(Family[Entry, Table, Row]):
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
+    alone_words = frozenset(PASS_WORDS)
+    leading_words = frozenset({"ramsch"})
 
     def derive(self, table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
         return sheet.derivation(table, entries)
@@ -343,12 +345,6 @@ class SkatFamily(Family[Entry, Table, Row]):
     def names_player(self, table: Table, word: str) -> bool:
         return names_player(table, word)
 
-    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        first = words[0].lower()
-        if first == "ramsch" or (len(words) == 1 and first in PASS_WORDS):
-            return False
-        return not names_player(table, words[0])
-
     def carry_over(self, old: Entry, new: Entry) -> Entry:
         if (
             isinstance(old, GameEntry)
@@ -408,8 +404,7 @@ class SkatFamily(Family[Entry, Table, Row]):
         ]
         return _merged(name, parts)
 
-    def tournament_rules(self, games: int) -> RuleSet:
-        return self.rules("tournament", {"series": str(games)})
+    tournament_preset = "tournament"
 
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next
