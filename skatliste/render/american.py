@@ -49,11 +49,6 @@ def heads_in(lang: Lang) -> list[str]:
     return ["Nr", *(head.render(lang) for head in HEADS), ""]
 
 
-def pair_label(table: Table, index: int) -> str:
-    """``Anna+Carl``."""
-    return table.pair_name(index)
-
-
 def contract_words(row: Row, lang: Lang = "de") -> str:
     """``Whist 25, 11 Stiche``, ``Jucker 20 allein, 5 Stiche``, ``Herz 40, 3 Herzen``."""
     return deal_words(row.deal, lang)
@@ -89,9 +84,9 @@ def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
         "number": row.number,
         "declarer": row.deal.declarer,
         "deal": contract_words(row, lang),
-        "one": pair_label(table, 0),
+        "one": table.pair_name(0),
         "a": signed(row.points[0]),
-        "other": pair_label(table, 1),
+        "other": table.pair_name(1),
         "b": signed(row.points[1]),
     }
     line = (
@@ -108,9 +103,9 @@ def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -
     return msg(
         "Partie {number}: {one} {a} · {other} {b} · sets {x} : {y} · next dealer: {dealer}",
         number=partie.number,
-        one=pair_label(table, 0),
+        one=table.pair_name(0),
         a=signed(partie.points[0]),
-        other=pair_label(table, 1),
+        other=table.pair_name(1),
         b=signed(partie.points[1]),
         x=sets[0],
         y=sets[1],
@@ -125,7 +120,7 @@ def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[st
 
 def settlement_text(table: Table, partie: Result, lang: Lang = "de") -> str:
     """:func:`settlement_lines`, a line break between them."""
-    pairs = (pair_label(table, 0), pair_label(table, 1))
+    pairs = (table.pair_name(0), table.pair_name(1))
     return _head(pairs, partie).render(lang) + _steps(pairs, partie.settlement, lang)
 
 
@@ -239,9 +234,9 @@ def summary_json(table: Table, parts: Sequence[Result]) -> dict[str, Any]:
 def _won_line(table: Table, won: Sequence[int], lang: Lang) -> str:
     return msg(
         "Parties won: {one} {a} · {other} {b}",
-        one=pair_label(table, 0),
+        one=table.pair_name(0),
         a=won[0],
-        other=pair_label(table, 1),
+        other=table.pair_name(1),
         b=won[1],
     ).render(lang)
 
@@ -268,7 +263,7 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
     import html
     from datetime import date
 
-    labels = [pair_label(table, 0), pair_label(table, 1)]
+    labels = [table.pair_name(0), table.pair_name(1)]
     esc = html.escape
     day = created[:10] if created else date.today().isoformat()
     pairs = (msg("Pairs").render(lang), f"{labels[0]} – {labels[1]}")

@@ -23,7 +23,6 @@ from skatliste.render.american import (
     deal_words,
     heads_in,
     no_stake,
-    pair_label,
     parties_of,
     settlement_lines,
     summary_json,
@@ -98,7 +97,7 @@ def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     ``deals``, ``hand``)."""
     buf = io.StringIO()
     writer = CsvWriter(buf, lang=lang, lineterminator="\n")
-    labels = [pair_label(table, 0), pair_label(table, 1)]
+    labels = [table.pair_name(0), table.pair_name(1)]
     writer.writerow(
         [
             "number",
@@ -152,7 +151,7 @@ def _drawn(
 
     if not drawn:
         return NO_DEALS.render(lang)
-    headers = [*heads_in(lang), pair_label(table, 0), pair_label(table, 1)]
+    headers = [*heads_in(lang), table.pair_name(0), table.pair_name(1)]
     blocks: list[str] = []
     align = "rlllc" + "rr"
     if fmt == "md":

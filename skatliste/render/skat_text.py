@@ -201,11 +201,6 @@ def render_sheet(
     return text
 
 
-def count_games(n: int, lang: Lang = "de") -> str:
-    """``1 Spiel``, ``3 Spiele``; ``1 game``, ``3 games``."""
-    return nmsg("{count} game", "{count} games", n).render(lang)
-
-
 def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = False) -> str:
     """The special rounds ahead, as the totals line shows them: the next round and the one
     after it with their games, then how many rounds more (``Bock 2 · dann Ramsch 3 · +12
