@@ -224,7 +224,9 @@ def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
     declared = dict.fromkeys(table.players, 0)
     for row in made:
         if isinstance(row.entry, GameEntry) and row.result is not None:
-            declared[row.entry.declarer] += row.result.list_points
+            # a hand-edited list's stranger is a problem, and scores no player
+            if row.entry.declarer in declared:
+                declared[row.entry.declarer] += row.result.list_points
     return Derivation(
         rows=made,
         cells=tuple(map(value_cell, made)),
