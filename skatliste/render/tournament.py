@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from skatliste.i18n import Lang, Message, pmsg, translations
-from skatliste.printed import with_minus
+from skatliste.printed import number
 from skatliste.render.cells import CsvWriter
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
@@ -90,11 +90,6 @@ def _e(text: object) -> str:
 
 def _series_numbers(standings: Sequence[Standing]) -> list[int]:
     return sorted({s for line in standings for s in line.series})
-
-
-def number(value: int) -> str:
-    """A number as the lists print it: the minus sign a paper list has (−98)."""
-    return with_minus(value)
 
 
 def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
@@ -275,9 +270,9 @@ def seating_csv(
     out = io.StringIO()
     w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(["series", "table", "seat", "player", "list"])
-    for number, players, path in tables:
+    for table, players, path in tables:
         for seat, p in enumerate(players, start=1):
-            w.writerow([series, number, seat, p, path])
+            w.writerow([series, table, seat, p, path])
     return out.getvalue()
 
 

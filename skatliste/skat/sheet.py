@@ -223,10 +223,13 @@ def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
     # rules §7: Seeger-Fabian counts the declared games' points, a Ramsch's are not
     declared = dict.fromkeys(table.players, 0)
     for row in made:
-        if isinstance(row.entry, GameEntry) and row.result is not None:
-            # a hand-edited list's stranger is a problem, and scores no player
-            if row.entry.declarer in declared:
-                declared[row.entry.declarer] += row.result.list_points
+        # a hand-edited list's stranger (not at the table) is a problem, and scores no player
+        if (
+            isinstance(row.entry, GameEntry)
+            and row.result is not None
+            and row.entry.declarer in declared
+        ):
+            declared[row.entry.declarer] += row.result.list_points
     return Derivation(
         rows=made,
         cells=tuple(map(value_cell, made)),
