@@ -268,12 +268,8 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         low = word.casefold()
         if low in self.vocabulary:
             return False
-        return any(p.casefold().startswith(low) for p in self.players_of(table))
-
-    def players_of(self, table: TableT) -> tuple[str, ...]:
-        """The table's players in seat order."""
         players: tuple[str, ...] = getattr(table, "players")  # noqa: B009 - a protocol's field
-        return players
+        return any(p.casefold().startswith(low) for p in players)
 
     def numbered(self, entry: EntryT) -> bool:
         """Whether the entry counts in the entries' numbering."""
