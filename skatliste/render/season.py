@@ -5,7 +5,6 @@ a player's history; the club ranking. Strings only; the edges print or write the
 
 from __future__ import annotations
 
-import html
 import io
 import json
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import DECIMAL, CsvWriter
+from skatliste.render.page import escaped as _e
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.season import (
@@ -240,10 +240,6 @@ def standing_csv(st: Standing, lang: Lang = "en") -> str:
 
 def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
 
 
 def chart(

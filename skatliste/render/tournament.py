@@ -4,7 +4,6 @@ CSV and JSON. Strings only; the edges print or write them.
 
 from __future__ import annotations
 
-import html
 import io
 import json
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.printed import number
 from skatliste.render.cells import CsvWriter
+from skatliste.render.page import escaped as _e
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.render.skat_text import money as euro
@@ -79,10 +79,6 @@ def text(lang: Lang) -> dict[str, str]:
     """The tournament's words in ``lang``, placeholders left to fill in."""
     t = translations(lang)
     return {key: t.pgettext(m.context or "", m.text) for key, m in _TEXT.items()}
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text))
 
 
 # --- ranking ----------------------------------------------------------------------------
