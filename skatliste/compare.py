@@ -39,6 +39,7 @@ from skatliste.errors import InputError
 from skatliste.families import FieldGroup
 from skatliste.i18n import Message, join, msg, nmsg
 from skatliste.players import same_name
+from skatliste.printed import signed
 
 MISSING_IN_A = "missing_in_a"
 """The kind of a difference where list B has an entry that list A does not have."""
@@ -65,15 +66,6 @@ _FAR = 1 << 62
 """A cost beyond every alignment: a place outside the band computed."""
 _ABSENT = ""
 """A field a game does not have, as compared (no JSON text is empty)."""
-
-
-def signed(value: int) -> str:
-    """A value as a list shows it: ``+72``, ``−48`` (a real minus sign), ``0``.
-
-    >>> signed(72), signed(-48), signed(0)
-    ('+72', '−48', '0')
-    """
-    return f"{value:+d}".replace("-", "−") if value else "0"
 
 
 @dataclass(frozen=True)

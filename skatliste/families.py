@@ -33,7 +33,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
 from skatliste.i18n import Lang, Message, msg
-from skatliste.options import Option, OptionValue, RuleSet
+from skatliste.options import Option, OptionValue, RuleSet, build
 
 
 class Plugin(NamedTuple):
@@ -79,14 +79,19 @@ class Problem:
     is not the game's is kept, and ``check`` names it)."""
 
 
-@dataclass(frozen=True)
-class PlayerResult:
-    """What one player's list comes to, for a family whose lists score each player: the list
-    points, the games declared and won, declared and lost."""
+class Played(NamedTuple):
+    """What one player's list comes to, for a family whose lists score each player, as
+    tournaments, seasons and leagues count it (``Derivation.results``)."""
 
     points: int
+    """The list points."""
     won: int
+    """The games won as declarer."""
     lost: int
+    """The games lost as declarer."""
+    declared: int
+    """The list points of the games the player declared: what Seeger-Fabian counts (Skat: a
+    Ramsch's points are on the list, not in Seeger-Fabian, rules §7)."""
 
 
 @dataclass(frozen=True)
@@ -103,9 +108,9 @@ class Derivation(Generic[RowT]):
     """Everything wrong with the list, all of it, in the entries' order."""
     totals: Mapping[str, int]
     """Each side's running total after the entries (a player, or a pair by its name)."""
-    results: Mapping[str, PlayerResult] | None
-    """Each player's list result, where the family scores players (None: American Grand's
-    pairs)."""
+    results: Mapping[str, Played] | None
+    """Each player's list result, where the family scores players, from which the
+    organised-play core computes Seeger-Fabian (None: American Grand's pairs)."""
     next_dealer: str
     """Who deals the next entry."""
     ahead: tuple[Any, ...] = ()
@@ -166,6 +171,14 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     """The kinds of entries a list file holds, each defined once (reader, writer, schema)."""
     entry_types: tuple[type, ...]
     """The classes of its entries, each of the kind at its place in ``kinds``."""
+    kind_names: tuple[Message, ...]
+    """What each kind of entry is, in a word (``a game``, ``eingepasst``), at its place in
+    ``kinds``."""
+    passed_type: type
+    """The class of the family's pass-like entry (Skat's all passed, American Grand's end of
+    a partie), made from a note and a time."""
+    rule_set: type[RuleSet]
+    """The class of the family's rule sets, built from a preset of ``presets``."""
     player_counts: tuple[int, ...]
     """How many players any rule set of the family may have."""
     example: Message | str = ""
@@ -175,16 +188,16 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     family only tells an edge which family's list it belongs to."""
     renderers: tuple[str, ...] = ()
     """The modules that register the family's renderers (``skatliste.render``)."""
+    alone_words: frozenset[str] = frozenset()
+    """Words that are a whole entry by themselves, without a declarer (``eingepasst``)."""
+    leading_words: frozenset[str] = frozenset()
+    """Words an entry starts with in place of a declarer (``ramsch anna=45 ...``)."""
 
     # --- what a family gives -----------------------------------------------------------------
 
     @abstractmethod
     def derive(self, table: TableT, entries: Sequence[EntryT]) -> Derivation[RowT]:
         """Everything derived from the entries, in one walk."""
-
-    @abstractmethod
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        """The rule set of ``preset`` with ``KEY=VALUE`` overrides, every option spelled out."""
 
     @abstractmethod
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> TableT:
@@ -213,19 +226,20 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     def words(self, entry: EntryT, lang: Lang) -> str:
         """The entry in words, as ``parse`` reads them back (names kept)."""
 
-    @abstractmethod
+    # --- what a family may change ------------------------------------------------------------
+
+    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+        """The rule set of ``preset`` with ``KEY=VALUE`` overrides, every option spelled out."""
+        return build(self.rule_set, preset, self.presets, self.options, overrides)
+
     def passed(self, *, note: str = "", time: str | None = None) -> EntryT:
         """The family's pass-like entry: Skat's all passed, American Grand's end of a partie."""
+        found: EntryT = self.passed_type(note=note, time=time)
+        return found
 
-    @abstractmethod
     def kind_name(self, entry: EntryT) -> Message:
         """What the entry is, in a word (``a Ramsch``, ``eingepasst``)."""
-
-    @abstractmethod
-    def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
-        """Whether the words need a declarer in front and do not start with one."""
-
-    # --- what a family may change ------------------------------------------------------------
+        return self.kind_names[self.entry_types.index(type(entry))]
 
     def encode(self, entry: EntryT) -> dict[str, object]:
         """The entry as it is stored: ``kind`` and every field that differs from its default,
@@ -241,18 +255,21 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         found: EntryT = self.entry_types[at](**{k: v for k, v in data.items() if k != "kind"})
         return found
 
+    def needs_name(self, table: TableT, words: Sequence[str]) -> bool:
+        """Whether the words need a declarer in front and do not start with one."""
+        first = words[0].casefold()
+        if first in self.leading_words or (len(words) == 1 and first in self.alone_words):
+            return False
+        return not self.names_player(table, words[0])
+
     def names_player(self, table: TableT, word: str) -> bool:
         """Whether an entry's first word is a player's name (or its beginning), not a word of
         the family's entries."""
         low = word.casefold()
         if low in self.vocabulary:
             return False
-        return any(p.casefold().startswith(low) for p in self.players_of(table))
-
-    def players_of(self, table: TableT) -> tuple[str, ...]:
-        """The table's players in seat order."""
         players: tuple[str, ...] = getattr(table, "players")  # noqa: B009 - a protocol's field
-        return players
+        return any(p.casefold().startswith(low) for p in players)
 
     def numbered(self, entry: EntryT) -> bool:
         """Whether the entry counts in the entries' numbering."""
@@ -325,12 +342,6 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """Everything wrong with a list, all of it: (where, problem), e.g. ``game 3``."""
         return [(p.where, p.what) for p in self.derived(table, entries).problems]
 
-    def problem_places(
-        self, table: TableT, entries: Sequence[EntryT]
-    ) -> list[tuple[int, Message, Message]]:
-        """``problems`` with the index of the entry each concerns: (index, where, problem)."""
-        return [(p.index, p.where, p.what) for p in self.derived(table, entries).problems]
-
     def totals(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, int]:
         """Each side's running total after the entries."""
         return dict(self.derived(table, entries).totals)
@@ -388,17 +399,9 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         """A count of numbered entries, in the language's plural: ``1 game``, ``3 games``."""
         return replace(self.nouns.count, count=count)
 
-    def no_entries(self) -> Message:
-        """``the list has no games yet``."""
-        return self.nouns.none_yet
-
     def entries_range(self, last: int) -> Message:
         """``the list has games 1 to 7``."""
         return _filled(self.nouns.numbered, last=last)
-
-    def none_changed(self) -> Message:
-        """``no games removed or replaced`` (an empty history)."""
-        return self.nouns.none_changed
 
     # --- what the shared rooms ask of a family ---------------------------------------------
 
@@ -418,11 +421,10 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     nothing is written until the first is chosen."""
 
     def results(self, table: TableT, entries: Sequence[EntryT]) -> dict[str, Played] | None:
-        """Each player's result of the list as tournaments, seasons and leagues count it (list
-        points, games won and lost as declarer, the points of the games declared), from which
-        the organised-play core computes Seeger-Fabian; None: the family's lists have no such
-        result (the default)."""
-        return None
+        """Each player's result of the list (``Derivation.results``); None: the family's
+        lists have no such result."""
+        found = self.derived(table, entries).results
+        return None if found is None else dict(found)
 
     def player_stats(
         self,
@@ -432,27 +434,21 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
     ) -> Any:
         """One player's numbers as ``stats`` counts them, over lists of the family (each with
         the player's name on it) and paper results: a season's player page, as ``name``. A
-        value with ``as_dict()`` (its JSON) that ``stats_cells`` and ``stats_by_game`` show;
-        None: the family counts none (the default)."""
+        value with ``as_dict()`` (its JSON), ``cells(lang)`` (its heads and its row) and
+        ``by_kind()`` (won/declared by kind of game); None: the family counts none (the
+        default)."""
         return None
 
-    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
-        """``player_stats`` as a table: its heads and its rows."""
-        return [], []
-
-    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
-        """``player_stats`` by kind of game: (the kind, won/declared)."""
-        return []
+    tournament_preset: str | None = None
+    """The preset a tournament table's list plays (Skat's SkWO rules); None: the family plays
+    no tournament."""
 
     def tournament_rules(self, games: int) -> RuleSet | None:
-        """The rule set of a tournament table's list with a series of ``games`` games (Skat's
-        SkWO rules); None: the family plays no tournament (the default)."""
-        return None
-
-    def ramsch_next(self, table: TableT, entries: Sequence[EntryT]) -> bool:
-        """Whether the deal after ``entries`` may be a Ramsch (Skat: when all pass, in a
-        Ramsch round, Offizierskat); False by default."""
-        return False
+        """The rule set of a tournament table's list with a series of ``games`` games (the
+        preset's option ``series``)."""
+        if self.tournament_preset is None:
+            return None
+        return self.rules(self.tournament_preset, {"series": str(games)})
 
     def call_round(self, table: TableT, entries: Sequence[EntryT]) -> EntryT:
         """The last entry with a round called after it by hand (Skat's Bock round, rule
@@ -533,20 +529,6 @@ def by_name(name: str) -> Family[Any, Any, Any]:
 def rules_of(preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set ``preset`` with its overrides, by the family that plays it."""
     return find_family(preset).rules(preset, overrides)
-
-
-class Played(NamedTuple):
-    """A player's result of one list as organised play counts it (``Family.results``)."""
-
-    points: int
-    """The list points."""
-    won: int
-    """The games won as declarer."""
-    lost: int
-    """The games lost as declarer."""
-    declared: int
-    """The list points of the games the player declared: what Seeger-Fabian counts (Skat: a
-    Ramsch's points are on the list, not in Seeger-Fabian, rules §7)."""
 
 
 class FieldGroup(NamedTuple):

@@ -6,13 +6,11 @@ views (tests/test_points_family.py registers it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from skatliste import options as shared
 from skatliste.errors import InputError
-from skatliste.families import Derivation, Family, NoDeclarer, Nouns, PlayerResult, Problem
+from skatliste.families import Derivation, Family, NoDeclarer, Nouns, Played, Problem
 from skatliste.fields import Field, Integer, Record, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import Option, OptionValue, RuleSet
@@ -84,9 +82,11 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
     presets, preset_help, options = PRESETS, HELP, OPTIONS
     kinds = (SCORE, SKIP)
     entry_types = (Score, Skip)
+    kind_names = (msg("a game"), msg("eingepasst"))
+    passed_type, rule_set = Skip, Rules
     player_counts = (2, 3, 4)
     example = "anna 5"
-    vocabulary = frozenset({"pass"})
+    vocabulary = alone_words = frozenset({"pass"})
 
     def derive(self, table: Table, entries: Sequence[Score | Skip]) -> Derivation[Row]:
         totals = dict.fromkeys(table.players, 0)
@@ -110,12 +110,9 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
             cells=tuple(cells),
             problems=tuple(problems),
             totals=totals,
-            results={p: PlayerResult(totals[p], won[p], lost[p]) for p in table.players},
+            results={p: Played(totals[p], won[p], lost[p], totals[p]) for p in table.players},
             next_dealer=table.dealer(len(entries)),
         )
-
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        return shared.build(Rules, preset, self.presets, self.options, overrides)
 
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
         return Table(tuple(players), first_dealer, rules)
@@ -145,15 +142,6 @@ class PointsFamily(Family[Score | Skip, Table, Row]):
 
     def words(self, entry: Score | Skip, lang: Lang) -> str:
         return f"{entry.declarer} {entry.points}" if isinstance(entry, Score) else "pass"
-
-    def passed(self, *, note: str = "", time: str | None = None) -> Score | Skip:
-        return Skip(note=note, time=time)
-
-    def kind_name(self, entry: Score | Skip) -> Message:
-        return msg("a game") if isinstance(entry, Score) else msg("eingepasst")
-
-    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        return list(words) != ["pass"] and not self.names_player(table, words[0])
 
 
 FAMILY = PointsFamily()

@@ -30,7 +30,6 @@ from skatliste.compare import (
     TotalDifference,
     difference_line,
     report_lines,
-    signed,
     total_line,
 )
 from skatliste.compare import compare as compare_lists
@@ -38,6 +37,7 @@ from skatliste.errors import InputError
 from skatliste.families import FieldGroup
 from skatliste.i18n import translations
 from skatliste.players import same_name
+from skatliste.printed import signed
 from skatliste.skat.entries import GameEntry, RamschEntry, entry_words
 from skatliste.skat.family import FAMILY as SKAT
 from skatliste.skat.rules import game_value, ramsch_score

@@ -58,7 +58,7 @@ def test_the_views_come_from_the_one_derivation() -> None:
         "unknown player",
         "too many points",
     ]
-    assert [i for i, _, _ in FAMILY.problem_places(table, entries)] == [2, 3]
+    assert [p.index for p in FAMILY.derived(table, entries).problems] == [2, 3]
     assert [str(p) for p in FAMILY.entry_problems(table, entries[:3], entries[3])] == [
         "too many points"
     ]

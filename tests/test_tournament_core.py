@@ -163,7 +163,9 @@ def test_a_lists_seeger_fabian_from_its_familys_results_is_the_sheets(
     table = SKAT.table(players, players[-1], SKAT.rules("pub"))
     entries = [SKAT.parse(table, w.split()) for w in words]
     assert SKAT.problems(table, entries) == []
-    got = paper_scores(SKAT.results(table, entries))
+    results = SKAT.results(table, entries)
+    assert results is not None
+    got = paper_scores(results)
     sheet = {p.name: p.sf_total for p in summarise(table, entries).players}
     assert {name: x.seeger_fabian for name, x in got.items()} == sheet
 

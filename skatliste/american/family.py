@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skatliste import players as names
-from skatliste.american import game, kept, options, words
+from skatliste.american import game, options, words
 from skatliste.american.deals import EUCHRE_TRICKS, HEARTS, TRICKS, Contract, Deal, Entry, PartieEnd
 from skatliste.american.game import (
     Row,
     Table,
 )
+from skatliste.american.options import AmericanRules
 from skatliste.errors import InputError
 from skatliste.families import Derivation, Family, FieldGroup, NoDeclarer, Nouns, Problem
 from skatliste.fields import Boolean, Field, Integer, Record, Text
@@ -62,10 +63,6 @@ NO_PARTIE = msg("no partie in progress to end: the next deal starts a new one")
 END_WORDS = ("end", "ende", "schluss")
 """The words of an end of a partie by hand."""
 
-_ALONE = (*END_WORDS, *words.PASS_WORDS)
-"""Words that are the whole entry, without a declarer: an end by hand, or Skat's all passed
-(refused saying why)."""
-
 
 class AmericanFamily(Family[Entry, Table, Row]):
     """The American partnership game Grand."""
@@ -89,9 +86,14 @@ class AmericanFamily(Family[Entry, Table, Row]):
     options = options.OPTIONS
     kinds = (DEAL, END)
     entry_types = (Deal, PartieEnd)
+    kind_names = (msg("a deal"), msg("the end of a partie"))
+    passed_type = PartieEnd
+    rule_set = AmericanRules
     player_counts = (4,)
     example = msg("anna whist 25 tricks 11")
     vocabulary = frozenset({*words.VOCABULARY, *END_WORDS})
+    alone_words = frozenset({*END_WORDS, *words.PASS_WORDS})
+    """An end by hand, or Skat's all passed (refused saying why)."""
 
     def next_words(self, typed: Sequence[str]) -> list[str]:
         # a deal's words ('end' ends a partie only standing alone, without a declarer)
@@ -102,9 +104,6 @@ class AmericanFamily(Family[Entry, Table, Row]):
         "skatliste.render.american_sheet",
         "skatliste.render.american_page",
     )
-
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        return options.build_rules(preset, overrides)
 
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
         assert isinstance(rules, options.AmericanRules)
@@ -207,24 +206,14 @@ class AmericanFamily(Family[Entry, Table, Row]):
             return msg("partie ended by hand").render(lang)
         return f"{entry.declarer} {words.to_words(entry, lang)}"
 
-    def passed(self, *, note: str = "", time: str | None = None) -> Entry:
-        return PartieEnd(note=note, time=time)
-
     def numbered(self, entry: Entry) -> bool:
         return isinstance(entry, Deal)
-
-    def kind_name(self, entry: Entry) -> Message:
-        return msg("a deal") if isinstance(entry, Deal) else msg("the end of a partie")
-
-    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        if len(words) == 1 and words[0].casefold() in _ALONE:
-            return False
-        return not self.names_player(table, words[0])
 
     # --- the derivation --------------------------------------------------------------------
 
     def derive(self, table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
-        standing = iter([row for partie in game.parties(table, entries) for row in partie.rows])
+        found = game.parties(table, entries)
+        standing = iter([row for partie in found for row in partie.rows])
         rows: list[Row | None] = []
         cells: list[str] = []
         row = next(standing, None)
@@ -236,13 +225,12 @@ class AmericanFamily(Family[Entry, Table, Row]):
             else:
                 rows.append(None)
                 cells.append("")
-        state, wrong, at = kept.walk(table, entries)
-        points = kept.last(state).points
+        points = found[-1].points  # the partie in progress, or the last one over
         dealt = sum(isinstance(e, Deal) for e in entries)
         return Derivation(
             rows=tuple(rows),
             cells=tuple(cells),
-            problems=tuple(Problem(i, w, p) for i, (w, p) in zip(at, wrong, strict=True)),
+            problems=tuple(Problem(*p) for p in game.problem_places(table, entries)),
             totals={table.pair_name(i): points[i] for i in (0, 1)},
             results=None,
             next_dealer=table.dealer(dealt),
@@ -251,7 +239,8 @@ class AmericanFamily(Family[Entry, Table, Row]):
     def entry_problems(self, table: Table, earlier: Sequence[Entry], entry: Entry) -> list[Message]:
         if isinstance(entry, PartieEnd):
             # no partie in progress: the last is over, or none began
-            return [] if kept.walk(table, earlier)[0].run.deals else [NO_PARTIE]
+            last = game.parties(table, earlier)[-1]
+            return [] if last.deals and not last.finished else [NO_PARTIE]
         # a deal's problems are its own (``game.scored``): the deals before need no walk
         found = game.scored(table, entry)
         return [] if isinstance(found, game.DealScore) else [found]

@@ -3,9 +3,8 @@ set with what they mean."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from skatliste import options as shared
 from skatliste.i18n import Message, msg
@@ -90,17 +89,11 @@ class AmericanRules(shared.RuleSet):
 
     @property
     def partie_deals(self) -> int | None:
-        """Deals after which a partie ends as well, or None (rule partie.deals)."""
+        """Deals after which a partie ends as well, or None (rule partie.deals).
+
+        >>> shared.build(AmericanRules, "american-grand", PRESETS, OPTIONS,
+        ...              {"partie.deals": "8"}).partie_deals
+        8
+        """
         deals = self.options["partie.deals"]
         return None if deals == "off" else int(deals)
-
-
-def build_rules(
-    preset: str = "american-grand", overrides: Mapping[str, Any] | None = None
-) -> AmericanRules:
-    """An American Grand preset with ``KEY=VALUE`` overrides, every option spelled out.
-
-    >>> build_rules(overrides={"partie.deals": "8"}).partie_deals
-    8
-    """
-    return shared.build(AmericanRules, preset, PRESETS, OPTIONS, overrides)

@@ -10,7 +10,6 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from skatliste.families import rules_of as build_rules
 from skatliste.i18n import join, msg, nmsg
 from skatliste.notes import check_note
 from skatliste.options import RuleSet
-from skatliste.players import find_player
+from skatliste.players import find_player, nfc
 from skatliste.store import lists as store
 from skatliste.store.files import now
 from skatliste.store.lists import ListFile
@@ -51,7 +50,7 @@ def new_list(
         rules = first.rules(next(iter(first.presets)))
     family = find_family(rules.preset)
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
-    players = [_nfc(n.strip()) for n in names if n.strip()]
+    players = [nfc(n.strip()) for n in names if n.strip()]
     problem = family.players_problem(players, rules)
     if problem is not None:
         raise InputError(problem)
@@ -70,10 +69,6 @@ def new_list(
     lst = store.new_list(Path(path), players, first_dealer=dealer, rules=rules)
     store.create(lst, force=force)
     return lst
-
-
-def _nfc(name: str) -> str:
-    return unicodedata.normalize("NFC", name)
 
 
 def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
@@ -110,7 +105,7 @@ def check_number(ledger: Ledger, number: int) -> int:
     found = indexes(ledger)
     if not found:
         raise InputError(
-            msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
+            msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.nouns.none_yet)
         )
     if not 1 <= number <= len(found):
         raise InputError(
@@ -291,11 +286,11 @@ def _refuse_breaking(
     the one removed); ``changed`` is the index of the entry changed or put in, whose own
     problems are refused already. Problems the list had before are not this change's."""
     family = ledger.family
-    had = {moved(i) for i, _, _ in family.problem_places(ledger.table, before)}
+    had = {moved(p.index) for p in family.derived(ledger.table, before).problems}
     broken = [
-        (where, problem)
-        for i, where, problem in family.problem_places(ledger.table, ledger.entries)
-        if i != changed and i not in had
+        (p.where, p.what)
+        for p in family.derived(ledger.table, ledger.entries).problems
+        if p.index != changed and p.index not in had
     ]
     if broken:
         where, problem = broken[0]
@@ -389,7 +384,9 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
             _check_expected(ledger, len(ledger.entries), expect, last=True)
         if not ledger.entries:
             raise InputError(
-                msg("{path}: {problem}", path=str(ledger.path), problem=ledger.family.no_entries())
+                msg(
+                    "{path}: {problem}", path=str(ledger.path), problem=ledger.family.nouns.none_yet
+                )
             )
         removed = ledger.entries.pop()
         number = numbered_count(ledger) + ledger.family.numbered(removed)

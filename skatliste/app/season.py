@@ -2,9 +2,9 @@
 two spellings of a player, and read the standing, a player's history and the club ranking.
 Plain values in, results out; never prints (the CLI and the web page render them).
 
-Every evening's lists and tournament folders are read with the stores' strict readers and
-summed by the sheet (the one Seeger-Fabian, rules §7); what each gave is kept in the season's
-cache only under a hash of its bytes, so a changed file is read and summed again.
+Every evening's lists and tournament folders are read with the stores' strict readers each
+time the season is read, each list's player results taken from its family's derivation (the
+one Seeger-Fabian, rules §7, is the organised-play core's).
 """
 
 from __future__ import annotations

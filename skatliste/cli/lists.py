@@ -388,7 +388,7 @@ def history(ledger_path: Path, lang: Lang) -> None:
     ledger = app.open_list(ledger_path)
     removed = removed_entries(ledger)
     if not removed:
-        click.echo(ledger.family.none_changed().render(lang))
+        click.echo(ledger.family.nouns.none_changed.render(lang))
     actions = {action: said.render(lang) for action, said in ACTIONS.items()}
     width = max(len(a) for a in actions.values())
     for index, item in enumerate(removed, start=1):

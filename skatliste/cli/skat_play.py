@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -22,6 +22,8 @@ from skatliste.cli.lists import show_change
 from skatliste.errors import InputError, SkatlisteError
 from skatliste.i18n import msg, pmsg
 from skatliste.render.skat_text import render_sheet
+from skatliste.skat.entries import Entry, Table
+from skatliste.skat.rounds import RoundKind
 from skatliste.skat.rules import (
     MAX_BID,
     MAX_PUSHES,
@@ -33,7 +35,7 @@ from skatliste.skat.rules import (
     two_player_value,
 )
 from skatliste.skat.rulesets import KontraRule
-from skatliste.skat.sheet import rows
+from skatliste.skat.sheet import last_row, rows
 from skatliste.skat.words import parse_words, whole_number
 
 GAME_CHOICES = ["karo", "herz", "pik", "kreuz", "grand", "null"]
@@ -184,12 +186,21 @@ def _ramsch_words(ledger: Ledger) -> list[str]:
     return words
 
 
+def ramsch_next(table: Table, entries: Sequence[Entry]) -> bool:
+    """Whether the deal after ``entries`` may be a Ramsch: when all pass (``ramsch=on_pass``,
+    Offizierskat) and in a Ramsch round."""
+    if table.rules.ramsch_on_any_deal:
+        return True
+    row = last_row(table, entries)
+    return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
+
+
 def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     """One game's questions; (declarer, words), ("ramsch", words) or None for eingepasst."""
     n = len(ledger.entries)
     table = ledger.table
     active = table.active(n)
-    ramsch = ledger.family.ramsch_next(table, ledger.entries)
+    ramsch = ramsch_next(table, ledger.entries)
     click.echo(
         "\n" + say(msg("Game {number} — dealer: {dealer}", number=n + 1, dealer=table.dealer(n)))
     )

@@ -24,10 +24,10 @@ from skatliste.cli.tournament_refusals import TournamentGroup
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg, pmsg
 from skatliste.money import parse_amount
-from skatliste.printed import with_minus
+from skatliste.printed import number, with_minus
 from skatliste.render import tournament as render
 from skatliste.render.plain import plain_table
-from skatliste.render.tournament import money, number, ranking_table, text
+from skatliste.render.tournament import money, ranking_table, text
 from skatliste.tournament import MAX_SERIES_GAMES
 
 # --- the options read into values (``--games 36/48``, ``--pool 500``) -----------------------

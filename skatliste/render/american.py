@@ -7,7 +7,6 @@ Pure text, no printing; German by default, English on request.
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -22,14 +21,11 @@ from skatliste.american.game import (
     PartieEnd,
     Result,
     Row,
-    Settled,
+    Settlement,
     Table,
     parties,
-    result,
-    settled,
+    problems,
 )
-from skatliste.american.kept import REASONS as KEPT_REASONS
-from skatliste.american.kept import WIDTH, Kept, last, numbers, results, walk
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.printed import number, signed
@@ -51,11 +47,6 @@ SET_LEGEND = msg("× = set (the contract failed)")
 def heads_in(lang: Lang) -> list[str]:
     """The sheet's heads before the pairs: ``Nr``, dealer, declarer, contract, the set mark."""
     return ["Nr", *(head.render(lang) for head in HEADS), ""]
-
-
-def pair_label(table: Table, index: int) -> str:
-    """``Anna+Carl``."""
-    return table.pair_name(index)
 
 
 def contract_words(row: Row, lang: Lang = "de") -> str:
@@ -93,9 +84,9 @@ def deal_lines(table: Table, row: Row, lang: Lang = "de") -> list[str]:
         "number": row.number,
         "declarer": row.deal.declarer,
         "deal": contract_words(row, lang),
-        "one": pair_label(table, 0),
+        "one": table.pair_name(0),
         "a": signed(row.points[0]),
-        "other": pair_label(table, 1),
+        "other": table.pair_name(1),
         "b": signed(row.points[1]),
     }
     line = (
@@ -112,9 +103,9 @@ def standing_line(table: Table, partie: Result, deals: int, lang: Lang = "de") -
     return msg(
         "Partie {number}: {one} {a} · {other} {b} · sets {x} : {y} · next dealer: {dealer}",
         number=partie.number,
-        one=pair_label(table, 0),
+        one=table.pair_name(0),
         a=signed(partie.points[0]),
-        other=pair_label(table, 1),
+        other=table.pair_name(1),
         b=signed(partie.points[1]),
         x=sets[0],
         y=sets[1],
@@ -129,110 +120,83 @@ def settlement_lines(table: Table, partie: Result, lang: Lang = "de") -> list[st
 
 def settlement_text(table: Table, partie: Result, lang: Lang = "de") -> str:
     """:func:`settlement_lines`, a line break between them."""
+    pairs = (table.pair_name(0), table.pair_name(1))
+    return _head(pairs, partie).render(lang) + _steps(pairs, partie.settlement, lang)
+
+
+def _head(pairs: tuple[str, str], partie: Result) -> Message:
+    """The first line of a settlement: the partie, why it ended (its reason; None: it goes
+    on), the pairs' scores and sets."""
     s = partie.settlement
-    a, b = s.points
-    x, y = s.sets
-    numbers = (s.score_credit, s.score_to, s.sets_credit, s.sets_to, *s.final, s.winner)
-    pairs = (pair_label(table, 0), pair_label(table, 1))
-    head = _head(pairs, partie.number, partie.deals, partie.reason, a, b, x, y)
-    low = a if a < b else b
-    return head.render(lang) + _steps(pairs, low, x, y, numbers, s.by_slam, lang)
-
-
-def _head(
-    pairs: tuple[str, str],
-    number: int,
-    deals: int,
-    reason: str | None,
-    a: int,
-    b: int,
-    x: int,
-    y: int,
-) -> Message:
-    """The first line of a settlement: the partie, why it ended (``reason``; None: it goes
-    on), the scores ``a`` and ``b`` and the sets ``x`` and ``y``."""
     said = {
-        "number": number,
+        "number": partie.number,
         "one": pairs[0],
-        "a": signed(a),
-        "x": x,
+        "a": signed(s.points[0]),
+        "x": s.sets[0],
         "other": pairs[1],
-        "b": signed(b),
-        "y": y,
+        "b": signed(s.points[1]),
+        "y": s.sets[1],
     }
-    if reason is None:
+    if partie.reason is None:
         return msg(
             "Partie {number} (provisional, the partie goes on): "
             "{one} {a}, sets {x} · {other} {b}, sets {y}",
             **said,
         )
-    if reason == "deals":
+    if partie.reason == "deals":
         return nmsg(
             "Partie {number} over ({count} deal played): {one} {a}, sets {x} · {other} {b}, "
             "sets {y}",
             "Partie {number} over ({count} deals played): {one} {a}, sets {x} · {other} {b}, "
             "sets {y}",
-            deals,
+            partie.deals,
             **said,
         )
     return msg(
         "Partie {number} over ({why}): {one} {a}, sets {x} · {other} {b}, sets {y}",
-        why=REASONS[reason],
+        why=REASONS[partie.reason],
         **said,
     )
 
 
-def _steps(
-    pairs: tuple[str, str],
-    low: int,
-    x: int,
-    y: int,
-    numbers: Settled,
-    by_slam: bool,
-    lang: Lang,
-) -> str:
-    """The three steps of §A5 for the lower score ``low`` and the sets ``x`` and ``y``,
-    settled to ``numbers`` (:func:`skatliste.american.game.settled`; ``by_slam``: won by a
-    grand slam in Grand), each on its own line after a line break."""
-    score_credit, score_to, sets_credit, sets_to, f0, f1, w = numbers
+def _steps(pairs: tuple[str, str], s: Settlement, lang: Lang) -> str:
+    """The three steps of §A5 that settle ``s``, each on its own line after a line break."""
     steps: list[Message] = []
-    if score_to is None:
+    if s.score_to is None:
         steps.append(msg("1) equal scores: nobody"))
     else:
-        shown = f"(−{-low})" if low < 0 else low
+        low = min(s.points)
         steps.append(
             msg(
                 "1) 100 − {low} = {credit} to {pair}",
-                low=shown,
-                credit=score_credit,
-                pair=pairs[score_to],
+                low=f"(−{-low})" if low < 0 else low,
+                credit=s.score_credit,
+                pair=pairs[s.score_to],
             )
         )
-    if sets_to is None:
+    if s.sets_to is None:
         steps.append(msg("2) equal sets: nobody"))
     else:
-        more, fewer = (x, y) if x > y else (y, x)
         steps.append(
             msg(
                 "2) ({more} − {fewer}) × 10 = {credit} to {pair}",
-                more=more,
-                fewer=fewer,
-                credit=sets_credit,
-                pair=pairs[sets_to],
+                more=max(s.sets),
+                fewer=min(s.sets),
+                credit=s.sets_credit,
+                pair=pairs[s.sets_to],
             )
         )
-    if w is None:
-        steps.append(msg("3) a tie, {a} : {b}", a=f0, b=f1))
+    if s.winner is None:
+        steps.append(msg("3) a tie, {a} : {b}", a=s.final[0], b=s.final[1]))
     else:
-        won, lost = (f0, f1) if w == 0 else (f1, f0)
-        said = {"pair": pairs[w], "won": won, "lost": lost}
+        said = {"pair": pairs[s.winner], "won": s.final[s.winner], "lost": s.final[1 - s.winner]}
         steps.append(
             msg(
                 "3) {pair} win by a grand slam in Grand (for the record: {won} against {lost})",
                 **said,
             )
-            if by_slam
-            else msg("3) {pair} win, {won} against {lost} (by {margin})", margin=won - lost, **said)
+            if s.by_slam
+            else msg("3) {pair} win, {won} against {lost} (by {margin})", margin=s.margin, **said)
         )
     return "".join(f"\n  {step.render(lang)}" for step in steps)
 
@@ -267,49 +231,12 @@ def summary_json(table: Table, parts: Sequence[Result]) -> dict[str, Any]:
     return {"parties": out}
 
 
-def kept_summary(table: Table, state: Kept, lang: Lang = "de") -> str:
-    """:func:`render_summary` of the parties of a kept state (``results(state)``, without
-    those of no deal), read from its numbers (a long list has thousands of parties)."""
-    pairs = (pair_label(table, 0), pair_label(table, 1))
-    pieces: list[str] = []  # each partie's head, then its steps and the blank line after it
-    add = pieces.append
-    won = [0, 0]
-    c = numbers(state)
-    columns = (c[0::WIDTH], c[1::WIDTH], c[2::WIDTH], c[3::WIDTH], c[4::WIDTH], c[5::WIDTH])
-    # the steps of §A5 follow from the lower score, which pair has it, the sets and the
-    # slam: parties settled alike (half of them on a long list) are worded once
-    alike: dict[tuple[int, ...], tuple[str, int | None]] = {}
-    for n, deals, code, a, b, x, y, slam in zip(
-        itertools.count(1), *columns, c[6::WIDTH], strict=False
-    ):
-        if not deals:
-            continue
-        low = a if a < b else b
-        key = (low, (a > b) - (a < b), x, y, slam)
-        found = alike.get(key)
-        if found is None:
-            numbers_ = settled(a, b, x, y, None if slam < 0 else slam)
-            steps = _steps(pairs, low, x, y, numbers_, slam >= 0, lang)
-            found = alike[key] = (f"{steps}\n\n", numbers_[6])
-        add(_head(pairs, n, deals, KEPT_REASONS[code], a, b, x, y).render(lang))
-        add(found[0])
-        if found[1] is not None:
-            won[found[1]] += 1
-    if state.run.deals:
-        partie = result(state.over + 1, state.run, None)
-        add(settlement_text(table, partie, lang) + "\n\n")
-    if not pieces:
-        return NO_DEALS.render(lang)
-    add(_won_line(table, won, lang))
-    return "".join(pieces)
-
-
 def _won_line(table: Table, won: Sequence[int], lang: Lang) -> str:
     return msg(
         "Parties won: {one} {a} · {other} {b}",
-        one=pair_label(table, 0),
+        one=table.pair_name(0),
         a=won[0],
-        other=pair_label(table, 1),
+        other=table.pair_name(1),
         b=won[1],
     ).render(lang)
 
@@ -336,7 +263,7 @@ def render_html(table: Table, parts: Sequence[Partie], *, created: str, lang: La
     import html
     from datetime import date
 
-    labels = [pair_label(table, 0), pair_label(table, 1)]
+    labels = [table.pair_name(0), table.pair_name(1)]
     esc = html.escape
     day = created[:10] if created else date.today().isoformat()
     pairs = (msg("Pairs").render(lang), f"{labels[0]} – {labels[1]}")
@@ -402,11 +329,10 @@ def summary_text(
 ) -> str:
     """Each partie's result (§A5); a partie in progress shown as provisional."""
     no_stake(stake, only_round)
-    state = walk(lst.table, lst.entries)[0]
+    parts = [p for p in parties_of(lst) if p.deals]
     if as_json:
-        parts = [p for p in results(state) if p.deals]
         return json.dumps(summary_json(lst.table, parts), ensure_ascii=False)
-    return kept_summary(lst.table, state, lang)
+    return render_summary(lst.table, parts, lang)
 
 
 @register(FAMILY, "html")
@@ -434,7 +360,7 @@ def deal_count(lst: Any) -> int:
 
 def last_of(lst: Any) -> tuple[Result, int]:
     """The list's last partie's result and its deals."""
-    return last(walk(lst.table, lst.entries)[0]), deal_count(lst)
+    return parties_of(lst)[-1], deal_count(lst)
 
 
 def state_lines(lst: Any, lang: Lang) -> list[str]:
@@ -478,7 +404,7 @@ def explain_lines(lst: Any, row: Row, lang: Lang) -> list[str]:
 @register(FAMILY, "notes")
 def problem_notes(lst: Any, lang: Lang) -> list[str]:
     """A hand-edited deal the rules refuse is not counted: said where the numbers are."""
-    found = walk(lst.table, lst.entries)[1]  # the walk without rows
+    found = problems(lst.table, lst.entries)
     if not found:
         return []
     where, problem = found[0]

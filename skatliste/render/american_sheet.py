@@ -11,10 +11,10 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.american.bids import said as table_word
-from skatliste.american.deals import Deal
 from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Result, Row, Table
 from skatliste.i18n import Lang
+from skatliste.printed import number, signed
 from skatliste.render import register
 from skatliste.render.american import (
     FAMILY,
@@ -23,7 +23,6 @@ from skatliste.render.american import (
     deal_words,
     heads_in,
     no_stake,
-    pair_label,
     parties_of,
     settlement_lines,
     summary_json,
@@ -78,8 +77,7 @@ def render_sheet(
         )
     if fmt == "csv":
         return render_csv(table, parts, lang).rstrip("\n")
-    said: Said = {}
-    drawn = [(_sheet_lines(p.rows, said, lang), p) for p in parts if p.rows]
+    drawn = [([_line(row, lang) for row in p.rows], p) for p in parts if p.rows]
     return _drawn(table, drawn, fmt=fmt, lang=lang)
 
 
@@ -97,11 +95,9 @@ def render_csv(table: Table, parts: Sequence[Partie], lang: Lang = "de") -> str:
     ``points Anna+Carl``, ``total Anna+Carl`` (the partie's score after the deal) and ``sets
     Anna+Carl``; ``ends`` says why the partie ends after the deal (``hundred``, ``slam``,
     ``deals``, ``hand``)."""
-    # the exports' helper, imported where it is used: a long list's add and summary write none
-
     buf = io.StringIO()
     writer = CsvWriter(buf, lang=lang, lineterminator="\n")
-    labels = [pair_label(table, 0), pair_label(table, 1)]
+    labels = [table.pair_name(0), table.pair_name(1)]
     writer.writerow(
         [
             "number",
@@ -155,7 +151,7 @@ def _drawn(
 
     if not drawn:
         return NO_DEALS.render(lang)
-    headers = [*heads_in(lang), pair_label(table, 0), pair_label(table, 1)]
+    headers = [*heads_in(lang), table.pair_name(0), table.pair_name(1)]
     blocks: list[str] = []
     align = "rlllc" + "rr"
     if fmt == "md":
@@ -174,62 +170,17 @@ def _drawn(
     return "\n\n".join(blocks) + "\n\n" + SET_LEGEND.render(lang)
 
 
-def _sheet_lines(rows: Sequence[Row], said: Said, lang: Lang) -> list[tuple[str, ...]]:
-    """The cells of each row (:func:`_line`)."""
-    return [
-        _line(
-            str(row.number),
-            row.dealer,
-            row.deal,
-            *row.points,
-            *row.totals,
-            0 if row.score.made else 1,
-            said,
-            lang,
-        )
-        for row in rows
-    ]
-
-
-Said = dict[tuple[object, ...], tuple[str, str, str, str]]
-"""The cells of a deal worded so far, by what they show: its contract's words, the set mark,
-each pair's points (a long list plays a few hundred distinct deals: each worded once)."""
-
-
-def _line(
-    number: str,
-    dealer: str,
-    d: Deal,
-    p0: int,
-    p1: int,
-    t0: int,
-    t1: int,
-    lost: int,
-    said: Said,
-    lang: Lang,
-) -> tuple[str, ...]:
+def _line(row: Row, lang: Lang) -> tuple[str, ...]:
     """A deal's cells: number, dealer, declarer, contract, the set mark, each pair's points
     and running score."""
-    # the contract by identity: an enum member hashes slowly, by name
-    key = (id(d.contract), d.bid, d.alone, d.tricks, d.hearts, p0, p1, lost)
-    found = said.get(key)
-    if found is None:
-        # printed.signed, inline
-        pre0 = f"{f'+{p0}' if p0 > 0 else (f'−{-p0}' if p0 < 0 else '0')} = "
-        pre1 = f"{f'+{p1}' if p1 > 0 else (f'−{-p1}' if p1 < 0 else '0')} = "
-        found = said[key] = (deal_words(d, lang), "×" if lost else "", pre0, pre1)
-    words, mark, pre0, pre1 = found
-    if d.note:
-        words = with_note(words, d.note)
-    # printed.number, inline
+    d = row.deal
     return (
-        number,
-        dealer,
+        str(row.number),
+        row.dealer,
         d.declarer,
-        words,
-        mark,
-        f"{pre0}{t0}" if t0 >= 0 else f"{pre0}−{-t0}",
-        f"{pre1}{t1}" if t1 >= 0 else f"{pre1}−{-t1}",
+        with_note(deal_words(d, lang), d.note),
+        "" if row.score.made else "×",
+        *(f"{signed(row.points[i])} = {number(row.totals[i])}" for i in (0, 1)),
     )
 
 

@@ -7,7 +7,6 @@ Ranking points are written as the league writes them: for : against, a half as Â
 
 from __future__ import annotations
 
-import html
 import io
 import json
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.league import DayReport, PlayerLine, TableLine
 from skatliste.printed import with_minus
 from skatliste.render.cells import CsvWriter
+from skatliste.render.page import escaped as _e
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 
@@ -187,10 +187,6 @@ def players_text(lines: Sequence[PlayerLine], lang: Lang = "de") -> str:
 
 
 # --- HTML -----------------------------------------------------------------------------------
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
 
 
 def _html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str) -> str:

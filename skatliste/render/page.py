@@ -76,6 +76,11 @@ def page_head(
     ]
 
 
+def escaped(value: object) -> str:
+    """A value as HTML text."""
+    return html.escape(str(value))
+
+
 def table_head(headers: Iterable[str]) -> str:
     """A table's head row."""
     return "<thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in headers) + "</tr></thead>"

@@ -5,7 +5,6 @@ a player's history; the club ranking. Strings only; the edges print or write the
 
 from __future__ import annotations
 
-import html
 import io
 import json
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from typing import Any
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg, translations
 from skatliste.printed import with_minus
 from skatliste.render.cells import DECIMAL, CsvWriter
+from skatliste.render.page import escaped as _e
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.season import (
@@ -242,10 +242,6 @@ def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value))
-
-
 def chart(
     days: Sequence[date], lines: dict[str, list[Fraction]], rules: SeasonRules, lang: Lang
 ) -> str:
@@ -337,7 +333,7 @@ def player_line(page: PlayerPage, lang: Lang = "de") -> str:
 def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
     """The player's numbers as ``skatliste stats`` shows them: the counts, then won/declared
     by game type."""
-    headers, rows = page.family.stats_cells(page.stats, lang)
+    headers, rows = page.stats.cells(lang)
     first = plain_table(headers, rows, "l" + "r" * (len(headers) - 1))
     headers, row = by_game(page, lang)
     if not row[1:]:
@@ -347,7 +343,7 @@ def stats_table(page: PlayerPage, lang: Lang = "de") -> str:
 
 def by_game(page: PlayerPage, lang: Lang = "de") -> tuple[list[str], list[str]]:
     """The heads and the row of won/declared by game type, in the order of the game types."""
-    kinds = page.family.stats_by_game(page.stats)
+    kinds = page.stats.by_kind()
     row = [page.name, *(cell for _, cell in kinds)]
     return [msg("won/declared").render(lang), *(kind for kind, _ in kinds)], row
 

@@ -26,13 +26,13 @@ from skatliste.render.skat_text import (
     sheet_records,
     summary_json,
     summary_table,
-    value_cell,
     words_in,
 )
 from skatliste.skat.entries import GameEntry, RamschEntry, Table
 from skatliste.skat.games import GameType
 from skatliste.skat.row import Row
 from skatliste.skat.rulesets import build_rule_set
+from skatliste.skat.sheet import value_cell
 from skatliste.skat.summary import Summary
 
 COLOURS = ("#1b6ca8", "#c0392b", "#27ae60", "#8e44ad")

@@ -21,8 +21,6 @@ from skatliste.skat.sheet import value_cell
 from skatliste.skat.summary import Summary
 from skatliste.skat.words import to_words
 
-__all__ = ["value_cell"]
-
 TEXT: dict[str, Message] = {
     "nr": msg("No"),
     "dealer": msg("Dealer"),
@@ -201,11 +199,6 @@ def render_sheet(
             lang
         )
     return text
-
-
-def count_games(n: int, lang: Lang = "de") -> str:
-    """``1 Spiel``, ``3 Spiele``; ``1 game``, ``3 games``."""
-    return nmsg("{count} game", "{count} games", n).render(lang)
 
 
 def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = False) -> str:

@@ -4,7 +4,6 @@ CSV and JSON. Strings only; the edges print or write them.
 
 from __future__ import annotations
 
-import html
 import io
 import json
 from collections.abc import Sequence
@@ -13,8 +12,9 @@ from functools import cache
 from typing import Any
 
 from skatliste.i18n import Lang, Message, pmsg, translations
-from skatliste.printed import with_minus
+from skatliste.printed import number
 from skatliste.render.cells import CsvWriter
+from skatliste.render.page import escaped as _e
 from skatliste.render.page import page
 from skatliste.render.plain import plain_table
 from skatliste.render.skat_text import money as euro
@@ -81,20 +81,11 @@ def text(lang: Lang) -> dict[str, str]:
     return {key: t.pgettext(m.context or "", m.text) for key, m in _TEXT.items()}
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text))
-
-
 # --- ranking ----------------------------------------------------------------------------
 
 
 def _series_numbers(standings: Sequence[Standing]) -> list[int]:
     return sorted({s for line in standings for s in line.series})
-
-
-def number(value: int) -> str:
-    """A number as the lists print it: the minus sign a paper list has (−98)."""
-    return with_minus(value)
 
 
 def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
@@ -275,9 +266,9 @@ def seating_csv(
     out = io.StringIO()
     w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(["series", "table", "seat", "player", "list"])
-    for number, players, path in tables:
+    for table, players, path in tables:
         for seat, p in enumerate(players, start=1):
-            w.writerow([series, number, seat, p, path])
+            w.writerow([series, table, seat, p, path])
     return out.getvalue()
 
 

@@ -14,15 +14,12 @@ from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Tex
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
 from skatliste.players import check_player_names, joined_names, same_name
-from skatliste.printed import signed
 from skatliste.skat import entries, entry_form, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
-from skatliste.skat.rounds import RoundKind
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
-from skatliste.skat.stats import GAME_ORDER, PlayerStats, collect, stats_headers, stats_rows
-from skatliste.skat.summary import summarise
+from skatliste.skat.stats import PlayerStats, collect
 from skatliste.skat.words import (
     GAME_WORDS,
     NUMBER_WORDS,
@@ -218,19 +215,21 @@ class SkatFamily(Family[Entry, Table, Row]):
     options = rulesets.OPTIONS
     kinds = (GAME, PASSED, RAMSCH)
     entry_types = (GameEntry, PassedEntry, RamschEntry)
+    kind_names = (msg("a game"), msg("eingepasst"), msg("a Ramsch"))
+    passed_type = PassedEntry
+    rule_set = rulesets.RuleSet
     player_counts = (2, 3, 4)
     example = "anna kreuz mit 2 hand"
     vocabulary = TABLE_WORDS
     renderers = ("skatliste.render.skat",)
+    alone_words = frozenset(PASS_WORDS)
+    leading_words = frozenset({"ramsch"})
 
     def derive(self, table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
         return sheet.derivation(table, entries)
 
     def next_words(self, words: Sequence[str]) -> list[str]:
         return next_words(words)
-
-    def rules(self, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
-        return rulesets.build_rule_set(preset, overrides)
 
     def table(self, players: Sequence[str], first_dealer: str, rules: RuleSet) -> Table:
         assert isinstance(rules, rulesets.RuleSet)
@@ -343,24 +342,8 @@ class SkatFamily(Family[Entry, Table, Row]):
     def words(self, entry: Entry, lang: Lang) -> str:
         return entries.entry_words(entry, lang)
 
-    def passed(self, *, note: str = "", time: str | None = None) -> Entry:
-        return PassedEntry(note=note, time=time)
-
-    def kind_name(self, entry: Entry) -> Message:
-        if isinstance(entry, RamschEntry):
-            return msg("a Ramsch")
-        if isinstance(entry, PassedEntry):
-            return msg("eingepasst")
-        return msg("a game")
-
     def names_player(self, table: Table, word: str) -> bool:
         return names_player(table, word)
-
-    def needs_name(self, table: Table, words: Sequence[str]) -> bool:
-        first = words[0].lower()
-        if first == "ramsch" or (len(words) == 1 and first in PASS_WORDS):
-            return False
-        return not names_player(table, words[0])
 
     def carry_over(self, old: Entry, new: Entry) -> Entry:
         if (
@@ -402,17 +385,6 @@ class SkatFamily(Family[Entry, Table, Row]):
     form = entry_form.FORM
     form_words = entry_form.WORDS
 
-    def results(self, table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
-        # rules §7: Seeger-Fabian counts the declared games' points, a Ramsch's are not
-        declared = dict.fromkeys(table.players, 0)
-        for row in sheet.rows(table, entries):
-            if isinstance(row.entry, GameEntry) and row.result is not None:
-                declared[row.entry.declarer] += row.result.list_points
-        return {
-            p.name: Played(p.total, p.won, p.lost, declared[p.name])
-            for p in summarise(table, entries).players
-        }
-
     def player_stats(
         self,
         sheets: Sequence[tuple[Table, Sequence[Entry], str]],
@@ -432,20 +404,7 @@ class SkatFamily(Family[Entry, Table, Row]):
         ]
         return _merged(name, parts)
 
-    def stats_cells(self, stats: Any, lang: Lang) -> tuple[list[str], list[list[str]]]:
-        return stats_headers(lang), stats_rows({stats.name: stats}, lang)
-
-    def stats_by_game(self, stats: Any) -> list[tuple[str, str]]:
-        return [(g, "{1}/{0}".format(*stats.by_game[g])) for g in GAME_ORDER if g in stats.by_game]
-
-    def tournament_rules(self, games: int) -> RuleSet:
-        return self.rules("tournament", {"series": str(games)})
-
-    def ramsch_next(self, table: Table, entries: Sequence[Entry]) -> bool:
-        if table.rules.ramsch_on_any_deal:
-            return True
-        row = sheet.last_row(table, entries)
-        return row is not None and row.pending[:1] == (RoundKind.RAMSCH,)
+    tournament_preset = "tournament"
 
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next
@@ -491,18 +450,6 @@ def _merged(name: str, parts: Sequence[PlayerStats]) -> PlayerStats:
         if p.highest is not None:
             out.highest = max(out.highest if out.highest is not None else p.highest, p.highest)
     return out
-
-
-def value_cell(row: Row) -> str:
-    """The value column: the declarer's list points, 0 for eingepasst, the sum of a Ramsch,
-    empty for an impossible game."""
-    if row.result is not None:
-        return signed(row.result.list_points)
-    if isinstance(row.entry, PassedEntry):
-        return "0"
-    if isinstance(row.entry, RamschEntry) and row.error is None:
-        return signed(sum(row.points.values()))
-    return ""
 
 
 def names_player(table: Table, word: str) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from skatliste.errors import InvalidGameError
-from skatliste.families import Derivation, PlayerResult, Problem
+from skatliste.families import Derivation, Played, Problem
 from skatliste.i18n import Message, msg
 from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
@@ -220,13 +220,24 @@ def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
         for what, refuses in _row_problems(row)
     ]
     state = walk.state
+    # rules §7: Seeger-Fabian counts the declared games' points, a Ramsch's are not
+    declared = dict.fromkeys(table.players, 0)
+    for row in made:
+        # a hand-edited list's stranger (not at the table) is a problem, and scores no player
+        if (
+            isinstance(row.entry, GameEntry)
+            and row.result is not None
+            and row.entry.declarer in declared
+        ):
+            declared[row.entry.declarer] += row.result.list_points
     return Derivation(
         rows=made,
         cells=tuple(map(value_cell, made)),
         problems=tuple(problems),
         totals=dict(state.totals),
         results={
-            p: PlayerResult(state.totals[p], state.won[p], state.lost[p]) for p in table.players
+            p: Played(state.totals[p], state.won[p], state.lost[p], declared[p])
+            for p in table.players
         },
         next_dealer=table.dealer(len(entries)),
         ahead=walk.rounds.ahead() if walk.rounds_on else (),

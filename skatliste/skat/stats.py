@@ -76,6 +76,14 @@ class PlayerStats:
             "ramsch_lost": self.ramsch_lost,
         }
 
+    def cells(self, lang: Lang) -> tuple[list[str], list[list[str]]]:
+        """The numbers as ``stats`` shows them: the heads and this player's row."""
+        return stats_headers(lang), stats_rows({self.name: self}, lang)
+
+    def by_kind(self) -> list[tuple[str, str]]:
+        """By kind of game, in the game types' order: (the kind, won/declared)."""
+        return [(g, "{1}/{0}".format(*self.by_game[g])) for g in GAME_ORDER if g in self.by_game]
+
 
 GAME_ORDER = [GERMAN_NAME[g] for g in GameType]
 

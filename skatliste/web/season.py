@@ -5,7 +5,6 @@ wrote it. Everything comes from ``skatliste.app.season``."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -31,7 +30,7 @@ from skatliste.render.season import (
     title,
 )
 from skatliste.web.base import events, request_lang, site
-from skatliste.web.watch import Stamp, Watcher
+from skatliste.web.watch import Stamp, Watcher, stamp_of
 
 
 class SeasonWatcher(Watcher):
@@ -48,14 +47,7 @@ class SeasonWatcher(Watcher):
             files = watched(self.season)
         except SkatlisteError:  # a season file being fixed: its own state still counts
             files = [self.season / "season.json"]
-        out = []
-        for file in files:
-            try:
-                st = os.stat(file)
-            except OSError:
-                continue
-            out.append((str(file), st.st_ino, st.st_mtime_ns, st.st_size))
-        return tuple(out)
+        return stamp_of(files)
 
     def _tag(self) -> str:
         return str(self.version)  # many files: the count of changes seen
@@ -83,7 +75,7 @@ def _player_page(folder: Path, name: str, lang: Lang) -> dict[str, Any]:
 
     page = app.player(folder, name)
     headers, rows = player_rows(page, lang)
-    stats_headers, stats_rows = page.family.stats_cells(page.stats, lang)
+    stats_headers, stats_rows = page.stats.cells(lang)
     game_headers, game_row = by_game(page, lang)
     return {
         "title": player_line(page, lang),

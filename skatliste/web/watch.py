@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 POLL_SECONDS = 0.2
@@ -28,9 +29,8 @@ def file_tag(path: Path) -> str:
     return f"{st.st_ino:x}.{st.st_mtime_ns:x}.{st.st_size:x}"
 
 
-def _stamp(path: Path, folder: bool) -> Stamp:
-    """(name, inode, mtime, size) of the file, or of every list in a tournament folder."""
-    files = sorted(path.rglob("*.json")) if folder else [path]
+def stamp_of(files: Iterable[Path]) -> Stamp:
+    """(name, inode, mtime, size) of each of the files that is there."""
     out = []
     for file in files:
         try:
@@ -62,7 +62,7 @@ class Watcher:
 
     def stamp(self) -> Stamp:
         """What is watched, as it is now: (name, inode, mtime, size) of each file."""
-        return _stamp(self.path, self.folder)
+        return stamp_of(sorted(self.path.rglob("*.json")) if self.folder else [self.path])
 
     def look(self) -> bool:
         """Compare the file with what was seen last; on a change wake every waiter."""
