@@ -289,14 +289,16 @@ class _Walk:
         """Bock doublings from Bock rounds on the game just walked."""
         self.ramsch_round = False
         """The game just walked was dealt in a Ramsch round."""
-        self._scores: dict[tuple[Declaration, Outcome, str, int], Scored] = {}
-        self._clean: dict[tuple[Declaration, Outcome, int | None, str, bool, str], bool] = {}
+        # keyed by the identity of the declaration and the outcome: the reader makes one of
+        # each distinct one, and the entries keep them alive while the walk lasts
+        self._scores: dict[tuple[int, int, str, int], Scored] = {}
+        self._clean: dict[tuple[int, int, int | None, str, bool, str], bool] = {}
 
     def scored(self, entry: Entry, bock: int) -> Scored:
         """``score(table, entry, bock)``, a game computed once per derivation."""
         if type(entry) is not GameEntry:
             return _score(self.how, entry, bock)
-        key = (entry.declaration, entry.outcome, entry.declarer, bock)
+        key = (id(entry.declaration), id(entry.outcome), entry.declarer, bock)
         hit = self._scores.get(key)
         if hit is None:
             hit = self._scores[key] = _score(self.how, entry, bock)
@@ -310,8 +312,8 @@ class _Walk:
         if type(entry) is GameEntry:
             dealer = self.dealers[index % self.size] if self.size == 4 else ""
             key = (
-                entry.declaration,
-                entry.outcome,
+                id(entry.declaration),
+                id(entry.outcome),
                 entry.kontra_bid,
                 entry.declarer,
                 ramsch_round,
