@@ -23,7 +23,6 @@ from skatliste.skat.rounds import RoundKind
 from skatliste.skat.row import Row
 from skatliste.skat.rules import MAX_BID, MAX_BOCK, MAX_PUSHES, MAX_SPITZEN, MIN_BID, TOTAL_AUGEN
 from skatliste.skat.stats import GAME_ORDER, PlayerStats, collect, stats_headers, stats_rows
-from skatliste.skat.summary import summarise
 from skatliste.skat.words import (
     GAME_WORDS,
     NUMBER_WORDS,
@@ -450,13 +449,10 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     def results(self, table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
         # rules §7: Seeger-Fabian counts the declared games' points, a Ramsch's are not
-        declared = dict.fromkeys(table.players, 0)
-        for row in sheet.rows(table, entries):
-            if isinstance(row.entry, GameEntry) and row.result is not None:
-                declared[row.entry.declarer] += row.result.list_points
+        state, declared = sheet.played(table, entries)
         return {
-            p.name: Played(p.total, p.won, p.lost, declared[p.name])
-            for p in summarise(table, entries).players
+            p: Played(state.totals[p], state.won[p], state.lost[p], declared[p])
+            for p in table.players
         }
 
     def player_stats(

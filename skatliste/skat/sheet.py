@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from skatliste.errors import InvalidGameError
 from skatliste.families import Derivation, PlayerResult, Problem
@@ -99,14 +100,22 @@ def _score(how: _Scoring, entry: Entry, bock: int) -> Scored:
 
 def _score_game(how: _Scoring, entry: GameEntry, bock: int) -> _Value:
     o = entry.outcome
-    return _game_value(how, entry.declaration, o if not bock else replace(o, bock=o.bock + bock))
+    if bock:
+        o = replace(o, bock=o.bock + bock)
+    return _game_value(how.two_player, how.variant, how.options, entry.declaration, o)
 
 
-def _game_value(how: _Scoring, d: Declaration, o: Outcome) -> _Value:
+@lru_cache(maxsize=4096)
+def _game_value(
+    two_player: bool, variant: Variant, options: ScoringOptions, d: Declaration, o: Outcome
+) -> _Value:
+    """A game's value by its declaration and outcome under the scoring options: the same few
+    hundred games fill every list, so each is worked out once per process (a pure function
+    of small frozen values)."""
     try:
-        if how.two_player:
-            return two_player_value(d, o, variant=how.variant), None
-        return game_value(d, o, options=how.options), None
+        if two_player:
+            return two_player_value(d, o, variant=variant), None
+        return game_value(d, o, options=options), None
     except InvalidGameError as exc:
         return None, exc.message
 
@@ -207,6 +216,17 @@ def derive(table: Table, entries: Sequence[Entry]) -> Derived:
     for _ in walk.steps(entries, checked=False):
         pass
     return walk.state
+
+
+def played(table: Table, entries: Sequence[Entry]) -> tuple[Derived, dict[str, int]]:
+    """The sheet's state after ``entries`` and the list points of the games each player
+    declared (what Seeger-Fabian counts, rules §7): one walk, without rows."""
+    walk = _Walk(table)
+    declared = dict.fromkeys(table.players, 0)
+    for _, entry, scored, _ in walk.steps(entries, checked=False):
+        if type(entry) is GameEntry and scored.result is not None:
+            declared[entry.declarer] += scored.result.list_points
+    return walk.state, declared
 
 
 def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
