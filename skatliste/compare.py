@@ -15,7 +15,7 @@ words, values and totals; this module only lines the two lists up and says where
 >>> g2_hand = game("Ben", "grand", "Ben grand mit 1 hand", 96, spitzen=1, hand=True, augen=91)
 >>> g3 = game("Carl", "null", "Carl null", 23)
 >>> totals = {"Anna": 48, "Ben": 72, "Carl": 23}
->>> said = FieldGroup("announcement", msg("the announcements"), ("hand",), 6)
+>>> said = FieldGroup("announcement", ("hand",), 6)
 >>> result = compare([g1, g2, g3], [g1, g2_hand, g3], totals, {**totals, "Ben": 96}, groups=[said])
 >>> [(d.game_a, d.kind, d.fields) for d in result.differences]
 [(2, 'announcement', ('hand',))]

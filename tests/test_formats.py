@@ -258,6 +258,25 @@ def test_keys_too_short_are_each_named(tmp_path: Path) -> None:
     assert "fewer than 16 characters" in refused.value.problems[0].reason.render("en")
 
 
+def test_a_key_given_to_two_places_is_named_at_each_later_place(tmp_path: Path) -> None:
+    """A hand-edited keys.json that gives a table the organiser's key (it would write every
+    list) or another table's key is refused, each later holder named, and left as it is."""
+    path = tmp_path / keys.FILE_NAME
+    organiser, table = "o" * 32, "t" * 32
+    tables = {"2/1": table, "2/2": table, "2/3": organiser}
+    raw = json.dumps(
+        {"format": "skatliste-keys", "version": 2, "organiser": organiser, "tables": tables}
+    )
+    path.write_text(raw)
+    with pytest.raises(Refused) as refused:
+        keys.read_tournament_keys(path)
+    said = {p.place: p.reason.render("en") for p in refused.value.problems}
+    assert list(said) == ["tables.2/2", "tables.2/3"]
+    assert said["tables.2/2"].startswith("the same key as tables.2/1:")
+    assert said["tables.2/3"].startswith("the same key as organiser:")
+    assert path.read_text() == raw
+
+
 def test_keys_of_version_1_without_a_tournament_belong_to_series_1(tmp_path: Path) -> None:
     """The migration asks the folder for the last drawn series: none there, series 1."""
     path = tmp_path / keys.FILE_NAME

@@ -10,7 +10,7 @@ from skatliste.errors import InputError
 from skatliste.families import all_presets, find_family
 from skatliste.i18n import msg
 from skatliste.store import league, season, tournament
-from skatliste.store.formats import Format
+from skatliste.store.formats import DIALECT, Format
 from skatliste.store.lists import json_schema
 
 FOLDER_FORMATS: dict[str, Format] = {
@@ -45,7 +45,7 @@ def list_schema(preset: str) -> dict[str, Any]:
                 known=", ".join(sorted(all_presets())),
             )
         )
-    return json_schema(find_family(preset.lower()))
+    return {"$schema": DIALECT, **json_schema(find_family(preset.lower()))}
 
 
 def schema(name: str, preset: str) -> dict[str, Any]:

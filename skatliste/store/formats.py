@@ -41,6 +41,10 @@ Migration = Callable[[dict[str, Any], Path], dict[str, Any]]
 lives, for a migration that asks its folder)."""
 
 
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+"""The JSON Schema dialect of every schema ``skatliste schema`` prints."""
+
+
 @dataclass(frozen=True)
 class Format:
     """One file format: what ``skatliste schema NAME`` prints and what its reader checks."""
@@ -63,7 +67,7 @@ class Format:
     def schema(self) -> dict[str, Any]:
         """The format's JSON Schema."""
         return {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$schema": DIALECT,
             **self.root.schema(),
             "$defs": schema_defs(self.defs),
         }

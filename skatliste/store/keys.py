@@ -46,11 +46,23 @@ ROOT = Record(
 )
 
 
-def _short(data: dict[str, Any]) -> Places:
-    """A key too short to be safe, by its place."""
+def _unsafe(data: dict[str, Any]) -> Places:
+    """A key too short to be safe, and a key another place holds already (a table with the
+    organiser's key would write every list, two tables each other's), by their places."""
     keys = [("organiser", data["organiser"])]
     keys += [(at("tables", name), key) for name, key in data["tables"].items()]
+    first: dict[str, str] = {}
     for where, key in keys:
+        if key in first:
+            yield (
+                where,
+                msg(
+                    "the same key as {other}: each table and the organiser have a key of their "
+                    "own; delete the file's line to have a new one made",
+                    other=first[key],
+                ),
+            )
+        first.setdefault(key, where)
         if len(key) < KEY_LEAST:
             yield (
                 where,
@@ -92,7 +104,7 @@ FORMAT = Format(
     FORMAT_VERSION,
     ROOT,
     "key file",
-    rules=_short,
+    rules=_unsafe,
     migrations={1: _from_version_1},
     unnamed=1,
 )
