@@ -88,7 +88,8 @@ def write(path: Path, entries: Sequence[Entry], *, fields: dict[str, Any] | None
     """Put ``entries`` into the list at ``path`` (started empty), one a line as the writer lays
     them out; ``fields`` replace fields of its header (its players, its first dealer)."""
     data = header(path) | (fields or {})
-    head = json.dumps(data | {"games": []}, ensure_ascii=False, indent=2)
+    history = data.pop("history", [])
+    head = json.dumps(data | {"games": [], "history": history}, ensure_ascii=False, indent=2)
     lines = ",\n".join(
         "    " + json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in entries
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from skatliste.errors import InputError
@@ -115,35 +116,80 @@ def _paper_text(paper: PaperValue | None) -> str | None:
     return f"{paper.value:+d}" if paper.signed else str(paper.value)
 
 
+@lru_cache(maxsize=1024, typed=True)
+def _declaration(
+    game: str,
+    spitzen: int | None,
+    mit: bool,
+    hand: bool,
+    ouvert: bool,
+    schneider: bool,
+    schwarz: bool,
+) -> Declaration:
+    """A stored declaration, made once per distinct one (a list repeats a few hundred): the
+    games that share it share one object, which the derivation scores once."""
+    return Declaration(
+        game=_GAME_TYPES[game],
+        spitzen=spitzen,
+        mit=mit,
+        hand=hand,
+        ouvert=ouvert,
+        schneider_announced=schneider,
+        schwarz_announced=schwarz,
+    )
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _outcome(
+    won: bool | None,
+    augen: int | None,
+    schneider: bool,
+    schwarz: bool,
+    bid: int | None,
+    kontra: bool,
+    re: bool,
+    bock: int,
+) -> Outcome:
+    """A stored outcome, made once per distinct one (as ``_declaration``)."""
+    return Outcome(
+        won=won,
+        augen=augen,
+        schneider=schneider,
+        schwarz=schwarz,
+        bid=bid,
+        kontra=kontra,
+        re=re,
+        bock=bock,
+    )
+
+
 def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
     m = {**_GAME_DEFAULTS, **stored}
     paper = None
     if m["paper"] is not None:
         text = m["paper"].replace("−", "-")
         paper = PaperValue(int(text), text[0] in "+-")
-    declaration = Declaration(
-        game=_GAME_TYPES[m["game"]],
-        spitzen=m["spitzen"],
-        mit=m["mit"],
-        hand=m["hand"],
-        ouvert=m["ouvert"],
-        schneider_announced=m["schneider_announced"],
-        schwarz_announced=m["schwarz_announced"],
-    )
-    outcome = Outcome(
-        won=m["won"],
-        augen=m["augen"],
-        schneider=m["schneider"],
-        schwarz=m["schwarz"],
-        bid=m["bid"],
-        kontra=m["kontra"],
-        re=m["re"],
-        bock=m["bock"],
-    )
     return GameEntry(
         declarer=m["declarer"],
-        declaration=declaration,
-        outcome=outcome,
+        declaration=_declaration(
+            m["game"],
+            m["spitzen"],
+            m["mit"],
+            m["hand"],
+            m["ouvert"],
+            m["schneider_announced"],
+            m["schwarz_announced"],
+        ),
+        outcome=_outcome(
+            m["won"],
+            m["augen"],
+            m["schneider"],
+            m["schwarz"],
+            m["bid"],
+            m["kontra"],
+            m["re"],
+            m["bock"],
+        ),
         paper=paper,
         kontra_bid=m["kontra_bid"],
         bock_called=m["bock_called"],

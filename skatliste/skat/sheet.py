@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from skatliste.errors import InvalidGameError
 from skatliste.families import Derivation, Played, Problem
@@ -99,14 +100,22 @@ def _score(how: _Scoring, entry: Entry, bock: int) -> Scored:
 
 def _score_game(how: _Scoring, entry: GameEntry, bock: int) -> _Value:
     o = entry.outcome
-    return _game_value(how, entry.declaration, o if not bock else replace(o, bock=o.bock + bock))
+    if bock:
+        o = replace(o, bock=o.bock + bock)
+    return _game_value(how.two_player, how.variant, how.options, entry.declaration, o)
 
 
-def _game_value(how: _Scoring, d: Declaration, o: Outcome) -> _Value:
+@lru_cache(maxsize=4096)
+def _game_value(
+    two_player: bool, variant: Variant, options: ScoringOptions, d: Declaration, o: Outcome
+) -> _Value:
+    """A game's value by its declaration and outcome under the scoring options: the same few
+    hundred games fill every list, so each is worked out once per process (a pure function
+    of small frozen values)."""
     try:
-        if how.two_player:
-            return two_player_value(d, o, variant=how.variant), None
-        return game_value(d, o, options=how.options), None
+        if two_player:
+            return two_player_value(d, o, variant=variant), None
+        return game_value(d, o, options=options), None
     except InvalidGameError as exc:
         return None, exc.message
 
@@ -300,14 +309,16 @@ class _Walk:
         """Bock doublings from Bock rounds on the game just walked."""
         self.ramsch_round = False
         """The game just walked was dealt in a Ramsch round."""
-        self._scores: dict[tuple[Declaration, Outcome, str, int], Scored] = {}
-        self._clean: dict[tuple[Declaration, Outcome, int | None, str, bool, str], bool] = {}
+        # keyed by the identity of the declaration and the outcome: the reader makes one of
+        # each distinct one, and the entries keep them alive while the walk lasts
+        self._scores: dict[tuple[int, int, str, int], Scored] = {}
+        self._clean: dict[tuple[int, int, int | None, str, bool, str], bool] = {}
 
     def scored(self, entry: Entry, bock: int) -> Scored:
         """``score(table, entry, bock)``, a game computed once per derivation."""
         if type(entry) is not GameEntry:
             return _score(self.how, entry, bock)
-        key = (entry.declaration, entry.outcome, entry.declarer, bock)
+        key = (id(entry.declaration), id(entry.outcome), entry.declarer, bock)
         hit = self._scores.get(key)
         if hit is None:
             hit = self._scores[key] = _score(self.how, entry, bock)
@@ -321,8 +332,8 @@ class _Walk:
         if type(entry) is GameEntry:
             dealer = self.dealers[index % self.size] if self.size == 4 else ""
             key = (
-                entry.declaration,
-                entry.outcome,
+                id(entry.declaration),
+                id(entry.outcome),
                 entry.kontra_bid,
                 entry.declarer,
                 ramsch_round,
