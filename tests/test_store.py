@@ -334,6 +334,14 @@ def test_the_printed_schema_is_the_readers_definition(run: Run) -> None:
     }
 
 
+def test_rules_with_a_folder_format_is_refused(run: Run) -> None:
+    """``--rules`` chooses a list's format; given with a folder format it is refused, not
+    ignored, and says how to write it."""
+    r = run("schema", "tournament", "--rules", "pub")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "'skatliste schema tournament'" in r.stderr
+
+
 def _lean_accepts(path: Path, text: str) -> bool:
     path.write_text(text, encoding="utf-8")
     try:

@@ -5,7 +5,6 @@ family renders (``skatliste.render``); the family is the list's own, read from i
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,8 +15,6 @@ from skatliste.app.bock import call_bock
 from skatliste.app.reports import agreement_history
 from skatliste.app.reports import agreement_problems as agreement
 from skatliste.app.reports import history as removed_entries
-from skatliste.app.schemas import NoSuchFormat
-from skatliste.app.schemas import schema as file_schema
 from skatliste.cli.base import (
     WORDS_CONTEXT,
     Failed,
@@ -38,7 +35,6 @@ from skatliste.cli.complete import (
     complete_words,
 )
 from skatliste.cli.options import rule_assignments
-from skatliste.errors import InputError
 from skatliste.families import PLUGINS, families
 from skatliste.i18n import Lang, msg, nmsg, pmsg
 from skatliste.render import renderer
@@ -456,41 +452,6 @@ def check_cmd(ledger_path: Path) -> None:
             )
         )
     click.echo(say(msg("{path}: {games}, no problems", path=str(ledger_path), games=games)))
-
-
-@cli.command()
-@click.argument("name", metavar="[FORMAT]", default="list")
-@click.option(
-    "--rules",
-    "preset",
-    default=DEFAULT_PRESET,
-    metavar="PRESET",
-    help=RULES_HELP,
-)
-def schema(name: str, preset: str) -> None:
-    """Print the JSON Schema of a file format: list (Skat lists, or American Grand lists;
-    without FORMAT), tournament, season or league.
-
-    \b
-    Examples:
-      skatliste schema > skatliste.schema.json
-      skatliste schema --rules american-grand > american-grand.schema.json
-      skatliste schema tournament > tournament.schema.json
-    """
-
-    try:
-        found = file_schema(name, preset)
-    except NoSuchFormat:
-        raise
-    except InputError as exc:
-        raise InputError(
-            msg(
-                "--rules {problem}; e.g. 'skatliste schema --rules {preset}'",
-                problem=exc.message,
-                preset=DEFAULT_PRESET,
-            )
-        ) from None
-    click.echo(json.dumps(found, indent=2, ensure_ascii=False))
 
 
 def _listing(lang: Lang) -> list[str]:
