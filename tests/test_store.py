@@ -69,7 +69,7 @@ def _files(folder: Path) -> list[str]:
         ((r'"kind": ?"passed"', '"kind":"passed","bock_called":0'), "game 2: bock_called:"),
         ((r'"kind": ?"game"', '"kind":"game","bock":false'), "game 1: bock: must be a whole"),
         ((r'"augen": ?75', '"augen":121'), "game 1: augen: must be from 0 to 120 (found 121)"),
-        ((r'"spitzen_cap": ?11', '"spitzen_cap": true'), "rules: options: spitzen_cap: must be"),
+        ((r'"spitzen_cap": ?11', '"spitzen_cap": true'), "rules.options: spitzen_cap: must be"),
     ],
 )
 @pytest.mark.parametrize("command", [["check"], ["sheet"], ["summary"], ["add", "ben", "null"]])
@@ -332,6 +332,26 @@ def test_the_printed_schema_is_the_readers_definition(run: Run) -> None:
         *("game", "passed", "ramsch", "entry", "history"),
         *("agreement", "sign", "reopen", "protest", "decide"),
     }
+
+
+@pytest.mark.english
+def test_a_hand_edited_header_names_every_problem_at_once(run: Run, tmp_path: Path) -> None:
+    """A list whose header has an unknown option, two players of one name and a first dealer
+    who is not at the table is refused with all three, each at its place, and left as it is
+    (one round of fixing, not three)."""
+    path = tmp_path / "list.json"
+    data = json.loads((EXAMPLES / "evening.json").read_text(encoding="utf-8"))
+    data["rules"]["options"]["foo"] = 1
+    data["players"][1] = data["players"][0].upper()
+    data["first_dealer"] = "Zora"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    r = run("sheet", "--ledger", str(path))
+    assert r.exit_code == 2
+    assert "rules: unknown option" in r.stderr
+    assert "players: every player needs a different name" in r.stderr
+    assert "first_dealer: 'Zora' is not one of the players" in r.stderr
+    assert path.read_bytes() == before
 
 
 def test_rules_with_a_folder_format_is_refused(run: Run) -> None:

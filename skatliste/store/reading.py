@@ -31,7 +31,7 @@ from skatliste.fields import (
 from skatliste.i18n import Message, msg, nmsg
 from skatliste.options import stored_problem
 from skatliste.store import agree
-from skatliste.store.formats import listed
+from skatliste.store.formats import listed, walk
 
 FORMAT_NAME: Final = "skatliste"
 FORMAT_VERSION: Final = 1
@@ -129,27 +129,39 @@ def place(part: str, number: int, family: Family[Any, Any, Any]) -> Message:
 
 
 def header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
-    """What is wrong with the header: its fields, the rule set, the table; with the place."""
-    head = {k: v for k, v in data.items() if k not in ("games", "history")}
-    problem = HEADER.problem(head)
-    if problem is not None:
-        return "", problem
-    rules = data["rules"]
-    try:
-        family = find_family(rules["preset"])
-    except RuleSetError as exc:
-        return "rules", exc.message
-    problem, rule_set = stored_rules(family, rules["preset"], rules["options"])
-    if problem is not None:
-        return "rules", problem
+    """The first of :func:`header_problems`, or None."""
+    return next(header_problems(data), None)
+
+
+def header_problems(data: Mapping[str, Any]) -> Iterator[tuple[str, Message]]:
+    """Everything wrong with the header, each with its place: its fields by their definition,
+    then the rule set, the players' names, the first dealer and the players' count, each
+    checked where the fields it needs are sound."""
+    # the agreement's items are read by their own kinds (agree.problems), after the header
+    head = {k: v for k, v in data.items() if k not in ("games", "history", agree.FIELD)}
+    wrong = list(walk(HEADER, head, ""))
+    yield from wrong
+    bad = {where.split(".")[0] for where, _ in wrong}
+    rule_set = None
+    if "rules" not in bad:
+        rules = data["rules"]
+        try:
+            family = find_family(rules["preset"])
+        except RuleSetError as exc:
+            yield "rules", exc.message
+        else:
+            problem, rule_set = stored_rules(family, rules["preset"], rules["options"])
+            if problem is not None:
+                yield "rules", problem
+    if "players" in bad:
+        return
     players = data["players"]
-    folded = {p.casefold() for p in players}
-    if len(folded) != len(players):
-        return "", msg("players: every player needs a different name")
-    if data["first_dealer"] not in players:
-        return "", msg("first_dealer '{name}' is not one of the players", name=data["first_dealer"])
-    counts = rule_set.player_counts
-    if len(players) not in counts:
+    if len({p.casefold() for p in players}) != len(players):
+        yield "players", msg("every player needs a different name")
+    if "first_dealer" not in bad and data["first_dealer"] not in players:
+        yield "first_dealer", msg("'{name}' is not one of the players", name=data["first_dealer"])
+    counts = rule_set.player_counts if rule_set is not None else ()
+    if counts and len(players) not in counts:
         said = (
             str(counts[0])
             if len(counts) == 1
@@ -159,13 +171,12 @@ def header_problem(data: Mapping[str, Any]) -> tuple[str, Message] | None:
                 other=counts[-1],
             )
         )
-        return "", nmsg(
-            "players: {count} player, but these rules are played by {counts}",
-            "players: {count} players, but these rules are played by {counts}",
+        yield "players", nmsg(
+            "{count} player, but these rules are played by {counts}",
+            "{count} players, but these rules are played by {counts}",
             len(players),
             counts=said,
         )
-    return None
 
 
 RULES_KEPT = 64
@@ -242,10 +253,10 @@ def _a_list(data: Mapping[str, Any], field: str) -> bool:
 def problems(data: dict[str, Any]) -> Iterator[Message]:
     """Everything wrong with the list's data, each with its place (the header first: when it
     is wrong, the entries cannot be read)."""
-    head = header_problem(data)
-    if head is not None:
-        where, problem = head
+    head = list(header_problems(data))
+    for where, problem in head:
         yield msg("{where}: {problem}", where=where, problem=problem) if where else problem
+    if head:
         return
     family = family_of(data)
     listed = next((f for f in ("games", "history", agree.FIELD) if not _a_list(data, f)), None)
