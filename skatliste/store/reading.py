@@ -171,11 +171,14 @@ def header_problems(data: Mapping[str, Any]) -> Iterator[tuple[str, Message]]:
                 other=counts[-1],
             )
         )
-        yield "players", nmsg(
-            "{count} player, but these rules are played by {counts}",
-            "{count} players, but these rules are played by {counts}",
-            len(players),
-            counts=said,
+        yield (
+            "players",
+            nmsg(
+                "{count} player, but these rules are played by {counts}",
+                "{count} players, but these rules are played by {counts}",
+                len(players),
+                counts=said,
+            ),
         )
 
 
