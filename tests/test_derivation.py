@@ -25,8 +25,10 @@ from skatliste.skat.sheet import (
     Derived,
     bierlachs_reached,
     check,
+    derivation,
     derive,
     last_row,
+    played,
     rows,
     score,
 )
@@ -175,6 +177,8 @@ def test_the_sheet_is_its_plain_definition(case: tuple[Table, list[Entry]]) -> N
     assert list(rows(table, games)) == expected
     assert derive(table, games) == state
     assert last_row(table, games) == (expected[-1] if expected else None)
+    # organised play's results (rules §7) are the derivation's, without its rows
+    assert played(table, games) == derivation(table, games).results
 
 
 @given(lists())

@@ -431,6 +431,10 @@ class SkatFamily(Family[Entry, Table, Row]):
     form = entry_form.FORM
     form_words = entry_form.WORDS
 
+    def results(self, table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
+        # the derivation's results without its rows (organised play asks for nothing else)
+        return sheet.played(table, entries)
+
     def player_stats(
         self,
         sheets: Sequence[tuple[Table, Sequence[Entry], str]],

@@ -218,6 +218,21 @@ def derive(table: Table, entries: Sequence[Entry]) -> Derived:
     return walk.state
 
 
+def played(table: Table, entries: Sequence[Entry]) -> dict[str, Played]:
+    """Each player's result for organised play (list points, games won and lost, and the list
+    points of the games he declared, which Seeger-Fabian counts: rules §7), in one walk
+    without rows: a championship's ranking derives 750 lists for it."""
+    walk = _Walk(table)
+    declared = dict.fromkeys(table.players, 0)
+    for _, entry, scored, _ in walk.steps(entries, checked=False):
+        if type(entry) is GameEntry and scored.result is not None and entry.declarer in declared:
+            declared[entry.declarer] += scored.result.list_points
+    state = walk.state
+    return {
+        p: Played(state.totals[p], state.won[p], state.lost[p], declared[p]) for p in table.players
+    }
+
+
 def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
     """Everything the sheet derives from ``entries`` in one walk: the rows, the problems
     (``check``'s), the totals, each player's result, the next dealer and the rounds ahead."""
