@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from skatliste.errors import InputError
 from skatliste.i18n import msg
 from skatliste.players import same_name
-from skatliste.tournament import SEEGER_FABIAN_OPPONENT
+from skatliste.seeger_fabian import SEEGER_FABIAN_OPPONENT
 
 if TYPE_CHECKING:
     from skatliste.families import Family

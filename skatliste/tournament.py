@@ -14,6 +14,11 @@ from typing import Protocol
 
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, msg, nmsg
+from skatliste.seeger_fabian import (
+    SEEGER_FABIAN_LOST,
+    SEEGER_FABIAN_OPPONENT,
+    SEEGER_FABIAN_WON,
+)
 
 MAX_SERIES = 20
 """Series a tournament plays at most: a day's Preisskat plays 2 or 3, a championship a few
@@ -33,14 +38,6 @@ MAX_LOST_GAME = 2 * MAX_WON_GAME
 MAX_DIGITS = 9
 """The most digits of a number typed for the tournament (points, games, a seed), as of every
 number at the table."""
-
-SEEGER_FABIAN_WON = 50
-"""Seeger-Fabian points for each game the player won as declarer (SkWO 5.1, rules §7)."""
-SEEGER_FABIAN_LOST = -50
-"""Seeger-Fabian points for each game the player lost as declarer."""
-SEEGER_FABIAN_OPPONENT: dict[int, int] = {3: 40, 4: 30}
-"""Seeger-Fabian points for each game another player of the table lost, by the table's size
-(three or four players)."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,11 @@ from typing import Literal
 
 from skatliste.errors import InvalidGameError
 from skatliste.i18n import msg
+from skatliste.seeger_fabian import (  # SkWO 5.1: organised play's, a game's column too
+    SEEGER_FABIAN_LOST,
+    SEEGER_FABIAN_OPPONENT,
+    SEEGER_FABIAN_WON,
+)
 from skatliste.skat.games import Declaration, GameType, Outcome
 from skatliste.skat.values import (
     BASE_VALUE,
@@ -48,11 +53,6 @@ from skatliste.skat.values import (
     nearest_bids,
     next_bid,
     normalise,
-)
-from skatliste.tournament import (  # SkWO 5.1: organised play's, a game's column too
-    SEEGER_FABIAN_LOST,
-    SEEGER_FABIAN_OPPONENT,
-    SEEGER_FABIAN_WON,
 )
 
 __all__ = [
