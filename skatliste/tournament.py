@@ -35,6 +35,13 @@ no Bock, SkWO)."""
 MAX_LOST_GAME = 2 * MAX_WON_GAME
 """The most list points a lost game costs its declarer: twice the highest value (rules §6)."""
 
+MIN_WON_GAME = 18
+"""The fewest list points a won game brings its declarer: the lowest game value, 18 (Karo
+mit or ohne 1, Spiel 2; a Null is 23, rules §3-§4)."""
+
+MIN_LOST_GAME = 2 * MIN_WON_GAME
+"""The fewest list points a lost game costs its declarer: twice the lowest value, 36."""
+
 MAX_DIGITS = 9
 """The most digits of a number typed for the tournament (points, games, a seed), as of every
 number at the table."""
@@ -303,6 +310,52 @@ def paper_line_problem(line: PaperLine, length: int) -> Message | None:
         counts=counts,
         won=MAX_WON_GAME,
         lost=MAX_LOST_GAME,
+        low=low,
+        high=high,
+    )
+
+
+def played_points_range(won: int, lost: int) -> tuple[int, int]:
+    """The list points that ``won`` and ``lost`` games as declarer can bring: each won game
+    18 to 264, each lost one −36 to −528 (rules §7, a paper result).
+
+    >>> played_points_range(1, 0), played_points_range(0, 1), played_points_range(2, 1)
+    ((18, 264), (-528, -36), (-492, 492))
+    """
+    return (
+        MIN_WON_GAME * won - MAX_LOST_GAME * lost,
+        MAX_WON_GAME * won - MIN_LOST_GAME * lost,
+    )
+
+
+def entered_line_problem(line: PaperLine, length: int) -> Message | None:
+    """Why a paper line typed in cannot be a player's series of ``length`` games, or None:
+    :func:`paper_line_problem`, and besides, points that no won and lost games can add up to
+    (a won game brings at least 18, a lost one costs at least 36). Files that earlier versions
+    wrote keep such lines and still open (:func:`paper_line_problem` alone reads them).
+
+    >>> print(entered_line_problem(PaperLine(1, 1, 0), 48))  # doctest: +ELLIPSIS
+    1 list points with 1 won and 0 lost: a won game brings at least 18 ... 18 to 264
+    >>> entered_line_problem(PaperLine(-36, 0, 1), 48) is None
+    True
+    """
+    problem = paper_line_problem(line, length)
+    if problem is not None:
+        return problem
+    low, high = played_points_range(line.won, line.lost)
+    if low <= line.points <= high:
+        return None
+    return msg(
+        "{counts}: a won game brings at least {won}, a lost one costs at least {lost} (twice "
+        "the lowest game), so the points are {low} to {high}",
+        counts=msg(
+            "{points} list points with {won} won and {lost} lost",
+            points=line.points,
+            won=line.won,
+            lost=line.lost,
+        ),
+        won=MIN_WON_GAME,
+        lost=MIN_LOST_GAME,
         low=low,
         high=high,
     )

@@ -147,6 +147,39 @@ def test_a_paper_result_beyond_the_series_is_refused(drawn: Path, vera: str, mes
     assert files(drawn) == before
 
 
+def test_a_paper_result_no_game_can_produce_is_refused_saying_why(drawn: Path) -> None:
+    """Rules §7, a paper result: a won game brings at least 18 (Karo mit 1), a lost one costs
+    at least 36; the issue's A=1/1/0 and B=0/0/1 are refused, each with its range."""
+    before = files(drawn)
+    with pytest.raises(InputError) as exc:
+        paper(drawn, "Vera=1/1/0", "Sven=0/0/1", "Klaus=0/0/0")
+    told = str(exc.value)
+    assert (
+        "'Vera=1/1/0': 1 list points with 1 won and 0 lost: a won game brings at least 18, a "
+        "lost one costs at least 36 (twice the lowest game), so the points are 18 to 264"
+    ) in told
+    assert "'Sven=0/0/1': 0 list points with 0 won and 1 lost: " in told
+    assert "so the points are -528 to -36" in told
+    assert files(drawn) == before
+
+
+def test_the_lowest_paper_results_are_taken(drawn: Path) -> None:
+    scores = app.enter_paper_result(drawn, 1, 1, ["Vera=18/1/0", "Sven=-36/0/1", "Klaus=0/0/0"])
+    assert scores["Vera"].points == 18 and scores["Sven"].points == -36
+
+
+def test_a_file_with_a_paper_result_no_game_can_produce_still_opens(drawn: Path) -> None:
+    """Earlier versions took 1/1/0: their files open and rank as they did."""
+    path = drawn / "tournament.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    results = {"Vera": [1, 1, 0], "Sven": [0, 0, 1], "Klaus": [0, 0, 0]}
+    data["paper"] = [{"series": 1, "table": 1, "time": "2026-12-05T18:00:00+00:00",
+                      "results": results}]  # fmt: skip
+    path.write_text(json.dumps(data), encoding="utf-8")
+    got = {s.name: s.seeger_fabian for s in app.ranking(drawn).standings}
+    assert got == {"Vera": 91, "Sven": -50, "Klaus": 40}
+
+
 def test_the_highest_paper_results_are_taken(drawn: Path) -> None:
     scores = app.enter_paper_result(drawn, 1, 1, ["Vera=264/1/0", "Sven=-528/0/1", "Klaus=0/0/0"])
     assert scores["Vera"].points == 264 and scores["Sven"].points == -528

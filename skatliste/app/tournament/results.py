@@ -96,7 +96,7 @@ def _paper_item(
         int(found.group("lost")),
     )
     lines[who] = line
-    problem = core.paper_line_problem(line, length)
+    problem = core.entered_line_problem(line, length)
     return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
 
 
