@@ -624,14 +624,48 @@ class Fee:
         return self.entry + self.lost_fees
 
 
-def fees(standings: Sequence[Standing], *, entry: Fraction, lost_game: Fraction) -> list[Fee]:
-    """Each player's fees, in the ranking's order."""
-    if entry < 0 or lost_game < 0:
+def lost_game_fees(lost: int, tiers: Sequence[Fraction]) -> Fraction:
+    """What ``lost`` games lost in one series cost: the n-th lost game of a series costs the
+    n-th amount of ``tiers``, the last amount every game beyond (one amount: a single fee for
+    every lost game). Published: "Abreizgeld: 1.-3. Spiel 0,30 Euro, ab 4. Spiel 1,00 Euro".
+
+    >>> str(lost_game_fees(5, [Fraction("0.30")] * 3 + [Fraction(1)]))
+    '29/10'
+    >>> str(lost_game_fees(7, [Fraction("0.50")] * 3 + [Fraction(1)] * 2 + [Fraction(3)]))
+    '19/2'
+    """
+    if not tiers or lost <= 0:
+        return Fraction(0)
+    listed = min(lost, len(tiers))
+    return sum(tiers[:listed], Fraction(0)) + tiers[-1] * (lost - listed)
+
+
+def fees(
+    standings: Sequence[Standing],
+    *,
+    entry: Fraction,
+    lost_game: Fraction | Sequence[Fraction],
+    lost: Mapping[str, Mapping[int, int]] | None = None,
+) -> list[Fee]:
+    """Each player's fees, in the ranking's order: the entry fee, and his lost games' fees
+    series by series (:func:`lost_game_fees`; ``lost``: each player's lost games per series,
+    needed for tiers; a single fee counts the lost games of the ranking)."""
+    tiers = [lost_game] if isinstance(lost_game, Fraction) else list(lost_game)
+    if entry < 0 or any(x < 0 for x in tiers):
         raise OptionError(
             ("entry", "lost_game"),
             msg("an entry fee and a lost game's fee are amounts of 0 or more"),
         )
-    return [Fee(s.name, entry, s.lost, lost_game * s.lost) for s in standings]
+    assert len(tiers) == 1 or lost is not None  # tiers count each series' lost games
+    out = []
+    for s in standings:
+        if len(tiers) > 1:
+            series = (lost or {}).get(s.name, {}).values()
+            owed = sum((lost_game_fees(n, tiers) for n in series), Fraction(0))
+        else:
+            owed = lost_game_fees(s.lost, tiers)
+        out.append(Fee(s.name, entry, s.lost, owed))
+    return out
 
 
 @dataclass

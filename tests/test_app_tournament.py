@@ -257,7 +257,7 @@ def test_prizes_from_a_pool_equal_places_share(finished: Path) -> None:
 def test_fixed_prizes_and_fees(finished: Path) -> None:
     """Carl and Emil share the third prize (and no fourth): 20 each. Everyone pays 10, and
     0.50 a lost game: six lost games in all."""
-    got = app.prize_list(finished, amounts=[F(100), F(60), F(40)], entry=F(10), lost_game=F(1, 2))
+    got = app.prize_list(finished, amounts=[F(100), F(60), F(40)], entry=F(10), lost_game=[F(1, 2)])
     assert [(p.name, int(p.amount)) for p in got.prizes] == [
         ("Frida", 100),
         ("Anna", 60),

@@ -23,6 +23,7 @@ from skatliste.cli.tournament_players import player, tournament_option
 from skatliste.cli.tournament_refusals import TournamentGroup
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg, pmsg
+from skatliste.i18n import render as render_message
 from skatliste.money import parse_amount
 from skatliste.printed import number, with_minus
 from skatliste.render import tournament as render
@@ -38,7 +39,7 @@ EXAMPLES = {
     "--split": "--split 30,20,15",
     "--amounts": "--amounts 100,60,40",
     "--entry": "--entry 10",
-    "--lost-game": "--lost-game 0.50",
+    "--lost-game": "--lost-game 0.50 or --lost-game 0.30,0.30,0.30,1",
 }
 """How each money option is typed."""
 
@@ -410,7 +411,18 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
 @click.option("--split", default=None, metavar="P1,P2,...", help="Percent of the pool per place.")
 @click.option("--amounts", default=None, metavar="A1,A2,...", help="Fixed prize per place.")
 @click.option("--entry", default=None, help="Start money per player.")
-@click.option("--lost-game", default=None, help="Fee per lost game.")
+@click.option(
+    "--lost-game",
+    default=None,
+    metavar="F1,F2,...",
+    help="Fee per lost game; in tiers per series: the n-th lost game of a series costs the "
+    "n-th amount, the last every game beyond (0.30,0.30,0.30,1: 1st-3rd 0.30, from the 4th 1).",
+)
+@click.option(
+    "--provisional",
+    is_flag=True,
+    help="While a table still plays: the list as it stands, every line marked provisional.",
+)
 @tournament_option
 @lang_option
 def prizes(
@@ -419,15 +431,19 @@ def prizes(
     amounts: str | None,
     entry: str | None,
     lost_game: str | None,
+    provisional: bool,
     folder: Path,
     lang: str | None,
 ) -> None:
-    """Who gets what (equal places share their prizes), and each player's fees.
+    """Who gets what (equal places share their prizes), and each player's fees. Refused
+    while a table still plays, unless --provisional.
 
     \b
     Examples:
       skatliste tournament prizes --pool 500 --split 30,20,15,10
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
+      skatliste tournament prizes --amounts 100,60 --entry 2 --lost-game 0.30,0.30,0.30,1
+      skatliste tournament prizes --pool 200 --split 40,30 --provisional
     """
 
     chosen = resolve_lang(lang)
@@ -438,10 +454,13 @@ def prizes(
         split=amounts_option(split, "--split"),
         amounts=amounts_option(amounts, "--amounts"),
         entry=amount_option(entry, "--entry"),
-        lost_game=amount_option(lost_game, "--lost-game"),
+        lost_game=amounts_option(lost_game, "--lost-game"),
+        provisional=provisional,
     )
-    body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
-    click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
+    mark = [t["provisional"]] if got.provisional else []
+    body = [[f"{p.place}.", p.name, money(p.amount, chosen), *mark] for p in got.prizes]
+    heads = [t["place"], t["name"], t["prize"], *([""] if mark else [])]
+    click.echo(plain_table(heads, body, "rlr" + "l" * len(mark)))
     paid = money(got.paid_out, chosen)
     if got.remaining:
         click.echo(t["remaining"].format(paid=paid, left=money(got.remaining, chosen)))
@@ -456,12 +475,17 @@ def prizes(
                 str(f.lost),
                 money(f.lost_fees, chosen),
                 money(f.total, chosen),
+                *mark,
             ]
             for f in got.fees
         ]
         headers = [t["name"], t["entry"], t["lost"], t["lost_games"], t["pays"]]
-        click.echo(plain_table(headers, fee_body, "lrrrr"))
+        headers += [""] * len(mark)
+        click.echo(plain_table(headers, fee_body, "lrrrr" + "l" * len(mark)))
         click.echo(t["collected"].format(amount=money(got.collected, chosen)))
+    if got.provisional:
+        where = render_message(got.playing(), chosen)
+        click.echo(t["provisional_note"].format(tables=where))
 
 
 @tournament.command("export")

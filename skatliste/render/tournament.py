@@ -64,6 +64,10 @@ _TEXT: dict[str, Message] = {
     "lost_games": pmsg("tournament", "Lost games"),
     "pays": pmsg("tournament", "Pays"),
     "collected": pmsg("tournament", "collected: {amount}"),
+    "provisional": pmsg("tournament", "provisional"),
+    "provisional_note": pmsg(
+        "tournament", "provisional: tables still playing: {tables}; every line can change"
+    ),
     "left": pmsg("tournament", "Left"),
     "number": pmsg("tournament", "No."),
     "yes": pmsg("tournament", "yes"),

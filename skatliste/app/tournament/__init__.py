@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     )
     from skatliste.app.tournament.prizes import (
         PrizeList,
+        TablesStillPlaying,
         prize_list,
         team_ranking,
     )
@@ -83,6 +84,7 @@ _WHERE: dict[str, str] = {
     "SeriesNotDrawn": "skatliste.app.tournament.draw",
     "TableHasResults": "skatliste.app.tournament.seat",
     "TablesCountTwice": "skatliste.app.tournament.results",
+    "TablesStillPlaying": "skatliste.app.tournament.prizes",
     "Tournament": "skatliste.store.tournament",
     "add_player": "skatliste.app.tournament.players",
     "delete_paper_result": "skatliste.app.tournament.results",
@@ -126,6 +128,7 @@ __all__ = [
     "SeriesNotDrawn",
     "TableHasResults",
     "TablesCountTwice",
+    "TablesStillPlaying",
     "Tournament",
     "add_player",
     "delete_paper_result",

@@ -409,7 +409,11 @@ class Ranking:
 
 def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
     """Place, name, club, Seeger-Fabian per series and in all, points, won, lost."""
-    got = results(folder)
+    return ranking_of(results(folder), series=series)
+
+
+def ranking_of(got: Results, *, series: int | None = None) -> Ranking:
+    """The ranking of the results read (:func:`ranking`)."""
     t = got.tournament
     if series is not None and t.seating(series) is None:
         drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
