@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from skatliste.errors import InputError
 from skatliste.families import by_name
+from skatliste.prizes import fees, lost_game_fees, prize_amounts, prizes
 from skatliste.skat.family import FAMILY as SKAT
 from skatliste.skat.rules import MAX_BID
 from skatliste.skat.summary import summarise
@@ -24,12 +25,8 @@ from skatliste.tournament import (
     Score,
     Standing,
     draw,
-    fees,
-    lost_game_fees,
     pairs_met,
     paper_scores,
-    prize_amounts,
-    prizes,
     rank,
     table_sizes,
     teams,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from skatliste.printed import number, with_minus
 from skatliste.render import tournament as render
 from skatliste.render.plain import plain_table
 from skatliste.render.tournament import money, ranking_table, text
-from skatliste.tournament import MAX_SERIES_GAMES
+from skatliste.tournament import MAX_SERIES_GAMES, Leavers, Ties
 
 # --- the options read into values (``--games 36/48``, ``--pool 500``) -----------------------
 
@@ -114,6 +115,56 @@ def amount_option(raw: str | None, option: str) -> Fraction | None:
     return values[0]
 
 
+def table_points_option(raw: str | None) -> tuple[int, ...] | None:
+    """``--table-points 4,3,2,1``: the points of places 1 to 4 at a table; ``none``: no
+    table points (None without the option)."""
+    if raw is None:
+        return None
+    if raw.strip().casefold() in ("none", "keine"):
+        return ()
+    parts = [p.strip() for p in raw.split(",")]
+    if not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
+        raise InputError(
+            msg(
+                "--table-points {raw}: give the points of places 1 to 4 at a table, whole "
+                "numbers, e.g. 4,3,2,1 (or none)",
+                raw=raw,
+            )
+        )
+    return tuple(int(p) for p in parts)
+
+
+def rules_options(f: Callable[..., None]) -> Callable[..., None]:
+    """The ranking's rules, as ``new`` and ``rules`` take them."""
+    f = click.option(
+        "--table-points",
+        default=None,
+        metavar="P1,P2,P3,P4",
+        help="Rank by table points first: the points of places 1 to 4 at a table "
+        "(e.g. 4,3,2,1; a table of three gives the first three); none: by Seeger-Fabian.",
+    )(f)
+    f = click.option(
+        "--leavers",
+        type=click.Choice([x.value for x in Leavers]),
+        default=None,
+        help="A player who left: ranked with his series (default), or unranked: listed "
+        "without a place, the next moves up.",
+    )(f)
+    f = click.option(
+        "--lot-seed",
+        type=int,
+        default=None,
+        help="The seed of the lot (with --ties lot; default random, recorded).",
+    )(f)
+    return click.option(
+        "--ties",
+        type=click.Choice([x.value for x in Ties]),
+        default=None,
+        help="Players still equal after Seeger-Fabian, won and lost: share the place "
+        "(default), or lot: an order drawn by lot, the same on every look.",
+    )(f)
+
+
 DRAW = ("draw", "seat", "seating")
 """The commands of ``cli.tournament_draw``, loaded when one of them is called."""
 
@@ -152,6 +203,7 @@ def tournament() -> None:
     help="Every table keeps two lists (table-03.json and table-03.b.json); it counts when "
     "they agree.",
 )
+@rules_options
 @messages_lang_option
 def new(
     folder: Path,
@@ -161,6 +213,10 @@ def new(
     games: str | None,
     seed: int | None,
     double_list: bool,
+    ties: str | None,
+    lot_seed: int | None,
+    leavers: str | None,
+    table_points: str | None,
 ) -> None:
     """Start a tournament in a new folder.
 
@@ -168,6 +224,7 @@ def new(
     Examples:
       skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
       skatliste tournament new meisterschaft --name "Meisterschaft" --double-list
+      skatliste tournament new finale --name "Finale" --table-points 4,3,2,1 --ties lot
     """
     counts = games_option(games)
     t = app.new_tournament(
@@ -178,6 +235,10 @@ def new(
         games=counts,
         seed=seed,
         double_list=double_list,
+        ties=Ties(ties or Ties.SHARED),
+        lot_seed=lot_seed,
+        leavers=Leavers(leavers or Leavers.RANKED),
+        table_points=table_points_option(table_points) or (),
     )
     click.echo(
         say(
@@ -203,12 +264,76 @@ def new(
                 )
             )
         )
+    if (t.ties, t.leavers, t.table_points) != (Ties.SHARED, Leavers.RANKED, ()):
+        click.echo(rules_line(t))
 
 
 tournament.add_command(player)
 
 
 # --- results ----------------------------------------------------------------------------
+
+
+def rules_line(t: app.Tournament) -> str:
+    """The ranking's rules in one sentence, as ``new`` and ``rules`` print them."""
+    order = (
+        msg("ranked by table points {points}, then Seeger-Fabian",
+            points=",".join(map(str, t.table_points)))
+        if t.table_points
+        else msg("ranked by Seeger-Fabian")
+    )  # fmt: skip
+    ties = (
+        msg("ties by lot (seed {seed})", seed=t.lot_seed)
+        if t.ties is Ties.LOT
+        else msg("ties share the place")
+    )
+    leavers = (
+        msg("a player who left is listed without a place")
+        if t.leavers is Leavers.UNRANKED
+        else msg("a player who left is ranked")
+    )
+    return say(
+        msg(
+            "{order}, then more won, then fewer lost; {ties}; {leavers}",
+            order=order,
+            ties=ties,
+            leavers=leavers,
+        )
+    )
+
+
+@tournament.command("rules")
+@rules_options
+@tournament_option
+@messages_lang_option
+def rules(
+    ties: str | None,
+    lot_seed: int | None,
+    leavers: str | None,
+    table_points: str | None,
+    folder: Path,
+) -> None:
+    """The ranking's rules of the tournament: shown, or set with the options (recorded in
+    the history, with the lot's seed).
+
+    \b
+    Examples:
+      skatliste tournament rules
+      skatliste tournament rules --ties lot --leavers unranked
+      skatliste tournament rules --table-points 4,3,2,1
+      skatliste tournament rules --table-points none
+    """
+    if (ties, lot_seed, leavers, table_points) == (None, None, None, None):
+        click.echo(rules_line(app.open_tournament(folder)))
+        return
+    t = app.set_rules(
+        folder,
+        ties=None if ties is None else Ties(ties),
+        lot_seed=lot_seed,
+        leavers=None if leavers is None else Leavers(leavers),
+        table_points=table_points_option(table_points),
+    )
+    click.echo(rules_line(t))
 
 
 @tournament.command("result")
@@ -313,15 +438,19 @@ def status(folder: Path, lang: str | None) -> None:
 
 
 def _ranking_note(r: app.Ranking, lang: Lang) -> str:
-
-    if not r.in_progress:
-        return ""
+    """The notes under a ranking: the tables still playing, the lot's seed where the lot
+    decided a place."""
     t = text(lang)
-    where = ", ".join(
-        t["where"].format(series=s.series, table=s.table, games=s.games, length=s.length)
-        for s in r.in_progress
-    )
-    return t["playing"].format(tables=where)
+    notes = []
+    if r.in_progress:
+        where = ", ".join(
+            t["where"].format(series=s.series, table=s.table, games=s.games, length=s.length)
+            for s in r.in_progress
+        )
+        notes.append(t["playing"].format(tables=where))
+    if any(s.by_lot for s in r.standings):
+        notes.append(t["by_lot"].format(seed=r.lot_seed))
+    return "\n".join(notes)
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:

@@ -7,16 +7,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from skatliste import prizes as money
 from skatliste import tournament as core
 from skatliste.app.tournament.results import ranking, ranking_of, results
 from skatliste.errors import InputError
 from skatliste.i18n import Joined, Message, join, msg
-from skatliste.tournament import (
-    Fee,
-    Prize,
-    SeriesStatus,
-    TeamStanding,
-)
+from skatliste.prizes import Fee, Prize
+from skatliste.tournament import SeriesStatus, TeamStanding
 
 
 def team_ranking(folder: Path | str, *, size: int = 4) -> list[TeamStanding]:
@@ -108,12 +105,12 @@ def prize_list(
     if playing and not provisional:
         raise TablesStillPlaying(playing)
     pool_amount = pool
-    wanted = core.prize_amounts(pool=pool, split=split, amounts=amounts)
-    paid = core.prizes(standings, wanted)
+    wanted = money.prize_amounts(pool=pool, split=split, amounts=amounts)
+    paid = money.prizes(standings, wanted)
     fee_list: list[Fee] = []
     if entry is not None or lost_game:
         lost = {name: {n: x.lost for n, x in by.items()} for name, by in got.scores.items()}
-        fee_list = core.fees(
+        fee_list = money.fees(
             standings,
             entry=entry or Fraction(0),
             lost_game=list(lost_game) or [Fraction(0)],
