@@ -614,25 +614,26 @@ def test_a_day_of_three_teams_scores_as_a_group_of_four() -> None:
     day = match_day(1, teams_of("ABC"))
     scores = _day_of("ABC", [{"A": 900, "B": 600, "C": 300}, {"B": 900, "A": 600, "C": 300}])
     got = report(day, scores, series=2, scoring=Scoring.GROUP)
-    assert [[(t.team, t.points, t.against) for t in s.teams] for s in got.series][0] == [
+    assert [(t.team, t.points, t.against) for t in got.series[0].teams] == [
         ("A", 3, 0), ("B", 2, 1), ("C", 1, 2)
     ]  # fmt: skip
     assert [(t.team, t.points, t.against) for t in got.teams] == [
         ("A", 5, 1), ("B", 5, 1), ("C", 2, 4)
     ]  # fmt: skip
     before = report(day, scores, series=2)
-    assert [(t.team, t.points, t.against) for t in before.teams][0] == ("A", 3, 1)
+    top = before.teams[0]
+    assert (top.team, top.points, top.against) == ("A", 3, 1)
 
 
 def test_three_level_teams_share_two_to_one_each() -> None:
-    """"Nach dieser 1. Serie lagen die drei Mannschaften mit jeweils 10:5 Wertungspunkten
+    """ "Nach dieser 1. Serie lagen die drei Mannschaften mit jeweils 10:5 Wertungspunkten
     gleichauf": level in a series, each of three gets (3 + 2 + 1) / 3 = 2 : 1."""
     got = ranking_points({"A": 500, "B": 500, "C": 500}, places=4)
     assert set(got.values()) == {(Fraction(2), Fraction(1))}
 
 
 def test_five_teams_keep_four_to_none_and_a_winner_of_four_series_has_sixteen() -> None:
-    """"im Fünferfeld 16 Punkte": a group of five gives 4 .. 0 a series, 16 over four."""
+    """ "im Fünferfeld 16 Punkte": a group of five gives 4 .. 0 a series, 16 over four."""
     day = match_day(1, teams_of("ABCDE"))
     one = {"A": 900, "B": 800, "C": 700, "D": 600, "E": 500}
     got = report(day, _day_of("ABCDE", [one] * 4), series=4, scoring=Scoring.GROUP)
