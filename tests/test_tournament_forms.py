@@ -257,3 +257,23 @@ def test_the_organiser_s_page_shows_the_places_drawn_and_the_table_points(final:
 def test_a_refused_rule_says_what_is_wrong_in_the_app(final: Path) -> None:
     with pytest.raises(InputError, match="a lot's seed is for ties by lot"):
         app.set_rules(final, ties=Ties.SHARED, lot_seed=4)
+
+
+def test_a_series_seated_by_the_ranking_goes_by_table_points(final: Path) -> None:
+    """ "Die 2. Serie wird gesetzt" as the tournament ranks: the second at table 1 (250
+    Seeger-Fabian, 3 table points) ranks below the first of table 2 (68, 4 table points), and
+    the two last at their table (1½ each) sit at table 2."""
+    from skatliste.app.tournament.draw import by_ranking
+
+    one, two = (t.players for t in app.seating(final, 1).tables)
+    app.enter_paper_result(final, 1, 1, [f"{p}={x}" for p, x in
+                                         zip(one, ("264/2/0", "200/1/0", "0/0/0", "0/0/0"),
+                                             strict=True)])  # fmt: skip
+    app.enter_paper_result(final, 1, 2, [f"{p}={x}" for p, x in
+                                         zip(two, ("18/1/0", "0/0/0", "0/0/0", "0/0/0"),
+                                             strict=True)])  # fmt: skip
+    order = [s.name for s in app.ranking(final).standings]
+    assert order[:3] == [one[0], two[0], one[1]] and set(order[6:]) == {one[2], one[3]}
+    plan = app.draw_series(final, 2, seat=by_ranking(2))
+    first, second = (set(t.players) for t in plan.tables)
+    assert {one[0], two[0], one[1]} < first and {one[2], one[3]} < second
