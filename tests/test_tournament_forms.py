@@ -277,3 +277,27 @@ def test_a_series_seated_by_the_ranking_goes_by_table_points(final: Path) -> Non
     plan = app.draw_series(final, 2, seat=by_ranking(2))
     first, second = (set(t.players) for t in plan.tables)
     assert {one[0], two[0], one[1]} < first and {one[2], one[3]} < second
+
+
+def test_the_exports_carry_the_table_points_the_lot_and_the_leaver(
+    run: Run, final: Path, tmp_path: Path
+) -> None:
+    _enter(final, LINES)
+    app.remove_player(final, "Anna")
+    csv = run("tournament", "export", "ranking", "--format", "csv", "--tournament", str(final),
+              "--lang", "en")  # fmt: skip
+    head, *rows = csv.output.splitlines()
+    assert head == (
+        "place,name,club,series 1,table_points,seeger_fabian,points,won,lost,in_progress,by_lot"
+    )
+    assert rows[:3] == [
+        "1,Emil,,178,4,178,48,2,0,no,no",  # alone now: Anna left, no lot
+        ",Anna,,178,4,178,48,2,0,no,no",
+        "2,Hans,,30,2.5,30,0,0,0,no,yes",
+    ]
+    html = tmp_path / "r.html"
+    assert run("tournament", "export", "ranking", "-o", str(html), "--tournament",
+               str(final)).exit_code == 0  # fmt: skip
+    page = html.read_text(encoding="utf-8")
+    assert '<th class="n">TP</th>' in page and "‡ place decided by the lot (seed 11)" in page
+    assert '<td class="n">-</td><td>Anna</td>' in page

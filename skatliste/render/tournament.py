@@ -170,6 +170,10 @@ def ranking_table(standings: Sequence[Standing], lang: Lang = "de") -> str:
     return plain_table(headers, body, "rll" + "r" * (len(numbers) + 4 + tp))
 
 
+def _csv_points(value: Fraction) -> int | Fraction:
+    return int(value) if value.denominator == 1 else value
+
+
 def ranking_csv(standings: Sequence[Standing], lang: Lang = "en") -> str:
     """One row a player: place (empty for a player who left without one), name, club, each
     series, table points (where ranked by them), total, points, won, lost, in progress, and
@@ -202,7 +206,7 @@ def ranking_csv(standings: Sequence[Standing], lang: Lang = "en") -> str:
                 s.name,
                 s.club,
                 *[s.series.get(n, "") for n in numbers],
-                *_tp_cells(s, tp),
+                *([_csv_points(s.table_points or Fraction(0))] if tp else []),
                 s.seeger_fabian,
                 s.points,
                 s.won,
