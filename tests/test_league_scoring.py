@@ -107,6 +107,10 @@ def test_a_central_day_in_groups_reports_each_group_from_its_first(run: Run, lig
         (1, "A", 3), (1, "B", 2), (1, "C", 1), (1, "D", 0),
         (2, "E", 3), (2, "F", 2), (2, "G", 1), (2, "H", 0),
     ]  # fmt: skip
+    from skatliste.web.league import league_view
+
+    page = league_view(liga, "de")["days"][0]["body"]
+    assert "<th class=\"n\">Gruppe</th>" in page  # the league's page shows the groups
     text = run("league", "day", "report", "1", "--league", str(liga), "--lang", "en").output
     day_lines = text.split("The match day\n")[1].splitlines()
     assert [line.split()[:3] for line in day_lines[2:10]] == [
