@@ -24,10 +24,11 @@ def files(folder: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def liga(run: Run, tmp_path: Path) -> Path:
-    """A league of eight teams of three, counting all against all (the default)."""
+    """A league of eight teams of three, counting all against all (as a file of an earlier
+    version does)."""
     folder = tmp_path / "liga"
     assert run("league", "new", str(folder), "--name", "Liga", "--series", "2", "--seed", "1",
-               "--lang", "en").exit_code == 0  # fmt: skip
+               "--scoring", "all").exit_code == 0  # fmt: skip
     for t in TEAMS:
         got = run("league", "team", "add", t, "--players", *(f"{t}{i}" for i in (1, 2, 3)),
                   "--league", str(folder))  # fmt: skip
@@ -53,7 +54,14 @@ def test_the_scoring_is_set_shown_and_refused_where_a_day_cannot_be_scored_so(
     assert files(liga) == before
 
 
-def test_group_scoring_refuses_a_day_of_six_without_groups(run: Run, liga: Path) -> None:
+def test_a_new_league_counts_as_groups_and_refuses_a_day_of_six_without_groups(
+    run: Run, liga: Path
+) -> None:
+    """A new league counts as the DSkV does (a file without the rule: all against all)."""
+    made = run("league", "new", str(liga.parent / "neu"), "--name", "Neu", "--lang", "en")
+    assert made.exit_code == 0 and "ranking points as a group" not in made.output
+    data = json.loads((liga.parent / "neu" / "league.json").read_text(encoding="utf-8"))
+    assert data["scoring"] == "group"
     assert run("league", "rules", "--scoring", "group", "--league", str(liga)).exit_code == 0
     before = files(liga)
     got = run("league", "day", "new", "1", "--teams", *TEAMS[:6], "--league", str(liga),
@@ -110,7 +118,7 @@ def test_a_central_day_in_groups_reports_each_group_from_its_first(run: Run, lig
     from skatliste.web.league import league_view
 
     page = league_view(liga, "de")["days"][0]["body"]
-    assert "<th class=\"n\">Gruppe</th>" in page  # the league's page shows the groups
+    assert '<th class="n">Gruppe</th>' in page  # the league's page shows the groups
     text = run("league", "day", "report", "1", "--league", str(liga), "--lang", "en").output
     day_lines = text.split("The match day\n")[1].splitlines()
     assert [line.split()[:3] for line in day_lines[2:10]] == [

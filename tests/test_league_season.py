@@ -162,6 +162,8 @@ def league(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "2",
         "--seed",
         "9",
+        "--scoring",
+        "all",  # the central day of eight, all against all (worked above)
     )
     monkeypatch.setenv("SKATLISTE_LEAGUE", str(folder))
     for team, players in TEAMS.items():

@@ -78,10 +78,11 @@ def new_league(
     name: str,
     series: int = 3,
     seed: int | None = None,
-    scoring: core.Scoring = core.Scoring.ALL,
+    scoring: core.Scoring = core.Scoring.GROUP,
 ) -> League:
     """Create the folder and its league file (no teams yet); ``series`` per match day;
-    ``scoring``: the ranking points of a series (rules §L)."""
+    ``scoring``: the ranking points of a series (rules §L), for a new league the DSkV's: as
+    a group of four or five (a file without it counts all against all, as it did)."""
     if not name.strip():
         raise OptionError("name", msg("give the league a name, e.g. 'Landesliga Nord 2027'"))
     if not store.MIN_SERIES <= series <= store.MAX_SERIES:

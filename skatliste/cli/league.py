@@ -86,9 +86,9 @@ def league() -> None:
 
 
 SCORING_HELP = (
-    "Ranking points of a series: all (every team against every other: n teams give n-1..0) "
-    "or group (as a group of four or five: three teams 3:0, 2:1, 1:2; five 4..0; a central "
-    "day in the groups set with 'day new --group')."
+    "Ranking points of a series: group (a new league's: as a group of four or five: three "
+    "teams 3:0, 2:1, 1:2; five 4..0; a central day in the groups set with 'day new --group') "
+    "or all (every team against every other: n teams give n-1..0)."
 )
 
 
@@ -119,9 +119,9 @@ def new(folder: Path, name: str, series: int, seed: int | None, scoring: str | N
     \b
     Examples:
       skatliste league new liga --name "Landesliga Nord 2027" --series 3
-      skatliste league new online --name "Online-Bundesliga West" --scoring group
+      skatliste league new kreis --name "Kreisliga" --scoring all
     """
-    chosen = Scoring(scoring or Scoring.ALL)
+    chosen = Scoring(scoring or Scoring.GROUP)
     made = app.new_league(folder, name=name, series=series, seed=seed, scoring=chosen)
     said = msg(
         "{path}: {name}, {series} series a match day; seed {seed}",
@@ -131,7 +131,7 @@ def new(folder: Path, name: str, series: int, seed: int | None, scoring: str | N
         seed=made.seed,
     )
     click.echo(say(said))
-    if made.scoring is not Scoring.ALL:
+    if made.scoring is not Scoring.GROUP:
         click.echo(scoring_line(made))
 
 
