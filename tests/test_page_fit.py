@@ -183,8 +183,8 @@ def test_at_200_percent_zoom_nothing_scrolls_sideways(phone: Any, tmp_path: Path
         card.evaluate("c => { c.scrollLeft = c.scrollWidth; }")
         edges = card.evaluate(
             """c => { const box = c.getBoundingClientRect();
-                 const name = c.querySelector('tr:nth-child(2) td:nth-child(2)');
-                 const last = c.querySelector('tr:first-child th:last-child');
+                 const name = c.querySelector('tbody tr:first-child th[scope=row]');
+                 const last = c.querySelector('thead th:last-child');
                  return [name.getBoundingClientRect().left - box.left,
                          box.right - last.getBoundingClientRect().right]; }"""
         )

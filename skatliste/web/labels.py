@@ -121,6 +121,22 @@ _LABELS: dict[str, Message] = {
     "ramsch_extra_label": pmsg("page", "More about the Ramsch"),
     "print_series": pmsg("page", "Series to print"),
     "paper_results": pmsg("page", "Results of the table"),
+    "read_back": pmsg("page", "Read the standings"),
+    "minus": pmsg("page", "minus {n}"),
+    "plus": pmsg("page", "plus {n}"),
+    "say_game": pmsg("page", "Game {n}: {who}, {what}, {value}."),
+    "say_entry": pmsg("page", "Game {n}: {what}."),
+    "say_totals": pmsg("page", "Standings: {totals}."),
+    "say_standings": pmsg("page", "Standings after game {n}: {totals}."),
+    "say_undone": pmsg("page", "Game {n} taken back: {what}."),
+    "say_changed": pmsg("page", "Game {n} changed."),
+    "say_deleted": pmsg("page", "Game {n} deleted."),
+    "say_offline": pmsg("page", "Connection lost: games entered now are kept on this phone."),
+    "say_online": pmsg("page", "Connected again."),
+    "say_sent": pmsg("page", "The games kept on this phone are entered."),
+    "say_signed": pmsg("page", "{name} has signed."),
+    "say_protest": pmsg("page", "Protest on game {n} noted."),
+    "say_reopened": pmsg("page", "The list is open again."),
 }
 
 
