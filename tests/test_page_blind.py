@@ -70,6 +70,8 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
         assert order[:4] == ["info", "tab-game", "tab-summary", "player=Anna"]
         firsts = [order.index(n) for n in ("player=Carl", "btn-pass", "game=clubs", "words")]
         assert firsts == sorted(firsts)
+        press(page, "btn-read", "Enter")  # nothing to read back yet: said so
+        expect(said).to_have_text("Noch keine Spiele.")
         page.evaluate("document.activeElement.blur()")
 
         # what a screen reader finds in the entry form: named groups, pressed states
@@ -139,6 +141,12 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
         )
         expect(alert).to_have_attribute("role", "alert")
         assert page.evaluate(FOCUSED) == "player=Anna"
+        # who played, but not what: the focus on the games
+        press(page, "btn-clear")
+        page.locator('#players [data-player="Anna"]').press("Space")
+        page.locator("#btn-enter").press("Enter")
+        expect(alert).to_have_text("Welches Spiel? Tippe es an oder schreibe seine Wörter")
+        assert page.evaluate(FOCUSED) == "game=clubs"
         # words the server refuses: said at once, the focus on the words, marked invalid
         press(page, "btn-clear")
         page.locator("#words").focus()

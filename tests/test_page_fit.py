@@ -313,6 +313,9 @@ def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
         re.click()
         note = page.locator("#tap-note")
         expect(note).to_contain_text("Re gibt es nur nach Kontra")
+        # a screen reader hears it at once, once (the alert; the note under the thumb is seen)
+        expect(page.locator("#say-now")).to_contain_text("Re gibt es nur nach Kontra")
+        assert page.locator("[role=alert]:not(:empty)").count() == 1
         expect(note).to_be_in_viewport()
         tapped, said = re.bounding_box(), note.bounding_box()
         assert tapped is not None and said is not None
