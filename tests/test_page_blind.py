@@ -103,8 +103,8 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
               - button "Re"
               - spinbutton "gereizt"
             - group "Ergebnis":
-              - button "gew." [pressed=false]
-              - button "verl."
+              - button "gewonnen" [pressed=false]
+              - button "verloren"
               - spinbutton "Augen"
             - textbox "Oder tippen"
             - button "Eintragen"
@@ -200,6 +200,39 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
                 - row:
                   - cell "3."
                   - rowheader "Carl"
+                  - cell "−44"
+            """
+        )
+        # the sheet as the paper list has it: folded on the summary tab, a row per game
+        page.locator("#listing summary").press("Enter")
+        expect(page.locator("#listing table")).to_match_aria_snapshot(
+            """
+            - table "Die Liste als Tabelle":
+              - rowgroup:
+                - row:
+                  - columnheader "Nr."
+                  - columnheader "Spieler"
+                  - columnheader "Spiel"
+                  - columnheader "Wert"
+                  - columnheader "Anna"
+                  - columnheader "Ben"
+                  - columnheader "Carl"
+              - rowgroup:
+                - row:
+                  - rowheader "1"
+                  - cell "Ben"
+                  - cell "Null ouvert"
+                  - cell "+46"
+                  - cell "0"
+                  - cell "+46"
+                  - cell "0"
+                - row:
+                  - rowheader "2"
+                  - cell "Carl"
+                  - cell "Pik mit 1, verloren"
+                  - cell "−44"
+                  - cell "0"
+                  - cell "+46"
                   - cell "−44"
             """
         )

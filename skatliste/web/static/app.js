@@ -347,10 +347,31 @@ function renderSummary() {
   table.append(body);
   $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
   stickNames(table);
+  renderListing();
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
   $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
+}
+
+// The sheet as the paper list has it: a row per game headed by its number, the declarer, the
+// game, its value and the totals after it, a header per column (a screen reader says "game 5,
+// Carl, −88" as it walks a column).
+function renderListing() {
+  const names = state.sides ? state.sides.map((x) => x.name) : state.players;
+  const heads = [L.col_number, L.col_declarer, L.col_game, L.col_value, ...names];
+  const table = el("table", { class: "listing" });
+  table.setAttribute("aria-label", L.listing);
+  table.append(el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col", textContent: h })))));
+  const body = el("tbody");
+  for (const g of state.games) {
+    const cells = [g.declarer || "", g.text, g.value, ...names.map((p) => g.totals_text[p])];
+    body.append(
+      el("tr", {}, el("th", { scope: "row", textContent: g.number }), ...cells.map((c) => el("td", { textContent: c }))),
+    );
+  }
+  table.append(body);
+  $("listing-box").replaceChildren(table);
 }
 
 // --- entering a game ---------------------------------------------------------------------------
