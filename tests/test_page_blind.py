@@ -248,6 +248,20 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
         assert no_sideways_scrolling(page) == 0
         page.emulate_media(color_scheme="light")
         assert axe_problems(page) == []
+
+        # a change and a deletion, from the sheet by keyboard: said with the totals after them
+        page.locator('#sheet [data-open="2"]').press("Enter")
+        page.locator('#sheet [data-edit="2"]').press("Enter")
+        expect(page.locator("#words")).to_have_value("pik mit 1 verloren")
+        page.locator("#words").fill("pik mit 2 verloren")
+        page.locator("#btn-enter").press("Enter")
+        expect(said).to_have_text(
+            "Spiel 2 geändert. Spiel 2: Carl, Pik mit 2, verloren, minus 66. "
+            "Stand: Anna 0, Ben 46, Carl minus 66."
+        )
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator('#sheet [data-delete="2"]').press("Enter")
+        expect(said).to_have_text("Spiel 2 gelöscht. Stand: Anna 0, Ben 46, Carl 0.")
         page.close()
     context.close()
 
