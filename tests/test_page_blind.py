@@ -262,6 +262,11 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
         page.once("dialog", lambda dialog: dialog.accept())
         page.locator('#sheet [data-delete="2"]').press("Enter")
         expect(said).to_have_text("Spiel 2 gelöscht. Stand: Anna 0, Ben 46, Carl 0.")
+        # a protest, typed and sent by keyboard: said when it is noted
+        page.locator("#protest-game").fill("1")
+        page.locator("#protest-text").fill("Carl: Ouvert war nicht angesagt")
+        page.locator("#protest-text").press("Enter")
+        expect(said).to_have_text("Einspruch zu Spiel 1 vermerkt.")
         page.close()
     context.close()
 
