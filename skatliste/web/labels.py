@@ -56,6 +56,8 @@ _LABELS: dict[str, Message] = {
     "total": pmsg("page", "Points"),
     "won_short": pmsg("page column", "won"),
     "lost_short": pmsg("page column", "lost"),
+    "table_points_short": pmsg("page column", "TP"),
+    "by_lot_note": pmsg("page", "‡ place decided by the lot (seed {seed})"),
     "failed": pmsg("page", "Not saved: {reason}"),
     "no_declarer": pmsg("page", "Who played? Tap a player (or start the words with the name)"),
     "no_words": pmsg("page", "Which game? Tap it or type its words"),
