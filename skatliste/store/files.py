@@ -512,6 +512,8 @@ def locked(path: Path | str) -> Iterator[None]:
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
                 remove_stale_temp_files(path)
                 _cleaned.add(str(lock_file))
+            for settle in on_lock:
+                settle(path)
             yield
     except PermissionError as exc:
         raise LedgerError(
@@ -522,6 +524,11 @@ def locked(path: Path | str) -> Iterator[None]:
             with contextlib.suppress(OSError):
                 lock_file.unlink()
 
+
+on_lock: list[Callable[[Path], None]] = []
+"""What runs first under every lock of a file, given the path locked: ``store.requests``
+settles the keyed writes a killed server left open (before anyone else may change the file,
+so that what changed since a key was opened was written by that key's request)."""
 
 _cleaned: set[str] = set()
 """The files whose stale temp files this process has removed already (the first lock of each
