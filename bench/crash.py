@@ -260,7 +260,9 @@ def main() -> int:
                 os.kill(server, signal.SIGKILL)
                 segment = run.segment
                 result = _check(segment)
-                lost, doubled, unanswered = (a + b for a, b in zip((lost, doubled, unanswered), result, strict=True))
+                lost, doubled, unanswered = (
+                    a + b for a, b in zip((lost, doubled, unanswered), result, strict=True)
+                )
                 saved += len(segment.saved)
                 print(
                     f"trials {trial}: {len(segment.saved)} entries answered as saved on "
@@ -289,7 +291,9 @@ def main() -> int:
         f"written but never answered {unanswered}; sent again: {dict(run.resent)}"
     )
     print(f"a restarted server answered after {1000 * sum(up) / max(len(up), 1):.0f} ms on average")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     for refusal in run.refused[:10]:
         print("refused:", refusal)
     ok = lost == 0 and doubled == 0 and not run.refused

@@ -9,9 +9,15 @@ import stat
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from skatliste.app import lists
-from skatliste.errors import LedgerError
+from skatliste.errors import InputError, LedgerError
+from skatliste.web.server import create_app
+
+from .webtools import KEY
+
+AUTH = {"Authorization": f"Bearer {KEY}"}
 
 # --- a link planted as the lock file -------------------------------------------------------
 
@@ -43,3 +49,51 @@ def test_a_dangling_lock_link_creates_nothing(fresh_ledger: Path, tmp_path: Path
         lists.pass_game(fresh_ledger)
     assert not os.path.lexists(target)
     assert lock.is_symlink()
+
+
+# --- no path of this computer in an answer to a viewer ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "address", "body"),
+    [
+        ("GET", "/api/games/1", None),
+        ("GET", "/api/games/0", None),
+        ("GET", "/api/games/99", None),
+        ("POST", "/api/preview", {"declarer": "Ben", "words": "grand mit 1", "number": 1}),
+        ("POST", "/api/preview", {"declarer": "Ben", "words": "grand mit 1", "number": 7}),
+    ],
+)
+@pytest.mark.parametrize("key", [None, KEY])
+def test_no_answer_names_a_path_of_this_computer(
+    fresh_ledger: Path, method: str, address: str, body: object, key: str | None
+) -> None:
+    """An empty list asked for a game: the refusal names the list by its name, never by where
+    it lies on the server's disk (a viewer, and a phone with the key alike)."""
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    answer = client.request(method, address, json=body, headers=headers)
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert str(fresh_ledger.parent) not in error and "list.json" in error, error
+
+
+def test_a_refusal_that_names_a_folder_names_it_by_its_name(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every path among a refusal's values (nested messages too) is cut to its last part."""
+    from skatliste.i18n import join, msg
+    from skatliste.web import api
+
+    deep = str(fresh_ledger.parent / "deep" / "folder")
+    refusal = msg("{why}", why=join([msg("{path}: no", path=deep), msg("{p}", p=Path(deep))]))
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise InputError(refusal)
+
+    monkeypatch.setattr(api.lists, "add_game", refuse)
+    answer = TestClient(create_app(fresh_ledger, key=KEY)).post(
+        "/api/games", json={"declarer": "Ben", "words": "grand"}, headers=AUTH
+    )
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "folder: no; folder"
