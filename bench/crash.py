@@ -38,6 +38,7 @@ import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,7 +106,11 @@ class Run:
     """Answers that refused an entry (none expected)."""
 
 
-def _client_loop(run: Run, name: str, send: callable) -> None:  # type: ignore[valid-type]
+Send = Callable[[Run, Segment, str], None]
+"""How a client enters one entry (named by its note) on a segment's list."""
+
+
+def _client_loop(run: Run, name: str, send: Send) -> None:
     """Enter one entry after another while the gate is open; between segments, report idle
     and wait."""
     n = 0
@@ -122,7 +127,7 @@ def _client_loop(run: Run, name: str, send: callable) -> None:  # type: ignore[v
         send(run, segment, note)
 
 
-def _phone_send(http: httpx.Client, path: str, body: dict[str, str]) -> callable:  # type: ignore[valid-type]
+def _phone_send(http: httpx.Client, path: str, body: dict[str, str]) -> Send:
     def send(run: Run, segment: Segment, note: str) -> None:
         key = uuid.uuid4().hex
         data = {**body, "note": note}
@@ -154,7 +159,16 @@ def _cli_send(run: Run, segment: Segment, note: str) -> None:
     """``skatliste pass`` in its own process, then a pause (the CLI writes now and then)."""
     while True:
         done = subprocess.run(
-            [sys.executable, "-m", "skatliste", "pass", "--note", note, "--ledger", segment.path],
+            [
+                sys.executable,
+                "-m",
+                "skatliste",
+                "pass",
+                "--note",
+                note,
+                "--ledger",
+                str(segment.path),
+            ],
             capture_output=True,
             text=True,
             timeout=60,
@@ -228,7 +242,7 @@ def main() -> int:
     first = folder / "list-1.json"
     _new_list(first)
     run = Run(f"http://127.0.0.1:{port}", Segment(first))
-    clients: list[tuple[str, callable]] = []  # type: ignore[valid-type]
+    clients: list[tuple[str, Send]] = []
     https = [httpx.Client(timeout=2.0) for _ in range(args.phones + 1)]
     for n in range(args.phones):
         body = {"declarer": PLAYERS[n % 3], "words": "grand mit 1"}

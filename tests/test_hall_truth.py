@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from starlette.testclient import TestClient
@@ -91,7 +92,7 @@ def test_a_refusal_that_names_a_folder_names_it_by_its_name(
     def refuse(*args: object, **kwargs: object) -> None:
         raise InputError(refusal)
 
-    monkeypatch.setattr(api.lists, "add_game", refuse)
+    monkeypatch.setattr(api, "lists", SimpleNamespace(add_game=refuse))
     answer = TestClient(create_app(fresh_ledger, key=KEY)).post(
         "/api/games", json={"declarer": "Ben", "words": "grand"}, headers=AUTH
     )

@@ -215,8 +215,8 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
             "the list cannot be read just now; the terminal where 'skatliste serve' runs says why"
         )
         return JSONResponse({"error": say(request, said)}, status_code=409)
-    told = exc.message if status == 409 else without_paths(exc.message)  # 409: the owner's
-    return JSONResponse({"error": say(request, told)}, status_code=status)
+    said = exc.message if status == 409 else without_paths(exc.message)  # 409: the owner's
+    return JSONResponse({"error": say(request, said)}, status_code=status)
 
 
 def without_paths(value: Any) -> Any:
