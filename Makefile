@@ -73,7 +73,7 @@ fuzz: $(STAMP)
 
 # HALL=--quick runs the hall load test for 15 s instead of 60 s (bench/hall.py);
 # CRASH=--quick the crash trial with 100 kills instead of 1,000 (bench/crash.py).
-# All parts run whatever the first says; make bench fails when a target of either does.
+# All parts run whatever the first says; make bench fails when a target of any of them does.
 bench: $(STAMP)
 	@status=0; \
 	$(BIN)/python bench/bench.py || status=1; \
