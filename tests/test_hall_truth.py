@@ -98,3 +98,29 @@ def test_a_refusal_that_names_a_folder_names_it_by_its_name(
     )
     assert answer.status_code == 422
     assert answer.json()["error"] == "folder: no; folder"
+
+
+# --- keys stay in the keys file ---------------------------------------------------------------
+
+
+def test_no_key_in_a_write_s_answer_nor_in_the_requests_file(fresh_ledger: Path) -> None:
+    """A signature and a protest sent with the list's key and an Idempotency-Key: neither the
+    answer nor the file of kept answers holds the key (the page asks for the second list's link
+    with ``GET /api/agree``); that file is its owner's only (0600)."""
+    from skatliste.app import requests as kept
+
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])
+    assert KEY in client.get("/api/agree", headers=AUTH).json()["link"]  # the keeper's own
+    writes = [("/api/sign", {"player": "Anna"}), ("/api/protest", {"game": 1, "text": "Re late"})]
+    for n, (address, body) in enumerate(writes):
+        answer = client.post(address, json=body, headers={**AUTH, "Idempotency-Key": f"a-{n}"})
+        assert answer.status_code == 201, answer.text
+        assert KEY not in answer.text
+    where = kept.requests_path(fresh_ledger)
+    assert KEY not in where.read_text(encoding="utf-8")
+    assert stat.S_IMODE(where.stat().st_mode) == 0o600
+    again = client.post(
+        "/api/sign", json={"player": "Anna"}, headers={**AUTH, "Idempotency-Key": "a-0"}
+    )
+    assert again.headers["idempotent-replayed"] == "true" and KEY not in again.text

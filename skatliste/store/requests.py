@@ -18,7 +18,8 @@ not fsynced (the list is): a killed server loses nothing of it (the system has i
 power cut in the very second of a save could take the key back with it, and then a repeat
 would enter that one game a second time.
 
-The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
+The file is its owner's only (0600): the answers it keeps are a list's, and no key is among
+them (the edge keeps none in an answer). The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
 format name and a version and is read strictly, by the store's one reader of every format.
 """
 
@@ -37,7 +38,7 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Record, Text
 from skatliste.i18n import msg
 from skatliste.store import files
-from skatliste.store.files import atomic_write, locked, now, real_path
+from skatliste.store.files import NOFOLLOW, PRIVATE, atomic_write, locked, now, real_path
 from skatliste.store.formats import Format, read_lines
 
 FORMAT_NAME = "skatliste-requests"
@@ -155,11 +156,13 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
     if lines == 0 or lines > 4 * KEEP:
         kept = [*[i for i in items if i["key"] != item["key"]][-(KEEP - 1) :], item]
         pieces = [_line(HEADER), *(_line(i) for i in kept)]
-        atomic_write(where, pieces, what="requests file", durable=False, follow=False)
+        atomic_write(where, pieces, what="requests file", durable=False, follow=False, mode=PRIVATE)
         return
     try:
-        fd = os.open(where, os.O_WRONLY | os.O_APPEND)
+        fd = os.open(where, os.O_WRONLY | os.O_APPEND | NOFOLLOW)
         try:
+            if os.fstat(fd).st_mode & 0o077:
+                os.fchmod(fd, PRIVATE)  # one an earlier version made 0644
             os.write(fd, _line(item))
         finally:
             os.close(fd)
