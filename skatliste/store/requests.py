@@ -19,8 +19,9 @@ power cut in the very second of a save could take the key back with it, and then
 would enter that one game a second time.
 
 The file is its owner's only (0600): the answers it keeps are a list's, and no key is among
-them (the edge keeps none in an answer). The newest ``KEEP`` keys are kept (a phone repeats only its last few entries). The file has a
-format name and a version and is read strictly, by the store's one reader of every format.
+them (the edge keeps none in an answer). The newest ``KEEP`` keys are kept (a phone repeats
+only its last few entries). The file has a format name and a version and is read strictly, by
+the store's one reader of every format.
 """
 
 from __future__ import annotations
