@@ -371,3 +371,30 @@ def test_the_organisers_paper_result_is_kept_inside_the_tournament(tmp_path: Pat
     for target in (kept_file, folder / "tournament.json.requests.lock"):
         with pytest.raises(LedgerError):
             refuse_list_target(target)
+
+
+def test_a_paper_result_lost_in_a_kill_is_entered_after_another_write(tmp_path: Path) -> None:
+    """The tournament's file too: the organiser's paper result of table 1 is opened and the
+    server killed; table 2's result is entered in the terminal; the repeat enters table 1's."""
+    from skatliste.app import tournament as app
+
+    folder = tmp_path / "t"
+    app.new_tournament(folder, name="T", date="2026-12-05", series=1, seed=1)
+    for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"):
+        app.add_player(folder, name)
+    app.draw_series(folder, 1)
+    client = TestClient(create_app(tournament=folder, organiser_key=KEY))
+    tables = app.seating(folder, 1).tables
+
+    def results(table: int) -> list[str]:
+        return [f"{p}=0/0/0" for p in tables[table - 1].players]
+
+    def paper(table: int) -> dict[str, object]:
+        return {"series": 1, "table": table, "results": " ".join(results(table))}
+
+    sent = client.build_request("POST", "/api/tournament/paper", json=paper(1)).content
+    kill_before_the_write(folder, "p1", kept.scope_of("/api/tournament/paper", "POST", sent))
+    app.enter_paper_result(folder, 1, 2, results(2))
+    headers = {**AUTH, "Idempotency-Key": "p1"}
+    again = client.post("/api/tournament/paper", json=paper(1), headers=headers)
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers, again.text
