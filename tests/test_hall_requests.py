@@ -398,3 +398,25 @@ def test_a_paper_result_lost_in_a_kill_is_entered_after_another_write(tmp_path: 
     headers = {**AUTH, "Idempotency-Key": "p1"}
     again = client.post("/api/tournament/paper", json=paper(1), headers=headers)
     assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers, again.text
+
+
+def test_a_requests_file_read_again_reads_only_its_new_lines_and_agrees(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """Reading the file after a few more saves gives what a whole reading gives; a wrong line
+    added is named with its own line number."""
+    from skatliste.errors import LedgerError
+    from skatliste.store import requests as store
+
+    where = kept.requests_path(fresh_ledger)
+    for n in range(3):
+        client.post("/api/pass", headers={**AUTH, "Idempotency-Key": f"r-{n}"})
+        again = store._read(where)
+        store._known.clear()
+        assert again == store._read(where)
+    with where.open("ab") as f:
+        f.write(b'{"key": 7}\n')
+    lines = where.read_bytes().count(b"\n")
+    with pytest.raises(LedgerError) as refused:
+        store._read(where)
+    assert f"line {lines}" in str(refused.value.message)

@@ -129,18 +129,35 @@ FORMAT = Format(
 def _read(where: Path) -> list[dict[str, Any]]:
     """The kept records, oldest first, the latest line of each key winning: read by the
     format (its first line names the format and version; a last line cut short by a kill is
-    left out, nothing else may be wrong)."""
+    left out, nothing else may be wrong). The lines read before are not checked again: a
+    save reads the file several times, and each time it has at most a line more."""
     try:
         raw = where.read_bytes()
     except FileNotFoundError:
         return []
     except OSError as exc:
         raise _bad(where, exc.strerror or str(exc)) from None
+    known = _known.get(where)
+    if known is not None and raw == known[0]:
+        return list(known[1])
     items: dict[str, dict[str, Any]] = {}
-    for item in read_lines(FORMAT, where, raw):
+    read = None
+    if known is not None and raw.startswith(known[0]) and known[0].endswith(b"\n"):
+        with contextlib.suppress(LedgerError):  # a new line wrong: named by a whole reading
+            # the new lines only, under the format's first line
+            read = read_lines(FORMAT, where, _line(HEADER) + raw[len(known[0]) :])
+            items = {item["key"]: item for item in known[1]}
+    for item in read_lines(FORMAT, where, raw) if read is None else read:
         items.pop(item["key"], None)
         items[item["key"]] = {"status": None, **item}
-    return list(items.values())
+    found = list(items.values())
+    complete = raw[: raw.rfind(b"\n") + 1]  # a line cut short is read again when finished
+    _known[where] = (complete, tuple(found))
+    return found
+
+
+_known: dict[Path, tuple[bytes, tuple[dict[str, Any], ...]]] = {}
+"""The last reading of each requests file: its whole lines, and the records they hold."""
 
 
 def _line(item: dict[str, Any]) -> bytes:
