@@ -108,6 +108,8 @@ def test_two_keepers_see_live_where_their_lists_differ(
             a.locator(f'#signers [data-sign="{name}"]').click()
             expect(a.locator(f'#signers [data-sign="{name}"]')).to_be_disabled()
         expect(a.locator("#signed-line")).to_contain_text("unterschrieben von Anna, Ben, Carl")
+        # a write's answer carries no key: the page keeps the second list's link it read
+        expect(a.locator("#second-link")).to_have_attribute("href", link)
         expect(a.locator("#entry")).to_be_hidden()  # closed: no game is entered
         expect(a.locator("#agree")).to_contain_text("Die Liste ist geschlossen")
         expect(a.locator("#say")).to_have_text(  # what a screen reader says

@@ -23,7 +23,11 @@ from skatliste.families import Family, find_family
 from skatliste.fields import one_of
 from skatliste.i18n import msg
 from skatliste.options import RuleSet
-from skatliste.store import agree, reading
+from skatliste.store import (
+    agree,
+    reading,
+    requests,  # noqa: F401 - its lock hook settles open keyed writes
+)
 from skatliste.store.files import (
     atomic_write,
     create_file,

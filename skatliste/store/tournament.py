@@ -37,6 +37,7 @@ from skatliste.fields import (
 )
 from skatliste.i18n import Message, msg
 from skatliste.players import same_name
+from skatliste.store import requests  # noqa: F401 - its lock hook settles open keyed writes
 from skatliste.store.files import TOURNAMENT_FILE, atomic_write, read_folder_file
 from skatliste.store.files import locked as lock_file
 from skatliste.store.formats import Format, read

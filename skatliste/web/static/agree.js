@@ -49,6 +49,8 @@
   }
 
   function render(s) {
+    // a write's answer leaves out the second list's link (it carries the key): keep the one read
+    if (s.link === undefined && seen) s = { ...s, link: seen.link, qr: seen.qr };
     seen = s;
     shown = JSON.stringify(s);
     document.body.classList.toggle("agree-closed", s.closed); // a closed list takes no game
