@@ -208,7 +208,7 @@ def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
     with live_server(create_app(path, key=KEY)) as url:
         page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
-        expect(page.locator("#players button")).to_have_count(4)
+        expect(page.locator("#players button[data-player]")).to_have_count(4)
         assert page.evaluate(NAMES_CUT) == []
         for name in LONG_NAMES:
             expect(page.locator(f'#players [data-player="{name}"] .pname')).to_have_text(name)
@@ -414,3 +414,80 @@ def test_the_printable_page_of_either_family_passes_axe(
     assert page.locator("h1").count() == 1 and page.locator("table.sheet").count() >= 1
     assert axe_problems(page) == []
     page.close()
+
+
+IN_REACH = """(e) => { const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = document.elementFromPoint(x, y);
+  return r.top >= 0 && r.bottom <= innerHeight && r.width > 0 && (top === e || e.contains(top)); }"""
+"""Whether a control lies whole inside the window and nothing (the sticky Enter bar, the
+strip) covers its centre: tapped where it is, without scrolling."""
+
+
+def tap_in_reach(page: Any, selector: str) -> None:
+    """Tap a control that is on the screen as it is, not under the sticky bar."""
+    control = page.locator(selector)
+    assert control.evaluate(IN_REACH), f"{selector} is off the screen or covered"
+    control.click()
+    assert page.evaluate("scrollY") == 0, f"tapping {selector} scrolled the page"
+
+
+def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path) -> None:
+    """At 390 × 850 a game is entered without scrolling: a plain won suit game in five taps
+    (who, what, Spitzen, won, Eintragen), a Hand game with Kontra and Re and its four-line
+    preview, the rare announcements one tap away; an American Grand deal by its words; every
+    control tapped lies inside the window, not under the sticky bar."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    path = tmp_path / "skat.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl"], rules=lists.rules_of("isko"))
+    grand = tmp_path / "grand.json"
+    lists.new_list(grand, ["Anna", "Ben", "Carl", "Dora"], rules=lists.rules_of("american-grand"))
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#players [data-player]")).to_have_count(3)
+        plain = ('[data-player="Anna"]', '[data-game="clubs"]', '[data-n="2"]', '[data-result="won"]')
+        for selector in ("#players " + plain[0], *plain[1:]):
+            tap_in_reach(page, selector)
+        expect(page.locator("#preview")).to_contain_text("Anna — Kreuz mit 2: +36")
+        tap_in_reach(page, "#btn-enter")  # the fifth tap
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+
+        for selector in (
+            '#players [data-player="Ben"]',
+            '[data-game="spades"]',
+            '[data-mit="ohne"]',
+            '[data-n="1"]',
+            '[data-flag="hand"]',
+            '[data-flag="kontra"]',
+            '[data-flag="re"]',
+            '[data-result="won"]',
+        ):
+            tap_in_reach(page, selector)
+        expect(page.locator("#preview")).to_contain_text("Re ×2")
+        for selector in ('[data-flag="schneider"]', '[data-flag="schwarz"]', "#augen", "#words"):
+            assert page.locator(selector).evaluate(IN_REACH), selector
+        unfold = page.locator('[data-unfold="flags-more"]')
+        assert unfold.evaluate(IN_REACH)
+        expect(unfold).to_have_attribute("aria-expanded", "false")
+        expect(page.locator('[data-flag="ouvert"]')).to_be_hidden()
+        tap_in_reach(page, "#btn-enter")
+        expect(page.locator("#sheet li.game")).to_have_count(2)
+        tap_in_reach(page, '[data-unfold="flags-more"]')
+        expect(unfold).to_have_attribute("aria-expanded", "true")
+        for selector in ('[data-flag="ouvert"]', '[data-flag="schneider_announced"]', "#bid"):
+            assert page.locator(selector).evaluate(IN_REACH), selector
+        page.close()
+    with live_server(create_app(grand, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        tap_in_reach(page, '#players [data-player="Anna"]')
+        tap_in_reach(page, "#words")
+        page.keyboard.type("whist 25 stiche 11")
+        expect(page.locator("#preview")).to_contain_text("+25")
+        tap_in_reach(page, "#btn-enter")
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+        page.close()

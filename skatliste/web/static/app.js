@@ -54,6 +54,7 @@ async function api(method, path, body, idempotencyKey) {
 
 // the list as a red message saw it: the message goes once the list is another
 let badFor = null;
+let saidNear = false; // the message line says why a tap was refused: it goes with the next tap
 const listMark = (s) => (s ? s.games.map((g) => g.fingerprint).join(",") : "");
 
 function toast(text, bad = false) {
@@ -61,6 +62,7 @@ function toast(text, bad = false) {
   t.textContent = text;
   t.classList.toggle("bad", bad);
   badFor = bad ? listMark(state) : null;
+  saidNear = false;
 }
 
 // --- the list as the server derives it ----------------------------------------------------
@@ -188,6 +190,7 @@ function render() {
 
   // players
   if (!s.players.includes(form.declarer)) form.declarer = null;
+  const specials = [...$("players").querySelectorAll(".special")]; // Eingepasst, Ramsch, Bock
   $("players").replaceChildren(
     ...s.players.map((p) => {
       const b = el("button", { type: "button", "data-player": p }, el("span", { class: "pname", textContent: p }));
@@ -196,6 +199,7 @@ function render() {
       b.setAttribute("aria-pressed", String(p === form.declarer));
       return b;
     }),
+    ...specials,
   );
   // the Ramsch fields: rebuilt only when who plays changes, so a live update never wipes
   // what is being typed
@@ -313,10 +317,12 @@ function drawForm(next) {
 function drawGroup(group) {
   const set = el("fieldset", group.key ? { id: group.key } : {});
   set.append(el("legend", { textContent: group.legend }));
+  let before = null; // the row drawn last: a folded row's "…" ends it (a whole game on a screen)
   for (const row of group.rows) {
     const items = row.items.map(drawItem);
     if (!row.grid) {
       set.append(...items);
+      before = null;
       continue;
     }
     const line = el("div", { class: "grid " + row.grid, id: row.key }, ...items);
@@ -327,8 +333,14 @@ function drawGroup(group) {
       more.id = folds++ ? "btn-more-" + row.key : "btn-more";
       more.dataset.unfold = row.key;
       more.setAttribute("aria-label", row.folded);
-      set.append(more);
+      more.setAttribute("aria-expanded", "false");
+      more.setAttribute("aria-controls", row.key);
+      if (before) {
+        before.classList.add("folds");
+        before.append(more);
+      } else set.insertBefore(more, line);
     }
+    before = line;
   }
   return set;
 }
@@ -396,7 +408,7 @@ function tapWords() {
 }
 
 function showTaps() {
-  for (const b of document.querySelectorAll("#players button")) {
+  for (const b of document.querySelectorAll("#players button[data-player]")) {
     b.setAttribute("aria-pressed", String(b.dataset.player === form.declarer));
   }
   for (const { it, row, group } of formItems()) {
@@ -443,6 +455,7 @@ function relevant() {
 // A tap that cannot be taken says why right under the thumb (and in the message line).
 function sayNear(control, text) {
   toast(text, true);
+  saidNear = true;
   const note = $("tap-note");
   note.textContent = text;
   note.hidden = false;
@@ -460,6 +473,8 @@ function sayNear(control, text) {
 function tapped(control) {
   relevant();
   $("tap-note").hidden = true;
+  if (saidNear) toast(""); // the refused tap is done with: its reason would now be stale
+  saidNear = false;
   // taps write the words, but never over words typed by hand (nor a game being changed)
   if (!editing) {
     const words = tapWords();
@@ -692,6 +707,7 @@ function wire() {
     const more = e.target.closest("[data-unfold]");
     if (more) {
       $(more.dataset.unfold).hidden = !$(more.dataset.unfold).hidden;
+      more.setAttribute("aria-expanded", String(!$(more.dataset.unfold).hidden));
       return;
     }
     const b = e.target.closest("#game-panel button");
