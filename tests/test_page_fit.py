@@ -491,3 +491,37 @@ def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path)
         tap_in_reach(page, "#btn-enter")
         expect(page.locator("#sheet li.game")).to_have_count(1)
         page.close()
+
+
+def test_an_undo_or_a_delete_offers_the_game_back(light_phone: Any, tmp_path: Path) -> None:
+    """After an undo the page offers the game back ("Wiederherstellen", the CLI's restore) and
+    brings it back at its number; after a delete too, until something else is entered."""
+    from playwright.sync_api import expect
+
+    path = four_long_names(tmp_path)
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())  # "Spiel 1 löschen?"
+        page.goto(f"{url}/#key={KEY}")
+        games = page.locator("#sheet li.game")
+        expect(games).to_have_count(3)
+        restore = page.locator("#btn-restore")
+        expect(restore).to_be_hidden()
+        page.locator("#btn-undo").click()
+        expect(games).to_have_count(2)
+        expect(restore).to_have_text("↷ Wiederherstellen: Spiel 3 (Anna-Lena herz ohne 3 augen 61)")
+        restore.click()
+        expect(games).to_have_count(3)
+        expect(page.locator("#toast")).to_have_text("Spiel 3 wiederhergestellt")
+        expect(restore).to_be_hidden()
+
+        page.locator('#sheet [data-open="1"]').click()
+        page.locator('#sheet [data-delete="1"]').click()
+        expect(games).to_have_count(2)
+        expect(restore).to_contain_text("Spiel 1 (Maximilian kreuz mit 2 hand)")
+        page.locator('#players [data-player="Friederike"]').click()
+        page.locator('[data-game="null"]').click()
+        page.locator("#btn-enter").click()
+        expect(games).to_have_count(3)
+        expect(restore).to_be_hidden()  # something else was entered: the way back is gone
+        page.close()

@@ -33,6 +33,8 @@ _LABELS: dict[str, Message] = {
     ),
     "typed_kept": pmsg("page", "The typed words stay: Clear them to write with the buttons"),
     "undo": pmsg("page", "Undo game {n} ({what})"),
+    "restore": pmsg("page", "Restore game {n} ({what})"),
+    "restored": pmsg("page", "Game {n} restored"),
     "edit": pmsg("page", "Edit"),
     "delete": pmsg("page", "Delete"),
     "delete_confirm": pmsg("page", "Delete game {n}?"),

@@ -229,6 +229,10 @@ function render() {
   const undo = $("btn-undo");
   undo.hidden = !s.can_write || !s.last;
   if (s.last) undo.textContent = "↶ " + fmt(L.undo, { n: s.last.number, what: s.last.words });
+  // the game taken back, offered back while the list is as the undo or delete left it
+  if (taken && taken.mark !== null && taken.mark !== listMark(s)) taken = null;
+  $("btn-restore").hidden = !s.can_write || !taken;
+  if (taken) $("btn-restore").textContent = "↷ " + fmt(L.restore, { n: taken.n, what: taken.what });
 
   renderSheet();
   renderSummary();
@@ -288,6 +292,41 @@ function renderSummary() {
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
   $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
+}
+
+// --- a game taken back, and back again ------------------------------------------------------
+
+// What the last undo or delete took out: its history item (the CLI's `restore N`), its number
+// and words, and the list as it left it (null until read): anything else entered forgets it.
+let taken = null;
+
+async function takenOut(r, n) {
+  if (!r.ok) {
+    toast(r.data.error, true);
+    return;
+  }
+  taken = { item: r.data.restore, n, what: r.data.removed, mark: null };
+  await refresh();
+  if (taken) taken.mark = listMark(state);
+  render();
+}
+
+function forgetTaken() {
+  taken = null;
+  $("btn-restore").hidden = true;
+}
+
+async function restoreTaken() {
+  const was = taken;
+  taken = null;
+  const r = await api("POST", "/api/restore", { item: was.item });
+  if (!r.ok) {
+    toast(r.data.error, true);
+    await refresh();
+    return;
+  }
+  toast(withFollowups(fmt(L.restored, { n: r.data.number }), r.data));
+  await refresh();
 }
 
 // --- entering a game ---------------------------------------------------------------------------
@@ -585,6 +624,7 @@ async function submit(event) {
   }
   // the entry is kept (outbox) before it is sent: the form is free for the next game at once
   const entry = formEntry();
+  forgetTaken();
   const missing = notYet(entry, Boolean(form.values[FORM.order[0]]));
   if (missing) {
     toast(missing, true); // said now, not after it waited for the server
@@ -655,6 +695,7 @@ function formBack(was) {
 async function submitEdit() {
   const words = mode === "ramsch" ? "ramsch " + ramschWords() : $("words").value.trim();
   const body = mode === "ramsch" ? { words } : { declarer: form.declarer, words };
+  forgetTaken();
   const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
   if (!r.ok) {
     showPreview(r);
@@ -672,18 +713,9 @@ function withFollowups(text, data) {
   return [text, ...(data.followups || [])].join(" · ");
 }
 
-async function simple(path, done, body = {}) {
-  const r = await api("POST", path, body);
-  if (!r.ok) {
-    toast(r.data.error, true);
-    return;
-  }
-  toast(done(r.data));
-  await refresh();
-}
-
 // A new entry with no words (all passed, a Bock round): through the outbox like a game.
 async function enter(kind, path, what, done) {
+  forgetTaken();
   const r = await enqueue({ kind, method: "POST", path, body: {}, what });
   if (r === null) await sayKept();
   else if (!r.ok) toast(r.data.error, true);
@@ -774,12 +806,14 @@ function wire() {
   setInterval(() => {
     if (waitingCount && !flushing) flush();
   }, 3000);
-  $("btn-undo").addEventListener("click", () =>
+  $("btn-undo").addEventListener("click", async () => {
     // names the game its button shows: if another phone changed the list, nothing is undone
-    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed }), {
-      expect: state.last ? state.last.fingerprint : null,
-    }),
-  );
+    const n = state.last ? state.last.number : null;
+    const r = await api("POST", "/api/undo", { expect: state.last ? state.last.fingerprint : null });
+    if (r.ok) toast(fmt(L.taken_back, { what: r.data.removed }));
+    await takenOut(r, n);
+  });
+  $("btn-restore").addEventListener("click", restoreTaken);
   $("sheet").addEventListener("click", async (e) => {
     const open = e.target.closest("[data-open]");
     if (open) {
@@ -801,12 +835,11 @@ function wire() {
       const g = state.games.find((x) => x.number === n);
       if (!confirm(fmt(L.delete_confirm, { n }))) return;
       const r = await api("DELETE", "/api/games/" + n + "?expect=" + encodeURIComponent(g.fingerprint));
-      if (!r.ok) toast(r.data.error, true);
-      else {
+      if (r.ok) {
         toast(withFollowups(fmt(L.deleted, { n }), r.data));
         opened.clear(); // the numbers after it moved up
-        await refresh();
       }
+      await takenOut(r, n);
     }
   });
   for (const tab of document.querySelectorAll("[data-tab]")) {
