@@ -208,8 +208,10 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
 
         # the summary tab: the ranking, the money at a stake, the chart
         tap(keeper, "#tab-summary")
-        keeper.locator("#cent").fill("0.5")
-        keeper.locator("#cent").press("Enter")
+        # the money follows the stake as it is typed (a decimal keypad has no Enter), with
+        # the decimal comma the placeholder shows
+        expect(keeper.locator("#cent")).to_have_attribute("placeholder", "0,25")
+        keeper.locator("#cent").press_sequentially("0,5")
         expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 0,82 €")
         expect(keeper.locator("#chart svg polyline")).to_have_count(3)
         assert_fits_a_phone(keeper)

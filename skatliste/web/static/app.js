@@ -852,6 +852,12 @@ function wire() {
       for (const table of document.querySelectorAll("table.summary")) stickNames(table);
     });
   }
+  // the money follows the stake as it is typed: a phone's decimal keypad often has no Enter
+  let stakeTimer = null;
+  $("cent").addEventListener("input", () => {
+    clearTimeout(stakeTimer);
+    stakeTimer = setTimeout(refresh, 250);
+  });
   $("cent").addEventListener("change", refresh);
 }
 
