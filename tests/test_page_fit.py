@@ -219,7 +219,8 @@ def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
     light_phone: Any, tmp_path: Path
 ) -> None:
     """Under the pub rules a long queue of Bock and Ramsch rounds: the strip's line stays at
-    two lines ("Bock 3 · dann Ramsch 3 · +… Runden"); a tap shows the whole queue."""
+    two lines ("Bock 3 · dann Ramsch 3 · +… Runden"), no top of a third showing, offline with
+    entries waiting too; a tap shows the whole queue."""
     from playwright.sync_api import expect
 
     from skatliste.app import lists
@@ -241,6 +242,17 @@ def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
         assert lines <= 2  # the whole line reads, in two lines at most
         strip = page.locator("#strip").bounding_box()
         assert strip is not None and strip["height"] <= 0.15 * PHONE["height"]
+        page.route("**/api/games?*", lambda route: route.abort())  # offline: entries wait
+        page.evaluate("document.getElementById('live').classList.add('off')")
+        for _ in range(3):
+            page.locator('#players [data-player="Ben"]').click()
+            page.locator('[data-game="null"]').click()
+            page.locator("#btn-enter").click()
+        expect(page.locator("#net")).to_contain_text("3 wartend")
+        height, line = info.evaluate(
+            "e => [e.clientHeight, parseFloat(getComputedStyle(e).lineHeight)]"
+        )
+        assert height <= 2 * line + 0.5  # two whole lines: no top of a third below them
         expect(page.locator("#queue")).to_be_hidden()
         info.click()
         expect(page.locator("#queue")).to_be_visible()
@@ -468,6 +480,10 @@ def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path)
         ):
             tap_in_reach(page, selector)
         expect(page.locator("#preview")).to_contain_text("Re ×2")
+        cut = """e => e.scrollHeight > e.clientHeight + 1
+                 || e.lastElementChild.getBoundingClientRect().bottom
+                    > e.getBoundingClientRect().bottom"""
+        assert not page.locator("#preview").evaluate(cut)  # the last line ("Re ×2 …") whole
         for selector in ('[data-flag="schneider"]', '[data-flag="schwarz"]', "#augen", "#words"):
             assert page.locator(selector).evaluate(IN_REACH), selector
         unfold = page.locator('[data-unfold="flags-more"]')
