@@ -198,6 +198,14 @@ NAMES_CUT = """() => [...document.querySelectorAll('#players .pname, #totals .na
   .map((e) => e.textContent)"""
 
 
+TEXT_GAPS = """(selector) => { const texts = [...document.querySelectorAll(selector)]
+  .filter((e) => e.textContent.trim()).map((e) => { const r = document.createRange();
+    r.selectNodeContents(e); const b = [...r.getClientRects()];
+    return [Math.min(...b.map((x) => x.left)), Math.max(...b.map((x) => x.right))]; });
+  return texts.slice(1).map((t, i) => t[0] - texts[i][1]); }"""
+"""The room between each text and the next one in a row, in pixels."""
+
+
 def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
     """Four long names across (Bartholomäus, Friederike, Maximilian, Anna-Lena): each reads
     whole on its button and in the totals strip: set smaller, or the buttons two to a row,
@@ -212,6 +220,12 @@ def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
         assert page.evaluate(NAMES_CUT) == []
         for name in LONG_NAMES:
             expect(page.locator(f'#players [data-player="{name}"] .pname')).to_have_text(name)
+        # the summary fits the phone, each heading clear of the next ("Seeger-Fabian" and
+        # "Spiele" apart)
+        page.locator("#tab-summary").click()
+        assert page.locator("#summary").evaluate("e => e.scrollWidth <= e.clientWidth")
+        gaps = page.evaluate(TEXT_GAPS, "#summary tr:first-child th")
+        assert min(gaps) >= 4, gaps
         page.close()
 
 
@@ -369,6 +383,17 @@ def test_the_organisers_ranking_fits_a_phone_and_prints_one_series(
         expect(page.locator("#plan .seat")).to_have_count(4)
         assert KEY not in page.url and "key=" not in page.url
         assert no_sideways_scrolling(page) == 0
+        # the ranking is wider than the phone: it scrolls in its card, a shadow at the right
+        # says so, the names stay put; the teams' members break between them, never cut
+        ranking = page.locator("#ranking")
+        expect(ranking).to_have_class("card scrolls more-right")
+        assert ranking.evaluate("e => getComputedStyle(e).boxShadow") != "none"
+        name = page.locator("#ranking tr:nth-child(2) td:nth-child(2)")
+        left = name.evaluate("e => e.getBoundingClientRect().left")
+        ranking.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        expect(ranking).to_have_class("card scrolls more-left")
+        assert name.evaluate("e => e.getBoundingClientRect().left") == left
+        assert page.locator("#teams").evaluate("e => e.scrollWidth <= e.clientWidth")
         assert axe_problems(page) == []
         page.set_viewport_size(ZOOMED)
         assert no_sideways_scrolling(page) == 0
