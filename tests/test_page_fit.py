@@ -15,6 +15,7 @@ import pytest
 
 from skatliste.web.server import create_app
 
+from .conftest import Run
 from .webtools import CHROMIUM_ARGS, KEY, chromium_path, live_server
 
 if TYPE_CHECKING:
@@ -206,10 +207,18 @@ TEXT_GAPS = """(selector) => { const texts = [...document.querySelectorAll(selec
 """The room between each text and the next one in a row, in pixels."""
 
 
-def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
+LEGEND_CUT = """() => [...document.querySelectorAll('svg text.legend')].filter((t) => {
+  const box = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+  return box.x < 0 || box.x + box.width > view.width || box.y + box.height > view.height; })
+  .map((t) => t.textContent)"""
+"""The chart's legend entries that reach past the chart's edge (cut)."""
+
+
+def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path, run: Run) -> None:
     """Four long names across (Bartholomäus, Friederike, Maximilian, Anna-Lena): each reads
     whole on its button and in the totals strip: set smaller, or the buttons two to a row,
-    never cut."""
+    never cut; the chart's legend holds each name and its total, on the summary tab and in
+    the HTML export on the same phone."""
     from playwright.sync_api import expect
 
     path = four_long_names(tmp_path)
@@ -226,6 +235,12 @@ def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
         assert page.locator("#summary").evaluate("e => e.scrollWidth <= e.clientWidth")
         gaps = page.evaluate(TEXT_GAPS, "#summary tr:first-child th")
         assert min(gaps) >= 4, gaps
+        legend = page.locator("#chart svg text.legend")
+        expect(legend).to_have_text(["Friederike 0", "Maximilian +48", "Bartholomäus −96", "Anna-Lena +40"])
+        assert page.evaluate(LEGEND_CUT) == []
+        page.set_content(run("export", "--ledger", str(path)).stdout)
+        expect(page.locator("svg text.legend")).to_have_count(4)
+        assert page.evaluate(LEGEND_CUT) == []
         page.close()
 
 
