@@ -557,7 +557,10 @@ def test_a_game_with_the_name_in_the_words_is_entered_as_previewed(
     assert refused.status_code == previewed.status_code == 422
     assert refused.json()["error"] == previewed.json()["error"]
     said = refused.json()["error"]
-    assert "say who played: tap a player or start the words with the name" in said
+    assert said.endswith(
+        "'null ouvert': say who played: tap a player or start the words with the name, e.g. "
+        "'anna null ouvert'"
+    )  # the example quoted once, not 'anna 'null ouvert''
 
 
 def test_the_page_labels_read_the_catalogue_not_dict_methods(client: TestClient) -> None:
