@@ -487,7 +487,8 @@ def tap_in_reach(page: Any, selector: str) -> None:
 def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path) -> None:
     """At 390 × 850 a game is entered without scrolling: a plain won suit game in five taps
     (who, what, Spitzen, won, Eintragen), a Hand game with Kontra and Re and its four-line
-    preview, the rare announcements one tap away; an American Grand deal by its words; every
+    preview, the rare announcements one tap away; an American Grand deal by its words (its
+    answer in German); every
     control tapped lies inside the window, not under the sticky bar."""
     from playwright.sync_api import expect
 
@@ -542,10 +543,10 @@ def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path)
         page.goto(f"{url}/#key={KEY}")
         tap_in_reach(page, '#players [data-player="Anna"]')
         tap_in_reach(page, "#words")
-        page.keyboard.type("whist 25 stiche 11")
-        expect(page.locator("#preview")).to_contain_text("+25")
+        page.keyboard.type("hearts 40 hearts 0")  # English words, German answers
+        expect(page.locator("#preview")).to_contain_text("Anna — Herz 40, 0 Herzen: +50")
         tap_in_reach(page, "#btn-enter")
-        expect(page.locator("#sheet li.game")).to_have_count(1)
+        expect(page.locator("#sheet li.game")).to_contain_text("Herz 40, 0 Herzen")
         page.close()
 
 

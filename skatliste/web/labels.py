@@ -23,7 +23,7 @@ _LABELS: dict[str, Message] = {
     "bock": pmsg("page", "Bock round"),
     "more": pmsg("page", "…"),
     "words": pmsg("page", "Or type"),
-    "words_hint": pmsg("page", "clubs with 2 hand augen 75"),
+    "words_hint": pmsg("page", "clubs with 2 hand points 75"),
     "enter": pmsg("page", "Enter"),
     "save_edit": pmsg("page", "Change game {n}"),
     "cancel": pmsg("page", "Cancel"),
