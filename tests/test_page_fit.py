@@ -488,8 +488,8 @@ def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path)
     """At 390 × 850 a game is entered without scrolling: a plain won suit game in five taps
     (who, what, Spitzen, won, Eintragen), a Hand game with Kontra and Re and its four-line
     preview, the rare announcements one tap away; an American Grand deal by its words (its
-    answer in German); every
-    control tapped lies inside the window, not under the sticky bar."""
+    answer in German); every control tapped lies inside the window, not under the sticky
+    bar."""
     from playwright.sync_api import expect
 
     from skatliste.app import lists
