@@ -236,7 +236,9 @@ def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path, run: Run) ->
         gaps = page.evaluate(TEXT_GAPS, "#summary tr:first-child th")
         assert min(gaps) >= 4, gaps
         legend = page.locator("#chart svg text.legend")
-        expect(legend).to_have_text(["Friederike 0", "Maximilian +48", "Bartholomäus −96", "Anna-Lena +40"])
+        expect(legend).to_have_text(
+            ["Friederike 0", "Maximilian +48", "Bartholomäus −96", "Anna-Lena +40"]
+        )
         assert page.evaluate(LEGEND_CUT) == []
         page.set_content(run("export", "--ledger", str(path)).stdout)
         expect(page.locator("svg text.legend")).to_have_count(4)
@@ -471,7 +473,8 @@ def test_the_printable_page_of_either_family_passes_axe(
 IN_REACH = """(e) => { const r = e.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const top = document.elementFromPoint(x, y);
-  return r.top >= 0 && r.bottom <= innerHeight && r.width > 0 && (top === e || e.contains(top)); }"""
+  return r.top >= 0 && r.bottom <= innerHeight && r.width > 0
+    && (top === e || e.contains(top)); }"""
 """Whether a control lies whole inside the window and nothing (the sticky Enter bar, the
 strip) covers its centre: tapped where it is, without scrolling."""
 
@@ -502,7 +505,12 @@ def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path)
         page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
         expect(page.locator("#players [data-player]")).to_have_count(3)
-        plain = ('[data-player="Anna"]', '[data-game="clubs"]', '[data-n="2"]', '[data-result="won"]')
+        plain = (
+            '[data-player="Anna"]',
+            '[data-game="clubs"]',
+            '[data-n="2"]',
+            '[data-result="won"]',
+        )
         for selector in ("#players " + plain[0], *plain[1:]):
             tap_in_reach(page, selector)
         expect(page.locator("#preview")).to_contain_text("Anna — Kreuz mit 2: +36")

@@ -317,7 +317,9 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         page.goto(f"{url}/?lang=en#key={KEY}")
         expect(page.locator("#btn-enter")).to_have_text("Enter")
         # the English words throughout (no German 'augen' in them)
-        expect(page.locator("#words")).to_have_attribute("placeholder", "clubs with 2 hand points 75")
+        expect(page.locator("#words")).to_have_attribute(
+            "placeholder", "clubs with 2 hand points 75"
+        )
         expect(page.locator('#players [data-player="Anna"]')).to_be_disabled()
         expect(page.locator("#info")).to_contain_text("Anna sits out")
         enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="null"]')
