@@ -110,11 +110,15 @@ def test_two_keepers_see_live_where_their_lists_differ(
         expect(a.locator("#signed-line")).to_contain_text("unterschrieben von Anna, Ben, Carl")
         expect(a.locator("#entry")).to_be_hidden()  # closed: no game is entered
         expect(a.locator("#agree")).to_contain_text("Die Liste ist geschlossen")
+        expect(a.locator("#say")).to_have_text(  # what a screen reader says
+            "Carl hat unterschrieben. Die Liste ist geschlossen: alle haben unterschrieben"
+        )
         signed = json.loads(fresh_ledger.read_text(encoding="utf-8"))["agreement"]
         assert [f["player"] for f in signed] == ["Anna", "Ben", "Carl"]
         a.locator("#reopen-why").fill("Spiel 3 vergessen")
         a.locator("#reopen-form button").click()
         expect(a.locator("#entry")).to_be_visible()
         expect(a.locator('#signers [data-sign="Anna"]')).to_be_enabled()
+        expect(a.locator("#say")).to_have_text("Die Liste ist wieder offen.")
         a.close()
         b.close()

@@ -331,7 +331,17 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         expect(page.locator("#preview")).to_contain_text("Ben — Null: +23")
         tap(page, "#btn-enter")
         expect(page.locator("#toast")).to_have_text("Game 1 entered")
+        # what a screen reader says, in English too: the numbers below zero as "minus"
+        expect(page.locator("#say")).to_have_text(
+            "Game 1: Ben, Null, plus 23. Standings: Anna 0, Ben 23, Carl 0, Dora 0."
+        )
         expect(page.locator('#players [data-player="Ben"]')).to_be_disabled()
+        tap(page, '#players [data-player="Carl"]')
+        page.locator("#words").fill("null lost")
+        tap(page, "#btn-enter")
+        expect(page.locator("#say")).to_have_text(
+            "Game 2: Carl, Null, lost, minus 46. Standings: Anna 0, Ben 23, Carl minus 46, Dora 0."
+        )
         page.close()
 
 
@@ -515,9 +525,9 @@ def test_labels_fit_and_enter_is_in_reach_at_390px(
         expect(page.locator("table.summary")).to_be_visible()
         assert page.evaluate(FITS) == []
         gaps = page.evaluate(
-            """() => { const [rank, name] = document.querySelectorAll('table.summary th');
+            """() => { const [rank, name] = document.querySelectorAll('table.summary thead th');
               const edge = document.querySelector('#summary').getBoundingClientRect().right;
-              const last = [...document.querySelectorAll('table.summary th')].pop();
+              const last = [...document.querySelectorAll('table.summary thead th')].pop();
               return [parseFloat(getComputedStyle(name).paddingLeft),
                       edge - last.getBoundingClientRect().right
                         + parseFloat(getComputedStyle(last).paddingRight)]; }"""
