@@ -50,6 +50,7 @@ function fitNames() {
     fitText("#players .pname");
   }
   fitText("#totals .name");
+  fitText("#players .special"); // Eingepasst beside the players: set smaller before it breaks
 }
 
 // Sets each node smaller until it fits (down to 3/4), else lets it break; whether all fit.
