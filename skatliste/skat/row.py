@@ -206,7 +206,9 @@ class Row:
             self.round,
             self.dealer,
             self.entry,
-            self.scored,
+            # a Ramsch's result holds its points in a dict (unhashable): its repr stands in
+            self.scored._replace(ramsch=None),
+            repr(self.scored.ramsch),
             self.problems,
             self._totals,
             self._sf_totals,
