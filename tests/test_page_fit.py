@@ -492,7 +492,7 @@ def tap_in_reach(page: Any, selector: str) -> None:
 
 def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path) -> None:
     """At 390 × 850 a game is entered without scrolling: a plain won suit game in five taps
-    (who, what, Spitzen, won, Eintragen), a Hand game with Kontra and Re and its four-line
+    (who, what, Spitzen, won, Eintragen), a lost Hand game with Kontra and Re and its long
     preview, the rare announcements one tap away; an American Grand deal by its words (its
     answer in German); every control tapped lies inside the window, not under the sticky
     bar."""
@@ -528,10 +528,10 @@ def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path)
             '[data-flag="hand"]',
             '[data-flag="kontra"]',
             '[data-flag="re"]',
-            '[data-result="won"]',
+            '[data-result="lost"]',
         ):
             tap_in_reach(page, selector)
-        expect(page.locator("#preview")).to_contain_text("Re ×2")
+        expect(page.locator("#preview")).to_contain_text("Re ×2 → −264")
         cut = """e => e.scrollHeight > e.clientHeight + 1
                  || e.lastElementChild.getBoundingClientRect().bottom
                     > e.getBoundingClientRect().bottom"""
