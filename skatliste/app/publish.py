@@ -1,0 +1,595 @@
+"""A club's results for everyone not in the hall: what ``skatliste publish`` puts on a static
+site, as values. The sources (list files, tournament, season and league folders, or a club's
+folder holding years of them) are found by the stores' own readers, read strictly and derived
+on this call by the same functions the other commands use, so every number on the site is the
+number of ``--json``. Nothing derived is kept beside the lists; ``render.publish`` draws the
+pages, ``app.publish_site`` writes them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from skatliste import rating
+from skatliste.app import league as app_league
+from skatliste.app import season as app_season
+from skatliste.app.tournament.base import open_tournament
+from skatliste.app.tournament.prizes import team_ranking
+from skatliste.app.tournament.results import Ranking, ranking, status
+from skatliste.errors import InputError, LedgerError
+from skatliste.i18n import msg
+from skatliste.league import DayReport, PlayerLine, TableLine
+from skatliste.players import same_name
+from skatliste.season import Standing, resolve_aliases
+from skatliste.store import publish as store
+from skatliste.store.files import TOURNAMENT_FILE, is_list
+from skatliste.store.league import FILE_NAME as LEAGUE_FILE
+from skatliste.store.lists import load as load_list
+from skatliste.store.publish import Privacy
+from skatliste.store.season import FILE_NAME as SEASON_FILE
+from skatliste.store.tournament import list_name
+from skatliste.tournament import SeriesStatus, TeamStanding, paper_scores
+
+
+class Kind(Enum):
+    """What a source is, and the group the site's index lists it in."""
+
+    TOURNAMENT = "tournament"
+    """A tournament folder (``tournament.json``): its tables' lists and paper results."""
+    SEASON = "season"
+    """A club's season folder (``season.json``): its evenings' lists and tournaments."""
+    LEAGUE = "league"
+    """A league folder (``league.json``): its match days, each a tournament folder."""
+    LIST = "list"
+    """One table's list file, kept game by game."""
+
+
+@dataclass(frozen=True)
+class Source:
+    kind: Kind
+    path: Path
+
+
+# --- finding the sources ----------------------------------------------------------------------
+
+
+def _kind_of_folder(folder: Path) -> Kind | None:
+    if (folder / TOURNAMENT_FILE).is_file():
+        return Kind.TOURNAMENT
+    if (folder / LEAGUE_FILE).is_file():
+        return Kind.LEAGUE
+    if (folder / SEASON_FILE).is_file():
+        return Kind.SEASON
+    return None
+
+
+def _walk(folder: Path) -> Iterable[Source]:
+    """The sources in a club's folder, in the order of their paths: a tournament and a league
+    hold their tables (not walked into); a season's lists and tournaments are events too."""
+    kind = _kind_of_folder(folder)
+    if kind is not None:
+        yield Source(kind, folder)
+        if kind is not Kind.SEASON:
+            return
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.name.startswith("."):
+            continue
+        path = Path(entry.path)
+        if entry.is_dir():
+            yield from _walk(path)
+        elif entry.name.endswith(".json") and is_list(path):
+            yield Source(Kind.LIST, path)
+
+
+def find_sources(paths: Sequence[Path | str]) -> list[Source]:
+    """Every source under ``paths``, each once; a path that is none is refused with what it
+    is."""
+    found: dict[Path, Source] = {}
+    for given in paths:
+        path = Path(given)
+        if path.is_file():
+            if not is_list(path):
+                raise InputError(
+                    msg(
+                        "{path}: not a skatliste list; publish takes lists and tournament, "
+                        "season, league or club folders",
+                        path=str(path),
+                    )
+                )
+            got = [Source(Kind.LIST, path)]
+        elif path.is_dir():
+            got = list(_walk(path))
+            if not got:
+                raise InputError(
+                    msg(
+                        "{path}: no list, tournament, season or league in this folder",
+                        path=str(path),
+                    )
+                )
+        else:
+            raise InputError(msg("{path}: no such file or folder", path=str(path)))
+        for s in got:
+            found.setdefault(s.path.resolve(), s)
+    return list(found.values())
+
+
+def privacy_of(paths: Sequence[Path | str]) -> Privacy:
+    """What the publish files say, together: each given folder's and its folders' below (a
+    player left off or shown by initials in one is so on the whole site)."""
+    title = ""
+    initials: set[str] = set()
+    hidden: set[str] = set()
+    for given in paths:
+        path = Path(given)
+        folders = [path] if path.is_dir() else [path.parent]
+        if path.is_dir():
+            folders += sorted(p.parent for p in path.rglob(store.FILE_NAME))
+        for folder in dict.fromkeys(folders):
+            got = store.load(folder)
+            if got is not None:
+                title = title or got.title
+                initials |= got.initials
+                hidden |= got.hidden
+    return Privacy(title, frozenset(initials), frozenset(hidden))
+
+
+# --- links ------------------------------------------------------------------------------------
+
+
+def slug(text: str) -> str:
+    """A name as a link's part: lower case, ASCII, words joined by ``-`` (the same from run
+    to run).
+
+    >>> slug("Preisskat Dezember"), slug("Hans-Jürgen"), slug("Größe  Straße")
+    ('preisskat-dezember', 'hans-juergen', 'groesse-strasse')
+    """
+    text = text.casefold().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    text = text.replace("ß", "ss")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-") or "x"
+
+
+def initials(name: str) -> str:
+    """A name shown by its initials: ``Anna Schmidt`` → ``A. S.``, ``Hans-Jürgen`` → ``H.-J.``.
+
+    >>> initials("Anna Schmidt"), initials("Hans-Jürgen")
+    ('A. S.', 'H.-J.')
+    """
+    words = []
+    for word in name.split():
+        words.append("-".join(f"{part[:1].upper()}." for part in word.split("-") if part))
+    return " ".join(words)
+
+
+# --- the site's values ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A table's list, shown as its sheet on a page of its own."""
+
+    key: str
+    title: str
+    path: Path
+    ledger: Any
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TournamentData:
+    ranking: Ranking
+    series: list[Ranking]
+    tables: list[SeriesStatus]
+    teams: list[TeamStanding]
+    sheets: dict[tuple[int, int], str]
+    """(series, table) → the key of the table's sheet."""
+
+
+@dataclass(frozen=True)
+class SeasonData:
+    standing: Standing
+    days: tuple[date, ...]
+    progress: dict[str, list[Any]]
+    evenings: list[tuple[str, list[tuple[str, str | None]]]]
+    """Each evening's day and its paths, each with the key of its page on the site (or None)."""
+    aliases: dict[str, str]
+
+
+@dataclass(frozen=True)
+class LeagueData:
+    table: list[TableLine]
+    players: list[PlayerLine]
+    days: list[tuple[str, DayReport]]
+    """Each match day's page key and its report."""
+
+
+@dataclass(frozen=True)
+class ListData:
+    sheet: str
+    """The key of its sheet."""
+    totals: dict[str, int]
+    ledger: Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """One source as the site shows it: a page (``key``, relative to the site) with its title
+    and day, and its derived values."""
+
+    kind: Kind
+    key: str
+    title: str
+    day: date | None
+    source: Path
+    data: TournamentData | SeasonData | LeagueData | ListData
+
+    @property
+    def year(self) -> str:
+        return str(self.day.year) if self.day else "-"
+
+
+@dataclass(frozen=True)
+class Appearance:
+    """A player at an event: where, when, the place of how many, the score (Seeger-Fabian; a
+    season's score; a list's points)."""
+
+    day: date | None
+    key: str
+    title: str
+    kind: Kind
+    place: int | None
+    of: int
+    score: Any
+    name: str
+    """The name as the event spells it."""
+
+
+@dataclass
+class Person:
+    name: str
+    key: str
+    spellings: set[str] = field(default_factory=set)
+    appearances: list[Appearance] = field(default_factory=list)
+    steps: list[rating.Step] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything the site shows, derived on this call."""
+
+    title: str
+    events: list[Event]
+    sheets: list[Sheet]
+    people: dict[str, Person]
+    """By the name the site shows a player under (``same_name``, aliases joined)."""
+    privacy: Privacy
+    joined: dict[str, str]
+    """Each spelling a season's aliases join (``same_name``) → the name shown."""
+    sources: list[Source]
+
+    def person(self, name: str) -> Person | None:
+        return self.people.get(self._key(name))
+
+    def _key(self, name: str) -> str:
+        return same_name(self.joined.get(same_name(name), name))
+
+    def hidden(self, name: str) -> bool:
+        return self._said(name, self.privacy.hidden)
+
+    def by_initials(self, name: str) -> bool:
+        return self._said(name, self.privacy.initials)
+
+    def _said(self, name: str, names: frozenset[str]) -> bool:
+        spellings = {same_name(name), self._key(name)}
+        found = self.person(name)
+        if found is not None:
+            spellings |= {same_name(s) for s in found.spellings}
+        return bool(spellings & names)
+
+    def shown(self, name: str) -> str | None:
+        """The name as the site shows it: as it is, by initials, or None (left off)."""
+        if self.hidden(name):
+            return None
+        return initials(name) if self.by_initials(name) else name
+
+    def link(self, name: str) -> str | None:
+        """The key of the player's page, or None for a player without one (by initials, left
+        off)."""
+        if self.hidden(name) or self.by_initials(name):
+            return None
+        found = self.person(name)
+        return None if found is None else found.key
+
+
+class _Keys:
+    """Page keys, each once: a second event of the same slug gets ``-2``."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def __call__(self, folder: str, name: str, suffix: str = ".html") -> str:
+        n = 1
+        while True:
+            key = f"{folder}/{name}{'' if n == 1 else f'-{n}'}{suffix}"
+            if key not in self.used:
+                self.used.add(key)
+                return key
+            n += 1
+
+
+def _day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat((text or "")[:10])
+    except ValueError:
+        return None
+
+
+def _sheet(keys: _Keys, folder: str, name: str, title: str, path: Path) -> Sheet | None:
+    ledger = load_list(path)
+    if not any(map(ledger.family.numbered, ledger.entries)):
+        return None
+    return Sheet(keys(folder, name), title, path, ledger, tuple(ledger.table.players))
+
+
+def _tournament(keys: _Keys, src: Source, sheets: list[Sheet]) -> Event:
+    t = open_tournament(src.path)
+    day = _day(t.date)
+    year = str(day.year) if day else "-"
+    base = keys(year, slug(f"{t.name} {t.date}"), "")
+    overall = ranking(src.path)
+    series = [ranking(src.path, series=d.series) for d in t.draws]
+    tables = status(src.path)
+    clubs = any(p.club for p in t.players)
+    teams = team_ranking(src.path) if clubs else []
+    table_sheets: dict[tuple[int, int], str] = {}
+    for d in t.draws:
+        for n, _players in enumerate(d.tables, start=1):
+            path = src.path / list_name(d.series, n)
+            if t.paper_result(d.series, n) is None and path.is_file():
+                title = f"{t.name} · S{d.series} T{n}"
+                got = _sheet(keys, base, f"s{d.series}-t{n:02d}", title, path)
+                if got is not None:
+                    sheets.append(got)
+                    table_sheets[(d.series, n)] = got.key
+    data = TournamentData(overall, series, tables, teams, table_sheets)
+    return Event(Kind.TOURNAMENT, f"{base}/index.html", t.name, day, src.path, data)
+
+
+def _league(keys: _Keys, src: Source) -> Event:
+    lg = app_league.open_league(src.path)
+    dates = sorted(d.date for d in lg.days if d.date)
+    day = dates[0] if dates else _day(lg.created)
+    year = str(day.year) if day else "-"
+    base = keys(year, slug(lg.name), "")
+    reports = [(f"{base}/day-{d.number}.html", app_league.day_report(src.path, d.number))
+               for d in lg.days]  # fmt: skip
+    data = LeagueData(app_league.table(src.path), app_league.players(src.path), reports)
+    return Event(Kind.LEAGUE, f"{base}/index.html", lg.name, day, src.path, data)
+
+
+def _season(keys: _Keys, src: Source) -> Event:
+    s = app_season.open_season(src.path)
+    day = _day(s.evenings[0].date) if s.evenings else _day(s.created)
+    year = str(day.year) if day else "-"
+    standing = app_season.standing(src.path)
+    days, progress = app_season.progress(src.path)
+    evenings: list[tuple[str, list[tuple[str, str | None]]]] = [
+        (e.date, [(rel, None) for rel in e.paths]) for e in s.evenings
+    ]
+    data = SeasonData(standing, days, dict(progress), evenings, dict(s.aliases))
+    base = keys(year, slug(s.name), "")
+    return Event(Kind.SEASON, f"{base}/index.html", s.name, day, src.path, data)
+
+
+def _list(keys: _Keys, src: Source, sheets: list[Sheet], day: date | None) -> Event | None:
+    """A list on its own (an evening's table): its day is the evening's where a season names
+    it, else the day it was started."""
+    ledger = load_list(src.path)
+    day = day or _day(ledger.created)
+    year = str(day.year) if day else "-"
+    if not any(map(ledger.family.numbered, ledger.entries)):
+        return None  # not played yet
+    got = ledger.family.results(ledger.table, ledger.entries) or {}  # American Grand: none
+    title = src.path.stem
+    key = keys(year, slug(f"{src.path.stem}"))
+    sheets.append(Sheet(key, title, src.path, ledger, tuple(ledger.table.players)))
+    totals = {name: p.points for name, p in got.items()}
+    return Event(Kind.LIST, key, title, day, src.path, ListData(key, totals, ledger))
+
+
+# --- the players -------------------------------------------------------------------------------
+
+
+def _places(scores: dict[str, Any]) -> dict[str, int]:
+    """Places by score, higher first; equal scores share a place."""
+    order = sorted(scores.values(), reverse=True)
+    return {name: order.index(v) + 1 for name, v in scores.items()}
+
+
+def _appearances(e: Event) -> Iterable[Appearance]:
+    d = e.data
+    if isinstance(d, TournamentData):
+        lines: Sequence[Any] = d.ranking.standings
+        for x in lines:
+            yield Appearance(e.day, e.key, e.title, e.kind, x.place, len(lines),
+                             x.seeger_fabian, x.name)  # fmt: skip
+    elif isinstance(d, SeasonData):
+        lines = d.standing.lines
+        for x in lines:
+            yield Appearance(e.day, e.key, e.title, e.kind, x.place, len(lines), x.shown, x.name)
+    elif isinstance(d, LeagueData):
+        for key, r in d.days:
+            totals = {p.name: p.total for p in r.players}
+            places = _places(totals)
+            for p in r.players:
+                title = f"{e.title} · {r.day}."
+                yield Appearance(r.date or e.day, key, title, e.kind, places[p.name],
+                                 len(totals), p.total, p.name)  # fmt: skip
+    else:
+        places = _places(dict(d.totals))
+        for name, points in d.totals.items():
+            yield Appearance(e.day, e.key, e.title, e.kind, places[name], len(d.totals),
+                             points, name)  # fmt: skip
+
+
+def _hands(t: Any, series: int) -> int:
+    """The player-hands a tournament's series dealt: three for each game of its tables."""
+    seating = t.seating(series)
+    sizes = [len(p) for p in seating.tables] if seating else []
+    return sum(rating.player_hands(t.games.get(n, 0)) for n in sizes)
+
+
+def _rated_tournament(e: Event, d: TournamentData) -> rating.RatedEvent:
+    t = open_tournament(e.source)
+    series = []
+    for r in d.series:
+        n = r.series or 0
+        scores = {x.name: x.series[n] for x in r.standings if n in x.series}
+        if scores:
+            series.append(rating.RatedSeries(scores, _hands(t, n)))
+    return rating.RatedEvent(e.day or date.min, e.key, tuple(series))
+
+
+def _rated_days(e: Event, d: LeagueData) -> Iterable[rating.RatedEvent]:
+    lg = app_league.open_league(e.source)
+    for key, r in d.days:
+        t = open_tournament(lg.day_folder(r.day))
+        series = []
+        for n in sorted({n for p in r.players for n, _ in p.series}):
+            scores = {p.name: dict(p.series)[n] for p in r.players if n in dict(p.series)}
+            series.append(rating.RatedSeries(scores, _hands(t, n)))
+        yield rating.RatedEvent(r.date or e.day or date.min, key, tuple(series))
+
+
+def _rated_list(e: Event, d: ListData) -> rating.RatedEvent:
+    ledger = d.ledger
+    got = ledger.family.results(ledger.table, ledger.entries) or {}
+    scores = {n: x.seeger_fabian for n, x in paper_scores(got).items()}
+    games = sum(1 for x in ledger.entries if ledger.family.numbered(x))
+    series = rating.RatedSeries(scores, rating.player_hands(games))
+    return rating.RatedEvent(e.day or date.min, e.key, (series,))
+
+
+def _rated(events: Sequence[Event]) -> list[rating.RatedEvent]:
+    """The events that rate (rules §R): each tournament, each league match day, each list of
+    a table of three or four; a season is made of these and does not rate again."""
+    out: list[rating.RatedEvent] = []
+    for e in events:
+        d = e.data
+        if isinstance(d, TournamentData):
+            out.append(_rated_tournament(e, d))
+        elif isinstance(d, LeagueData):
+            out.extend(_rated_days(e, d))
+        elif isinstance(d, ListData) and len(d.totals) in (3, 4):
+            out.append(_rated_list(e, d))
+    return out
+
+
+def _people(events: Sequence[Event], joined: dict[str, str]) -> dict[str, Person]:
+    people: dict[str, Person] = {}
+    keys = _Keys()
+    for e in events:
+        for a in _appearances(e):
+            name = joined.get(same_name(a.name), a.name)
+            key = same_name(name)
+            if key not in people:
+                people[key] = Person(name, "")
+            people[key].spellings.add(a.name)
+            people[key].appearances.append(a)
+    for key in sorted(people, key=lambda k: (k, people[k].name)):
+        people[key].key = keys("players", slug(people[key].name))
+    for p in people.values():
+        p.appearances.sort(key=lambda a: (a.day or date.min, a.key))
+    for name, steps in rating.ratings(_rated(events)).items():
+        key = same_name(joined.get(same_name(name), name))
+        if key in people:
+            people[key].steps.extend(steps)
+    for p in people.values():
+        p.steps.sort(key=lambda s: (s.day, s.key))
+    return people
+
+
+def _joined(events: Sequence[Event]) -> dict[str, str]:
+    """Each season's aliases, for the whole site: a spelling → the name shown (as the season
+    writes the name the others join)."""
+    out: dict[str, str] = {}
+    for e in events:
+        if isinstance(e.data, SeasonData):
+            aliases = e.data.aliases
+            written = {same_name(name): name for name in aliases.values()}
+            for other, key in resolve_aliases(aliases).items():
+                out[other] = written.get(key, key)
+                out[key] = written.get(key, key)
+    return out
+
+
+def build(paths: Sequence[Path | str], *, title: str = "") -> Site:
+    """The site of ``paths``: every source found, read and derived now; a source that cannot
+    be read refuses the whole site (with its file and the reason), so nothing half is
+    published."""
+    sources = find_sources(paths)
+    privacy = privacy_of(paths)
+    keys = _Keys()
+    sheets: list[Sheet] = []
+    events: list[Event] = []
+    evenings = {
+        (src.path / rel).resolve(): date.fromisoformat(e.date)
+        for src in sources
+        if src.kind is Kind.SEASON
+        for e in app_season.open_season(src.path).evenings
+        for rel in e.paths
+    }
+    order = {Kind.TOURNAMENT: 0, Kind.LEAGUE: 1, Kind.SEASON: 2, Kind.LIST: 3}
+    for src in sorted(sources, key=lambda s: (order[s.kind], str(s.path))):
+        if src.kind is Kind.TOURNAMENT:
+            events.append(_tournament(keys, src, sheets))
+        elif src.kind is Kind.LEAGUE:
+            events.append(_league(keys, src))
+        elif src.kind is Kind.SEASON:
+            events.append(_season(keys, src))
+        else:
+            got = _list(keys, src, sheets, evenings.get(src.path.resolve()))
+            if got is not None:
+                events.append(got)
+    _link_evenings(events)
+    joined = _joined(events)
+    people = _people(events, joined)
+    name = title or privacy.title or (Path(paths[0]).resolve().name if paths else "")
+    return Site(name, events, sheets, people, privacy, joined, sources)
+
+
+def _link_evenings(events: list[Event]) -> None:
+    """A season's evenings link to the pages of their lists and tournaments."""
+    by_path = {e.source.resolve(): e.key for e in events}
+    for e in events:
+        if isinstance(e.data, SeasonData):
+            for _day_text, paths in e.data.evenings:
+                for i, (rel, _none) in enumerate(paths):
+                    paths[i] = (rel, by_path.get((e.source / rel).resolve()))
+
+
+def refuse_unknown(site: Site) -> None:
+    """A site with nothing to show is refused rather than written empty."""
+    if not site.events:
+        raise LedgerError(msg("nothing to publish: no played list, tournament, season or league"))
+
+
+def watched(site: Site) -> list[Path]:
+    """The files a ``--watch`` follows: every file of every source (a new list in a folder
+    is seen by the folder's listing)."""
+    out: list[Path] = []
+    for s in site.sources:
+        if s.path.is_dir():
+            out.append(s.path)
+            out.extend(sorted(p for p in s.path.rglob("*") if not p.name.startswith(".")))
+        else:
+            out.append(s.path)
+    return out
