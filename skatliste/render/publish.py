@@ -70,8 +70,6 @@ _TEXT: dict[str, Message] = {
     "made": pmsg("publish", "Published with skatliste from the lists as they were then."),
     "of": pmsg("publish", "{place}. of {count}"),
     "in_progress": pmsg("publish", "still playing: the numbers will change"),
-    "scroll": pmsg("publish", "Table, scrolls sideways"),
-    "nothing": pmsg("publish", "nothing played yet"),
 }
 """The site's own words (context "publish"); the tables' heads are the tournament's, the
 season's and the league's."""
