@@ -1,0 +1,342 @@
+"""``skatliste publish``: the static site of the examples, its numbers those of ``--json``,
+its links stable, its privacy file obeyed, its second run writing only what changed, and a
+bad source refused with its file and reason, nothing written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from skatliste.app.publish import build, slug
+from skatliste.app.publish_site import MANIFEST
+from skatliste.cli import cli
+from skatliste.printed import number, with_minus
+
+from .conftest import EXAMPLES
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+class Tables(HTMLParser):
+    """Each table of a page by its id: its rows, each a list of its cells' text; and every
+    link's target."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[list[str]]] = {}
+        self.links: list[str] = []
+        self._table: list[list[str]] | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "table":
+            self._table = self.tables.setdefault(a.get("id") or f"#{len(self.tables)}", [])
+        elif tag == "tr" and self._table is not None:
+            self._table.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "a" and a.get("href"):
+            self.links.append(a["href"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._table = None
+        elif tag in ("td", "th") and self._cell is not None and self._table is not None:
+            self._table[-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def tables(path: Path) -> Tables:
+    parser = Tables()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The examples published once, in English."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    r = run("publish", str(EXAMPLES), "--out", str(out), "--lang", "en")
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def _page(site: Path, start: str) -> Path:
+    found = sorted(site.glob(f"*/{start}*/index.html"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_index_lists_every_event_by_year_and_kind(site: Path) -> None:
+    """The examples' tournaments, season, league and lists are on the index, under their
+    year, each linked to its page."""
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for heading in ("<h2>2027</h2>", "<h2>2026</h2>", "Tournaments", "Seasons", "Leagues"):
+        assert heading in index
+    for link in (
+        "2026/preisskat-dezember-2026-12-05/index.html",
+        "2027/januarpokal-2027-01-29/index.html",
+        "2027/vereinsmeisterschaft-2027/index.html",
+        "2027/kreisliga-nord-2027/index.html",
+        "2027/2027-01-08-tisch1.html",
+        "2026/evening.html",
+    ):
+        assert f'href="{link}"' in index
+        assert (site / link).is_file()
+
+
+def test_the_tournament_page_shows_the_ranking_of_ranking_json(site: Path) -> None:
+    """Every line of the ranking on the page is the line of 'tournament ranking --json'."""
+    got = json.loads(
+        run("tournament", "ranking", "--json", "--tournament", str(EXAMPLES / "tournament")).output
+    )
+    page = tables(_page(site, "preisskat"))
+    rows = page.tables["t-ranking"][1:]
+    assert len(rows) == len(got["ranking"])
+    for row, line in zip(rows, got["ranking"], strict=True):
+        series = [number(v) for _, v in sorted(line["series"].items())]
+        want = [f"{line['place']}.", line["name"], line["club"], *series]
+        want += [
+            number(line["seeger_fabian"]),
+            number(line["points"]),
+            str(line["won"]),
+            str(line["lost"]),
+        ]
+        assert row == want
+    series_2 = json.loads(
+        run(
+            "tournament",
+            "ranking",
+            "--series",
+            "2",
+            "--json",
+            "--tournament",
+            str(EXAMPLES / "tournament"),
+        ).output
+    )
+    assert [r[1] for r in page.tables["t-series-2"][1:]] == [x["name"] for x in series_2["ranking"]]
+    assert "t-tables" in page.tables and "t-teams" in page.tables
+
+
+def test_the_season_page_shows_the_standing_of_standing_json(site: Path) -> None:
+    """The standing's places, names, counts and scores are those of 'season standing --json',
+    with the season's rules in words above it."""
+    got = json.loads(
+        run("season", "standing", "--json", "--season", str(EXAMPLES / "season")).output
+    )
+    path = _page(site, "vereinsmeisterschaft")
+    rows = tables(path).tables["t-standing"][1:]
+    assert len(rows) == len(got["standing"])
+    for row, line in zip(rows, got["standing"], strict=True):
+        place = f"{line['place']}." if line["place"] is not None else "–"
+        counts = [str(line[k]) for k in ("series", "evenings", "counted")]
+        want = [place, line["name"], line["club"] or "", *counts, with_minus(line["score"])]
+        assert row[:7] == want
+    assert "the worst series is dropped" in path.read_text(encoding="utf-8")
+
+
+def test_the_league_page_shows_the_table_of_table_json(site: Path) -> None:
+    """The league table is 'league table --json'; each match day has its page."""
+    got = json.loads(run("league", "table", "--json", "--league", str(EXAMPLES / "league")).output)
+    path = _page(site, "kreisliga")
+    rows = tables(path).tables["t-table"][1:]
+    assert [(r[1], r[4]) for r in rows] == [
+        (x["team"], with_minus(x["game_points"])) for x in got["table"]
+    ]
+    report = json.loads(
+        run("league", "day", "report", "2", "--json", "--league", str(EXAMPLES / "league")).output
+    )
+    day = tables(path.parent / "day-2.html").tables["t-day"][1:]
+    assert [r[1] for r in day] == [x["team"] for x in report["teams"]]
+
+
+def test_a_table_s_list_is_its_sheet_and_a_player_has_a_page_with_a_rating(site: Path) -> None:
+    """A table kept game by game has its sheet (the export's table of games); a player's page
+    lists the events with the rating after each and draws the rating as a chart."""
+    sheet = (_page(site, "preisskat").parent / "s1-t01.html").read_text(encoding="utf-8")
+    assert 'class="sheet"' in sheet and "Ida" in sheet
+    anna = (site / "players" / "anna.html").read_text(encoding="utf-8")
+    assert "Preisskat Dezember" in anna and "<svg" in anna and "New Year&#39;s Eve" in anna
+    assert 'id="t-rating"' in anna
+
+
+def test_a_season_s_alias_joins_two_spellings_on_one_player_page(site: Path) -> None:
+    """'Hans Jürgen' is 'Hans-Jürgen' in the season: one page, which names the other
+    spelling."""
+    assert not (site / "players" / "hans-juergen-2.html").exists()
+    page = (site / "players" / "hans-juergen.html").read_text(encoding="utf-8")
+    assert "Also written: Hans Jürgen" in page
+
+
+def test_every_link_of_every_page_leads_to_a_page_of_the_site(site: Path) -> None:
+    """Every href is relative and names a file the site has (without a server: a static
+    host serves the same files)."""
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 30
+    for page in pages:
+        for href in tables(page).links:
+            assert "://" not in href, (page, href)
+            target = (page.parent / href.partition("#")[0]).resolve()
+            assert target.is_file(), (page, href)
+
+
+def test_publishing_again_rewrites_only_the_pages_of_a_changed_list(tmp_path: Path) -> None:
+    """Links are the same from run to run; the second run writes nothing, and after a game
+    is taken back on one table's list only its sheet and the pages whose numbers it changes
+    are written."""
+    src = tmp_path / "tournament"
+    shutil.copytree(EXAMPLES / "tournament", src)
+    out = tmp_path / "site"
+    assert run("publish", str(src), "--out", str(out)).exit_code == 0
+    first = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    r = run("publish", str(src), "--out", str(out), "--lang", "en")
+    assert "0 pages written" not in r.output  # English words: every page changes
+    r = run("publish", str(src), "--out", str(out), "--lang", "en")
+    assert r.output.endswith("0 pages written, 15 unchanged, 0 taken away\n"), r.output
+    r = run("undo", "--ledger", str(src / "series-1" / "table-01.json"))
+    assert r.exit_code == 0, r.output
+    r = run("publish", str(src), "--out", str(out), "--lang", "en")
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == first
+    written = int(r.output.split(": ")[1].split()[0])
+    assert 0 < written < 15
+    assert (
+        "2026/preisskat-dezember-2026-12-05/s1-t01.html"
+        in json.loads((out / MANIFEST).read_text())["pages"]
+    )
+
+
+def test_a_page_no_longer_published_is_taken_away(tmp_path: Path) -> None:
+    """A list taken out of the sources takes its page with it on the next run; the folder it
+    stood in goes when empty."""
+    src = tmp_path / "club"
+    (src / "a").mkdir(parents=True)
+    shutil.copy(EXAMPLES / "evening.json", src / "a" / "evening.json")
+    shutil.copy(EXAMPLES / "pub-evening.json", src / "pub-evening.json")
+    out = tmp_path / "site"
+    assert run("publish", str(src), "--out", str(out), "--lang", "en").exit_code == 0
+    assert (out / "2026" / "evening.html").is_file()
+    (src / "a" / "evening.json").unlink()
+    r = run("publish", str(src), "--out", str(out), "--lang", "en")
+    assert "1 taken away" in r.output
+    assert not (out / "2026" / "evening.html").exists()
+
+
+def test_the_publish_file_shows_a_player_by_initials_and_leaves_one_off(tmp_path: Path) -> None:
+    """publish.json: Hans is 'H.' without a page of his own, Gerd is on no page at all, and
+    the sheets of Gerd's tables are not published; the others' numbers stay as they are."""
+    src = tmp_path / "tournament"
+    shutil.copytree(EXAMPLES / "tournament", src)
+    (src / "publish.json").write_text(
+        '{"format": "skatliste-publish", "version": 1, "initials": ["hans"], "hidden": ["Gerd"]}'
+    )
+    out = tmp_path / "site"
+    r = run("publish", str(src), "--out", str(out), "--lang", "en")
+    assert r.exit_code == 0, r.output
+    for page in out.rglob("*.html"):
+        assert "Gerd" not in page.read_text(encoding="utf-8"), page
+    assert not (out / "players" / "gerd.html").exists()
+    assert not (out / "players" / "hans.html").exists()
+    ranking = tables(next(out.glob("*/*/index.html"))).tables["t-ranking"][1:]
+    assert [r[1] for r in ranking] == ["Ida", "H.", "Anna", "Carl", "Frida", "Ben", "Dora", "Emil"]
+    assert ranking[1][0] == "2."  # the places are the ranking's: Gerd's 8. is left out
+    sheet = (next(out.glob("*/*/s2-t02.html"))).read_text(encoding="utf-8")
+    assert "not every player is named here" in sheet
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (
+            '{"format": "skatliste-publish", "version": 1, "hidden": "Gerd"}',
+            "hidden: must be a list of names",
+        ),
+        (
+            '{"format": "skatliste-publish", "version": 1, "initials": ["A"], "hidden": ["a"]}',
+            "'A' is both",
+        ),
+        ("{not json", "line 1 column 2: not valid JSON"),
+    ],
+)
+def test_a_wrong_publish_file_is_refused_with_its_place(
+    tmp_path: Path, content: str, said: str
+) -> None:
+    """A publish file that is not what it should be stops the run (exit 2) with the file and
+    the reason; no site is written."""
+    src = tmp_path / "club"
+    src.mkdir()
+    shutil.copy(EXAMPLES / "evening.json", src / "evening.json")
+    (src / "publish.json").write_text(content)
+    r = run("publish", str(src), "--out", str(tmp_path / "site"), "--lang", "en")
+    assert r.exit_code == 2
+    assert "publish.json" in r.stderr and said in r.stderr, r.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def _corrupt(src: Path) -> str:
+    (src / "broken.json").write_text('{"format": "skatliste", "version": 1, "players": 7}\n')
+    return "broken.json"
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda src: "missing", "missing: no such file or folder"),
+        (lambda src: (src / "notes.txt").write_text("x") and "notes.txt", "not a skatliste list"),
+        (_corrupt, "broken.json"),
+        (lambda src: (src / "empty").mkdir() or "empty", "no list, tournament, season or league"),
+    ],
+)
+def test_a_bad_source_is_refused_with_its_file_and_nothing_is_written(
+    tmp_path: Path, make: Any, said: str
+) -> None:
+    """A path that is no source, or a list the reader refuses: exit 2, the file named on
+    stderr, no site folder made."""
+    src = tmp_path / "src"
+    src.mkdir()
+    name = make(src)
+    r = run("publish", str(src / name), "--out", str(tmp_path / "site"), "--lang", "en")
+    assert r.exit_code == 2, r.output
+    assert said in r.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_folder_of_other_files_is_never_written_into(tmp_path: Path) -> None:
+    """The site's folder must be new, empty or an earlier site: a folder of someone's files
+    is refused before anything is read."""
+    out = tmp_path / "www"
+    out.mkdir()
+    (out / "index.html").write_text("the club's own page")
+    r = run("publish", str(EXAMPLES / "evening.json"), "--out", str(out), "--lang", "en")
+    assert r.exit_code == 2 and "did not publish" in r.stderr
+    assert (out / "index.html").read_text() == "the club's own page"
+
+
+def test_the_site_speaks_german_by_default() -> None:
+    """Without --lang the pages are German: the index's groups, the tables' heads."""
+    from skatliste.render.publish import pages
+
+    got = pages(build([EXAMPLES / "tournament"]), "de")
+    index = got["index.html"]
+    assert "Turniere" in index and 'lang="de"' in index
+    assert "Platz" in got["2026/preisskat-dezember-2026-12-05/index.html"]
+
+
+def test_links_are_slugs_of_names_and_dates() -> None:
+    """A page's name comes from the event's name (and a tournament's date): the same from run
+    to run, readable, ASCII."""
+    assert slug("Preisskat Dezember 2026-12-05") == "preisskat-dezember-2026-12-05"
+    assert slug("Kreuz Bube — Ü30!") == "kreuz-bube-ue30"
+    assert slug("§§") == "x"
