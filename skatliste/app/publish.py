@@ -18,12 +18,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from skatliste import rating
+from skatliste import __version__, rating
+from skatliste import season as season_core
+from skatliste import tournament as tournament_core
 from skatliste.app import league as app_league
 from skatliste.app import season as app_season
 from skatliste.app.tournament.base import open_tournament
-from skatliste.app.tournament.prizes import team_ranking
-from skatliste.app.tournament.results import Ranking, ranking, status
+from skatliste.app.tournament.results import Ranking, Results, refuse_unsound, results
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
 from skatliste.league import DayReport, PlayerLine, TableLine
@@ -179,8 +180,21 @@ class Sheet:
     key: str
     title: str
     path: Path
-    ledger: Any
     players: tuple[str, ...]
+    given: Any = None
+    """The list, where it was read already (else ``ledger`` reads it when the page is
+    drawn)."""
+
+    @property
+    def ledger(self) -> Any:
+        return self.given if self.given is not None else load_list(self.path)
+
+    def tag(self, *more: object) -> str:
+        """What the sheet's page is drawn from: the list file as it is now (its inode,
+        modification time and size), and ``more`` (the language, the way back, the privacy);
+        a page of the same tag need not be drawn again."""
+        st = os.stat(self.path)
+        return repr((__version__, str(self.path), st.st_ino, st.st_mtime_ns, st.st_size, *more))
 
 
 @dataclass(frozen=True)
@@ -217,6 +231,8 @@ class ListData:
     """The key of its sheet."""
     totals: dict[str, int]
     ledger: Any
+    results: dict[str, Any]
+    """Each player's result as the family derives it (``Family.results``)."""
 
 
 @dataclass(frozen=True)
@@ -332,33 +348,40 @@ def _day(text: str | None) -> date | None:
         return None
 
 
-def _sheet(keys: _Keys, folder: str, name: str, title: str, path: Path) -> Sheet | None:
-    ledger = load_list(path)
-    if not any(map(ledger.family.numbered, ledger.entries)):
-        return None
-    return Sheet(keys(folder, name), title, path, ledger, tuple(ledger.table.players))
+def _ranking(got: Results, series: int | None) -> Ranking:
+    """``app.tournament.ranking`` of the lists read: the same core, the same numbers."""
+    t = got.tournament
+    standings = tournament_core.rank(t.players, got.scores, series=series)
+    playing = [
+        x
+        for x in got.tables
+        if x.state in ("in progress", "differs") and series in (None, x.series)
+    ]
+    return Ranking(t.name, t.date, series, standings, playing)
 
 
 def _tournament(keys: _Keys, src: Source, sheets: list[Sheet]) -> Event:
-    t = open_tournament(src.path)
+    # the tournament's lists read once for all its rankings (app.tournament's ranking,
+    # status and teams read them each)
+    got = results(src.path)
+    refuse_unsound(got)
+    t = got.tournament
     day = _day(t.date)
     year = str(day.year) if day else "-"
     base = keys(year, slug(f"{t.name} {t.date}"), "")
-    overall = ranking(src.path)
-    series = [ranking(src.path, series=d.series) for d in t.draws]
-    tables = status(src.path)
+    overall = _ranking(got, None)
+    series = [_ranking(got, d.series) for d in t.draws]
+    tables = got.tables
     clubs = any(p.club for p in t.players)
-    teams = team_ranking(src.path) if clubs else []
+    teams = tournament_core.teams(overall.standings, size=4) if clubs else []
     table_sheets: dict[tuple[int, int], str] = {}
-    for d in t.draws:
-        for n, _players in enumerate(d.tables, start=1):
-            path = src.path / list_name(d.series, n)
-            if t.paper_result(d.series, n) is None and path.is_file():
-                title = f"{t.name} · S{d.series} T{n}"
-                got = _sheet(keys, base, f"s{d.series}-t{n:02d}", title, path)
-                if got is not None:
-                    sheets.append(got)
-                    table_sheets[(d.series, n)] = got.key
+    for x in tables:
+        # a table kept game by game (its status counts the games of its list)
+        if x.state != "paper" and x.games:
+            title = f"{t.name} · S{x.series} T{x.table}"
+            key = keys(base, f"s{x.series}-t{x.table:02d}")
+            sheets.append(Sheet(key, title, src.path / list_name(x.series, x.table), x.players))
+            table_sheets[(x.series, x.table)] = key
     data = TournamentData(overall, series, tables, teams, table_sheets)
     return Event(Kind.TOURNAMENT, f"{base}/index.html", t.name, day, src.path, data)
 
@@ -379,8 +402,12 @@ def _season(keys: _Keys, src: Source) -> Event:
     s = app_season.open_season(src.path)
     day = _day(s.evenings[0].date) if s.evenings else _day(s.created)
     year = str(day.year) if day else "-"
-    standing = app_season.standing(src.path)
-    days, progress = app_season.progress(src.path)
+    # one read for the standing and its chart (app.season's standing and progress, which
+    # read the evenings each)
+    got = app_season.read(src.path)
+    lines = season_core.standing(got.results, s.rules, s.aliases)
+    standing = Standing(s.name, s.rules, lines, len(s.evenings), got.missing)
+    days, progress = season_core.progress(got.results, s.rules, s.aliases, top=4)
     evenings: list[tuple[str, list[tuple[str, str | None]]]] = [
         (e.date, [(rel, None) for rel in e.paths]) for e in s.evenings
     ]
@@ -400,9 +427,9 @@ def _list(keys: _Keys, src: Source, sheets: list[Sheet], day: date | None) -> Ev
     got = ledger.family.results(ledger.table, ledger.entries) or {}  # American Grand: none
     title = src.path.stem
     key = keys(year, slug(f"{src.path.stem}"))
-    sheets.append(Sheet(key, title, src.path, ledger, tuple(ledger.table.players)))
+    sheets.append(Sheet(key, title, src.path, tuple(ledger.table.players), ledger))
     totals = {name: p.points for name, p in got.items()}
-    return Event(Kind.LIST, key, title, day, src.path, ListData(key, totals, ledger))
+    return Event(Kind.LIST, key, title, day, src.path, ListData(key, totals, ledger, got))
 
 
 # --- the players -------------------------------------------------------------------------------
@@ -471,8 +498,7 @@ def _rated_days(e: Event, d: LeagueData) -> Iterable[rating.RatedEvent]:
 
 def _rated_list(e: Event, d: ListData) -> rating.RatedEvent:
     ledger = d.ledger
-    got = ledger.family.results(ledger.table, ledger.entries) or {}
-    scores = {n: x.seeger_fabian for n, x in paper_scores(got).items()}
+    scores = {n: x.seeger_fabian for n, x in paper_scores(d.results).items()}
     games = sum(1 for x in ledger.entries if ledger.family.numbered(x))
     series = rating.RatedSeries(scores, rating.player_hands(games))
     return rating.RatedEvent(e.day or date.min, e.key, (series,))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.i18n import msg
@@ -29,22 +30,36 @@ class Written:
     removed: list[str]
 
 
-def _manifest(out: Path) -> list[str]:
+def _manifest(out: Path) -> dict[str, Any]:
+    """The manifest: ``pages`` (every page skatliste wrote there) and ``tags`` (each sheet's
+    tag: what its page was drawn from)."""
     path = out / MANIFEST
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return []
+        return {"pages": [], "tags": {}}
     except (OSError, ValueError):
         data = None
-    if not isinstance(data, dict) or not isinstance(data.get("pages"), list):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("pages"), list)
+        or not isinstance(data.get("tags", {}), dict)
+    ):
         raise LedgerError(
             msg(
                 "{path}: not a manifest skatliste wrote; delete it or publish to another folder",
                 path=str(path),
             )
         )
-    return [str(p) for p in data["pages"]]
+    return {"pages": [str(p) for p in data["pages"]], "tags": data.get("tags", {})}
+
+
+def known_tags(out: Path) -> dict[str, str]:
+    """The tag of each sheet whose page is still there, as the last run wrote it."""
+    if not (out / MANIFEST).is_file():
+        return {}
+    tags = _manifest(out)["tags"]
+    return {k: str(v) for k, v in tags.items() if (out / k).is_file()}
 
 
 def check_target(out: Path) -> None:
@@ -69,12 +84,19 @@ def _inside(out: Path, key: str) -> Path:
     return path
 
 
-def write_site(out: Path, pages: Mapping[str, str]) -> Written:
-    """Write ``pages`` (key → text) under ``out``: only what changed."""
+def write_site(
+    out: Path,
+    pages: Mapping[str, str],
+    *,
+    kept: Sequence[str] = (),
+    tags: Mapping[str, str] | None = None,
+) -> Written:
+    """Write ``pages`` (key → text) under ``out``: only what changed; the pages ``kept`` are
+    left as they are (their sheets' ``tags`` unchanged)."""
     check_target(out)
-    old = _manifest(out)
+    old = _manifest(out)["pages"]
     out.mkdir(parents=True, exist_ok=True)
-    written, same = [], []
+    written, same = [], list(kept)
     for key, text in sorted(pages.items()):
         path = _inside(out, key)
         data = text.encode("utf-8")
@@ -89,7 +111,7 @@ def write_site(out: Path, pages: Mapping[str, str]) -> Written:
         written.append(key)
     removed = []
     for key in old:
-        if key not in pages:
+        if key not in pages and key not in kept:
             path = _inside(out, key)
             try:
                 path.unlink()
@@ -100,7 +122,8 @@ def write_site(out: Path, pages: Mapping[str, str]) -> Written:
             while parent != out.resolve() and parent.is_dir() and not any(parent.iterdir()):
                 parent.rmdir()
                 parent = parent.parent
-    manifest = json.dumps({"pages": sorted(pages)}, ensure_ascii=False, indent=0) + "\n"
+    listed = {"pages": sorted({*pages, *kept}), "tags": dict(sorted((tags or {}).items()))}
+    manifest = json.dumps(listed, ensure_ascii=False, indent=0) + "\n"
     if _read(out / MANIFEST) != manifest:
         atomic_write(out / MANIFEST, manifest, what="file")
     return Written(written, same, removed)

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from skatliste.app import publish as app
-from skatliste.app.publish_site import check_target, stamp, write_site
+from skatliste.app.publish_site import check_target, known_tags, stamp, write_site
 from skatliste.cli.base import _resolved_lang, cli, say
 from skatliste.errors import SkatlisteError
 from skatliste.i18n import Lang, msg, nmsg
@@ -24,8 +24,8 @@ second or two."""
 def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> list[Path]:
     site = app.build(sources, title=title)
     app.refuse_unknown(site)
-    pages = render.pages(site, lang)
-    got = write_site(out, pages)
+    drawn = render.draw_site(site, lang, known=known_tags(out))
+    got = write_site(out, drawn.pages, kept=drawn.kept, tags=drawn.tags)
     click.echo(
         say(
             msg(

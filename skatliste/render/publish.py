@@ -7,7 +7,7 @@ the CLI's tables write them; the names as the publish file says (by initials, or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -430,8 +430,22 @@ def _index(site: Site, lang: Lang) -> Page:
 # --- the site ---------------------------------------------------------------------------------
 
 
-def pages(site: Site, lang: Lang) -> dict[str, str]:
-    """Every page of the site by its key, and the style sheet."""
+@dataclass(frozen=True)
+class Drawn:
+    """The site's pages drawn now, and the sheets left as they were."""
+
+    pages: dict[str, str]
+    """Each page drawn, by its key, and the style sheet."""
+    tags: dict[str, str]
+    """Each sheet's tag (``Sheet.tag``): what its page was drawn from."""
+    kept: list[str]
+    """The sheets not drawn again: their tag is the one of the page already there."""
+
+
+def draw_site(site: Site, lang: Lang, *, known: Mapping[str, str] | None = None) -> Drawn:
+    """Every page of the site by its key; a sheet whose tag is in ``known`` as it is now (its
+    list unchanged since its page was drawn) is not drawn again. A sheet is most of a site's
+    pages and its list the one thing it shows."""
     out: list[Page] = [_index(site, lang), _players(site, lang)]
     by_source = {}
     for e in site.events:
@@ -446,8 +460,15 @@ def pages(site: Site, lang: Lang) -> dict[str, str]:
             out += _league(site, e, d, lang)
         elif isinstance(d, ListData):
             by_source[d.sheet] = e
+    privacy = (sorted(site.privacy.initials), sorted(site.privacy.hidden))
+    tags, kept = {}, []
     for s in site.sheets:
         of = by_source.get(s.key)
+        tag = s.tag(lang, site.title, of.key if of else "", of.title if of else "", privacy)
+        tags[s.key] = tag
+        if known is not None and known.get(s.key) == tag:
+            kept.append(s.key)
+            continue
         out.append(_sheet(site, s, of if of is not None and of.key != s.key else None, lang))
         if of is not None and of.key == s.key:
             out[-1].crumbs = [_year(of)]
@@ -456,7 +477,12 @@ def pages(site: Site, lang: Lang) -> dict[str, str]:
             out.append(_player(site, p, lang))
     found = {page.key: draw(page, site, lang) for page in out}
     found[STYLE_FILE] = STYLE
-    return found
+    return Drawn(found, tags, kept)
+
+
+def pages(site: Site, lang: Lang) -> dict[str, str]:
+    """Every page of the site by its key, and the style sheet, all drawn now."""
+    return draw_site(site, lang).pages
 
 
 STYLE = (
