@@ -4,6 +4,7 @@ page, and no page scrolls sideways (a wide table scrolls in its own box)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,10 @@ from skatliste.cli import cli
 from .conftest import EXAMPLES
 from .test_page_fit import PHONE, axe_problems
 from .webtools import CHROMIUM_ARGS, chromium_path
+
+
+SCREENSHOTS = os.environ.get("SKATLISTE_SCREENSHOTS")
+"""Set by 'make screenshots': the folder the README's pictures are written to."""
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +94,16 @@ def test_each_kind_of_page_passes_axe(site: Path, phone: Any, page: str) -> None
     a tournament, a table's sheet, a season, a league, a match day, a list."""
     phone.goto((site / page).resolve().as_uri())
     assert axe_problems(phone) == []
+
+
+def test_the_tournament_page_on_a_phone_shows_the_ranking_first(site: Path, phone: Any) -> None:
+    """On a phone the tournament's page opens with its name, the way back and the ranking,
+    the players' names linked to their pages (the README's picture, with 'make
+    screenshots')."""
+    phone.goto((site / "2026/preisskat-dezember-2026-12-05/index.html").resolve().as_uri())
+    assert phone.locator("h1").inner_text() == "Preisskat Dezember"
+    first = phone.locator("#t-ranking tbody tr").first
+    assert first.locator("td").nth(1).inner_text() == "Ida"
+    assert first.locator("a").get_attribute("href") == "../../players/ida.html"
+    if SCREENSHOTS:
+        phone.screenshot(path=str(Path(SCREENSHOTS) / "publish-phone.png"))
