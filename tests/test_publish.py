@@ -5,7 +5,11 @@ bad source refused with its file and reason, nothing written."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -340,3 +344,32 @@ def test_links_are_slugs_of_names_and_dates() -> None:
     assert slug("Preisskat Dezember 2026-12-05") == "preisskat-dezember-2026-12-05"
     assert slug("Kreuz Bube — Ü30!") == "kreuz-bube-ue30"
     assert slug("§§") == "x"
+
+
+def test_watch_publishes_again_when_a_table_s_list_changes(tmp_path: Path) -> None:
+    """'publish --watch' keeps running; a game taken back at a table is on the site within a
+    few seconds (the sheet and the ranking drawn again), and Ctrl-C (here: the process
+    ended) stops it."""
+    src = tmp_path / "tournament"
+    shutil.copytree(EXAMPLES / "tournament", src)
+    out = tmp_path / "site"
+    env = {**os.environ, "SKATLISTE_LANG": "en"}
+    cmd = [sys.executable, "-m", "skatliste", "publish", str(src), "--out", str(out), "--watch"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        sheet = out / "2026" / "preisskat-dezember-2026-12-05" / "s1-t01.html"
+        deadline = time.monotonic() + 20
+        while not sheet.is_file() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        before = sheet.read_text(encoding="utf-8")
+        assert run("undo", "--ledger", str(src / "series-1" / "table-01.json")).exit_code == 0
+        deadline = time.monotonic() + 10
+        while sheet.read_text(encoding="utf-8") == before and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert sheet.read_text(encoding="utf-8") != before
+        assert proc.poll() is None  # still watching
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    said = proc.stdout.read().decode() if proc.stdout else ""
+    assert said.count(f"{out}: ") == 2, said

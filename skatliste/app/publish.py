@@ -608,14 +608,20 @@ def refuse_unknown(site: Site) -> None:
         raise LedgerError(msg("nothing to publish: no played list, tournament, season or league"))
 
 
-def watched(site: Site) -> list[Path]:
-    """The files a ``--watch`` follows: every file of every source (a new list in a folder
-    is seen by the folder's listing)."""
-    out: list[Path] = []
+def watched(site: Site, *, out: Path | None = None) -> list[Path]:
+    """The files a ``--watch`` follows: every file of every source and every folder (a list
+    written anew, or added, changes them), but the site's own (``out``) and the locks."""
+    found: list[Path] = []
+    skip = out.resolve() if out is not None else None
     for s in site.sources:
-        if s.path.is_dir():
-            out.append(s.path)
-            out.extend(sorted(p for p in s.path.rglob("*") if not p.name.startswith(".")))
-        else:
-            out.append(s.path)
-    return out
+        if s.path.is_file():
+            found.append(s.path)
+            continue
+        found.append(s.path)
+        for p in sorted(s.path.rglob("*")):
+            if p.name.startswith(".") or p.name.endswith(".lock"):
+                continue
+            if skip is not None and p.resolve().is_relative_to(skip):
+                continue
+            found.append(p)
+    return found

@@ -37,7 +37,7 @@ def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> list[
             )
         )
     )
-    return app.watched(site)
+    return app.watched(site, out=out)
 
 
 @cli.command()
