@@ -373,3 +373,24 @@ def test_watch_publishes_again_when_a_table_s_list_changes(tmp_path: Path) -> No
         proc.wait(timeout=10)
     said = proc.stdout.read().decode() if proc.stdout else ""
     assert said.count(f"{out}: ") == 2, said
+
+
+def test_a_tournament_s_prizes_from_its_publish_file_are_those_of_tournament_prizes(
+    tmp_path: Path,
+) -> None:
+    """publish.json in a tournament folder gives the prize of each place: the page's prize
+    list is 'tournament prizes --amounts' of the same amounts."""
+    src = tmp_path / "tournament"
+    shutil.copytree(EXAMPLES / "tournament", src)
+    (src / "publish.json").write_text(
+        '{"format": "skatliste-publish", "version": 1, "prizes": ["45", "27,00", "18.00"]}'
+    )
+    out = tmp_path / "site"
+    assert run("publish", str(src), "--out", str(out), "--lang", "en").exit_code == 0
+    rows = tables(next(out.glob("*/*/index.html"))).tables["t-prizes"][1:]
+    cli = run(
+        "tournament", "prizes", "--amounts", "45,27,18", "--tournament", str(src), "--lang", "en"
+    )
+    lines = cli.output.splitlines()[2 : 2 + len(rows)]
+    assert rows == [line.split() for line in lines]
+    assert [r[1:] for r in rows] == [["Ida", "€45.00"], ["Hans", "€27.00"], ["Anna", "€18.00"]]

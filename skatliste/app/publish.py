@@ -37,7 +37,7 @@ from skatliste.store.lists import load as load_list
 from skatliste.store.publish import Privacy
 from skatliste.store.season import FILE_NAME as SEASON_FILE
 from skatliste.store.tournament import list_name
-from skatliste.tournament import SeriesStatus, TeamStanding, paper_scores
+from skatliste.tournament import Prize, SeriesStatus, TeamStanding, paper_scores
 
 
 class Kind(Enum):
@@ -205,6 +205,8 @@ class TournamentData:
     teams: list[TeamStanding]
     sheets: dict[tuple[int, int], str]
     """(series, table) → the key of the table's sheet."""
+    prizes: list[Prize]
+    """Who gets what, where the folder's publish file gives the prizes."""
 
 
 @dataclass(frozen=True)
@@ -382,7 +384,10 @@ def _tournament(keys: _Keys, src: Source, sheets: list[Sheet]) -> Event:
             key = keys(base, f"s{x.series}-t{x.table:02d}")
             sheets.append(Sheet(key, title, src.path / list_name(x.series, x.table), x.players))
             table_sheets[(x.series, x.table)] = key
-    data = TournamentData(overall, series, tables, teams, table_sheets)
+    given = store.load(src.path)
+    amounts = list(given.prizes) if given else []
+    won = tournament_core.prizes(overall.standings, amounts) if amounts else []
+    data = TournamentData(overall, series, tables, teams, table_sheets, won)
     return Event(Kind.TOURNAMENT, f"{base}/index.html", t.name, day, src.path, data)
 
 

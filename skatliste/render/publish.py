@@ -45,6 +45,7 @@ _TEXT: dict[str, Message] = {
     "ranking": pmsg("publish", "Ranking"),
     "tables": pmsg("publish", "Tables"),
     "teams": pmsg("publish", "Teams"),
+    "prizes": pmsg("publish", "Prizes"),
     "sheet": pmsg("publish", "Sheet"),
     "days": pmsg("publish", "Match days"),
     "evenings": pmsg("publish", "Evenings"),
@@ -226,6 +227,14 @@ def _tournament(site: Site, e: Event, d: TournamentData, lang: Lang) -> list[Pag
         ]  # fmt: skip
         heads = [t["place"], t["club"], t["total"], t["counted"]]
         sections.append(Section(w["teams"], table=Table(heads, team_rows, "rlrl", "teams")))
+    if d.prizes:
+        prize_rows: list[list[Cell]] = [
+            [f"{x.place}.", _name(site, x.name), rt.money(x.amount, lang)]
+            for x in d.prizes
+            if not site.hidden(x.name)
+        ]
+        heads = [t["place"], t["name"], t["prize"]]
+        sections.append(Section(w["prizes"], table=Table(heads, prize_rows, "rlr", "prizes")))
     meta = " · ".join(x for x in (e.day.isoformat() if e.day else "",) if x)
     return [Page(e.key, e.title, [_year(e)], sections, meta)]
 

@@ -6,16 +6,17 @@ written by hand; defined once here, read strictly by :mod:`skatliste.store.forma
 .. code-block:: json
 
     {"format": "skatliste-publish", "version": 1,
-     "initials": ["Hans-Jürgen"], "hidden": ["Gerd"]}
+     "initials": ["Hans-Jürgen"], "hidden": ["Gerd"], "prizes": ["45", "27", "18"]}
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
-from skatliste.fields import Const, Field, Names, Places, Record, Text, at
+from skatliste.fields import Const, Field, ListOf, Names, Places, Record, Text, at
 from skatliste.i18n import msg
 from skatliste.players import same_name
 from skatliste.store.formats import Format, read
@@ -32,6 +33,12 @@ PUBLISH = Record(
         Field("title", Text(), "", "the site's title (the folder's name without it)"),
         Field("initials", Names(), [], "players shown by their initials"),
         Field("hidden", Names(), [], "players left off the public site"),
+        Field(
+            "prizes",
+            ListOf(Text(pattern=r"\d{1,7}([.,]\d{1,2})?", like="27,50")),
+            [],
+            "a tournament folder's prize of each place in euro, the first place's first",
+        ),
     ),
     "What the public site shows of the players of the lists and folders below it.",
 )
@@ -63,6 +70,8 @@ class Privacy:
     title: str = ""
     initials: frozenset[str] = frozenset()
     hidden: frozenset[str] = frozenset()
+    prizes: tuple[Fraction, ...] = ()
+    """The prize of each place (in euro) of the tournament in this folder."""
 
 
 def parse(path: Path, raw: bytes) -> Privacy:
@@ -72,6 +81,7 @@ def parse(path: Path, raw: bytes) -> Privacy:
         data.get("title", ""),
         frozenset(same_name(n) for n in data.get("initials", [])),
         frozenset(same_name(n) for n in data.get("hidden", [])),
+        tuple(Fraction(x.replace(",", ".")) for x in data.get("prizes", [])),
     )
 
 
