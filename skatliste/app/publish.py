@@ -613,17 +613,17 @@ def refuse_unknown(site: Site) -> None:
         raise LedgerError(msg("nothing to publish: no played list, tournament, season or league"))
 
 
-def watched(site: Site, *, out: Path | None = None) -> list[Path]:
-    """The files a ``--watch`` follows: every file of every source and every folder (a list
+def watched(paths: Sequence[Path | str], *, out: Path | None = None) -> list[Path]:
+    """The files a ``--watch`` follows: every file and folder under the sources given (a list
     written anew, or added, changes them), but the site's own (``out``) and the locks."""
     found: list[Path] = []
     skip = out.resolve() if out is not None else None
-    for s in site.sources:
-        if s.path.is_file():
-            found.append(s.path)
+    for given in paths:
+        path = Path(given)
+        found.append(path)
+        if not path.is_dir():
             continue
-        found.append(s.path)
-        for p in sorted(s.path.rglob("*")):
+        for p in sorted(path.rglob("*")):
             if p.name.startswith(".") or p.name.endswith(".lock"):
                 continue
             if skip is not None and p.resolve().is_relative_to(skip):

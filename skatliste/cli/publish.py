@@ -4,6 +4,7 @@ site's values (``app.publish``), draw its pages (``render.publish``), write what
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -21,7 +22,7 @@ POLL_SECONDS = 0.5
 second or two."""
 
 
-def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> list[Path]:
+def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> None:
     site = app.build(sources, title=title)
     app.refuse_unknown(site)
     drawn = render.draw_site(site, lang, known=known_tags(out))
@@ -37,7 +38,7 @@ def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> list[
             )
         )
     )
-    return app.watched(site, out=out)
+    sys.stdout.flush()  # a --watch's log shows each run as it ends
 
 
 @cli.command()
@@ -75,18 +76,18 @@ def publish(sources: tuple[Path, ...], out: Path, title: str, watch: bool, lang:
       skatliste publish preisskat/ --out site --watch
     """
     check_target(out)
-    watched = _once(sources, out, lang, title)
-    if not watch:
-        return
-    before = stamp(watched)
-    while True:  # pragma: no cover - ended by Ctrl-C; tests run one round (_once)
+    # the sources' stamp is taken before each run: a list written while the site is drawn
+    # is seen at the next look
+    before = stamp(app.watched(sources, out=out)) if watch else ()
+    _once(sources, out, lang, title)
+    while watch:  # pragma: no cover - ended by Ctrl-C (a test runs it in a process)
         time.sleep(POLL_SECONDS)
-        now = stamp(watched)
+        now = stamp(app.watched(sources, out=out))
         if now == before:
             continue
+        before = now
         try:
-            watched = _once(sources, out, lang, title)
+            _once(sources, out, lang, title)
         except SkatlisteError as exc:
             # a list caught half-way through a change: said, and tried again at the next one
             click.echo(say(msg("Error: {message}", message=exc.message)), err=True)
-        before = stamp(watched)
