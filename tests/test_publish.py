@@ -364,8 +364,6 @@ def test_watch_publishes_again_when_a_table_s_list_changes(tmp_path: Path) -> No
             said.put(line.decode())
 
     reader = threading.Thread(target=read)
-        target=lambda: [said.put(line.decode()) for line in proc.stdout or ()]
-    )
     reader.start()
     try:
         first = said.get(timeout=30)  # the first run, then it watches

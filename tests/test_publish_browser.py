@@ -18,7 +18,6 @@ from .conftest import EXAMPLES
 from .test_page_fit import PHONE, axe_problems
 from .webtools import CHROMIUM_ARGS, chromium_path
 
-
 SCREENSHOTS = os.environ.get("SKATLISTE_SCREENSHOTS")
 """Set by 'make screenshots': the folder the README's pictures are written to."""
 
