@@ -175,6 +175,7 @@ def test_a_table_s_list_is_its_sheet_and_a_player_has_a_page_with_a_rating(site:
     assert 'class="sheet"' in sheet and "Ida" in sheet
     anna = (site / "players" / "anna.html").read_text(encoding="utf-8")
     assert "Preisskat Dezember" in anna and "<svg" in anna and "New Year&#39;s Eve" in anna
+    assert "<td>S1 260 · S2 30</td>" in anna  # each series of the tournament
     assert 'id="t-rating"' in anna
 
 
@@ -217,6 +218,8 @@ def test_publishing_again_rewrites_only_the_pages_of_a_changed_list(tmp_path: Pa
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == first
     written = int(r.output.split(": ")[1].split()[0])
     assert 0 < written < 15
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "2026-12-05 · still playing: the numbers will change" in index
     assert (
         "2026/preisskat-dezember-2026-12-05/s1-t01.html"
         in json.loads((out / MANIFEST).read_text())["pages"]

@@ -268,6 +268,8 @@ class Appearance:
     score: Any
     name: str
     """The name as the event spells it."""
+    series: tuple[tuple[int, int], ...] = ()
+    """A tournament's or a match day's series played: (series, Seeger-Fabian)."""
 
 
 @dataclass
@@ -452,7 +454,7 @@ def _appearances(e: Event) -> Iterable[Appearance]:
         lines: Sequence[Any] = d.ranking.standings
         for x in lines:
             yield Appearance(e.day, e.key, e.title, e.kind, x.place, len(lines),
-                             x.seeger_fabian, x.name)  # fmt: skip
+                             x.seeger_fabian, x.name, tuple(sorted(x.series.items())))  # fmt: skip
     elif isinstance(d, SeasonData):
         lines = d.standing.lines
         for x in lines:
@@ -464,7 +466,7 @@ def _appearances(e: Event) -> Iterable[Appearance]:
             for p in r.players:
                 title = f"{e.title} · {r.day}."
                 yield Appearance(r.date or e.day, key, title, e.kind, places[p.name],
-                                 len(totals), p.total, p.name)  # fmt: skip
+                                 len(totals), p.total, p.name, p.series)  # fmt: skip
     else:
         places = _places(dict(d.totals))
         for name, points in d.totals.items():

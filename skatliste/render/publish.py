@@ -362,10 +362,11 @@ def _player(site: Site, p: Person, lang: Lang) -> Page:
     rows: list[list[Cell]] = []
     for a in p.appearances:
         place = w["of"].format(place=a.place, count=a.of) if a.place else "–"
+        series = " · ".join(f"S{n} {number(v)}" for n, v in a.series)
         rows.append([a.day.isoformat() if a.day else "", kinds[a.kind], Link(a.title, a.key),
-                     place, _score(a.score, lang)])  # fmt: skip
-    heads = [w["date"], "", w["event"], w["place"], w["score"]]
-    sections = [Section(w["events"], table=Table(heads, rows, "lllrr", "events"))]
+                     place, _score(a.score, lang), series])  # fmt: skip
+    heads = [w["date"], "", w["event"], w["place"], w["score"], rt.text(lang)["series_h"]]
+    sections = [Section(w["events"], table=Table(heads, rows, "lllrrl", "events"))]
     others = sorted(s for s in p.spellings if s != p.name)
     if others:
         sections[0].notes.append(w["spellings"].format(names=", ".join(others)))
@@ -420,6 +421,16 @@ def _year(e: Event) -> Link:
     return Link(e.year, f"index.html#y{e.year}")
 
 
+def _note(e: Event, lang: Lang) -> str:
+    """An event's day on the index, and whether it is still being played."""
+    d = e.data
+    live = (isinstance(d, TournamentData) and bool(d.ranking.in_progress)) or (
+        isinstance(d, LeagueData) and any(r.in_progress for _, r in d.days)
+    )
+    day = e.day.isoformat() if e.day else ""
+    return f"{day} · {text(lang)['in_progress']}" if live else day
+
+
 def _index(site: Site, lang: Lang) -> Page:
     w = text(lang)
     sections = []
@@ -430,7 +441,7 @@ def _index(site: Site, lang: Lang) -> Page:
             found = [e for e in site.events if e.year == year and e.kind is kind]
             found.sort(key=lambda e: (e.day.isoformat() if e.day else "", e.title), reverse=True)
             if found:
-                links = [Link(e.title, e.key, e.day.isoformat() if e.day else "") for e in found]
+                links = [Link(e.title, e.key, _note(e, lang)) for e in found]
                 sections.append(Section(w[kind.value], links=links))
     sections.append(Section(w["players"], links=[Link(w["players"], "players/index.html")]))
     return Page("index.html", site.title, [], sections)
