@@ -65,7 +65,7 @@ def test_every_link_from_the_index_opens_a_page_of_the_site(site: Path, phone: A
             continue
         seen.add(url)
         assert url.startswith(root + "/"), url
-        response = phone.goto(url, wait_until="domcontentloaded")
+        response = phone.goto(url)  # "load": the style sheet applied
         assert response is None or response.ok, url
         got = phone.evaluate(LOOK)
         assert got["h1"] == 1 and got["wide"] <= 0, (url, got)
