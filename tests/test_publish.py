@@ -403,3 +403,19 @@ def test_a_tournament_s_prizes_from_its_publish_file_are_those_of_tournament_pri
     lines = cli.output.splitlines()[2 : 2 + len(rows)]
     assert rows == [line.split() for line in lines]
     assert [r[1:] for r in rows] == [["Ida", "€45.00"], ["Hans", "€27.00"], ["Anna", "€18.00"]]
+
+
+def test_a_source_broken_after_a_run_leaves_the_site_as_it_was(tmp_path: Path) -> None:
+    """The second run meets a list its reader refuses: exit 2 with the file and the reason,
+    and not one page of the site is touched (everything is derived before anything is
+    written)."""
+    src = tmp_path / "club"
+    src.mkdir()
+    shutil.copy(EXAMPLES / "evening.json", src / "evening.json")
+    out = tmp_path / "site"
+    assert run("publish", str(src), "--out", str(out), "--lang", "en").exit_code == 0
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
+    (src / "evening.json").write_text('{"format": "skatliste", "version": 1, "players": 7}')
+    r = run("publish", str(src), "--out", str(out), "--lang", "en")
+    assert r.exit_code == 2 and "evening.json" in r.stderr
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*")} == before
