@@ -3,7 +3,8 @@ measured side by side.
 
 Run with ``make bench`` (a few minutes). Makes its lists as users make them (bench/filled.py):
 an evening (36 Skat games; 48 American Grand deals), a Stammtisch's ten years in one list
-(20,000 games), a championship (750 table lists) and a club's season (200 lists). Times whole
+(20,000 games), a championship (750 table lists), a club's season (200 lists) and a club's
+ten years published as a site (946 lists, bench/make_club.py). Times whole
 processes as a user runs them: each run right after a run of ``python -c pass`` (or of the
 ``json.load`` its target is measured against), medians, every list put back as it was made
 before each run with nothing beside it. Prints a Markdown table, the 100,000-game figures as a
