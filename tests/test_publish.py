@@ -419,3 +419,17 @@ def test_a_source_broken_after_a_run_leaves_the_site_as_it_was(tmp_path: Path) -
     r = run("publish", str(src), "--out", str(out), "--lang", "en")
     assert r.exit_code == 2 and "evening.json" in r.stderr
     assert {p: p.stat().st_mtime_ns for p in out.rglob("*")} == before
+
+
+def test_a_folder_of_lists_not_played_yet_is_nothing_to_publish(tmp_path: Path) -> None:
+    """A list started and not played has no page; a site of nothing is refused, not written
+    empty."""
+    src = tmp_path / "club"
+    src.mkdir()
+    assert (
+        run("new", "--players", "Anna", "Ben", "Carl", "--ledger", str(src / "a.json")).exit_code
+        == 0
+    )
+    r = run("publish", str(src), "--out", str(tmp_path / "site"), "--lang", "en")
+    assert r.exit_code == 2 and "nothing to publish" in r.stderr
+    assert not (tmp_path / "site").exists()

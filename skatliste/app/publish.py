@@ -55,6 +55,8 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class Source:
+    """A list file or a folder the site is published from, and what it is."""
+
     kind: Kind
     path: Path
 
@@ -609,7 +611,7 @@ def _link_evenings(events: list[Event]) -> None:
                     paths[i] = (rel, by_path.get((e.source / rel).resolve()))
 
 
-def refuse_unknown(site: Site) -> None:
+def refuse_empty(site: Site) -> None:
     """A site with nothing to show is refused rather than written empty."""
     if not site.events:
         raise LedgerError(msg("nothing to publish: no played list, tournament, season or league"))

@@ -24,7 +24,7 @@ second or two."""
 
 def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> None:
     site = app.build(sources, title=title)
-    app.refuse_unknown(site)
+    app.refuse_empty(site)
     drawn = render.draw_site(site, lang, known=known_tags(out))
     got = write_site(out, drawn.pages, kept=drawn.kept, tags=drawn.tags)
     click.echo(

@@ -149,7 +149,6 @@ def draw(page: Page, site: Site, lang: Lang) -> str:
         lang=lang,
         w=text(lang),
         made=text(lang)["made"],
-        Link=Link,
         own_heading="<h1" in "".join(s.html for s in page.sections),
     )
 
