@@ -174,7 +174,7 @@ def test_a_table_s_list_is_its_sheet_and_a_player_has_a_page_with_a_rating(site:
     sheet = (_page(site, "preisskat").parent / "s1-t01.html").read_text(encoding="utf-8")
     assert 'class="sheet"' in sheet and "Ida" in sheet
     anna = (site / "players" / "anna.html").read_text(encoding="utf-8")
-    assert "Preisskat Dezember" in anna and "<svg" in anna and "New Year&#39;s Eve" in anna
+    assert "Preisskat Dezember" in anna and "<svg" in anna and "New Year&#x27;s Eve" in anna
     assert "<td>S1 260 · S2 30</td>" in anna  # each series of the tournament
     assert 'id="t-rating"' in anna
 
@@ -433,3 +433,47 @@ def test_a_folder_of_lists_not_played_yet_is_nothing_to_publish(tmp_path: Path) 
     r = run("publish", str(src), "--out", str(tmp_path / "site"), "--lang", "en")
     assert r.exit_code == 2 and "nothing to publish" in r.stderr
     assert not (tmp_path / "site").exists()
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
+            if p.is_file() and p.name != MANIFEST}  # fmt: skip
+
+
+def test_a_site_published_again_is_the_site_published_from_nothing(tmp_path: Path) -> None:
+    """Publishing again reads only the sources whose files changed and keeps the others'
+    summaries in the manifest: after a list of a season changed, a tournament's table, and
+    the publish file, the site is byte for byte the one a first run writes."""
+    club = tmp_path / "club"
+    shutil.copytree(EXAMPLES, club)
+    site = tmp_path / "site"
+
+    def again() -> Result:
+        r = run("publish", str(club), "--out", str(site), "--lang", "en")
+        assert r.exit_code == 0, r.output
+        fresh = tmp_path / "fresh"
+        shutil.rmtree(fresh, ignore_errors=True)
+        assert run("publish", str(club), "--out", str(fresh), "--lang", "en").exit_code == 0
+        assert _files(site) == _files(fresh)
+        return r
+
+    again()
+    assert (
+        run(
+            "undo", "--ledger", str(club / "season" / "abende" / "2027-01-22-tisch2.json")
+        ).exit_code
+        == 0
+    )
+    r = again()
+    assert ": 6 pages written" in r.output  # its sheet, the season, three players, the players
+    assert (
+        run("undo", "--ledger", str(club / "tournament" / "series-2" / "table-02.json")).exit_code
+        == 0
+    )
+    again()
+    (club / "publish.json").write_text(
+        '{"format": "skatliste-publish", "version": 1, "hidden": ["Ben"]}'
+    )
+    again()
+    manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
+    assert len(manifest["sources"]) == len(build([club]).summaries)

@@ -11,10 +11,9 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from skatliste import season as season_core
 from skatliste import tournament as tournament_core
 from skatliste.app import league as app_league
 from skatliste.app import season as app_season
+from skatliste.app.publish_summary import Appearance, Kind, Summary, stamp
 from skatliste.app.tournament.base import open_tournament
 from skatliste.app.tournament.results import Ranking, Results, refuse_unsound, results
 from skatliste.errors import InputError, LedgerError
@@ -38,19 +38,6 @@ from skatliste.store.publish import Privacy
 from skatliste.store.season import FILE_NAME as SEASON_FILE
 from skatliste.store.tournament import list_name
 from skatliste.tournament import Prize, SeriesStatus, TeamStanding, paper_scores
-
-
-class Kind(Enum):
-    """What a source is, and the group the site's index lists it in."""
-
-    TOURNAMENT = "tournament"
-    """A tournament folder (``tournament.json``): its tables' lists and paper results."""
-    SEASON = "season"
-    """A club's season folder (``season.json``): its evenings' lists and tournaments."""
-    LEAGUE = "league"
-    """A league folder (``league.json``): its match days, each a tournament folder."""
-    LIST = "list"
-    """One table's list file, kept game by game."""
 
 
 @dataclass(frozen=True)
@@ -256,24 +243,6 @@ class Event:
         return str(self.day.year) if self.day else "-"
 
 
-@dataclass(frozen=True)
-class Appearance:
-    """A player at an event: where, when, the place of how many, the score (Seeger-Fabian; a
-    season's score; a list's points)."""
-
-    day: date | None
-    key: str
-    title: str
-    kind: Kind
-    place: int | None
-    of: int
-    score: Any
-    name: str
-    """The name as the event spells it."""
-    series: tuple[tuple[int, int], ...] = ()
-    """A tournament's or a match day's series played: (series, Seeger-Fabian)."""
-
-
 @dataclass
 class Person:
     name: str
@@ -289,7 +258,11 @@ class Site:
 
     title: str
     events: list[Event]
+    """The sources read now (the others' pages stand as the last run drew them)."""
+    summaries: list[Summary]
+    """Every source's summary, read now or kept from the last run."""
     sheets: list[Sheet]
+    """The sheets of the sources read now."""
     people: dict[str, Person]
     """By the name the site shows a player under (``same_name``, aliases joined)."""
     privacy: Privacy
@@ -513,26 +486,25 @@ def _rated_list(e: Event, d: ListData) -> rating.RatedEvent:
     return rating.RatedEvent(e.day or date.min, e.key, (series,))
 
 
-def _rated(events: Sequence[Event]) -> list[rating.RatedEvent]:
-    """The events that rate (rules §R): each tournament, each league match day, each list of
-    a table of three or four; a season is made of these and does not rate again."""
-    out: list[rating.RatedEvent] = []
-    for e in events:
-        d = e.data
-        if isinstance(d, TournamentData):
-            out.append(_rated_tournament(e, d))
-        elif isinstance(d, LeagueData):
-            out.extend(_rated_days(e, d))
-        elif isinstance(d, ListData) and len(d.totals) in (3, 4):
-            out.append(_rated_list(e, d))
-    return out
+def _rated(e: Event) -> list[rating.RatedEvent]:
+    """The events of the rating (rules §R) an event gives: a tournament itself, each league
+    match day, a list of a table of three or four; a season is made of these and does not
+    rate again."""
+    d = e.data
+    if isinstance(d, TournamentData):
+        return [_rated_tournament(e, d)]
+    if isinstance(d, LeagueData):
+        return list(_rated_days(e, d))
+    if isinstance(d, ListData) and len(d.totals) in (3, 4):
+        return [_rated_list(e, d)]
+    return []
 
 
-def _people(events: Sequence[Event], joined: dict[str, str]) -> dict[str, Person]:
+def _people(summaries: Sequence[Summary], joined: dict[str, str]) -> dict[str, Person]:
     people: dict[str, Person] = {}
     keys = _Keys()
-    for e in events:
-        for a in _appearances(e):
+    for got in summaries:
+        for a in got.appearances:
             name = joined.get(same_name(a.name), a.name)
             key = same_name(name)
             if key not in people:
@@ -543,7 +515,8 @@ def _people(events: Sequence[Event], joined: dict[str, str]) -> dict[str, Person
         people[key].key = keys("players", slug(people[key].name))
     for p in people.values():
         p.appearances.sort(key=lambda a: (a.day or date.min, a.key))
-    for name, steps in rating.ratings(_rated(events)).items():
+    rated = [r for got in summaries for r in got.rated]
+    for name, steps in rating.ratings(rated).items():
         key = same_name(joined.get(same_name(name), name))
         if key in people:
             people[key].steps.extend(steps)
@@ -552,13 +525,13 @@ def _people(events: Sequence[Event], joined: dict[str, str]) -> dict[str, Person
     return people
 
 
-def _joined(events: Sequence[Event]) -> dict[str, str]:
+def _joined(summaries: Sequence[Summary]) -> dict[str, str]:
     """Each season's aliases, for the whole site: a spelling → the name shown (as the season
     writes the name the others join)."""
     out: dict[str, str] = {}
-    for e in events:
-        if isinstance(e.data, SeasonData):
-            aliases = e.data.aliases
+    for got in summaries:
+        aliases = got.aliases
+        if aliases:
             written = {same_name(name): name for name in aliases.values()}
             for other, key in resolve_aliases(aliases).items():
                 out[other] = written.get(key, key)
@@ -566,15 +539,62 @@ def _joined(events: Sequence[Event]) -> dict[str, str]:
     return out
 
 
-def build(paths: Sequence[Path | str], *, title: str = "") -> Site:
-    """The site of ``paths``: every source found, read and derived now; a source that cannot
-    be read refuses the whole site (with its file and the reason), so nothing half is
-    published."""
+def _live(e: Event) -> bool:
+    d = e.data
+    return (isinstance(d, TournamentData) and bool(d.ranking.in_progress)) or (
+        isinstance(d, LeagueData) and any(r.in_progress for _, r in d.days)
+    )
+
+
+def _summary(e: Event, taken: Sequence[str], sheets: Sequence[Sheet], files: str) -> Summary:
+    aliases = e.data.aliases if isinstance(e.data, SeasonData) else {}
+    own = {x.key for x in sheets}
+    days = [k for k, _ in e.data.days] if isinstance(e.data, LeagueData) else []
+    pages = [k for k in (e.key, *days) if k not in own]
+    taken = [*taken, *(k for k in pages if k not in taken)]
+    return Summary(e.kind, e.key, e.title, e.day, _live(e), str(e.source.resolve()), files,
+                   tuple(_appearances(e)), tuple(_rated(e)), dict(aliases), tuple(taken),
+                   tuple(pages))  # fmt: skip
+
+
+def source_files(src: Source) -> list[Path]:
+    """The files a source is read from: a list; every file of a tournament's or a league's
+    folder; a season's file and every list and tournament folder of its evenings."""
+    if src.kind is Kind.LIST:
+        return [src.path]
+    if src.kind is Kind.SEASON:
+        paths = [src.path / SEASON_FILE]
+        for e in app_season.open_season(src.path).evenings:
+            paths += [src.path / rel for rel in e.paths]
+    else:
+        paths = [src.path]
+    out: list[Path] = []
+    for path in paths:
+        out.append(path)
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if not p.name.startswith(".")
+                          and not p.name.endswith(".lock"))  # fmt: skip
+    return out
+
+
+def build(
+    paths: Sequence[Path | str],
+    *,
+    title: str = "",
+    known: Mapping[str, Summary] | None = None,
+    salt: object = "",
+) -> Site:
+    """The site of ``paths``: every source found; each read and derived now, unless ``known``
+    holds its summary of the same stamp (its files as they are now, and ``salt``: what else
+    its pages are drawn from). A source that cannot be read refuses the whole site (with its
+    file and the reason), so nothing half is published."""
     sources = find_sources(paths)
     privacy = privacy_of(paths)
+    name = title or privacy.title or (Path(paths[0]).resolve().name if paths else "")
     keys = _Keys()
     sheets: list[Sheet] = []
     events: list[Event] = []
+    summaries: list[Summary] = []
     evenings = {
         (src.path / rel).resolve(): date.fromisoformat(e.date)
         for src in sources
@@ -582,28 +602,43 @@ def build(paths: Sequence[Path | str], *, title: str = "") -> Site:
         for e in app_season.open_season(src.path).evenings
         for rel in e.paths
     }
+    salted = (salt, name, sorted(privacy.initials), sorted(privacy.hidden), privacy.prizes)
     order = {Kind.TOURNAMENT: 0, Kind.LEAGUE: 1, Kind.SEASON: 2, Kind.LIST: 3}
     for src in sorted(sources, key=lambda s: (order[s.kind], str(s.path))):
-        if src.kind is Kind.TOURNAMENT:
-            events.append(_tournament(keys, src, sheets))
-        elif src.kind is Kind.LEAGUE:
-            events.append(_league(keys, src))
-        elif src.kind is Kind.SEASON:
-            events.append(_season(keys, src))
-        else:
-            got = _list(keys, src, sheets, evenings.get(src.path.resolve()))
-            if got is not None:
-                events.append(got)
-    _link_evenings(events)
-    joined = _joined(events)
-    people = _people(events, joined)
-    name = title or privacy.title or (Path(paths[0]).resolve().name if paths else "")
-    return Site(name, events, sheets, people, privacy, joined, sources)
+        files = stamp(source_files(src), salted, evenings.get(src.path.resolve()))
+        kept = (known or {}).get(str(src.path.resolve()))
+        if kept is not None and kept.stamp == files and not keys.used & set(kept.keys):
+            keys.used.update(kept.keys)
+            summaries.append(kept)
+            continue
+        before, had = set(keys.used), len(sheets)
+        event = _event(keys, src, sheets, evenings)
+        if event is None:
+            continue
+        taken = sorted(keys.used - before)
+        events.append(event)
+        summaries.append(_summary(event, taken, sheets[had:], files))
+    _link_evenings(events, summaries)
+    joined = _joined(summaries)
+    people = _people(summaries, joined)
+    return Site(name, events, summaries, sheets, people, privacy, joined, sources)
 
 
-def _link_evenings(events: list[Event]) -> None:
+def _event(
+    keys: _Keys, src: Source, sheets: list[Sheet], evenings: Mapping[Path, date]
+) -> Event | None:
+    if src.kind is Kind.TOURNAMENT:
+        return _tournament(keys, src, sheets)
+    if src.kind is Kind.LEAGUE:
+        return _league(keys, src)
+    if src.kind is Kind.SEASON:
+        return _season(keys, src)
+    return _list(keys, src, sheets, evenings.get(src.path.resolve()))
+
+
+def _link_evenings(events: list[Event], summaries: list[Summary]) -> None:
     """A season's evenings link to the pages of their lists and tournaments."""
-    by_path = {e.source.resolve(): e.key for e in events}
+    by_path = {Path(x.source): x.key for x in summaries}
     for e in events:
         if isinstance(e.data, SeasonData):
             for _day_text, paths in e.data.evenings:
@@ -613,7 +648,7 @@ def _link_evenings(events: list[Event]) -> None:
 
 def refuse_empty(site: Site) -> None:
     """A site with nothing to show is refused rather than written empty."""
-    if not site.events:
+    if not site.summaries:
         raise LedgerError(msg("nothing to publish: no played list, tournament, season or league"))
 
 

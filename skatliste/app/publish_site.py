@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from skatliste.app.publish_summary import Summary
 from skatliste.errors import LedgerError
 from skatliste.i18n import msg
 from skatliste.store.files import atomic_write
@@ -51,7 +52,11 @@ def _manifest(out: Path) -> dict[str, Any]:
                 path=str(path),
             )
         )
-    return {"pages": [str(p) for p in data["pages"]], "tags": data.get("tags", {})}
+    return {
+        "pages": [str(p) for p in data["pages"]],
+        "tags": data.get("tags", {}),
+        "sources": data.get("sources", []),
+    }
 
 
 def known_tags(out: Path) -> dict[str, str]:
@@ -84,12 +89,29 @@ def _inside(out: Path, key: str) -> Path:
     return path
 
 
+def known_summaries(out: Path) -> dict[str, Summary]:
+    """Each source's summary as the last run kept it, by the source's path; one the manifest
+    does not hold whole, or whose pages are not all there, is left out (read again)."""
+    if not (out / MANIFEST).is_file():
+        return {}
+    found = {}
+    for data in _manifest(out)["sources"]:
+        try:
+            got = Summary.from_json(data)
+        except (KeyError, ValueError, TypeError):
+            continue
+        if all((out / k).is_file() for k in got.keys if k.endswith(".html")):
+            found[got.source] = got
+    return found
+
+
 def write_site(
     out: Path,
     pages: Mapping[str, str],
     *,
     kept: Sequence[str] = (),
     tags: Mapping[str, str] | None = None,
+    summaries: Sequence[Summary] = (),
 ) -> Written:
     """Write ``pages`` (key → text) under ``out``: only what changed; the pages ``kept`` are
     left as they are (their sheets' ``tags`` unchanged)."""
@@ -122,8 +144,12 @@ def write_site(
             while parent != out.resolve() and parent.is_dir() and not any(parent.iterdir()):
                 parent.rmdir()
                 parent = parent.parent
-    listed = {"pages": sorted({*pages, *kept}), "tags": dict(sorted((tags or {}).items()))}
-    manifest = json.dumps(listed, ensure_ascii=False, indent=0) + "\n"
+    listed = {
+        "pages": sorted({*pages, *kept}),
+        "tags": dict(sorted((tags or {}).items())),
+        "sources": [x.to_json() for x in summaries],
+    }
+    manifest = json.dumps(listed, ensure_ascii=False, separators=(",", ":")) + "\n"
     if _read(out / MANIFEST) != manifest:
         atomic_write(out / MANIFEST, manifest, what="file")
     return Written(written, same, removed)

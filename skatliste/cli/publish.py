@@ -11,7 +11,13 @@ from pathlib import Path
 import click
 
 from skatliste.app import publish as app
-from skatliste.app.publish_site import check_target, known_tags, stamp, write_site
+from skatliste.app.publish_site import (
+    check_target,
+    known_summaries,
+    known_tags,
+    stamp,
+    write_site,
+)
 from skatliste.cli.base import _resolved_lang, cli, say
 from skatliste.errors import SkatlisteError
 from skatliste.i18n import Lang, msg, nmsg
@@ -23,10 +29,10 @@ second or two."""
 
 
 def _once(sources: tuple[Path, ...], out: Path, lang: Lang, title: str) -> None:
-    site = app.build(sources, title=title)
+    site = app.build(sources, title=title, known=known_summaries(out), salt=lang)
     app.refuse_empty(site)
     drawn = render.draw_site(site, lang, known=known_tags(out))
-    got = write_site(out, drawn.pages, kept=drawn.kept, tags=drawn.tags)
+    got = write_site(out, drawn.pages, kept=drawn.kept, tags=drawn.tags, summaries=site.summaries)
     click.echo(
         say(
             msg(

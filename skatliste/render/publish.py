@@ -7,16 +7,17 @@ the CLI's tables write them; the names as the publish file says (by initials, or
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from skatliste.app.publish import (
     Event,
-    Kind,
     LeagueData,
     ListData,
     Person,
@@ -25,6 +26,7 @@ from skatliste.app.publish import (
     Site,
     TournamentData,
 )
+from skatliste.app.publish_summary import Kind, Summary
 from skatliste.i18n import Lang, Message, pmsg, translations
 from skatliste.printed import number, with_minus
 from skatliste.render import league as rl
@@ -139,13 +141,32 @@ def _root(key: str) -> str:
     return "../" * key.count("/")
 
 
+def _body(table: Table, root: str) -> Markup:
+    """A table's rows as HTML (drawn here: a template's loop per cell is most of a site's
+    time)."""
+    esc = html.escape
+    out = []
+    for row in table.rows:
+        cells = []
+        for c, a in zip(row, table.align, strict=False):
+            td = '<td class="n">' if a == "r" else "<td>"
+            if isinstance(c, Link):
+                cells.append(f'{td}<a href="{esc(root + c.href)}">{esc(c.text)}</a></td>')
+            else:
+                cells.append(f"{td}{esc(c)}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    return Markup("\n".join(out))
+
+
 def draw(page: Page, site: Site, lang: Lang) -> str:
     """One page as HTML."""
     template = _env().get_template("publish.html")
+    root = _root(page.key)
     return template.render(
+        body=lambda table: _body(table, root),
         page=page,
         site=site.title,
-        root=_root(page.key),
+        root=root,
         lang=lang,
         w=text(lang),
         made=text(lang)["made"],
@@ -370,11 +391,12 @@ def _player(site: Site, p: Person, lang: Lang) -> Page:
     if others:
         sections[0].notes.append(w["spellings"].format(names=", ".join(others)))
     if p.steps:
+        titles = {a.key: a.title for a in p.appearances}
         values = [round(p.steps[0].before), *(round(s.after) for s in p.steps)]
         svg = line_chart({p.name: values}, title=w["rating_chart"], x_label=w["events"],
                          y_label=w["rating"])  # fmt: skip
         steps: list[list[Cell]] = [
-            [s.day.isoformat(), Link(_title(site, s.key), s.key) if s.key else w["year_end"],
+            [s.day.isoformat(), Link(titles.get(s.key, s.key), s.key) if s.key else w["year_end"],
              f"{100 * s.share:.0f} %", _rating(s.after, lang)]
             for s in p.steps
         ]  # fmt: skip
@@ -384,17 +406,6 @@ def _player(site: Site, p: Person, lang: Lang) -> Page:
     crumbs = [Link(w["players"], "players/index.html")]
     meta = f"{w['rating']}: {_rating(p.steps[-1].after, lang)}" if p.steps else ""
     return Page(p.key, p.name, crumbs, sections, meta)
-
-
-def _title(site: Site, key: str) -> str:
-    for e in site.events:
-        if e.key == key:
-            return e.title
-        if isinstance(e.data, LeagueData):
-            for k, r in e.data.days:
-                if k == key:
-                    return f"{e.title} · {r.day}."
-    return key
 
 
 def _players(site: Site, lang: Lang) -> Page:
@@ -416,28 +427,24 @@ def _players(site: Site, lang: Lang) -> Page:
 # --- the index --------------------------------------------------------------------------------
 
 
-def _year(e: Event) -> Link:
+def _year(e: Event | Summary) -> Link:
     return Link(e.year, f"index.html#y{e.year}")
 
 
-def _note(e: Event, lang: Lang) -> str:
+def _note(e: Summary, lang: Lang) -> str:
     """An event's day on the index, and whether it is still being played."""
-    d = e.data
-    live = (isinstance(d, TournamentData) and bool(d.ranking.in_progress)) or (
-        isinstance(d, LeagueData) and any(r.in_progress for _, r in d.days)
-    )
     day = e.day.isoformat() if e.day else ""
-    return f"{day} · {text(lang)['in_progress']}" if live else day
+    return f"{day} · {text(lang)['in_progress']}" if e.live else day
 
 
 def _index(site: Site, lang: Lang) -> Page:
     w = text(lang)
     sections = []
-    years = sorted({e.year for e in site.events}, reverse=True)
+    years = sorted({e.year for e in site.summaries}, reverse=True)
     for year in years:
         sections.append(Section(year, id=f"y{year}"))
         for kind in Kind:
-            found = [e for e in site.events if e.year == year and e.kind is kind]
+            found = [e for e in site.summaries if e.year == year and e.kind is kind]
             found.sort(key=lambda e: (e.day.isoformat() if e.day else "", e.title), reverse=True)
             if found:
                 links = [Link(e.title, e.key, _note(e, lang)) for e in found]
@@ -458,7 +465,8 @@ class Drawn:
     tags: dict[str, str]
     """Each sheet's tag (``Sheet.tag``): what its page was drawn from."""
     kept: list[str]
-    """The sheets not drawn again: their tag is the one of the page already there."""
+    """The pages not drawn again: a sheet whose tag is the one of the page already there, and
+    the pages of the sources not read again."""
 
 
 def draw_site(site: Site, lang: Lang, *, known: Mapping[str, str] | None = None) -> Drawn:
@@ -466,7 +474,7 @@ def draw_site(site: Site, lang: Lang, *, known: Mapping[str, str] | None = None)
     list unchanged since its page was drawn) is not drawn again. A sheet is most of a site's
     pages and its list the one thing it shows."""
     out: list[Page] = [_index(site, lang), _players(site, lang)]
-    by_source = {}
+    by_source: dict[str, Event] = {}
     for e in site.events:
         d = e.data
         if isinstance(d, TournamentData):
@@ -491,12 +499,27 @@ def draw_site(site: Site, lang: Lang, *, known: Mapping[str, str] | None = None)
         out.append(_sheet(site, s, of if of is not None and of.key != s.key else None, lang))
         if of is not None and of.key == s.key:
             out[-1].crumbs = [_year(of)]
+    _not_read(site, known or {}, kept, tags)
     for p in site.people.values():
         if site.link(p.name):
             out.append(_player(site, p, lang))
     found = {page.key: draw(page, site, lang) for page in out}
     found[STYLE_FILE] = STYLE
     return Drawn(found, tags, kept)
+
+
+def _not_read(site: Site, known: Mapping[str, str], kept: list[str], tags: dict[str, str]) -> None:
+    """The sources not read again: their pages and sheets stand as the last run drew them
+    (each sheet keeps its tag)."""
+    fresh = {e.key for e in site.events}
+    for x in site.summaries:
+        if x.key in fresh:
+            continue
+        kept += x.pages
+        for key in x.keys:
+            if key.endswith(".html") and key not in x.pages:
+                kept.append(key)
+                tags[key] = known.get(key, "")
 
 
 def pages(site: Site, lang: Lang) -> dict[str, str]:
