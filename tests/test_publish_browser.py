@@ -98,7 +98,7 @@ def test_each_kind_of_page_passes_axe(site: Path, phone: Any, page: str) -> None
 def test_the_tournament_page_on_a_phone_shows_the_ranking_first(site: Path, phone: Any) -> None:
     """On a phone the tournament's page opens with its name, the way back and the ranking,
     the players' names linked to their pages (the README's picture, with 'make
-    screenshots')."""
+    screenshots'); printed, the way back is left out."""
     phone.goto((site / "2026/preisskat-dezember-2026-12-05/index.html").resolve().as_uri())
     assert phone.locator("h1").inner_text() == "Preisskat Dezember"
     first = phone.locator("#t-ranking tbody tr").first
@@ -106,3 +106,9 @@ def test_the_tournament_page_on_a_phone_shows_the_ranking_first(site: Path, phon
     assert first.locator("a").get_attribute("href") == "../../players/ida.html"
     if SCREENSHOTS:
         phone.screenshot(path=str(Path(SCREENSHOTS) / "publish-phone.png"))
+    phone.emulate_media(media="print")  # printed: the tables, without the way back
+    try:
+        assert not phone.locator("header.site").is_visible()
+        assert phone.locator("#t-ranking").is_visible()
+    finally:
+        phone.emulate_media(media="screen")
