@@ -442,8 +442,9 @@ def _files(site: Path) -> dict[str, bytes]:
 
 def test_a_site_published_again_is_the_site_published_from_nothing(tmp_path: Path) -> None:
     """Publishing again reads only the sources whose files changed and keeps the others'
-    summaries in the manifest: after a list of a season changed, a tournament's table, and
-    the publish file, the site is byte for byte the one a first run writes."""
+    summaries in the manifest: after a list of a season changed, a tournament's table, the
+    publish file, and a new list whose player takes another's page name, the site is byte
+    for byte the one a first run writes."""
     club = tmp_path / "club"
     shutil.copytree(EXAMPLES, club)
     site = tmp_path / "site"
@@ -475,5 +476,12 @@ def test_a_site_published_again_is_the_site_published_from_nothing(tmp_path: Pat
         '{"format": "skatliste-publish", "version": 1, "hidden": ["Ben"]}'
     )
     again()
+    # a new player whose page takes the name of another's: the pages linking to it are read
+    # again, though their files did not change
+    new = str(club / "abend.json")
+    assert run("new", "--players", "Hans Juergen", "Ida", "Jan", "--ledger", new).exit_code == 0
+    assert run("add", "--ledger", new, "ida", "grand", "mit", "1").exit_code == 0
+    again()
+    assert "Hans Juergen" in (site / "players" / "hans-juergen.html").read_text(encoding="utf-8")
     manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     assert len(manifest["sources"]) == len(build([club]).summaries)

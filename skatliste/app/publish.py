@@ -12,7 +12,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -618,10 +618,33 @@ def build(
         taken = sorted(keys.used - before)
         events.append(event)
         summaries.append(_summary(event, taken, sheets[had:], files))
-    _link_evenings(events, summaries)
+    by_path = _link_evenings(events, summaries)
     joined = _joined(summaries)
     people = _people(summaries, joined)
-    return Site(name, events, summaries, sheets, people, privacy, joined, sources)
+    site = Site(name, events, summaries, sheets, people, privacy, joined, sources)
+    fresh = {e.key for e in events}
+    stale = set()
+    for i, x in enumerate(summaries):
+        context = _context(site, x, by_path)
+        if x.key in fresh:
+            summaries[i] = replace(x, context=context)
+        elif x.context != context:
+            stale.add(x.source)  # a player's page or an evening's page moved: read it again
+    if stale:
+        known = {k: v for k, v in (known or {}).items() if k not in stale}
+        return build(paths, title=title, known=known, salt=salt)
+    return site
+
+
+def _context(site: Site, x: Summary, by_path: Mapping[Path, str]) -> str:
+    """What a source's pages show of the others (``Summary.context``)."""
+    names = sorted({a.name for a in x.appearances})
+    parts: list[object] = [(n, site.shown(n), site.link(n)) for n in names]
+    if x.kind is Kind.SEASON:
+        folder = Path(x.source)
+        for e in app_season.open_season(folder).evenings:
+            parts += [(rel, by_path.get((folder / rel).resolve())) for rel in e.paths]
+    return stamp((), parts)
 
 
 def _event(
@@ -636,14 +659,16 @@ def _event(
     return _list(keys, src, sheets, evenings.get(src.path.resolve()))
 
 
-def _link_evenings(events: list[Event], summaries: list[Summary]) -> None:
-    """A season's evenings link to the pages of their lists and tournaments."""
+def _link_evenings(events: list[Event], summaries: list[Summary]) -> dict[Path, str]:
+    """A season's evenings link to the pages of their lists and tournaments (each source's
+    page by its path)."""
     by_path = {Path(x.source): x.key for x in summaries}
     for e in events:
         if isinstance(e.data, SeasonData):
             for _day_text, paths in e.data.evenings:
                 for i, (rel, _none) in enumerate(paths):
                     paths[i] = (rel, by_path.get((e.source / rel).resolve()))
+    return by_path
 
 
 def refuse_empty(site: Site) -> None:

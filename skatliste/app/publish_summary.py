@@ -75,6 +75,10 @@ class Summary:
     """Every key it took (its folder, its pages, its sheets), in the order taken."""
     pages: tuple[str, ...]
     """Its pages but its sheets (a sheet has a tag of its own)."""
+    context: str = ""
+    """What its pages show of the other sources (``stamp`` of each player's name as shown
+    and the link to the player's page, a season's links to its evenings' pages): a summary
+    whose context changed is read again."""
 
     @property
     def year(self) -> str:
@@ -110,6 +114,7 @@ class Summary:
             "aliases": self.aliases,
             "keys": list(self.keys),
             "pages": list(self.pages),
+            "context": self.context,
         }
 
     @classmethod
@@ -149,6 +154,7 @@ class Summary:
             dict(data["aliases"]),
             tuple(str(k) for k in data["keys"]),
             tuple(str(k) for k in data["pages"]),
+            str(data["context"]),
         )
 
 
