@@ -43,6 +43,10 @@ _TEXT: dict[str, Message] = {
     "season": pmsg("publish", "Seasons"),
     "league": pmsg("publish", "Leagues"),
     "list": pmsg("publish", "Lists"),
+    "one_tournament": pmsg("publish", "Tournament"),
+    "one_season": pmsg("publish", "Season"),
+    "one_league": pmsg("publish", "League"),
+    "one_list": pmsg("publish", "List"),
     "players": pmsg("publish", "Players"),
     "ranking": pmsg("publish", "Ranking"),
     "tables": pmsg("publish", "Tables"),
@@ -378,7 +382,7 @@ def _rating(value: float, lang: Lang) -> str:
 
 def _player(site: Site, p: Person, lang: Lang) -> Page:
     w = text(lang)
-    kinds = {k: w[k.value] for k in Kind}
+    kinds = {k: w[f"one_{k.value}"] for k in Kind}
     rows: list[list[Cell]] = []
     for a in p.appearances:
         place = w["of"].format(place=a.place, count=a.of) if a.place else "–"
