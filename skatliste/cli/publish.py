@@ -4,6 +4,7 @@ site's values (``app.publish``), draw its pages (``render.publish``), write what
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -86,7 +87,14 @@ def publish(sources: tuple[Path, ...], out: Path, title: str, watch: bool, lang:
     # is seen at the next look
     before = stamp(app.watched(sources, out=out)) if watch else ()
     _once(sources, out, lang, title)
-    while watch:  # pragma: no cover - ended by Ctrl-C (a test runs it in a process)
+    if watch:  # pragma: no cover - ended by Ctrl-C (a test runs it in a process)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the way to stop, not an error
+            _watch(sources, out, lang, title, before)
+
+
+def _watch(sources: tuple[Path, ...], out: Path, lang: Lang, title: str, before: object) -> None:
+    """Publish again whenever the sources' stamp changes, until interrupted."""
+    while True:
         time.sleep(POLL_SECONDS)
         now = stamp(app.watched(sources, out=out))
         if now == before:
