@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import __version__, rating
-from skatliste import season as season_core
 from skatliste import prizes as prizes_core
+from skatliste import season as season_core
 from skatliste import tournament as tournament_core
 from skatliste.app import league as app_league
 from skatliste.app import season as app_season
@@ -36,6 +36,7 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
 from skatliste.league import DayReport, PlayerLine, TableLine
 from skatliste.players import same_name
+from skatliste.prizes import Prize
 from skatliste.season import Standing, resolve_aliases
 from skatliste.store import publish as store
 from skatliste.store.files import TOURNAMENT_FILE, is_list
@@ -44,7 +45,6 @@ from skatliste.store.lists import load as load_list
 from skatliste.store.publish import Privacy
 from skatliste.store.season import FILE_NAME as SEASON_FILE
 from skatliste.store.tournament import list_name
-from skatliste.prizes import Prize
 from skatliste.tournament import SeriesStatus, TeamStanding, paper_scores
 
 
