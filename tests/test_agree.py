@@ -108,6 +108,40 @@ def test_compare_finds_a_missing_game_a_swapped_declarer_a_value_and_a_kontra(
 
 
 @pytest.mark.english
+def test_compare_pairs_the_games_around_a_missing_one_so_the_fewest_fields_differ(
+    run: Run, tmp_path: Path
+) -> None:
+    """The referee's case: B lacks A's game 3 (Ben Null) and writes game 4 for Carl; game 3
+    is missing in B and game 4 differs in the declarer only, not game 3 in everything."""
+    first = ("anna kreuz mit 1", "ben grand mit 1")
+    a = _list(
+        run, tmp_path / "a.json", *first, "ben null", "anna pik mit 1 augen 70", "ben herz mit 1"
+    )
+    b = _list(run, tmp_path / "b.json", *first, "carl pik mit 1 augen 70", "ben herz mit 1")
+    r = run("compare", str(a), str(b))
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[:2] == [
+        'game 3: A "Ben null" +23 — missing in B',
+        'game 4 (in B game 3): A "Anna pik mit 1 augen 70" +22 — B "Carl pik mit 1 augen 70" +22',
+    ]
+    data = json.loads(run("compare", str(a), str(b), "--json").stdout)
+    assert [(d["game"], d["kind"], d["fields"]) for d in data["differences"]] == [
+        (3, "missing_in_b", []),
+        (4, "declarer", ["declarer"]),
+    ]
+
+
+@pytest.mark.english
+def test_a_list_compared_with_itself_is_refused(run: Run, evening: Path) -> None:
+    """The same file as A and B (or a link to it) always agrees: refused as a slip, exit 2."""
+    link = evening.with_name("link.json")
+    link.symlink_to(evening.name)
+    for other in (evening, link):
+        r = run("compare", str(evening), str(other))
+        assert r.exit_code == 2 and "are the same file" in r.stderr, r.output
+
+
+@pytest.mark.english
 def test_two_lists_that_agree_exit_0(run: Run, evening: Path, tmp_path: Path) -> None:
     b = _list(run, tmp_path / "b.json", *EVENING)
     r = run("compare", str(evening), str(b))

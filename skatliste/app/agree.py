@@ -460,6 +460,15 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
                 path=str(path_a),
             )
         )
+    if Path(path_a).is_file() and Path(path_b).is_file() and Path(path_a).samefile(path_b):
+        # one keeper's list against itself always agrees: a typing slip, never a check
+        raise InputError(
+            msg(
+                "{a} and {b} are the same file: compare the two keepers' lists, A's and B's",
+                a=str(path_a),
+                b=str(path_b),
+            )
+        )
     a = open_list(path_a)
     if _is_list(path_b):
         return Compared(a, Path(path_b), False, _two_lists(a, open_list(path_b), lang))
