@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import agree as core
-from skatliste.app.lists import Ledger, check_number, edit, numbered_count, open_list
+from skatliste.app.change import signed_mark
+from skatliste.app.lists import Ledger, check_number, edit, open_list
 from skatliste.compare import IGNORED_FIELDS, ComparedEntry, Comparison, Namer, compare
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, Message, join, msg, nmsg
@@ -41,9 +42,7 @@ def facts(ledger: Ledger) -> list[core.Fact]:
 def mark(ledger: Ledger) -> tuple[int, str]:
     """What a signature covers now: the list's game count and its games' fingerprint (every
     stored fact of every game but the time it was written down)."""
-    encode = ledger.family.encode
-    games = ({k: v for k, v in encode(e).items() if k != "time"} for e in ledger.entries)
-    return numbered_count(ledger), core.fingerprint(games)
+    return signed_mark(ledger)
 
 
 def closed(ledger: Ledger) -> bool:
@@ -201,7 +200,7 @@ def _signatures(ledger: Ledger, names: Sequence[str]) -> tuple[core.Signature, .
 def reopen(path: Path | str, why: str) -> Ledger:
     """Reopen a signed list with the reason why (kept as a fact): its signatures are void."""
     with store.updating(path, closed=True) as ledger:
-        core.refuse_reopening(standing(ledger), why)
+        core.refuse_reopening(standing(ledger), ledger.players, why)
         facts_store.add(ledger.header, core.Reopening(why.strip(), now()))
     return ledger
 

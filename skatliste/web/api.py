@@ -260,6 +260,13 @@ async def preview(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(run))
 
 
+def _followups(change: Any) -> list[Message]:
+    """What the change did to the rest of the list, then whose signatures no longer cover
+    it (docs/rules.md §D)."""
+    uncovered = change.uncovered()
+    return [*change.followups(), *([] if uncovered is None else [uncovered])]
+
+
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, what the change did to the rest of the list (``followups``: later values, American
@@ -274,7 +281,7 @@ def _changed(request: Request, change: Any, status: int = 200) -> Response:
             "game": None if change.row is None else row_json(ledger, change.row, lang),
             "removed": None if change.removed is None else words(change.removed, lang),
             "totals": totals(ledger, change.last),
-            "followups": [say(request, m) for m in change.followups()],
+            "followups": [say(request, m) for m in _followups(change)],
             "problems": [
                 {"game": say(request, where), "problem": say(request, p)}
                 for where, p in change.problems
