@@ -28,10 +28,10 @@ from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
 from skatliste.store import season as store
-from skatliste.store.files import TOURNAMENT_FILE, now
+from skatliste.store.files import TOURNAMENT_FILE, no_results, now
 from skatliste.store.lists import load as load_list
 from skatliste.store.season import Evening, NoSeason, Season
-from skatliste.store.tournament import list_name, no_results, valid_date
+from skatliste.store.tournament import list_name, valid_date
 from skatliste.store.tournament import load as load_tournament
 
 ENV_VAR = "SKATLISTE_SEASON"

@@ -35,6 +35,25 @@ tournament's folder from a list without loading the tournament's store)."""
 """The mode of the files that hold a secret (keys) or only serve this program (locks)."""
 
 
+def no_results(path: Path, family: str) -> Message:
+    """Why a list of a family that gives its players no result counts in no ranking (and a
+    tournament's table list of such a family takes no game)."""
+    return msg(
+        "{path}: a list of {family} gives its players no list points and no games won or "
+        "lost, so no tournament, season or league counts it",
+        path=str(path),
+        family=family,
+    )
+
+
+def in_tournament(path: Path) -> bool:
+    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
+    with its tournament file)."""
+    return (
+        path.parent.name.startswith("series-") and (path.parent.parent / TOURNAMENT_FILE).is_file()
+    )
+
+
 class ListBusy(LedgerError):
     """Another program holds the list's lock longer than we wait."""
 
