@@ -42,6 +42,7 @@ _LABELS: dict[str, Message] = {
     "ramsch_said": pmsg("page", "Ramsch: {words}"),
     "chart": pmsg("page", "Running totals"),
     "stake": pmsg("page", "cent per point"),
+    "settle_paper": pmsg("page", "settle the paper way (each total in cent rounded first)"),
     "read_only": pmsg("page", "Watching only: open the link with the key to enter games."),
     "wrong_key": pmsg("page", "Wrong key: get the link again (skatliste serve --show-keys)."),
     "offline": pmsg("page", "disconnected – reconnecting …"),
