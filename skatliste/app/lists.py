@@ -23,7 +23,7 @@ from skatliste.notes import check_note
 from skatliste.options import RuleSet
 from skatliste.players import find_player, nfc
 from skatliste.store import lists as store
-from skatliste.store.files import now
+from skatliste.store.files import in_tournament, now
 from skatliste.store.lists import ListFile
 
 Ledger = ListFile[Any]
@@ -77,6 +77,12 @@ def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def tournament_list(path: Path | str) -> bool:
+    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
+    with its tournament file)."""
+    return in_tournament(Path(path))
 
 
 def open_list(path: Path | str) -> Ledger:

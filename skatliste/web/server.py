@@ -30,10 +30,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
 from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
+from skatliste.app.lists import tournament_list
 from skatliste.app.requests import ListBusy
 from skatliste.errors import ChangedError, InputError, LedgerError, ListRefuses, SkatlisteError
 from skatliste.i18n import Lang, Message, environment_lang, msg
-from skatliste.store.files import in_tournament
 from skatliste.web.agree import with_second_list
 from skatliste.web.api import API_ROUTES
 from skatliste.web.base import (
@@ -204,7 +204,7 @@ def _served_folder(served: Path) -> Path:
     too), else the list's own."""
     if served.is_dir():
         return served
-    return served.parent.parent if in_tournament(served) else served.parent
+    return served.parent.parent if tournament_list(served) else served.parent
 
 
 def _named(message: Message, folder: Path) -> Message:
