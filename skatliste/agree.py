@@ -69,6 +69,8 @@ class Protest:
     game: int
     text: str
     time: str
+    removed: int | None = None
+    """The history item its game went into (deleted or taken back): off the list with it."""
 
 
 @dataclass(frozen=True)
@@ -136,8 +138,13 @@ class Standing:
         return all(self.signature_of(p) is not None for p in players)
 
     @property
+    def on_list(self) -> tuple[Raised, ...]:
+        """The protests whose game is on the list (not gone into the history with it)."""
+        return tuple(r for r in self.protests if r.protest.removed is None)
+
+    @property
     def open_protests(self) -> tuple[Raised, ...]:
-        return tuple(r for r in self.protests if r.open)
+        return tuple(r for r in self.on_list if r.open)
 
     def signers(self, players: Sequence[str]) -> tuple[Signature, ...]:
         """The signatures that count, one per player, in the players' order."""
@@ -271,7 +278,7 @@ def refuse_decision(standing: Standing, game: int, text: str) -> Raised:
     protest on the game, or one decided already."""
     if not text.strip():
         raise InputError(msg("say what was decided, e.g. 'Re stands'"))
-    on_game = [r for r in standing.protests if r.protest.game == game]
+    on_game = [r for r in standing.on_list if r.protest.game == game]
     for raised in on_game:
         if raised.open:
             return raised

@@ -355,6 +355,38 @@ def test_the_sheet_and_the_export_show_the_signatures(run: Run, signed: Path) ->
 
 
 @pytest.mark.english
+def test_a_protest_stays_with_its_game_when_it_is_deleted(run: Run, evening: Path) -> None:
+    """'protest 1', 'delete 1': the protest goes into the history with game 1, never onto
+    the game that is now number 1; 'restore' brings both back."""
+    path = str(evening)
+    assert run("protest", "1", "Ben: misdealt", "--ledger", path).exit_code == 0
+    assert run("delete", "1", "--ledger", path).exit_code == 0
+    check = run("check", "--ledger", path)
+    assert check.exit_code == 0 and "open protest" not in check.stdout, check.stdout
+    assert run("delete", "1", "--ledger", path).exit_code == 0
+    assert run("check", "--ledger", path).exit_code == 0
+    assert run("sign", "Anna", "Ben", "Carl", "--ledger", path).exit_code == 0
+    assert run("reopen", "--why", "restore game 1", "--ledger", path).exit_code == 0
+    assert run("restore", "1", "--ledger", path).exit_code == 0
+    check = run("check", "--ledger", path)
+    assert check.exit_code == 1
+    assert f"{path}: game 1: open protest: 'Ben: misdealt'" in check.stdout
+
+
+@pytest.mark.english
+def test_a_protest_follows_its_game_when_another_moves_it(run: Run, evening: Path) -> None:
+    """A game deleted or inserted before the protested one: the protest keeps to its game."""
+    path = str(evening)
+    assert run("protest", "4", "Carl: Kontra too late", "--ledger", path).exit_code == 0
+    assert run("delete", "2", "--ledger", path).exit_code == 0
+    assert "game 3: open protest: 'Carl: Kontra too late'" in run("check", "--ledger", path).stdout
+    assert run("insert", "1", "eingepasst", "--ledger", path).exit_code == 0
+    assert "game 4: open protest: 'Carl: Kontra too late'" in run("check", "--ledger", path).stdout
+    assert run("undo", "--ledger", path).exit_code == 0  # the last game, not the protested
+    assert "game 4: open protest" in run("check", "--ledger", path).stdout
+
+
+@pytest.mark.english
 def test_a_protest_blocks_signing_until_it_is_decided(run: Run, evening: Path) -> None:
     path = str(evening)
     r = run("protest", "4", "Carl: Kontra was said after the first card", "--ledger", path)

@@ -721,6 +721,7 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "tournament|lists differ",
         "tournament|missing",
         "tournament|paper",
+        "tournament|provisional",
         "tournament|yes",
     ),
     "a word the table writes (the page's buttons type it, a CSV's game column shows it)": (

@@ -183,8 +183,8 @@ def test_at_200_percent_zoom_nothing_scrolls_sideways(phone: Any, tmp_path: Path
         card.evaluate("c => { c.scrollLeft = c.scrollWidth; }")
         edges = card.evaluate(
             """c => { const box = c.getBoundingClientRect();
-                 const name = c.querySelector('tr:nth-child(2) td:nth-child(2)');
-                 const last = c.querySelector('tr:first-child th:last-child');
+                 const name = c.querySelector('tbody tr:first-child th[scope=row]');
+                 const last = c.querySelector('thead th:last-child');
                  return [name.getBoundingClientRect().left - box.left,
                          box.right - last.getBoundingClientRect().right]; }"""
         )
@@ -313,6 +313,9 @@ def test_a_refused_tap_is_said_under_the_thumb_and_a_ramsch_is_previewed(
         re.click()
         note = page.locator("#tap-note")
         expect(note).to_contain_text("Re gibt es nur nach Kontra")
+        # a screen reader hears it at once, once (the alert; the note under the thumb is seen)
+        expect(page.locator("#say-now")).to_contain_text("Re gibt es nur nach Kontra")
+        assert page.locator("[role=alert]:not(:empty)").count() == 1
         expect(note).to_be_in_viewport()
         tapped, said = re.bounding_box(), note.bounding_box()
         assert tapped is not None and said is not None

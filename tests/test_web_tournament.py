@@ -190,7 +190,7 @@ def test_the_organiser_enters_a_paper_result(
     message and nothing is written."""
     players = table_players(drawn, 2)
     good = " ".join(
-        f"{p}={(30, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
+        f"{p}={(40, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
     )
     body = {"series": 1, "table": 2, "results": good}
     assert client.post("/api/tournament/paper", json=body).status_code == 401
@@ -246,7 +246,7 @@ def test_the_organiser_replaces_a_paper_result(client: TestClient, drawn: Path) 
     players = table_players(drawn, 2)
     app.enter_paper_result(drawn, 1, 2, [f"{p}=0/0/0" for p in players])
     good = " ".join(
-        f"{p}={(30, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
+        f"{p}={(40, -20, 0)[i]}/{(2, 1, 0)[i]}/{(0, 1, 0)[i]}" for i, p in enumerate(players)
     )
     body = {"series": 1, "table": 2, "results": good}
     before = (drawn / "tournament.json").read_bytes()

@@ -127,7 +127,7 @@ def agreement_json(ledger: Ledger) -> dict[str, Any] | None:
                 "time": r.protest.time,
                 "decision": None if r.decision is None else r.decision.text,
             }
-            for r in now.protests
+            for r in now.on_list
         ],
     }
 

@@ -34,8 +34,10 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     declaring = table.pair_of(row.deal.declarer)
     totals = _points(table, row.totals)
     explanation = [computation(row.score, lang=lang)]
+    closes = None  # the partie this deal ended, said after it is saved
     if row.ends is not None:
-        explanation.append(settlement_lines(table, parties_of(lst)[row.partie - 1], lang)[0])
+        closes = settlement_lines(table, parties_of(lst)[row.partie - 1], lang)[0]
+        explanation.append(closes)
     return {
         "number": row.number,
         "kind": "deal",
@@ -54,6 +56,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "totals_text": {name: number(v) for name, v in totals.items()},
         "error": None,
         "fingerprint": lst.family.fingerprint(row.deal),
+        "closes": closes,
     }
 
 

@@ -25,6 +25,7 @@ from skatliste.render.plain import plain_table
 _TEXT: dict[str, Message] = {
     "place": pmsg("league", "Place"),
     "team": pmsg("league", "Team"),
+    "group": pmsg("league", "Group"),
     "name": pmsg("league", "Name"),
     "days": pmsg("league", "Days"),
     "series": pmsg("league", "Series"),
@@ -93,6 +94,7 @@ def _series_rows(r: DayReport, lang: Lang) -> list[tuple[str, list[list[str]]]]:
     for s in r.series:
         rows = [
             [
+                *([str(x.group)] if x.group else []),
                 x.team + (" *" if s.in_progress else ""),
                 t["absent"] if x.absent else with_minus(x.score),
                 pair(x.points, x.against),
@@ -106,9 +108,13 @@ def _series_rows(r: DayReport, lang: Lang) -> list[tuple[str, list[list[str]]]]:
 def _day_rows(r: DayReport, lang: Lang) -> list[list[str]]:
     t = text(lang)
     rows = []
-    for pos, x in enumerate(r.teams, start=1):
+    pos = 0
+    for i, x in enumerate(r.teams):
+        # with groups, each group ranks its own: "als Gruppenerster"
+        pos = 1 if i == 0 or x.group != r.teams[i - 1].group else pos + 1
         rows.append(
             [
+                *([str(x.group)] if x.group else []),
                 f"{pos}.",
                 x.team,
                 pair(x.points, x.against),
@@ -137,12 +143,14 @@ def report_text(r: DayReport, league: str, lang: Lang = "de") -> str:
     out = [day_title(r, league, lang)]
     if not r.series:
         out.append(t["no_result"])
+    grouped = any(x.group for x in r.teams)
+    group = [t["group"]] if grouped else []
     for heading, rows in _series_rows(r, lang):
-        out += ["", heading, plain_table([t["team"], t["score"], t["points"]], rows, "lrr")]
+        heads = [*group, t["team"], t["score"], t["points"]]
+        out += ["", heading, plain_table(heads, rows, "r" * grouped + "lrr")]
     out += ["", t["day_total"]]
-    out.append(
-        plain_table([t["place"], t["team"], t["points"], t["score"]], _day_rows(r, lang), "rlrr")
-    )
+    heads = [*group, t["place"], t["team"], t["points"], t["score"]]
+    out.append(plain_table(heads, _day_rows(r, lang), "r" * grouped + "rlrr"))
     if r.series:
         out += ["", t["the_players"], plain_table(*_player_table(r, lang))]
     if r.in_progress:
@@ -208,12 +216,15 @@ def report_body(r: DayReport, lang: Lang = "de") -> str:
     parts = []
     if not r.series:
         parts.append(f'<p class="note">{_e(t["no_result"])}</p>')
+    grouped = any(x.group for x in r.teams)
+    group = [t["group"]] if grouped else []
     for heading, rows in _series_rows(r, lang):
         parts.append(f"<h2>{_e(heading)}</h2>")
-        parts.append(_html_table([t["team"], t["score"], t["points"]], rows, "lrr"))
+        heads = [*group, t["team"], t["score"], t["points"]]
+        parts.append(_html_table(heads, rows, "r" * grouped + "lrr"))
     parts.append(f"<h2>{_e(t['day_total'])}</h2>")
-    headers = [t["place"], t["team"], t["points"], t["score"]]
-    parts.append(_html_table(headers, _day_rows(r, lang), "rlrr"))
+    headers = [*group, t["place"], t["team"], t["points"], t["score"]]
+    parts.append(_html_table(headers, _day_rows(r, lang), "r" * grouped + "rlrr"))
     if r.series:
         parts.append(f"<h2>{_e(t['the_players'])}</h2>")
         parts.append(_html_table(*_player_table(r, lang)))

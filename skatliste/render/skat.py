@@ -263,7 +263,15 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "totals_text": {p: signed(v) for p, v in row.totals.items()},
         "error": None if row.error is None else row.error.render(lang),
         "fingerprint": lst.family.fingerprint(e),
+        "closes": _closes(lst.table, row, lang),
     }
+
+
+def _closes(table: Table, row: Row, lang: Lang) -> str | None:
+    """What the entry closed, said after it is saved: the series' last game, or None."""
+    if not table.series or row.number != table.series:
+        return None
+    return msg("The series is over: {series} games played.", series=table.series).render(lang)
 
 
 @register(FAMILY, "page")

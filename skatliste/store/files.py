@@ -29,6 +29,9 @@ lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_w
 """Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
 waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
 PRIVATE = 0o600
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""A lock file is opened without following a link (none on Windows, where ``locked`` refuses a
+link before opening)."""
 TOURNAMENT_FILE = "tournament.json"
 """The tournament file in its folder (named here, so that a season's reading tells a
 tournament's folder from a list without loading the tournament's store)."""
@@ -36,21 +39,12 @@ tournament's folder from a list without loading the tournament's store)."""
 
 
 def no_results(path: Path, family: str) -> Message:
-    """Why a list of a family that gives its players no result counts in no ranking (and a
-    tournament's table list of such a family takes no game)."""
+    """Why a list of a family that gives its players no result counts in no ranking."""
     return msg(
         "{path}: a list of {family} gives its players no list points and no games won or "
         "lost, so no tournament, season or league counts it",
         path=str(path),
         family=family,
-    )
-
-
-def in_tournament(path: Path) -> bool:
-    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
-    with its tournament file)."""
-    return (
-        path.parent.name.startswith("series-") and (path.parent.parent / TOURNAMENT_FILE).is_file()
     )
 
 
@@ -467,7 +461,7 @@ def _flock(lock_file: Path, path: Path) -> Iterator[None]:
     import fcntl
     import time
 
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, PRIVATE)
+    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | NOFOLLOW, PRIVATE)
     try:
         deadline = time.monotonic() + _wait()
         while True:
@@ -510,11 +504,20 @@ def locked(path: Path | str) -> Iterator[None]:
     path = Path(path)
     _check_folder(path)
     lock_file = lock_path(path)
-    made = not lock_file.exists()
+    made = not os.path.lexists(lock_file)
+    if os.path.islink(lock_file):
+        raise LedgerError(
+            msg(
+                "{path}: its lock file {lock} is a symbolic link, which skatliste does not "
+                "follow; remove the link and try again; nothing written",
+                path=str(path),
+                lock=str(lock_file),
+            )
+        )
     try:
         # open it once here so that a folder we cannot write in is named at once, not
-        # blamed on another writer after the timeout
-        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT, PRIVATE)
+        # blamed on another writer after the timeout (a link planted there since: ELOOP)
+        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT | NOFOLLOW, PRIVATE)
         try:
             if os.fstat(fd).st_mode & 0o077:
                 with contextlib.suppress(OSError):  # another user's lock file stays theirs
@@ -531,6 +534,8 @@ def locked(path: Path | str) -> Iterator[None]:
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
                 remove_stale_temp_files(path)
                 _cleaned.add(str(lock_file))
+            for settle in on_lock:
+                settle(path)
             yield
     except PermissionError as exc:
         raise LedgerError(
@@ -541,6 +546,11 @@ def locked(path: Path | str) -> Iterator[None]:
             with contextlib.suppress(OSError):
                 lock_file.unlink()
 
+
+on_lock: list[Callable[[Path], None]] = []
+"""What runs first under every lock of a file, given the path locked: ``store.requests``
+settles the keyed writes a killed server left open (before anyone else may change the file,
+so that what changed since a key was opened was written by that key's request)."""
 
 _cleaned: set[str] = set()
 """The files whose stale temp files this process has removed already (the first lock of each

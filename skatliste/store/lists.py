@@ -23,11 +23,15 @@ from skatliste.families import Family, find_family
 from skatliste.fields import one_of
 from skatliste.i18n import msg
 from skatliste.options import RuleSet
-from skatliste.store import agree, reading
+from skatliste.store import (
+    agree,
+    reading,
+    requests,  # noqa: F401 - its lock hook settles open keyed writes
+)
 from skatliste.store.files import (
+    TOURNAMENT_FILE,
     atomic_write,
     create_file,
-    in_tournament,
     locked,
     no_results,
     now,
@@ -306,6 +310,13 @@ def updating(
         save(lst)
         if then is not None:
             then(lst)
+
+
+def in_tournament(path: Path) -> bool:
+    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
+    with its tournament file)."""
+    parent = path.parent
+    return parent.name.startswith("series-") and (parent.parent / TOURNAMENT_FILE).is_file()
 
 
 def refuse_uncounted(lst: ListFile[Any]) -> None:

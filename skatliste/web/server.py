@@ -9,12 +9,12 @@ Errors become ``{"error": "..."}`` with a 4xx status in one place (``_refused``,
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import os
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from starlette.applications import Starlette
@@ -33,7 +33,7 @@ from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tou
 from skatliste.app.lists import tournament_list
 from skatliste.app.requests import ListBusy
 from skatliste.errors import ChangedError, InputError, LedgerError, ListRefuses, SkatlisteError
-from skatliste.i18n import Lang, Message, environment_lang, msg
+from skatliste.i18n import Joined, Lang, Message, environment_lang, msg
 from skatliste.web.agree import with_second_list
 from skatliste.web.api import API_ROUTES
 from skatliste.web.base import (
@@ -218,7 +218,7 @@ def _named(message: Message, folder: Path) -> Message:
         elif name == "path" and isinstance(value, str | Path):
             value = _inside(value, folder) or value
         params.append((name, value))
-    return replace(message, params=tuple(params))
+    return dataclasses.replace(message, params=tuple(params))
 
 
 def _inside(path: str | Path, folder: Path) -> str | None:
@@ -259,7 +259,22 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
                 "says why"
             )
         return JSONResponse({"error": say(request, said)}, status_code=409)
-    return JSONResponse({"error": exc.render(request_lang(request))}, status_code=status)
+    said = exc.message if status == 409 else without_paths(exc.message)  # 409: the owner's
+    return JSONResponse({"error": say(request, said)}, status_code=status)
+
+
+def without_paths(value: Any) -> Any:
+    """``value`` with every path among its values (nested messages too) cut to its last part:
+    a refusal says "list.json", never where the list lies on the server's disk."""
+    if isinstance(value, Message):
+        return dataclasses.replace(
+            value, params=tuple((name, without_paths(v)) for name, v in value.params)
+        )
+    if isinstance(value, Joined):
+        return dataclasses.replace(value, items=tuple(without_paths(i) for i in value.items))
+    if isinstance(value, (str, PurePath)) and os.path.isabs(value):
+        return PurePath(value).name or str(value)
+    return value
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

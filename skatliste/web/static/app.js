@@ -56,11 +56,67 @@ async function api(method, path, body, idempotencyKey) {
 let badFor = null;
 const listMark = (s) => (s ? s.games.map((g) => g.fingerprint).join(",") : "");
 
-function toast(text, bad = false) {
+function toast(text, bad = false, spokenAs = text) {
   const t = $("toast");
   t.textContent = text;
   t.classList.toggle("bad", bad);
   badFor = bad ? listMark(state) : null;
+  if (spokenAs) say(spokenText(spokenAs, L), bad); // a refusal at once, the rest in turn
+}
+
+// --- what a screen reader hears -------------------------------------------------------------
+
+// A game as it is said: "Game 5: Ben, Null ouvert, plus 46." (an entry without a declarer,
+// eingepasst or a Ramsch, by what it was).
+function sayGame(g) {
+  const what = spokenText(g.text, L);
+  if (!g.declarer || !g.value) return fmt(L.say_entry, { n: g.number, what });
+  return fmt(L.say_game, { n: g.number, who: g.declarer, what, value: spokenText(g.value, L) });
+}
+
+// A saved entry: the game, the totals after it, and what it closed (a series, a partie).
+async function announceSaved(data, shown) {
+  const g = data.game;
+  let closes = g ? g.closes : null;
+  if (!g) {
+    // an entry without a row of its own (a partie ended by hand): it closed the row before
+    await refresh();
+    const last = state && state.games[state.games.length - 1];
+    closes = last ? last.closes : null;
+  }
+  const parts = [g ? sayGame(g) : fmt(L.entered, { n: data.number }) + "."];
+  parts.push(fmt(L.say_totals, { totals: spokenTotals(data.totals, L) }));
+  if (closes) parts.push(spokenText(closes, L));
+  toast(closes ? shown + " · " + closes : shown, false, "");
+  say(parts.join(" "));
+}
+
+// "Read the standings": the totals after the last game, and that game.
+function readBack() {
+  if (!state || !state.games.length) {
+    say(L.no_games);
+    return;
+  }
+  const last = state.games[state.games.length - 1];
+  const totals = spokenTotals(state.totals, L);
+  say(fmt(L.say_standings, { n: last.number, totals }) + " " + sayGame(last));
+}
+
+// A refusal: said at once (the alert), and the focus on what to fix.
+function refuse(text, fix) {
+  toast(text, true);
+  if (!fix) return;
+  if (fix === $("words")) {
+    fix.setAttribute("aria-invalid", "true");
+    fix.setAttribute("aria-describedby", "preview");
+  }
+  fix.focus();
+}
+
+function whatToFix(missing) {
+  if (missing === L.no_declarer) return document.querySelector("#players button:not(:disabled)");
+  const first = document.querySelector(`#game-panel [data-${FORM.order[0]}]`);
+  return first && first.offsetParent !== null ? first : $("words");
 }
 
 // --- the list as the server derives it ----------------------------------------------------
@@ -278,15 +334,47 @@ function renderSheet() {
 function renderSummary() {
   const sum = state.summary;
   const table = el("table", { class: "summary" });
-  table.append(el("tr", {}, ...sum.headers.map((h) => el("th", { textContent: h }))));
-  for (const row of sum.rows) table.append(el("tr", {}, ...row.map((c) => el("td", { textContent: c }))));
+  // a table a screen reader walks: column headers, and each row headed by its name (the
+  // second cell after a place, else the first)
+  const head = sum.headers.map((h) => el("th", { scope: "col", textContent: h }));
+  table.append(el("thead", {}, el("tr", {}, ...head)));
+  const named = sum.headers.length > 1 && sum.rows.every((row) => /^\d+\.$/.test(row[0])) ? 1 : 0;
+  const body = el("tbody");
+  for (const row of sum.rows) {
+    const cells = row.map((c, i) =>
+      i === named ? el("th", { scope: "row", textContent: c }) : el("td", { textContent: c }),
+    );
+    body.append(el("tr", {}, ...cells));
+  }
+  table.append(body);
   $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
   stickNames(table);
+  renderListing();
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
   $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
   $("settle-way").hidden = state.plays_money === false;
+}
+
+// The sheet as the paper list has it: a row per game headed by its number, the declarer, the
+// game, its value and the totals after it, a header per column (a screen reader says "game 5,
+// Carl, −88" as it walks a column).
+function renderListing() {
+  const names = state.sides ? state.sides.map((x) => x.name) : state.players;
+  const heads = [L.col_number, L.col_declarer, L.col_game, L.col_value, ...names];
+  const table = el("table", { class: "listing" });
+  table.setAttribute("aria-label", L.listing);
+  table.append(el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col", textContent: h })))));
+  const body = el("tbody");
+  for (const g of state.games) {
+    const cells = [g.declarer || "", g.text, g.value, ...names.map((p) => g.totals_text[p])];
+    body.append(
+      el("tr", {}, el("th", { scope: "row", textContent: g.number }), ...cells.map((c) => el("td", { textContent: c }))),
+    );
+  }
+  table.append(body);
+  $("listing-box").replaceChildren(table);
 }
 
 // --- entering a game ---------------------------------------------------------------------------
@@ -347,7 +435,12 @@ function drawItem(it) {
   b.setAttribute("data-" + it.part, it.value);
   if (it.style) b.className = it.style;
   if (it.part === "flag") b.setAttribute("aria-pressed", "false");
-  if (it.mark) b.append(it.mark, el("small", { textContent: it.label }));
+  if (it.mark) {
+    // the sign is seen; a screen reader says the name only ("Kreuz", not "black club Kreuz")
+    const mark = el("span", { textContent: it.mark });
+    mark.setAttribute("aria-hidden", "true");
+    b.append(mark, el("small", { textContent: it.label }));
+  }
   else b.textContent = it.label;
   return b;
 }
@@ -575,7 +668,7 @@ async function submit(event) {
   const entry = formEntry();
   const missing = notYet(entry, Boolean(form.values[FORM.order[0]]));
   if (missing) {
-    toast(missing, true); // said now, not after it waited for the server
+    refuse(missing, whatToFix(missing)); // said now, not after it waited for the server
     return;
   }
   const was = formNow();
@@ -589,10 +682,10 @@ async function submit(event) {
     // refused at once: the form is as it was, nothing is lost, the reason is shown
     formBack(was);
     showPreview(r);
-    toast(fmt(L.failed, { reason: r.data.error }), true);
+    refuse(fmt(L.failed, { reason: r.data.error }), entry.kind === "ramsch" ? $("ramsch-extra") : $("words"));
     return;
   }
-  toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+  await announceSaved(r.data, fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
 }
 
 // What the page can tell without the server: a game needs its words, and a game tapped needs
@@ -646,10 +739,19 @@ async function submitEdit() {
   const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
   if (!r.ok) {
     showPreview(r);
-    toast(fmt(L.failed, { reason: r.data.error }), true);
+    refuse(fmt(L.failed, { reason: r.data.error }), mode === "ramsch" ? $("ramsch-extra") : $("words"));
     return;
   }
-  toast(withFollowups(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }), r.data));
+  const n = r.data.game ? r.data.game.number : r.data.number;
+  toast(withFollowups(fmt(L.changed, { n }), r.data), false, "");
+  say(
+    [
+      fmt(L.say_changed, { n }),
+      ...(r.data.game ? [sayGame(r.data.game)] : []),
+      ...(r.data.followups || []).map((line) => spokenText(line, L)),
+      fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) }),
+    ].join(" "),
+  );
   resetForm();
   await refresh();
 }
@@ -660,13 +762,14 @@ function withFollowups(text, data) {
   return [text, ...(data.followups || [])].join(" · ");
 }
 
-async function simple(path, done, body = {}) {
+async function simple(path, done, body = {}, spokenAs = done) {
   const r = await api("POST", path, body);
   if (!r.ok) {
     toast(r.data.error, true);
     return;
   }
-  toast(done(r.data));
+  toast(done(r.data), false, "");
+  say(spokenText(spokenAs(r.data), L) + " " + fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) }));
   await refresh();
 }
 
@@ -675,6 +778,7 @@ async function enter(kind, path, what, done) {
   const r = await enqueue({ kind, method: "POST", path, body: {}, what });
   if (r === null) await sayKept();
   else if (!r.ok) toast(r.data.error, true);
+  else if (r.data.game) await announceSaved(r.data, done(r.data));
   else toast(done(r.data));
 }
 
@@ -732,7 +836,10 @@ function wire() {
     if (number.instead) form.values[number.instead] = null;
     tapped();
   });
-  $("words").addEventListener("input", schedulePreview);
+  $("words").addEventListener("input", () => {
+    $("words").removeAttribute("aria-invalid"); // the refused words are being fixed
+    schedulePreview();
+  });
   $("btn-clear").addEventListener("click", resetForm);
   $("btn-pass").addEventListener("click", () =>
     enter("pass", "/api/pass", L.passed, (d) => fmt(L.entered, { n: d.game.number })),
@@ -752,7 +859,11 @@ function wire() {
   });
   $("outbox").addEventListener("click", outboxTap);
   // the live stream's dot says whether the server answers: when it is back, send
+  let wasOn = null; // a change of the connection is said (not the first one of the page)
   new MutationObserver(() => {
+    const on = !$("live").classList.contains("off");
+    if (wasOn !== null && on !== wasOn) say(on ? L.say_online : L.say_offline);
+    wasOn = on;
     showNet();
     if (!$("live").classList.contains("off") && waitingCount) flush();
     else if (waitingCount) showOutbox(); // offline: a waiting entry can be taken back
@@ -763,10 +874,14 @@ function wire() {
   }, 3000);
   $("btn-undo").addEventListener("click", () =>
     // names the game its button shows: if another phone changed the list, nothing is undone
-    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed }), {
-      expect: state.last ? state.last.fingerprint : null,
-    }),
+    simple(
+      "/api/undo",
+      (d) => fmt(L.taken_back, { what: d.removed }),
+      { expect: state.last ? state.last.fingerprint : null },
+      (d) => fmt(L.say_undone, { n: d.number, what: d.removed }),
+    ),
   );
+  $("btn-read").addEventListener("click", readBack);
   $("sheet").addEventListener("click", async (e) => {
     const open = e.target.closest("[data-open]");
     if (open) {
@@ -790,7 +905,12 @@ function wire() {
       const r = await api("DELETE", "/api/games/" + n + "?expect=" + encodeURIComponent(g.fingerprint));
       if (!r.ok) toast(r.data.error, true);
       else {
-        toast(withFollowups(fmt(L.deleted, { n }), r.data));
+        toast(withFollowups(fmt(L.deleted, { n }), r.data), false, "");
+        say(
+          [fmt(L.say_deleted, { n }), ...(r.data.followups || []), fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) })]
+            .map((line) => spokenText(line, L))
+            .join(" "),
+        );
         opened.clear(); // the numbers after it moved up
         await refresh();
       }
