@@ -123,6 +123,92 @@ def check_teams(teams: Sequence[Team]) -> None:
                 )
 
 
+class VenueState(StrEnum):
+    """Where a venue's report of a match day stands (rules §L, venues)."""
+
+    AWAITED = "awaited"
+    """No report imported yet."""
+    PROVISIONAL = "provisional"
+    """Its report is imported: its results count, marked provisional (vorläufig)."""
+    CONFIRMED = "confirmed"
+    """The league official confirmed its results: final."""
+
+
+@dataclass(frozen=True)
+class Venue:
+    """A place a match day is played at, with the teams that play there."""
+
+    name: str
+    teams: tuple[str, ...]
+    state: VenueState = VenueState.AWAITED
+
+
+def with_venue(day: MatchDay, name: str, teams: Sequence[str]) -> MatchDay:
+    """The day with one more venue, ``name``, where ``teams`` (of the day) play; refused: a
+    venue of that name already, a team not of the day or at another venue, fewer than 2.
+
+    >>> t = [Team(n, (n + "1", n + "2", n + "3")) for n in "ABCD"]
+    >>> day = with_venue(match_day(1, t), "Kiel", ["a", "B"])
+    >>> [(v.name, v.teams) for v in with_venue(day, "Eutin", ["C", "D"]).venues]
+    [('Kiel', ('A', 'B')), ('Eutin', ('C', 'D'))]
+    """
+    name = " ".join(name.split())
+    if not name:
+        raise InputError(msg("a venue needs a name, e.g. Kiel"))
+    if day.venue_named(name) is not None:
+        raise InputError(
+            msg("match day {number}: venue '{venue}' exists already", number=day.number, venue=name)
+        )
+    listed = {same_name(t): t for t in day.teams}
+    elsewhere = {same_name(t): v.name for v in day.venues for t in v.teams}
+    chosen: list[str] = []
+    for team in teams:
+        if same_name(team) not in listed:
+            raise InputError(
+                msg(
+                    "match day {number}: team '{team}' does not play it",
+                    number=day.number,
+                    team=team,
+                )
+            )
+        if same_name(team) in elsewhere:
+            raise InputError(
+                msg(
+                    "team '{team}' plays at venue '{venue}' already",
+                    team=listed[same_name(team)],
+                    venue=elsewhere[same_name(team)],
+                )
+            )
+        if listed[same_name(team)] in chosen:
+            raise InputError(msg("team '{team}' is listed twice", team=listed[same_name(team)]))
+        chosen.append(listed[same_name(team)])
+    if len(chosen) < 2:
+        raise InputError(msg("a venue has at least 2 teams of the day, e.g. --teams Kiel Eutin"))
+    return replace(day, venues=(*day.venues, Venue(name, tuple(chosen))))
+
+
+def venue_of(day: MatchDay, name: str) -> Venue:
+    """The day's venue ``name``; refused, with the venues it has, when there is none."""
+    found = day.venue_named(name)
+    if found is None:
+        known = ", ".join(v.name for v in day.venues) or msg("none yet")
+        raise InputError(
+            msg(
+                "match day {number} has no venue '{venue}' (venues: {known})",
+                number=day.number,
+                venue=name,
+                known=known,
+            )
+        )
+    return found
+
+
+def at_venue(day: MatchDay, name: str) -> MatchDay:
+    """The day as venue ``name`` plays it: the teams of the other venues are not there."""
+    here = venue_of(day, name)
+    return replace(day, absent=day.absent | (set(day.teams) - set(here.teams)))
+
+
 @dataclass(frozen=True)
 class MatchDay:
     """One meeting of teams at one venue: its number, the teams listed, each team's lineup (3 or
@@ -138,6 +224,17 @@ class MatchDay:
     venue: str | None = None
     groups: tuple[tuple[str, ...], ...] = ()
     """The groups the organiser set (each team, as listed, in one); none: one group of all."""
+    venues: tuple[Venue, ...] = ()
+    """The venues the day is played at, when more than one (each reports its results)."""
+
+    def venue_named(self, name: str) -> Venue | None:
+        """The day's venue of that name (case-insensitive), or None."""
+        return next((v for v in self.venues if same_name(v.name) == same_name(name)), None)
+
+    def provisional(self) -> tuple[str, ...]:
+        """The teams whose results a venue reported and the league official has not yet
+        confirmed (rules §L, venues)."""
+        return tuple(t for v in self.venues if v.state is VenueState.PROVISIONAL for t in v.teams)
 
     def scored(self) -> tuple[tuple[str, ...], ...]:
         """The groups each series is scored in: the ones set, or all teams in one."""
@@ -376,6 +473,8 @@ class DayTeam:
     absent: bool
     group: int = 0
     """The team's group (from 1) where the day is scored in groups set; 0 otherwise."""
+    provisional: bool = False
+    """Its results came from a venue's report not yet confirmed (vorläufig)."""
 
 
 @dataclass(frozen=True)
@@ -405,6 +504,8 @@ class DayReport:
     venue: str | None = None
     players: tuple[DayPlayer, ...] = ()
     """The players of the teams that appeared, team by team as ranked, each in lineup order."""
+    provisional: tuple[str, ...] = ()
+    """The venues whose reported results are not yet confirmed (vorläufig)."""
 
 
 DayScores = Mapping[int, Mapping[str, Score]]
@@ -504,7 +605,8 @@ def report(
     group_of = {
         t: g + 1 if day.groups else 0 for g, group in enumerate(day.scored()) for t in group
     }
-    teams = [replace(t, group=group_of[t.team]) for t in teams]
+    unsure = set(day.provisional())
+    teams = [replace(t, group=group_of[t.team], provisional=t.team in unsure) for t in teams]
     teams.sort(
         key=lambda t: (group_of[t.team], t.absent, -t.points, -t.game_points, same_name(t.team))
     )
@@ -520,7 +622,10 @@ def report(
         if not t.absent
         for p in day.lineup(t.team)
     )
-    return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each)
+    waiting = tuple(v.name for v in day.venues if v.state is VenueState.PROVISIONAL)
+    return DayReport(
+        day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each, waiting
+    )
 
 
 # --- the season table -------------------------------------------------------------------------
@@ -537,6 +642,8 @@ class TableLine:
     points: Fraction
     against: Fraction
     game_points: int
+    provisional: bool = False
+    """Some of its points come from a venue's report not yet confirmed (vorläufig)."""
 
 
 def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> list[TableLine]:
@@ -552,6 +659,7 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
     got: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
     gave: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
     game: dict[str, int] = dict.fromkeys(teams, 0)
+    unsure = {t.team for r in reports for t in r.teams if t.provisional}
     for r in reports:
         for t in r.teams:
             days[t.team] = days.get(t.team, 0) + (0 if t.absent else 1)
@@ -563,7 +671,9 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
     for pos, team in enumerate(order):
         same = out and (out[-1].points, out[-1].game_points) == (got[team], game[team])
         place = out[-1].place if same else pos + 1
-        out.append(TableLine(place, team, days[team], got[team], gave[team], game[team]))
+        out.append(
+            TableLine(place, team, days[team], got[team], gave[team], game[team], team in unsure)
+        )
     return out
 
 
