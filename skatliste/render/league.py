@@ -190,7 +190,10 @@ def _table_rows(lines: Sequence[TableLine]) -> list[list[str]]:
         [
             f"{x.place}.",
             x.team + (PROVISIONAL if x.provisional else ""),
-            str(x.days), pair(x.points, x.against), with_minus(x.game_points)]
+            str(x.days),
+            pair(x.points, x.against),
+            with_minus(x.game_points),
+        ]
         for x in lines
     ]
 
@@ -277,7 +280,6 @@ def table_body(lines: Sequence[TableLine], lang: Lang = "de") -> str:
     note = table_note(lines, lang)
     shown = _html_table(_table_headers(lang), _table_rows(lines), "rlrrr")
     return shown if note is None else f'{shown}<p class="note">{_e(note)}</p>'
-
 
 
 def table_html(lines: Sequence[TableLine], league: str, lang: Lang = "de") -> str:
