@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import league as core
+from skatliste import venues as venues_core
 from skatliste.app.tournament.base import MAX_SEED, has_results
 from skatliste.app.tournament.draw import Seater, SeatingPlan, draw_series
 from skatliste.app.tournament.results import refuse_unsound
@@ -393,7 +394,7 @@ def draw(
     league = open_league(folder)
     day = _day(league, number)
     if venue is not None:
-        day = core.at_venue(day, venue)
+        day = venues_core.at_venue(day, venue)
     return draw_series(league.day_folder(number), series, seed=seed, force=force, seat=_seater(day))
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from skatliste import league as core
+from skatliste import venues as venues_core
 from skatliste.app.keys import new_key
 from skatliste.app.league import _day, open_league
 from skatliste.app.tournament.results import refuse_unsound
@@ -41,13 +41,13 @@ def keys_path(folder: Path | str) -> Path:
 
 def add_venue(
     folder: Path | str, number: int, name: str, teams: list[str]
-) -> tuple[core.Venue, str]:
+) -> tuple[venues_core.Venue, str]:
     """Add venue ``name`` of match day ``number``, where ``teams`` play; returns it and the
     key made for it (kept in ``keys.json``, the league file names no key)."""
     folder = Path(folder)
     with store.updating(folder) as league:
         day = _day(league, number)
-        made = core.with_venue(day, name, teams)
+        made = venues_core.with_venue(day, name, teams)
         league.days = [made if d is day else d for d in league.days]
         store.check(league)
         venue = made.venues[-1]
@@ -72,7 +72,7 @@ def export_report(folder: Path | str, number: int, venue: str, *, key: str, outp
         )
     league = open_league(folder)
     day = _day(league, number)
-    here = core.venue_of(day, venue)
+    here = venues_core.venue_of(day, venue)
     ours = {same_name(p) for t in here.teams for p in day.lineup(t)}
     got = tournament_results(league.day_folder(number))
     refuse_unsound(got)
@@ -171,7 +171,7 @@ def import_report(folder: Path | str, path: Path | str) -> Imported:
                     day=day.number,
                 ),
             )
-        if venue.state is not core.VenueState.AWAITED:
+        if venue.state is not venues_core.VenueState.AWAITED:
             raise _refused(
                 path,
                 msg(
@@ -207,7 +207,7 @@ def import_report(folder: Path | str, path: Path | str) -> Imported:
             replace(
                 d,
                 venues=tuple(
-                    replace(v, state=core.VenueState.PROVISIONAL) if v is venue else v
+                    replace(v, state=venues_core.VenueState.PROVISIONAL) if v is venue else v
                     for v in d.venues
                 ),
             )
@@ -255,22 +255,26 @@ def confirm(folder: Path | str, number: int, venue: str | None = None) -> tuple[
     whose report is in): they are final. Returns the venues confirmed."""
     with store.updating(Path(folder)) as league:
         day = _day(league, number)
-        chosen = day.venues if venue is None else (core.venue_of(day, venue),)
-        done = tuple(v.name for v in chosen if v.state is core.VenueState.PROVISIONAL)
+        chosen = day.venues if venue is None else (venues_core.venue_of(day, venue),)
+        done = tuple(v.name for v in chosen if v.state is venues_core.VenueState.PROVISIONAL)
         if not done:
-            waiting = [v.name for v in chosen if v.state is core.VenueState.AWAITED]
+            waiting = [v.name for v in chosen if v.state is venues_core.VenueState.AWAITED]
+            if not waiting:
+                raise InputError(
+                    msg("match day {number}: no provisional results to confirm", number=number)
+                )
             raise InputError(
                 msg(
                     "match day {number}: no provisional results to confirm (reports awaited "
                     "from: {waiting})",
                     number=number,
-                    waiting=", ".join(waiting) or msg("none"),
+                    waiting=", ".join(waiting),
                 )
             )
         made = replace(
             day,
             venues=tuple(
-                replace(v, state=core.VenueState.CONFIRMED) if v.name in done else v
+                replace(v, state=venues_core.VenueState.CONFIRMED) if v.name in done else v
                 for v in day.venues
             ),
         )

@@ -36,11 +36,9 @@ from skatliste.league import (
     MatchDay,
     Scoring,
     Team,
-    VenueState,
     check_teams,
     match_day,
     scoring_problem,
-    with_venue,
 )
 from skatliste.players import same_name
 from skatliste.store.files import (
@@ -52,6 +50,7 @@ from skatliste.store.files import (
 )
 from skatliste.store.formats import Format, read
 from skatliste.store.league_history import HISTORY, Event
+from skatliste.venues import VenueState, with_venue
 
 FILE_NAME: Final = "league.json"
 FORMAT_NAME: Final = "skatliste-league"
