@@ -473,7 +473,11 @@ def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
 
 
 def _series(
-    day: MatchDay, number: int, results: Mapping[str, Score], scoring: Scoring
+    day: MatchDay,
+    number: int,
+    results: Mapping[str, Score],
+    scoring: Scoring,
+    waiting: frozenset[str] = frozenset(),
 ) -> SeriesReport:
     mine = {same_name(p): s for p, s in results.items()}
     totals = {
@@ -485,18 +489,33 @@ def _series(
     for g, group in enumerate(day.scored()):
         places = max(GROUP_PLACES, len(group)) if scoring is Scoring.GROUP else None
         gone = sorted(t for t in group if t in day.absent)
-        points.update(ranking_points({t: totals[t] for t in group}, gone, places=places))
+        scored = {t: totals[t] for t in group if t not in waiting}
+        points.update(ranking_points(scored, gone, places=places))
         group_of.update(dict.fromkeys(group, g + 1 if day.groups else 0))
     lines = [
         TeamSeries(
             team, totals[team], *points[team], absent=team in day.absent, group=group_of[team]
         )
         for team in day.teams
+        if team not in waiting
     ]
     lines.sort(key=lambda t: (group_of[t.team], t.absent, -t.points, -t.score, same_name(t.team)))
     present = [same_name(p) for p in day.players()]
     unfinished = any(k not in mine or not mine[k].complete for k in present)
     return SeriesReport(number, tuple(lines), unfinished)
+
+
+def awaited(day: MatchDay, scores: DayScores) -> frozenset[str]:
+    """The teams of a venue whose report is awaited and that have no result yet: not scored
+    until it comes (a series scores the teams that played it, rules §L, venues)."""
+    have = {same_name(p) for results in scores.values() for p in results}
+    return frozenset(
+        t
+        for v in day.venues
+        if v.state is VenueState.AWAITED
+        for t in v.teams
+        if not any(same_name(p) in have for p in day.lineup(t))
+    )
 
 
 def report(
@@ -514,9 +533,10 @@ def report(
     problem = scoring_problem(day, scoring)
     if problem is not None:
         raise InputError(problem)
-    played = [_series(day, n, scores[n], scoring) for n in sorted(scores) if scores[n]]
+    waiting = awaited(day, scores)
+    played = [_series(day, n, scores[n], scoring, waiting) for n in sorted(scores) if scores[n]]
     teams: list[DayTeam] = []
-    for team in day.teams:
+    for team in (t for t in day.teams if t not in waiting):
         lines = [t for s in played for t in s.teams if t.team == team]
         teams.append(
             DayTeam(
@@ -547,9 +567,9 @@ def report(
         if not t.absent
         for p in day.lineup(t.team)
     )
-    waiting = tuple(v.name for v in day.venues if v.state is VenueState.PROVISIONAL)
+    venues = tuple(v.name for v in day.venues if v.state is VenueState.PROVISIONAL)
     return DayReport(
-        day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each, waiting
+        day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each, venues
     )
 
 

@@ -186,3 +186,16 @@ def test_a_venue_exports_only_finished_series(liga: Path, run: Run, tmp_path: Pa
     done = run("league", "venue", "export", "1", "Eutin", *args)
     assert "series 1 table 1 has no final result yet (missing)" in done.stderr
     assert not (tmp_path / "e.json").exists()
+
+
+def test_the_teams_of_a_venue_not_yet_reported_are_not_scored(
+    liga: Path, kiel_report: Path, run: Run
+) -> None:
+    """Eutin's teams have no result until its report comes: no day played, no points."""
+    run("league", "venue", "import", str(kiel_report), "--league", str(liga))
+    table = json.loads(run("league", "table", "--json", "--league", str(liga)).stdout)["table"]
+    waiting = [(x["team"], x["days"], x["points"], x["against"]) for x in table if x["team"] > "D"]
+    assert waiting == [("E", 0, 0, 0), ("F", 0, 0, 0), ("G", 0, 0, 0)]
+    day = json.loads(run("league", "day", "report", "1", "--json", "--league", str(liga)).stdout)
+    assert {t["team"] for t in day["teams"]} == set("ABCD")
+    assert day["in_progress"] is True
