@@ -15,6 +15,9 @@ from skatliste.app import league as app
 from skatliste.app import league_venues as venues
 from skatliste.app.tournament import open_tournament
 from skatliste.app.tournament.results import enter_paper_result
+from skatliste.errors import InputError
+from skatliste.league import Team, match_day
+from skatliste.venues import at_venue, venue_of, with_venue
 
 from .conftest import Run
 
@@ -199,3 +202,33 @@ def test_the_teams_of_a_venue_not_yet_reported_are_not_scored(
     day = json.loads(run("league", "day", "report", "1", "--json", "--league", str(liga)).stdout)
     assert {t["team"] for t in day["teams"]} == set("ABCD")
     assert day["in_progress"] is True
+
+
+@pytest.mark.parametrize(
+    ("name", "teams", "refused"),
+    [
+        (" ", ["C", "D"], "a venue needs a name"),
+        ("kiel", ["C", "D"], "match day 1: venue 'kiel' exists already"),
+        ("Eutin", ["C", "X"], "match day 1: team 'X' does not play it"),
+        ("Eutin", ["C", "b"], "team 'B' plays at venue 'Kiel' already"),
+        ("Eutin", ["C", "c"], "team 'C' is listed twice"),
+        ("Eutin", ["C"], "a venue has at least 2 teams of the day"),
+    ],
+)
+def test_a_venue_is_named_once_with_two_teams_of_the_day_each_at_one_venue(
+    name: str, teams: list[str], refused: str
+) -> None:
+    day = match_day(1, [Team(n, (n + "1", n + "2", n + "3")) for n in "ABCD"])
+    day = with_venue(day, "Kiel", ["A", "B"])
+    with pytest.raises(InputError, match=refused):
+        with_venue(day, name, teams)
+
+
+def test_a_day_as_a_venue_plays_it_has_only_its_teams() -> None:
+    day = match_day(1, [Team(n, (n + "1", n + "2", n + "3")) for n in "ABCD"])
+    with pytest.raises(InputError, match=r"no venue 'Kiel' \(venues: none yet\)"):
+        venue_of(day, "Kiel")
+    day = with_venue(day, "Kiel", ["A", "B"])
+    assert at_venue(day, "KIEL").present == ("A", "B")
+    with pytest.raises(InputError, match=r"no venue 'Eutin' \(venues: Kiel\)"):
+        at_venue(day, "Eutin")
