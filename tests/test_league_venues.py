@@ -13,10 +13,12 @@ import pytest
 
 from skatliste.app import league as app
 from skatliste.app import league_venues as venues
+from skatliste.app import lists
 from skatliste.app.tournament import open_tournament
 from skatliste.app.tournament.results import enter_paper_result
 from skatliste.errors import InputError
 from skatliste.league import Team, match_day
+from skatliste.store.tournament import list_name
 from skatliste.venues import at_venue, venue_of, with_venue
 
 from .conftest import Run
@@ -116,6 +118,10 @@ def test_an_imported_report_counts_provisional_until_confirmed(
     assert run("publish", str(liga), "--out", str(site)).exit_code == 0
     pages = {p.name: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
     assert "provisional: reported by Kiel" in pages["day-1.html"]
+    league_page = (next(site.rglob("day-1.html")).parent / "index.html").read_text("utf-8")
+    assert "provisional: holds results not yet confirmed" in league_page
+    exported = run("league", "export", "table", "--format", "html", "--league", str(liga))
+    assert "A °" in exported.stdout and "provisional: holds results" in exported.stdout
     done = run("league", "venue", "confirm", "1", "--league", str(liga))
     assert done.exit_code == 0 and "confirmed the results of Kiel" in done.stdout
     assert "°" not in run("league", "table", "--league", str(liga)).stdout
@@ -232,3 +238,34 @@ def test_a_day_as_a_venue_plays_it_has_only_its_teams() -> None:
     assert at_venue(day, "KIEL").present == ("A", "B")
     with pytest.raises(InputError, match=r"no venue 'Eutin' \(venues: Kiel\)"):
         at_venue(day, "Eutin")
+
+
+def test_a_venue_keeping_lists_reports_the_numbers_its_lists_give(
+    liga: Path, run: Run, tmp_path: Path
+) -> None:
+    """Tables kept game by game report each player's declared points, won and lost: the
+    official's match report then shows the Seeger-Fabian the venue's own report shows."""
+    eutin = tmp_path / "eutin"
+    eutin.mkdir()
+    shutil.copy(liga / "league.json", eutin / "league.json")
+    shutil.copytree(liga / "day-1", eutin / "day-1")
+    # a short series, so that two games finish a list (the report's lines are of any length)
+    data = json.loads((eutin / "day-1" / "tournament.json").read_text(encoding="utf-8"))
+    data["games"] = {"3": 2, "4": 2}
+    (eutin / "day-1" / "tournament.json").write_text(json.dumps(data), encoding="utf-8")
+    for series in (1, 2):
+        app.draw(eutin, 1, series, venue="Eutin")
+        seating = open_tournament(eutin / "day-1").seating(series)
+        assert seating is not None
+        for n, table in enumerate(seating.tables, 1):
+            path = eutin / "day-1" / list_name(series, n)
+            lists.add_game(path, table[0], ["kreuz", "mit", "1", "augen", "70"])
+            lists.pass_game(path)
+    out = tmp_path / "eutin-1.json"
+    done = run("league", "venue", "export", "1", "Eutin", "--key", key_of(liga, "Eutin"),
+               "-o", str(out), "--league", str(eutin))  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert run("league", "venue", "import", str(out), "--league", str(liga)).exit_code == 0
+    here = {(p.name, p.series) for p in app.day_report(eutin, 1).players}
+    there = {(p.name, p.series) for p in app.day_report(liga, 1).players if p.team in "EFG"}
+    assert here == there and any(sf for _, series in here for _, sf in series)
