@@ -8,14 +8,17 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from skatliste.app import league as app
 from skatliste.app import league_venues as venues
 from skatliste.app import lists
 from skatliste.app.tournament import open_tournament
 from skatliste.app.tournament.results import enter_paper_result
+from skatliste.cli import cli
 from skatliste.errors import InputError
 from skatliste.league import Team, match_day
 from skatliste.store.tournament import list_name
@@ -269,3 +272,51 @@ def test_a_venue_keeping_lists_reports_the_numbers_its_lists_give(
     here = {(p.name, p.series) for p in app.day_report(eutin, 1).players}
     there = {(p.name, p.series) for p in app.day_report(liga, 1).players if p.team in "EFG"}
     assert here == there and any(sf for _, series in here for _, sf in series)
+
+
+def test_confirm_names_the_venues_still_awaited(
+    liga: Path, kiel_report: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = run("league", "venue", "confirm", "1", "--league", str(liga))
+    assert done.exit_code == 2
+    assert "no provisional results to confirm (reports awaited from: Kiel, Eutin)" in done.stderr
+    run("league", "venue", "import", str(kiel_report), "--league", str(liga))
+    done = run("league", "venue", "confirm", "1", "--venue", "Eutin", "--league", str(liga))
+    assert "(reports awaited from: Eutin)" in done.stderr
+    assert (
+        run("league", "venue", "confirm", "1", "--venue", "kiel", "--league", str(liga)).exit_code
+        == 0
+    )
+    done = run("league", "venue", "confirm", "1", "--venue", "Kiel", "--league", str(liga))
+    assert done.exit_code == 2
+    assert "match day 1: no provisional results to confirm" in done.stderr
+
+
+def test_the_key_may_come_from_the_environment(liga: Path, run: Run, tmp_path: Path) -> None:
+    """SKATLISTE_VENUE_KEY: the key is not typed where the shell keeps its history."""
+    kiel = played_at(liga, "Kiel", "ABCD")
+    out = tmp_path / "k.json"
+    env = {"SKATLISTE_VENUE_KEY": key_of(liga, "Kiel")}
+    done = CliRunner().invoke(
+        cli, ["league", "venue", "export", "1", "Kiel", "-o", str(out), "--league", str(kiel)],
+        env=env,
+    )  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert run("league", "venue", "import", str(out), "--league", str(liga)).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        (lambda k: {**k, "1/Eutin": k["1/Kiel"]}, "venues.1/Kiel: the same key as venues.1/Eutin"),
+        (lambda k: {**k, "1/Kiel": "short"}, "venues.1/Kiel: a key of fewer than 16 characters"),
+    ],
+)
+def test_a_keys_file_with_a_key_twice_or_too_short_is_refused(
+    liga: Path, kiel_report: Path, run: Run, change: Any, refused: str
+) -> None:
+    path = liga / "keys.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["venues"] = change(data["venues"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert f"{path}: {refused}" in _refused(liga, run, kiel_report)
