@@ -15,7 +15,7 @@ import pytest
 from skatliste.app import tournament as app
 from skatliste.app.keys import tournament_keys
 from skatliste.app.lists import open_list
-from skatliste.web import base
+from skatliste.web import base, hall
 from skatliste.web.server import create_app, running
 
 from .webtools import KEY
@@ -149,3 +149,60 @@ def test_a_finished_series_key_is_refused_before_its_body(tmp_path: Path) -> Non
         assert status == 409
         sock.close()
     assert open_list(folder / "series-1" / "table-01.json").entries == []
+
+
+def _idle_from(address: str, port: int) -> socket.socket:
+    """A connection from ``address`` (another address of the loopback) that sends nothing."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(5)
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def test_idle_connections_from_many_addresses_lock_no_phone_out(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More idle connections than the server takes in all, from five addresses (each under
+    its own cap): a phone's request is answered all the same, since only requests in
+    progress count, and a new connection closes the one idle longest."""
+    monkeypatch.setattr(hall, "MAX_CONNECTIONS", 20)
+    with running(create_app(fresh_ledger, key=KEY), per_client=8) as url:
+        port = _port(url)
+        idle = [_idle_from(f"127.0.0.{2 + n // 6}", port) for n in range(30)]
+        time.sleep(0.3)
+        with httpx.Client(timeout=5) as http:
+            for _ in range(3):
+                start = time.monotonic()
+                assert http.get(url + "/api/list").status_code == 200
+                assert time.monotonic() - start < 1.0
+            saved = http.post(
+                url + "/api/games", json=GAME, headers={"Authorization": f"Bearer {KEY}"}
+            )
+            assert saved.status_code == 201
+        assert _answer(idle[0], 1.0) == (0, True)  # the longest idle made room
+        for sock in idle:
+            sock.close()
+
+
+def test_requests_in_progress_are_capped(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the cap of requests in progress (two live-update streams here) the next request
+    is answered 503; once a stream ends, it is answered again."""
+    monkeypatch.setattr(hall, "MAX_REQUESTS", 2)
+    with running(create_app(fresh_ledger, key=KEY)) as url:
+        port = _port(url)
+        streams = []
+        for _ in range(2):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert sock.recv(12).startswith(b"HTTP/1.1 200")
+            streams.append(sock)
+        with httpx.Client(timeout=5) as http:
+            assert http.get(url + "/api/list").status_code == 503
+            streams.pop().close()
+            time.sleep(0.3)
+            assert http.get(url + "/api/list").status_code == 200
+        for sock in streams:
+            sock.close()
