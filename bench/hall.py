@@ -106,6 +106,9 @@ class Figures:
     """Seconds the server itself took for each save (from its request to its answer)."""
     server_cpu: float = 0.0
     """CPU seconds the server process used in the run (start-up included)."""
+    saving_cpu: float = 0.0
+    """CPU seconds the server process used from the first save to the last page's reading
+    (start-up and the pages' first readings left out)."""
     organiser_reads: int = 0
     organiser_times: list[float] = field(default_factory=list)
     organiser_bytes: list[int] = field(default_factory=list)
@@ -308,6 +311,7 @@ async def run(tables: int, seconds: float, folder: Path) -> Figures:
             jobs.append(organiser(http, url, organiser_key, until, f))
             viewers = [asyncio.create_task(j) for j in jobs]
             await asyncio.sleep(1.0)  # every page open before the first save
+            before = _cpu_seconds(server.pid)
             until = time.monotonic() + seconds
             writers = [
                 asyncio.create_task(table(http, url, t, keys[t], players[t - 1], until, f))
@@ -315,6 +319,7 @@ async def run(tables: int, seconds: float, folder: Path) -> Figures:
             ]
             await asyncio.wait_for(asyncio.gather(*writers), seconds + 60)
             await asyncio.sleep(2.5)  # the last changes reach every page
+            f.saving_cpu = _cpu_seconds(server.pid) - before
             for v in viewers:
                 v.cancel()
             await asyncio.gather(*viewers, return_exceptions=True)
@@ -339,7 +344,7 @@ def report(f: Figures, tables: int, seconds: float) -> bool:
     organiser_changes = writes / max(1, f.organiser_reads - 1)
     figures = {
         "save_p95_ms": p95(f.saves) * 1000,
-        "cpu_per_save_ms": f.server_cpu / max(1, writes) * 1000,
+        "cpu_per_save_ms": f.saving_cpu / max(1, writes) * 1000,
         "ranking_delay_s": p95(f.shown_after),
         "bytes_per_change": max(per_change, default=0.0),
         "events_per_write": events / max(1, sum(changes.values())),
@@ -373,7 +378,7 @@ def report(f: Figures, tables: int, seconds: float) -> bool:
          f"({statistics.mean(f.organiser_bytes or [0]) / organiser_changes:,.0f} B)", "", True),
         ("CPU of the server, of the clients (s)",
          f"{f.server_cpu:.1f}, {_cpu_seconds(os.getpid()):.1f} in {seconds:.0f} s", "", True),
-        ("CPU of the server per save (start-up and every page's reading included)",
+        ("CPU of the server per save (from the first save on, every page's reading included)",
          f"{figures['cpu_per_save_ms']:.1f} ms", "≤ 2 ms",
          figures["cpu_per_save_ms"] <= TARGETS["cpu_per_save_ms"]),
         ("change events per write", f"{figures['events_per_write']:.2f} ({events}/{writes})",
