@@ -206,3 +206,12 @@ def test_requests_in_progress_are_capped(
             assert http.get(url + "/api/list").status_code == 200
         for sock in streams:
             sock.close()
+
+
+def test_the_connection_cap_stays_below_the_open_file_limit() -> None:
+    """With 1,024 open files (a laptop's usual limit) the cap leaves room for the lists and
+    logs, so the one idle longest is closed before the system refuses a phone."""
+    assert hall.connection_cap(1024) == 1024 - hall.FILES_KEPT_FREE
+    assert hall.connection_cap(65536) == hall.MAX_CONNECTIONS
+    assert hall.connection_cap(None) == hall.MAX_CONNECTIONS
+    assert hall.connection_cap(100) == 16

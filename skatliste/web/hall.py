@@ -192,6 +192,28 @@ def raise_open_files() -> tuple[int, int] | None:
     return wanted, hard
 
 
+FILES_KEPT_FREE = 256
+"""Open files left for the lists, the logs and the server's own, below the open-file limit."""
+
+
+def connection_cap(open_files: int | None) -> int:
+    """Connections in all for a process that may open ``open_files`` files (None: no limit):
+    ``MAX_CONNECTIONS``, or fewer where the limit is lower (a laptop's 1,024), so that the one
+    idle longest makes room for a phone before the system refuses to open one more."""
+    if open_files is None:
+        return MAX_CONNECTIONS
+    return max(16, min(MAX_CONNECTIONS, open_files - FILES_KEPT_FREE))
+
+
+def _open_files() -> int | None:
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
 def hall_options(*, per_client: int = MAX_PER_CLIENT) -> dict[str, Any]:
     """uvicorn's options for the hall (``uvicorn.Config(app, **hall_options())``)."""
 
@@ -202,7 +224,7 @@ def hall_options(*, per_client: int = MAX_PER_CLIENT) -> dict[str, Any]:
         waiting: ClassVar[dict[HallProtocol, None]] = {}
 
     Protocol.most_per_client = per_client
-    Protocol.most_connections = MAX_CONNECTIONS
+    Protocol.most_connections = connection_cap(_open_files())  # the limit as raised now
     Protocol.most_requests = MAX_REQUESTS
     return {
         "http": Protocol,
