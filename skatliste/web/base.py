@@ -356,10 +356,11 @@ def writes(handler: Handler) -> Handler:
         role = check_key(request)
         here = site(request)
         idem = idempotency_key(request)
-        if role == "table" and here.refuse is not None:  # a finished series: no body read
-            why = await run_in_threadpool(here.refuse)
-            if why is not None:
-                raise Refused(409, why)
+        # a finished series: refused before its body is read. Asked here, not in a worker
+        # thread: a look at the tournament file's stamp, read again only when it changed
+        why = here.refuse() if role == "table" and here.refuse is not None else None
+        if why is not None:
+            raise Refused(409, why)
         await read_body(request)  # the whole body before the list's turn: a stall holds nothing
         try:
             await asyncio.wait_for(here.gate.acquire(), WRITE_WAIT)
