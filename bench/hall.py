@@ -56,6 +56,13 @@ app = create_app(
     public_url=f"http://127.0.0.1:{port}/",
 )
 import signal, time
+import segno
+drawn = []  # the QR codes the server draws: once per link (with its key)
+real_make = segno.make
+def counted(text, **kwargs):
+    drawn.append(text)
+    return real_make(text, **kwargs)
+segno.make = counted
 took = []
 inner = app
 async def timed(scope, receive, send):  # how long the server itself takes for a save
@@ -67,6 +74,7 @@ async def timed(scope, receive, send):  # how long the server itself takes for a
             took.append(time.monotonic() - start)
 def done(*args):
     Path(sys.argv[1], "..", "server-saves.txt").write_text(" ".join(map(str, took)))
+    Path(sys.argv[1], "..", "server-codes.txt").write_text(f"{len(drawn)} {len(set(drawn))}")
     sys.exit(0)
 signal.signal(signal.SIGTERM, done)
 app = timed
@@ -113,6 +121,8 @@ class Figures:
     saving_cpu: float = 0.0
     """CPU seconds the server process used from the first save to the last page's reading
     (start-up and the pages' first readings left out)."""
+    codes_drawn: tuple[int, int] = (0, 0)
+    """QR codes the server drew, and how many different links they were for."""
     organiser_reads: int = 0
     organiser_times: list[float] = field(default_factory=list)
     organiser_bytes: list[int] = field(default_factory=list)
@@ -337,6 +347,10 @@ async def run(tables: int, seconds: float, folder: Path) -> Figures:
     kept = folder.parent / "server-saves.txt"
     if kept.exists():
         f.server_saves = [float(x) for x in kept.read_text().split()]
+    codes = folder.parent / "server-codes.txt"
+    if codes.exists():
+        made, links = codes.read_text().split()
+        f.codes_drawn = (int(made), int(links))
     return f
 
 
@@ -382,6 +396,9 @@ def report(f: Figures, tables: int, seconds: float) -> bool:
          f"{statistics.mean(f.organiser_bytes or [0]):,.0f} B "
          f"({organiser_per_change:,.0f} B)", "≤ 4 KB",
          organiser_per_change <= TARGETS["bytes_per_change"] and bool(f.organiser_bytes)),
+        ("QR codes drawn by the server (different links)",
+         f"{f.codes_drawn[0]} ({f.codes_drawn[1]})", "once per link",
+         f.codes_drawn[0] == f.codes_drawn[1] == tables),
         ("CPU of the server, of the clients (s)",
          f"{f.server_cpu:.1f}, {_cpu_seconds(os.getpid()):.1f} in {seconds:.0f} s", "", True),
         ("CPU of the server per save (from the first save on, every page's reading included)",
