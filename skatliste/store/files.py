@@ -197,9 +197,15 @@ def _cause(exc: OSError, folder: Path) -> Message:
     )
 
 
-def _check_folder(path: Path) -> None:
-    """Refuse at once, with the cause, a file whose folder cannot hold it."""
-    folder = real_path(path).parent
+def _check_folder(path: Path, real: Path | None = None) -> None:
+    """Refuse at once, with the cause, a file whose folder cannot hold it (``real``: the
+    file's real path, when the caller has it already)."""
+    folder = (real_path(path) if real is None else real).parent
+    try:
+        if stat.S_ISDIR(os.stat(folder).st_mode):
+            return  # the usual case: one look
+    except OSError:
+        pass
     if not folder.exists():
         # a missing folder: say which one (a file on the way reads as 'not a folder')
         probe = folder
@@ -456,14 +462,41 @@ def _busy(path: Path) -> Message:
     )
 
 
+def _open_lock(lock_file: Path, path: Path) -> int:
+    """The lock file opened (made if missing, mode 0600), never through a link: a link
+    planted there is refused, a folder we cannot write in is named at once (not blamed on
+    another writer after the timeout). A lock file an earlier version made 0644 is made
+    0600 (another user's lock file stays theirs)."""
+    try:
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | NOFOLLOW, PRIVATE)
+    except OSError as exc:
+        if os.path.islink(lock_file):  # O_NOFOLLOW on a link: ELOOP
+            raise LedgerError(
+                msg(
+                    "{path}: its lock file {lock} is a symbolic link, which skatliste does "
+                    "not follow; remove the link and try again; nothing written",
+                    path=str(path),
+                    lock=str(lock_file),
+                )
+            ) from None
+        raise LedgerError(
+            msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
+        ) from None
+    if os.fstat(fd).st_mode & 0o077:
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, PRIVATE)
+    return fd
+
+
 @contextlib.contextmanager
 def _flock(lock_file: Path, path: Path) -> Iterator[None]:
     """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
-    without its imports (a list command starts faster; both lock the same way)."""
+    without its imports (a list command starts faster; both lock the same way). The file is
+    opened once, for the lock itself."""
     import fcntl
     import time
 
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | NOFOLLOW, PRIVATE)
+    fd = _open_lock(lock_file, path)
     try:
         deadline = time.monotonic() + _wait()
         while True:
@@ -487,12 +520,16 @@ def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
     """filelock, where there is no flock (Windows)."""
     from filelock import FileLock, Timeout
 
+    os.close(_open_lock(lock_file, path))
     lock = FileLock(str(lock_file), timeout=_wait(), mode=PRIVATE)
     try:
         with lock:
             yield
     except Timeout:
         raise ListBusy(_busy(path)) from None
+
+
+_hold = _flock if os.name == "posix" else _filelock
 
 
 @contextlib.contextmanager
@@ -502,55 +539,47 @@ def locked(path: Path | str) -> Iterator[None]:
         cause; a lock file made for a list that still does not exist is removed again. The lock
         file is its owner's only (mode 0600, a wider one made so); the temp files a crash left
         beside the list are removed once the lock is held (no one else can be writing them), on
-    this process's first lock of the file."""
+    this process's first lock of the file. What ``on_lock`` holds runs first, given the real
+    path."""
     path = Path(path)
-    _check_folder(path)
-    lock_file = lock_path(path)
+    real = real_path(path)  # once: every name below is made from it
+    _check_folder(path, real)
+    lock_file = real.with_name(real.name + ".lock")
     made = not os.path.lexists(lock_file)
-    if os.path.islink(lock_file):
-        raise LedgerError(
-            msg(
-                "{path}: its lock file {lock} is a symbolic link, which skatliste does not "
-                "follow; remove the link and try again; nothing written",
-                path=str(path),
-                lock=str(lock_file),
-            )
-        )
     try:
-        # open it once here so that a folder we cannot write in is named at once, not
-        # blamed on another writer after the timeout (a link planted there since: ELOOP)
-        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT | NOFOLLOW, PRIVATE)
-        try:
-            if os.fstat(fd).st_mode & 0o077:
-                with contextlib.suppress(OSError):  # another user's lock file stays theirs
-                    os.fchmod(fd, PRIVATE)  # a lock file an earlier version made 0644
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        raise LedgerError(
-            msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
-        ) from None
-    hold = _flock if os.name == "posix" else _filelock
-    try:
-        with hold(lock_file, path):
+        with _hold(lock_file, path):
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
-                remove_stale_temp_files(path)
+                remove_stale_temp_files(real)
                 _cleaned.add(str(lock_file))
             for settle in on_lock:
-                settle(path)
+                settle(real)
             yield
     except PermissionError as exc:
         raise LedgerError(
             msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
         ) from None
     finally:
-        if made and not real_path(path).exists():
+        if made and not os.path.exists(real):
             with contextlib.suppress(OSError):
                 lock_file.unlink()
 
 
+@contextlib.contextmanager
+def held(lock_file: Path, path: Path) -> Iterator[None]:
+    """Hold the lock ``lock_file`` of a file skatliste keeps beside a list (its answers to
+    repeated entries), ``path`` named in messages: the lock alone, nothing run first (the
+    list's own lock settles what needs settling)."""
+    try:
+        with _hold(lock_file, path):
+            yield
+    except PermissionError as exc:
+        raise LedgerError(
+            msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
+        ) from None
+
+
 on_lock: list[Callable[[Path], None]] = []
-"""What runs first under every lock of a file, given the path locked: ``store.requests``
+"""What runs first under every lock of a file, given the real path locked: ``store.requests``
 settles the keyed writes a killed server left open (before anyone else may change the file,
 so that what changed since a key was opened was written by that key's request)."""
 
