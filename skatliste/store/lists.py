@@ -11,6 +11,7 @@ field and reason; facts only are stored, every number is derived on each read.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -126,10 +127,39 @@ def new_list(
     return ListFile(path, family, header)
 
 
+_parsed: dict[str, tuple[bytes, ListFile[Any]]] = {}
+"""The last reading of each list path: its bytes and the list read from them. The server
+reads a list again on every save and every page's reading; bytes equal to those read before
+give the same list (its header copied, its entries shared: they are frozen), without reading
+and checking them again. The bytes, not the file's time stamp, decide: a list changed within
+the clock's tick is read anew."""
+PARSED_KEPT = 1024
+"""Lists whose last reading is kept (a tournament of 250 tables, its three series)."""
+
+
 def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     """The list in ``raw``, read strictly; a refused file raises a ``LedgerError`` naming
     every problem (up to ten) with its place."""
     path = Path(path)
+    key = str(path)
+    known = _parsed.get(key)
+    if known is not None and known[0] == raw:
+        return _copy(known[1])
+    lst = _parse(path, raw)
+    if len(_parsed) >= PARSED_KEPT:
+        _parsed.pop(next(iter(_parsed)), None)  # the oldest reading
+    _parsed[key] = (raw, _copy(lst))
+    return lst
+
+
+def _copy(lst: ListFile[Any]) -> ListFile[Any]:
+    """A list of its own to change, equal to ``lst`` as read (its header copied whole)."""
+    again = ListFile(lst.path, lst.family, copy.deepcopy(lst.header), lst.given(), lst.history)
+    again._read = lst._read
+    return again
+
+
+def _parse(path: Path, raw: bytes) -> ListFile[Any]:
     text = reading.text_of(path, without_bom(raw))
     data, pairs = reading.read_json(path, text)
     reading.refuse_unread(path, data, pairs)
@@ -238,6 +268,23 @@ def save(lst: ListFile[Any]) -> None:
     encoding the whole list again."""
     pieces = appended(lst)
     atomic_write(lst.path, dumps(lst) if pieces is None else pieces)
+    if pieces is not None:
+        _keep_written(lst, b"".join(pieces))
+
+
+def _keep_written(lst: ListFile[Any], raw: bytes) -> None:
+    """Keep the list just written by adding entries as the next reading of ``raw`` gives it:
+    the entries as read before, then each new one decoded from its line (as the reader
+    decodes it), its header and history as read."""
+    family = lst.family
+    count = len(lst.given())
+    added = [family.decode(json.loads(_line(family.encode(e)))) for e in lst.entries[count:]]
+    again = ListFile(
+        lst.path, family, copy.deepcopy(lst.header), [*lst.given(), *added], lst.history
+    )
+    again._read = (raw, tuple(lst.history))
+    _parsed.pop(str(lst.path), None)
+    _parsed[str(lst.path)] = (raw, again)
 
 
 def _history_block(lst: ListFile[Any]) -> str:
