@@ -191,3 +191,25 @@ def test_a_list_changed_by_hand_is_read_again(fresh_ledger: Path) -> None:
     fresh_ledger.write_bytes(fresh_ledger.read_bytes().replace(b'"Ben"', b'"Bem"'))
     os.utime(fresh_ledger, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     assert open_list(fresh_ledger).players == ("Anna", "Bem", "Carl")
+
+
+def test_the_answers_kept_in_memory_equal_the_file_read_afresh(fresh_ledger: Path) -> None:
+    """A save adds its lines to the requests file and to the reading kept of it: after keyed
+    saves, a refused one and a repeat, the reading kept equals the file read from nothing."""
+    from skatliste.store import requests as kept
+
+    where = kept.requests_path(fresh_ledger)
+    for n, (who, words) in enumerate(GAMES):
+        key = f"key-{n}"
+        assert kept.begin(fresh_ledger, key, "POST /api/games") is None
+        with kept.keyed(fresh_ledger, key, "POST /api/games"):
+            lists.add_game(fresh_ledger, who, words)
+        if n == 2:
+            kept.forget(fresh_ledger, key)
+        else:
+            kept.finish(fresh_ledger, key, 201, f'{{"number": {n + 1}}}'.encode())
+    assert kept.begin(fresh_ledger, "key-1", "POST /api/games") == kept.Kept(201, b'{"number": 2}')
+    with_kept = kept._read(where)
+    kept._known.pop(where)
+    assert with_kept == kept._read(where)
+    assert [i["status"] for i in with_kept] == [201, 201, None, 201, 201]

@@ -156,7 +156,7 @@ def _read(where: Path) -> list[dict[str, Any]]:
     except OSError as exc:
         raise _bad(where, exc.strerror or str(exc)) from None
     known = _known.get(where)
-    _lines[where] = raw.count(b"\n")
+    _lines[where] = (raw.count(b"\n"), raw.endswith(b"\n"))
     if known is not None and raw == known[0]:
         return list(known[1])
     items: dict[str, dict[str, Any]] = {}
@@ -177,8 +177,9 @@ def _read(where: Path) -> list[dict[str, Any]]:
 
 _known: dict[Path, tuple[bytes, tuple[dict[str, Any], ...]]] = {}
 """The last reading of each requests file: its whole lines, and the records they hold."""
-_lines: dict[Path, int] = {}
-"""The lines each requests file held when last read (under its lock, just before a write)."""
+_lines: dict[Path, tuple[int, bool]] = {}
+"""The lines each requests file held when last read (under its lock, just before a write),
+and whether its last line was whole."""
 
 
 def _line(item: dict[str, Any]) -> bytes:
@@ -189,7 +190,7 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
     """Add ``item`` at the end of the file (one write, no new file); when the file holds
     many more lines than keys kept, write it anew with the newest ``KEEP`` only. ``items``
     were just read (``_read``, under the lock): so were the file's lines."""
-    lines = _lines.get(where, 0) if items else 0
+    lines, whole = _lines.get(where, (0, False)) if items else (0, False)
     if lines == 0 or lines > 4 * KEEP:
         kept = [*[i for i in items if i["key"] != item["key"]][-(KEEP - 1) :], item]
         pieces = [_line(HEADER), *(_line(i) for i in kept)]
@@ -200,9 +201,17 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
         try:
             if os.fstat(fd).st_mode & 0o077:
                 os.fchmod(fd, PRIVATE)  # one an earlier version made 0644
-            os.write(fd, _line(item))
+            line = _line(item)
+            os.write(fd, line)
         finally:
             os.close(fd)
+        known = _known.get(where)
+        if whole and known is not None:  # the file is the lines read and this one
+            found = {i["key"]: i for i in known[1]}
+            found.pop(item["key"], None)
+            found[item["key"]] = item
+            _known[where] = (known[0] + line, tuple(found.values()))
+            _lines[where] = (lines + 1, True)
     except OSError as exc:
         raise LedgerError(
             msg(
@@ -266,12 +275,16 @@ files.on_lock.append(_settle)
 def begin(path: Path | str, key: str, scope: str) -> Kept | None:
     """The kept answer for ``key`` (a repeat: write nothing; ``status`` 0 when the first write
     landed but its answer went with the server), else None: the caller writes, inside
-    ``keyed``. ``scope`` (method and address) must be the first's. Looked up under the list's
-    lock, so that a write a killed server left open is settled first."""
+    ``keyed``. ``scope`` (method and address) must be the first's. A key the file holds is looked up
+    under the list's lock, so that a write a killed server left open is settled first (a key
+    it does not hold is a new request whatever is settled: the list's lock is left alone)."""
     path = Path(path)
     where = requests_path(path)
-    with locked(path), _locked(where):
+    with _locked(where):
         items = _read(where)
+    if any(i["key"] == key for i in items):  # kept: any write left open is settled first
+        with locked(path), _locked(where):
+            items = _read(where)
     found = next((i for i in items if i["key"] == key and i["before"]), None)
     if found is not None and found["scope"] != scope:
         raise InputError(
