@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason
+from skatliste.errors import LedgerError, NoList, json_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
 
@@ -242,7 +242,7 @@ def _umask() -> int:
         return mask
 
 
-def _check_writable(path: Path | str, real: Path, what: str) -> None:
+def check_writable(path: Path | str, real: Path, what: str) -> None:
     """Refuse to replace a file its owner made read-only (``chmod a-w``): that says 'keep'."""
     try:
         mode = real.stat().st_mode
@@ -300,7 +300,7 @@ def atomic_write(
                 what=NAMES[what],
             )
         )
-    _check_writable(path, real, what)
+    check_writable(path, real, what)
     if mode is None:
         mode = _kept_mode(real)
     tmp_name: str | None = None
@@ -621,60 +621,6 @@ def backup_path(path: Path | str) -> Path:
         n += 1
         candidate = real.with_name(f"{real.name}.{stamp}-{n}.bak")
     return candidate
-
-
-def _refuse_loop(path: Path) -> None:
-    """A link that leads round to itself names no file: writing there would replace the link."""
-    try:
-        os.stat(path)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise LedgerError(
-                msg(
-                    "{path}: is a link that leads round in a loop, to no file; nothing written",
-                    path=str(path),
-                )
-            ) from None
-
-
-def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
-    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
-    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
-    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
-    kind = skatliste_file(path)
-    if kind not in (None, "list"):
-        raise NotAList(
-            msg(
-                "{path}: is a skatliste {kind}, not a list; a new list never replaces it, "
-                "nothing written",
-                path=str(path),
-                kind=NAMES[kind],
-            )
-        )
-    _refuse_loop(path)
-    with locked(path):
-        exists = path.exists()
-        if exists and not force:
-            raise ListExists(msg("{path}: a list is there already", path=str(path)))
-        backup = None
-        if exists:
-            if real_path(path).is_dir():
-                raise LedgerError(msg("{path}: is a directory, not a ledger file", path=str(path)))
-            _check_writable(path, real_path(path), "ledger")
-            backup = backup_path(path)
-            try:
-                old = real_path(path).read_bytes()
-            except OSError as exc:
-                raise LedgerError(
-                    msg(
-                        "{path}: cannot read it to keep a backup: {why}; nothing written",
-                        path=str(path),
-                        why=exc.strerror or str(exc),
-                    )
-                ) from None
-            atomic_write(backup, old, what="ledger", follow=False)
-        write()
-    return backup
 
 
 # --- a folder's file (a season's, a league's) ----------------------------------------------

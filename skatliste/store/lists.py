@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import json
 import operator
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from skatliste.errors import LedgerError, ListRefuses
+from skatliste.errors import LedgerError, ListExists, ListRefuses, NotAList
 from skatliste.families import Family, find_family
 from skatliste.fields import one_of
 from skatliste.i18n import msg
@@ -30,13 +32,17 @@ from skatliste.store import (
     requests,  # noqa: F401 - its lock hook settles open keyed writes
 )
 from skatliste.store.files import (
+    NAMES,
     TOURNAMENT_FILE,
     atomic_write,
-    create_file,
+    backup_path,
+    check_writable,
     locked,
     no_results,
     now,
     read_bytes,
+    real_path,
+    skatliste_file,
     without_bom,
 )
 from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
@@ -372,6 +378,60 @@ def refuse_uncounted(lst: ListFile[Any]) -> None:
     write, from the command line and the page alike."""
     if in_tournament(Path(lst.path)) and lst.family.results(lst.table, ()) is None:
         raise ListRefuses(no_results(Path(lst.path), lst.family.title))
+
+
+def _refuse_loop(path: Path) -> None:
+    """A link that leads round to itself names no file: writing there would replace the link."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LedgerError(
+                msg(
+                    "{path}: is a link that leads round in a loop, to no file; nothing written",
+                    path=str(path),
+                )
+            ) from None
+
+
+def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
+    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
+    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
+    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
+    kind = skatliste_file(path)
+    if kind not in (None, "list"):
+        raise NotAList(
+            msg(
+                "{path}: is a skatliste {kind}, not a list; a new list never replaces it, "
+                "nothing written",
+                path=str(path),
+                kind=NAMES[kind],
+            )
+        )
+    _refuse_loop(path)
+    with locked(path):
+        exists = path.exists()
+        if exists and not force:
+            raise ListExists(msg("{path}: a list is there already", path=str(path)))
+        backup = None
+        if exists:
+            if real_path(path).is_dir():
+                raise LedgerError(msg("{path}: is a directory, not a ledger file", path=str(path)))
+            check_writable(path, real_path(path), "ledger")
+            backup = backup_path(path)
+            try:
+                old = real_path(path).read_bytes()
+            except OSError as exc:
+                raise LedgerError(
+                    msg(
+                        "{path}: cannot read it to keep a backup: {why}; nothing written",
+                        path=str(path),
+                        why=exc.strerror or str(exc),
+                    )
+                ) from None
+            atomic_write(backup, old, what="ledger", follow=False)
+        write()
+    return backup
 
 
 def create(lst: ListFile[Any], *, force: bool) -> Path | None:
