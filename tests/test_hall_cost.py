@@ -213,3 +213,22 @@ def test_the_answers_kept_in_memory_equal_the_file_read_afresh(fresh_ledger: Pat
     kept._known.pop(where)
     assert with_kept == kept._read(where)
     assert [i["status"] for i in with_kept] == [201, 201, None, 201, 201]
+
+
+def test_the_lists_kept_are_bounded(
+    tmp_path: Path, run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most ``PARSED_KEPT`` lists are kept for reading again, the oldest reading dropped
+    first; each reading is still the list's."""
+    monkeypatch.setattr(store_lists, "_parsed", {})
+    monkeypatch.setattr(store_lists, "PARSED_KEPT", 2)
+    paths = [tmp_path / f"l{n}.json" for n in range(3)]
+    for n, path in enumerate(paths):
+        assert (
+            run("new", "--players", "Anna", "Ben", f"Gast {n}", "--ledger", str(path)).exit_code
+            == 0
+        )
+    for n, path in enumerate(paths):
+        assert open_list(path).players == ("Anna", "Ben", f"Gast {n}")
+    assert list(store_lists._parsed) == [str(paths[1]), str(paths[2])]
+    assert open_list(paths[0]).players == ("Anna", "Ben", "Gast 0")

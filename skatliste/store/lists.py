@@ -16,6 +16,7 @@ import errno
 import json
 import operator
 import os
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,6 +142,7 @@ and checking them again. The bytes, not the file's time stamp, decide: a list ch
 the clock's tick is read anew."""
 PARSED_KEPT = 1024
 """Lists whose last reading is kept (a tournament of 250 tables, its three series)."""
+_keeping = threading.Lock()
 
 
 def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
@@ -152,10 +154,18 @@ def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     if known is not None and known[0] == raw:
         return _copy(known[1])
     lst = _parse(path, raw)
-    if len(_parsed) >= PARSED_KEPT:
-        _parsed.pop(next(iter(_parsed)), None)  # the oldest reading
-    _parsed[key] = (raw, _copy(lst))
+    _keep(key, raw, _copy(lst))
     return lst
+
+
+def _keep(key: str, raw: bytes, lst: ListFile[Any]) -> None:
+    """Keep ``lst`` as the reading of ``raw`` at ``key``, the oldest reading dropped when
+    ``PARSED_KEPT`` are kept (under a lock: the server's threads read lists at once)."""
+    with _keeping:
+        _parsed.pop(key, None)
+        if len(_parsed) >= PARSED_KEPT:
+            _parsed.pop(next(iter(_parsed)))
+        _parsed[key] = (raw, lst)
 
 
 def _copy(lst: ListFile[Any]) -> ListFile[Any]:
@@ -289,8 +299,7 @@ def _keep_written(lst: ListFile[Any], raw: bytes) -> None:
         lst.path, family, copy.deepcopy(lst.header), [*lst.given(), *added], lst.history
     )
     again._read = (raw, tuple(lst.history))
-    _parsed.pop(str(lst.path), None)
-    _parsed[str(lst.path)] = (raw, again)
+    _keep(str(lst.path), raw, again)
 
 
 def _history_block(lst: ListFile[Any]) -> str:
