@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from skatliste import __version__
-from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
+from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError, os_reason
 from skatliste.i18n import Lang, Message, environment_lang, msg, nmsg
 
 if TYPE_CHECKING:
@@ -46,6 +46,15 @@ class Refused(_Told):
     """Bad input or a bad ledger: ``Fehler: ...`` on stderr, exit status 2."""
 
     exit_code = 2
+
+
+class Saved(_Told):
+    """The command has saved what it was to save, then could not write its answer (a full
+    disk behind standard output): ``Fehler: gespeichert (...), aber ...``, exit status 3,
+    never 2, which says nothing was written (a script that retries on 2 would enter the game
+    twice)."""
+
+    exit_code = 3
 
 
 class Failed(_Told):
@@ -355,35 +364,43 @@ class SkatGroup(Helped, click.Group):
         try:
             done = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.NoArgsIsHelpError as exc:
-            exc.show()  # a group without its command: its help
+            _tell(exc.show)  # a group without its command: its help
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
-            show_usage_error(exc, typed)
+            _tell(lambda: show_usage_error(exc, typed))
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            exc.show()
+            _tell(exc.show)
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo(msg("Aborted").render(current_lang()), err=True)
+            _tell(lambda: click.echo(msg("Aborted").render(current_lang()), err=True))
             sys.exit(1)
         sys.exit(done if type(done) is int else 0)  # an exit code the command asked for
 
     def invoke(self, ctx: click.Context) -> Any:
+        start = _committed()
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
+            saved = _saved_since(start)
+            if saved:  # refused after a write: say what is saved, and never exit 2
+                raise Saved(say(_saved_but(saved, told(exc)))) from None
             raise Refused(told(exc).render(current_lang())) from None
         except BrokenPipeError:
             closed_stdout()  # nobody reads on: not a refusal, and nothing to say
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except OSError as exc:  # the machine said no (a folder, a permission, a full disk)
-            why = exc.strerror or str(exc)  # the system's own words, not a message of ours
+        except OSError as exc:  # the machine said no (a full disk, a folder, a permission)
+            why = os_reason(exc)
+            saved = _saved_since(start)
             if exc.filename:
-                raise Refused(
-                    say(msg("{path}: {problem}", path=exc.filename, problem=why))
-                ) from None
-            raise Refused(why) from None
+                problem = msg("{path}: {problem}", path=exc.filename, problem=why)
+            else:  # our files' errors carry their path: this is the answer on stdout
+                problem = msg("the answer could not be written: {problem}", problem=why)
+                _to_nowhere(sys.stdout)  # what is still buffered fails no more at exit
+            if saved:
+                raise Saved(say(_saved_but(saved, problem))) from None
+            raise Refused(say(problem)) from None
         except Exception as exc:
             if os.environ.get("SKATLISTE_DEBUG"):
                 raise
@@ -611,6 +628,46 @@ def main() -> None:
             sys.stdout.flush()  # what is still buffered, while a closed pipe can be told
         except BrokenPipeError:
             closed_stdout()
+
+
+def _committed() -> int:
+    """How many files this process has written (the store's count; 0 where no command has
+    loaded the store, as ``value`` does not)."""
+    files = sys.modules.get("skatliste.store.files")
+    return 0 if files is None else int(files.committed())
+
+
+def _saved_since(start: int) -> list[str]:
+    """The files written since the count was ``start``."""
+    files = sys.modules.get("skatliste.store.files")
+    return [] if files is None else list(files.committed_since(start))
+
+
+def _saved_but(saved: list[str], problem: Message) -> Message:
+    """``saved (skatliste.json), but ...``: a problem after the command's write."""
+    return msg("saved ({files}), but {problem}", files=", ".join(saved), problem=problem)
+
+
+def _to_nowhere(stream: Any) -> None:
+    """Send what a stream that failed still holds, and all after it, to nowhere, so that
+    Python's flush at exit does not fail again on it."""
+    try:
+        fileno = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # the test runner's stream is no file
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
+
+
+def _tell(show: Callable[[], None]) -> None:
+    """Say a refusal on stderr; if stderr is closed or full (``2>&1 | true``), say nothing:
+    the exit status stays the one the refusal has (2: nothing written), not 1."""
+    try:
+        show()
+    except OSError:
+        _to_nowhere(sys.stderr)
+        _to_nowhere(sys.stdout)
 
 
 def closed_stdout() -> NoReturn:

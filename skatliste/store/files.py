@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason
+from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason, os_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
 
@@ -249,6 +249,21 @@ def _kept_mode(real: Path) -> int:
     return 0o666 & ~_umask() if stat.S_ISLNK(found.st_mode) else found.st_mode & 0o7777
 
 
+_committed: list[str] = []
+"""Every file this process has replaced, in turn (``atomic_write``): the edge tells a command
+that has saved from one that has not when its answer then cannot be written."""
+
+
+def committed() -> int:
+    """How many files this process has written so far (``_committed``)."""
+    return len(_committed)
+
+
+def committed_since(start: int) -> list[str]:
+    """The files written since ``committed()`` was ``start``, each once."""
+    return list(dict.fromkeys(_committed[start:]))
+
+
 def atomic_write(
     path: Path,
     text: str | bytes | Sequence[bytes | memoryview],
@@ -299,6 +314,7 @@ def atomic_write(
                 os.fsync(fh.fileno())
         os.replace(tmp_name, real)
         tmp_name = None
+        _committed.append(str(path))
         if durable:
             with contextlib.suppress(OSError):
                 dir_fd = os.open(folder, os.O_RDONLY)
@@ -307,7 +323,7 @@ def atomic_write(
                 finally:
                     os.close(dir_fd)
     except OSError as exc:
-        cause: object = exc.strerror or str(exc)
+        cause: object = os_reason(exc)
         if exc.errno in (errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS):
             cause = _cause(exc, folder)
         raise LedgerError(

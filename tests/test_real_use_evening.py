@@ -1,0 +1,116 @@
+"""A new user's evening on a fresh clone: the places where skatliste did what a user would
+not expect (a write that exited 2, names as people type them, German everywhere, Markdown
+that stays a table). Each test names the behaviour and failed before its fix."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skatliste.cli import cli
+
+from .conftest import Run
+
+FOUR = ("Anna", "Ben", "Carl", "Dora")
+
+
+def _ok(run: Run, *args: str) -> str:
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def _games(path: Path) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["games"]
+    return games
+
+
+# --- exit status: a command that saved never exits 2 (README: exit status) -------------------
+
+
+class _Full(io.RawIOBase):
+    """A device that takes nothing, as /dev/full: every write fails with ENOSPC."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, _data: Any) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def _into_full(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str]:
+    """Run the command line in-process with standard output on a full device: its exit
+    status and what it said on stderr."""
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(_Full())))
+    with pytest.raises(SystemExit) as done:
+        cli.main(args=list(args), prog_name="skatliste")
+    code = done.value.code
+    assert isinstance(code, int)
+    return code, capsys.readouterr().err
+
+
+def test_a_game_saved_whose_answer_cannot_be_written_exits_3_not_2(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``add ... > /dev/full``: the game is saved once; stderr says so and the exit status is 3,
+    never 2 (which says nothing was written: a script retrying on 2 would add it twice)."""
+    code, err = _into_full(
+        monkeypatch, capsys, "add", "anna", "kreuz", "mit", "1", "--ledger", str(fresh_ledger)
+    )
+    assert code == 3
+    assert err == (
+        f"Fehler: gespeichert ({fresh_ledger}), aber die Antwort konnte nicht geschrieben "
+        "werden: kein Platz mehr auf dem Gerät\n"
+    )
+    assert len(_games(fresh_ledger)) == 1
+
+
+def test_a_read_only_answer_that_cannot_be_written_is_said_in_german_exit_2(
+    fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``schema list > /dev/full``: nothing was written, so exit 2, and the reason is said in
+    the command's language, not in the system's English."""
+    code, err = _into_full(monkeypatch, capsys, "schema", "list")
+    assert (code, err) == (
+        2,
+        "Fehler: die Antwort konnte nicht geschrieben werden: kein Platz mehr auf dem Gerät\n",
+    )
+
+
+def test_a_refusal_into_a_closed_pipe_still_exits_2(tmp_path: Path) -> None:
+    """``skatliste add zzz null 2>&1 | true``: the refusal cannot be said, but the exit status
+    stays 2 (refused, nothing written), not 1 (which says a check found problems). A real pipe:
+    the closed reader is what is tested."""
+    env = {**os.environ, "SKATLISTE_LANG": "de"}
+    python = [sys.executable, "-m", "skatliste"]
+    subprocess.run(
+        [*python, "new", "--players", "Anna", "Ben", "Carl"],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    before = (tmp_path / "skatliste.json").read_bytes()
+    r, w = os.pipe()
+    os.close(r)
+    with os.fdopen(w, "wb") as closed:
+        done = subprocess.run(
+            [*python, "add", "zzz", "null"],
+            cwd=tmp_path,
+            env=env,
+            stdout=closed,
+            stderr=closed,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert (tmp_path / "skatliste.json").read_bytes() == before
