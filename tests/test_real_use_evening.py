@@ -114,3 +114,51 @@ def test_a_refusal_into_a_closed_pipe_still_exits_2(tmp_path: Path) -> None:
         )
     assert done.returncode == 2
     assert (tmp_path / "skatliste.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command", [["undo"], ["add", "anna", "kreuz", "mit", "1"], ["sheet"], ["sign", "--by", "Anna"]]
+)
+def test_a_command_on_a_list_that_cannot_be_read_leaves_no_lock_file(
+    run: Run, fresh_ledger: Path, command: list[str]
+) -> None:
+    """A refused command leaves every file as it was: on a corrupt list no ``.lock`` file is
+    left beside it either (the lock made for the change goes again)."""
+    fresh_ledger.write_text(fresh_ledger.read_text(encoding="utf-8") + "x", encoding="utf-8")
+    lock = fresh_ledger.with_name(fresh_ledger.name + ".lock")
+    lock.unlink()  # as a list copied from elsewhere has none
+    r = run(*command, "--ledger", str(fresh_ledger))
+    assert r.exit_code == 2, r.output
+    assert not lock.exists()
+
+
+def test_a_waiting_writer_locks_the_new_lock_file_when_the_old_one_went(tmp_path: Path) -> None:
+    """The lock file a refused change made is removed while held; a writer that waited on it
+    then locks the file at the path, not the removed one (two writers never hold both)."""
+    import threading
+
+    from skatliste.store import files
+
+    path = tmp_path / "list.json"
+    path.write_text("{}", encoding="utf-8")
+    lock = files.lock_path(path)
+    order: list[str] = []
+    inside = threading.Event()
+
+    def first() -> None:
+        with files.locked(path):
+            inside.set()
+            order.append("first in")
+            threading.Event().wait(0.2)
+            order.append("first out")
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    inside.wait()
+    with files.locked(path):
+        order.append("second in")
+        assert lock.exists()  # the second holds the lock file at the path
+        files.atomic_write(path, "{}")
+    thread.join()
+    assert order == ["first in", "first out", "second in"]
+    assert lock.exists()  # it wrote: the lock file stays

@@ -470,7 +470,12 @@ def _flock(lock_file: Path, path: Path) -> Iterator[None]:
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
+                if _same_file(fd, lock_file):
+                    break
+                # the holder removed the lock file it had made (``locked``): lock the new one
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+                fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, PRIVATE)
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     raise ListBusy(_busy(path)) from None
@@ -481,6 +486,16 @@ def _flock(lock_file: Path, path: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+def _same_file(fd: int, lock_file: Path) -> bool:
+    """Whether the lock file open as ``fd`` is still the one at its path."""
+    try:
+        there = lock_file.stat()
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
 
 
 @contextlib.contextmanager
@@ -523,20 +538,25 @@ def locked(path: Path | str) -> Iterator[None]:
             msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
         ) from None
     hold = _flock if os.name == "posix" else _filelock
+    start = committed()
     try:
         with hold(lock_file, path):
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
                 remove_stale_temp_files(path)
                 _cleaned.add(str(lock_file))
-            yield
+            try:
+                yield
+            finally:
+                # a lock file made for a change that wrote nothing (refused, or a list that
+                # cannot be read) goes again while still held: a refusal leaves every file
+                # as it was; one who waits on it sees it gone and locks the new one
+                if made and (committed() == start or not real_path(path).exists()):
+                    with contextlib.suppress(OSError):
+                        lock_file.unlink()
     except PermissionError as exc:
         raise LedgerError(
             msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
         ) from None
-    finally:
-        if made and not real_path(path).exists():
-            with contextlib.suppress(OSError):
-                lock_file.unlink()
 
 
 _cleaned: set[str] = set()
