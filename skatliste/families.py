@@ -312,6 +312,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         default."""
         return []
 
+    def differs_beyond_words(self, old: EntryT, new: EntryT) -> Message | None:
+        """What an entry's change did that its words do not show (Skat: a Bock round called
+        after it, or called off), for the history beside ``old → new``; None by default."""
+        return None
+
     # --- written once, from the above ----------------------------------------------------------
 
     def derived(self, table: TableT, entries: Sequence[EntryT]) -> Derivation[RowT]:

@@ -162,3 +162,40 @@ def test_a_waiting_writer_locks_the_new_lock_file_when_the_old_one_went(tmp_path
     thread.join()
     assert order == ["first in", "first out", "second in"]
     assert lock.exists()  # it wrote: the lock file stays
+
+
+# --- a change that changes nothing, a Bock round called by hand (docs/rules.md §8) ----------
+
+
+def test_an_edit_that_changes_nothing_is_said_and_writes_nothing(
+    run: Run, fresh_ledger: Path
+) -> None:
+    """``edit 1 anna pik mit 1`` on a game that is just that: said, nothing written, and
+    nothing in the history."""
+    led = ("--ledger", str(fresh_ledger))
+    _ok(run, "add", "anna", "pik", "mit", "1", "augen", "61", *led)
+    before = fresh_ledger.read_bytes()
+    r = run("edit", "1", "anna", "pik", "mit", "1", "augen", "61", *led)
+    assert r.exit_code == 2
+    assert r.stderr == "Fehler: Spiel 1 lautet schon so: nichts geändert, nichts geschrieben\n"
+    assert fresh_ledger.read_bytes() == before
+
+
+def test_the_history_says_a_bock_round_was_called_and_restore_says_it_is_called_off(
+    run: Run, ledger_path: Path
+) -> None:
+    """``bock`` changes no word of the game: the history says that a Bock round was called
+    after it, and bringing back the game as it was says that the round is called off."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--rules", "pub", *led)
+    _ok(run, "add", "anna", "pik", "mit", "1", *led)
+    _ok(run, "bock", *led)
+    history = _ok(run, "history", *led)
+    assert history.endswith(
+        "geändert Spiel 1: Anna pik mit 1 → Anna pik mit 1 (danach eine Bockrunde angesagt)\n"
+    )
+    r = run("restore", "1", *led)
+    assert r.exit_code == 0
+    assert "Die Bockrunde nach Spiel 1 ist abgesagt" in r.stderr + r.stdout
+    assert not _games(ledger_path)[0].get("bock_called")
+    assert "(die Bockrunde danach abgesagt)" in _ok(run, "history", *led)

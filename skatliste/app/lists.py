@@ -10,6 +10,8 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -457,6 +459,13 @@ def edit(
                 )
             ) from None
         entry = family.carry_over(old, entry)
+        if _same(old, entry):
+            raise InputError(
+                msg(
+                    "{entry} says that already: nothing changed, nothing written",
+                    entry=family.entry_name(number),
+                )
+            )
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
         earlier = list(ledger.entries)
@@ -546,6 +555,11 @@ def restore(path: Path | str, item: int) -> Change:
             ledger.entries.insert(index, entry)
             _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
     return _after_change(ledger, index + 1, index, None, before=before, earlier=earlier)
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``new`` says what ``old`` says (when it was entered aside)."""
+    return bool(dataclasses.replace(new, time=old.time) == old)
 
 
 def _place_of(ledger: Ledger, number: int, entry: Any) -> int:

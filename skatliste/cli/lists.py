@@ -400,6 +400,9 @@ def history(ledger_path: Path, lang: Lang) -> None:
         line = f"{index:>2}. {item.time}  {said.render(lang)}"
         if item.replaced_by is not None:
             line += " → " + ledger.family.words(item.replaced_by, lang)
+            beyond = family.differs_beyond_words(item.entry, item.replaced_by)
+            if beyond is not None:
+                line += f" ({beyond.render(lang)})"
         click.echo(line)
     for time, said in agreement_history(ledger):  # signatures, reopenings, protests, decisions
         click.echo(f"    {time}  {said.render(lang)}")

@@ -456,6 +456,25 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     tournament_preset = "tournament"
 
+    def differs_beyond_words(self, old: Entry, new: Entry) -> Message | None:
+        # the words of a game do not say that a Bock round was called after it (rules §8)
+        if new.bock_called and not old.bock_called:
+            return msg("a Bock round called after it")
+        if old.bock_called and not new.bock_called:
+            return msg("the Bock round called after it called off")
+        return None
+
+    def reshaped(self, table: Table, before: Sequence[Entry], after: Sequence[Entry]) -> list[Message]:
+        # rules §8: a change that takes back a Bock round called by hand says so (restore
+        # of the game as it was before 'skatliste bock')
+        if len(before) != len(after):
+            return []
+        return [  # every Skat entry is a numbered game (a passed one too)
+            msg("The Bock round called after game {number} is called off", number=i + 1)
+            for i, (was, now) in enumerate(zip(before, after, strict=True))
+            if was.bock_called and not now.bock_called
+        ]
+
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next
         if not table.rules.plays_bock:
