@@ -199,3 +199,40 @@ def test_the_history_says_a_bock_round_was_called_and_restore_says_it_is_called_
     assert "Die Bockrunde nach Spiel 1 ist abgesagt" in r.stderr + r.stdout
     assert not _games(ledger_path)[0].get("bock_called")
     assert "(die Bockrunde danach abgesagt)" in _ok(run, "history", *led)
+
+
+# --- options and outputs -------------------------------------------------------------------
+
+
+def test_a_note_that_is_an_option_s_name_is_refused_unless_written_with_equals(
+    run: Run, fresh_ledger: Path
+) -> None:
+    """``add ... --note --lang``: the note was forgotten, not '--lang'; refused, nothing
+    written; ``--note=--lang`` is that note."""
+    led = ("--ledger", str(fresh_ledger))
+    r = run("add", "anna", "null", "--note", "--lang", *led)
+    assert r.exit_code == 2
+    assert r.stderr.startswith(
+        "Fehler: --note --lang: --lang ist eine Option, kein Wert für --note; gib --note "
+        "seinen Wert, oder schreib --note=--lang, wenn das der Wert ist\n"
+    )
+    assert _games(fresh_ledger) == []
+    _ok(run, "add", "anna", "null", "--note=--lang", *led)
+    assert _games(fresh_ledger)[0]["note"] == "--lang"
+
+
+def test_an_export_into_a_device_is_written_into_it(run: Run, fresh_ledger: Path) -> None:
+    """``export -o /dev/null`` writes into the device (it stays a device); a full one is said
+    in words of ours, exit 2."""
+    import stat
+
+    led = ("--ledger", str(fresh_ledger))
+    _ok(run, "add", "anna", "null", *led)
+    r = run("export", "--format", "csv", "-o", "/dev/null", *led)
+    assert (r.exit_code, r.stdout) == (0, "/dev/null: csv, 1 Spiel\n")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    full = run("export", "--format", "csv", "-o", "/dev/full", *led)
+    assert (full.exit_code, full.stderr) == (
+        2,
+        "Fehler: /dev/full: kann nicht schreiben: kein Platz mehr auf dem Gerät\n",
+    )

@@ -126,6 +126,8 @@ class SkatCommand(Helped):
         allowed = ctx.allow_extra_args
         ctx.allow_extra_args = True
         typed = list(args)  # click's parser takes the words off the list it is given
+        if not ctx.resilient_parsing:
+            _refuse_option_as_value(self, ctx, typed)
         try:
             rest = super().parse_args(ctx, args)
         except click.BadParameter as exc:
@@ -138,6 +140,39 @@ class SkatCommand(Helped):
         if rest and not allowed and not ctx.resilient_parsing:
             raise ExtraWords(ctx, rest)
         return rest
+
+
+def _refuse_option_as_value(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
+    """``add ... --note --lang``: an option's value that is the name of another of its
+    options was most likely the option, forgotten its value; refused, unless written
+    ``--note=--lang``."""
+    names = {
+        name
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option)
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    valued = {
+        name
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option) and not param.is_flag and not param.count
+        for name in param.opts
+    }
+    for word, after in zip(typed, typed[1:], strict=False):
+        if word == "--":
+            return
+        if word in valued and after in names:
+            raise click.UsageError(
+                say(
+                    msg(
+                        "{option} {value}: {value} is an option, not a value for {option}; give "
+                        "{option} its value, or write {option}={value} if that is the value",
+                        option=word,
+                        value=after,
+                    )
+                ),
+                ctx,
+            )
 
 
 class BadValue(click.BadParameter):

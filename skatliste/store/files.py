@@ -353,6 +353,8 @@ def is_list(path: Path | str) -> bool:
 
 def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe is not read (nor waited on)
+            return False
         with open(path, "rb") as fh:
             head = fh.read(1 << 16)
     except OSError:
@@ -397,18 +399,6 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
     backup or a list's state file (``skatliste_file``). Every command's output path goes
     through here."""
     real = real_path(output)
-    try:
-        mode = os.stat(real).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        # a device or a pipe: writing the file in its place would replace it (/dev/null)
-        raise LedgerError(
-            msg(
-                "{output}: not a file but a device or a pipe; nothing written",
-                output=str(output),
-            )
-        )
     for ledger in lists:
         if real == real_path(ledger):
             raise LedgerError(
@@ -439,8 +429,42 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
     """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
+    if _into_device(path, text):
+        return
     _check_folder(path)
     atomic_write(path, text, what="file")
+
+
+def _into_device(path: Path, text: str | bytes) -> bool:
+    """Write into a device or a pipe (``-o /dev/null``, ``-o /dev/stdout``, a named pipe)
+    as they are written: into it, never replaced by a file. False where ``path`` is none."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return False
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        # not blocking on a pipe no one reads: that is refused, not waited for
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK if stat.S_ISFIFO(mode) else os.O_WRONLY)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise LedgerError(
+                msg("{output}: a pipe that no one reads; nothing written", output=str(path))
+            ) from None
+        raise LedgerError(
+            msg("{path}: cannot write: {why}", path=str(path), why=os_reason(exc))
+        ) from None
+    try:
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: cannot write: {why}", path=str(path), why=os_reason(exc))
+        ) from None
+    return True
 
 
 def _wait() -> float:
