@@ -236,3 +236,50 @@ def test_an_export_into_a_device_is_written_into_it(run: Run, fresh_ledger: Path
         2,
         "Fehler: /dev/full: kann nicht schreiben: kein Platz mehr auf dem Gerät\n",
     )
+
+
+# --- the phone page's API ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ({"declarer": 5, "words": "null"}, "'declarer' muss Text sein, nicht eine Zahl (5)"),
+        ({"declarer": "anna", "words": 5}, "'words' muss Text sein, nicht eine Zahl (5)"),
+        (
+            {"declarer": "anna", "words": "null", "note": True},
+            "'note' muss Text sein, nicht wahr oder falsch (true)",
+        ),
+    ],
+)
+def test_a_field_of_the_wrong_json_type_is_a_400_naming_it_and_its_type(
+    fresh_ledger: Path, body: dict[str, object], said: str
+) -> None:
+    """``{"declarer": 5}``: a bad request (400) that names the field and the type it takes,
+    and the list is left as it was."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+
+    from .webtools import KEY
+
+    before = fresh_ledger.read_bytes()
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    got = client.post("/api/games", json=body, headers={"Authorization": f"Bearer {KEY}"})
+    assert (got.status_code, got.json()) == (400, {"error": said})
+    assert fresh_ledger.read_bytes() == before
+
+
+def test_a_ramsch_naming_the_dealer_at_a_table_of_four_says_the_dealer_sits_out(
+    run: Run, ledger_path: Path
+) -> None:
+    """``ramsch anna=50 ben=40 carl=30 jungfrau dora`` while Anna deals: the problem is that
+    Anna sits out, said once, not that Dora did not play."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", *FOUR, "--rules", "pub", *led)
+    r = run("ramsch", "anna=50", "ben=40", "carl=30", "jungfrau", "dora", *led)
+    assert (r.exit_code, r.stderr) == (
+        2,
+        "Fehler: Spiel 1: Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1): ein "
+        "Ramsch braucht die Augen von Ben, Carl, Dora, z. B. 'ben=45 ...'\n",
+    )

@@ -464,7 +464,9 @@ class SkatFamily(Family[Entry, Table, Row]):
             return msg("the Bock round called after it called off")
         return None
 
-    def reshaped(self, table: Table, before: Sequence[Entry], after: Sequence[Entry]) -> list[Message]:
+    def reshaped(
+        self, table: Table, before: Sequence[Entry], after: Sequence[Entry]
+    ) -> list[Message]:
         # rules §8: a change that takes back a Bock round called by hand says so (restore
         # of the game as it was before 'skatliste bock')
         if len(before) != len(after):

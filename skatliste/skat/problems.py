@@ -71,6 +71,13 @@ def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[Message]:
     return []
 
 
+def dealer_named(table: Table, index: int, entry: RamschEntry) -> bool:
+    """Whether a Ramsch at a table of four names its dealer, who sits out (rules §1): that
+    problem says all (the scoring's complaint about a name follows from it)."""
+    named = [n for n, _ in entry.augen] + list(entry.jungfrau) + [entry.durchmarsch or ""]
+    return table.size == 4 and table.dealer(index) in named
+
+
 def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool) -> list[Message]:
     """A Ramsch the rules do not play here, or without the Augen of who played."""
     problems: list[Message] = []
@@ -91,7 +98,18 @@ def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool
         )
     names = [n for n, _ in entry.augen]
     expected = table.active(index)
-    if sorted(names) != sorted(expected):
+    if dealer_named(table, index, entry):
+        problems.append(
+            msg(
+                "{dealer} deals game {number} and sits out at a table of four (rules §1): a "
+                "Ramsch needs the Augen of {players}, e.g. '{example}=45 ...'",
+                dealer=table.dealer(index),
+                number=index + 1,
+                players=", ".join(expected),
+                example=expected[0].lower(),
+            )
+        )
+    elif sorted(names) != sorted(expected):
         problems.append(
             msg(
                 "a Ramsch needs the Augen of {players} (who played game {number}), "

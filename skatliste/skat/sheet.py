@@ -17,7 +17,7 @@ from skatliste.i18n import Message, msg
 from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, Outcome
-from skatliste.skat.problems import entry_rule_problems, series_problems
+from skatliste.skat.problems import entry_rule_problems, dealer_named, series_problems
 from skatliste.skat.rounds import Rounds, triggered
 from skatliste.skat.row import Row, Scored
 from skatliste.skat.rules import (
@@ -401,7 +401,8 @@ class _Walk:
                 yield index, entry, scored, ()
                 continue
             problems = self.problems(index, entry, ramsch_round)
-            if scored.error is not None and scored.error not in problems:
+            superseded = isinstance(entry, RamschEntry) and dealer_named(self.table, index, entry)
+            if scored.error is not None and scored.error not in problems and not superseded:
                 problems.insert(0, scored.error)
             yield index, entry, scored, tuple(problems)
 
