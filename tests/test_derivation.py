@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import PaperValue
-from skatliste.skat.problems import rule_problems
+from skatliste.skat.problems import dealer_named, rule_problems
 from skatliste.skat.rounds import Rounds, triggered
 from skatliste.skat.row import Row
 from skatliste.skat.rules import Variant
@@ -144,7 +144,9 @@ def plain(table: Table, games: list[Entry]) -> tuple[list[Row], Derived]:
             rounds.trigger()
         state.count = index + 1
         problems = rule_problems(table, index, entry, ramsch_round, outside)
-        if s.error is not None and s.error not in problems:
+        # a Ramsch naming the dealer at a table of four: that problem says all (rules §1)
+        superseded = isinstance(entry, RamschEntry) and dealer_named(table, index, entry)
+        if s.error is not None and s.error not in problems and not superseded:
             problems.insert(0, s.error)
         out.append(
             Row(

@@ -283,3 +283,55 @@ def test_a_ramsch_naming_the_dealer_at_a_table_of_four_says_the_dealer_sits_out(
         "Fehler: Spiel 1: Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1): ein "
         "Ramsch braucht die Augen von Ben, Carl, Dora, z. B. 'ben=45 ...'\n",
     )
+
+
+# --- Markdown that stays a table -----------------------------------------------------------
+
+
+def test_markdown_keeps_the_table_a_table_explains_its_marks_and_runs_no_link(
+    run: Run, ledger_path: Path
+) -> None:
+    """A blank line ends the table before the legend and the rounds ahead (a line right under
+    it would be a row); the B and R marks are explained; a note's link or image is text."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--rules", "pub", *led)
+    note = "[click](javascript:alert(6)) ![t](http://evil.example/t.png) *x* `y`"
+    _ok(run, "add", "anna", "pik", "mit", "1", "--note", note, *led)
+    _ok(run, "bock", *led)
+    _ok(run, "add", "ben", "kreuz", "mit", "1", *led)
+    out = ledger_path.with_name("x.md")
+    _ok(run, "export", "-o", str(out), *led)
+    text = out.read_text(encoding="utf-8")
+    sheet = text.split("## Liste\n\n", 1)[1].split("\n\n## ", 1)[0]
+    table, legend, ahead = sheet.split("\n\n")
+    assert [line.startswith("|") for line in table.splitlines()] == [True] * 4
+    assert legend == (
+        "B = Bock, R = Ramschrunde, ≠ = Wert auf Papier weicht ab, ! = unmögliches Spiel "
+        "(skatliste check)"
+    )
+    assert ahead == "Als Nächstes: Bock 2 · dann Ramsch 3"
+    assert (
+        "„\\[click\\](javascript:alert(6)) !\\[t\\](http://evil.example/t.png) \\*x\\* \\`y\\`“"
+        in table
+    )
+
+
+def test_a_signed_list_edited_by_hand_exits_1_and_its_footer_says_so(
+    run: Run, fresh_ledger: Path
+) -> None:
+    """The sheet of a signed list changed by hand exits as ``check`` does, and its footer marks
+    the signatures as no longer covering the list."""
+    led = ("--ledger", str(fresh_ledger))
+    _ok(run, "add", "anna", "pik", "mit", "1", *led)
+    _ok(run, "sign", "Anna", "Ben", "Carl", *led)
+    data = json.loads(fresh_ledger.read_text(encoding="utf-8"))
+    data["games"][0]["augen"] = 20
+    fresh_ledger.write_text(json.dumps(data), encoding="utf-8")
+    r = run("sheet", *led)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[-1] == (
+        "! die Liste wurde nach dem Unterschreiben geändert: die Unterschriften decken sie "
+        "nicht mehr ('skatliste check' sagt, wie)"
+    )
+    assert r.stderr == "Fehler: 1 Spiel: 3 Probleme ('skatliste check' nennt sie)\n"
+    assert run("check", *led).exit_code == 1

@@ -192,13 +192,18 @@ def render_sheet(
         headers = [markdown_text(h) for h in headers]
         body = [None if line is None else tuple(map(markdown_text, line)) for line in body]
     text = text_table(headers, body, align, fmt)
-    if any_marks and fmt != "md":
-        text += "\n" + t["marks"]
+    after: list[str] = []
+    if any_marks:
+        after.append(t["marks"])
     if sheet[-1].pending:
-        text += "\n" + msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(
-            lang
+        after.append(
+            msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(lang)
         )
-    return text
+    if fmt == "md" and after:
+        # a line right under a pipe table is one more row of it (CommonMark, GFM): a blank
+        # line ends the table, and each line is a paragraph of its own, its text escaped
+        return text + "\n\n" + "\n\n".join(markdown_text(line) for line in after)
+    return "\n".join([text, *after])
 
 
 def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = False) -> str:
