@@ -11,7 +11,6 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any

@@ -7,8 +7,10 @@ the application, and starts in a few times the interpreter's own start-up.
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
+import itertools
 import os
 import signal
 import sys
@@ -158,7 +160,7 @@ def _refuse_option_as_value(command: click.Command, ctx: click.Context, typed: l
         if isinstance(param, click.Option) and not param.is_flag and not param.count
         for name in param.opts
     }
-    for word, after in zip(typed, typed[1:], strict=False):
+    for word, after in itertools.pairwise(typed):
         if word == "--":
             return
         if word in valued and after in names:
@@ -402,7 +404,7 @@ class SkatGroup(Helped, click.Group):
             _tell(exc.show)  # a group without its command: its help
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
-            _tell(lambda: show_usage_error(exc, typed))
+            _tell(functools.partial(show_usage_error, exc, typed))
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             _tell(exc.show)

@@ -17,7 +17,7 @@ from skatliste.i18n import Message, msg
 from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, Outcome
-from skatliste.skat.problems import entry_rule_problems, dealer_named, series_problems
+from skatliste.skat.problems import dealer_named, entry_rule_problems, series_problems
 from skatliste.skat.rounds import Rounds, triggered
 from skatliste.skat.row import Row, Scored
 from skatliste.skat.rules import (
