@@ -33,6 +33,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
 from skatliste.i18n import Lang, Message, msg
+from skatliste.name_match import names_a_player
 from skatliste.options import Option, OptionValue, RuleSet, build
 
 
@@ -269,7 +270,7 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         if low in self.vocabulary:
             return False
         players: tuple[str, ...] = getattr(table, "players")  # noqa: B009 - a protocol's field
-        return any(p.casefold().startswith(low) for p in players)
+        return names_a_player(players, word)
 
     def numbered(self, entry: EntryT) -> bool:
         """Whether the entry counts in the entries' numbering."""

@@ -335,3 +335,78 @@ def test_a_signed_list_edited_by_hand_exits_1_and_its_footer_says_so(
     )
     assert r.stderr == "Fehler: 1 Spiel: 3 Probleme ('skatliste check' nennt sie)\n"
     assert run("check", *led).exit_code == 1
+
+
+# --- names as people type them, names that look the same ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "player"),
+    [("jorg", "Jörg"), ("joerg", "Jörg"), ("JOERG", "Jörg"), ("jurgen", "Jürgen"),
+     ("juergen", "Jürgen"), ("zoe", "Zoë"), ("weiss", "Weiß"), ("jo", "Jörg")],
+)  # fmt: skip
+def test_a_name_typed_without_its_umlauts_or_accents_finds_the_player(
+    run: Run, ledger_path: Path, typed: str, player: str
+) -> None:
+    """ä, ö, ü typed as a, o, u or ae, oe, ue, ß as ss, letters without their accents: the
+    player is found, as by the name's beginning."""
+    led = ("--ledger", str(ledger_path))
+    players = ("Anna", "Weiß", "Carl") if player == "Weiß" else ("Jörg", "Jürgen", "Zoë")
+    _ok(run, "new", "--players", *players, *led)
+    _ok(run, "add", typed, "null", *led)
+    assert _games(ledger_path)[0]["declarer"] == player
+
+
+def test_a_name_typed_so_that_it_fits_two_players_is_refused_naming_both(
+    run: Run, ledger_path: Path
+) -> None:
+    """What is ambiguous is still refused, naming the candidates."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Müller", "Muller", "Ben", *led)
+    r = run("add", "mu", "null", *led)
+    assert (r.exit_code, r.stderr) == (
+        2,
+        "Fehler: 'mu' kann Müller oder Muller sein: schreib mehr vom Namen\n",
+    )
+
+
+def test_a_paper_result_finds_a_name_by_its_start_as_the_list_commands_do(
+    run: Run, tmp_path: Path
+) -> None:
+    """``tournament result 1 1 Müller=140/6/1`` finds Müller-Lüdenscheidt (and ``Jorg`` finds
+    Jörg), as ``add`` finds a name."""
+    folder = tmp_path / "preis"
+    _ok(run, "tournament", "new", str(folder), "--name", "Preis", "--series", "1")
+    t = ("--tournament", str(folder))
+    for name in ("Müller-Lüdenscheidt", "Jörg", "Carl"):
+        _ok(run, "tournament", "player", "add", name, *t)
+    _ok(run, "tournament", "seat", "1", "1", "Müller-Lüdenscheidt", "Jörg", "Carl", *t)
+    _ok(run, "tournament", "result", "1", "1", "Müller=140/6/1", "Jorg=20/2/3", "carl=0/0/0", *t)
+    ranking = json.loads(_ok(run, "tournament", "ranking", "--json", *t))
+    points = {p["name"]: p["points"] for p in ranking["ranking"]}
+    assert points == {"Müller-Lüdenscheidt": 140, "Jörg": 20, "Carl": 0}
+
+
+@pytest.mark.parametrize("char", ["\u200b", "\u202e", "\u2066", "\u00ad", "\ufeff"])
+def test_a_name_with_an_invisible_or_direction_character_is_refused_everywhere(
+    run: Run, tmp_path: Path, char: str
+) -> None:
+    """``Ann\\u200ba`` looks like Anna and would be another player; a right-to-left override
+    turns what a name shows. Refused for a list, a tournament, a season's alias and a
+    league's team."""
+    name = f"Ann{char}a"
+    r = run("new", "--players", "Anna", name, "Ben", "--ledger", str(tmp_path / "l.json"))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Fehler: {name!r} kann kein Spielername sein:")
+    assert f"(U+{ord(char):04X} " in r.stderr
+    assert not (tmp_path / "l.json").exists()
+    folder = tmp_path / "t"
+    _ok(run, "tournament", "new", str(folder), "--name", "T")
+    assert run("tournament", "player", "add", name, "--tournament", str(folder)).exit_code == 2
+    season = tmp_path / "s"
+    _ok(run, "season", "new", str(season), "--name", "S")
+    assert run("season", "alias", "Anna", name, "--season", str(season)).exit_code == 2
+    league = tmp_path / "g"
+    _ok(run, "league", "new", str(league), "--name", "L")
+    team = ("league", "team", "add", "Kiel", "--players", "Anna", name, "Ben", "--league")
+    assert run(*team, str(league)).exit_code == 2

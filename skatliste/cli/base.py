@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from skatliste import __version__
+from skatliste.cli.exits import committed, saved_but, saved_since, tell, to_nowhere
 from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError, os_reason
 from skatliste.i18n import Lang, Message, environment_lang, msg, nmsg
 
@@ -401,27 +402,27 @@ class SkatGroup(Helped, click.Group):
         try:
             done = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.NoArgsIsHelpError as exc:
-            _tell(exc.show)  # a group without its command: its help
+            tell(exc.show)  # a group without its command: its help
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
-            _tell(functools.partial(show_usage_error, exc, typed))
+            tell(functools.partial(show_usage_error, exc, typed))
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            _tell(exc.show)
+            tell(exc.show)
             sys.exit(exc.exit_code)
         except click.Abort:
-            _tell(lambda: click.echo(msg("Aborted").render(current_lang()), err=True))
+            tell(lambda: click.echo(msg("Aborted").render(current_lang()), err=True))
             sys.exit(1)
         sys.exit(done if type(done) is int else 0)  # an exit code the command asked for
 
     def invoke(self, ctx: click.Context) -> Any:
-        start = _committed()
+        start = committed()
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
-            saved = _saved_since(start)
+            saved = saved_since(start)
             if saved:  # refused after a write: say what is saved, and never exit 2
-                raise Saved(say(_saved_but(saved, told(exc)))) from None
+                raise Saved(say(saved_but(saved, told(exc)))) from None
             raise Refused(told(exc).render(current_lang())) from None
         except BrokenPipeError:
             closed_stdout()  # nobody reads on: not a refusal, and nothing to say
@@ -429,14 +430,14 @@ class SkatGroup(Helped, click.Group):
             raise
         except OSError as exc:  # the machine said no (a full disk, a folder, a permission)
             why = os_reason(exc)
-            saved = _saved_since(start)
+            saved = saved_since(start)
             if exc.filename:
                 problem = msg("{path}: {problem}", path=exc.filename, problem=why)
             else:  # our files' errors carry their path: this is the answer on stdout
                 problem = msg("the answer could not be written: {problem}", problem=why)
-                _to_nowhere(sys.stdout)  # what is still buffered fails no more at exit
+                to_nowhere(sys.stdout)  # what is still buffered fails no more at exit
             if saved:
-                raise Saved(say(_saved_but(saved, problem))) from None
+                raise Saved(say(saved_but(saved, problem))) from None
             raise Refused(say(problem)) from None
         except Exception as exc:
             if os.environ.get("SKATLISTE_DEBUG"):
@@ -665,46 +666,6 @@ def main() -> None:
             sys.stdout.flush()  # what is still buffered, while a closed pipe can be told
         except BrokenPipeError:
             closed_stdout()
-
-
-def _committed() -> int:
-    """How many files this process has written (the store's count; 0 where no command has
-    loaded the store, as ``value`` does not)."""
-    files = sys.modules.get("skatliste.store.files")
-    return 0 if files is None else int(files.committed())
-
-
-def _saved_since(start: int) -> list[str]:
-    """The files written since the count was ``start``."""
-    files = sys.modules.get("skatliste.store.files")
-    return [] if files is None else list(files.committed_since(start))
-
-
-def _saved_but(saved: list[str], problem: Message) -> Message:
-    """``saved (skatliste.json), but ...``: a problem after the command's write."""
-    return msg("saved ({files}), but {problem}", files=", ".join(saved), problem=problem)
-
-
-def _to_nowhere(stream: Any) -> None:
-    """Send what a stream that failed still holds, and all after it, to nowhere, so that
-    Python's flush at exit does not fail again on it."""
-    try:
-        fileno = stream.fileno()
-    except (OSError, ValueError, AttributeError):  # the test runner's stream is no file
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fileno)
-    os.close(devnull)
-
-
-def _tell(show: Callable[[], None]) -> None:
-    """Say a refusal on stderr; if stderr is closed or full (``2>&1 | true``), say nothing:
-    the exit status stays the one the refusal has (2: nothing written), not 1."""
-    try:
-        show()
-    except OSError:
-        _to_nowhere(sys.stderr)
-        _to_nowhere(sys.stdout)
 
 
 def closed_stdout() -> NoReturn:

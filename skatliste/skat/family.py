@@ -14,7 +14,7 @@ from skatliste.families import Derivation, Family, FieldGroup, NoDeclarer, Nouns
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
-from skatliste.players import check_player_names, joined_names, same_name
+from skatliste.players import check_player_names, joined_names, names_a_player, same_name
 from skatliste.skat import entries, entry_form, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
@@ -528,7 +528,7 @@ def names_player(table: Table, word: str) -> bool:
     low = word.lower()
     if low in GAME_WORDS or low in NUMBER_WORDS:
         return False
-    return any(same_name(p).startswith(same_name(word)) for p in table.players)
+    return names_a_player(table.players, word)
 
 
 FAMILY = SkatFamily()
