@@ -502,5 +502,8 @@ def rules(list_all: bool, ledger_path: Path) -> None:
     click.echo(
         say(msg("{path}: rule set {preset}", path=str(ledger_path), preset=ledger.rules.preset))
     )
+    # each option as '--rule' takes it, and what it means in the command's language
+    known = ledger.family.options
     for key, val in ledger.rules.options.items():
-        click.echo(f"  {key} = {val}")
+        meaning = f" — {known[key].help.render(current_lang())}" if key in known else ""
+        click.echo(f"  {key}={val}{meaning}")
