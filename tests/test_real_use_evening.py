@@ -426,3 +426,31 @@ def test_the_rules_of_a_list_are_said_in_german_with_each_key_as_rule_takes_it(
         "Runde zählt auch doppelt) oder stack (×4, Doppelbock)" in lines
     )
     assert all(" — " in line for line in lines[1:])
+
+
+# --- serve --show-keys ---------------------------------------------------------------------
+
+
+def test_show_keys_prints_the_links_of_the_server_that_runs_or_says_none_runs(
+    run: Run, tmp_path: Path
+) -> None:
+    """``serve --tournament preis --show-keys`` while the server runs on 8733: its links are
+    for 8733, not the default 8000; with no server running it says so."""
+    from skatliste.app import serving
+
+    folder = tmp_path / "preis"
+    _ok(run, "tournament", "new", str(folder), "--name", "Preis")
+    shown = ("serve", "--tournament", str(folder), "--show-keys")
+    alone = run(*shown)
+    assert alone.exit_code == 0
+    assert ":8000/#key=" in alone.stdout
+    assert alone.stderr == (
+        "Kein 'skatliste serve' läuft gerade dafür: diese Links gehen, sobald es auf Port 8000 "
+        "läuft\n"
+    )
+    with serving.recorded(folder, "127.0.0.1", 8733, folder=True):  # as 'serve' keeps it
+        assert (folder / "serving.json").exists()
+        r = run(*shown)
+        assert r.exit_code == 0 and r.stderr == ""
+        assert ":8733/#key=" in r.stdout and ":8000" not in r.stdout
+    assert not (folder / "serving.json").exists()

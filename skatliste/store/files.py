@@ -23,6 +23,7 @@ from typing import Any
 from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason, os_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
+from skatliste.store.devices import into_device
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_wait", default=None)
@@ -378,7 +379,9 @@ def skatliste_file(path: Path | str) -> str | None:
         return "key file"
     if name.endswith((".json.lock", ".json.requests.lock")):
         return "lock file"
-    if name.endswith(".json.state"):
+    if name.endswith((".json.state", ".json.serving")) or (
+        name == "serving.json" and (real.parent / "tournament.json").exists()
+    ):
         return "state file"
     if name.endswith(".json.requests"):
         return "requests file"
@@ -429,42 +432,10 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
     """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
-    if _into_device(path, text):
+    if into_device(path, text):
         return
     _check_folder(path)
     atomic_write(path, text, what="file")
-
-
-def _into_device(path: Path, text: str | bytes) -> bool:
-    """Write into a device or a pipe (``-o /dev/null``, ``-o /dev/stdout``, a named pipe)
-    as they are written: into it, never replaced by a file. False where ``path`` is none."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-        return False
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    try:
-        # not blocking on a pipe no one reads: that is refused, not waited for
-        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK if stat.S_ISFIFO(mode) else os.O_WRONLY)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:
-            raise LedgerError(
-                msg("{output}: a pipe that no one reads; nothing written", output=str(path))
-            ) from None
-        raise LedgerError(
-            msg("{path}: cannot write: {why}", path=str(path), why=os_reason(exc))
-        ) from None
-    try:
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-    except OSError as exc:
-        raise LedgerError(
-            msg("{path}: cannot write: {why}", path=str(path), why=os_reason(exc))
-        ) from None
-    return True
 
 
 def _wait() -> float:
