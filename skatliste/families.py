@@ -313,6 +313,11 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         default."""
         return []
 
+    def entered_later(self, table: TableT, entry: EntryT) -> EntryT:
+        """``entry`` as a forgotten one inserted before entries already played (Skat: it
+        counts in no Bock or Ramsch round); itself by default."""
+        return entry
+
     def differs_beyond_words(self, old: EntryT, new: EntryT) -> Message | None:
         """What an entry's change did that its words do not show (Skat: a Bock round called
         after it, or called off), for the history beside ``old → new``; None by default."""

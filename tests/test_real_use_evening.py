@@ -454,3 +454,77 @@ def test_show_keys_prints_the_links_of_the_server_that_runs_or_says_none_runs(
         assert r.exit_code == 0 and r.stderr == ""
         assert ":8733/#key=" in r.stdout and ":8000" not in r.stdout
     assert not (folder / "serving.json").exists()
+
+
+# --- a forgotten game in a pub list (docs/rules.md §8) ------------------------------------
+
+
+@pytest.fixture
+def pub_evening(run: Run, ledger_path: Path) -> Path:
+    """A pub list at a table of four: a lost Grand with Kontra starts a Bock round (games 2
+    to 5), a Ramsch round follows (games 6 to 9), two Ramsch games are played in it."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "Max", "--rules", "pub", *led)
+    for words in (
+        "ben grand mit 1 kontra augen 50",
+        "carl kreuz mit 1",
+        "max pik mit 1",
+        "ben herz mit 1",
+        "carl karo mit 1",
+        "ramsch anna=50 carl=40 max=30",
+        "ramsch anna=50 ben=40 max=30",
+    ):
+        first, *rest = words.split()
+        if first == "ramsch":
+            _ok(run, "ramsch", *rest, *led)
+        else:
+            _ok(run, "add", first, *rest, *led)
+    return ledger_path
+
+
+def _played(run: Run, path: Path) -> list[tuple[str, str, str]]:
+    """Each game's dealer, declarer and marks (B, R, *), as the sheet's CSV has them."""
+    import csv
+
+    text = _ok(run, "sheet", "--format", "csv", "--ledger", str(path))
+    return [(r["dealer"], r["declarer"], r["marks"]) for r in csv.DictReader(
+        io.StringIO(text), delimiter=";")]  # fmt: skip
+
+
+def test_a_forgotten_game_inserted_into_a_bock_round_leaves_the_later_rounds_as_played(
+    run: Run, pub_evening: Path
+) -> None:
+    """``insert 5 max grand mit 1 augen 70``: the game takes the Bock of its place; the games
+    after it keep their dealers, their Bock and their Ramsch round as played; the sheet marks
+    it and says so."""
+    led = ("--ledger", str(pub_evening))
+    before = _played(run, pub_evening)
+    r = run("insert", "5", "max", "grand", "mit", "1", "augen", "70", *led)
+    assert r.exit_code == 0, r.output
+    assert "Bock ×2 → +96" in r.stdout
+    after = _played(run, pub_evening)
+    assert after[:4] + after[5:] == before
+    assert after[4] == ("Anna", "Max", "B*")  # in game 5's deal, counted in no round
+    sheet = _ok(run, "sheet", *led).splitlines()
+    assert sheet[-2] == (
+        "* = nachgetragen (Spiel 5): dazwischen gespielt, zählt es in keiner Bock- oder "
+        "Ramschrunde; die Runden darum behalten ihre Spiele, wie sie gespielt wurden"
+    )
+    assert run("check", *led).exit_code == 0
+    assert _games(pub_evening)[4]["inserted"] is True
+
+
+def test_a_forgotten_game_inserted_before_a_ramsch_round_starts_no_round_of_its_own(
+    run: Run, pub_evening: Path
+) -> None:
+    """After the first Ramsch round a game still goes in between: inserted at game 2 it takes
+    the Bock of its place and starts no round (a lost Grand with Kontra would), and the later
+    games keep their dealers and rounds."""
+    led = ("--ledger", str(pub_evening))
+    before = _played(run, pub_evening)
+    r = run("insert", "2", "carl", "grand", "mit", "1", "kontra", "augen", "50", *led)
+    assert r.exit_code == 0, r.output
+    after = _played(run, pub_evening)
+    assert after[0] == before[0] and after[2:] == before[1:]
+    assert after[1] == ("Ben", "Carl", "B*")
+    assert run("check", *led).exit_code == 0

@@ -492,6 +492,8 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
             )
         index = found[number - 1] if number <= n else len(ledger.entries)
         entry = _entry_words(ledger, words, note=note, declarer=None)
+        if index < len(ledger.entries):  # before games played: theirs stay as they were
+            entry = ledger.family.entered_later(ledger.table, entry)
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
         earlier = list(ledger.entries)

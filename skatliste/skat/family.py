@@ -33,6 +33,12 @@ from skatliste.skat.words import (
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)
 _BOCK_CALLED = Field("bock_called", Boolean(), False, "a Bock round was called after this game")
+_INSERTED = Field(
+    "inserted",
+    Boolean(),
+    False,
+    "a forgotten game entered later (skatliste insert): it counts in no Bock or Ramsch round",
+)
 
 GAME = Record(
     "game",
@@ -76,13 +82,16 @@ GAME = Record(
             "rule kontra=after18: the Kontra-sayer's bid",
         ),
         _BOCK_CALLED,
+        _INSERTED,
         _NOTE,
         _TIME,
     ),
     "A game as entered at the table.",
     tagged=True,
 )
-PASSED = Record("passed", (_BOCK_CALLED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True)
+PASSED = Record(
+    "passed", (_BOCK_CALLED, _INSERTED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True
+)
 RAMSCH = Record(
     "ramsch",
     (
@@ -97,6 +106,7 @@ RAMSCH = Record(
         Field("durchmarsch", Text(nullable=True), None),
         Field("pushes", Integer(0, MAX_PUSHES), 0, "Schieberamsch: pushes of the Skat"),
         _BOCK_CALLED,
+        _INSERTED,
         _NOTE,
         _TIME,
     ),
@@ -193,6 +203,7 @@ def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
         paper=paper,
         kontra_bid=m["kontra_bid"],
         bock_called=m["bock_called"],
+        inserted=m["inserted"],
         note=m["note"],
         time=m["time"],
     )
@@ -236,6 +247,7 @@ def _encode_game(entry: GameEntry) -> dict[str, object]:
             "paper": _paper_text(entry.paper),
             "kontra_bid": entry.kontra_bid,
             "bock_called": entry.bock_called,
+            "inserted": entry.inserted,
             "note": entry.note,
             "time": entry.time,
         }
@@ -306,7 +318,12 @@ class SkatFamily(Family[Entry, Table, Row]):
     def encode(self, entry: Entry) -> dict[str, object]:
         if isinstance(entry, PassedEntry):
             return PASSED.compact(
-                {"bock_called": entry.bock_called, "note": entry.note, "time": entry.time}
+                {
+                    "bock_called": entry.bock_called,
+                    "inserted": entry.inserted,
+                    "note": entry.note,
+                    "time": entry.time,
+                }
             )
         if isinstance(entry, RamschEntry):
             return RAMSCH.compact(
@@ -317,6 +334,7 @@ class SkatFamily(Family[Entry, Table, Row]):
                     "durchmarsch": entry.durchmarsch,
                     "pushes": entry.pushes,
                     "bock_called": entry.bock_called,
+                    "inserted": entry.inserted,
                     "note": entry.note,
                     "time": entry.time,
                 }
@@ -330,6 +348,7 @@ class SkatFamily(Family[Entry, Table, Row]):
         if kind == "passed":
             return PassedEntry(
                 bock_called=data.get("bock_called", False),
+                inserted=data.get("inserted", False),
                 note=data.get("note", ""),
                 time=data.get("time"),
             )
@@ -341,6 +360,7 @@ class SkatFamily(Family[Entry, Table, Row]):
             durchmarsch=m["durchmarsch"],
             pushes=m["pushes"],
             bock_called=m["bock_called"],
+            inserted=m["inserted"],
             note=m["note"],
             time=m["time"],
         )
@@ -403,7 +423,16 @@ class SkatFamily(Family[Entry, Table, Row]):
         if old.bock_called:
             # the table called a Bock round after this game: correcting the game keeps it
             new = replace(new, bock_called=True)
+        if old.inserted:
+            # a forgotten game entered later stays outside the rounds when corrected
+            new = replace(new, inserted=True)
         return new
+
+    def entered_later(self, table: Table, entry: Entry) -> Entry:
+        # docs/rules.md §8: a forgotten game inserted before games already played passes the
+        # deal on to no one and counts in no Bock or Ramsch round: the later games keep their
+        # dealers and rounds as the table played them (it followed the list)
+        return replace(entry, inserted=True)
 
     # --- what the shared rooms ask of a family ---------------------------------------------
 
