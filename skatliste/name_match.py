@@ -51,8 +51,8 @@ def matching_players(players: Sequence[str], name: str) -> list[str]:
     >>> players = ("Jörg", "Jürgen", "Zoë")
     >>> matching_players(players, "joerg"), matching_players(players, "zoe")
     (['Jörg'], ['Zoë'])
-    >>> matching_players(players, "j")
-    ['Jörg', 'Jürgen']
+    >>> matching_players(players, "j"), matching_players(players, "")
+    (['Jörg', 'Jürgen'], [])
     """
     folded = same_name(name)
     if not folded:
