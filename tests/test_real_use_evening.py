@@ -528,3 +528,14 @@ def test_a_forgotten_game_inserted_before_a_ramsch_round_starts_no_round_of_its_
     assert after[0] == before[0] and after[2:] == before[1:]
     assert after[1] == ("Ben", "Carl", "B*")
     assert run("check", *led).exit_code == 0
+
+
+def test_the_html_export_says_which_games_were_entered_later(run: Run, pub_evening: Path) -> None:
+    """The HTML list explains the ``*`` of a game entered later, as the sheet does."""
+    led = ("--ledger", str(pub_evening))
+    _ok(run, "insert", "5", "max", "grand", "mit", "1", "augen", "70", *led)
+    out = pub_evening.with_name("x.html")
+    _ok(run, "export", "-o", str(out), *led)
+    assert '<p class="meta">* = nachgetragen (Spiel 5): dazwischen gespielt' in out.read_text(
+        encoding="utf-8"
+    )

@@ -202,22 +202,29 @@ def render_sheet(
     return "\n".join([text, *after])
 
 
+def later_legend(sheet: Sequence[Row], lang: Lang) -> str | None:
+    """``* = entered later (game 5): ...``: the games entered later between games played,
+    where the rounds' count no longer matches the games (docs/rules.md §8); None for none."""
+    later = [str(row.number) for row in sheet if row.entry.inserted]
+    if not later:
+        return None
+    return nmsg(
+        "* = entered later (game {games}): played between, it counts in no Bock or "
+        "Ramsch round; the rounds around it keep their games as played",
+        "* = entered later (games {games}): played between, they count in no Bock or "
+        "Ramsch round; the rounds around them keep their games as played",
+        len(later),
+        games=", ".join(later),
+    ).render(lang)
+
+
 def _legends(sheet: Sequence[Row], lang: Lang, *, marks: str | None) -> list[str]:
     """The lines under the sheet: its marks' legend, the games entered later, the rounds
     ahead."""
     after = [] if marks is None else [marks]
-    later = [str(row.number) for row in sheet if row.entry.inserted]
-    if later:  # docs/rules.md §8: where the rounds' count no longer matches the games
-        after.append(
-            nmsg(
-                "* = entered later (game {games}): played between, it counts in no Bock or "
-                "Ramsch round; the rounds around it keep their games as played",
-                "* = entered later (games {games}): played between, they count in no Bock or "
-                "Ramsch round; the rounds around them keep their games as played",
-                len(later),
-                games=", ".join(later),
-            ).render(lang)
-        )
+    later = later_legend(sheet, lang)
+    if later is not None:
+        after.append(later)
     if sheet[-1].pending:
         after.append(
             msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(lang)
