@@ -400,6 +400,229 @@ def test_a_name_with_an_invisible_or_direction_character_is_refused_everywhere(
     assert r.stderr.startswith(f"Fehler: {name!r} kann kein Spielername sein:")
     assert f"(U+{ord(char):04X} " in r.stderr
     assert not (tmp_path / "l.json").exists()
+    folder, season, league = tmp_path / "t", tmp_path / "s", tmp_path / "g"
+    _ok(run, "tournament", "new", str(folder), "--name", "T")
+    _ok(run, "season", "new", str(season), "--name", "S")
+    _ok(run, "league", "new", str(league), "--name", "L")
+    for command in (
+        ("tournament", "player", "add", name, "--tournament", str(folder)),
+        ("season", "alias", "Anna", name, "--season", str(season)),
+        (
+            "league",
+            "team",
+            "add",
+            "Kiel",
+            "--players",
+            "Anna",
+            name,
+            "Ben",
+            "--league",
+            str(league),
+        ),
+    ):
+        r = run(*command)
+        assert r.exit_code == 2 and "kann kein Spielername sein" in r.stderr, command
+
+
+# --- options and outputs -------------------------------------------------------------------
+
+
+def test_a_note_that_is_an_option_s_name_is_refused_unless_written_with_equals(
+    run: Run, fresh_ledger: Path
+) -> None:
+    """``add ... --note --lang``: the note was forgotten, not '--lang'; refused, nothing
+    written; ``--note=--lang`` is that note."""
+    led = ("--ledger", str(fresh_ledger))
+    r = run("add", "anna", "null", "--note", "--lang", *led)
+    assert r.exit_code == 2
+    assert r.stderr.startswith(
+        "Fehler: --note --lang: --lang ist eine Option, kein Wert für --note; gib --note "
+        "seinen Wert, oder schreib --note=--lang, wenn das der Wert ist\n"
+    )
+    assert _games(fresh_ledger) == []
+    _ok(run, "add", "anna", "null", "--note=--lang", *led)
+    assert _games(fresh_ledger)[0]["note"] == "--lang"
+
+
+def test_an_export_into_a_device_is_written_into_it(run: Run, fresh_ledger: Path) -> None:
+    """``export -o /dev/null`` writes into the device (it stays a device); a full one is said
+    in words of ours, exit 2."""
+    import stat
+
+    led = ("--ledger", str(fresh_ledger))
+    _ok(run, "add", "anna", "null", *led)
+    r = run("export", "--format", "csv", "-o", "/dev/null", *led)
+    assert (r.exit_code, r.stdout) == (0, "/dev/null: csv, 1 Spiel\n")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    full = run("export", "--format", "csv", "-o", "/dev/full", *led)
+    assert (full.exit_code, full.stderr) == (
+        2,
+        "Fehler: /dev/full: kann nicht schreiben: kein Platz mehr auf dem Gerät\n",
+    )
+
+
+# --- the phone page's API ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ({"declarer": 5, "words": "null"}, "'declarer' muss Text sein, nicht eine Zahl (5)"),
+        ({"declarer": "anna", "words": 5}, "'words' muss Text sein, nicht eine Zahl (5)"),
+        (
+            {"declarer": "anna", "words": "null", "note": True},
+            "'note' muss Text sein, nicht wahr oder falsch (true)",
+        ),
+    ],
+)
+def test_a_field_of_the_wrong_json_type_is_a_400_naming_it_and_its_type(
+    fresh_ledger: Path, body: dict[str, object], said: str
+) -> None:
+    """``{"declarer": 5}``: a bad request (400) that names the field and the type it takes,
+    and the list is left as it was."""
+    from starlette.testclient import TestClient
+
+    from skatliste.web.server import create_app
+
+    from .webtools import KEY
+
+    before = fresh_ledger.read_bytes()
+    client = TestClient(create_app(fresh_ledger, key=KEY))
+    got = client.post("/api/games", json=body, headers={"Authorization": f"Bearer {KEY}"})
+    assert (got.status_code, got.json()) == (400, {"error": said})
+    assert fresh_ledger.read_bytes() == before
+
+
+def test_a_ramsch_naming_the_dealer_at_a_table_of_four_says_the_dealer_sits_out(
+    run: Run, ledger_path: Path
+) -> None:
+    """``ramsch anna=50 ben=40 carl=30 jungfrau dora`` while Anna deals: the problem is that
+    Anna sits out, said once, not that Dora did not play."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", *FOUR, "--rules", "pub", *led)
+    r = run("ramsch", "anna=50", "ben=40", "carl=30", "jungfrau", "dora", *led)
+    assert (r.exit_code, r.stderr) == (
+        2,
+        "Fehler: Spiel 1: Anna gibt Spiel 1 und setzt am Vierertisch aus (Regeln §1): ein "
+        "Ramsch braucht die Augen von Ben, Carl, Dora, z. B. 'ben=45 ...'\n",
+    )
+
+
+# --- Markdown that stays a table -----------------------------------------------------------
+
+
+def test_markdown_keeps_the_table_a_table_explains_its_marks_and_runs_no_link(
+    run: Run, ledger_path: Path
+) -> None:
+    """A blank line ends the table before the legend and the rounds ahead (a line right under
+    it would be a row); the B and R marks are explained; a note's link or image is text."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--rules", "pub", *led)
+    note = "[click](javascript:alert(6)) ![t](http://evil.example/t.png) *x* `y`"
+    _ok(run, "add", "anna", "pik", "mit", "1", "--note", note, *led)
+    _ok(run, "bock", *led)
+    _ok(run, "add", "ben", "kreuz", "mit", "1", *led)
+    out = ledger_path.with_name("x.md")
+    _ok(run, "export", "-o", str(out), *led)
+    text = out.read_text(encoding="utf-8")
+    sheet = text.split("## Liste\n\n", 1)[1].split("\n\n## ", 1)[0]
+    table, legend, ahead = sheet.split("\n\n")
+    assert [line.startswith("|") for line in table.splitlines()] == [True] * 4
+    assert legend == (
+        "B = Bock, R = Ramschrunde, ≠ = Wert auf Papier weicht ab, ! = unmögliches Spiel "
+        "(skatliste check)"
+    )
+    assert ahead == "Als Nächstes: Bock 2 · dann Ramsch 3"
+    assert (
+        "„\\[click\\](javascript:alert(6)) !\\[t\\](http://evil.example/t.png) \\*x\\* \\`y\\`“"
+        in table
+    )
+
+
+def test_a_signed_list_edited_by_hand_exits_1_and_its_footer_says_so(
+    run: Run, fresh_ledger: Path
+) -> None:
+    """The sheet of a signed list changed by hand exits as ``check`` does, and its footer marks
+    the signatures as no longer covering the list."""
+    led = ("--ledger", str(fresh_ledger))
+    _ok(run, "add", "anna", "pik", "mit", "1", *led)
+    _ok(run, "sign", "Anna", "Ben", "Carl", *led)
+    data = json.loads(fresh_ledger.read_text(encoding="utf-8"))
+    data["games"][0]["augen"] = 20
+    fresh_ledger.write_text(json.dumps(data), encoding="utf-8")
+    r = run("sheet", *led)
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[-1] == (
+        "! die Liste wurde nach dem Unterschreiben geändert: die Unterschriften decken sie "
+        "nicht mehr ('skatliste check' sagt, wie)"
+    )
+    assert r.stderr == "Fehler: 1 Spiel: 3 Probleme ('skatliste check' nennt sie)\n"
+    assert run("check", *led).exit_code == 1
+
+
+# --- names as people type them, names that look the same ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "player"),
+    [("jorg", "Jörg"), ("joerg", "Jörg"), ("JOERG", "Jörg"), ("jurgen", "Jürgen"),
+     ("juergen", "Jürgen"), ("zoe", "Zoë"), ("weiss", "Weiß"), ("jo", "Jörg")],
+)  # fmt: skip
+def test_a_name_typed_without_its_umlauts_or_accents_finds_the_player(
+    run: Run, ledger_path: Path, typed: str, player: str
+) -> None:
+    """ä, ö, ü typed as a, o, u or ae, oe, ue, ß as ss, letters without their accents: the
+    player is found, as by the name's beginning."""
+    led = ("--ledger", str(ledger_path))
+    players = ("Anna", "Weiß", "Carl") if player == "Weiß" else ("Jörg", "Jürgen", "Zoë")
+    _ok(run, "new", "--players", *players, *led)
+    _ok(run, "add", typed, "null", *led)
+    assert _games(ledger_path)[0]["declarer"] == player
+
+
+def test_a_name_typed_so_that_it_fits_two_players_is_refused_naming_both(
+    run: Run, ledger_path: Path
+) -> None:
+    """What is ambiguous is still refused, naming the candidates."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Müller", "Muller", "Ben", *led)
+    r = run("add", "mu", "null", *led)
+    assert (r.exit_code, r.stderr) == (
+        2,
+        "Fehler: 'mu' kann Müller oder Muller sein: schreib mehr vom Namen\n",
+    )
+
+
+def test_a_paper_result_finds_a_name_by_its_start_as_the_list_commands_do(
+    run: Run, tmp_path: Path
+) -> None:
+    """``tournament result 1 1 Müller=140/6/1`` finds Müller-Lüdenscheidt (and ``Jorg`` finds
+    Jörg), as ``add`` finds a name."""
+    folder = tmp_path / "preis"
+    _ok(run, "tournament", "new", str(folder), "--name", "Preis", "--series", "1")
+    t = ("--tournament", str(folder))
+    for name in ("Müller-Lüdenscheidt", "Jörg", "Carl"):
+        _ok(run, "tournament", "player", "add", name, *t)
+    _ok(run, "tournament", "seat", "1", "1", "Müller-Lüdenscheidt", "Jörg", "Carl", *t)
+    _ok(run, "tournament", "result", "1", "1", "Müller=140/6/1", "Jorg=20/2/3", "carl=0/0/0", *t)
+    ranking = json.loads(_ok(run, "tournament", "ranking", "--json", *t))
+    points = {p["name"]: p["points"] for p in ranking["ranking"]}
+    assert points == {"Müller-Lüdenscheidt": 140, "Jörg": 20, "Carl": 0}
+
+
+@pytest.mark.parametrize("char", ["\u200b", "\u202e", "\u2066", "\u00ad", "\ufeff"])
+def test_a_name_with_an_invisible_or_direction_character_is_refused_everywhere(
+    run: Run, tmp_path: Path, char: str
+) -> None:
+    """``Ann\\u200ba`` looks like Anna and would be another player; a right-to-left override
+    turns what a name shows. Refused for a list, a tournament, a season's alias and a
+    league's team."""
+    name = f"Ann{char}a"
+    r = run("new", "--players", "Anna", name, "Ben", "--ledger", str(tmp_path / "l.json"))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"Fehler: {name!r} kann kein Spielername sein:")
+    assert f"(U+{ord(char):04X} " in r.stderr
+    assert not (tmp_path / "l.json").exists()
     folder = tmp_path / "t"
     _ok(run, "tournament", "new", str(folder), "--name", "T")
     assert run("tournament", "player", "add", name, "--tournament", str(folder)).exit_code == 2
