@@ -424,6 +424,22 @@ def test_a_name_with_an_invisible_or_direction_character_is_refused_everywhere(
         assert r.exit_code == 2 and "kann kein Spielername sein" in r.stderr, command
 
 
+def test_the_rules_of_a_list_are_said_in_german_with_each_key_as_rule_takes_it(
+    run: Run, ledger_path: Path
+) -> None:
+    """``skatliste rules``: each option described in the command's language, its key and value
+    written beside as ``--rule`` takes them."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", "Anna", "Ben", "Carl", "--rules", "pub", *led)
+    lines = _ok(run, "rules", *led).splitlines()
+    assert lines[0] == f"{ledger_path}: Regelwerk pub"
+    assert (
+        "  bock.overlap=queue — eine Bockrunde während einer Bockrunde: queue (die nächste "
+        "Runde zählt auch doppelt) oder stack (×4, Doppelbock)" in lines
+    )
+    assert all(" — " in line for line in lines[1:])
+
+
 # --- serve --show-keys ---------------------------------------------------------------------
 
 
