@@ -551,3 +551,24 @@ def test_the_html_export_says_which_games_were_entered_later(run: Run, pub_eveni
     assert '<p class="meta">* = nachgetragen (Spiel 5): dazwischen gespielt' in out.read_text(
         encoding="utf-8"
     )
+
+
+def test_a_refusal_after_the_game_is_saved_exits_3_and_says_it_is_saved(
+    run: Run, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever stops a command after its write (here the answer's rendering refused), it
+    never exits 2: the game is saved, and stderr says so."""
+    from skatliste.cli import lists
+    from skatliste.cli.base import refuse
+    from skatliste.i18n import msg
+
+    def refused(*_args: object) -> None:
+        refuse(msg("the list has no games yet"))
+
+    monkeypatch.setattr(lists, "show_change", refused)
+    r = run("add", "anna", "null", "--ledger", str(fresh_ledger))
+    assert (r.exit_code, r.stderr) == (
+        3,
+        f"Fehler: gespeichert ({fresh_ledger}), aber die Liste hat noch keine Spiele\n",
+    )
+    assert len(_games(fresh_ledger)) == 1

@@ -426,6 +426,11 @@ class SkatGroup(Helped, click.Group):
             raise Refused(told(exc).render(current_lang())) from None
         except BrokenPipeError:
             closed_stdout()  # nobody reads on: not a refusal, and nothing to say
+        except Refused as exc:
+            saved = saved_since(start)
+            if saved:  # refused by the edge after a write: never exit 2
+                raise Saved(say(saved_but(saved, exc.message))) from None
+            raise
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except OSError as exc:  # the machine said no (a full disk, a folder, a permission)

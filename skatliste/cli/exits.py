@@ -25,7 +25,7 @@ def saved_since(start: int) -> list[str]:
     return [] if files is None else list(files.committed_since(start))
 
 
-def saved_but(saved: list[str], problem: Message) -> Message:
+def saved_but(saved: list[str], problem: Message | str) -> Message:
     """``saved (skatliste.json), but ...``: a problem after the command's write."""
     return msg("saved ({files}), but {problem}", files=", ".join(saved), problem=problem)
 
