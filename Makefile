@@ -55,6 +55,7 @@ screenshots: $(STAMP) chromium
 	mkdir -p docs/screenshots
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
 	  $(BIN)/python -m pytest -q tests/test_web_browser.py tests/test_page_offline.py \
+	  tests/test_publish_browser.py \
 	  -k "short_evening or tournament or land_once or american_grand_list"
 
 # The message catalogues: Babel extracts the ids of every msg()/nmsg() call, the command tree
@@ -71,12 +72,14 @@ demo: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz 100000
 
-# HALL=--quick runs the hall load test for 15 s instead of 60 s (bench/hall.py).
-# Both parts run whatever the first says; make bench fails when a target of either does.
+# HALL=--quick runs the hall load test for 15 s instead of 60 s (bench/hall.py);
+# CRASH=--quick the crash trial with 100 kills instead of 1,000 (bench/crash.py).
+# All parts run whatever the first says; make bench fails when a target of any of them does.
 bench: $(STAMP)
 	@status=0; \
 	$(BIN)/python bench/bench.py || status=1; \
 	$(BIN)/python bench/hall.py $(HALL) || status=1; \
+	$(BIN)/python bench/crash.py $(CRASH) || status=1; \
 	exit $$status
 
 clean:

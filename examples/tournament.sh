@@ -25,7 +25,7 @@ skatliste tournament result 1 2 Gerd=96/2/1 Dora=-20/1/1 Carl=40/1/0
 skatliste tournament result 1 3 Anna=120/2/0 Ben=-48/0/1 Hans=18/1/0
 
 skatliste tournament draw 2
-skatliste tournament result 2 1 Ben=72/2/0 Dora=0/0/0 Emil=-24/0/1
+skatliste tournament result 2 1 Ben=72/2/0 Dora=0/0/0 Emil=-36/0/1
 list="$dir/series-2/table-02.json"  # Ida, Hans, Gerd; Ida deals first
 skatliste add --ledger "$list" hans kreuz mit 1 augen 70
 skatliste add --ledger "$list" gerd grand ohne 1 augen 50

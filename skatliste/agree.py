@@ -69,6 +69,8 @@ class Protest:
     game: int
     text: str
     time: str
+    removed: int | None = None
+    """The history item its game went into (deleted or taken back): off the list with it."""
 
 
 @dataclass(frozen=True)
@@ -136,8 +138,13 @@ class Standing:
         return all(self.signature_of(p) is not None for p in players)
 
     @property
+    def on_list(self) -> tuple[Raised, ...]:
+        """The protests whose game is on the list (not gone into the history with it)."""
+        return tuple(r for r in self.protests if r.protest.removed is None)
+
+    @property
     def open_protests(self) -> tuple[Raised, ...]:
-        return tuple(r for r in self.protests if r.open)
+        return tuple(r for r in self.on_list if r.open)
 
     def signers(self, players: Sequence[str]) -> tuple[Signature, ...]:
         """The signatures that count, one per player, in the players' order."""
@@ -271,7 +278,7 @@ def refuse_decision(standing: Standing, game: int, text: str) -> Raised:
     protest on the game, or one decided already."""
     if not text.strip():
         raise InputError(msg("say what was decided, e.g. 'Re stands'"))
-    on_game = [r for r in standing.protests if r.protest.game == game]
+    on_game = [r for r in standing.on_list if r.protest.game == game]
     for raised in on_game:
         if raised.open:
             return raised
@@ -288,12 +295,43 @@ def refuse_decision(standing: Standing, game: int, text: str) -> Raised:
     raise InputError(msg("game {number} has no open protest", number=game))
 
 
-def refuse_reopening(standing: Standing, why: str) -> None:
-    """A reopening without a reason, or of a list no one has signed, is refused."""
+def refuse_reopening(standing: Standing, players: Sequence[str], why: str) -> None:
+    """A reopening without a reason, of a list no one has signed, or of a list not every
+    player has signed (it takes changes as it is: reopening it would only drop the signatures
+    given, without a word to the players who gave them) is refused."""
     if not why.strip():
         raise InputError(msg("say why the list is reopened: it is kept in the history"))
     if not standing.signatures:
         raise InputError(msg("no one has signed the list: there is nothing to reopen"))
+    if not standing.closed(players):
+        signers = [s.player for s in standing.signers(players)]
+        raise InputError(
+            msg(
+                "the list is not closed (signed by {signed}, not yet by {others}): it takes "
+                "changes as it is, and a change says whose signature no longer covers it",
+                signed=join(signers, ", "),
+                others=join([p for p in players if standing.signature_of(p) is None], ", "),
+            )
+        )
+
+
+def uncovered(
+    standing: Standing, players: Sequence[str], *, games: int, mark: str
+) -> Message | None:
+    """After a change, the players whose signatures no longer cover the list (a signature
+    is of the games it was given to, docs/rules.md §D), or None:
+    ``the signatures of Anna, Ben no longer cover the list: they sign it again``."""
+    gone = [
+        s.player for s in standing.signers(players) if s in stale(standing, games=games, mark=mark)
+    ]
+    if not gone:
+        return None
+    return nmsg(
+        "the signature of {names} no longer covers the list: {names} signs it again",
+        "the signatures of {names} no longer cover the list: they sign it again",
+        len(gone),
+        names=join(gone, ", "),
+    )
 
 
 Count = Callable[[int], Message]

@@ -17,20 +17,43 @@ the points of their places, half a point each way (rules §L).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
+from enum import StrEnum
 from fractions import Fraction
 
 from skatliste.errors import InputError
-from skatliste.i18n import msg, nmsg
+from skatliste.i18n import Message, msg, nmsg
 from skatliste.players import same_name
 from skatliste.tournament import Score, Standing, with_places
+from skatliste.venues import Venue, VenueState
 
 LINEUP = 4
 """Players of a team's regular lineup: the first four named; the rest are reserves."""
 
 MIN_TEAM = 3
 """A team may start with three players (DSkV Liga)."""
+
+GROUP_PLACES = 4
+"""A group scores at least as a group of four: with fewer teams the last places stay unused
+(a day of three teams: 3:0, 2:1, 1:2 a series, DSkV Online-Bundesliga)."""
+
+MAX_GROUP = 5
+"""Groups of four or five teams: a central match day is scored in such groups (3 .. 0 a
+series in a group of four, 4 .. 0 in one of five)."""
+
+
+class Scoring(StrEnum):
+    """How a series' ranking points are counted among the teams of a match day."""
+
+    ALL = "all"
+    """Every team against every other of its group (or of the day): n teams give n − 1 .. 0;
+    a day of three teams 2:0, 1:1, 0:2 (earlier versions)."""
+    GROUP = "group"
+    """As a group of four or five: a day (or group) of three teams scores as four with the
+    last place unused, 3:0, 2:1, 1:2; five teams 4 .. 0; a day of more than five teams is
+    scored in the groups the organiser sets."""
+
 
 # --- teams and match days ------------------------------------------------------------------
 
@@ -114,6 +137,33 @@ class MatchDay:
     absent: frozenset[str] = frozenset()
     date: date | None = None
     venue: str | None = None
+    groups: tuple[tuple[str, ...], ...] = ()
+    """The groups the organiser set (each team, as listed, in one); none: one group of all."""
+    venues: tuple[Venue, ...] = ()
+    """The venues the day is played at, when more than one (each reports its results)."""
+
+    def changed(
+        self, *, venues: tuple[Venue, ...] | None = None, absent: frozenset[str] | None = None
+    ) -> MatchDay:
+        """The day with its venues or its absent teams replaced."""
+        return replace(
+            self,
+            venues=self.venues if venues is None else venues,
+            absent=self.absent if absent is None else absent,
+        )
+
+    def venue_named(self, name: str) -> Venue | None:
+        """The day's venue of that name (case-insensitive), or None."""
+        return next((v for v in self.venues if same_name(v.name) == same_name(name)), None)
+
+    def provisional(self) -> tuple[str, ...]:
+        """The teams whose results a venue reported and the league official has not yet
+        confirmed (rules §L, venues)."""
+        return tuple(t for v in self.venues if v.state is VenueState.PROVISIONAL for t in v.teams)
+
+    def scored(self) -> tuple[tuple[str, ...], ...]:
+        """The groups each series is scored in: the ones set, or all teams in one."""
+        return self.groups or (self.teams,)
 
     @property
     def present(self) -> tuple[str, ...]:
@@ -137,9 +187,11 @@ def match_day(
     absent: Sequence[str] = (),
     date: date | None = None,
     venue: str | None = None,
+    groups: Sequence[Sequence[str]] = (),
 ) -> MatchDay:
     """Match day ``number`` of ``teams`` (at least 2; more than four make a central day); a
-    team's lineup is 3 or 4 of its players, by default its first four.
+    team's lineup is 3 or 4 of its players, by default its first four; ``groups`` (set by the
+    organiser: every team of the day in one, each of at least 2 teams) score apart.
 
     >>> t = [Team("A", ("a1", "a2", "a3", "a4", "a5")), Team("B", ("b1", "b2", "b3"))]
     >>> match_day(3, t, lineups={"A": ["a5", "a1", "a2"]}).lineups
@@ -160,7 +212,89 @@ def match_day(
     chosen = {same_name(t): list(players) for t, players in lineups.items()}
     made = tuple((t.name, _lineup(t, chosen.get(same_name(t.name), list(t.lineup)))) for t in teams)
     gone = frozenset(by_name[same_name(t)].name for t in absent)
-    return MatchDay(number, tuple(t.name for t in teams), made, gone, date, venue)
+    sets = _groups(number, [t.name for t in teams], groups)
+    return MatchDay(number, tuple(t.name for t in teams), made, gone, date, venue, sets)
+
+
+def _groups(
+    number: int, teams: Sequence[str], groups: Sequence[Sequence[str]]
+) -> tuple[tuple[str, ...], ...]:
+    """The groups as the day lists its teams; refused: a team not of the day, a team in two
+    groups or in none, a group of one team."""
+    if not groups:
+        return ()
+    by_key = {same_name(t): t for t in teams}
+    seen: dict[str, int] = {}
+    out: list[tuple[str, ...]] = []
+    for g, group in enumerate(groups, 1):
+        named = []
+        for team in group:
+            key = same_name(team)
+            if key not in by_key:
+                raise InputError(
+                    msg(
+                        "match day {number}: group {group} names team '{team}', which does not "
+                        "play the day",
+                        number=number,
+                        group=g,
+                        team=team,
+                    )
+                )
+            if key in seen:
+                raise InputError(
+                    msg(
+                        "match day {number}: team '{team}' is in group {first} and group {group}",
+                        number=number,
+                        team=by_key[key],
+                        first=seen[key],
+                        group=g,
+                    )
+                )
+            seen[key] = g
+            named.append(by_key[key])
+        if len(named) < 2:
+            raise InputError(
+                msg(
+                    "match day {number}: group {group} has one team; a group has at least 2",
+                    number=number,
+                    group=g,
+                )
+            )
+        out.append(tuple(named))
+    left = [t for t in teams if same_name(t) not in seen]
+    if left:
+        raise InputError(
+            msg(
+                "match day {number}: {teams} in no group; every team of the day is in one",
+                number=number,
+                teams=", ".join(left),
+            )
+        )
+    return tuple(out)
+
+
+def scoring_problem(day: MatchDay, scoring: Scoring) -> Message | None:
+    """Why ``day`` cannot be scored by ``scoring``, or None: scored as groups of four or five,
+    a day of more than five teams needs its groups set, and no group has more than five.
+
+    >>> t = [Team(n, (n + "1", n + "2", n + "3")) for n in "ABCDEF"]
+    >>> print(scoring_problem(match_day(1, t), Scoring.GROUP))  # doctest: +ELLIPSIS
+    match day 1: 6 teams in one group: group scoring counts groups of 2 to 5 teams; set ...
+    >>> scoring_problem(match_day(1, t, groups=["ABC", "DEF"]), Scoring.GROUP) is None
+    True
+    """
+    if scoring is not Scoring.GROUP:
+        return None
+    big = next((g for g in day.scored() if len(g) > MAX_GROUP), None)
+    if big is None:
+        return None
+    return msg(
+        "match day {number}: {count} teams in one group: group scoring counts groups of 2 to "
+        "{most} teams; set the day's groups",
+        number=day.number,
+        count=len(big),
+        most=MAX_GROUP,
+    )
 
 
 def _lineup(team: Team, players: list[str]) -> tuple[str, ...]:
@@ -201,25 +335,34 @@ class TeamSeries:
     points: Fraction
     against: Fraction
     absent: bool
+    group: int = 0
+    """The team's group (from 1) where the day is scored in groups set; 0 otherwise."""
 
 
 def ranking_points(
-    scores: Mapping[str, int], absent: Sequence[str] = ()
+    scores: Mapping[str, int], absent: Sequence[str] = (), *, places: int | None = None
 ) -> dict[str, tuple[Fraction, Fraction]]:
     """(for, against) of every team in one series: a point for every team beaten, half a point
     for every team with the same score; an absent team is beaten by every team that appeared
-    and gets no point, also against another absent team (rules §L).
+    and gets no point, also against another absent team (rules §L). Scored as a group of
+    ``places`` (more than the teams): every team that appeared gets a point for each place
+    left unused below the last (a day of three as a group of four: 3:0, 2:1, 1:2).
 
     >>> got = ranking_points({"A": 900, "B": 700, "C": 700, "D": 100})
     >>> {t: (str(f), str(a)) for t, (f, a) in got.items()}
     {'A': ('3', '0'), 'B': ('3/2', '3/2'), 'C': ('3/2', '3/2'), 'D': ('0', '3')}
     >>> {t: (int(f), int(a)) for t, (f, a) in ranking_points({"A": 0, "B": 0}, ["B"]).items()}
     {'A': (1, 0), 'B': (0, 1)}
+    >>> got = ranking_points({"A": 900, "B": 700, "C": 100}, places=4)
+    >>> {t: (int(f), int(a)) for t, (f, a) in got.items()}
+    {'A': (3, 0), 'B': (2, 1), 'C': (1, 2)}
     """
     gone = set(absent)
+    unused = max(0, (places or len(scores)) - len(scores))
     out: dict[str, tuple[Fraction, Fraction]] = {}
     for team, score in scores.items():
-        got = gave = Fraction(0)
+        got = Fraction(0 if team in gone else unused)
+        gave = Fraction(0)
         for other, theirs in scores.items():
             if other == team or (team in gone and other in gone):
                 continue
@@ -253,6 +396,10 @@ class DayTeam:
     against: Fraction
     game_points: int
     absent: bool
+    group: int = 0
+    """The team's group (from 1) where the day is scored in groups set; 0 otherwise."""
+    provisional: bool = False
+    """Its results came from a venue's report not yet confirmed (vorläufig)."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +429,8 @@ class DayReport:
     venue: str | None = None
     players: tuple[DayPlayer, ...] = ()
     """The players of the teams that appeared, team by team as ranked, each in lineup order."""
+    provisional: tuple[str, ...] = ()
+    """The venues whose reported results are not yet confirmed (vorläufig)."""
 
 
 DayScores = Mapping[int, Mapping[str, Score]]
@@ -323,35 +472,71 @@ def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
                 )
 
 
-def _series(day: MatchDay, number: int, results: Mapping[str, Score]) -> SeriesReport:
+def _series(
+    day: MatchDay,
+    number: int,
+    results: Mapping[str, Score],
+    scoring: Scoring,
+    waiting: frozenset[str] = frozenset(),
+) -> SeriesReport:
     mine = {same_name(p): s for p, s in results.items()}
     totals = {
         team: sum(mine[same_name(p)].seeger_fabian for p in players if same_name(p) in mine)
         for team, players in day.lineups
     }
-    points = ranking_points(totals, sorted(day.absent))
+    points: dict[str, tuple[Fraction, Fraction]] = {}
+    group_of: dict[str, int] = {}
+    for g, group in enumerate(day.scored()):
+        places = max(GROUP_PLACES, len(group)) if scoring is Scoring.GROUP else None
+        gone = sorted(t for t in group if t in day.absent)
+        scored = {t: totals[t] for t in group if t not in waiting}
+        points.update(ranking_points(scored, gone, places=places))
+        group_of.update(dict.fromkeys(group, g + 1 if day.groups else 0))
     lines = [
-        TeamSeries(team, totals[team], *points[team], absent=team in day.absent)
+        TeamSeries(
+            team, totals[team], *points[team], absent=team in day.absent, group=group_of[team]
+        )
         for team in day.teams
+        if team not in waiting
     ]
-    lines.sort(key=lambda t: (t.absent, -t.points, -t.score, same_name(t.team)))
+    lines.sort(key=lambda t: (group_of[t.team], t.absent, -t.points, -t.score, same_name(t.team)))
     present = [same_name(p) for p in day.players()]
     unfinished = any(k not in mine or not mine[k].complete for k in present)
     return SeriesReport(number, tuple(lines), unfinished)
 
 
-def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
+def awaited(day: MatchDay, scores: DayScores) -> frozenset[str]:
+    """The teams of a venue whose report is awaited and that have no result yet: not scored
+    until it comes (a series scores the teams that played it, rules §L, venues)."""
+    have = {same_name(p) for results in scores.values() for p in results}
+    return frozenset(
+        t
+        for v in day.venues
+        if v.state is VenueState.AWAITED
+        for t in v.teams
+        if not any(same_name(p) in have for p in day.lineup(t))
+    )
+
+
+def report(
+    day: MatchDay, scores: DayScores, *, series: int, scoring: Scoring = Scoring.ALL
+) -> DayReport:
     """The day's report: each series that has a result (in progress while a table plays or has
-    no result), per team the ranking points for : against and the game points summed, and
-    each player's Seeger-Fabian per series.
+    no result), per team the ranking points for : against (``scoring``: within its group)
+    and the game points summed, and each player's Seeger-Fabian per series; teams group by
+    group.
 
     A series without any result yet is not reported; the day is in progress until all
     ``series`` are reported and finished.
     """
     _check_scores(day, scores, series)
-    played = [_series(day, n, scores[n]) for n in sorted(scores) if scores[n]]
+    problem = scoring_problem(day, scoring)
+    if problem is not None:
+        raise InputError(problem)
+    waiting = awaited(day, scores)
+    played = [_series(day, n, scores[n], scoring, waiting) for n in sorted(scores) if scores[n]]
     teams: list[DayTeam] = []
-    for team in day.teams:
+    for team in (t for t in day.teams if t not in waiting):
         lines = [t for s in played for t in s.teams if t.team == team]
         teams.append(
             DayTeam(
@@ -362,7 +547,14 @@ def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
                 absent=team in day.absent,
             )
         )
-    teams.sort(key=lambda t: (t.absent, -t.points, -t.game_points, same_name(t.team)))
+    group_of = {
+        t: g + 1 if day.groups else 0 for g, group in enumerate(day.scored()) for t in group
+    }
+    unsure = set(day.provisional())
+    teams = [replace(t, group=group_of[t.team], provisional=t.team in unsure) for t in teams]
+    teams.sort(
+        key=lambda t: (group_of[t.team], t.absent, -t.points, -t.game_points, same_name(t.team))
+    )
     unfinished = len(played) < series or any(s.in_progress for s in played)
     keyed = {n: {same_name(p): x.seeger_fabian for p, x in scores[n].items()} for n in scores}
     each = tuple(
@@ -375,7 +567,10 @@ def report(day: MatchDay, scores: DayScores, *, series: int) -> DayReport:
         if not t.absent
         for p in day.lineup(t.team)
     )
-    return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each)
+    venues = tuple(v.name for v in day.venues if v.state is VenueState.PROVISIONAL)
+    return DayReport(
+        day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each, venues
+    )
 
 
 # --- the season table -------------------------------------------------------------------------
@@ -392,6 +587,8 @@ class TableLine:
     points: Fraction
     against: Fraction
     game_points: int
+    provisional: bool = False
+    """Some of its points come from a venue's report not yet confirmed (vorläufig)."""
 
 
 def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> list[TableLine]:
@@ -407,6 +604,7 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
     got: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
     gave: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
     game: dict[str, int] = dict.fromkeys(teams, 0)
+    unsure = {t.team for r in reports for t in r.teams if t.provisional}
     for r in reports:
         for t in r.teams:
             days[t.team] = days.get(t.team, 0) + (0 if t.absent else 1)
@@ -418,7 +616,9 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
     for pos, team in enumerate(order):
         same = out and (out[-1].points, out[-1].game_points) == (got[team], game[team])
         place = out[-1].place if same else pos + 1
-        out.append(TableLine(place, team, days[team], got[team], gave[team], game[team]))
+        out.append(
+            TableLine(place, team, days[team], got[team], gave[team], game[team], team in unsure)
+        )
     return out
 
 

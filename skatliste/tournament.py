@@ -1,19 +1,21 @@
 """The tournament's arithmetic, pure: who sits where, Seeger-Fabian of a paper result, the
-ranking with shared places, the team ranking, the prize list and the fees. No files.
+ranking (shared places or the lot, leavers, table points) and the team ranking; the prize
+list and the fees are in :mod:`skatliste.prizes`. No files.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Protocol
 
 from skatliste.errors import InputError, OptionError
 from skatliste.i18n import Message, msg, nmsg
+from skatliste.players import same_name
 from skatliste.seeger_fabian import (
     SEEGER_FABIAN_LOST,
     SEEGER_FABIAN_OPPONENT,
@@ -34,6 +36,13 @@ no Bock, SkWO)."""
 
 MAX_LOST_GAME = 2 * MAX_WON_GAME
 """The most list points a lost game costs its declarer: twice the highest value (rules §6)."""
+
+MIN_WON_GAME = 18
+"""The fewest list points a won game brings its declarer: the lowest game value, 18 (Karo
+mit or ohne 1, Spiel 2; a Null is 23, rules §3-§4)."""
+
+MIN_LOST_GAME = 2 * MIN_WON_GAME
+"""The fewest list points a lost game costs its declarer: twice the lowest value, 36."""
 
 MAX_DIGITS = 9
 """The most digits of a number typed for the tournament (points, games, a seed), as of every
@@ -308,6 +317,52 @@ def paper_line_problem(line: PaperLine, length: int) -> Message | None:
     )
 
 
+def played_points_range(won: int, lost: int) -> tuple[int, int]:
+    """The list points that ``won`` and ``lost`` games as declarer can bring: each won game
+    18 to 264, each lost one −36 to −528 (rules §7, a paper result).
+
+    >>> played_points_range(1, 0), played_points_range(0, 1), played_points_range(2, 1)
+    ((18, 264), (-528, -36), (-492, 492))
+    """
+    return (
+        MIN_WON_GAME * won - MAX_LOST_GAME * lost,
+        MAX_WON_GAME * won - MIN_LOST_GAME * lost,
+    )
+
+
+def entered_line_problem(line: PaperLine, length: int) -> Message | None:
+    """Why a paper line typed in cannot be a player's series of ``length`` games, or None:
+    :func:`paper_line_problem`, and besides, points that no won and lost games can add up to
+    (a won game brings at least 18, a lost one costs at least 36). Files that earlier versions
+    wrote keep such lines and still open (:func:`paper_line_problem` alone reads them).
+
+    >>> print(entered_line_problem(PaperLine(1, 1, 0), 48))  # doctest: +ELLIPSIS
+    1 list points with 1 won and 0 lost: a won game brings at least 18...18 to 264
+    >>> entered_line_problem(PaperLine(-36, 0, 1), 48) is None
+    True
+    """
+    problem = paper_line_problem(line, length)
+    if problem is not None:
+        return problem
+    low, high = played_points_range(line.won, line.lost)
+    if low <= line.points <= high:
+        return None
+    return msg(
+        "{counts}: a won game brings at least {won}, a lost one costs at least {lost} (twice "
+        "the lowest game), so the points are {low} to {high}",
+        counts=msg(
+            "{points} list points with {won} won and {lost} lost",
+            points=line.points,
+            won=line.won,
+            lost=line.lost,
+        ),
+        won=MIN_WON_GAME,
+        lost=MIN_LOST_GAME,
+        low=low,
+        high=high,
+    )
+
+
 def seeger_fabian(*, points: int, won: int, lost: int, others_lost: int, table: int) -> int:
     """A player's Seeger-Fabian points of one series (SkWO 5.1, rules §7): list points + 50 ×
     (won − lost) + 40 at a table of three or 30 at a table of four for every game the others
@@ -366,6 +421,7 @@ class Standing:
     """A line of the ranking."""
 
     place: int
+    """The place; 0 for a player who left and is listed without one (``ranked`` False)."""
     name: str
     club: str
     seeger_fabian: int
@@ -376,6 +432,94 @@ class Standing:
     """Seeger-Fabian of each series played (or being played)."""
     in_progress: bool
     """A table of this player is still playing: the numbers will change."""
+    table_points: Fraction | None = None
+    """The table points of the series played, where the tournament ranks by them."""
+    by_lot: bool = False
+    """The place was decided by the lot: the line was equal to a neighbour's."""
+    ranked: bool = True
+    """False: a player who left, listed without a place; the next moves up."""
+
+
+class Ties(StrEnum):
+    """What decides between players still equal after Seeger-Fabian, won and lost games."""
+
+    SHARED = "shared"
+    """They share the place (1., 2., 2., 4.) and the prizes of the places they cover."""
+    LOT = "lot"
+    """The lot (SkWO: "ist auch diese Zahl gleich, entscheidet das Los"): an order drawn from
+    the tournament's lot seed, the same on every look."""
+
+
+class Leavers(StrEnum):
+    """Where a player who left after a series stands in the ranking."""
+
+    RANKED = "ranked"
+    """Ranked with the series he played, like everybody."""
+    UNRANKED = "unranked"
+    """Listed with his numbers but without a place; the next player moves up."""
+
+
+TABLE_POINTS_PLACES = 4
+"""Table points are given for the four places at a table of four; a table of three gives the
+first three."""
+
+
+def table_points_problem(points: Sequence[int]) -> Message | None:
+    """Why ``points`` cannot be the table points of the places 1 to 4, or None: four whole
+    numbers of 0 or more, none above the one before (a better place never gets less).
+
+    >>> table_points_problem([4, 3, 2, 1]) is None, str(table_points_problem([1, 2, 3, 4]))
+    (True, 'the points of a place are at most those of the place before (found 1,2,3,4)')
+    """
+    shown = ",".join(str(p) for p in points)
+    if len(points) != TABLE_POINTS_PLACES or any(p < 0 for p in points):
+        return msg(
+            "give the points of places 1 to 4 at a table, whole numbers of 0 or more, e.g. "
+            "4,3,2,1 (found {points})",
+            points=shown,
+        )
+    if any(a < b for a, b in pairwise(points)):
+        return msg(
+            "the points of a place are at most those of the place before (found {points})",
+            points=shown,
+        )
+    return None
+
+
+def table_points(scores: Mapping[str, Score], points: Sequence[int]) -> dict[str, Fraction]:
+    """Each player's table points of one series at one table: the points of his place at
+    the table (by Seeger-Fabian, then more won, then fewer lost); players equal at the table
+    share the points of the places they cover.
+
+    >>> got = table_points({"A": Score(900, 0, 2, 0), "B": Score(400, 0, 1, 0),
+    ...                     "C": Score(400, 0, 1, 0), "D": Score(-50, 0, 0, 1)}, [4, 3, 2, 1])
+    >>> {n: str(p) for n, p in got.items()}
+    {'A': '4', 'B': '5/2', 'C': '5/2', 'D': '1'}
+    """
+
+    def key(name: str) -> tuple[int, int, int]:
+        x = scores[name]
+        return (-x.seeger_fabian, -x.won, x.lost)
+
+    ordered = sorted(scores, key=key)
+    out: dict[str, Fraction] = {}
+    i = 0
+    while i < len(ordered):
+        group = [n for n in ordered[i:] if key(n) == key(ordered[i])]
+        share = Fraction(sum(points[i : i + len(group)]), len(group))
+        out.update(dict.fromkeys(group, share))
+        i += len(group)
+    return out
+
+
+def lot(seed: int, name: str) -> float:
+    """A player's number in the lot drawn with ``seed``: the lower comes first. The same seed
+    and name draw the same number on every look (a string seed is hashed with SHA-512).
+
+    >>> lot(7, "Anna") == lot(7, "anna"), lot(7, "Anna") == lot(8, "Anna")
+    (True, False)
+    """
+    return random.Random(f"{seed}:{same_name(name)}").random()
 
 
 def _key(s: Standing) -> tuple[int, int, int]:
@@ -383,13 +527,46 @@ def _key(s: Standing) -> tuple[int, int, int]:
     return (-s.seeger_fabian, -s.won, s.lost)
 
 
-def with_places(lines: Sequence[Standing]) -> list[Standing]:
-    """Sorted by the ranking rule; equal lines share a place (1., 2., 2., 4.)."""
-    ordered = sorted(lines, key=lambda s: (*_key(s), s.name.casefold()))
+def _table_key(s: Standing) -> tuple[Fraction, int, int, int]:
+    # ISPA finals: "in erster Linie Tischpunkte ... Spielpunkte erst an zweiter Stelle"
+    return (-(s.table_points or Fraction(0)), *_key(s))
+
+
+def with_places(
+    lines: Sequence[Standing], *, lot_seed: int | None = None, by_table_points: bool = False
+) -> list[Standing]:
+    """Sorted by the ranking rule (table points first where ``by_table_points``); equal lines
+    share a place (1., 2., 2., 4.), or with a ``lot_seed`` the lot orders them (each marked
+    ``by_lot``). A line not ``ranked`` is listed where its numbers put it, with place 0, and
+    takes no place from the others.
+
+    >>> lines = [Standing(0, n, "", sf, 0, 0, 0, {}, False) for n, sf in
+    ...          [("A", 900), ("B", 800), ("C", 800), ("D", 100)]]
+    >>> [(s.place, s.name, s.by_lot) for s in with_places(lines, lot_seed=3)]
+    [(1, 'A', False), (2, 'B', True), (3, 'C', True), (4, 'D', False)]
+    """
+    key = _table_key if by_table_points else _key
+
+    def drawn(s: Standing) -> float:
+        return 0.0 if lot_seed is None else lot(lot_seed, s.name)
+
+    ordered = sorted(lines, key=lambda s: (*key(s), drawn(s), s.name.casefold()))
     out: list[Standing] = []
-    for pos, s in enumerate(ordered):
-        place = out[-1].place if out and _key(out[-1]) == _key(s) else pos + 1
-        out.append(replace(s, place=place))
+    before: int | None = None  # the index in ``out`` of the last ranked line
+    pos = 0
+    for s in ordered:
+        if not s.ranked:
+            out.append(replace(s, place=0, by_lot=False))
+            continue
+        pos += 1
+        tied = before is not None and key(out[before]) == key(s)
+        if tied and lot_seed is None:
+            out.append(replace(s, place=out[before].place, by_lot=False))  # type: ignore[index]
+        else:
+            out.append(replace(s, place=pos, by_lot=tied))
+            if tied:
+                out[before] = replace(out[before], by_lot=True)  # type: ignore[index]
+        before = len(out) - 1
     return out
 
 
@@ -398,8 +575,13 @@ def rank(
     scores: Mapping[str, Mapping[int, Score]],
     *,
     series: int | None = None,
+    lot_seed: int | None = None,
+    leavers: Leavers = Leavers.RANKED,
+    points: Mapping[str, Mapping[int, Fraction]] | None = None,
 ) -> list[Standing]:
-    """Every player's totals over the series (or one series), ranked with shared places.
+    """Every player's totals over the series (or one series), ranked with shared places, or
+    by lot (``lot_seed``); a player who left listed without a place where ``leavers`` says
+    so; with ``points`` (each player's table points per series) ranked by table points first.
 
     >>> people = [Player("A"), Player("B"), Player("C")]
     >>> got = rank(people, {"A": {1: Score(500, 300, 6, 1)}, "B": {1: Score(500, 250, 6, 1)},
@@ -410,6 +592,10 @@ def rank(
     lines = []
     for p in players:
         mine = {s: sc for s, sc in scores.get(p.name, {}).items() if series in (None, s)}
+        tp = None
+        if points is not None:
+            got = points.get(p.name, {})
+            tp = sum((v for s, v in got.items() if series in (None, s)), Fraction(0))
         lines.append(
             Standing(
                 place=0,
@@ -421,9 +607,11 @@ def rank(
                 lost=sum(sc.lost for sc in mine.values()),
                 series={s: mine[s].seeger_fabian for s in sorted(mine)},
                 in_progress=any(not sc.complete for sc in mine.values()),
+                table_points=tp,
+                ranked=not (p.left and leavers is Leavers.UNRANKED),
             )
         )
-    return with_places(lines)
+    return with_places(lines, lot_seed=lot_seed, by_table_points=points is not None)
 
 
 # --- teams ------------------------------------------------------------------------------
@@ -474,111 +662,6 @@ def teams(standings: Sequence[Standing], *, size: int = 4) -> list[TeamStanding]
         place = out[-1].place if out and out[-1].seeger_fabian == total else pos + 1
         out.append(TeamStanding(place, club, total, members_, short))
     return out
-
-
-# --- prizes and fees ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Prize:
-    """A player's prize: the places' prizes shared equally among equal places."""
-
-    place: int
-    name: str
-    amount: Fraction
-
-
-def prize_amounts(
-    *,
-    pool: Fraction | None = None,
-    split: Sequence[Fraction] = (),
-    amounts: Sequence[Fraction] = (),
-) -> list[Fraction]:
-    """The prize of each place, from a pool split in percent or from fixed amounts.
-
-    >>> prize_amounts(pool=Fraction(500), split=[Fraction(30), Fraction(20)])
-    [Fraction(150, 1), Fraction(100, 1)]
-    """
-    if amounts and (split or pool is not None):
-        raise OptionError(
-            ("amounts", "pool", "split"),
-            msg("give either fixed amounts or a pool with its split, not both"),
-        )
-    if amounts:
-        bad = [a for a in amounts if a < 0]
-        if bad:
-            raise OptionError(
-                "amounts",
-                msg("{amount} is negative; give amounts like 100,60,40", amount=bad[0]),
-            )
-        return list(amounts)
-    if pool is None or not split:
-        raise OptionError(
-            ("pool", "split", "amounts"),
-            msg(
-                "give a pool and its split in percent (e.g. 500 and 30,20,15) or fixed amounts "
-                "(e.g. 100,60,40)"
-            ),
-        )
-    if pool < 0 or any(p < 0 for p in split):
-        raise OptionError(
-            ("pool", "split"), msg("a pool and its split are amounts and percentages of 0 or more")
-        )
-    if sum(split) > 100:
-        total = format(float(sum(split)), "g")
-        raise OptionError(
-            "split", msg("the split adds up to {total} %: at most 100 %", total=total)
-        )
-    return [pool * p / 100 for p in split]
-
-
-def prizes(standings: Sequence[Standing], amounts: Sequence[Fraction]) -> list[Prize]:
-    """Who gets what: players sharing a place share the prizes of the places they cover,
-    each share rounded down to the cent (``remaining`` tells what is left over).
-
-    >>> lines = with_places([Standing(0, n, "", sf, 0, 0, 0, {}, False)
-    ...                      for n, sf in [("A", 900), ("B", 800), ("C", 800), ("D", 100)]])
-    >>> [(p.place, p.name, p.amount) for p in prizes(lines, [Fraction(n) for n in (100, 60, 40)])]
-    [(1, 'A', Fraction(100, 1)), (2, 'B', Fraction(50, 1)), (2, 'C', Fraction(50, 1))]
-    >>> [str(p.amount) for p in prizes(lines, [Fraction(0), Fraction(25), Fraction("0.01")])]
-    ['0', '25/2', '25/2']
-    """
-    out: list[Prize] = []
-    i = 0
-    while i < len(standings) and i < len(amounts):
-        group = [s for s in standings if s.place == standings[i].place]
-        # Prizes are paid in cents: a share that does not come out even (100 € among three)
-        # is rounded down, so no more than the prizes is paid; the rest is shown beside.
-        shared = Fraction(
-            math.floor(sum(amounts[i : i + len(group)], Fraction(0)) * 100 / len(group)), 100
-        )
-        out.extend(Prize(s.place, s.name, shared) for s in group)
-        i += len(group)
-    return out
-
-
-@dataclass(frozen=True)
-class Fee:
-    """What a player pays: start money plus a fee for each lost game (Preisskat)."""
-
-    name: str
-    entry: Fraction
-    lost: int
-    lost_fees: Fraction
-
-    @property
-    def total(self) -> Fraction:
-        return self.entry + self.lost_fees
-
-
-def fees(standings: Sequence[Standing], *, entry: Fraction, lost_game: Fraction) -> list[Fee]:
-    """Each player's fees, in the ranking's order."""
-    if entry < 0 or lost_game < 0:
-        raise OptionError(
-            ("entry", "lost_game"),
-            msg("an entry fee and a lost game's fee are amounts of 0 or more"),
-        )
-    return [Fee(s.name, entry, s.lost, lost_game * s.lost) for s in standings]
 
 
 @dataclass

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from skatliste.app import league as app
+from skatliste.league import Scoring
 
 DATA = Path(__file__).parent / "data"
 FIXTURE = DATA / "league-history.json"
@@ -27,7 +28,9 @@ def build_league(folder: Path) -> Path:
     """A league whose teams are changed in each way ``team edit`` has: Kiel renamed while it
     plays a match day (its lineup keeps its players), Lübeck given its players anew (one
     more), Eutin renamed and given its players anew at once, then renamed again."""
-    app.new_league(folder, name="Kreisliga Süd", series=2, seed=2028)
+    app.new_league(
+        folder, name="Kreisliga Süd", series=2, seed=2028, scoring=Scoring.ALL
+    )  # as the earlier build wrote it
     for team, players in TEAMS.items():
         app.add_team(folder, team, players)
     app.new_day(folder, 1, ["Kiel", "Lübeck"], when="2027-03-14", venue="Kiel")

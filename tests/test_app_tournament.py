@@ -87,7 +87,7 @@ def play_second_series(f: Path) -> Path:
     plan = app.draw_series(f, 2)
     assert [t.players for t in plan.tables] == SERIES_2
     assert plan.repeats == ()
-    app.enter_paper_result(f, 2, 1, ["Emil=42/1/0", "Kai=0/0/0", "Hans=-20/0/1", "Frida=10/1/0"])
+    app.enter_paper_result(f, 2, 1, ["Emil=42/1/0", "Kai=0/0/0", "Hans=-40/0/1", "Frida=30/1/0"])
     app.enter_paper_result(f, 2, 2, ["Ben=0/0/0", "Mia=72/1/0", "Gerd=0/0/0"])
     app.enter_paper_result(f, 2, 3, ["Dora=24/1/0", "Lena=-36/0/1", "Jens=0/0/0"])
     add(f, 2, 4, "Anna", "karo mit 1 augen 80")  # +18, SF +68
@@ -190,7 +190,7 @@ def test_the_final_ranking_by_hand(finished: Path) -> None:
     r = app.ranking(finished)
     got = [(s.place, s.name, s.seeger_fabian, s.won, s.lost) for s in r.standings]
     assert got == [
-        (1, "Frida", 330, 3, 0),
+        (1, "Frida", 350, 3, 0),
         (2, "Anna", 172, 2, 0),
         (3, "Carl", 162, 1, 0),
         (3, "Emil", 162, 1, 0),
@@ -200,8 +200,8 @@ def test_the_final_ranking_by_hand(finished: Path) -> None:
         (8, "Lena", 17, 1, 1),
         (9, "Dora", 4, 1, 1),
         (10, "Mia", -24, 1, 1),
-        (11, "Hans", -40, 0, 1),
-        (12, "Jens", -54, 0, 1),
+        (11, "Jens", -54, 0, 1),
+        (12, "Hans", -60, 0, 1),
         (13, "Gerd", -98, 0, 1),
     ]
     assert next(s for s in r.standings if s.name == "Emil").series == {1: 40, 2: 122}
@@ -214,11 +214,11 @@ def test_the_ranking_json_has_the_documented_shape(finished: Path) -> None:
         "place": 1,
         "name": "Frida",
         "club": "Kreuz",
-        "seeger_fabian": 330,
-        "points": 110,
+        "seeger_fabian": 350,
+        "points": 130,
         "won": 3,
         "lost": 0,
-        "series": {"1": 240, "2": 90},
+        "series": {"1": 240, "2": 110},
     }
     json.dumps(data)
 
@@ -234,7 +234,7 @@ def test_one_series_ranks_alone(finished: Path) -> None:
 
 
 def test_teams_by_hand(finished: Path) -> None:
-    """Herz: Anna 172 + Carl 162 + Emil 162 + Ben 120; Kreuz: 330 + 126 − 40 − 98;
+    """Herz: Anna 172 + Carl 162 + Emil 162 + Ben 120; Kreuz: 350 + 126 − 60 − 98;
     Pik has three players only: 70 + 17 − 54, and says so. Mia has no club."""
     got = [(t.place, t.club, t.seeger_fabian, t.short) for t in app.team_ranking(finished)]
     assert got == [(1, "Herz", 616, False), (2, "Kreuz", 318, False), (3, "Pik", 33, True)]
@@ -257,7 +257,7 @@ def test_prizes_from_a_pool_equal_places_share(finished: Path) -> None:
 def test_fixed_prizes_and_fees(finished: Path) -> None:
     """Carl and Emil share the third prize (and no fourth): 20 each. Everyone pays 10, and
     0.50 a lost game: six lost games in all."""
-    got = app.prize_list(finished, amounts=[F(100), F(60), F(40)], entry=F(10), lost_game=F(1, 2))
+    got = app.prize_list(finished, amounts=[F(100), F(60), F(40)], entry=F(10), lost_game=[F(1, 2)])
     assert [(p.name, int(p.amount)) for p in got.prizes] == [
         ("Frida", 100),
         ("Anna", 60),

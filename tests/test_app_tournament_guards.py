@@ -147,6 +147,39 @@ def test_a_paper_result_beyond_the_series_is_refused(drawn: Path, vera: str, mes
     assert files(drawn) == before
 
 
+def test_a_paper_result_no_game_can_produce_is_refused_saying_why(drawn: Path) -> None:
+    """Rules §7, a paper result: a won game brings at least 18 (Karo mit 1), a lost one costs
+    at least 36; the issue's A=1/1/0 and B=0/0/1 are refused, each with its range."""
+    before = files(drawn)
+    with pytest.raises(InputError) as exc:
+        paper(drawn, "Vera=1/1/0", "Sven=0/0/1", "Klaus=0/0/0")
+    told = str(exc.value)
+    assert (
+        "'Vera=1/1/0': 1 list points with 1 won and 0 lost: a won game brings at least 18, a "
+        "lost one costs at least 36 (twice the lowest game), so the points are 18 to 264"
+    ) in told
+    assert "'Sven=0/0/1': 0 list points with 0 won and 1 lost: " in told
+    assert "so the points are -528 to -36" in told
+    assert files(drawn) == before
+
+
+def test_the_lowest_paper_results_are_taken(drawn: Path) -> None:
+    scores = app.enter_paper_result(drawn, 1, 1, ["Vera=18/1/0", "Sven=-36/0/1", "Klaus=0/0/0"])
+    assert scores["Vera"].points == 18 and scores["Sven"].points == -36
+
+
+def test_a_file_with_a_paper_result_no_game_can_produce_still_opens(drawn: Path) -> None:
+    """Earlier versions took 1/1/0: their files open and rank as they did."""
+    path = drawn / "tournament.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    results = {"Vera": [1, 1, 0], "Sven": [0, 0, 1], "Klaus": [0, 0, 0]}
+    data["paper"] = [{"series": 1, "table": 1, "time": "2026-12-05T18:00:00+00:00",
+                      "results": results}]  # fmt: skip
+    path.write_text(json.dumps(data), encoding="utf-8")
+    got = {s.name: s.seeger_fabian for s in app.ranking(drawn).standings}
+    assert got == {"Vera": 91, "Sven": -50, "Klaus": 40}
+
+
 def test_the_highest_paper_results_are_taken(drawn: Path) -> None:
     scores = app.enter_paper_result(drawn, 1, 1, ["Vera=264/1/0", "Sven=-528/0/1", "Klaus=0/0/0"])
     assert scores["Vera"].points == 264 and scores["Sven"].points == -528
@@ -361,3 +394,52 @@ def test_three_sharing_a_place_are_paid_in_whole_cents_and_the_rest_is_said(draw
     assert (got.paid_out, got.remaining) == (Fraction(9999, 100), Fraction(1, 100))
     got = app.prize_list(drawn, amounts=[Fraction(30)] * 3)
     assert (got.paid_out, got.remaining) == (Fraction(90), Fraction(0))
+
+
+def test_no_prizes_while_a_table_still_plays(drawn: Path, run: Run) -> None:
+    """A table without a result, then one at 1 of its 3 games: the prize list is refused
+    naming it (the CLI says how to get a provisional list); asked for provisional, every line
+    is marked and the tables still playing are named."""
+    with pytest.raises(app.TablesStillPlaying, match=r"series 1 table 1 \(no result yet\)"):
+        app.prize_list(drawn, amounts=[Fraction(10)])
+    lists.add_game(table_list(drawn), "Vera", "grand ohne 1 augen 70".split())
+    with pytest.raises(InputError) as err:
+        app.prize_list(drawn, amounts=[Fraction(10)])
+    assert str(err.value) == "no prizes while tables still play: series 1 table 1 (1/3)"
+    got = app.prize_list(drawn, amounts=[Fraction(10)], provisional=True)
+    assert [(p.name, p.amount) for p in got.prizes] == [("Vera", Fraction(10))]
+    assert [(s.series, s.table, s.games) for s in got.provisional] == [(1, 1, 1)]
+    before = files(drawn)
+    cli = run("tournament", "prizes", "--amounts", "20", "--tournament", str(drawn), "--lang",
+              "en")  # fmt: skip
+    assert cli.exit_code == 2 and cli.stderr == (
+        "Error: no prizes while tables still play: series 1 table 1 (1/3); give --provisional "
+        "for the list as it stands, every line marked provisional\n"
+    )
+    cli = run("tournament", "prizes", "--amounts", "20", "--entry", "2", "--provisional",
+              "--tournament", str(drawn), "--lang", "en")  # fmt: skip
+    assert cli.exit_code == 0, cli.output
+    lines = cli.output.splitlines()
+    assert lines[2].split() == ["1.", "Vera", "€20.00", "provisional"]
+    assert [line.split()[-1] for line in lines[7:10]] == ["provisional"] * 3
+    assert lines[-1] == (
+        "provisional: tables still playing: series 1 table 1 (1/3); every line can change"
+    )
+    assert files(drawn) == before
+
+
+def test_lost_game_fees_in_tiers_on_the_cashier_s_list(drawn: Path, run: Run) -> None:
+    """Published: "Startgeld 2,00 Euro; Abreizgeld: 1.-3. Spiel 0,30 Euro, ab 4. Spiel 1,00
+    Euro": Sven lost all three games of the series, 0.90 €, and pays 2.90 €."""
+    paper(drawn, "Vera=0/0/0", "Sven=-200/0/3", "Klaus=0/0/0")
+    got = run("tournament", "prizes", "--amounts", "10", "--entry", "2", "--lost-game",
+              "0.30,0.30,0.30,1", "--tournament", str(drawn), "--lang", "en")  # fmt: skip
+    assert got.exit_code == 0, got.output
+    assert got.output.splitlines()[6:] == [
+        "Name      Entry    Lost    Lost games    Pays",
+        "------  -------  ------  ------------  ------",
+        "Klaus     €2.00       0         €0.00   €2.00",
+        "Vera      €2.00       0         €0.00   €2.00",
+        "Sven      €2.00       3         €0.90   €2.90",
+        "collected: €6.90",
+    ]

@@ -100,8 +100,8 @@ def test_a_write_that_landed_before_the_server_was_killed_is_not_written_again(
     """Killed between the list's write and keeping the answer: the key is open and the list
     differs from when it was opened, so the repeat answers from the list as it is (200) and
     writes nothing."""
-    assert kept.begin(fresh_ledger, "k-2", game_scope(client)) is None
-    lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])  # the first write landed
+    with kept.keyed(fresh_ledger, "k-2", game_scope(client)):
+        lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])  # the first write landed
     again = client.post("/api/games", json=GAME, headers={**AUTH, "Idempotency-Key": "k-2"})
     assert again.status_code == 200
     assert again.json()["totals"] == {"Anna": 0, "Ben": 48, "Carl": 0}
@@ -113,11 +113,70 @@ def test_a_write_that_never_landed_is_written_on_the_repeat(
 ) -> None:
     """Killed after opening the key but before the list's write: the list is as it was, so
     the repeat is written, once."""
-    assert kept.begin(fresh_ledger, "k-3", game_scope(client)) is None
+    kill_before_the_write(fresh_ledger, "k-3", game_scope(client))
     headers = {**AUTH, "Idempotency-Key": "k-3"}
     assert client.post("/api/games", json=GAME, headers=headers).status_code == 201
     assert client.post("/api/games", json=GAME, headers=headers).status_code == 201
     assert games(fresh_ledger) == 1
+
+
+def test_a_write_lost_in_a_kill_is_written_even_after_another_write(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """Killed after opening k1's record but before the list's write; another phone then saves
+    a pass with k2: the list changed, but not by k1, so the repeat of k1 writes its game (never
+    "replayed" with no game)."""
+    kill_before_the_write(fresh_ledger, "k1", game_scope(client))
+    assert client.post("/api/pass", headers={**AUTH, "Idempotency-Key": "k2"}).status_code == 201
+    again = client.post("/api/games", json=GAME, headers={**AUTH, "Idempotency-Key": "k1"})
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers
+    assert games(fresh_ledger) == 2
+
+
+def test_a_write_lost_in_a_kill_is_written_even_after_the_cli_wrote(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """The same with the CLI (a process that knows nothing of the server) writing in between."""
+    kill_before_the_write(fresh_ledger, "k1", game_scope(client))
+    lists.pass_game(fresh_ledger)
+    again = client.post("/api/games", json=GAME, headers={**AUTH, "Idempotency-Key": "k1"})
+    assert again.status_code == 201
+    assert games(fresh_ledger) == 2
+
+
+def test_a_landed_write_stays_landed_after_other_writes(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """Killed after the list's write but before its answer was kept; the CLI and another phone
+    write after: the repeat writes nothing."""
+    with kept.keyed(fresh_ledger, "k1", game_scope(client)):
+        lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])  # landed; then the kill
+    lists.pass_game(fresh_ledger)
+    assert client.post("/api/pass", headers={**AUTH, "Idempotency-Key": "k2"}).status_code == 201
+    again = client.post("/api/games", json=GAME, headers={**AUTH, "Idempotency-Key": "k1"})
+    assert again.status_code == 200 and again.headers["idempotent-replayed"] == "true"
+    assert games(fresh_ledger) == 3
+
+
+def test_the_server_opens_the_key_under_the_lists_lock(
+    client: TestClient, fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save whose answer is never kept (the server killed right after the list's write):
+    the CLI writes after, and the repeat still writes nothing (the server opened the key)."""
+    monkeypatch.setattr(kept, "finish", lambda *args: None)
+    headers = {**AUTH, "Idempotency-Key": "k1"}
+    assert client.post("/api/games", json=GAME, headers=headers).status_code == 201
+    lists.pass_game(fresh_ledger)
+    again = client.post("/api/games", json=GAME, headers=headers)
+    assert again.status_code == 200 and again.headers["idempotent-replayed"] == "true"
+    assert games(fresh_ledger) == 2
+
+
+def kill_before_the_write(path: Path, key: str, scope: str) -> None:
+    """What a save does before it writes (its key opened under the list's lock), then the
+    server is killed: nothing more of that save happens."""
+    with kept.keyed(path, key, scope), locked(path):
+        pass
 
 
 def test_a_refused_write_is_not_kept(client: TestClient, fresh_ledger: Path) -> None:
@@ -312,3 +371,52 @@ def test_the_organisers_paper_result_is_kept_inside_the_tournament(tmp_path: Pat
     for target in (kept_file, folder / "tournament.json.requests.lock"):
         with pytest.raises(LedgerError):
             refuse_list_target(target)
+
+
+def test_a_paper_result_lost_in_a_kill_is_entered_after_another_write(tmp_path: Path) -> None:
+    """The tournament's file too: the organiser's paper result of table 1 is opened and the
+    server killed; table 2's result is entered in the terminal; the repeat enters table 1's."""
+    from skatliste.app import tournament as app
+
+    folder = tmp_path / "t"
+    app.new_tournament(folder, name="T", date="2026-12-05", series=1, seed=1)
+    for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"):
+        app.add_player(folder, name)
+    app.draw_series(folder, 1)
+    client = TestClient(create_app(tournament=folder, organiser_key=KEY))
+    tables = app.seating(folder, 1).tables
+
+    def results(table: int) -> list[str]:
+        return [f"{p}=0/0/0" for p in tables[table - 1].players]
+
+    def paper(table: int) -> dict[str, object]:
+        return {"series": 1, "table": table, "results": " ".join(results(table))}
+
+    sent = client.build_request("POST", "/api/tournament/paper", json=paper(1)).content
+    kill_before_the_write(folder, "p1", kept.scope_of("/api/tournament/paper", "POST", sent))
+    app.enter_paper_result(folder, 1, 2, results(2))
+    headers = {**AUTH, "Idempotency-Key": "p1"}
+    again = client.post("/api/tournament/paper", json=paper(1), headers=headers)
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers, again.text
+
+
+def test_a_requests_file_read_again_reads_only_its_new_lines_and_agrees(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """Reading the file after a few more saves gives what a whole reading gives; a wrong line
+    added is named with its own line number."""
+    from skatliste.errors import LedgerError
+    from skatliste.store import requests as store
+
+    where = kept.requests_path(fresh_ledger)
+    for n in range(3):
+        client.post("/api/pass", headers={**AUTH, "Idempotency-Key": f"r-{n}"})
+        again = store._read(where)
+        store._known.clear()
+        assert again == store._read(where)
+    with where.open("ab") as f:
+        f.write(b'{"key": 7}\n')
+    lines = where.read_bytes().count(b"\n")
+    with pytest.raises(LedgerError) as refused:
+        store._read(where)
+    assert f"line {lines}" in str(refused.value.message)

@@ -11,6 +11,7 @@ import pytest
 
 from skatliste.app import league as app
 from skatliste.app import tournament
+from skatliste.league import Scoring
 from skatliste.web.server import create_app
 
 from .webtools import CHROMIUM_ARGS, chromium_path, live_server
@@ -29,7 +30,7 @@ def test_the_league_page_follows_a_result_live(tmp_path: Path) -> None:
     if executable is None:
         pytest.fail("no chromium: 'make test' installs Debian's chromium (apt-get, as root)")
     folder = tmp_path / "liga"
-    app.new_league(folder, name="Kreisliga Ost", series=2, seed=3)
+    app.new_league(folder, name="Kreisliga Ost", series=2, seed=3, scoring=Scoring.ALL)
     for team, players in TEAMS.items():
         app.add_team(folder, team, players)
     app.new_day(folder, 1, list(TEAMS), venue="Eutin")

@@ -20,12 +20,14 @@ from skatliste.league import (
     DayReport,
     DayScores,
     MatchDay,
+    Scoring,
     Team,
     check_teams,
     match_day,
     players,
     ranking_points,
     report,
+    scoring_problem,
     season_table,
 )
 from skatliste.seating import draw_day, seat_by_ranking, team_table_sizes
@@ -596,3 +598,85 @@ def test_the_report_lists_each_players_seeger_fabian_per_series() -> None:
         p for p in report(DAY1, {1: missing, 2: SCORES1[2]}, series=3).players if p.name == "d1"
     )
     assert (d1.series, d1.total) == (((2, 900),), 900)
+
+
+# --- scoring as a group of four or five (rules §L, "Ranking points of a series") -------------
+
+
+def _day_of(names: str, totals: Sequence[Mapping[str, int]]) -> DayScores:
+    """Each series' scores: every team's total spread over its regular lineup."""
+    return {n: series(*(spread(v, t) for t, v in got.items())) for n, got in enumerate(totals, 1)}
+
+
+def test_a_day_of_three_teams_scores_as_a_group_of_four() -> None:
+    """DSkV Online-Bundesliga: 3:0, 2:1 and 1:2 a series, "Mit 5:1 Wertungspunkten" after a
+    first and a second place; all against all gives 2:0, 1:1, 0:2 (3:1 for the same day)."""
+    day = match_day(1, teams_of("ABC"))
+    scores = _day_of("ABC", [{"A": 900, "B": 600, "C": 300}, {"B": 900, "A": 600, "C": 300}])
+    got = report(day, scores, series=2, scoring=Scoring.GROUP)
+    assert [(t.team, int(t.points), int(t.against)) for t in got.series[0].teams] == [
+        ("A", 3, 0), ("B", 2, 1), ("C", 1, 2)
+    ]  # fmt: skip
+    assert [(t.team, int(t.points), int(t.against)) for t in got.teams] == [
+        ("A", 5, 1), ("B", 5, 1), ("C", 2, 4)
+    ]  # fmt: skip
+    before = report(day, scores, series=2)
+    top = before.teams[0]
+    assert (top.team, int(top.points), int(top.against)) == ("A", 3, 1)
+
+
+def test_three_level_teams_share_two_to_one_each() -> None:
+    """ "Nach dieser 1. Serie lagen die drei Mannschaften mit jeweils 10:5 Wertungspunkten
+    gleichauf": level in a series, each of three gets (3 + 2 + 1) / 3 = 2 : 1."""
+    got = ranking_points({"A": 500, "B": 500, "C": 500}, places=4)
+    assert set(got.values()) == {(Fraction(2), Fraction(1))}
+
+
+def test_five_teams_keep_four_to_none_and_a_winner_of_four_series_has_sixteen() -> None:
+    """ "im Fünferfeld 16 Punkte": a group of five gives 4 .. 0 a series, 16 over four."""
+    day = match_day(1, teams_of("ABCDE"))
+    one = {"A": 900, "B": 800, "C": 700, "D": 600, "E": 500}
+    got = report(day, _day_of("ABCDE", [one] * 4), series=4, scoring=Scoring.GROUP)
+    assert [(t.team, int(t.points), int(t.against)) for t in got.teams] == [
+        ("A", 16, 0), ("B", 12, 4), ("C", 8, 8), ("D", 4, 12), ("E", 0, 16)
+    ]  # fmt: skip
+
+
+def test_a_central_day_scores_every_team_within_its_group() -> None:
+    """Eight teams in groups of four: the best of each group gets 3 a series, not 7; the
+    report lists the groups apart, each from its first ("als Gruppenerster")."""
+    day = match_day(1, teams_of("ABCDEFGH"), groups=["ABCD", "EFGH"])
+    one = {t: 1000 - 100 * i for i, t in enumerate("ABCDEFGH")}
+    got = report(day, _day_of("ABCDEFGH", [one]), series=1, scoring=Scoring.GROUP)
+    assert [(t.group, t.team, int(t.points)) for t in got.teams] == [
+        (1, "A", 3), (1, "B", 2), (1, "C", 1), (1, "D", 0),
+        (2, "E", 3), (2, "F", 2), (2, "G", 1), (2, "H", 0),
+    ]  # fmt: skip
+    alone = report(day, _day_of("ABCDEFGH", [one]), series=1)
+    assert [t.points for t in alone.teams] == [3, 2, 1, 0, 3, 2, 1, 0]  # groups also for all
+    three = match_day(2, teams_of("ABCDEFG"), groups=["ABCD", "EFG"])
+    seven = {t: v for t, v in one.items() if t != "H"}
+    got = report(three, _day_of("ABCDEFG", [seven]), series=1, scoring=Scoring.GROUP)
+    assert [t.points for t in got.teams if t.group == 2] == [3, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("groups", "says"),
+    [
+        (["ABCD", "EFGX"], "group 2 names team 'X', which does not play the day"),
+        (["ABCD", "DEFG", "H"], "team 'D' is in group 1 and group 2"),
+        (["ABCD", "EFG"], "H in no group; every team of the day is in one"),
+        (["ABCDEFG", "H"], "group 2 has one team; a group has at least 2"),
+    ],
+)
+def test_groups_that_do_not_part_the_day_are_refused(groups: list[str], says: str) -> None:
+    with pytest.raises(InputError, match=says):
+        match_day(1, [*teams_of("ABCDEFGH"), Team("X", ("x1", "x2", "x3"))][:8], groups=groups)
+
+
+def test_group_scoring_needs_groups_on_a_day_of_more_than_five() -> None:
+    day = match_day(1, teams_of("ABCDEFGH"))
+    assert "8 teams in one group" in str(scoring_problem(day, Scoring.GROUP))
+    assert scoring_problem(day, Scoring.ALL) is None
+    with pytest.raises(InputError, match="set the day's groups"):
+        report(day, {}, series=3, scoring=Scoring.GROUP)

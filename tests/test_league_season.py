@@ -47,35 +47,35 @@ TEAM_OF = {p: t for t, players in TEAMS.items() for p in players[:4]}
 #             Plön   0 + ½ = ½ : 3 + 2½ = 5½, 400 + 400 = 800
 #   (Eutin and Kiel have 3½ each: Eutin first by its game points)
 # Day 2 (Husum, Heide, Mölln, Preetz; Preetz does not appear):
-#   series 1: Husum 4 × 200 = 800, Heide 4 × 150 = 600, Mölln 4 × 50 = 200
+#   series 1: Husum 4 × 200 = 800, Heide 4 × 150 = 600, Mölln 4 × 70 = 280
 #             -> Husum 3:0, Heide 2:1, Mölln 1:2, Preetz (beaten by all) 0:3
-#   series 2: Husum 4 × 50 = 200, Heide 4 × 150 = 600, Mölln 4 × 150 = 600
+#   series 2: Husum 4 × 70 = 280, Heide 4 × 150 = 600, Mölln 4 × 150 = 600
 #             -> Heide and Mölln share places 1 and 2: 2 + ½ = 2½ : ½, Husum 1:2, Preetz 0:3
-#   the day:  Heide 2 + 2½ = 4½ : 1 + ½ = 1½, 1200; Husum 3 + 1 = 4 : 2, 1000;
-#             Mölln 1 + 2½ = 3½ : 2 + ½ = 2½, 800; Preetz 0 : 6, 0
+#   the day:  Heide 2 + 2½ = 4½ : 1 + ½ = 1½, 1200; Husum 3 + 1 = 4 : 2, 1080;
+#             Mölln 1 + 2½ = 3½ : 2 + ½ = 2½, 880; Preetz 0 : 6, 0
 # Day 3, central, all eight teams (7 ranking points a series):
 #   series 1: Eutin 3 × 200 = 600, Mölln 4 × 150 = 600, Heide 4 × 140 = 560, Husum 4 × 130 = 520,
-#             Plön 4 × 120 = 480, Lübeck 4 × 110 = 440, Kiel 4 × 100 = 400, Preetz 4 × 60 = 240
+#             Plön 4 × 120 = 480, Lübeck 4 × 110 = 440, Kiel 4 × 100 = 400, Preetz 4 × 70 = 280
 #             -> Eutin and Mölln 6 + ½ = 6½ : ½, Heide 5:2, Husum 4:3, Plön 3:4, Lübeck 2:5,
 #                Kiel 1:6, Preetz 0:7
 #   series 2: every player 100: the seven teams of four 400 each, Eutin 300
 #             -> the seven share places 1 to 7: 1 (Eutin) + 6 × ½ = 4 : 3 each; Eutin 0:7
 #   the day:  Mölln 6½ + 4 = 10½ : ½ + 3 = 3½, 1000; Heide 5 + 4 = 9 : 5, 960;
 #             Husum 8 : 6, 920; Plön 7 : 7, 880; Eutin 6½ + 0 = 6½ : ½ + 7 = 7½, 900;
-#             Lübeck 6 : 8, 840; Kiel 5 : 9, 800; Preetz 4 : 10, 640
+#             Lübeck 6 : 8, 840; Kiel 5 : 9, 800; Preetz 4 : 10, 680
 SF = {
     1: {
         1: {"Kiel": 200, "Lübeck": 150, "Eutin": 200, "Plön": 100},
         2: {"Kiel": 100, "Lübeck": 250, "Eutin": 300, "Plön": 100},
     },
     2: {
-        1: {"Husum": 200, "Heide": 150, "Mölln": 50},
-        2: {"Husum": 50, "Heide": 150, "Mölln": 150},
+        1: {"Husum": 200, "Heide": 150, "Mölln": 70},
+        2: {"Husum": 70, "Heide": 150, "Mölln": 150},
     },
     3: {
         1: {
             "Kiel": 100, "Lübeck": 110, "Eutin": 200, "Plön": 120,
-            "Husum": 130, "Heide": 140, "Mölln": 150, "Preetz": 60,
+            "Husum": 130, "Heide": 140, "Mölln": 150, "Preetz": 70,
         },
         2: dict.fromkeys(TEAMS, 100),
     },
@@ -87,23 +87,23 @@ DAYS = {
 }
 
 # The season table:
-#   Mölln  3½ + 10½ = 14 : 2½ + 3½ = 6,     800 + 1000 = 1800
+#   Mölln  3½ + 10½ = 14 : 2½ + 3½ = 6,     880 + 1000 = 1880
 #   Heide  4½ + 9 = 13½ : 1½ + 5 = 6½,      1200 + 960 = 2160
-#   Husum  4 + 8 = 12 : 2 + 6 = 8,          1000 + 920 = 1920
+#   Husum  4 + 8 = 12 : 2 + 6 = 8,          1080 + 920 = 2000
 #   Lübeck 4½ + 6 = 10½ : 1½ + 8 = 9½,      1600 + 840 = 2440
 #   Eutin  3½ + 6½ = 10 : 2½ + 7½ = 10,     1500 + 900 = 2400
 #   Kiel   3½ + 5 = 8½ : 2½ + 9 = 11½,      1200 + 800 = 2000
 #   Plön   ½ + 7 = 7½ : 5½ + 7 = 12½,       800 + 880 = 1680
-#   Preetz (one day played) 0 + 4 = 4 : 6 + 10 = 16, 0 + 640 = 640
+#   Preetz (one day played) 0 + 4 = 4 : 6 + 10 = 16, 0 + 680 = 680
 TABLE = [
-    {"place": 1, "team": "Mölln", "days": 2, "points": 14, "against": 6, "game_points": 1800},
+    {"place": 1, "team": "Mölln", "days": 2, "points": 14, "against": 6, "game_points": 1880},
     {"place": 2, "team": "Heide", "days": 2, "points": 13.5, "against": 6.5, "game_points": 2160},
-    {"place": 3, "team": "Husum", "days": 2, "points": 12, "against": 8, "game_points": 1920},
+    {"place": 3, "team": "Husum", "days": 2, "points": 12, "against": 8, "game_points": 2000},
     {"place": 4, "team": "Lübeck", "days": 2, "points": 10.5, "against": 9.5, "game_points": 2440},
     {"place": 5, "team": "Eutin", "days": 2, "points": 10, "against": 10, "game_points": 2400},
     {"place": 6, "team": "Kiel", "days": 2, "points": 8.5, "against": 11.5, "game_points": 2000},
     {"place": 7, "team": "Plön", "days": 2, "points": 7.5, "against": 12.5, "game_points": 1680},
-    {"place": 8, "team": "Preetz", "days": 1, "points": 4, "against": 16, "game_points": 640},
+    {"place": 8, "team": "Preetz", "days": 1, "points": 4, "against": 16, "game_points": 680},
 ]
 
 
@@ -162,6 +162,8 @@ def league(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "2",
         "--seed",
         "9",
+        "--scoring",
+        "all",  # the central day of eight, all against all (worked above)
     )
     monkeypatch.setenv("SKATLISTE_LEAGUE", str(folder))
     for team, players in TEAMS.items():
@@ -212,14 +214,14 @@ def test_the_table_as_text(run: Run, season: object) -> None:
         "Landesliga Nord 2027\n"
         "  Place  Team      Days    Ranking points    Game points\n"
         "-------  ------  ------  ----------------  -------------\n"
-        "     1.  Mölln        2            14 : 6           1800\n"
+        "     1.  Mölln        2            14 : 6           1880\n"
         "     2.  Heide        2          13½ : 6½           2160\n"
-        "     3.  Husum        2            12 : 8           1920\n"
+        "     3.  Husum        2            12 : 8           2000\n"
         "     4.  Lübeck       2          10½ : 9½           2440\n"
         "     5.  Eutin        2           10 : 10           2400\n"
         "     6.  Kiel         2          8½ : 11½           2000\n"
         "     7.  Plön         2          7½ : 12½           1680\n"
-        "     8.  Preetz       1            4 : 16            640\n"
+        "     8.  Preetz       1            4 : 16            680\n"
     )
 
 
@@ -262,8 +264,8 @@ def test_an_absent_team_is_beaten_by_every_team_that_appeared(run: Run, season: 
     ]
     assert day == [
         ("Heide", 4.5, 1.5, 1200, False),
-        ("Husum", 4, 2, 1000, False),
-        ("Mölln", 3.5, 2.5, 800, False),
+        ("Husum", 4, 2, 1080, False),
+        ("Mölln", 3.5, 2.5, 880, False),
         ("Preetz", 0, 6, 0, True),
     ]
     text = ok(run, "league", "day", "report", "2")
@@ -276,7 +278,7 @@ def test_the_central_day_gives_seven_points_a_series(run: Run, season: object) -
     assert day == {
         "Mölln": (10.5, 3.5, 1000), "Heide": (9, 5, 960), "Husum": (8, 6, 920),
         "Plön": (7, 7, 880), "Eutin": (6.5, 7.5, 900), "Lübeck": (6, 8, 840),
-        "Kiel": (5, 9, 800), "Preetz": (4, 10, 640),
+        "Kiel": (5, 9, 800), "Preetz": (4, 10, 680),
     }  # fmt: skip
     second = got["series"][1]["teams"]
     assert [t["points"] for t in second] == [4] * 7 + [0]  # the team of three: beaten by all
@@ -284,7 +286,7 @@ def test_the_central_day_gives_seven_points_a_series(run: Run, season: object) -
 
 def test_the_players_over_the_season(run: Run, season: object) -> None:
     """Eutin's three: 200 + 300 (day 1) + 200 + 100 (day 3) = 800 each, a shared first place;
-    Lübeck's four: 150 + 250 + 110 + 100 = 610; Preetz's: 60 + 100 = 160 in two series."""
+    Lübeck's four: 150 + 250 + 110 + 100 = 610; Preetz's: 70 + 100 = 170 in two series."""
     got = json.loads(ok(run, "league", "players", "--json"))["players"]
     top = [(p["place"], p["name"], p["team"], p["series"], p["seeger_fabian"]) for p in got[:4]]
     assert top == [
@@ -292,10 +294,10 @@ def test_the_players_over_the_season(run: Run, season: object) -> None:
         (4, "Fritz", "Lübeck", 4, 610),
     ]  # fmt: skip
     assert [(p["name"], p["series"], p["seeger_fabian"]) for p in got[-4:]] == [
-        ("Cem", 2, 160),
-        ("Dirk", 2, 160),
-        ("Elke", 2, 160),
-        ("Finn", 2, 160),
+        ("Cem", 2, 170),
+        ("Dirk", 2, 170),
+        ("Elke", 2, 170),
+        ("Finn", 2, 170),
     ]
     assert "Emil" not in {p["name"] for p in got}  # the reserve did not play
 
@@ -365,7 +367,7 @@ def test_the_report_is_live_while_tables_play(run: Run, league: Path) -> None:
         "result",
         "1",
         "1",
-        *[f"{p}=10/1/0" for p in seated[0]],
+        *[f"{p}=20/1/0" for p in seated[0]],
         "--tournament",
         str(league / "day-1"),
     )
@@ -446,7 +448,7 @@ def test_a_result_for_an_absent_team_is_refused(run: Run, league: Path) -> None:
         "result",
         "1",
         "1",
-        *[f"{p}=10/1/0" for p in seated[0]],
+        *[f"{p}=20/1/0" for p in seated[0]],
         "--tournament",
         str(league / "day-1"),
     )
@@ -464,7 +466,7 @@ def test_a_result_for_an_absent_team_is_refused(run: Run, league: Path) -> None:
     seated = tables(run, league, 2, 1)
     assert sorted(len(t) for t in seated) == [3, 3, 3, 3]
     assert not {"Cem", "Dirk", "Elke", "Finn"} & {p for t in seated for p in t}
-    items = [f"{p}=10/1/0" for p in seated[0][:2]] + ["Cem=10/1/0"]
+    items = [f"{p}=18/1/0" for p in seated[0][:2]] + ["Cem=18/1/0"]
     day2 = str(league / "day-2")
     refused = run("tournament", "result", "1", "1", *items, "--tournament", day2)
     assert refused.exit_code == 2 and "'Cem' is not at table 1" in refused.stderr
@@ -502,7 +504,7 @@ def test_exports(run: Run, season: object, tmp_path: Path) -> None:
     csv = ok(run, "league", "export", "table", "--format", "csv")
     assert csv.splitlines()[:2] == [
         "place,team,days,points,against,game_points",
-        "1,Mölln,2,14,6,1800",
+        "1,Mölln,2,14,6,1880",
     ]
     report_csv = ok(run, "league", "export", "report", "--day", "2", "--format", "csv")
     assert "2,day,Preetz,0,0,6,yes" in report_csv.splitlines()

@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from skatliste.app import league as app
 from skatliste.app import tournament
+from skatliste.league import Scoring
 from skatliste.web.server import create_app
 
 from .conftest import Run
@@ -26,7 +27,7 @@ def liga(tmp_path: Path) -> Path:
     """Three teams of three, match day 1 with series 1 drawn (three tables of three, one
     player of each team), nothing played."""
     folder = tmp_path / "liga"
-    app.new_league(folder, name="Kreisliga <Ost>", series=2, seed=3)
+    app.new_league(folder, name="Kreisliga <Ost>", series=2, seed=3, scoring=Scoring.ALL)
     for team, players in TEAMS.items():
         app.add_team(folder, team, players)
     app.new_day(folder, 1, list(TEAMS), venue="Eutin", when="2027-04-01")

@@ -724,6 +724,7 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "tournament|lists differ",
         "tournament|missing",
         "tournament|paper",
+        "tournament|provisional",
         "tournament|yes",
     ),
     "a word the table writes (the page's buttons type it, a CSV's game column shows it)": (
@@ -781,6 +782,8 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "ranking",
         "report",
         "required",
+        "publish file",
+        "venue report",
         "season file",
         "seating",
         "see text",

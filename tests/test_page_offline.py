@@ -143,6 +143,9 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     with serving(fresh_ledger, port) as url:
         open_for_offline(page, url)
     expect(page.locator("#net-text")).to_contain_text("offline")
+    expect(page.locator("#say")).to_have_text(  # what a screen reader says
+        "Verbindung unterbrochen: Spiele, die jetzt eingetragen werden, bleiben auf diesem Telefon."
+    )
 
     page.reload()  # the service worker answers for the server: the page and the last list
     expect(page.locator("#entry")).to_be_visible()
@@ -182,6 +185,9 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
         expect(page.locator("#sheet li.game")).to_have_count(3)
         expect(page.locator("#net-text")).to_have_text("verbunden")
         expect(page.locator('.chip[data-player="Carl"] .points')).to_have_text("−44")
+        expect(page.locator("#say")).to_contain_text(  # each game said as it lands
+            "Spiel 3: Carl, Pik mit 1, verloren, minus 44. Stand: Anna 48, Ben 48, Carl minus 44."
+        )
         page.wait_for_timeout(3200)  # one more round of the retry timer: nothing is sent again
         page.close()
     assert games_in(fresh_ledger) == [
@@ -422,6 +428,9 @@ def test_a_game_without_its_player_is_refused_on_the_phone_not_kept(
     with serving(fresh_ledger, port) as url:
         open_for_offline(page, url)
     expect(page.locator("#net-text")).to_contain_text("offline")
+    expect(page.locator("#say")).to_have_text(  # what a screen reader says
+        "Verbindung unterbrochen: Spiele, die jetzt eingetragen werden, bleiben auf diesem Telefon."
+    )
     tap(page, "#btn-enter")
     expect(page.locator("#toast")).to_contain_text("Welches Spiel?")
     tap(page, '[data-game="clubs"]', '#spitzen [data-n="1"]', '[data-result="won"]')
@@ -500,6 +509,9 @@ def test_an_entry_waiting_offline_can_be_taken_back_before_it_is_sent(
     with serving(fresh_ledger, port) as url:
         open_for_offline(page, url)
     expect(page.locator("#net-text")).to_contain_text("offline")
+    expect(page.locator("#say")).to_have_text(  # what a screen reader says
+        "Verbindung unterbrochen: Spiele, die jetzt eingetragen werden, bleiben auf diesem Telefon."
+    )
     for taps in (
         ('#players [data-player="Anna"]', '[data-game="clubs"]', '#spitzen [data-n="2"]'),
         ('#players [data-player="Ben"]', '[data-game="grand"]', '#spitzen [data-n="1"]'),

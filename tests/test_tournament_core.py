@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from skatliste.errors import InputError
 from skatliste.families import by_name
+from skatliste.prizes import fees, lost_game_fees, prize_amounts, prizes
 from skatliste.skat.family import FAMILY as SKAT
 from skatliste.skat.rules import MAX_BID
 from skatliste.skat.summary import summarise
@@ -24,11 +25,8 @@ from skatliste.tournament import (
     Score,
     Standing,
     draw,
-    fees,
     pairs_met,
     paper_scores,
-    prize_amounts,
-    prizes,
     rank,
     table_sizes,
     teams,
@@ -306,3 +304,35 @@ def test_prizes_pay_out_exactly_the_places_covered(
     for p in got:
         by_place.setdefault(p.place, set()).add(p.amount)
     assert all(len(v) == 1 for v in by_place.values())
+
+
+def test_lost_game_fees_in_tiers_as_published() -> None:
+    """skattisch.de: "1.-3. Spiel 0,30 Euro, ab 4. Spiel 1,00 Euro"; Skat-Online: 0.50 € for
+    the 1st to 3rd lost game of a series, 1 € for the 4th and 5th, 3 € from the 6th."""
+    pub = [Fraction("0.30")] * 3 + [Fraction(1)]
+    assert [lost_game_fees(n, pub) for n in (0, 1, 3, 4, 6)] == [
+        Fraction(0), Fraction("0.30"), Fraction("0.90"), Fraction("1.90"), Fraction("3.90")
+    ]  # fmt: skip
+    online = [Fraction("0.50")] * 3 + [Fraction(1)] * 2 + [Fraction(3)]
+    assert [lost_game_fees(n, online) for n in (3, 5, 6, 8)] == [
+        Fraction("1.50"), Fraction("3.50"), Fraction("6.50"), Fraction("12.50")
+    ]  # fmt: skip
+
+
+def test_tiers_count_each_series_afresh() -> None:
+    """Four lost games in one series cost 0.30 × 3 + 1; two in each of two series 0.30 × 4."""
+    pub = [Fraction("0.30")] * 3 + [Fraction(1)]
+    got = fees(
+        [line("A", 0, 0, 4), line("B", 0, 0, 4)],
+        entry=Fraction(2),
+        lost_game=pub,
+        lost={"A": {1: 4, 2: 0}, "B": {1: 2, 2: 2}},
+    )
+    assert [(f.name, f.lost, f.lost_fees, f.total) for f in got] == [
+        ("A", 4, Fraction("1.90"), Fraction("3.90")),
+        ("B", 4, Fraction("1.20"), Fraction("3.20")),
+    ]
+    with pytest.raises(AssertionError):
+        fees([line("A", 0, 0, 4)], entry=Fraction(0), lost_game=pub)
+    with pytest.raises(InputError, match="amounts of 0 or more"):
+        fees([line("A", 0, 0, 4)], entry=Fraction(0), lost_game=[Fraction(1), Fraction(-1)])

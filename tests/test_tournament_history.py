@@ -227,7 +227,7 @@ REFUSED: list[tuple[str, Mangle, str]] = [
         "unknown action",
         lambda h: h[0].update(action="undo"),
         "history[1].action: must be one of remove, redraw, seat, "
-        'replace result, delete result (found "undo")',
+        'replace result, delete result, rules (found "undo")',
     ),
     ("action not text", lambda h: h[0].update(action=3), "history[1].action: must be one of"),
     ("no action", lambda h: h[0].pop("action"), "history[1].action: is missing"),

@@ -108,13 +108,19 @@ def test_two_keepers_see_live_where_their_lists_differ(
             a.locator(f'#signers [data-sign="{name}"]').click()
             expect(a.locator(f'#signers [data-sign="{name}"]')).to_be_disabled()
         expect(a.locator("#signed-line")).to_contain_text("unterschrieben von Anna, Ben, Carl")
+        # a write's answer carries no key: the page keeps the second list's link it read
+        expect(a.locator("#second-link")).to_have_attribute("href", link)
         expect(a.locator("#entry")).to_be_hidden()  # closed: no game is entered
         expect(a.locator("#agree")).to_contain_text("Die Liste ist geschlossen")
+        expect(a.locator("#say")).to_have_text(  # what a screen reader says
+            "Carl hat unterschrieben. Die Liste ist geschlossen: alle haben unterschrieben"
+        )
         signed = json.loads(fresh_ledger.read_text(encoding="utf-8"))["agreement"]
         assert [f["player"] for f in signed] == ["Anna", "Ben", "Carl"]
         a.locator("#reopen-why").fill("Spiel 3 vergessen")
         a.locator("#reopen-form button").click()
         expect(a.locator("#entry")).to_be_visible()
         expect(a.locator('#signers [data-sign="Anna"]')).to_be_enabled()
+        expect(a.locator("#say")).to_have_text("Die Liste ist wieder offen.")
         a.close()
         b.close()

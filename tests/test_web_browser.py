@@ -208,9 +208,13 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
 
         # the summary tab: the ranking, the money at a stake, the chart
         tap(keeper, "#tab-summary")
-        keeper.locator("#cent").fill("0.5")
-        keeper.locator("#cent").press("Enter")
+        # the money follows the stake as it is typed (a decimal keypad has no Enter), with
+        # the decimal comma the placeholder shows
+        expect(keeper.locator("#cent")).to_have_attribute("placeholder", "0,25")
+        keeper.locator("#cent").press_sequentially("0,5")
         expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 0,82 €")
+        keeper.locator("#settle").check()  # the paper way (rules §8): said above the payments
+        expect(keeper.locator("#money")).to_contain_text("Abgerechnet wie auf Papier")
         expect(keeper.locator("#chart svg polyline")).to_have_count(3)
         assert_fits_a_phone(keeper)
         if SCREENSHOTS:
@@ -314,6 +318,10 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         page = browser.new_page()
         page.goto(f"{url}/?lang=en#key={KEY}")
         expect(page.locator("#btn-enter")).to_have_text("Enter")
+        # the English words throughout (no German 'augen' in them)
+        expect(page.locator("#words")).to_have_attribute(
+            "placeholder", "clubs with 2 hand points 75"
+        )
         expect(page.locator('#players [data-player="Anna"]')).to_be_disabled()
         expect(page.locator("#info")).to_contain_text("Anna sits out")
         enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="null"]')
@@ -325,7 +333,17 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         expect(page.locator("#preview")).to_contain_text("Ben — Null: +23")
         tap(page, "#btn-enter")
         expect(page.locator("#toast")).to_have_text("Game 1 entered")
+        # what a screen reader says, in English too: the numbers below zero as "minus"
+        expect(page.locator("#say")).to_have_text(
+            "Game 1: Ben, Null, plus 23. Standings: Anna 0, Ben 23, Carl 0, Dora 0."
+        )
         expect(page.locator('#players [data-player="Ben"]')).to_be_disabled()
+        tap(page, '#players [data-player="Carl"]')
+        page.locator("#words").fill("null lost")
+        tap(page, "#btn-enter")
+        expect(page.locator("#say")).to_have_text(
+            "Game 2: Carl, Null, lost, minus 46. Standings: Anna 0, Ben 23, Carl minus 46, Dora 0."
+        )
         page.close()
 
 
@@ -340,6 +358,7 @@ def test_taps_that_need_another_say_why_and_a_wrong_key_watches(
         page = browser.new_page()
         page.goto(f"{url}/#key={KEY}")
         enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="grand"]')
+        tap(page, '[data-unfold="flags-more"]')  # the rare announcements, one tap away
         tap(page, '[data-flag="schneider_announced"]')
         expect(page.locator("#toast")).to_contain_text("nur im Handspiel")
         expect(page.locator('[data-flag="schneider_announced"]')).to_have_attribute(
@@ -349,7 +368,11 @@ def test_taps_that_need_another_say_why_and_a_wrong_key_watches(
         expect(page.locator("#words")).to_have_value("grand hand schneider angesagt")
         tap(page, '[data-flag="re"]')
         expect(page.locator("#toast")).to_contain_text("Re gibt es nur nach Kontra")
-        enter_by_taps(page, '[data-flag="kontra"]', '[data-flag="re"]', '[data-flag="kontra"]')
+        enter_by_taps(page, '[data-flag="kontra"]', '[data-flag="re"]')
+        expect(page.locator("#words")).to_have_value("grand hand schneider angesagt kontra re")
+        expect(page.locator("#toast")).to_be_empty()  # fixed: the red reason goes
+        expect(page.locator("#tap-note")).to_be_hidden()
+        tap(page, '[data-flag="kontra"]')
         tap(page, '[data-flag="hand"]')  # without Hand the announcement goes too
         expect(page.locator("#words")).to_have_value("grand")
         page.close()
@@ -404,7 +427,7 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         second = plan.tables[1].players
         organiser.locator("#paper-table").fill("2")
         organiser.locator("#paper-results").fill(
-            f"{second[0]}=30/2/0 {second[1]}=-20/1/1 {second[2]}=0/0/0"
+            f"{second[0]}=40/2/0 {second[1]}=-20/1/1 {second[2]}=0/0/0"
         )
         tap(organiser, '#paper button[type="submit"]')
         expect(organiser.locator("#paper-message")).to_have_text(
@@ -418,6 +441,42 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         organiser.close()
     games = json.loads((folder / "series-1" / "table-01.json").read_text())["games"]
     assert [(g["declarer"], g["game"]) for g in games] == [(declarer, "grand")]
+
+
+def test_the_organisers_ranking_shows_table_points_places_drawn_and_a_leaver(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A final by table points with ties by lot and leavers unranked (rules §7): the
+    organiser's page shows the table points, marks the places the lot decided and names its
+    seed, and lists the player who left without a place."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import tournament as tournament_app
+    from skatliste.tournament import Leavers, Ties
+
+    folder = tmp_path / "finale"
+    tournament_app.new_tournament(folder, name="Finale", date="2026-12-19", series=1,
+                                  games=(3, 4), seed=3, ties=Ties.LOT, lot_seed=19,
+                                  leavers=Leavers.UNRANKED, table_points=(4, 3, 2, 1))  # fmt: skip
+    for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Frida", "Gerd", "Hans"):
+        tournament_app.add_player(folder, name)
+    for table in tournament_app.draw_series(folder, 1).tables:
+        lines = ["48/2/0", "0/0/0", "-36/0/1", "0/0/0"]
+        items = [f"{p}={x}" for p, x in zip(table.players, lines, strict=True)]
+        tournament_app.enter_paper_result(folder, 1, table.table, items)
+    left = tournament_app.seating(folder, 1).tables[0].players[1]
+    tournament_app.remove_player(folder, left)
+    with live_server(create_app(tournament=folder)) as url:
+        page = browser.new_page()
+        page.goto(f"{url}/")
+        rows = page.locator("#ranking tr")
+        expect(rows.first).to_contain_text("TP")
+        expect(rows.nth(1)).to_contain_text("1.‡")
+        expect(page.locator("#ranking tr", has_text=left)).to_contain_text("\u2013")
+        expect(page.locator("#ranking .note")).to_have_text(
+            "‡ Platz durch das Los entschieden (Startwert 19)"
+        )
+        page.close()
 
 
 def test_editing_names_its_game_and_typed_words_stay(browser: Any, fresh_ledger: Path) -> None:
@@ -504,9 +563,9 @@ def test_labels_fit_and_enter_is_in_reach_at_390px(
         expect(page.locator("table.summary")).to_be_visible()
         assert page.evaluate(FITS) == []
         gaps = page.evaluate(
-            """() => { const [rank, name] = document.querySelectorAll('table.summary th');
+            """() => { const [rank, name] = document.querySelectorAll('table.summary thead th');
               const edge = document.querySelector('#summary').getBoundingClientRect().right;
-              const last = [...document.querySelectorAll('table.summary th')].pop();
+              const last = [...document.querySelectorAll('table.summary thead th')].pop();
               return [parseFloat(getComputedStyle(name).paddingLeft),
                       edge - last.getBoundingClientRect().right
                         + parseFloat(getComputedStyle(last).paddingRight)]; }"""
@@ -566,6 +625,7 @@ def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: 
         expect(page.locator("#summary")).to_be_visible()
         expect(page.locator("#chart-title")).to_be_hidden()  # no chart, no empty heading
         expect(page.locator("#stake")).to_be_hidden()  # American Grand plays for no stake
+        expect(page.locator("#settle-way")).to_be_hidden()
         page.screenshot(path=str(tmp_path / "american-summary.png"))
         tap(page, "#tab-game")
         expect(page.locator("#btn-undo")).to_contain_text("Partie von Hand beendet")

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import league as core
+from skatliste import venues as venues_core
 from skatliste.app.tournament.base import MAX_SEED, has_results
 from skatliste.app.tournament.draw import Seater, SeatingPlan, draw_series
 from skatliste.app.tournament.results import refuse_unsound
@@ -73,9 +74,16 @@ def _now() -> str:
 
 
 def new_league(
-    folder: Path | str, *, name: str, series: int = 3, seed: int | None = None
+    folder: Path | str,
+    *,
+    name: str,
+    series: int = 3,
+    seed: int | None = None,
+    scoring: core.Scoring = core.Scoring.GROUP,
 ) -> League:
-    """Create the folder and its league file (no teams yet); ``series`` per match day."""
+    """Create the folder and its league file (no teams yet); ``series`` per match day;
+    ``scoring``: the ranking points of a series (rules §L), for a new league the DSkV's: as
+    a group of four or five (a file without it counts all against all, as it did)."""
     if not name.strip():
         raise OptionError("name", msg("give the league a name, e.g. 'Landesliga Nord 2027'"))
     if not store.MIN_SERIES <= series <= store.MAX_SERIES:
@@ -98,6 +106,7 @@ def new_league(
         created=_now(),
         series=series,
         seed=random.SystemRandom().randrange(1_000_000) if seed is None else seed,
+        scoring=scoring,
     )
     store.create(league)
     return league
@@ -106,6 +115,18 @@ def new_league(
 def open_league(folder: Path | str) -> League:
     """Read the league file strictly."""
     return store.load(Path(folder))
+
+
+def set_scoring(folder: Path | str, scoring: core.Scoring) -> League:
+    """Set how a series' ranking points are counted (rules §L); refused where a match day
+    cannot be scored so (more than five teams in one group), nothing written."""
+    with store.updating(Path(folder)) as league:
+        league.scoring = scoring
+        for day in league.days:
+            problem = core.scoring_problem(day, scoring)
+            if problem is not None:
+                raise InputError(problem)
+        return league
 
 
 def _names(players: Sequence[str]) -> tuple[str, ...]:
@@ -191,6 +212,7 @@ def _renamed(day: core.MatchDay, old: str, new: str) -> core.MatchDay:
         teams=tuple(one(t) for t in day.teams),
         lineups=tuple((one(t), p) for t, p in day.lineups),
         absent=frozenset(one(t) for t in day.absent),
+        groups=tuple(tuple(one(t) for t in g) for g in day.groups),
     )
 
 
@@ -230,11 +252,12 @@ def new_day(
     lineups: Mapping[str, Sequence[str]] | None = None,
     venue: str | None = None,
     when: str | None = None,
+    groups: Sequence[Sequence[str]] = (),
 ) -> core.MatchDay:
     """Match day ``number`` of these teams (at least 2; more than four make a central day):
     the league file lists it and its folder ``day-N/`` is a tournament whose players are the
     lineups (by default each team's first four), their club the team. The date is today's
-    unless ``when`` (YYYY-MM-DD) names another."""
+    unless ``when`` (YYYY-MM-DD) names another; ``groups`` (each team in one) score apart."""
     folder = Path(folder)
     if when is not None and not tournament_store.valid_date(when):
         raise OptionError(
@@ -264,8 +287,16 @@ def new_day(
             raise InputError(msg("team '{team}' is listed twice", team=twice.name))
         venue = " ".join(venue.split()) if venue else None
         day = core.match_day(
-            number, chosen, lineups=_lineups(chosen, lineups or {}), date=on, venue=venue
+            number,
+            chosen,
+            lineups=_lineups(chosen, lineups or {}),
+            date=on,
+            venue=venue,
+            groups=groups,
         )
+        problem = core.scoring_problem(day, league.scoring)
+        if problem is not None:
+            raise InputError(problem)
         league.days.append(day)
         store.check(league)
         target = league.day_folder(number)
@@ -351,13 +382,22 @@ def _seater(day: core.MatchDay) -> Seater:
 
 
 def draw(
-    folder: Path | str, number: int, series: int, *, seed: int | None = None, force: bool = False
+    folder: Path | str,
+    number: int,
+    series: int,
+    *,
+    seed: int | None = None,
+    force: bool = False,
+    venue: str | None = None,
 ) -> SeatingPlan:
     """Seat a series of match day ``number``: tables of four (three where the count or the
     teams require), never two of one team at a table, from series 2 on nobody who met again
-    where the numbers allow; the same seed gives the same draw."""
+    where the numbers allow; the same seed gives the same draw. ``venue``: only the teams
+    playing there (a day played at several venues, rules §L)."""
     league = open_league(folder)
     day = _day(league, number)
+    if venue is not None:
+        day = venues_core.at_venue(day, venue)
     return draw_series(league.day_folder(number), series, seed=seed, force=force, seat=_seater(day))
 
 
@@ -530,7 +570,7 @@ def day_report(folder: Path | str, number: int) -> core.DayReport:
     league = open_league(folder)
     day = _day(league, number)
     try:
-        return core.report(day, _scores(league, day), series=league.series)
+        return core.report(day, _scores(league, day), series=league.series, scoring=league.scoring)
     except InputError as exc:
         raise _day_error(league, day, exc) from None
 
@@ -539,7 +579,8 @@ def _reports(league: League) -> list[core.DayReport]:
     out = []
     for day in sorted(league.days, key=lambda d: d.number):
         try:
-            out.append(core.report(day, _scores(league, day), series=league.series))
+            scores = _scores(league, day)
+            out.append(core.report(day, scores, series=league.series, scoring=league.scoring))
         except InputError as exc:
             raise _day_error(league, day, exc) from None
     return out
@@ -583,6 +624,7 @@ def report_json(r: core.DayReport) -> dict[str, Any]:
                         "points": points_json(t.points),
                         "against": points_json(t.against),
                         "absent": t.absent,
+                        **({"group": t.group} if t.group else {}),
                     }
                     for t in s.teams
                 ],
@@ -596,9 +638,12 @@ def report_json(r: core.DayReport) -> dict[str, Any]:
                 "against": points_json(t.against),
                 "game_points": t.game_points,
                 "absent": t.absent,
+                **({"group": t.group} if t.group else {}),
+                **({"provisional": True} if t.provisional else {}),
             }
             for t in r.teams
         ],
+        "provisional": list(r.provisional),
         "players": [
             {
                 "team": p.team,
@@ -621,6 +666,7 @@ def table_json(lines: Sequence[core.TableLine]) -> dict[str, Any]:
                 "points": points_json(x.points),
                 "against": points_json(x.against),
                 "game_points": x.game_points,
+                **({"provisional": True} if x.provisional else {}),
             }
             for x in lines
         ]

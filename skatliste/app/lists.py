@@ -23,9 +23,10 @@ from skatliste.i18n import join, msg, nmsg
 from skatliste.notes import check_note
 from skatliste.options import RuleSet
 from skatliste.players import find_player, nfc
+from skatliste.store import agree as agreement
 from skatliste.store import lists as store
 from skatliste.store.files import now
-from skatliste.store.lists import ListFile
+from skatliste.store.lists import ListFile, in_tournament
 
 Ledger = ListFile[Any]
 """A loaded list, as the edges name it."""
@@ -78,6 +79,12 @@ def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def tournament_list(path: Path | str) -> bool:
+    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
+    with its tournament file)."""
+    return in_tournament(Path(path))
 
 
 def open_list(path: Path | str) -> Ledger:
@@ -221,9 +228,10 @@ def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
     return InputError(
         msg(
             "{typed}: say who played: tap a player or start the words with the name, e.g. "
-            "'{name} {typed}'",
+            "'{name} {words}'",
             typed=repr(typed),
             name=ledger.table.players[0].lower(),
+            words=typed,  # inside the example's quotes, not quoted again
         )
     )
 
@@ -310,6 +318,27 @@ def _refuse_breaking(
         )
 
 
+def _protests_follow(
+    ledger: Ledger, before: Sequence[Any], moved: Callable[[int], int | None]
+) -> None:
+    """Each protest keeps to its game when entries move (``moved``: where each entry of
+    ``before`` stands now, None for the one removed, which takes its protests into the
+    history item just kept)."""
+    if agreement.FIELD not in ledger.header:
+        return
+    numbered = ledger.family.numbered
+    games = [i for i, e in enumerate(before) if numbered(e)]
+    now = {index: n for n, index in enumerate(indexes(ledger), 1)}
+
+    def number_now(game: int) -> int | None:
+        if game > len(games):
+            return game  # a protest on a game past the list's end (a hand edit) stays as it is
+        index = moved(games[game - 1])
+        return None if index is None else now[index]
+
+    agreement.move_protests(ledger.header, number_now, history_item=len(ledger.history))
+
+
 def _after_change(
     ledger: Ledger,
     number: int,
@@ -389,9 +418,12 @@ def undo(path: Path | str, *, expect: str | None = None) -> Change:
                     "{path}: {problem}", path=str(ledger.path), problem=ledger.family.nouns.none_yet
                 )
             )
+        earlier = list(ledger.entries)
         removed = ledger.entries.pop()
         number = numbered_count(ledger) + ledger.family.numbered(removed)
         ledger.record("undo", max(1, number), removed, None)
+        last = len(earlier) - 1
+        _protests_follow(ledger, earlier, lambda i: None if i == last else i)
     return Change(ledger, max(1, number), None, last_row(ledger), removed=removed)
 
 
@@ -418,6 +450,7 @@ def delete(
         removed = ledger.entries.pop(index)
         _refuse_breaking(ledger, earlier, lambda i: None if i == index else i - (i > index))
         ledger.record("delete", number, removed, None)
+        _protests_follow(ledger, earlier, lambda i: None if i == index else i - (i > index))
     return _after_change(ledger, number, None, removed, before=before, earlier=earlier)
 
 
@@ -499,6 +532,7 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
         earlier = list(ledger.entries)
         ledger.entries.insert(index, entry)
         _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
+        _protests_follow(ledger, earlier, lambda i: i + (i >= index))
     return _after_change(ledger, number, index, None, before=before, earlier=earlier)
 
 
@@ -555,6 +589,10 @@ def restore(path: Path | str, item: int) -> Change:
             earlier = list(ledger.entries)
             ledger.entries.insert(index, entry)
             _refuse_breaking(ledger, earlier, lambda i: i + (i >= index), changed=index)
+            _protests_follow(ledger, earlier, lambda i: i + (i >= index))
+            if ledger.family.numbered(entry):
+                game = indexes(ledger).index(index) + 1
+                agreement.restore_protests(ledger.header, item, game)
     return _after_change(ledger, index + 1, index, None, before=before, earlier=earlier)
 
 

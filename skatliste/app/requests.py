@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 
 from skatliste.store.files import ListBusy, lock_wait
-from skatliste.store.requests import KEEP, Kept, begin, finish, forget, requests_path
+from skatliste.store.requests import KEEP, Kept, begin, finish, forget, keyed, requests_path
 
 __all__ = [
     "KEEP",
@@ -16,6 +16,7 @@ __all__ = [
     "begin",
     "finish",
     "forget",
+    "keyed",
     "requests_path",
     "scope_of",
     "wait_for_locks",

@@ -20,10 +20,12 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
+from skatliste.cli.league_venues import venue
 from skatliste.cli.options import typed
 from skatliste.cli.render import export_format, put_out
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.league import Scoring
 from skatliste.render import league as render
 from skatliste.render.league import players_text, report_text, table_text, text
 from skatliste.render.plain import plain_table
@@ -84,20 +86,44 @@ def league() -> None:
     """
 
 
+SCORING_HELP = (
+    "Ranking points of a series: group (a new league's: as a group of four or five: three "
+    "teams 3:0, 2:1, 1:2; five 4..0; a central day in the groups set with 'day new --group') "
+    "or all (every team against every other: n teams give n-1..0)."
+)
+
+
+def scoring_line(league: app.League) -> str:
+    """The league's scoring in one sentence, as ``new`` and ``rules`` print it."""
+    if league.scoring is Scoring.GROUP:
+        return say(
+            msg(
+                "ranking points as a group of four or five: three teams 3:0, 2:1, 1:2, five "
+                "4 to 0; a central match day in the groups set"
+            )
+        )
+    return say(msg("ranking points: every team against every other team of its group or day"))
+
+
 @league.command("new")
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--name", required=True, help="The league's name.")
 @click.option("--series", type=int, default=3, show_default=True, help="Series per match day.")
 @click.option("--seed", type=int, default=None, help="Seed of the draws (default random).")
+@click.option(
+    "--scoring", type=click.Choice([x.value for x in Scoring]), default=None, help=SCORING_HELP
+)
 @messages_lang_option
-def new(folder: Path, name: str, series: int, seed: int | None) -> None:
+def new(folder: Path, name: str, series: int, seed: int | None, scoring: str | None) -> None:
     """Start a league in a new folder.
 
     \b
-    Example:
+    Examples:
       skatliste league new liga --name "Landesliga Nord 2027" --series 3
+      skatliste league new kreis --name "Kreisliga" --scoring all
     """
-    made = app.new_league(folder, name=name, series=series, seed=seed)
+    chosen = Scoring(scoring or Scoring.GROUP)
+    made = app.new_league(folder, name=name, series=series, seed=seed, scoring=chosen)
     said = msg(
         "{path}: {name}, {series} series a match day; seed {seed}",
         path=made.path,
@@ -106,6 +132,29 @@ def new(folder: Path, name: str, series: int, seed: int | None) -> None:
         seed=made.seed,
     )
     click.echo(say(said))
+    if made.scoring is not Scoring.GROUP:
+        click.echo(scoring_line(made))
+
+
+@league.command("rules")
+@click.option(
+    "--scoring", type=click.Choice([x.value for x in Scoring]), default=None, help=SCORING_HELP
+)
+@league_option
+@messages_lang_option
+def rules(scoring: str | None, folder: Path) -> None:
+    """The league's ranking points of a series: shown, or set with --scoring (refused where a
+    match day cannot be scored so: more than five teams in one group).
+
+    \b
+    Examples:
+      skatliste league rules
+      skatliste league rules --scoring group
+    """
+    if scoring is None:
+        click.echo(scoring_line(app.open_league(folder)))
+        return
+    click.echo(scoring_line(app.set_scoring(folder, Scoring(scoring))))
 
 
 # --- teams ----------------------------------------------------------------------------------
@@ -249,6 +298,13 @@ def _lineup_option(items: tuple[str, ...]) -> dict[str, list[str]]:
 )
 @click.option("--venue", default=None, help="Where the day is played.")
 @click.option("--date", "when", default=None, help="The day, YYYY-MM-DD (default today).")
+@click.option(
+    "--group",
+    "groups",
+    multiple=True,
+    metavar="A,B,C,D",
+    help="A group of the day's teams, scored apart (a central day; give every team one).",
+)
 @league_option
 @messages_lang_option
 def day_new(
@@ -258,16 +314,18 @@ def day_new(
     lineup: tuple[str, ...],
     venue: str | None,
     when: str | None,
+    groups: tuple[str, ...],
     folder: Path,
 ) -> None:
     """Make match day N of these teams: its folder DIR/day-N is a tournament whose players are
     the lineups, their club the team; every tournament command works on it. More than four
-    teams make a central match day.
+    teams make a central match day, scored in the groups given with --group.
 
     \b
     Examples:
       skatliste league day new 1 --teams "Kreuz Bube" "Herz Dame" Pik Karo --venue Kiel
       skatliste league day new 2 --teams Pik Karo Kreuz --lineup "Pik=Anna,Bert,Clara"
+      skatliste league day new 5 --teams A B C D E F G H --group A,B,C,D --group E,F,G,H
     """
     if names and not teams_flag:
         raise InputError(msg("name the teams after --teams, e.g. --teams Kiel Lübeck Eutin Plön"))
@@ -278,6 +336,7 @@ def day_new(
         lineups=_lineup_option(lineup),
         venue=venue,
         when=when,
+        groups=[[n.strip() for n in g.split(",") if n.strip()] for g in groups],
     )
     where = folder / app.day_name(number)
     said = msg(
@@ -296,10 +355,17 @@ def day_new(
 @click.argument("series", type=int)
 @click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
 @click.option("--force", is_flag=True, help="Draw a series again that has results (kept).")
+@click.option("--venue", default=None, help="Only the teams playing at this venue.")
 @league_option
 @lang_option
 def day_draw(
-    number: int, series: int, seed: int | None, force: bool, folder: Path, lang: str | None
+    number: int,
+    series: int,
+    seed: int | None,
+    force: bool,
+    venue: str | None,
+    folder: Path,
+    lang: str | None,
 ) -> None:
     """Seat a series of match day N: tables of four (three where the count or the teams
     require), never two players of one team at a table, from series 2 on nobody meets again
@@ -309,9 +375,10 @@ def day_draw(
     Examples:
       skatliste league day draw 1 1
       skatliste league day draw 1 2 --seed 4711
+      skatliste league day draw 2 1 --venue Kiel
     """
 
-    plan = app.draw(folder, number, series, seed=seed, force=force)
+    plan = app.draw(folder, number, series, seed=seed, force=force, venue=venue)
     chosen = resolve_lang(lang)
     team_of = app.match_day(folder, number).players()
     click.echo(
@@ -424,6 +491,9 @@ def day_report(number: int, as_json: bool, folder: Path, lang: str | None) -> No
         _json(app.report_json(r))
         return
     click.echo(report_text(r, app.open_league(folder).name, resolve_lang(lang)))
+
+
+league.add_command(venue)
 
 
 # --- the season -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,12 +24,13 @@ from skatliste.cli.tournament_players import player, tournament_option
 from skatliste.cli.tournament_refusals import TournamentGroup
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg, pmsg
+from skatliste.i18n import render as render_message
 from skatliste.money import parse_amount
 from skatliste.printed import number, with_minus
 from skatliste.render import tournament as render
 from skatliste.render.plain import plain_table
 from skatliste.render.tournament import money, ranking_table, text
-from skatliste.tournament import MAX_SERIES_GAMES
+from skatliste.tournament import MAX_SERIES_GAMES, Leavers, Ties
 
 # --- the options read into values (``--games 36/48``, ``--pool 500``) -----------------------
 
@@ -38,7 +40,7 @@ EXAMPLES = {
     "--split": "--split 30,20,15",
     "--amounts": "--amounts 100,60,40",
     "--entry": "--entry 10",
-    "--lost-game": "--lost-game 0.50",
+    "--lost-game": "--lost-game 0.50 or --lost-game 0.30,0.30,0.30,1",
 }
 """How each money option is typed."""
 
@@ -113,6 +115,56 @@ def amount_option(raw: str | None, option: str) -> Fraction | None:
     return values[0]
 
 
+def table_points_option(raw: str | None) -> tuple[int, ...] | None:
+    """``--table-points 4,3,2,1``: the points of places 1 to 4 at a table; ``none``: no
+    table points (None without the option)."""
+    if raw is None:
+        return None
+    if raw.strip().casefold() in ("none", "keine"):
+        return ()
+    parts = [p.strip() for p in raw.split(",")]
+    if not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
+        raise InputError(
+            msg(
+                "--table-points {raw}: give the points of places 1 to 4 at a table, whole "
+                "numbers, e.g. 4,3,2,1 (or none)",
+                raw=raw,
+            )
+        )
+    return tuple(int(p) for p in parts)
+
+
+def rules_options(f: Callable[..., None]) -> Callable[..., None]:
+    """The ranking's rules, as ``new`` and ``rules`` take them."""
+    f = click.option(
+        "--table-points",
+        default=None,
+        metavar="P1,P2,P3,P4",
+        help="Rank by table points first: the points of places 1 to 4 at a table "
+        "(e.g. 4,3,2,1; a table of three gives the first three); none: by Seeger-Fabian.",
+    )(f)
+    f = click.option(
+        "--leavers",
+        type=click.Choice([x.value for x in Leavers]),
+        default=None,
+        help="A player who left: ranked with his series (default), or unranked: listed "
+        "without a place, the next moves up.",
+    )(f)
+    f = click.option(
+        "--lot-seed",
+        type=int,
+        default=None,
+        help="The seed of the lot (with --ties lot; default random, recorded).",
+    )(f)
+    return click.option(
+        "--ties",
+        type=click.Choice([x.value for x in Ties]),
+        default=None,
+        help="Players still equal after Seeger-Fabian, won and lost: share the place "
+        "(default), or lot: an order drawn by lot, the same on every look.",
+    )(f)
+
+
 DRAW = ("draw", "seat", "seating")
 """The commands of ``cli.tournament_draw``, loaded when one of them is called."""
 
@@ -151,6 +203,7 @@ def tournament() -> None:
     help="Every table keeps two lists (table-03.json and table-03.b.json); it counts when "
     "they agree.",
 )
+@rules_options
 @messages_lang_option
 def new(
     folder: Path,
@@ -160,6 +213,10 @@ def new(
     games: str | None,
     seed: int | None,
     double_list: bool,
+    ties: str | None,
+    lot_seed: int | None,
+    leavers: str | None,
+    table_points: str | None,
 ) -> None:
     """Start a tournament in a new folder.
 
@@ -167,6 +224,7 @@ def new(
     Examples:
       skatliste tournament new preisskat --name "Preisskat Dezember" --series 3 --seed 7
       skatliste tournament new meisterschaft --name "Meisterschaft" --double-list
+      skatliste tournament new finale --name "Finale" --table-points 4,3,2,1 --ties lot
     """
     counts = games_option(games)
     t = app.new_tournament(
@@ -177,6 +235,10 @@ def new(
         games=counts,
         seed=seed,
         double_list=double_list,
+        ties=Ties(ties or Ties.SHARED),
+        lot_seed=lot_seed,
+        leavers=Leavers(leavers or Leavers.RANKED),
+        table_points=table_points_option(table_points) or (),
     )
     click.echo(
         say(
@@ -202,12 +264,76 @@ def new(
                 )
             )
         )
+    if (t.ties, t.leavers, t.table_points) != (Ties.SHARED, Leavers.RANKED, ()):
+        click.echo(rules_line(t))
 
 
 tournament.add_command(player)
 
 
 # --- results ----------------------------------------------------------------------------
+
+
+def rules_line(t: app.Tournament) -> str:
+    """The ranking's rules in one sentence, as ``new`` and ``rules`` print them."""
+    order = (
+        msg("ranked by table points {points}, then Seeger-Fabian",
+            points=",".join(map(str, t.table_points)))
+        if t.table_points
+        else msg("ranked by Seeger-Fabian")
+    )  # fmt: skip
+    ties = (
+        msg("ties by lot (seed {seed})", seed=t.lot_seed)
+        if t.ties is Ties.LOT
+        else msg("ties share the place")
+    )
+    leavers = (
+        msg("a player who left is listed without a place")
+        if t.leavers is Leavers.UNRANKED
+        else msg("a player who left is ranked")
+    )
+    return say(
+        msg(
+            "{order}, then more won, then fewer lost; {ties}; {leavers}",
+            order=order,
+            ties=ties,
+            leavers=leavers,
+        )
+    )
+
+
+@tournament.command("rules")
+@rules_options
+@tournament_option
+@messages_lang_option
+def rules(
+    ties: str | None,
+    lot_seed: int | None,
+    leavers: str | None,
+    table_points: str | None,
+    folder: Path,
+) -> None:
+    """The ranking's rules of the tournament: shown, or set with the options (recorded in
+    the history, with the lot's seed).
+
+    \b
+    Examples:
+      skatliste tournament rules
+      skatliste tournament rules --ties lot --leavers unranked
+      skatliste tournament rules --table-points 4,3,2,1
+      skatliste tournament rules --table-points none
+    """
+    if (ties, lot_seed, leavers, table_points) == (None, None, None, None):
+        click.echo(rules_line(app.open_tournament(folder)))
+        return
+    t = app.set_rules(
+        folder,
+        ties=None if ties is None else Ties(ties),
+        lot_seed=lot_seed,
+        leavers=None if leavers is None else Leavers(leavers),
+        table_points=table_points_option(table_points),
+    )
+    click.echo(rules_line(t))
 
 
 @tournament.command("result")
@@ -312,15 +438,19 @@ def status(folder: Path, lang: str | None) -> None:
 
 
 def _ranking_note(r: app.Ranking, lang: Lang) -> str:
-
-    if not r.in_progress:
-        return ""
+    """The notes under a ranking: the tables still playing, the lot's seed where the lot
+    decided a place."""
     t = text(lang)
-    where = ", ".join(
-        t["where"].format(series=s.series, table=s.table, games=s.games, length=s.length)
-        for s in r.in_progress
-    )
-    return t["playing"].format(tables=where)
+    notes = []
+    if r.in_progress:
+        where = ", ".join(
+            t["where"].format(series=s.series, table=s.table, games=s.games, length=s.length)
+            for s in r.in_progress
+        )
+        notes.append(t["playing"].format(tables=where))
+    if any(s.by_lot for s in r.standings):
+        notes.append(t["by_lot"].format(seed=r.lot_seed))
+    return "\n".join(notes)
 
 
 def _ranking_title(r: app.Ranking, lang: Lang) -> str:
@@ -410,7 +540,18 @@ def teams(size: int, as_json: bool, folder: Path, lang: str | None) -> None:
 @click.option("--split", default=None, metavar="P1,P2,...", help="Percent of the pool per place.")
 @click.option("--amounts", default=None, metavar="A1,A2,...", help="Fixed prize per place.")
 @click.option("--entry", default=None, help="Start money per player.")
-@click.option("--lost-game", default=None, help="Fee per lost game.")
+@click.option(
+    "--lost-game",
+    default=None,
+    metavar="F1,F2,...",
+    help="Fee per lost game; in tiers per series: the n-th lost game of a series costs the "
+    "n-th amount, the last every game beyond (0.30,0.30,0.30,1: 1st-3rd 0.30, from the 4th 1).",
+)
+@click.option(
+    "--provisional",
+    is_flag=True,
+    help="While a table still plays: the list as it stands, every line marked provisional.",
+)
 @tournament_option
 @lang_option
 def prizes(
@@ -419,15 +560,19 @@ def prizes(
     amounts: str | None,
     entry: str | None,
     lost_game: str | None,
+    provisional: bool,
     folder: Path,
     lang: str | None,
 ) -> None:
-    """Who gets what (equal places share their prizes), and each player's fees.
+    """Who gets what (equal places share their prizes), and each player's fees. Refused
+    while a table still plays, unless --provisional.
 
     \b
     Examples:
       skatliste tournament prizes --pool 500 --split 30,20,15,10
       skatliste tournament prizes --amounts 100,60,40 --entry 10 --lost-game 0.50
+      skatliste tournament prizes --amounts 100,60 --entry 2 --lost-game 0.30,0.30,0.30,1
+      skatliste tournament prizes --pool 200 --split 40,30 --provisional
     """
 
     chosen = resolve_lang(lang)
@@ -438,10 +583,13 @@ def prizes(
         split=amounts_option(split, "--split"),
         amounts=amounts_option(amounts, "--amounts"),
         entry=amount_option(entry, "--entry"),
-        lost_game=amount_option(lost_game, "--lost-game"),
+        lost_game=amounts_option(lost_game, "--lost-game"),
+        provisional=provisional,
     )
-    body = [[f"{p.place}.", p.name, money(p.amount, chosen)] for p in got.prizes]
-    click.echo(plain_table([t["place"], t["name"], t["prize"]], body, "rlr"))
+    mark = [t["provisional"]] if got.provisional else []
+    body = [[f"{p.place}.", p.name, money(p.amount, chosen), *mark] for p in got.prizes]
+    heads = [t["place"], t["name"], t["prize"], *([""] if mark else [])]
+    click.echo(plain_table(heads, body, "rlr" + "l" * len(mark)))
     paid = money(got.paid_out, chosen)
     if got.remaining:
         click.echo(t["remaining"].format(paid=paid, left=money(got.remaining, chosen)))
@@ -456,12 +604,17 @@ def prizes(
                 str(f.lost),
                 money(f.lost_fees, chosen),
                 money(f.total, chosen),
+                *mark,
             ]
             for f in got.fees
         ]
         headers = [t["name"], t["entry"], t["lost"], t["lost_games"], t["pays"]]
-        click.echo(plain_table(headers, fee_body, "lrrrr"))
+        headers += [""] * len(mark)
+        click.echo(plain_table(headers, fee_body, "lrrrr" + "l" * len(mark)))
         click.echo(t["collected"].format(amount=money(got.collected, chosen)))
+    if got.provisional:
+        where = render_message(got.playing(), chosen)
+        click.echo(t["provisional_note"].format(tables=where))
 
 
 @tournament.command("export")

@@ -72,7 +72,17 @@ def player_remove(name: str, folder: Path) -> None:
       skatliste tournament player remove Anna
     """
     r = app.remove_player(folder, name)
-    if r.kept:
+    if r.unranked:
+        click.echo(
+            say(
+                msg(
+                    "{name} has left: not drawn again, listed with the series played and "
+                    "without a place",
+                    name=r.player.name,
+                )
+            )
+        )
+    elif r.kept:
         click.echo(
             say(
                 msg(

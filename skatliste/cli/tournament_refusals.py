@@ -35,6 +35,9 @@ class TournamentGroup(SkatGroup):
                 "--tournament DIR"
             )
             raise LedgerError(msg("{problem}{how}", problem=exc.message, how=how)) from None
+        except app.TablesStillPlaying as exc:
+            how = msg("give --provisional for the list as it stands, every line marked provisional")
+            raise InputError(exc.told(how)) from None
         except app.PaperResultKept as exc:
             how = msg("replace it with --force (the old one is kept in the history)")
             raise InputError(exc.told(how)) from None

@@ -4,13 +4,13 @@ partie's result as the summary. The page enters a deal by its words."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Row, Table
 from skatliste.american.words import parse_words, to_words
 from skatliste.i18n import Lang, msg
+from skatliste.money import Stake
 from skatliste.printed import number, signed
 from skatliste.render import register
 from skatliste.render.american import (
@@ -34,8 +34,10 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     declaring = table.pair_of(row.deal.declarer)
     totals = _points(table, row.totals)
     explanation = [computation(row.score, lang=lang)]
+    closes = None  # the partie this deal ended, said after it is saved
     if row.ends is not None:
-        explanation.append(settlement_lines(table, parties_of(lst)[row.partie - 1], lang)[0])
+        closes = settlement_lines(table, parties_of(lst)[row.partie - 1], lang)[0]
+        explanation.append(closes)
     return {
         "number": row.number,
         "kind": "deal",
@@ -54,6 +56,7 @@ def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
         "totals_text": {name: number(v) for name, v in totals.items()},
         "error": None,
         "fingerprint": lst.family.fingerprint(row.deal),
+        "closes": closes,
     }
 
 
@@ -81,7 +84,7 @@ def _words_hint(lang: Lang) -> str:
 
 @register(FAMILY, "page")
 def page_json(
-    lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+    lst: Any, *, lang: Lang, can_write: bool, stake: Stake | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: the pairs' scores in the partie in progress, the sheet, each
     partie's result; no Skat taps (a deal is entered by its words)."""

@@ -25,6 +25,7 @@ from skatliste.render.plain import plain_table
 _TEXT: dict[str, Message] = {
     "place": pmsg("league", "Place"),
     "team": pmsg("league", "Team"),
+    "group": pmsg("league", "Group"),
     "name": pmsg("league", "Name"),
     "days": pmsg("league", "Days"),
     "series": pmsg("league", "Series"),
@@ -38,6 +39,13 @@ _TEXT: dict[str, Message] = {
     "day_total": pmsg("league", "The match day"),
     "absent": pmsg("league", "did not appear"),
     "playing": pmsg("league", "* still playing: the numbers will change"),
+    "provisional_day": pmsg(
+        "league",
+        "° provisional: reported by {venues}, not yet confirmed by the league official",
+    ),
+    "provisional_table": pmsg(
+        "league", "° provisional: holds results not yet confirmed by the league official"
+    ),
     "table": pmsg("league", "Season table"),
     "players": pmsg("league", "Players"),
     "no_result": pmsg("league", "no series has a result yet"),
@@ -93,6 +101,7 @@ def _series_rows(r: DayReport, lang: Lang) -> list[tuple[str, list[list[str]]]]:
     for s in r.series:
         rows = [
             [
+                *([str(x.group)] if x.group else []),
                 x.team + (" *" if s.in_progress else ""),
                 t["absent"] if x.absent else with_minus(x.score),
                 pair(x.points, x.against),
@@ -106,11 +115,15 @@ def _series_rows(r: DayReport, lang: Lang) -> list[tuple[str, list[list[str]]]]:
 def _day_rows(r: DayReport, lang: Lang) -> list[list[str]]:
     t = text(lang)
     rows = []
-    for pos, x in enumerate(r.teams, start=1):
+    pos = 0
+    for i, x in enumerate(r.teams):
+        # with groups, each group ranks its own: "als Gruppenerster"
+        pos = 1 if i == 0 or x.group != r.teams[i - 1].group else pos + 1
         rows.append(
             [
+                *([str(x.group)] if x.group else []),
                 f"{pos}.",
-                x.team,
+                x.team + (PROVISIONAL if x.provisional else ""),
                 pair(x.points, x.against),
                 t["absent"] if x.absent else with_minus(x.game_points),
             ]
@@ -137,22 +150,50 @@ def report_text(r: DayReport, league: str, lang: Lang = "de") -> str:
     out = [day_title(r, league, lang)]
     if not r.series:
         out.append(t["no_result"])
+    grouped = any(x.group for x in r.teams)
+    group = [t["group"]] if grouped else []
     for heading, rows in _series_rows(r, lang):
-        out += ["", heading, plain_table([t["team"], t["score"], t["points"]], rows, "lrr")]
+        heads = [*group, t["team"], t["score"], t["points"]]
+        out += ["", heading, plain_table(heads, rows, "r" * grouped + "lrr")]
     out += ["", t["day_total"]]
-    out.append(
-        plain_table([t["place"], t["team"], t["points"], t["score"]], _day_rows(r, lang), "rlrr")
-    )
+    heads = [*group, t["place"], t["team"], t["points"], t["score"]]
+    out.append(plain_table(heads, _day_rows(r, lang), "r" * grouped + "rlrr"))
     if r.series:
         out += ["", t["the_players"], plain_table(*_player_table(r, lang))]
     if r.in_progress:
         out.append(t["playing"])
+    note = provisional_note(r, lang)
+    if note is not None:
+        out.append(note)
     return "\n".join(out)
+
+
+PROVISIONAL = " °"
+"""The mark of a team whose results are provisional (vorläufig): a venue reported them and
+the league official has not yet confirmed them (rules §L, venues)."""
+
+
+def provisional_note(r: DayReport, lang: Lang) -> str | None:
+    """The day's note on its provisional results, or None when there are none."""
+    if not r.provisional:
+        return None
+    return text(lang)["provisional_day"].format(venues=", ".join(r.provisional))
+
+
+def table_note(lines: Sequence[TableLine], lang: Lang) -> str | None:
+    """The season table's note on provisional results, or None when there are none."""
+    return text(lang)["provisional_table"] if any(x.provisional for x in lines) else None
 
 
 def _table_rows(lines: Sequence[TableLine]) -> list[list[str]]:
     return [
-        [f"{x.place}.", x.team, str(x.days), pair(x.points, x.against), with_minus(x.game_points)]
+        [
+            f"{x.place}.",
+            x.team + (PROVISIONAL if x.provisional else ""),
+            str(x.days),
+            pair(x.points, x.against),
+            with_minus(x.game_points),
+        ]
         for x in lines
     ]
 
@@ -164,7 +205,9 @@ def _table_headers(lang: Lang) -> list[str]:
 
 def table_text(lines: Sequence[TableLine], lang: Lang = "de") -> str:
     """The season table: place, team, match days, ranking points for : against, game points."""
-    return plain_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    note = table_note(lines, lang)
+    shown = plain_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    return shown if note is None else f"{shown}\n{note}"
 
 
 def players_text(lines: Sequence[PlayerLine], lang: Lang = "de") -> str:
@@ -208,17 +251,23 @@ def report_body(r: DayReport, lang: Lang = "de") -> str:
     parts = []
     if not r.series:
         parts.append(f'<p class="note">{_e(t["no_result"])}</p>')
+    grouped = any(x.group for x in r.teams)
+    group = [t["group"]] if grouped else []
     for heading, rows in _series_rows(r, lang):
         parts.append(f"<h2>{_e(heading)}</h2>")
-        parts.append(_html_table([t["team"], t["score"], t["points"]], rows, "lrr"))
+        heads = [*group, t["team"], t["score"], t["points"]]
+        parts.append(_html_table(heads, rows, "r" * grouped + "lrr"))
     parts.append(f"<h2>{_e(t['day_total'])}</h2>")
-    headers = [t["place"], t["team"], t["points"], t["score"]]
-    parts.append(_html_table(headers, _day_rows(r, lang), "rlrr"))
+    headers = [*group, t["place"], t["team"], t["points"], t["score"]]
+    parts.append(_html_table(headers, _day_rows(r, lang), "r" * grouped + "rlrr"))
     if r.series:
         parts.append(f"<h2>{_e(t['the_players'])}</h2>")
         parts.append(_html_table(*_player_table(r, lang)))
     if r.in_progress:
         parts.append(f'<p class="note">{_e(t["playing"])}</p>')
+    note = provisional_note(r, lang)
+    if note is not None:
+        parts.append(f'<p class="note">{_e(note)}</p>')
     return "".join(parts)
 
 
@@ -228,7 +277,9 @@ def report_html(r: DayReport, league: str, lang: Lang = "de") -> str:
 
 
 def table_body(lines: Sequence[TableLine], lang: Lang = "de") -> str:
-    return _html_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    note = table_note(lines, lang)
+    shown = _html_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    return shown if note is None else f'{shown}<p class="note">{_e(note)}</p>'
 
 
 def table_html(lines: Sequence[TableLine], league: str, lang: Lang = "de") -> str:

@@ -51,6 +51,8 @@ _TEXT: dict[str, Message] = {
     "paper": pmsg("tournament", "paper"),
     "missing": pmsg("tournament", "missing"),
     "playing": pmsg("tournament", "* still playing: {tables}"),
+    "by_lot": pmsg("tournament", "‡ place decided by the lot (seed {seed})"),
+    "table_points": pmsg("tournament", "TP"),
     "repeats": pmsg("tournament", "repeated pairs: {count}"),
     "repeats_which": pmsg("tournament", "repeated pairs: {count} ({pairs})"),
     "of_four": pmsg("tournament", "{count} of four"),
@@ -64,6 +66,10 @@ _TEXT: dict[str, Message] = {
     "lost_games": pmsg("tournament", "Lost games"),
     "pays": pmsg("tournament", "Pays"),
     "collected": pmsg("tournament", "collected: {amount}"),
+    "provisional": pmsg("tournament", "provisional"),
+    "provisional_note": pmsg(
+        "tournament", "provisional: tables still playing: {tables}; every line can change"
+    ),
     "left": pmsg("tournament", "Left"),
     "number": pmsg("tournament", "No."),
     "yes": pmsg("tournament", "yes"),
@@ -88,13 +94,44 @@ def _series_numbers(standings: Sequence[Standing]) -> list[int]:
     return sorted({s for line in standings for s in line.series})
 
 
-def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
+def _with_table_points(standings: Sequence[Standing]) -> bool:
+    return any(s.table_points is not None for s in standings)
+
+
+def table_points_text(points: Fraction) -> str:
+    """Table points as the ranking shows them: 16, 3½, or two decimals for a share of three.
+
+    >>> table_points_text(Fraction(16)), table_points_text(Fraction(7, 2))
+    ('16', '3½')
+    >>> table_points_text(Fraction(10, 3))
+    '3.33'
+    """
+    whole, part = divmod(points, 1)
+    if part == 0:
+        return str(int(whole))
+    if part == Fraction(1, 2):
+        return ("" if whole == 0 else str(int(whole))) + "½"
+    return f"{float(points):.2f}"
+
+
+def place_text(s: Standing) -> str:
+    """``3.``, or ``-`` for a player who left and is listed without a place."""
+    return f"{s.place}." if s.ranked else "-"
+
+
+def marks(s: Standing) -> str:
+    """`` *`` for a table still playing, `` ‡`` for a place the lot decided."""
+    return (" *" if s.in_progress else "") + (" ‡" if s.by_lot else "")
+
+
+def _ranking_headers(numbers: Sequence[int], lang: Lang, *, tp: bool = False) -> list[str]:
     t = text(lang)
     return [
         t["place"],
         t["name"],
         t["club"],
         *[f"S{n}" for n in numbers],
+        *([t["table_points"]] if tp else []),
         t["total"],
         t["points"],
         t["won"],
@@ -102,31 +139,49 @@ def _ranking_headers(numbers: Sequence[int], lang: Lang) -> list[str]:
     ]
 
 
+def _tp_cells(s: Standing, tp: bool) -> list[str]:
+    if not tp:
+        return []
+    return [table_points_text(s.table_points or Fraction(0))]
+
+
 def ranking_table(standings: Sequence[Standing], lang: Lang = "de") -> str:
-    """The ranking as a text table; ``*`` marks a player whose table is still playing."""
+    """The ranking as a text table; ``*`` marks a player whose table is still playing, ``‡``
+    a place the lot decided; a player who left without a place has ``-``; with table points
+    their column stands before the Seeger-Fabian total."""
     numbers = _series_numbers(standings)
-    headers = _ranking_headers(numbers, lang)
+    tp = _with_table_points(standings)
+    headers = _ranking_headers(numbers, lang, tp=tp)
     body = []
     for s in standings:
         body.append(
             [
-                f"{s.place}.",
-                s.name + (" *" if s.in_progress else ""),
+                place_text(s),
+                s.name + marks(s),
                 s.club,
                 *[number(s.series[n]) if n in s.series else "-" for n in numbers],
+                *_tp_cells(s, tp),
                 number(s.seeger_fabian),
                 number(s.points),
                 str(s.won),
                 str(s.lost),
             ]
         )
-    return plain_table(headers, body, "rll" + "r" * (len(numbers) + 4))
+    return plain_table(headers, body, "rll" + "r" * (len(numbers) + 4 + tp))
+
+
+def _csv_points(value: Fraction) -> int | Fraction:
+    return int(value) if value.denominator == 1 else value
 
 
 def ranking_csv(standings: Sequence[Standing], lang: Lang = "en") -> str:
-    """One row a player: place, name, club, each series, total, points, won, lost (in the
-    CSV of ``lang``: ``render.cells.CsvWriter``)."""
+    """One row a player: place (empty for a player who left without one), name, club, each
+    series, table points (where ranked by them), total, points, won, lost, in progress, and
+    where the lot decided a place, whether it did (in the CSV of ``lang``:
+    ``render.cells.CsvWriter``)."""
     numbers = _series_numbers(standings)
+    tp = _with_table_points(standings)
+    lot = any(s.by_lot for s in standings)
     out = io.StringIO()
     w = CsvWriter(out, lang=lang, lineterminator="\n")
     w.writerow(
@@ -135,25 +190,29 @@ def ranking_csv(standings: Sequence[Standing], lang: Lang = "en") -> str:
             "name",
             "club",
             *[f"series {n}" for n in numbers],
+            *(["table_points"] if tp else []),
             "seeger_fabian",
             "points",
             "won",
             "lost",
             "in_progress",
+            *(["by_lot"] if lot else []),
         ]
     )
     for s in standings:
         w.writerow(
             [
-                s.place,
+                s.place if s.ranked else "",
                 s.name,
                 s.club,
                 *[s.series.get(n, "") for n in numbers],
+                *([_csv_points(s.table_points or Fraction(0))] if tp else []),
                 s.seeger_fabian,
                 s.points,
                 s.won,
                 s.lost,
                 s.in_progress,
+                *([s.by_lot] if lot else []),
             ]
         )
     return out.getvalue()
@@ -195,20 +254,22 @@ def ranking_html(
 ) -> str:
     """The ranking as a printable A4 page with a bar chart of the top players."""
     numbers = _series_numbers(standings)
+    tp = _with_table_points(standings)
     head = "".join(
         f'<th class="n">{_e(h)}</th>' if i in (0,) or i > 2 else f"<th>{_e(h)}</th>"
-        for i, h in enumerate(_ranking_headers(numbers, lang))
+        for i, h in enumerate(_ranking_headers(numbers, lang, tp=tp))
     )
     rows = []
     for s in standings:
         cells = [
-            f'<td class="n">{s.place}.</td>',
-            f"<td>{_e(s.name)}{' *' if s.in_progress else ''}</td>",
+            f'<td class="n">{place_text(s)}</td>',
+            f"<td>{_e(s.name + marks(s))}</td>",
             f"<td>{_e(s.club)}</td>",
             *[
                 f'<td class="n">{number(s.series[n]) if n in s.series else "-"}</td>'
                 for n in numbers
             ],
+            *[f'<td class="n">{c}</td>' for c in _tp_cells(s, tp)],
             f'<td class="n"><b>{number(s.seeger_fabian)}</b></td>',
             f'<td class="n">{number(s.points)}</td><td class="n">{s.won}</td>'
             f'<td class="n">{s.lost}</td>',

@@ -12,10 +12,10 @@ A closed list (every player has signed since the last reopening) takes no change
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import ListRefuses
 from skatliste.fields import Field, Integer, Record, Text, one_of
 from skatliste.i18n import Message, join, msg
 
@@ -56,6 +56,13 @@ PROTEST = Record(
         Field("game", Integer(1), doc="the disputed game's number"),
         Field("text", Text(min_length=1), doc="who protests, and about what"),
         Field("time", Text()),
+        Field(
+            "removed",
+            Integer(1, nullable=True),
+            None,
+            "the history item its game went into when it was deleted or taken back (no "
+            "longer on the list; back with it when restored)",
+        ),
     ),
     "A game is disputed.",
     tagged=True,
@@ -130,7 +137,7 @@ def _fact(data: Mapping[str, Any]) -> Fact:
     if kind == "reopen":
         return Reopening(data["why"], data["time"])
     if kind == "protest":
-        return Protest(data["game"], data["text"], data["time"])
+        return Protest(data["game"], data["text"], data["time"], data.get("removed"))
     return Decision(data["protest"], data["text"], data["time"], data.get("edit", ""))
 
 
@@ -154,7 +161,8 @@ def stored(fact: Fact) -> dict[str, object]:
     if isinstance(fact, Reopening):
         return REOPEN.compact({"why": fact.why, "time": fact.time})
     if isinstance(fact, Protest):
-        return PROTEST.compact({"game": fact.game, "text": fact.text, "time": fact.time})
+        values = {"game": fact.game, "text": fact.text, "time": fact.time}
+        return PROTEST.compact(values | {"removed": fact.removed})
     return DECIDE.compact(
         {"protest": fact.protest, "text": fact.text, "edit": fact.edit, "time": fact.time}
     )
@@ -191,5 +199,30 @@ def refuse_closed(path: object, header: Mapping[str, Any]) -> None:
         )
 
 
-class ClosedList(LedgerError):
+class ClosedList(ListRefuses):
     """A change asked of a list every player has signed."""
+
+
+def move_protests(
+    header: Mapping[str, Any], number_now: Callable[[int], int | None], *, history_item: int
+) -> None:
+    """A protest stays with its game when games move: each protest on the list gets its game's
+    number after the change (``number_now``), or, when its game left the list, goes into the
+    history with it (``removed``: the history item, numbered from 1)."""
+    for item in header.get(FIELD, []):
+        if item["kind"] != "protest" or item.get("removed") is not None:
+            continue
+        now = number_now(item["game"])
+        if now is None:
+            item["removed"] = history_item
+        else:
+            item["game"] = now
+
+
+def restore_protests(header: Mapping[str, Any], history_item: int, game: int) -> None:
+    """The protests that went into the history with item ``history_item`` come back with its
+    game, now number ``game``."""
+    for item in header.get(FIELD, []):
+        if item["kind"] == "protest" and item.get("removed") == history_item:
+            del item["removed"]
+            item["game"] = game

@@ -23,17 +23,28 @@ from typing import Any
 from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason, os_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
+from skatliste.store import locking
 from skatliste.store.devices import into_device
+from skatliste.store.locking import NOFOLLOW, PRIVATE
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_wait", default=None)
 """Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
 waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
-PRIVATE = 0o600
 TOURNAMENT_FILE = "tournament.json"
 """The tournament file in its folder (named here, so that a season's reading tells a
 tournament's folder from a list without loading the tournament's store)."""
 """The mode of the files that hold a secret (keys) or only serve this program (locks)."""
+
+
+def no_results(path: Path, family: str) -> Message:
+    """Why a list of a family that gives its players no result counts in no ranking."""
+    return msg(
+        "{path}: a list of {family} gives its players no list points and no games won or "
+        "lost, so no tournament, season or league counts it",
+        path=str(path),
+        family=family,
+    )
 
 
 class ListBusy(LedgerError):
@@ -114,6 +125,8 @@ NAMES: dict[str, Message] = {
     "tournament file": msg("tournament file"),
     "league file": msg("league file"),
     "season file": msg("season file"),
+    "publish file": msg("publish file"),
+    "venue report": msg("venue report"),
 }
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 
@@ -453,60 +466,6 @@ def _busy(path: Path) -> Message:
 
 
 @contextlib.contextmanager
-def _flock(lock_file: Path, path: Path) -> Iterator[None]:
-    """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
-    without its imports (a list command starts faster; both lock the same way)."""
-    import fcntl
-    import time
-
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, PRIVATE)
-    try:
-        deadline = time.monotonic() + _wait()
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                if _same_file(fd, lock_file):
-                    break
-                # the holder removed the lock file it had made (``locked``): lock the new one
-                fcntl.flock(fd, fcntl.LOCK_UN)
-                os.close(fd)
-                fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, PRIVATE)
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise ListBusy(_busy(path)) from None
-                time.sleep(0.02)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
-
-
-def _same_file(fd: int, lock_file: Path) -> bool:
-    """Whether the lock file open as ``fd`` is still the one at its path."""
-    try:
-        there = lock_file.stat()
-    except OSError:
-        return False
-    held = os.fstat(fd)
-    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
-
-
-@contextlib.contextmanager
-def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
-    """filelock, where there is no flock (Windows)."""
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(str(lock_file), timeout=_wait(), mode=PRIVATE)
-    try:
-        with lock:
-            yield
-    except Timeout:
-        raise ListBusy(_busy(path)) from None
-
-
-@contextlib.contextmanager
 def locked(path: Path | str) -> Iterator[None]:
     """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
         changing and writing. A folder that cannot hold the list is refused at once, with the
@@ -517,11 +476,20 @@ def locked(path: Path | str) -> Iterator[None]:
     path = Path(path)
     _check_folder(path)
     lock_file = lock_path(path)
-    made = not lock_file.exists()
+    made = not os.path.lexists(lock_file)
+    if os.path.islink(lock_file):
+        raise LedgerError(
+            msg(
+                "{path}: its lock file {lock} is a symbolic link, which skatliste does not "
+                "follow; remove the link and try again; nothing written",
+                path=str(path),
+                lock=str(lock_file),
+            )
+        )
     try:
         # open it once here so that a folder we cannot write in is named at once, not
-        # blamed on another writer after the timeout
-        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT, PRIVATE)
+        # blamed on another writer after the timeout (a link planted there since: ELOOP)
+        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT | NOFOLLOW, PRIVATE)
         try:
             if os.fstat(fd).st_mode & 0o077:
                 with contextlib.suppress(OSError):  # another user's lock file stays theirs
@@ -532,13 +500,15 @@ def locked(path: Path | str) -> Iterator[None]:
         raise LedgerError(
             msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
         ) from None
-    hold = _flock if os.name == "posix" else _filelock
+    hold = locking.flock if os.name == "posix" else locking.file_lock
     start = committed()
     try:
-        with hold(lock_file, path):
+        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path))):
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
                 remove_stale_temp_files(path)
                 _cleaned.add(str(lock_file))
+            for settle in on_lock:
+                settle(path)
             try:
                 yield
             finally:
@@ -553,6 +523,11 @@ def locked(path: Path | str) -> Iterator[None]:
             msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
         ) from None
 
+
+on_lock: list[Callable[[Path], None]] = []
+"""What runs first under every lock of a file, given the path locked: ``store.requests``
+settles the keyed writes a killed server left open (before anyone else may change the file,
+so that what changed since a key was opened was written by that key's request)."""
 
 _cleaned: set[str] = set()
 """The files whose stale temp files this process has removed already (the first lock of each

@@ -18,9 +18,28 @@ from pathlib import Path
 from typing import Any, Final
 
 from skatliste.errors import InputError, LedgerError
-from skatliste.fields import Const, Date, Field, Integer, Items, Names, Places, Record, Text, at
+from skatliste.fields import (
+    Const,
+    Date,
+    Field,
+    Integer,
+    Items,
+    ListOf,
+    Names,
+    Places,
+    Record,
+    Text,
+    at,
+)
 from skatliste.i18n import msg
-from skatliste.league import MatchDay, Team, check_teams, match_day
+from skatliste.league import (
+    MatchDay,
+    Scoring,
+    Team,
+    check_teams,
+    match_day,
+    scoring_problem,
+)
 from skatliste.players import same_name
 from skatliste.store.files import (
     atomic_write,
@@ -31,6 +50,7 @@ from skatliste.store.files import (
 )
 from skatliste.store.formats import Format, read
 from skatliste.store.league_history import HISTORY, Event
+from skatliste.venues import VenueState, with_venue
 
 FILE_NAME: Final = "league.json"
 FORMAT_NAME: Final = "skatliste-league"
@@ -57,6 +77,20 @@ LINEUP = Record(
     ),
     "A team listed for a match day and its lineup.",
 )
+VENUE = Record(
+    "venue",
+    (
+        Field("name", Text(min_length=1)),
+        Field("teams", Names(2), doc="the day's teams that play there"),
+        Field(
+            "state",
+            Text(choices=tuple(x.value for x in VenueState)),
+            VenueState.AWAITED.value,
+            "its report: awaited, provisional (imported) or confirmed",
+        ),
+    ),
+    "A venue of a match day played at several (its key is in keys.json only).",
+)
 DAY = Record(
     "day",
     (
@@ -65,6 +99,8 @@ DAY = Record(
         Field("absent", Names(), [], "the teams that did not appear"),
         Field("date", Date(nullable=True), None, "YYYY-MM-DD"),
         Field("venue", Text(min_length=1, nullable=True), None),
+        Field("groups", ListOf(Names(2)), [], "the groups the day is scored in (none: one)"),
+        Field("venues", Items("venue"), [], "the venues, when played at several"),
     ),
     "A match day: its folder is day-N/, a tournament.",
 )
@@ -77,6 +113,12 @@ HEADER = Record(
         Field("created", Text(min_length=1)),
         Field("series", Integer(MIN_SERIES, MAX_SERIES), doc="series per match day"),
         Field("seed", Integer(0, 10**9 - 1), doc="a draw without a seed derives its own"),
+        Field(
+            "scoring",
+            Text(choices=tuple(x.value for x in Scoring)),
+            Scoring.ALL.value,
+            "ranking points: every team against every other, or as groups of four or five",
+        ),
         Field("teams", Items("team")),
         Field("days", Items("day"), []),
         Field("history", Items("event"), []),
@@ -97,6 +139,9 @@ class League:
     teams: list[Team] = field(default_factory=list)
     days: list[MatchDay] = field(default_factory=list)
     history: list[Event] = field(default_factory=list)
+    scoring: Scoring = Scoring.ALL
+    """How a series' ranking points are counted (rules §L): all against all (earlier
+    versions), or as groups of four or five."""
 
     @property
     def path(self) -> Path:
@@ -165,10 +210,23 @@ def _days(data: dict[str, Any], teams: list[Team]) -> tuple[list[MatchDay], Plac
                     absent=item.get("absent", []),
                     date=None if when is None else date.fromisoformat(when),
                     venue=item.get("venue"),
+                    groups=item.get("groups", []),
                 )
             )
         except InputError as exc:
             wrong.append((where, exc.message))
+            continue
+        for j, v in enumerate(item.get("venues", []), 1):
+            try:
+                made = with_venue(days[-1], v["name"], v["teams"])
+            except InputError as exc:
+                wrong.append((at(at(where, "venues"), j), exc.message))
+                continue
+            last = replace(made.venues[-1], state=VenueState(v.get("state", "awaited")))
+            days[-1] = replace(made, venues=(*made.venues[:-1], last))
+        problem = scoring_problem(days[-1], Scoring(data.get("scoring", Scoring.ALL.value)))
+        if problem is not None:
+            wrong.append((where, problem))
     return days, iter(wrong)
 
 
@@ -184,7 +242,7 @@ FORMAT = Format(
     FORMAT_VERSION,
     HEADER,
     "league file",
-    {"team": TEAM, "lineup": LINEUP, "day": DAY, "event": HISTORY.records},
+    {"team": TEAM, "lineup": LINEUP, "day": DAY, "venue": VENUE, "event": HISTORY.records},
     _rules,
 )
 """The league file: what its reader checks, what ``skatliste schema league`` prints."""
@@ -198,6 +256,7 @@ def parse(path: Path, raw: bytes) -> League:
     refused with every problem found."""
     data = read(FORMAT, path, raw).data
     league = League(path.parent, data["name"], data["created"], data["series"], data["seed"])
+    league.scoring = Scoring(data.get("scoring", Scoring.ALL.value))
     league.teams = _teams(data)[0]
     league.days = _days(data, league.teams)[0]
     league.history = [HISTORY.build(item) for item in data.get("history", [])]
@@ -237,6 +296,11 @@ def _day_json(d: MatchDay) -> dict[str, Any]:
         "absent": [t for t in d.teams if t in d.absent],
         "date": None if d.date is None else d.date.isoformat(),
         "venue": d.venue,
+        "groups": [list(g) for g in d.groups],
+        "venues": [
+            VENUE.compact({"name": v.name, "teams": list(v.teams), "state": v.state.value})
+            for v in d.venues
+        ],
     }
     return DAY.compact(values)
 
@@ -250,6 +314,7 @@ def to_json(league: League) -> dict[str, Any]:
         "created": league.created,
         "series": league.series,
         "seed": league.seed,
+        **({"scoring": league.scoring.value} if league.scoring is not Scoring.ALL else {}),
         "teams": [{"name": t.name, "players": list(t.players)} for t in league.teams],
         "days": [_day_json(d) for d in sorted(league.days, key=lambda d: d.number)],
         "history": [e.to_json() for e in league.history],

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import LedgerError, ListRefuses
 from skatliste.families import Played
 from skatliste.fields import (
     Boolean,
@@ -37,22 +37,29 @@ from skatliste.fields import (
 )
 from skatliste.i18n import Message, msg
 from skatliste.players import same_name
-from skatliste.store.files import TOURNAMENT_FILE, atomic_write, read_folder_file
+from skatliste.store import requests  # noqa: F401 - its lock hook settles open keyed writes
+from skatliste.store.files import TOURNAMENT_FILE, atomic_write, no_results, read_folder_file
 from skatliste.store.files import locked as lock_file
 from skatliste.store.formats import Format, read
 from skatliste.store.tournament_history import (
     HISTORY,
+    LEAVERS,
     REDRAWN_PAPER,
     SEATED,
+    TABLE_POINT,
+    TIES,
     Event,
     PaperLines,
 )
 from skatliste.tournament import (
     MAX_SERIES,
     MAX_SERIES_GAMES,
+    Leavers,
     PaperLine,
     Player,
+    Ties,
     paper_line_problem,
+    table_points_problem,
 )
 
 FILE_NAME = TOURNAMENT_FILE
@@ -101,6 +108,14 @@ class Tournament:
     history: list[Event] = field(default_factory=list)
     double_list: bool = False
     """Every table keeps two lists (SkWO: the double list): a table counts when they agree."""
+    ties: Ties = Ties.SHARED
+    """What decides between players still equal: a shared place (earlier versions) or the lot."""
+    lot_seed: int | None = None
+    """The seed of the lot (ties by lot): the same seed draws the same order."""
+    leavers: Leavers = Leavers.RANKED
+    """A player who left: ranked with his series (earlier versions), or listed without a place."""
+    table_points: tuple[int, ...] = ()
+    """The table points of places 1 to 4 (a final ranked by them first); none: Seeger-Fabian."""
 
     @property
     def path(self) -> Path:
@@ -183,6 +198,10 @@ ROOT = Record(
         Field("games", Nested(GAMES)),
         Field("seed", NUMBER, doc="a draw without a seed derives its own from it"),
         Field("double_list", Boolean(), False, "every table keeps two lists"),
+        Field("ties", Text(choices=TIES), "shared", "equal players: a shared place or the lot"),
+        Field("lot_seed", Integer(0, MAX_NUMBER, nullable=True), None, "the lot's seed"),
+        Field("leavers", Text(choices=LEAVERS), "ranked", "a player who left: ranked or not"),
+        Field("table_points", ListOf(TABLE_POINT), [], "table points of places 1 to 4"),
         Field("players", Items("player")),
         Field("draws", Items("draw"), []),
         Field("paper", Items("paper"), []),
@@ -287,9 +306,27 @@ def _lines_rules(results: dict[str, list[int]], length: int, where: str) -> Plac
         )
 
 
+def _ranking_rules(data: dict[str, Any]) -> Places:
+    """Ties by lot with the lot's seed, and only then; table points that can be a place's."""
+    lot, seed = data.get("ties", "shared") == "lot", data.get("lot_seed")
+    if lot and seed is None:
+        yield "lot_seed", msg("ties by lot need the lot's seed")
+    if not lot and seed is not None:
+        yield "lot_seed", _found(msg("a lot's seed, but ties share the place"), seed)
+    points = data.get("table_points", [])
+    if points:
+        if not all(type(p) is int for p in points):
+            yield "table_points", _found(msg("must be whole numbers"), points)
+        else:
+            problem = table_points_problem(points)
+            if problem is not None:
+                yield "table_points", problem
+
+
 def _rules(data: dict[str, Any]) -> Places:
     """The tournament's own rules, once every field is of its type."""
     seatings: dict[int, list[list[str]]] = {}
+    yield from _ranking_rules(data)
     yield from _player_rules(data["players"])
     yield from _draw_rules(data, seatings)
     yield from _paper_rules(data, seatings)
@@ -327,6 +364,10 @@ def parse(path: Path, raw: bytes) -> Tournament:
         games={int(k): v for k, v in data["games"].items()},
         seed=data["seed"],
         double_list=data.get("double_list", False),
+        ties=Ties(data.get("ties", "shared")),
+        lot_seed=data.get("lot_seed"),
+        leavers=Leavers(data.get("leavers", "ranked")),
+        table_points=tuple(data.get("table_points", [])),
     )
     for p in data["players"]:
         t.players.append(
@@ -383,6 +424,10 @@ def to_json(t: Tournament) -> dict[str, Any]:
         "games": {str(k): v for k, v in sorted(t.games.items())},
         "seed": t.seed,
         **({"double_list": True} if t.double_list else {}),
+        **({"ties": t.ties.value} if t.ties is not Ties.SHARED else {}),
+        **({"lot_seed": t.lot_seed} if t.lot_seed is not None else {}),
+        **({"leavers": t.leavers.value} if t.leavers is not Leavers.RANKED else {}),
+        **({"table_points": list(t.table_points)} if t.table_points else {}),
         "players": players,
         "draws": [
             {
@@ -511,7 +556,7 @@ def _summarise_list(path: Path) -> ListResult:
     ledger = load_list(path)
     players = ledger.family.results(ledger.table, ledger.entries)
     if players is None:
-        raise LedgerError(no_results(path, ledger.family.title))
+        raise ListRefuses(no_results(path, ledger.family.title))
     raised: Sequence[Any] = ()
     if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
         from skatliste.agree import standing
@@ -522,16 +567,6 @@ def _summarise_list(path: Path) -> ListResult:
         games=sum(map(ledger.family.numbered, ledger.entries)),
         length=ledger.table.series,
         protests=tuple((r.protest.game, r.protest.text) for r in raised),
-    )
-
-
-def no_results(path: Path, family: str) -> Message:
-    """Why a list of a family that gives its players no result counts in no ranking."""
-    return msg(
-        "{path}: a list of {family} gives its players no list points and no games won or "
-        "lost, so no tournament, season or league counts it",
-        path=str(path),
-        family=family,
     )
 
 

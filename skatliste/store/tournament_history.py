@@ -19,7 +19,14 @@ from typing import Any, ClassVar, TypeAlias
 from skatliste.fields import Check, Field, Integer, Items, ListOf, Names, Record, Text, Type, found
 from skatliste.i18n import Message, msg
 from skatliste.store.history import TIME, Build, History
-from skatliste.tournament import PaperLine
+from skatliste.tournament import Leavers, PaperLine, Ties
+
+TIES = tuple(t.value for t in Ties)
+"""What decides a tie still left (``tournament.Ties``)."""
+LEAVERS = tuple(x.value for x in Leavers)
+"""Where a player who left stands (``tournament.Leavers``)."""
+TABLE_POINT = Integer(0, 999)
+"""The table points of one place."""
 
 
 class Action(StrEnum):
@@ -36,6 +43,8 @@ class Action(StrEnum):
     """A paper result was replaced: the old one."""
     DELETE_RESULT = "delete result"
     """A paper result was taken back: the one taken."""
+    RULES = "rules"
+    """The ranking's rules were set: ties, leavers, table points, and the lot's seed."""
 
 
 Lines: TypeAlias = dict[str, PaperLine]
@@ -160,7 +169,36 @@ class ResultDeleted(_ResultKept):
     action: ClassVar[Action] = Action.DELETE_RESULT
 
 
-Event: TypeAlias = PlayerRemoved | SeriesRedrawn | TableSeated | ResultReplaced | ResultDeleted
+@dataclass(frozen=True)
+class RulesSet:
+    """The ranking's rules as set: what decides a tie (and the seed of the lot drawn, so
+    that the order drawn can be drawn again), where a player who left stands, the table
+    points per place (none: ranked by Seeger-Fabian)."""
+
+    action: ClassVar[Action] = Action.RULES
+    time: str
+    ties: str
+    leavers: str
+    table_points: tuple[int, ...] = ()
+    lot_seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "action": self.action.value,
+            "time": self.time,
+            "ties": self.ties,
+            "leavers": self.leavers,
+        }
+        if self.table_points:
+            out["table_points"] = list(self.table_points)
+        if self.lot_seed is not None:
+            out["lot_seed"] = self.lot_seed
+        return out
+
+
+Event: TypeAlias = (
+    PlayerRemoved | SeriesRedrawn | TableSeated | ResultReplaced | ResultDeleted | RulesSet
+)
 """One item of the history."""
 
 
@@ -267,6 +305,19 @@ DEFINITIONS: dict[Action, Record] = {
         tagged=True,
         tag="action",
     ),
+    Action.RULES: Record(
+        Action.RULES.value,
+        (
+            TIME,
+            Field("ties", Text(choices=TIES), doc="a shared place, or the lot"),
+            Field("leavers", Text(choices=LEAVERS), doc="a player who left: ranked or not"),
+            Field("table_points", ListOf(TABLE_POINT), [], "the points of places 1 to 4"),
+            Field("lot_seed", Integer(0, nullable=True), None, "the seed of the lot drawn"),
+        ),
+        RulesSet.__doc__ or "",
+        tagged=True,
+        tag="action",
+    ),
 }
 """Each action's facts, as the file holds them (besides ``action``)."""
 
@@ -319,12 +370,23 @@ def _deleted(d: dict[str, Any]) -> Event:
     return ResultDeleted(d["time"], d["series"], d["table"], _lines(d["results"]))
 
 
+def _rules(d: dict[str, Any]) -> Event:
+    return RulesSet(
+        d["time"],
+        d["ties"],
+        d["leavers"],
+        tuple(d.get("table_points", [])),
+        d.get("lot_seed"),
+    )
+
+
 _BUILD: dict[Action, Build[Event]] = {
     Action.REMOVE: _removed,
     Action.REDRAW: _redrawn,
     Action.SEAT: _seated,
     Action.REPLACE_RESULT: _replaced,
     Action.DELETE_RESULT: _deleted,
+    Action.RULES: _rules,
 }
 
 HISTORY: History[Action, Event] = History(DEFINITIONS, _BUILD)

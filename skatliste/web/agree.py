@@ -148,11 +148,10 @@ async def sign(request: Request) -> Response:
     body = await read_json(request, SignIn)
     lang = request_lang(request)
     path = site(request).ledger_path
-    link = _link(request)
 
     def run() -> dict[str, Any]:
         agree.sign(path, [body.player])
-        return agreement_json(path, lang=lang, link=link)
+        return _without_link(agreement_json(path, lang=lang, link=None))
 
     return JSONResponse(await run_in_threadpool(run), status_code=201)
 
@@ -164,13 +163,19 @@ async def protest(request: Request) -> Response:
     body = await read_json(request, ProtestIn)
     lang = request_lang(request)
     path = site(request).ledger_path
-    link = _link(request)
 
     def run() -> dict[str, Any]:
         agree.protest(path, body.game, body.text)
-        return agreement_json(path, lang=lang, link=link)
+        return _without_link(agreement_json(path, lang=lang, link=None))
 
     return JSONResponse(await run_in_threadpool(run), status_code=201)
+
+
+def _without_link(agreement: dict[str, Any]) -> dict[str, Any]:
+    """A write's answer: the agreement without the second list's link and QR code (they carry
+    the key; the answer is kept beside the list for a repeat, and no key goes in any file but
+    the keys file). The page keeps the link it read with ``GET /api/agree``."""
+    return {k: v for k, v in agreement.items() if k not in ("link", "qr")}
 
 
 def _organiser(request: Request) -> bool:
@@ -192,11 +197,10 @@ async def reopen(request: Request) -> Response:
     body = await read_json(request, ReopenIn)
     lang = request_lang(request)
     path = site(request).ledger_path
-    link = _link(request)
 
     def run() -> dict[str, Any]:
         agree.reopen(path, body.why)
-        return agreement_json(path, lang=lang, link=link)
+        return _without_link(agreement_json(path, lang=lang, link=None))
 
     return JSONResponse(await run_in_threadpool(run))
 

@@ -11,7 +11,6 @@ import asyncio
 import hashlib
 import json
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +24,7 @@ from skatliste.app.lists import game_row, open_list
 from skatliste.app.lists import preview as preview_row
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
-from skatliste.money import parse_stake
+from skatliste.money import Stake, Way, parse_stake, parse_way
 from skatliste.web import views
 from skatliste.web.base import (
     Refused,
@@ -107,13 +106,31 @@ class UndoIn(BaseModel):
     expect: str | None = Field(None, max_length=64)
 
 
-def _stake(request: Request) -> Fraction | None:
+class RestoreIn(BaseModel):
+    """``POST /api/restore``: ``item``, the history item an undo or a delete answered with
+    (``restore``), as ``skatliste restore N`` takes it."""
 
+    model_config = _IN
+    item: int = Field(ge=1)
+
+
+def _stake(request: Request) -> Stake | None:
+    """``?cent=0.25``, and ``&settle=paper`` for the paper way (rules §8): the stake the
+    page settles at; a way without a stake, or a way unknown, is refused (422)."""
     raw = request.query_params.get("cent", "").strip()
+    way = request.query_params.get("settle")
+    if way is not None:
+        try:
+            settled = parse_way(way)
+        except InputError as exc:
+            problem = msg("settle={text}: {problem}", text=way, problem=exc.message)
+            raise Refused(422, problem) from None
     if not raw:
+        if way is not None:
+            raise Refused(422, msg("settle={way} settles money: give the stake as cent=", way=way))
         return None
     try:
-        return parse_stake(raw)
+        return Stake(parse_stake(raw), settled if way is not None else Way.EXACT)
     except InputError as exc:  # the page's address says the stake as cent=...
         problem = msg("cent={text}: {problem}", text=raw, problem=exc.message)
         raise Refused(422, problem) from None
@@ -251,7 +268,18 @@ async def preview(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(run))
 
 
+def _followups(change: Any) -> list[Message]:
+    """What the change did to the rest of the list, then whose signatures no longer cover
+    it (docs/rules.md §D)."""
+    uncovered = change.uncovered()
+    return [*change.followups(), *([] if uncovered is None else [uncovered])]
+
+
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
+    return JSONResponse(_change_json(request, change), status_code=status)
+
+
+def _change_json(request: Request, change: Any) -> dict[str, Any]:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, what the change did to the rest of the list (``followups``: later values, American
     Grand's parties, as the CLI says it), and what ``check`` now finds in later games."""
@@ -259,25 +287,29 @@ def _changed(request: Request, change: Any, status: int = 200) -> Response:
     lang = request_lang(request)
     ledger = change.ledger
     words = ledger.family.words
-    return JSONResponse(
-        {
-            "number": change.number,
-            "game": None if change.row is None else row_json(ledger, change.row, lang),
-            "removed": None if change.removed is None else words(change.removed, lang),
-            "totals": totals(ledger, change.last),
-            "followups": [say(request, m) for m in change.followups()],
-            "problems": [
-                {"game": say(request, where), "problem": say(request, p)}
-                for where, p in change.problems
-            ],
-        },
-        status_code=status,
-    )
+    return {
+        "number": change.number,
+        "game": None if change.row is None else row_json(ledger, change.row, lang),
+        "removed": None if change.removed is None else words(change.removed, lang),
+        "totals": totals(ledger, change.last),
+        "followups": [say(request, m) for m in _followups(change)],
+        "problems": [
+            {"game": say(request, where), "problem": say(request, p)}
+            for where, p in change.problems
+        ],
+    }
 
 
 async def _apply(request: Request, action: Callable[[], Any], status: int = 200) -> Response:
     change = await in_thread(action)
     return _changed(request, change, status)
+
+
+async def _taken_out(request: Request, action: Callable[[], Any]) -> Response:
+    """An undo or a delete, answered with the history item that brings the game back
+    (``restore``): the page offers it until something else is entered."""
+    change = await in_thread(action)
+    return JSONResponse({**_change_json(request, change), "restore": len(change.ledger.history)})
 
 
 @writes
@@ -318,7 +350,17 @@ async def undo(request: Request) -> Response:
 
     body = await read_json(request, UndoIn)
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.undo(path, expect=body.expect))
+    return await _taken_out(request, lambda: lists.undo(path, expect=body.expect))
+
+
+@writes
+async def restore(request: Request) -> Response:
+    """``POST /api/restore``: bring back a game taken back or deleted (``skatliste restore
+    N``)."""
+
+    body = await read_json(request, RestoreIn)
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.restore(path, body.item))
 
 
 @writes
@@ -356,7 +398,7 @@ async def delete_game(request: Request) -> Response:
     number: int = request.path_params["number"]
     expect = request.query_params.get("expect") or None
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.delete(path, number, expect=expect))
+    return await _taken_out(request, lambda: lists.delete(path, number, expect=expect))
 
 
 API_ROUTES = [
@@ -370,5 +412,6 @@ API_ROUTES = [
     Route("/api/pass", pass_game, methods=["POST"]),
     Route("/api/ramsch", add_ramsch, methods=["POST"]),
     Route("/api/undo", undo, methods=["POST"]),
+    Route("/api/restore", restore, methods=["POST"]),
     Route("/api/bock", call_bock, methods=["POST"]),
 ]

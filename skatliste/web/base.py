@@ -437,7 +437,8 @@ async def _write(
             headers={"Idempotent-Replayed": "true"},
         )
     try:
-        response = await handler(request)
+        with kept.keyed(path, idem, scope):  # the list's lock opens the key, then it writes
+            response = await handler(request)
     except (Refused, SkatlisteError):
         await in_thread(lambda: kept.forget(path, idem))  # refused: nothing was written
         raise

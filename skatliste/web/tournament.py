@@ -202,9 +202,10 @@ def _read(folder: Path) -> _Read:
         return before[1]
     got = app.results(folder)
     t = got.tournament
-    standings = core.rank(t.players, got.scores)
+    standings = app.standings_of(got)
     playing = [s for s in got.tables if s.state == "in progress"]
-    ranking = app.Ranking(t.name, t.date, None, standings, playing)
+    lot = t.lot_seed if t.ties is core.Ties.LOT else None
+    ranking = app.Ranking(t.name, t.date, None, standings, playing, lot)
     for state in got.tables:
         state.problems = [_relative(p, folder) for p in state.problems]
     conflicts = [_relative(c, folder) for c in got.conflicts]
@@ -279,9 +280,11 @@ def tournament_json(
                 "lost": s.lost,
                 "series": {str(k): signed(v) for k, v in s.series.items()},
                 "in_progress": s.in_progress,
+                **app.standing_extras(s),
             }
             for s in ranking.standings
         ],
+        "lot_seed": ranking.lot_seed,
         "teams": [
             {
                 "place": team.place,

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         MAX_SEED,
         new_tournament,
         open_tournament,
+        set_rules,
     )
     from skatliste.app.tournament.draw import (
         SeatedTable,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     )
     from skatliste.app.tournament.prizes import (
         PrizeList,
+        TablesStillPlaying,
         prize_list,
         team_ranking,
     )
@@ -55,7 +57,10 @@ if TYPE_CHECKING:
         enter_paper_result,
         ranking,
         ranking_json,
+        ranking_of,
         results,
+        standing_extras,
+        standings_of,
         status,
     )
     from skatliste.app.tournament.seat import TableHasResults, seat_table
@@ -83,6 +88,7 @@ _WHERE: dict[str, str] = {
     "SeriesNotDrawn": "skatliste.app.tournament.draw",
     "TableHasResults": "skatliste.app.tournament.seat",
     "TablesCountTwice": "skatliste.app.tournament.results",
+    "TablesStillPlaying": "skatliste.app.tournament.prizes",
     "Tournament": "skatliste.store.tournament",
     "add_player": "skatliste.app.tournament.players",
     "delete_paper_result": "skatliste.app.tournament.results",
@@ -99,6 +105,10 @@ _WHERE: dict[str, str] = {
     "ranking_json": "skatliste.app.tournament.results",
     "remove_player": "skatliste.app.tournament.players",
     "seat_table": "skatliste.app.tournament.seat",
+    "set_rules": "skatliste.app.tournament.base",
+    "ranking_of": "skatliste.app.tournament.results",
+    "standing_extras": "skatliste.app.tournament.results",
+    "standings_of": "skatliste.app.tournament.results",
     "seating": "skatliste.app.tournament.draw",
     "status": "skatliste.app.tournament.results",
     "team_ranking": "skatliste.app.tournament.prizes",
@@ -126,6 +136,7 @@ __all__ = [
     "SeriesNotDrawn",
     "TableHasResults",
     "TablesCountTwice",
+    "TablesStillPlaying",
     "Tournament",
     "add_player",
     "delete_paper_result",
@@ -141,10 +152,14 @@ __all__ = [
     "prize_list",
     "ranking",
     "ranking_json",
+    "ranking_of",
     "remove_player",
     "results",
     "seat_table",
     "seating",
+    "set_rules",
+    "standing_extras",
+    "standings_of",
     "status",
     "team_ranking",
 ]

@@ -17,7 +17,7 @@ from skatliste.app.tournament.base import (
     open_tournament,
     table_rules,
 )
-from skatliste.app.tournament.results import refuse_unsound, results
+from skatliste.app.tournament.results import refuse_unsound, results, table_points_of
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import msg
 from skatliste.seating import seat_by_ranking
@@ -164,7 +164,13 @@ def by_ranking(series: int, *, apart: bool = False) -> Seater:
         scores = {n: {s: x for s, x in by.items() if s < series} for n, by in got.scores.items()}
         here = [p for p in t.players if p.name in present]
         club = {p.name: p.club or None for p in here}
-        standings = core.rank(here, scores)
+        # seated by the ranking as the tournament ranks: table points first, ties by lot
+        points = table_points_of(got)
+        before = None if points is None else {
+            n: {s: v for s, v in by.items() if s < series} for n, by in points.items()
+        }  # fmt: skip
+        lot = t.lot_seed if t.ties is core.Ties.LOT else None
+        standings = core.rank(here, scores, lot_seed=lot, points=before)
         seated = seat_by_ranking([(s.name, club[s.name]) for s in standings], apart=apart)
         repeats = tuple(core.repeated_pairs(seated.tables, met))
         return Draw(seed, seated.tables, repeats), seated.together

@@ -15,6 +15,7 @@ from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament
 from skatliste.store.tournament_history import PlayerRemoved
 from skatliste.tournament import (
+    Leavers,
     Player,
 )
 
@@ -88,11 +89,14 @@ class Removal:
     kept: bool
     unplayed: tuple[int, ...] = ()
     """Drawn series the player is seated in that have no result yet: redraw them."""
+    unranked: bool = False
+    """Kept, and listed without a place (the tournament's leavers are unranked)."""
 
 
 def remove_player(folder: Path | str, name: str) -> Removal:
     """Remove a player. One already seated in a drawn series stays in the ranking with the
-    series played, and is not drawn again."""
+    series played (without a place where the tournament's leavers are unranked), and is not
+    drawn again."""
     with store.updating(Path(folder)) as t:
         player = find_player(t, name)
         seated = any(player.name in table for d in t.draws for table in d.tables)
@@ -109,7 +113,7 @@ def remove_player(folder: Path | str, name: str) -> Removal:
             for d in t.draws
             if any(player.name in table for table in d.tables) and not has_results(t, d.series)
         )
-        return Removal(player, seated, unplayed)
+        return Removal(player, seated, unplayed, seated and t.leavers is Leavers.UNRANKED)
 
 
 def players(folder: Path | str) -> list[Player]:

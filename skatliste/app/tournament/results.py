@@ -6,6 +6,7 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +105,7 @@ def _paper_item(
         int(found.group("lost")),
     )
     lines[who] = line
-    problem = core.paper_line_problem(line, length)
+    problem = core.entered_line_problem(line, length)
     return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
 
 
@@ -413,11 +414,46 @@ class Ranking:
     standings: list[Standing]
     in_progress: list[SeriesStatus]
     """Tables still playing (their players' lines are marked)."""
+    lot_seed: int | None = None
+    """Ties are decided by the lot drawn with this seed (lines so placed are marked)."""
+
+
+def table_points_of(got: Results) -> dict[str, dict[int, Fraction]] | None:
+    """Each player's table points per series, where the tournament ranks by them (None
+    otherwise): at each table of each drawn series with results, the points of his place."""
+    t = got.tournament
+    if not t.table_points:
+        return None
+    out: dict[str, dict[int, Fraction]] = {}
+    for d in t.draws:
+        for table in d.tables:
+            at = {p: got.scores[p][d.series] for p in table if d.series in got.scores.get(p, {})}
+            for name, points in core.table_points(at, t.table_points).items():
+                out.setdefault(name, {})[d.series] = points
+    return out
+
+
+def standings_of(got: Results, *, series: int | None = None) -> list[Standing]:
+    """The ranking's lines by the tournament's rules: ties shared or by lot, a player who
+    left ranked or not, table points first where it ranks by them."""
+    t = got.tournament
+    return core.rank(
+        t.players,
+        got.scores,
+        series=series,
+        lot_seed=t.lot_seed if t.ties is core.Ties.LOT else None,
+        leavers=t.leavers,
+        points=table_points_of(got),
+    )
 
 
 def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
     """Place, name, club, Seeger-Fabian per series and in all, points, won, lost."""
-    got = results(folder)
+    return ranking_of(results(folder), series=series)
+
+
+def ranking_of(got: Results, *, series: int | None = None) -> Ranking:
+    """The ranking of the results read (:func:`ranking`)."""
     t = got.tournament
     if series is not None and t.seating(series) is None:
         drawn = ", ".join(str(d.series) for d in t.draws) or msg("none yet")
@@ -425,17 +461,33 @@ def ranking(folder: Path | str, *, series: int | None = None) -> Ranking:
             msg("series {series} is not drawn; drawn: {drawn}", series=series, drawn=drawn)
         )
     refuse_unsound(got)
-    standings = core.rank(t.players, got.scores, series=series)
+    standings = standings_of(got, series=series)
     playing = [
         s
         for s in got.tables
         if s.state in ("in progress", "differs") and series in (None, s.series)
     ]
-    return Ranking(t.name, t.date, series, standings, playing)
+    lot = t.lot_seed if t.ties is core.Ties.LOT else None
+    return Ranking(t.name, t.date, series, standings, playing, lot)
+
+
+def standing_extras(s: Standing) -> dict[str, Any]:
+    """What a line holds beyond the issue's JSON, each only where it applies: a player who
+    left without a place (``"place": null``), a place decided by the lot, table points (a
+    number, or a fraction as text where players equal at a table shared)."""
+    out: dict[str, Any] = {}
+    if not s.ranked:
+        out["place"] = None
+    if s.by_lot:
+        out["by_lot"] = True
+    if s.table_points is not None:
+        tp = s.table_points
+        out["table_points"] = int(tp) if tp.denominator == 1 else str(tp)
+    return out
 
 
 def ranking_json(r: Ranking) -> dict[str, Any]:
-    """The ranking as the issue specifies its JSON."""
+    """The ranking as the issue specifies its JSON (with :func:`standing_extras`)."""
     return {
         "ranking": [
             {
@@ -447,6 +499,7 @@ def ranking_json(r: Ranking) -> dict[str, Any]:
                 "won": s.won,
                 "lost": s.lost,
                 "series": {str(k): v for k, v in s.series.items()},
+                **standing_extras(s),
             }
             for s in r.standings
         ]

@@ -49,6 +49,8 @@
   }
 
   function render(s) {
+    // a write's answer leaves out the second list's link (it carries the key): keep the one read
+    if (s.link === undefined && seen) s = { ...s, link: seen.link, qr: seen.qr };
     seen = s;
     shown = JSON.stringify(s);
     document.body.classList.toggle("agree-closed", s.closed); // a closed list takes no game
@@ -127,25 +129,30 @@
     if (text !== shown) render(r.data);
   }
 
-  async function write(path, body) {
+  async function write(path, body, done) {
     const r = await call("POST", path, body);
     said.textContent = r.ok ? "" : r.data.error || "";
+    // a screen reader hears it: the refusal at once, what was done (and a closed list) in turn
+    if (!r.ok) say(said.textContent, true);
+    else say([done, ...(r.data.closed ? [L.closed] : [])].join(" "));
     if (r.ok) render(r.data);
     else refresh();
   }
 
   panel.addEventListener("click", (e) => {
     const button = e.target.closest("[data-sign]");
-    if (button) write("/api/sign", { player: button.getAttribute("data-sign") });
+    if (!button) return;
+    const player = button.getAttribute("data-sign");
+    write("/api/sign", { player }, fmt(L.say_signed, { name: player }));
   });
   panel.addEventListener("submit", (e) => {
     e.preventDefault();
     if (e.target.id === "reopen-form") {
-      write("/api/reopen", { why: $("reopen-why").value });
+      write("/api/reopen", { why: $("reopen-why").value }, L.say_reopened);
       return;
     }
     const game = Number($("protest-game").value);
-    write("/api/protest", { game, text: $("protest-text").value });
+    write("/api/protest", { game, text: $("protest-text").value }, fmt(L.say_protest, { n: game }));
   });
   if ($("sheet")) new MutationObserver(markSheet).observe($("sheet"), { childList: true });
   refresh();

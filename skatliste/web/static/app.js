@@ -54,13 +54,71 @@ async function api(method, path, body, idempotencyKey) {
 
 // the list as a red message saw it: the message goes once the list is another
 let badFor = null;
+let saidNear = false; // the message line says why a tap was refused: it goes with the next tap
 const listMark = (s) => (s ? s.games.map((g) => g.fingerprint).join(",") : "");
 
-function toast(text, bad = false) {
+function toast(text, bad = false, spokenAs = text) {
   const t = $("toast");
   t.textContent = text;
   t.classList.toggle("bad", bad);
   badFor = bad ? listMark(state) : null;
+  saidNear = false;
+  if (spokenAs) say(spokenText(spokenAs, L), bad); // a refusal at once, the rest in turn
+}
+
+// --- what a screen reader hears -------------------------------------------------------------
+
+// A game as it is said: "Game 5: Ben, Null ouvert, plus 46." (an entry without a declarer,
+// eingepasst or a Ramsch, by what it was).
+function sayGame(g) {
+  const what = spokenText(g.text, L);
+  if (!g.declarer || !g.value) return fmt(L.say_entry, { n: g.number, what });
+  return fmt(L.say_game, { n: g.number, who: g.declarer, what, value: spokenText(g.value, L) });
+}
+
+// A saved entry: the game, the totals after it, and what it closed (a series, a partie).
+async function announceSaved(data, shown) {
+  const g = data.game;
+  let closes = g ? g.closes : null;
+  if (!g) {
+    // an entry without a row of its own (a partie ended by hand): it closed the row before
+    await refresh();
+    const last = state && state.games[state.games.length - 1];
+    closes = last ? last.closes : null;
+  }
+  const parts = [g ? sayGame(g) : fmt(L.entered, { n: data.number }) + "."];
+  parts.push(fmt(L.say_totals, { totals: spokenTotals(data.totals, L) }));
+  if (closes) parts.push(spokenText(closes, L));
+  toast(closes ? shown + " · " + closes : shown, false, "");
+  say(parts.join(" "));
+}
+
+// "Read the standings": the totals after the last game, and that game.
+function readBack() {
+  if (!state || !state.games.length) {
+    say(L.no_games);
+    return;
+  }
+  const last = state.games[state.games.length - 1];
+  const totals = spokenTotals(state.totals, L);
+  say(fmt(L.say_standings, { n: last.number, totals }) + " " + sayGame(last));
+}
+
+// A refusal: said at once (the alert), and the focus on what to fix.
+function refuse(text, fix) {
+  toast(text, true);
+  if (!fix) return;
+  if (fix === $("words")) {
+    fix.setAttribute("aria-invalid", "true");
+    fix.setAttribute("aria-describedby", "preview");
+  }
+  fix.focus();
+}
+
+function whatToFix(missing) {
+  if (missing === L.no_declarer) return document.querySelector("#players button:not(:disabled)");
+  const first = document.querySelector(`#game-panel [data-${FORM.order[0]}]`);
+  return first && first.offsetParent !== null ? first : $("words");
 }
 
 // --- the list as the server derives it ----------------------------------------------------
@@ -72,17 +130,19 @@ let version = "";
 let versionCent = null;
 let chartStale = false;
 let reads = Promise.resolve();
-function readList(cent) {
+function readList(cent, settle) {
   // one read at a time: a change event during the first read asks after it, with its version
-  const read = reads.then(() => readListNow(cent));
+  const read = reads.then(() => readListNow(cent, settle));
   reads = read.catch(() => {});
   return read;
 }
-async function readListNow(cent) {
+async function readListNow(cent, settle) {
   const q = new URLSearchParams({ lang: LANG });
   if (cent) q.set("cent", cent);
+  if (cent && settle) q.set("settle", settle); // the paper way (rules §8), with a stake only
   const headers = KEY ? { Authorization: "Bearer " + KEY } : {};
-  const since = version && state && versionCent === cent ? version : "";
+  const money = cent + "|" + (settle || "");
+  const since = version && state && versionCent === money ? version : "";
   if (since) {
     q.set("since", since);
     headers["If-None-Match"] = '"' + since + '"';
@@ -104,7 +164,7 @@ async function readListNow(cent) {
     chartStale = true;
   }
   version = (response.headers.get("ETag") || "").replace(/"/g, "");
-  versionCent = cent;
+  versionCent = money;
   return { ok: true, status: response.status, data };
 }
 
@@ -126,7 +186,7 @@ addEventListener("click", () => setTimeout(readChart, 0));
 
 async function refresh() {
   const cent = $("cent").value.trim();
-  const r = await readList(cent);
+  const r = await readList(cent, $("settle").checked ? "paper" : "");
   if (r.status === 304) return;
   if (!r.ok) {
     toast(r.data.error || r.status, true);
@@ -188,6 +248,7 @@ function render() {
 
   // players
   if (!s.players.includes(form.declarer)) form.declarer = null;
+  const specials = [...$("players").querySelectorAll(".special")]; // Eingepasst, Ramsch, Bock
   $("players").replaceChildren(
     ...s.players.map((p) => {
       const b = el("button", { type: "button", "data-player": p }, el("span", { class: "pname", textContent: p }));
@@ -196,6 +257,7 @@ function render() {
       b.setAttribute("aria-pressed", String(p === form.declarer));
       return b;
     }),
+    ...specials,
   );
   // the Ramsch fields: rebuilt only when who plays changes, so a live update never wipes
   // what is being typed
@@ -225,6 +287,10 @@ function render() {
   const undo = $("btn-undo");
   undo.hidden = !s.can_write || !s.last;
   if (s.last) undo.textContent = "↶ " + fmt(L.undo, { n: s.last.number, what: s.last.words });
+  // the game taken back, offered back while the list is as the undo or delete left it
+  if (taken && taken.mark !== null && taken.mark !== listMark(s)) taken = null;
+  $("btn-restore").hidden = !s.can_write || !taken;
+  if (taken) $("btn-restore").textContent = "↷ " + fmt(L.restore, { n: taken.n, what: taken.what });
 
   renderSheet();
   renderSummary();
@@ -276,14 +342,82 @@ function renderSheet() {
 function renderSummary() {
   const sum = state.summary;
   const table = el("table", { class: "summary" });
-  table.append(el("tr", {}, ...sum.headers.map((h) => el("th", { textContent: h }))));
-  for (const row of sum.rows) table.append(el("tr", {}, ...row.map((c) => el("td", { textContent: c }))));
+  // a table a screen reader walks: column headers, and each row headed by its name (the
+  // second cell after a place, else the first)
+  const head = sum.headers.map((h) => el("th", { scope: "col", textContent: h }));
+  table.append(el("thead", {}, el("tr", {}, ...head)));
+  const named = sum.headers.length > 1 && sum.rows.every((row) => /^\d+\.$/.test(row[0])) ? 1 : 0;
+  const body = el("tbody");
+  for (const row of sum.rows) {
+    const cells = row.map((c, i) =>
+      i === named ? el("th", { scope: "row", textContent: c }) : el("td", { textContent: c }),
+    );
+    body.append(el("tr", {}, ...cells));
+  }
+  table.append(body);
   $("summary").replaceChildren(table, ...sum.notes.map((line) => el("p", { textContent: line })));
   stickNames(table);
+  renderListing();
   $("money").replaceChildren(...sum.payments.map((line) => el("p", { textContent: line })));
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
   $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
+  $("settle-way").hidden = state.plays_money === false;
+}
+
+// --- a game taken back, and back again ------------------------------------------------------
+
+// What the last undo or delete took out: its history item (the CLI's `restore N`), its number
+// and words, and the list as it left it (null until read): anything else entered forgets it.
+let taken = null;
+
+async function takenOut(r, n) {
+  if (!r.ok) {
+    toast(r.data.error, true);
+    return;
+  }
+  taken = { item: r.data.restore, n, what: r.data.removed, mark: null };
+  await refresh();
+  if (taken) taken.mark = listMark(state);
+  render();
+}
+
+function forgetTaken() {
+  taken = null;
+  $("btn-restore").hidden = true;
+}
+
+async function restoreTaken() {
+  const was = taken;
+  taken = null;
+  const r = await api("POST", "/api/restore", { item: was.item });
+  if (!r.ok) {
+    toast(r.data.error, true);
+    await refresh();
+    return;
+  }
+  toast(withFollowups(fmt(L.restored, { n: r.data.number }), r.data));
+  await refresh();
+}
+
+// The sheet as the paper list has it: a row per game headed by its number, the declarer, the
+// game, its value and the totals after it, a header per column (a screen reader says "game 5,
+// Carl, −88" as it walks a column).
+function renderListing() {
+  const names = state.sides ? state.sides.map((x) => x.name) : state.players;
+  const heads = [L.col_number, L.col_declarer, L.col_game, L.col_value, ...names];
+  const table = el("table", { class: "listing" });
+  table.setAttribute("aria-label", L.listing);
+  table.append(el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col", textContent: h })))));
+  const body = el("tbody");
+  for (const g of state.games) {
+    const cells = [g.declarer || "", g.text, g.value, ...names.map((p) => g.totals_text[p])];
+    body.append(
+      el("tr", {}, el("th", { scope: "row", textContent: g.number }), ...cells.map((c) => el("td", { textContent: c }))),
+    );
+  }
+  table.append(body);
+  $("listing-box").replaceChildren(table);
 }
 
 // --- entering a game ---------------------------------------------------------------------------
@@ -313,10 +447,12 @@ function drawForm(next) {
 function drawGroup(group) {
   const set = el("fieldset", group.key ? { id: group.key } : {});
   set.append(el("legend", { textContent: group.legend }));
+  let before = null; // the row drawn last: a folded row's "…" ends it (a whole game on a screen)
   for (const row of group.rows) {
     const items = row.items.map(drawItem);
     if (!row.grid) {
       set.append(...items);
+      before = null;
       continue;
     }
     const line = el("div", { class: "grid " + row.grid, id: row.key }, ...items);
@@ -327,8 +463,14 @@ function drawGroup(group) {
       more.id = folds++ ? "btn-more-" + row.key : "btn-more";
       more.dataset.unfold = row.key;
       more.setAttribute("aria-label", row.folded);
-      set.append(more);
+      more.setAttribute("aria-expanded", "false");
+      more.setAttribute("aria-controls", row.key);
+      if (before) {
+        before.classList.add("folds");
+        before.append(more);
+      } else set.insertBefore(more, line);
     }
+    before = line;
   }
   return set;
 }
@@ -344,7 +486,12 @@ function drawItem(it) {
   b.setAttribute("data-" + it.part, it.value);
   if (it.style) b.className = it.style;
   if (it.part === "flag") b.setAttribute("aria-pressed", "false");
-  if (it.mark) b.append(it.mark, el("small", { textContent: it.label }));
+  if (it.mark) {
+    // the sign is seen; a screen reader says the name only ("Kreuz", not "black club Kreuz")
+    const mark = el("span", { textContent: it.mark });
+    mark.setAttribute("aria-hidden", "true");
+    b.append(mark, el("small", { textContent: it.label }));
+  }
   else b.textContent = it.label;
   return b;
 }
@@ -396,7 +543,7 @@ function tapWords() {
 }
 
 function showTaps() {
-  for (const b of document.querySelectorAll("#players button")) {
+  for (const b of document.querySelectorAll("#players button[data-player]")) {
     b.setAttribute("aria-pressed", String(b.dataset.player === form.declarer));
   }
   for (const { it, row, group } of formItems()) {
@@ -443,6 +590,7 @@ function relevant() {
 // A tap that cannot be taken says why right under the thumb (and in the message line).
 function sayNear(control, text) {
   toast(text, true);
+  saidNear = true;
   const note = $("tap-note");
   note.textContent = text;
   note.hidden = false;
@@ -460,6 +608,8 @@ function sayNear(control, text) {
 function tapped(control) {
   relevant();
   $("tap-note").hidden = true;
+  if (saidNear) toast(""); // the refused tap is done with: its reason would now be stale
+  saidNear = false;
   // taps write the words, but never over words typed by hand (nor a game being changed)
   if (!editing) {
     const words = tapWords();
@@ -570,9 +720,10 @@ async function submit(event) {
   }
   // the entry is kept (outbox) before it is sent: the form is free for the next game at once
   const entry = formEntry();
+  forgetTaken();
   const missing = notYet(entry, Boolean(form.values[FORM.order[0]]));
   if (missing) {
-    toast(missing, true); // said now, not after it waited for the server
+    refuse(missing, whatToFix(missing)); // said now, not after it waited for the server
     return;
   }
   const was = formNow();
@@ -586,10 +737,10 @@ async function submit(event) {
     // refused at once: the form is as it was, nothing is lost, the reason is shown
     formBack(was);
     showPreview(r);
-    toast(fmt(L.failed, { reason: r.data.error }), true);
+    refuse(fmt(L.failed, { reason: r.data.error }), entry.kind === "ramsch" ? $("ramsch-extra") : $("words"));
     return;
   }
-  toast(fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
+  await announceSaved(r.data, fmt(L.entered, { n: r.data.game ? r.data.game.number : r.data.number }));
 }
 
 // What the page can tell without the server: a game needs its words, and a game tapped needs
@@ -640,13 +791,23 @@ function formBack(was) {
 async function submitEdit() {
   const words = mode === "ramsch" ? "ramsch " + ramschWords() : $("words").value.trim();
   const body = mode === "ramsch" ? { words } : { declarer: form.declarer, words };
+  forgetTaken();
   const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
   if (!r.ok) {
     showPreview(r);
-    toast(fmt(L.failed, { reason: r.data.error }), true);
+    refuse(fmt(L.failed, { reason: r.data.error }), mode === "ramsch" ? $("ramsch-extra") : $("words"));
     return;
   }
-  toast(withFollowups(fmt(L.changed, { n: r.data.game ? r.data.game.number : r.data.number }), r.data));
+  const n = r.data.game ? r.data.game.number : r.data.number;
+  toast(withFollowups(fmt(L.changed, { n }), r.data), false, "");
+  say(
+    [
+      fmt(L.say_changed, { n }),
+      ...(r.data.game ? [sayGame(r.data.game)] : []),
+      ...(r.data.followups || []).map((line) => spokenText(line, L)),
+      fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) }),
+    ].join(" "),
+  );
   resetForm();
   await refresh();
 }
@@ -657,21 +818,13 @@ function withFollowups(text, data) {
   return [text, ...(data.followups || [])].join(" · ");
 }
 
-async function simple(path, done, body = {}) {
-  const r = await api("POST", path, body);
-  if (!r.ok) {
-    toast(r.data.error, true);
-    return;
-  }
-  toast(done(r.data));
-  await refresh();
-}
-
 // A new entry with no words (all passed, a Bock round): through the outbox like a game.
 async function enter(kind, path, what, done) {
+  forgetTaken();
   const r = await enqueue({ kind, method: "POST", path, body: {}, what });
   if (r === null) await sayKept();
   else if (!r.ok) toast(r.data.error, true);
+  else if (r.data.game) await announceSaved(r.data, done(r.data));
   else toast(done(r.data));
 }
 
@@ -692,6 +845,7 @@ function wire() {
     const more = e.target.closest("[data-unfold]");
     if (more) {
       $(more.dataset.unfold).hidden = !$(more.dataset.unfold).hidden;
+      more.setAttribute("aria-expanded", String(!$(more.dataset.unfold).hidden));
       return;
     }
     const b = e.target.closest("#game-panel button");
@@ -729,7 +883,10 @@ function wire() {
     if (number.instead) form.values[number.instead] = null;
     tapped();
   });
-  $("words").addEventListener("input", schedulePreview);
+  $("words").addEventListener("input", () => {
+    $("words").removeAttribute("aria-invalid"); // the refused words are being fixed
+    schedulePreview();
+  });
   $("btn-clear").addEventListener("click", resetForm);
   $("btn-pass").addEventListener("click", () =>
     enter("pass", "/api/pass", L.passed, (d) => fmt(L.entered, { n: d.game.number })),
@@ -749,7 +906,11 @@ function wire() {
   });
   $("outbox").addEventListener("click", outboxTap);
   // the live stream's dot says whether the server answers: when it is back, send
+  let wasOn = null; // a change of the connection is said (not the first one of the page)
   new MutationObserver(() => {
+    const on = !$("live").classList.contains("off");
+    if (wasOn !== null && on !== wasOn) say(on ? L.say_online : L.say_offline);
+    wasOn = on;
     showNet();
     if (!$("live").classList.contains("off") && waitingCount) flush();
     else if (waitingCount) showOutbox(); // offline: a waiting entry can be taken back
@@ -758,12 +919,22 @@ function wire() {
   setInterval(() => {
     if (waitingCount && !flushing) flush();
   }, 3000);
-  $("btn-undo").addEventListener("click", () =>
+  $("btn-undo").addEventListener("click", async () => {
     // names the game its button shows: if another phone changed the list, nothing is undone
-    simple("/api/undo", (d) => fmt(L.taken_back, { what: d.removed }), {
-      expect: state.last ? state.last.fingerprint : null,
-    }),
-  );
+    const n = state.last ? state.last.number : null;
+    const r = await api("POST", "/api/undo", { expect: state.last ? state.last.fingerprint : null });
+    if (r.ok) {
+      toast(fmt(L.taken_back, { what: r.data.removed }), false, "");
+      say(
+        spokenText(fmt(L.say_undone, { n: r.data.number, what: r.data.removed }), L) +
+          " " +
+          fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) }),
+      );
+    }
+    await takenOut(r, n);
+  });
+  $("btn-restore").addEventListener("click", restoreTaken);
+  $("btn-read").addEventListener("click", readBack);
   $("sheet").addEventListener("click", async (e) => {
     const open = e.target.closest("[data-open]");
     if (open) {
@@ -785,12 +956,16 @@ function wire() {
       const g = state.games.find((x) => x.number === n);
       if (!confirm(fmt(L.delete_confirm, { n }))) return;
       const r = await api("DELETE", "/api/games/" + n + "?expect=" + encodeURIComponent(g.fingerprint));
-      if (!r.ok) toast(r.data.error, true);
-      else {
-        toast(withFollowups(fmt(L.deleted, { n }), r.data));
+      if (r.ok) {
+        toast(withFollowups(fmt(L.deleted, { n }), r.data), false, "");
+        say(
+          [fmt(L.say_deleted, { n }), ...(r.data.followups || []), fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) })]
+            .map((line) => spokenText(line, L))
+            .join(" "),
+        );
         opened.clear(); // the numbers after it moved up
-        await refresh();
       }
+      await takenOut(r, n);
     }
   });
   for (const tab of document.querySelectorAll("[data-tab]")) {
@@ -803,7 +978,14 @@ function wire() {
       for (const table of document.querySelectorAll("table.summary")) stickNames(table);
     });
   }
+  // the money follows the stake as it is typed: a phone's decimal keypad often has no Enter
+  let stakeTimer = null;
+  $("cent").addEventListener("input", () => {
+    clearTimeout(stakeTimer);
+    stakeTimer = setTimeout(refresh, 250);
+  });
   $("cent").addEventListener("change", refresh);
+  $("settle").addEventListener("change", refresh);
 }
 
 function startEdit(n) {

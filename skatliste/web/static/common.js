@@ -50,6 +50,7 @@ function fitNames() {
     fitText("#players .pname");
   }
   fitText("#totals .name");
+  fitText("#players .special"); // Eingepasst beside the players: set smaller before it breaks
 }
 
 // Sets each node smaller until it fits (down to 3/4), else lets it break; whether all fit.
@@ -75,6 +76,66 @@ function fitText(selector) {
 // A table wider than its card scrolls inside it, its first two columns (place and name)
 // staying where they are: the second one sticks just right of the first.
 function stickNames(table) {
+  // a list (a team's members) breaks after its commas; numbers and names never break
+  const lists = new Set();
+  for (const cell of table.querySelectorAll("td:nth-child(n + 3)")) {
+    if (/\p{L}.*, /u.test(cell.textContent)) lists.add(cell.cellIndex);
+  }
+  for (const row of table.rows) {
+    for (const cell of row.cells) cell.classList.toggle("list", lists.has(cell.cellIndex));
+  }
   const first = table.querySelector("th, td");
   if (first) table.style.setProperty("--first-column", first.getBoundingClientRect().width + "px");
+  const box = table.closest(".scrolls");
+  if (!box) return;
+  showMore(box);
+  if (!box.dataset.cue) {
+    box.dataset.cue = "1";
+    box.addEventListener("scroll", () => showMore(box), { passive: true });
+    addEventListener("resize", () => showMore(box));
+  }
+}
+
+// A box that scrolls sideways shows it: a shadow on the side with more to see.
+function showMore(box) {
+  const more = box.scrollWidth - box.clientWidth;
+  box.classList.toggle("more-right", more > 1 && box.scrollLeft < more - 1);
+  box.classList.toggle("more-left", more > 1 && box.scrollLeft > 1);
+}
+
+// What a screen reader says: a saved game, the totals, a refusal. The two live regions are in
+// the page from the start (a region added with its text is not read); a refusal goes to the
+// alert (said at once), the rest to the status (said when the reader is free). The same words
+// twice (two passes in a row) are said twice: the region is emptied first, then filled.
+function say(text, urgent = false) {
+  const region = document.getElementById(urgent ? "say-now" : "say");
+  if (!region) return; // a page without them (the organiser's) says nothing
+  region.textContent = "";
+  clearTimeout(region.sayTimer);
+  region.sayTimer = setTimeout(() => {
+    region.textContent = text;
+  }, 50);
+}
+
+// A number as it is said: "minus 88", "plus 46" (a reader says "dash 88" for "-88", or
+// nothing for the sign), in the page's language (labels "minus"/"plus"); 0 is just 0.
+function spoken(n, labels) {
+  if (n < 0) return fmt(labels.minus, { n: -n });
+  if (n > 0) return fmt(labels.plus, { n });
+  return "0";
+}
+
+// The totals as they are said: "Anna 144, Ben 94, Carl minus 88" (each player, or each pair).
+function spokenTotals(totals, labels) {
+  return Object.entries(totals)
+    .map(([name, n]) => name + " " + (n < 0 ? spoken(n, labels) : String(n)))
+    .join(", ");
+}
+
+// The server's words with their signed numbers said in words ("Ramsch: Ben −30" → "Ramsch:
+// Ben minus 30"): "−" (or "-") and "+" right before a number, after a space or at the start.
+function spokenText(text, labels) {
+  return text.replace(/(^|[\s(:])([−+-])(\d[\d.,]*)/g, (_, before, sign, n) =>
+    before + fmt(sign === "+" ? labels.plus : labels.minus, { n }),
+  );
 }

@@ -130,6 +130,7 @@ async function sendWaiting() {
     const r = await api(next.method, next.path, next.body, next.idem);
     if (tryAgain(r)) return sent;
     if (r.ok) sent = true;
+    if (r.ok && !fresh.has(next.id)) landed.push(r.data); // kept earlier: said when it lands
     if (r.ok || fresh.has(next.id)) {
       await Outbox.remove(next.id);
       if (fresh.has(next.id)) fresh.set(next.id, r);
@@ -141,6 +142,7 @@ async function sendWaiting() {
 }
 
 let flushing = null;
+let landed = []; // the answers to entries kept on this phone that landed in this round
 let flushAgain = false;
 function flush() {
   if (flushing) {
@@ -162,11 +164,21 @@ function flush() {
       toast(String(err), true); // IndexedDB failed: what is kept stays kept
     }
     await showOutbox();
+    sayLanded();
     if (sent) refresh(); // not waited for: the next game can be tapped meanwhile
   })().finally(() => {
     flushing = null;
   });
   return flushing;
+}
+
+// Entries kept on this phone that landed: each game as a saved one is said, the totals after.
+function sayLanded() {
+  if (!landed.length) return;
+  const last = landed[landed.length - 1];
+  const games = landed.filter((d) => d.game).map((d) => sayGame(d.game));
+  landed = [];
+  say([L.say_sent, ...games, fmt(L.say_totals, { totals: spokenTotals(last.totals, L) })].join(" "));
 }
 
 async function showOutbox() {

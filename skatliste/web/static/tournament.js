@@ -25,14 +25,24 @@ async function refresh() {
     return;
   }
   $("name").textContent = data.name + " · " + data.date;
+  // Table points (a final ranked by them) come first; a player who left has no place; a
+  // place the lot decided is marked ‡ and the lot's seed said below.
+  const tp = data.ranking.some((s) => s.table_points !== undefined);
+  const place = (s) =>
+    (s.place === null ? "\u2013" : s.place + ".") + (s.in_progress ? "*" : "") + (s.by_lot ? "\u2021" : "");
+  const notes = data.ranking.some((s) => s.by_lot)
+    ? [el("p", { class: "note", textContent: fmt(L.by_lot_note, { seed: data.lot_seed }) })]
+    : [];
   $("ranking").replaceChildren(
     table(
-      ["", L.player, L.club, "S\u2011F", L.total, L.won_short, L.lost_short],
+      ["", L.player, L.club, ...(tp ? [L.table_points_short] : []), "S\u2011F", L.total,
+        L.won_short, L.lost_short],
       data.ranking.map((s) => [
-        s.place + "." + (s.in_progress ? "*" : ""), s.name, s.club, s.seeger_fabian, s.points,
-        String(s.won), String(s.lost),
+        place(s), s.name, s.club, ...(tp ? [String(s.table_points)] : []), s.seeger_fabian,
+        s.points, String(s.won), String(s.lost),
       ]),
     ),
+    ...notes,
   );
   $("teams").replaceChildren(
     table(
