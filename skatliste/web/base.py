@@ -32,6 +32,9 @@ from skatliste.web.watch import Watcher
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024
 """Bytes a request body may have: a game's words are a few dozen."""
+BODY_SECONDS = 10.0
+"""Seconds a client has to send a whole request body once its head has come: a phone that
+leaves the Wi-Fi mid-request is answered 408 and its connection closed."""
 KEEPALIVE_SECONDS = 10.0
 WRITE_WAIT = 2.0
 """Seconds a write waits for the list (another phone's write first, then the file's lock
@@ -192,17 +195,44 @@ def can_write(request: Request) -> bool:
     return True
 
 
+def _too_large() -> Refused:
+    return Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
+
+
+async def read_body(request: Request) -> bytes:
+    """The whole request body, read once (later readings get it again): 413 as soon as it is
+    known to be larger than ``MAX_BODY`` (a ``Content-Length`` over it: before reading a byte;
+    sent in chunks: at the chunk that passes it), 408 when it has not all come within
+    ``BODY_SECONDS``. Nothing past the limit is kept, and no lock is held while it comes."""
+    if hasattr(request, "_body"):  # read already: Starlette keeps it there for its readers
+        kept: bytes = request._body
+        return kept
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise _too_large()
+    body = bytearray()
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise _too_large()
+    except TimeoutError:
+        raise Refused(
+            408,
+            msg(
+                "the request body did not come within {seconds} seconds; send the entry again",
+                seconds=round(BODY_SECONDS),
+            ),
+        ) from None
+    request._body = bytes(body)  # what request.body() and request.stream() give from now on
+    return request._body
+
+
 async def read_json(request: Request, model: type[M]) -> M:
     """The request body as ``model``: 413 when too large, 400 when not JSON, 422 when the
     JSON does not fit. An empty body counts as ``{}``."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
+    body = await read_body(request)
     try:
         text = body.decode("utf-8")
     except UnicodeError:
@@ -371,6 +401,12 @@ def writes(handler: Handler) -> Handler:
         role = check_key(request)
         here = site(request)
         idem = idempotency_key(request)
+        # a finished series: refused before its body is read. Asked here, not in a worker
+        # thread: a look at the tournament file's stamp, read again only when it changed
+        why = here.refuse() if role == "table" and here.refuse is not None else None
+        if why is not None:
+            raise Refused(409, why)
+        await read_body(request)  # the whole body before the list's turn: a stall holds nothing
         try:
             await asyncio.wait_for(here.gate.acquire(), WRITE_WAIT)
         except TimeoutError:
