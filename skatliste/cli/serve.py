@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from skatliste.app import serving
 from skatliste.app.keys import key_path, list_key, tournament_keys, tournament_keys_path
 from skatliste.app.league import NoLeague, open_league
 from skatliste.app.lists import open_list
@@ -129,8 +130,23 @@ def serve(
     else:
         app, key, what = _list_app(ledger_path, key, renew_key, chosen, served)
         tables = []
+    target, folder = (tournament, True) if tournament is not None else (ledger_path, False)
     if show_keys:
+        runs = serving.running(target, folder=folder)
+        if runs is not None:  # the links of the server that runs, wherever it listens
+            names, port = addresses(runs.host), runs.port
         _show_keys(names, port, key, tables)
+        if runs is None:
+            click.echo(
+                say(
+                    msg(
+                        "No 'skatliste serve' runs for this now: these links work once it runs "
+                        "on port {port}",
+                        port=port,
+                    )
+                ),
+                err=True,
+            )
         return
 
     where = (
@@ -148,7 +164,8 @@ def serve(
         )
     click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run(app, host, port)
+    with serving.recorded(target, host, port, folder=folder):
+        _run(app, host, port)
 
 
 def _check_key_options(key: str | None, renew_key: bool) -> None:

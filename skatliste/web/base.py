@@ -26,7 +26,7 @@ from skatliste.app.lists import open_list
 from skatliste.app.requests import wait_for_locks
 from skatliste.errors import SkatlisteError
 from skatliste.fields import Pairs
-from skatliste.i18n import Joined, Lang, Message, join, msg
+from skatliste.i18n import Joined, Lang, Message, join, msg, pmsg
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent
@@ -260,7 +260,52 @@ async def read_json(request: Request, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise Refused(422, join(_plain(e) for e in exc.errors())) from None
+        errors = exc.errors()
+        typed = [_wrong_type(e) for e in errors]
+        if any(t is not None for t in typed):  # a field of the wrong JSON type: a bad request
+            raise Refused(400, join(t for t in typed if t is not None)) from None
+        raise Refused(422, join(_plain(e) for e in errors)) from None
+
+
+_TYPES = {
+    "string_type": pmsg("JSON type", "text"),
+    "int_type": pmsg("JSON type", "a whole number"),
+    "int_from_float": pmsg("JSON type", "a whole number"),
+    "bool_type": pmsg("JSON type", "true or false"),
+}
+"""The JSON type a field takes, by pydantic's kind of error for a value of another type."""
+
+
+def _json_kind(value: object) -> Message:
+    """What a JSON value is, in words."""
+    if value is None:
+        return pmsg("JSON type", "null")
+    if isinstance(value, bool):
+        return pmsg("JSON type", "true or false")
+    if isinstance(value, int | float):
+        return pmsg("JSON type", "a number")
+    if isinstance(value, str):
+        return pmsg("JSON type", "text")
+    if isinstance(value, list):
+        return pmsg("JSON type", "a list")
+    return pmsg("JSON type", "an object")
+
+
+def _wrong_type(error: Any) -> Message | None:
+    """``'declarer' must be text, not a number (5)``: a field sent as another JSON type than
+    it takes, naming the field and both types; None for any other problem."""
+    loc = error.get("loc", ())
+    wanted = _TYPES.get(str(error.get("type", "")))
+    if not loc or wanted is None:
+        return None
+    found = error.get("input")
+    return msg(
+        "'{field}' must be {type}, not {found_type} ({found})",
+        field=".".join(str(p) for p in loc),
+        type=wanted,
+        found_type=_json_kind(found),
+        found=json.dumps(found, ensure_ascii=False)[:40],
+    )
 
 
 FIELD_HINTS = {
