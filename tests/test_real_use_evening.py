@@ -460,12 +460,15 @@ def test_show_keys_prints_the_links_of_the_server_that_runs_or_says_none_runs(
         "Kein 'skatliste serve' läuft gerade dafür: diese Links gehen, sobald es auf Port 8000 "
         "läuft\n"
     )
+    before = sorted(folder.iterdir())
     with serving.recorded(folder, "127.0.0.1", 8733, folder=True):  # as 'serve' keeps it
-        assert (folder / "serving.json").exists()
+        record = serving.serving_path(folder, folder=True)
+        assert record is not None and record.exists()
+        assert sorted(folder.iterdir()) == before  # nothing beside the tournament's files
         r = run(*shown)
         assert r.exit_code == 0 and r.stderr == ""
         assert ":8733/#key=" in r.stdout and ":8000" not in r.stdout
-    assert not (folder / "serving.json").exists()
+    assert not record.exists()
 
 
 # --- a forgotten game in a pub list (docs/rules.md §8) ------------------------------------
