@@ -604,3 +604,18 @@ def test_a_refusal_after_the_game_is_saved_exits_3_and_says_it_is_saved(
         f"Fehler: gespeichert ({fresh_ledger}), aber die Liste hat noch keine Spiele\n",
     )
     assert len(_games(fresh_ledger)) == 1
+
+
+@pytest.mark.parametrize("empty", ["", " "])
+def test_a_player_given_with_an_empty_name_is_refused_not_dropped(
+    run: Run, ledger_path: Path, empty: str
+) -> None:
+    """``new --players '' Ben Carl Dora`` made a list of three without a word: the empty name
+    is refused, naming the player's place, and no list is written. A trailing comma in
+    ``Anna,Ben,Carl,`` is no name and stays harmless."""
+    led = ("--ledger", str(ledger_path))
+    r = run("new", "--players", empty, "Ben", "Carl", "Dora", *led)
+    assert r.exit_code == 2 and not ledger_path.exists()
+    assert "Spieler 1 hat einen leeren Namen" in r.stderr
+    _ok(run, "new", "--players", "Anna,Ben,Carl,", *led)
+    assert json.loads(ledger_path.read_text(encoding="utf-8"))["players"] == ["Anna", "Ben", "Carl"]

@@ -51,8 +51,17 @@ def new_list(
         first = default_family()
         rules = first.rules(next(iter(first.presets)))
     family = find_family(rules.preset)
+    empty = next((n for n, name in enumerate(names, start=1) if not name.strip()), None)
+    if empty is not None:  # a name lost between quotes ('' or ' '): never dropped unsaid
+        raise InputError(
+            msg(
+                "player {number} has an empty name: give each player a name, e.g. "
+                "--players Anna Ben Carl",
+                number=empty,
+            )
+        )
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
-    players = [nfc(n.strip()) for n in names if n.strip()]
+    players = [nfc(n.strip()) for n in names]
     problem = family.players_problem(players, rules)
     if problem is not None:
         raise InputError(problem)

@@ -124,7 +124,12 @@ def new(
       skatliste new --rules american-grand --players Anna Ben Carl Dora
     """
     rules = app.rules_of(preset, rule_assignments(list(rule_items)))
-    players = [name for typed in names for name in typed.split(",")]  # "Anna,Ben" too
+    # "Anna,Ben" too ("Anna,Ben," as well); a name given empty ('') stays, to be refused
+    players = [
+        name
+        for typed in names
+        for name in ([p for p in typed.split(",") if p.strip()] if "," in typed else [typed])
+    ]
     ledger = app.new_list(ledger_path, players, rules=rules, first_dealer=first_dealer, force=force)
     click.echo(renderer(ledger.family, "created")(ledger, current_lang()))
     if ledger.backup is not None:
