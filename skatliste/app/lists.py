@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste.app.change import Change
-from skatliste.errors import ChangedError, InputError
+from skatliste.errors import ChangedError, InputError, SkatlisteError
 from skatliste.families import Family, NoDeclarer, default_family, families, find_family
 from skatliste.families import rules_of as build_rules
 from skatliste.i18n import join, msg, nmsg
@@ -232,7 +232,20 @@ def _say_which(family: Family[Any, Any, Any]) -> InputError:
 
 
 def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
-    """Words without the declarer, where nobody else names him (the page's add)."""
+    """Words without the declarer, where nobody else names him (the page's add). Where the
+    words after the first make a game (``dora null`` at a table of Anna, Ben, Carl), the first
+    was meant as a name: the refusal is the unknown player's, with the players named."""
+    if len(words) > 1:
+        table, family = ledger.table, ledger.family
+        try:
+            family.parse(table, [*words[1:]], declarer=table.players[0], named=False, time=now())
+        except SkatlisteError:
+            pass
+        else:
+            try:
+                find_player(table.players, words[0])
+            except InputError as exc:
+                return exc
     typed = " ".join(words)
     return InputError(
         msg(
