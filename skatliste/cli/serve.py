@@ -129,8 +129,12 @@ def serve(
     else:
         app, key, what = _list_app(ledger_path, key, renew_key, chosen, served)
         tables = []
+    # the links carry a one-time pairing code (a key given with --key: the key itself)
+    own = "organiser" if tournament is not None else "list"
+    fragments = app.state.fragments([own, *(target for _, _, target in tables)])
+    fragment = fragments[own]
     if show_keys:
-        _show_keys(names, port, key, tables)
+        _show_keys(names, port, key, fragment, [(t[0], t[1], fragments[t[2]]) for t in tables])
         return
 
     where = (
@@ -141,12 +145,12 @@ def serve(
     click.echo(say(msg("Serving {what} to {where}", what=what, where=where)))
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
-        click.echo(say(msg("  enter:  {link}", link=entry_link(name, port, key))))
+        click.echo(say(msg("  enter:  {link}", link=entry_link(name, port, fragment))))
     if tables:
         click.echo(
             say(msg("  each table's link and QR code: on the organiser's page (enter link)"))
         )
-    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+    click.echo(qr_terminal(entry_link(names[0], port, fragment)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
     _run(app, host, port)
 
@@ -267,7 +271,7 @@ def _tournament_app(
     folder: Path, key: str | None, renew: bool, lang: Lang | None, served: dict[str, Any]
 ) -> tuple[Any, str, str, list[tuple[str, str, str]]]:
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
-    (label, page path of the last drawn series, key)."""
+    (label, page path of the last drawn series, its pairing target ``S/T``)."""
 
     try:
         t = open_tournament(folder)
@@ -286,7 +290,7 @@ def _tournament_app(
         for n in range(1, len(last.tables) + 1):
             path = f"series/{last.series}/table/{n}/"
             label = say(msg("series {series} table {table}", series=last.series, table=n))
-            tables.append((label, path, keys.seats[(last.series, n)]))
+            tables.append((label, path, f"{last.series}/{n}"))
     app = create_app(
         tournament=folder,
         organiser_key=key or "",
@@ -298,15 +302,18 @@ def _tournament_app(
     return app, organiser, what, tables
 
 
-def _show_keys(names: list[str], port: int, key: str, tables: list[Any]) -> None:
-    """``--show-keys``: the key, the entry links (a table's each), the QR code; no server."""
+def _show_keys(
+    names: list[str], port: int, key: str, fragment: str, tables: list[tuple[str, str, str]]
+) -> None:
+    """``--show-keys``: the key, the entry links (a table's each, with their unspent pairing
+    codes), the QR code; no server."""
 
     click.echo(say(msg("key: {key}", key=key)))
     for name in names:
-        click.echo(say(msg("entry link: {link}", link=entry_link(name, port, key))))
-    for label, path, table_key in tables:
-        click.echo(f"{label}: {base_url(names[0], port)}{path}#key={table_key}")
-    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+        click.echo(say(msg("entry link: {link}", link=entry_link(name, port, fragment))))
+    for label, path, table_fragment in tables:
+        click.echo(f"{label}: {base_url(names[0], port)}{path}#{table_fragment}")
+    click.echo(qr_terminal(entry_link(names[0], port, fragment)), nl=False)
 
 
 def _port_cause(exc: OSError) -> object:

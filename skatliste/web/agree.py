@@ -238,6 +238,8 @@ class SecondList:
                 base=f"{parent.base}/b",
                 table_key=parent.table_key,
                 refuse=parent.refuse,  # the table's second list closes with its first
+                target=f"{parent.target}/b",
+                pairing=parent.pairing,
             )
         return found
 

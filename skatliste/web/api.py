@@ -32,6 +32,7 @@ from skatliste.web.base import (
     Site,
     can_write,
     in_thread,
+    pair,
     read_json,
     request_lang,
     say,
@@ -371,4 +372,5 @@ API_ROUTES = [
     Route("/api/ramsch", add_ramsch, methods=["POST"]),
     Route("/api/undo", undo, methods=["POST"]),
     Route("/api/bock", call_bock, methods=["POST"]),
+    Route("/api/pair", pair, methods=["POST"]),
 ]

@@ -29,7 +29,14 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
-from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
+from skatliste.app.keys import (
+    KeyRing,
+    pairing_codes,
+    read_list_file,
+    read_tournament_file,
+    redeem,
+    tournament_keys,
+)
 from skatliste.app.requests import ListBusy
 from skatliste.errors import ChangedError, InputError, LedgerError, SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, environment_lang, msg
@@ -300,6 +307,15 @@ def _seat_keys(folder: Path, given: Mapping[Any, str]) -> dict[tuple[int, int], 
     return {k if isinstance(k, tuple) else (last, int(k)): v for k, v in given.items()}
 
 
+def _codes(ring: KeyRing, key_file: Path, targets: list[str], tournament: bool) -> dict[str, str]:
+    """The targets' unspent pairing codes: as the keys file was last read, or (some missing)
+    made and kept now, in one write."""
+    codes: dict[str, str] = ring.current()[2 if tournament else 1]
+    if all(t in codes for t in targets):
+        return {t: codes[t] for t in targets}
+    return pairing_codes(key_file, targets, tournament=tournament)
+
+
 def create_app(
     ledger_path: Path | None = None,
     *,
@@ -332,6 +348,7 @@ def create_app(
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
     seat_key: Any = None
+    fragments: Any = None
     # each mode's pages are loaded by that mode only: all three cost a list's serve 50 ms
     if league is not None:
         from skatliste.web.league import league_routes
@@ -352,19 +369,41 @@ def create_app(
             raise ValueError(msg("create_app needs a list or a tournament folder"))
         watcher = Watcher(ledger_path)
         watchers.append(watcher)
-        ring = KeyRing(key_file, read_list_key, key or (None if key_file else ""))
+        ring = KeyRing(key_file, read_list_file, (key, {}) if key or not key_file else None)
+        kept = key_file if not key else None  # a key given is no file's: no codes for it
 
         def list_keys() -> tuple[str, ...]:
-            found = ring.current()
+            found: str = ring.current()[0]
             return (found,) if found else ()  # no key: the page only shows the list
 
-        main = Site(ledger_path=ledger_path, writers=list_keys, lang=lang, watcher=watcher)
+        def list_pairing(target: str, code: str) -> str | None:
+            assert kept is not None
+            return redeem(kept, target, code, tournament=False)
+
+        def list_fragments(targets: list[str]) -> dict[str, str]:
+            if kept is None:
+                return {t: f"key={key}" for t in targets if key}
+            return {t: f"pair={c}" for t, c in _codes(ring, kept, targets, False).items()}
+
+        fragments = list_fragments
+        main = Site(
+            ledger_path=ledger_path,
+            writers=list_keys,
+            lang=lang,
+            watcher=watcher,
+            pairing=list_pairing if kept is not None else None,
+        )
         routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
     else:
         from skatliste.web.tournament import TablePages, tournament_routes
 
-        fixed = (organiser_key, _seat_keys(tournament, table_keys or {}))
-        rings = KeyRing(key_file, read_tournament_keys, None if key_file else fixed)
+        fixed: tuple[str, dict[tuple[int, int], str], dict[str, str], bool] = (
+            organiser_key,
+            _seat_keys(tournament, table_keys or {}),
+            {},
+            False,
+        )
+        rings = KeyRing(key_file, read_tournament_file, None if key_file else fixed)
 
         def organiser() -> tuple[str, ...]:
             found = organiser_key or rings.current()[0]
@@ -376,11 +415,40 @@ def create_app(
                 found = tournament_keys(tournament).seats.get(seat, "")
             return found
 
+        def tournament_pairing(target: str, code: str) -> str | None:
+            assert key_file is not None
+            if target == "organiser" and organiser_key:
+                return None  # the organiser's key was given: the file's is not the one
+            return redeem(key_file, target, code, tournament=True)
+
+        def tournament_fragments(targets: list[str]) -> dict[str, str]:
+            keys = {t: _of_seat(t) for t in targets if t != "organiser"}
+            if "organiser" in targets:
+                keys["organiser"] = (organiser() or ("",))[0]
+            if key_file is None or (organiser_key and "organiser" in targets):
+                return {t: f"key={k}" for t, k in keys.items() if k}
+            wanted = [t for t, k in keys.items() if k]
+            return {t: f"pair={c}" for t, c in _codes(rings, key_file, wanted, True).items()}
+
+        def _of_seat(target: str) -> str:
+            series, table = target.split("/")[:2]
+            found: str = seat_key((int(series), int(table)))
+            return found
+
+        fragments = tournament_fragments
+
         # the organiser's page reads the whole tournament on each change: at most twice a
         # second, however many tables save (a hall of 100 saves 50 games a second)
         watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
         watchers.append(watcher)
-        main = Site(ledger_path=tournament, writers=organiser, lang=lang, watcher=watcher)
+        main = Site(
+            ledger_path=tournament,
+            writers=organiser,
+            lang=lang,
+            watcher=watcher,
+            target="organiser",
+            pairing=tournament_pairing if key_file is not None else None,
+        )
         tables = TablePages(
             tournament,
             organiser=organiser,
@@ -388,6 +456,7 @@ def create_app(
             lang=lang,
             routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
             watchers=watchers,
+            pairing=tournament_pairing if key_file is not None else None,
         )
         routes = [
             *tournament_routes(),
@@ -420,6 +489,7 @@ def create_app(
     app.state.site = main
     app.state.watchers = watchers
     app.state.seat_key = seat_key
+    app.state.fragments = fragments
     app.state.hosts = None if hosts is None else list(hosts)
     app.state.port = port
     app.state.public_url = public_url

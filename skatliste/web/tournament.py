@@ -28,6 +28,7 @@ from skatliste.web.base import (
     can_write,
     events,
     in_thread,
+    pair,
     read_json,
     request_lang,
     say,
@@ -57,10 +58,12 @@ class TablePages:
         lang: Lang | None,
         routes: list[BaseRoute],
         watchers: list[Watcher],
+        pairing: Callable[[str, str], str | None] | None = None,
     ) -> None:
         self.folder = folder
         self.organiser = organiser
         self.seat_key = seat_key
+        self.pairing = pairing
         self.lang = lang
         self.router = Router(routes=routes)
         self.watchers = watchers
@@ -88,6 +91,8 @@ class TablePages:
                 base=f"/series/{series}/table/{table}",
                 table_key=lambda: self.seat_key((series, table)),
                 refuse=lambda: closed_for_table(self.folder, series, table),
+                target=f"{series}/{table}",
+                pairing=self.pairing,
             )
         return found
 
@@ -234,13 +239,17 @@ def tournament_json(
     lang: Lang,
     organiser: bool,
     base_url: str,
-    seat_key: Callable[[Seat], str] | None,
+    fragments: Callable[[list[str]], dict[str, str]] | None,
 ) -> dict[str, Any]:
     """The live ranking, the teams and every table's state (with its conflict, if any); for
-    the organiser also each table's entry link (with its key) and that link as a QR code to
-    print. ``base_url`` is the address the server was told to serve at."""
+    the organiser also each table's entry link (with a pairing code, ``#pair=CODE``, or the
+    key where no keys file keeps codes) and that link as a QR code to print. ``base_url`` is
+    the address the server was told to serve at; ``fragments`` gives each target's (``S/T``,
+    ``S/T/b``) link fragment."""
     ranking, teams, states, conflicts = _read(folder)
     double = organiser and _double_before.get(folder, False)
+    wanted = [f"{s.series}/{s.table}{b}" for s in states for b in (("", "/b") if double else ("",))]
+    fragment = fragments(wanted) if organiser and fragments else {}
     tables = []
     for state in states:
         row: dict[str, Any] = {
@@ -253,13 +262,13 @@ def tournament_json(
             "url": f"{base_url}series/{state.series}/table/{state.table}/",
             "problems": [p.render(lang) for p in state.problems],
         }
-        key = seat_key((state.series, state.table)) if organiser and seat_key else ""
-        if key:
-            link = f"{row['url']}#key={key}"
+        seat = f"{state.series}/{state.table}"
+        if seat in fragment:
+            link = f"{row['url']}#{fragment[seat]}"
             row["link"] = link
             row["qr"] = qr_svg(link)
-            if double:  # the second list's own link, for its keeper
-                second = f"{row['url']}b/#key={key}"
+            if double and f"{seat}/b" in fragment:  # the second list's own link, its keeper's
+                second = f"{row['url']}b/#{fragment[seat + '/b']}"
                 row["link_b"] = second
                 row["qr_b"] = qr_svg(second)
         tables.append(row)
@@ -304,12 +313,12 @@ async def get_tournament(request: Request) -> Response:
     lang = request_lang(request)
     organiser = can_write(request)
     folder = site(request).ledger_path
-    seat_key = request.app.state.seat_key
+    fragments = request.app.state.fragments
     base_url = request.app.state.public_url or str(request.base_url)
 
     def read() -> dict[str, Any]:
         return tournament_json(
-            folder, lang=lang, organiser=organiser, base_url=base_url, seat_key=seat_key
+            folder, lang=lang, organiser=organiser, base_url=base_url, fragments=fragments
         )
 
     return JSONResponse(await run_in_threadpool(read))
@@ -355,4 +364,5 @@ def tournament_routes() -> list[BaseRoute]:
         Route("/api/events", events),
         Route("/api/tournament", get_tournament, methods=["GET"]),
         Route("/api/tournament/paper", paper_result, methods=["POST"]),
+        Route("/api/pair", pair, methods=["POST"]),
     ]

@@ -8,8 +8,8 @@
   const L = JSON.parse(document.getElementById("labels").textContent);
   const LANG = document.body.dataset.lang;
   const BASE = document.body.dataset.base || "";
-  // the key as the page keeps it (common.js: taken out of the address, kept for the session)
-  const KEY = takeKey("skatliste-key:" + location.pathname);
+  // the key is app.js's KEY (common.js: taken out of the address, kept for the session),
+  // there once the page's pairing is done (keyReady)
   const POLL_MS = 1500;
   const $ = (id) => document.getElementById(id);
   let seen = null; // the last answer: the sheet's marks are put back after it is redrawn
@@ -155,7 +155,7 @@
     write("/api/protest", { game, text: $("protest-text").value }, fmt(L.say_protest, { n: game }));
   });
   if ($("sheet")) new MutationObserver(markSheet).observe($("sheet"), { childList: true });
-  refresh();
+  keyReady.then(refresh);
   setInterval(() => {
     if (!document.hidden && !panel.contains(document.activeElement)) refresh();
   }, POLL_MS);
