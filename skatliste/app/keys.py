@@ -1,19 +1,19 @@
 """Who may write a list from the web page: one random key per list, kept beside it.
 
-The key is a bearer secret: whoever holds the entry link (it carries the key) may enter games;
+The key is a bearer secret: whoever holds it may enter games;
 without it a page is read-only. It is made by ``secrets`` (192 bits, URL-safe), kept in
 ``LIST.json.key`` next to the list (readable by its owner only), shown again with
 ``skatliste serve --show-keys`` and replaced with ``--renew-key``. Compared in constant time.
 A tournament keeps an organiser's key and one key per table of each series in ``keys.json`` in
-its folder.
+its folder. A running server reads the key files again when they change (``KeyRing``). The
+files are the store's (:mod:`skatliste.store.keys`).
 
 An entry link carries a one-time pairing code instead of the key (``#pair=CODE``): the page
 trades it for the key once (``redeem``), and the code is spent, so the browser's history
 keeps a spent code only; the next link shown carries a fresh one. Each page (a target:
 ``list``, ``organiser``, ``S/T``, and ``/b`` for a second list) has one unspent code at a
 time, kept in the keys file with the keys; a renewed key voids its codes. A link with the key
-itself (``#key=``, as earlier versions printed) keeps working until the key is renewed. A running server reads the key files again when they change (``KeyRing``). The
-files are the store's (:mod:`skatliste.store.keys`).
+itself (``#key=``, as earlier versions printed) keeps working until the key is renewed.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from skatliste.store import tournament as store
 from skatliste.store.files import locked
 from skatliste.store.keys import (
     KEY_LEAST,
+    LIST_TARGETS,
     Seat,
     key_path,
-    LIST_TARGETS,
     read_list_file,
     read_list_key,
     read_tournament_file,
@@ -44,8 +44,8 @@ from skatliste.store.keys import (
 __all__ = [
     "CODE_BYTES",
     "KEY_BYTES",
-    "LIST_TARGETS",
     "KEY_LEAST",
+    "LIST_TARGETS",
     "KeyRing",
     "TournamentKeys",
     "key_matches",

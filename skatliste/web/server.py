@@ -13,7 +13,7 @@ import dataclasses
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -316,6 +316,120 @@ def _codes(ring: KeyRing, key_file: Path, targets: list[str], tournament: bool) 
     return pairing_codes(key_file, targets, tournament=tournament)
 
 
+Fragments = Callable[[list[str]], dict[str, str]]
+"""Each target's entry link fragment (``pair=CODE``, or ``key=KEY`` where no file keeps codes)."""
+
+
+def _list_mode(
+    ledger_path: Path, key: str, key_file: Path | None, lang: Lang | None, watchers: list[Watcher]
+) -> tuple[Site, list[BaseRoute], Fragments]:
+    """One list's site (its keys read again when their file changes), routes and links."""
+    watcher = Watcher(ledger_path)
+    watchers.append(watcher)
+    ring = KeyRing(key_file, read_list_file, (key, {}) if key or not key_file else None)
+    kept = key_file if not key else None  # a key given is no file's: no codes for it
+
+    def list_keys() -> tuple[str, ...]:
+        found: str = ring.current()[0]
+        return (found,) if found else ()  # no key: the page only shows the list
+
+    def list_pairing(target: str, code: str) -> str | None:
+        assert kept is not None
+        return redeem(kept, target, code, tournament=False)
+
+    def list_fragments(targets: list[str]) -> dict[str, str]:
+        if kept is None:
+            return {t: f"key={key}" for t in targets if key}
+        return {t: f"pair={c}" for t, c in _codes(ring, kept, targets, False).items()}
+
+    main = Site(
+        ledger_path=ledger_path,
+        writers=list_keys,
+        lang=lang,
+        watcher=watcher,
+        pairing=list_pairing if kept is not None else None,
+    )
+    return main, with_second_list([*PAGE_ROUTES, *API_ROUTES]), list_fragments
+
+
+def _tournament_mode(
+    tournament: Path,
+    organiser_key: str,
+    table_keys: Mapping[Any, str],
+    key_file: Path | None,
+    lang: Lang | None,
+    watchers: list[Watcher],
+) -> tuple[Site, list[BaseRoute], Callable[[tuple[int, int]], str], Fragments]:
+    """A tournament's site (the organiser's page), routes (each table's page too), each
+    seat's key and links."""
+    from skatliste.web.tournament import TablePages, tournament_routes
+
+    fixed: tuple[str, dict[tuple[int, int], str], dict[str, str], bool] = (
+        organiser_key,
+        _seat_keys(tournament, table_keys),
+        {},
+        False,
+    )
+    rings = KeyRing(key_file, read_tournament_file, None if key_file else fixed)
+
+    def organiser() -> tuple[str, ...]:
+        found = organiser_key or rings.current()[0]
+        return (found,) if found else ()
+
+    def seat_key(seat: tuple[int, int]) -> str:
+        found: str = rings.current()[1].get(seat, "")
+        if not found and key_file is not None:  # a series drawn while serving
+            found = tournament_keys(tournament).seats.get(seat, "")
+        return found
+
+    def tournament_pairing(target: str, code: str) -> str | None:
+        assert key_file is not None
+        if target == "organiser" and organiser_key:
+            return None  # the organiser's key was given: the file's is not the one
+        return redeem(key_file, target, code, tournament=True)
+
+    def _of_seat(target: str) -> str:
+        series, table = target.split("/")[:2]
+        found: str = seat_key((int(series), int(table)))
+        return found
+
+    def tournament_fragments(targets: list[str]) -> dict[str, str]:
+        keys = {t: _of_seat(t) for t in targets if t != "organiser"}
+        if "organiser" in targets:
+            keys["organiser"] = (organiser() or ("",))[0]
+        if key_file is None or (organiser_key and "organiser" in targets):
+            return {t: f"key={k}" for t, k in keys.items() if k}
+        wanted = [t for t, k in keys.items() if k]
+        return {t: f"pair={c}" for t, c in _codes(rings, key_file, wanted, True).items()}
+
+    # the organiser's page reads the whole tournament on each change: at most twice a
+    # second, however many tables save (a hall of 100 saves 50 games a second)
+    watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
+    watchers.append(watcher)
+    main = Site(
+        ledger_path=tournament,
+        writers=organiser,
+        lang=lang,
+        watcher=watcher,
+        target="organiser",
+        pairing=tournament_pairing if key_file is not None else None,
+    )
+    tables = TablePages(
+        tournament,
+        organiser=organiser,
+        seat_key=seat_key,
+        lang=lang,
+        routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
+        watchers=watchers,
+        pairing=tournament_pairing if key_file is not None else None,
+    )
+    routes: list[BaseRoute] = [
+        *tournament_routes(),
+        Mount("/series/{series:num}/table/{table:num}", app=tables),
+    ]
+    return main, routes, seat_key, tournament_fragments
+
+
 def create_app(
     ledger_path: Path | None = None,
     *,
@@ -367,101 +481,11 @@ def create_app(
     elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
-        watcher = Watcher(ledger_path)
-        watchers.append(watcher)
-        ring = KeyRing(key_file, read_list_file, (key, {}) if key or not key_file else None)
-        kept = key_file if not key else None  # a key given is no file's: no codes for it
-
-        def list_keys() -> tuple[str, ...]:
-            found: str = ring.current()[0]
-            return (found,) if found else ()  # no key: the page only shows the list
-
-        def list_pairing(target: str, code: str) -> str | None:
-            assert kept is not None
-            return redeem(kept, target, code, tournament=False)
-
-        def list_fragments(targets: list[str]) -> dict[str, str]:
-            if kept is None:
-                return {t: f"key={key}" for t in targets if key}
-            return {t: f"pair={c}" for t, c in _codes(ring, kept, targets, False).items()}
-
-        fragments = list_fragments
-        main = Site(
-            ledger_path=ledger_path,
-            writers=list_keys,
-            lang=lang,
-            watcher=watcher,
-            pairing=list_pairing if kept is not None else None,
-        )
-        routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
+        main, routes, fragments = _list_mode(ledger_path, key, key_file, lang, watchers)
     else:
-        from skatliste.web.tournament import TablePages, tournament_routes
-
-        fixed: tuple[str, dict[tuple[int, int], str], dict[str, str], bool] = (
-            organiser_key,
-            _seat_keys(tournament, table_keys or {}),
-            {},
-            False,
+        main, routes, seat_key, fragments = _tournament_mode(
+            tournament, organiser_key, table_keys or {}, key_file, lang, watchers
         )
-        rings = KeyRing(key_file, read_tournament_file, None if key_file else fixed)
-
-        def organiser() -> tuple[str, ...]:
-            found = organiser_key or rings.current()[0]
-            return (found,) if found else ()
-
-        def seat_key(seat: tuple[int, int]) -> str:
-            found: str = rings.current()[1].get(seat, "")
-            if not found and key_file is not None:  # a series drawn while serving
-                found = tournament_keys(tournament).seats.get(seat, "")
-            return found
-
-        def tournament_pairing(target: str, code: str) -> str | None:
-            assert key_file is not None
-            if target == "organiser" and organiser_key:
-                return None  # the organiser's key was given: the file's is not the one
-            return redeem(key_file, target, code, tournament=True)
-
-        def tournament_fragments(targets: list[str]) -> dict[str, str]:
-            keys = {t: _of_seat(t) for t in targets if t != "organiser"}
-            if "organiser" in targets:
-                keys["organiser"] = (organiser() or ("",))[0]
-            if key_file is None or (organiser_key and "organiser" in targets):
-                return {t: f"key={k}" for t, k in keys.items() if k}
-            wanted = [t for t, k in keys.items() if k]
-            return {t: f"pair={c}" for t, c in _codes(rings, key_file, wanted, True).items()}
-
-        def _of_seat(target: str) -> str:
-            series, table = target.split("/")[:2]
-            found: str = seat_key((int(series), int(table)))
-            return found
-
-        fragments = tournament_fragments
-
-        # the organiser's page reads the whole tournament on each change: at most twice a
-        # second, however many tables save (a hall of 100 saves 50 games a second)
-        watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
-        watchers.append(watcher)
-        main = Site(
-            ledger_path=tournament,
-            writers=organiser,
-            lang=lang,
-            watcher=watcher,
-            target="organiser",
-            pairing=tournament_pairing if key_file is not None else None,
-        )
-        tables = TablePages(
-            tournament,
-            organiser=organiser,
-            seat_key=seat_key,
-            lang=lang,
-            routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
-            watchers=watchers,
-            pairing=tournament_pairing if key_file is not None else None,
-        )
-        routes = [
-            *tournament_routes(),
-            Mount("/series/{series:num}/table/{table:num}", app=tables),
-        ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
