@@ -169,7 +169,7 @@ def pairing_codes(key_file: Path, targets: list[str], *, tournament: bool) -> di
     tournament's ``keys.json`` (``organiser``, ``S/T``, ``S/T/b``)."""
     with locked(key_file):
         if tournament:
-            organiser, seats, codes, _ = read_tournament_file(key_file)
+            organiser, seats, codes, old = read_tournament_file(key_file)
             keys = {t: _target_key(t, organiser, seats) for t in targets}
         else:
             key, codes = read_list_file(key_file)
@@ -179,7 +179,7 @@ def pairing_codes(key_file: Path, targets: list[str], *, tournament: bool) -> di
         if missing:
             codes = {**codes, **{t: new_code() for t in missing}}
             if tournament:
-                write_tournament_keys(key_file, organiser, seats, codes=codes)
+                write_tournament_keys(key_file, organiser, seats, codes=codes, backup=old)
             else:
                 write_list_key(key_file, key, codes)
         return {t: codes[t] for t in wanted}
@@ -191,7 +191,7 @@ def redeem(key_file: Path, target: str, code: str, *, tournament: bool) -> str |
     target's unspent one (spent, unknown, or voided by a renewed key)."""
     with locked(key_file):
         if tournament:
-            organiser, seats, codes, _ = read_tournament_file(key_file)
+            organiser, seats, codes, old = read_tournament_file(key_file)
             key = _target_key(target, organiser, seats)
         else:
             key, codes = read_list_file(key_file)
@@ -200,7 +200,7 @@ def redeem(key_file: Path, target: str, code: str, *, tournament: bool) -> str |
             return None
         codes = {**codes, target: new_code()}
         if tournament:
-            write_tournament_keys(key_file, organiser, seats, codes=codes)
+            write_tournament_keys(key_file, organiser, seats, codes=codes, backup=old)
         else:
             write_list_key(key_file, key, codes)
         return key

@@ -122,22 +122,29 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
 
 
 def _link(request: Request) -> str | None:
-    """The second list's page with the key this request carries (the first list's page of a
-    keeper who may write only)."""
+    """The second list's page (the first list's page of a keeper who may write only), with
+    its unspent pairing code (``#pair=``; a fresh one once a phone spent it), or where no file
+    keeps codes (a key given with ``--key``) with the key this request carries."""
     here = site(request)
     if first_of(here.ledger_path) is not None or not can_write(request):
         return None
-    key = request.headers.get("authorization", "").partition(" ")[2].strip()
+    target = f"{here.target}/b"
+    fragment = request.app.state.fragments([target]).get(target) if here.pairing else None
+    if fragment is None:
+        fragment = "key=" + request.headers.get("authorization", "").partition(" ")[2].strip()
     origin = (request.app.state.public_url or str(request.base_url)).rstrip("/")
-    return f"{origin}{here.base}/b/#key={key}"
+    return f"{origin}{here.base}/b/#{fragment}"
 
 
 async def get_agreement(request: Request) -> Response:
     """``GET /api/agree``: signatures, open protests, where the two lists differ."""
     lang = request_lang(request)
     path = site(request).ledger_path
-    link = _link(request)
-    return JSONResponse(await run_in_threadpool(lambda: agreement_json(path, lang=lang, link=link)))
+
+    def read() -> dict[str, Any]:
+        return agreement_json(path, lang=lang, link=_link(request))  # a code may be made
+
+    return JSONResponse(await run_in_threadpool(read))
 
 
 @writes
