@@ -13,6 +13,7 @@ const BASE = document.body.dataset.base || ""; // a tournament table's page: /se
 // The page takes either out of the address bar at once and keeps the key for this tab's
 // session only: the history holds a spent code (the address before replaceState is kept too).
 let KEY = "";
+let pairingError = ""; // why the link's pairing code opened nothing (shown while read-only)
 const keyReady = pairKey("skatliste-key:" + location.pathname, BASE, LANG, L.no_answer);
 
 let state = null;
@@ -234,6 +235,7 @@ function render() {
   $("entry").hidden = !s.can_write;
   $("readonly").hidden = s.can_write;
   if (!s.can_write && KEY) $("readonly").textContent = L.wrong_key;
+  else if (!s.can_write && pairingError) $("readonly").textContent = pairingError;
   $("btn-ramsch").hidden = !s.plays_ramsch;
   $("btn-pass").hidden = !s.plays_pass;
   drawForm(s.form || { groups: [], order: [] });
@@ -957,6 +959,7 @@ function listen() {
 
 keyReady.then(({ key, error }) => {
   KEY = key;
+  pairingError = error;
   wire();
   showTaps();
   refresh();
