@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from skatliste.app.keys import key_path, read_list_file, read_list_key
+from skatliste.app.keys import key_path, list_key, read_list_file, read_list_key
 from skatliste.web.links import addresses, entry_link, serves_network
 
 from .conftest import Run
@@ -184,3 +184,29 @@ def test_serve_starts_a_server_on_the_loopback(fresh_ledger: Path) -> None:
         out, _ = server.communicate(timeout=20)
     assert "ist erreichbar nur auf diesem Computer" in out
     assert f"eintragen: {url}/#key={KEY}" in out
+
+
+def test_a_spent_entry_link_is_followed_by_the_next_in_the_terminal(
+    fresh_ledger: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The QR code 'serve' printed pairs one phone; the terminal then shows the next phone's
+    link (a fresh code) and its QR code. The second list's code prints nothing here."""
+    from starlette.testclient import TestClient
+
+    from skatliste.cli.serve import _next_link
+    from skatliste.web.server import create_app
+
+    list_key(fresh_ledger)
+    app = create_app(fresh_ledger, key_file=key_path(fresh_ledger))
+    app.state.paired = lambda target: _next_link(app, ["127.0.0.1"], 8000, "list", target)
+    codes = app.state.fragments(["list", "list/b"])
+    client = TestClient(app)
+    second = codes["list/b"].removeprefix("pair=")
+    assert client.post("/b/api/pair", json={"code": second}).status_code == 200
+    assert capsys.readouterr().out == ""
+    first = codes["list"].removeprefix("pair=")
+    assert client.post("/api/pair", json={"code": first}).status_code == 200
+    out = capsys.readouterr().out
+    fresh = read_list_file(key_path(fresh_ledger))[1]["list"]
+    assert fresh != first and "█" in out
+    assert f"nächste Handy: http://127.0.0.1:8000/#pair={fresh}" in out

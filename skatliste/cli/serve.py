@@ -93,8 +93,9 @@ def serve(
 ) -> None:
     """Keep the list on a phone: serve a page for the table from this computer.
 
-    Prints the entry link (it carries the list's key: whoever has it may enter games) and
-    its QR code. Without the key the page only shows the list. The terminal can add games
+    Prints the entry link (it carries a one-time pairing code the page trades for the
+    list's key: whoever has the key may enter games) and its QR code. Without the key the
+    page only shows the list. The terminal can add games
     at the same time: every open page follows within a second. With --tournament DIR: the
     organiser's page (live ranking, tables, the seating with each table's QR code to print)
     and a page per table, written with the table's key or the organiser's.
@@ -152,7 +153,18 @@ def serve(
         )
     click.echo(qr_terminal(entry_link(names[0], port, fragment)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
+    app.state.paired = lambda target: _next_link(app, names, port, own, target)
     _run(app, host, port)
+
+
+def _next_link(app: Any, names: list[str], port: int, own: str, target: str) -> None:
+    """A phone spent the entry link's pairing code: the next phone's link and QR code (a
+    table's are on the organiser's page)."""
+    if target != own:
+        return
+    link = entry_link(names[0], port, app.state.fragments([own])[own])
+    click.echo(say(msg("A phone has paired; the next phone's entry link: {link}", link=link)))
+    click.echo(qr_terminal(link), nl=False)
 
 
 def _check_key_options(key: str | None, renew_key: bool) -> None:

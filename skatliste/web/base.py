@@ -474,6 +474,9 @@ async def pair(request: Request) -> Response:
                 "code (the organiser's page or 'skatliste serve --show-keys' shows it)"
             ),
         )
+    paired = getattr(request.app.state, "paired", None)
+    if paired is not None:  # 'serve' shows the page's next link in the terminal
+        await in_thread(lambda: paired(here.target))
     return JSONResponse({"key": key}, headers={"Cache-Control": "no-store"})
 
 
