@@ -55,6 +55,7 @@ screenshots: $(STAMP) chromium
 	mkdir -p docs/screenshots
 	SKATLISTE_CHROMIUM="$(CHROMIUM)" SKATLISTE_SCREENSHOTS=docs/screenshots \
 	  $(BIN)/python -m pytest -q tests/test_web_browser.py tests/test_page_offline.py \
+	  tests/test_publish_browser.py \
 	  -k "short_evening or tournament or land_once or american_grand_list"
 
 # The message catalogues: Babel extracts the ids of every msg()/nmsg() call, the command tree

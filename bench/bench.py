@@ -3,7 +3,8 @@ measured side by side.
 
 Run with ``make bench`` (a few minutes). Makes its lists as users make them (bench/filled.py):
 an evening (36 Skat games; 48 American Grand deals), a Stammtisch's ten years in one list
-(20,000 games), a championship (750 table lists) and a club's season (200 lists). Times whole
+(20,000 games), a championship (750 table lists), a club's season (200 lists) and a club's
+ten years published as a site (946 lists, bench/make_club.py). Times whole
 processes as a user runs them: each run right after a run of ``python -c pass`` (or of the
 ``json.load`` its target is measured against), medians, every list put back as it was made
 before each run with nothing beside it. Prints a Markdown table, the 100,000-game figures as a
@@ -320,6 +321,28 @@ def season_case(m: Measured, folder: Path) -> None:
     m.record("season standing (200 lists)", t, f"{t.ratio:.1f} × their json.load")
 
 
+def publish_case(m: Measured, folder: Path) -> None:
+    """A club's ten years (500 evenings' lists, 20 seasons, 30 tournaments, a league: 946
+    lists) published from nothing, and again after one list changed (a game taken back and
+    given again, in turn)."""
+    club = folder / "club"
+    subprocess.run([sys.executable, str(HERE / "make_club.py"), str(club)], check=True)
+    site = folder / "club-site"
+    publish = [SKATLISTE, "publish", str(club), "--out", str(site)]
+    m.record("publish a club's ten years from nothing", timed(
+        publish, runs=3, before=lambda: shutil.rmtree(site, ignore_errors=True)))  # fmt: skip
+    changed = club / "2020" / "abende" / "2020-03-02.json"
+    versions = [changed.read_bytes()]
+    subprocess.run([SKATLISTE, "undo", "--ledger", str(changed)], check=True, capture_output=True)
+    versions.append(changed.read_bytes())
+    turn = iter(range(1_000))
+
+    def change() -> None:
+        changed.write_bytes(versions[next(turn) % 2])
+
+    m.record("publish again after one list changed", timed(publish, runs=5, before=change))
+
+
 Target = tuple[str, str, bool]
 
 
@@ -350,6 +373,12 @@ def targets(m: Measured) -> list[Target]:
     ):
         t = r[case]
         out.append((f"{label} ≤ {limit} × their json.load", f"{t.ratio:.1f} ×", t.ratio <= limit))
+    for label, case, seconds in (
+        ("publish a club's ten years from nothing", "publish a club's ten years from nothing", 20),
+        ("publish again, one list changed", "publish again after one list changed", 1),
+    ):
+        t = r[case]
+        out.append((f"{label} ≤ {seconds} s", f"{t.median:.2f} s", t.median <= seconds))
     for case, written in m.written.items():
         out.append(
             (
@@ -425,6 +454,7 @@ def main() -> bool:
         }
         championship_case(m, folder)
         season_case(m, folder)
+        publish_case(m, folder)
     return report(m)
 
 

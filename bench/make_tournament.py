@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from filled import PASSED, dealt, entered, header, skatliste, write
+from filled import PASSED, Entry, dealt, entered, header, skatliste, write
 
 GAMES = [
     "kreuz mit 1 augen 72",
@@ -33,17 +33,27 @@ GAMES = [
 SERIES_GAMES = {3: 36, 4: 48}
 
 
-def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
-    """The folder, through the CLI; then every table's list filled."""
+def build(
+    folder: Path,
+    players: int,
+    series: int,
+    *,
+    seed: int = 2026,
+    name: str = "",
+    day: str = "2026-12-05",
+    typical: list[Entry] | None = None,
+) -> None:
+    """The folder, through the CLI; then every table's list filled (``typical``: the games
+    entered once, for a caller that builds many tournaments)."""
     where = ["--tournament", str(folder)]
     skatliste(
         "tournament",
         "new",
         str(folder),
         "--name",
-        f"Meisterschaft ({players})",
+        name or f"Meisterschaft ({players})",
         "--date",
-        "2026-12-05",
+        day,
         "--series",
         str(series),
         "--seed",
@@ -54,7 +64,7 @@ def build(folder: Path, players: int, series: int, *, seed: int = 2026) -> None:
     csv.write_text("name,club,number\n" + "\n".join(rows) + "\n", encoding="utf-8")
     skatliste("tournament", "player", "import", str(csv), *where)
     csv.unlink()
-    typical = entered([*GAMES, PASSED], rules="tournament")
+    typical = typical or entered([*GAMES, PASSED], rules="tournament")
     mix = typical[:-1] * 19 + [typical[-1]] * len(GAMES)  # one deal in twenty passed
     for s in range(1, series + 1):
         skatliste("tournament", "draw", str(s), *where)

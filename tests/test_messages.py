@@ -779,6 +779,7 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "ranking",
         "report",
         "required",
+        "publish file",
         "season file",
         "seating",
         "see text",

@@ -93,15 +93,12 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
               - button "mit" [pressed]
               - button "ohne" [pressed=false]
               - button "1"
-              - button "mehr Spitzen"
+              - button "mehr Spitzen" [expanded=false]
             - group "Ansagen":
               - button "Hand" [pressed=false]
-              - button "Ouvert"
               - button "Kontra"
-              - button "Schneider angesagt"
-              - button "Schwarz angesagt"
               - button "Re"
-              - spinbutton "gereizt"
+              - button /weitere Ansagen. Ouvert, Schneider, Schwarz, gereizt/ [expanded=false]
             - group "Ergebnis":
               - button "gewonnen" [pressed=false]
               - button "verloren"
@@ -112,8 +109,9 @@ def test_a_blind_players_evening_by_keyboard_and_screen_reader(
             """
         )
 
-        # 1. Ben: Null ouvert, won — Space on each button, Enter on "Eintragen"
-        for name in ("player=Ben", "game=null", "flag=ouvert", "result=won"):
+        # 1. Ben: Null ouvert, won — Space on each button (Ouvert one "…" away), Enter on
+        # "Eintragen"
+        for name in ("player=Ben", "game=null", "btn-more-flags-more", "flag=ouvert", "result=won"):
             press(page, name)
         expect(page.locator("#words")).to_have_value("null ouvert gewonnen")
         expect(page.locator('[data-game="null"]')).to_have_attribute("aria-pressed", "true")

@@ -15,6 +15,7 @@ import pytest
 
 from skatliste.web.server import create_app
 
+from .conftest import Run
 from .webtools import CHROMIUM_ARGS, KEY, chromium_path, live_server
 
 if TYPE_CHECKING:
@@ -198,20 +199,50 @@ NAMES_CUT = """() => [...document.querySelectorAll('#players .pname, #totals .na
   .map((e) => e.textContent)"""
 
 
-def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path) -> None:
+TEXT_GAPS = """(selector) => { const texts = [...document.querySelectorAll(selector)]
+  .filter((e) => e.textContent.trim()).map((e) => { const r = document.createRange();
+    r.selectNodeContents(e); const b = [...r.getClientRects()];
+    return [Math.min(...b.map((x) => x.left)), Math.max(...b.map((x) => x.right))]; });
+  return texts.slice(1).map((t, i) => t[0] - texts[i][1]); }"""
+"""The room between each text and the next one in a row, in pixels."""
+
+
+LEGEND_CUT = """() => [...document.querySelectorAll('svg text.legend')].filter((t) => {
+  const box = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+  return box.x < 0 || box.x + box.width > view.width || box.y + box.height > view.height; })
+  .map((t) => t.textContent)"""
+"""The chart's legend entries that reach past the chart's edge (cut)."""
+
+
+def test_long_names_are_never_cut(light_phone: Any, tmp_path: Path, run: Run) -> None:
     """Four long names across (Bartholomäus, Friederike, Maximilian, Anna-Lena): each reads
     whole on its button and in the totals strip: set smaller, or the buttons two to a row,
-    never cut."""
+    never cut; the chart's legend holds each name and its total, on the summary tab and in
+    the HTML export on the same phone."""
     from playwright.sync_api import expect
 
     path = four_long_names(tmp_path)
     with live_server(create_app(path, key=KEY)) as url:
         page = light_phone.new_page()
         page.goto(f"{url}/#key={KEY}")
-        expect(page.locator("#players button")).to_have_count(4)
+        expect(page.locator("#players button[data-player]")).to_have_count(4)
         assert page.evaluate(NAMES_CUT) == []
         for name in LONG_NAMES:
             expect(page.locator(f'#players [data-player="{name}"] .pname')).to_have_text(name)
+        # the summary fits the phone, each heading clear of the next ("Seeger-Fabian" and
+        # "Spiele" apart)
+        page.locator("#tab-summary").click()
+        assert page.locator("#summary").evaluate("e => e.scrollWidth <= e.clientWidth")
+        gaps = page.evaluate(TEXT_GAPS, "#summary thead th")
+        assert min(gaps) >= 4, gaps
+        legend = page.locator("#chart svg text.legend")
+        expect(legend).to_have_text(
+            ["Friederike 0", "Maximilian +48", "Bartholomäus −96", "Anna-Lena +40"]
+        )
+        assert page.evaluate(LEGEND_CUT) == []
+        page.set_content(run("export", "--ledger", str(path)).stdout)
+        expect(page.locator("svg text.legend")).to_have_count(4)
+        assert page.evaluate(LEGEND_CUT) == []
         page.close()
 
 
@@ -219,7 +250,8 @@ def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
     light_phone: Any, tmp_path: Path
 ) -> None:
     """Under the pub rules a long queue of Bock and Ramsch rounds: the strip's line stays at
-    two lines ("Bock 3 · dann Ramsch 3 · +… Runden"); a tap shows the whole queue."""
+    two lines ("Bock 3 · dann Ramsch 3 · +… Runden"), no top of a third showing, offline with
+    entries waiting too; a tap shows the whole queue."""
     from playwright.sync_api import expect
 
     from skatliste.app import lists
@@ -241,6 +273,17 @@ def test_the_strip_keeps_two_lines_and_the_queue_is_one_tap_away(
         assert lines <= 2  # the whole line reads, in two lines at most
         strip = page.locator("#strip").bounding_box()
         assert strip is not None and strip["height"] <= 0.15 * PHONE["height"]
+        page.route("**/api/games?*", lambda route: route.abort())  # offline: entries wait
+        page.evaluate("document.getElementById('live').classList.add('off')")
+        for _ in range(3):
+            page.locator('#players [data-player="Ben"]').click()
+            page.locator('[data-game="null"]').click()
+            page.locator("#btn-enter").click()
+        expect(page.locator("#net")).to_contain_text("3 wartend")
+        height, line = info.evaluate(
+            "e => [e.clientHeight, parseFloat(getComputedStyle(e).lineHeight)]"
+        )
+        assert height <= 2 * line + 0.5  # two whole lines: no top of a third below them
         expect(page.locator("#queue")).to_be_hidden()
         info.click()
         expect(page.locator("#queue")).to_be_visible()
@@ -360,6 +403,17 @@ def test_the_organisers_ranking_fits_a_phone_and_prints_one_series(
         expect(page.locator("#plan .seat")).to_have_count(4)
         assert KEY not in page.url and "key=" not in page.url
         assert no_sideways_scrolling(page) == 0
+        # the ranking is wider than the phone: it scrolls in its card, a shadow at the right
+        # says so, the names stay put; the teams' members break between them, never cut
+        ranking = page.locator("#ranking")
+        expect(ranking).to_have_class("card scrolls more-right")
+        assert ranking.evaluate("e => getComputedStyle(e).boxShadow") != "none"
+        name = page.locator("#ranking tr:nth-child(2) td:nth-child(2)")
+        left = name.evaluate("e => e.getBoundingClientRect().left")
+        ranking.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        expect(ranking).to_have_class("card scrolls more-left")
+        assert name.evaluate("e => e.getBoundingClientRect().left") == left
+        assert page.locator("#teams").evaluate("e => e.scrollWidth <= e.clientWidth")
         assert axe_problems(page) == []
         page.set_viewport_size(ZOOMED)
         assert no_sideways_scrolling(page) == 0
@@ -417,3 +471,125 @@ def test_the_printable_page_of_either_family_passes_axe(
     assert page.locator("h1").count() == 1 and page.locator("table.sheet").count() >= 1
     assert axe_problems(page) == []
     page.close()
+
+
+IN_REACH = """(e) => { const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = document.elementFromPoint(x, y);
+  return r.top >= 0 && r.bottom <= innerHeight && r.width > 0
+    && (top === e || e.contains(top)); }"""
+"""Whether a control lies whole inside the window and nothing (the sticky Enter bar, the
+strip) covers its centre: tapped where it is, without scrolling."""
+
+
+def tap_in_reach(page: Any, selector: str) -> None:
+    """Tap a control that is on the screen as it is, not under the sticky bar."""
+    control = page.locator(selector)
+    assert control.evaluate(IN_REACH), f"{selector} is off the screen or covered"
+    control.click()
+    assert page.evaluate("scrollY") == 0, f"tapping {selector} scrolled the page"
+
+
+def test_a_whole_game_is_entered_on_one_screen(light_phone: Any, tmp_path: Path) -> None:
+    """At 390 × 850 a game is entered without scrolling: a plain won suit game in five taps
+    (who, what, Spitzen, won, Eintragen), a lost Hand game with Kontra and Re and its long
+    preview, the rare announcements one tap away; an American Grand deal by its words (its
+    answer in German); every control tapped lies inside the window, not under the sticky
+    bar."""
+    from playwright.sync_api import expect
+
+    from skatliste.app import lists
+
+    path = tmp_path / "skat.json"
+    lists.new_list(path, ["Anna", "Ben", "Carl"], rules=lists.rules_of("isko"))
+    grand = tmp_path / "grand.json"
+    lists.new_list(grand, ["Anna", "Ben", "Carl", "Dora"], rules=lists.rules_of("american-grand"))
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        expect(page.locator("#players [data-player]")).to_have_count(3)
+        plain = (
+            '[data-player="Anna"]',
+            '[data-game="clubs"]',
+            '[data-n="2"]',
+            '[data-result="won"]',
+        )
+        for selector in ("#players " + plain[0], *plain[1:]):
+            tap_in_reach(page, selector)
+        expect(page.locator("#preview")).to_contain_text("Anna — Kreuz mit 2: +36")
+        tap_in_reach(page, "#btn-enter")  # the fifth tap
+        expect(page.locator("#sheet li.game")).to_have_count(1)
+
+        for selector in (
+            '#players [data-player="Ben"]',
+            '[data-game="spades"]',
+            '[data-mit="ohne"]',
+            '[data-n="1"]',
+            '[data-flag="hand"]',
+            '[data-flag="kontra"]',
+            '[data-flag="re"]',
+            '[data-result="lost"]',
+        ):
+            tap_in_reach(page, selector)
+        expect(page.locator("#preview")).to_contain_text("Re ×2 → −264")
+        cut = """e => e.scrollHeight > e.clientHeight + 1
+                 || e.lastElementChild.getBoundingClientRect().bottom
+                    > e.getBoundingClientRect().bottom"""
+        assert not page.locator("#preview").evaluate(cut)  # the last line ("Re ×2 …") whole
+        for selector in ('[data-flag="schneider"]', '[data-flag="schwarz"]', "#augen", "#words"):
+            assert page.locator(selector).evaluate(IN_REACH), selector
+        unfold = page.locator('[data-unfold="flags-more"]')
+        assert unfold.evaluate(IN_REACH)
+        expect(unfold).to_have_attribute("aria-expanded", "false")
+        expect(page.locator('[data-flag="ouvert"]')).to_be_hidden()
+        tap_in_reach(page, "#btn-enter")
+        expect(page.locator("#sheet li.game")).to_have_count(2)
+        tap_in_reach(page, '[data-unfold="flags-more"]')
+        expect(unfold).to_have_attribute("aria-expanded", "true")
+        for selector in ('[data-flag="ouvert"]', '[data-flag="schneider_announced"]', "#bid"):
+            assert page.locator(selector).evaluate(IN_REACH), selector
+        page.close()
+    with live_server(create_app(grand, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.goto(f"{url}/#key={KEY}")
+        tap_in_reach(page, '#players [data-player="Anna"]')
+        tap_in_reach(page, "#words")
+        page.keyboard.type("hearts 40 hearts 0")  # English words, German answers
+        expect(page.locator("#preview")).to_contain_text("Anna — Herz 40, 0 Herzen: +50")
+        tap_in_reach(page, "#btn-enter")
+        expect(page.locator("#sheet li.game")).to_contain_text("Herz 40, 0 Herzen")
+        page.close()
+
+
+def test_an_undo_or_a_delete_offers_the_game_back(light_phone: Any, tmp_path: Path) -> None:
+    """After an undo the page offers the game back ("Wiederherstellen", the CLI's restore) and
+    brings it back at its number; after a delete too, until something else is entered."""
+    from playwright.sync_api import expect
+
+    path = four_long_names(tmp_path)
+    with live_server(create_app(path, key=KEY)) as url:
+        page = light_phone.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())  # "Spiel 1 löschen?"
+        page.goto(f"{url}/#key={KEY}")
+        games = page.locator("#sheet li.game")
+        expect(games).to_have_count(3)
+        restore = page.locator("#btn-restore")
+        expect(restore).to_be_hidden()
+        page.locator("#btn-undo").click()
+        expect(games).to_have_count(2)
+        expect(restore).to_have_text("↷ Wiederherstellen: Spiel 3 (Anna-Lena herz ohne 3 augen 61)")
+        restore.click()
+        expect(games).to_have_count(3)
+        expect(page.locator("#toast")).to_have_text("Spiel 3 wiederhergestellt")
+        expect(restore).to_be_hidden()
+
+        page.locator('#sheet [data-open="1"]').click()
+        page.locator('#sheet [data-delete="1"]').click()
+        expect(games).to_have_count(2)
+        expect(restore).to_contain_text("Spiel 1 (Maximilian kreuz mit 2 hand)")
+        page.locator('#players [data-player="Friederike"]').click()
+        page.locator('[data-game="null"]').click()
+        page.locator("#btn-enter").click()
+        expect(games).to_have_count(3)
+        expect(restore).to_be_hidden()  # something else was entered: the way back is gone
+        page.close()

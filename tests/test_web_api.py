@@ -232,6 +232,7 @@ GAME = {"declarer": "anna", "words": "kreuz mit 2"}
         ("POST", "/api/games", GAME),
         ("POST", "/api/pass", {}),
         ("POST", "/api/undo", {}),
+        ("POST", "/api/restore", {"item": 1}),
         ("POST", "/api/ramsch", {"words": "anna=45 ben=40 carl=35"}),
         ("POST", "/api/bock", {}),
         ("PUT", "/api/games/1", {"words": "pik mit 1"}),
@@ -313,6 +314,7 @@ def test_bad_words_get_the_cli_message(
     ("method", "path", "body", "message"),
     [
         ("POST", "/api/undo", {}, "the list has no games yet"),
+        ("POST", "/api/restore", {"item": 1}, "the history is empty; nothing to bring back"),
         ("DELETE", "/api/games/3", None, "the list has no games yet"),
         ("PUT", "/api/games/1", {"words": "grand"}, "the list has no games yet"),
         ("POST", "/api/bock", {}, "this rule set plays no Bock"),
@@ -415,6 +417,7 @@ ENDPOINTS = [
     ("POST", "/api/pass"),
     ("POST", "/api/ramsch"),
     ("POST", "/api/undo"),
+    ("POST", "/api/restore"),
     ("POST", "/api/bock"),
     ("PUT", "/api/games/1"),
 ]
@@ -495,6 +498,30 @@ def test_a_game_as_the_page_saw_it_is_changed(
 
 
 @pytest.mark.english
+def test_undo_and_delete_answer_with_the_item_that_restores_the_game(
+    client: TestClient, fresh_ledger: Path
+) -> None:
+    """An undo or a delete answers with its history item (``restore``); ``/api/restore``
+    brings the game back at its number, as ``skatliste restore N``; a second time is refused
+    (422), the game being on the list already."""
+    for words in ("grand mit 1", "pik ohne 2", "null"):
+        client.post("/api/games", json={"declarer": "anna", "words": words}, headers=AUTH)
+    before = games_in(fresh_ledger)
+    undone = client.post("/api/undo", headers=AUTH).json()
+    assert undone["restore"] == 1
+    back = client.post("/api/restore", json={"item": undone["restore"]}, headers=AUTH)
+    assert back.status_code == 200 and back.json()["number"] == 3
+    assert games_in(fresh_ledger) == before
+    deleted = client.delete("/api/games/1", headers=AUTH).json()
+    assert deleted["restore"] == 2
+    client.post("/api/restore", json={"item": 2}, headers=AUTH)
+    assert games_in(fresh_ledger) == before
+    again = client.post("/api/restore", json={"item": 2}, headers=AUTH)
+    assert again.status_code == 422
+    assert "is on the list already, as game 1" in again.json()["error"]
+
+
+@pytest.mark.english
 def test_two_undos_take_back_one_game(client: TestClient, fresh_ledger: Path) -> None:
     """Both phones tap undo on the same last game: the first takes it back, the second is
     a 409 naming why, and nothing more is undone."""
@@ -530,7 +557,10 @@ def test_a_game_with_the_name_in_the_words_is_entered_as_previewed(
     assert refused.status_code == previewed.status_code == 422
     assert refused.json()["error"] == previewed.json()["error"]
     said = refused.json()["error"]
-    assert "say who played: tap a player or start the words with the name" in said
+    assert said.endswith(
+        "'null ouvert': say who played: tap a player or start the words with the name, e.g. "
+        "'anna null ouvert'"
+    )  # the example quoted once, not 'anna 'null ouvert''
 
 
 def test_the_page_labels_read_the_catalogue_not_dict_methods(client: TestClient) -> None:

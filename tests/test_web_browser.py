@@ -208,8 +208,10 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
 
         # the summary tab: the ranking, the money at a stake, the chart
         tap(keeper, "#tab-summary")
-        keeper.locator("#cent").fill("0.5")
-        keeper.locator("#cent").press("Enter")
+        # the money follows the stake as it is typed (a decimal keypad has no Enter), with
+        # the decimal comma the placeholder shows
+        expect(keeper.locator("#cent")).to_have_attribute("placeholder", "0,25")
+        keeper.locator("#cent").press_sequentially("0,5")
         expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 0,82 €")
         expect(keeper.locator("#chart svg polyline")).to_have_count(3)
         assert_fits_a_phone(keeper)
@@ -314,6 +316,10 @@ def test_english_page_at_a_table_of_four(browser: Any, tmp_path: Path) -> None:
         page = browser.new_page()
         page.goto(f"{url}/?lang=en#key={KEY}")
         expect(page.locator("#btn-enter")).to_have_text("Enter")
+        # the English words throughout (no German 'augen' in them)
+        expect(page.locator("#words")).to_have_attribute(
+            "placeholder", "clubs with 2 hand points 75"
+        )
         expect(page.locator('#players [data-player="Anna"]')).to_be_disabled()
         expect(page.locator("#info")).to_contain_text("Anna sits out")
         enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="null"]')
@@ -350,6 +356,7 @@ def test_taps_that_need_another_say_why_and_a_wrong_key_watches(
         page = browser.new_page()
         page.goto(f"{url}/#key={KEY}")
         enter_by_taps(page, '#players [data-player="Ben"]', '[data-game="grand"]')
+        tap(page, '[data-unfold="flags-more"]')  # the rare announcements, one tap away
         tap(page, '[data-flag="schneider_announced"]')
         expect(page.locator("#toast")).to_contain_text("nur im Handspiel")
         expect(page.locator('[data-flag="schneider_announced"]')).to_have_attribute(
@@ -359,7 +366,11 @@ def test_taps_that_need_another_say_why_and_a_wrong_key_watches(
         expect(page.locator("#words")).to_have_value("grand hand schneider angesagt")
         tap(page, '[data-flag="re"]')
         expect(page.locator("#toast")).to_contain_text("Re gibt es nur nach Kontra")
-        enter_by_taps(page, '[data-flag="kontra"]', '[data-flag="re"]', '[data-flag="kontra"]')
+        enter_by_taps(page, '[data-flag="kontra"]', '[data-flag="re"]')
+        expect(page.locator("#words")).to_have_value("grand hand schneider angesagt kontra re")
+        expect(page.locator("#toast")).to_be_empty()  # fixed: the red reason goes
+        expect(page.locator("#tap-note")).to_be_hidden()
+        tap(page, '[data-flag="kontra"]')
         tap(page, '[data-flag="hand"]')  # without Hand the announcement goes too
         expect(page.locator("#words")).to_have_value("grand")
         page.close()

@@ -221,9 +221,10 @@ def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
     return InputError(
         msg(
             "{typed}: say who played: tap a player or start the words with the name, e.g. "
-            "'{name} {typed}'",
+            "'{name} {words}'",
             typed=repr(typed),
             name=ledger.table.players[0].lower(),
+            words=typed,  # inside the example's quotes, not quoted again
         )
     )
 

@@ -35,6 +35,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "skatliste.cli.season": ("season",),
     "skatliste.cli.league": ("league",),
     "skatliste.cli.serve": ("serve",),
+    "skatliste.cli.publish": ("publish",),
 }
 """Each command module and the commands it registers (a test checks the two agree)."""
 

@@ -27,6 +27,7 @@ div.table { break-inside: avoid; display: inline-block; width: 85mm; vertical-al
 div.table table { width: 100%; }
 svg { max-width: 100%; height: auto; }
 svg text { font-size: 9px; font-family: inherit; }
+svg text.legend { font-size: 16px; }
 @page { size: A4; margin: 15mm; }
 @media screen and (max-width: 40em) {
   body { margin: .6em; font-size: 9pt; }

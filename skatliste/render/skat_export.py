@@ -77,6 +77,14 @@ def _ticks(low: int, high: int, count: int = 5) -> list[int]:
     return list(range(first, high + step, step))
 
 
+LEGEND_SIZE = 20
+"""The legend's font size in the chart's units: read on a phone that shows the chart at about
+half its width (the page's and the export's style set it so, or smaller)."""
+LEGEND_EM = 0.7 * LEGEND_SIZE
+"""The room one character of the legend may take (DejaVu Sans' widest letters are 0.7 em)."""
+LEGEND_LINE = LEGEND_SIZE + 10
+
+
 def svg_chart(table: Table, sheet: Sequence[Row], lang: Lang = "de") -> str:
     """A line chart of every player's running total: one colour each, legend, axes, zero."""
     t = html_words(lang)
@@ -94,9 +102,18 @@ def line_chart(
     ticks = _ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     width, height = 640, 280
-    # the legend stands right of the plot, clear of the lines' ends (a gap of 24)
-    left, right, top, bottom = 50, 130, 12, 36
-    plot_w, plot_h = width - left - right, height - top - bottom
+    left, right, top, bottom = 50, 16, 12, 36
+    # the legend stands under the plot, in as many columns as its longest entry allows (a
+    # wide character's room each: a name and its total are never cut); a name too long for
+    # the chart's width widens it
+    entries = [f"{player} {signed(line[-1])}" for player, line in series.items()]
+    column = 28 + LEGEND_EM * max((len(e) for e in entries), default=0) + 16
+    width = max(width, int(left + column + right))
+    columns = max(1, min(len(entries), int((width - left - right) // column)))
+    rows = -(-len(entries) // columns)
+    legend_top = height + 8
+    height = legend_top + rows * LEGEND_LINE
+    plot_w, plot_h = width - left - right, 280 - top - bottom
 
     def x(i: int) -> float:
         return left + (plot_w * i / games if games else 0)
@@ -129,7 +146,7 @@ def line_chart(
             f'<text x="{x(i):.1f}" y="{top + plot_h + 13}" text-anchor="middle">{i}</text>'
         )
     parts.append(
-        f'<text class="axis" x="{left + plot_w / 2:.1f}" y="{height - 4}" '
+        f'<text class="axis" x="{left + plot_w / 2:.1f}" y="{280 - 4}" '
         f'text-anchor="middle">{html.escape(t["x"])}</text>'
         f'<text class="axis" x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
         f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{html.escape(t["y"])}</text>'
@@ -141,12 +158,12 @@ def line_chart(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
             f"<title>{html.escape(player)}</title></polyline>"
         )
-        ly = top + 14 + 16 * n
-        lx = left + plot_w + 24
+        ly = legend_top + LEGEND_LINE * (n // columns) + LEGEND_SIZE
+        lx = left + column * (n % columns)
         parts.append(
-            f'<line x1="{lx}" y1="{ly - 3}" x2="{lx + 16}" y2="{ly - 3}" stroke="{colour}" '
-            f'stroke-width="3"/><text class="legend" x="{lx + 20}" y="{ly}">'
-            f"{html.escape(player)} {html.escape(signed(line[-1]))}</text>"
+            f'<line x1="{lx:.0f}" y1="{ly - 6}" x2="{lx + 20:.0f}" y2="{ly - 6}" '
+            f'stroke="{colour}" stroke-width="4"/><text class="legend" x="{lx + 28:.0f}" '
+            f'y="{ly}" font-size="{LEGEND_SIZE}">{html.escape(entries[n])}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

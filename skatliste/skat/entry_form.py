@@ -118,15 +118,14 @@ FORM = (
         "",
         pmsg("page", "Announced"),
         (
+            # the common ones in reach; the rare ones (and the bid) one tap away, so a whole
+            # game fits on a phone's screen
             FormRow(
                 "flags",
                 "three",
                 (
                     _flag("hand", pmsg("page", "Hand")),
-                    _flag("ouvert", pmsg("page", "Ouvert")),
                     _flag("kontra", pmsg("page", "Kontra"), plays="plays_kontra"),
-                    _announced("schneider", pmsg("page", "Schneider announced")),
-                    _announced("schwarz", pmsg("page", "Schwarz announced")),
                     _flag(
                         "re",
                         pmsg("page", "Re"),
@@ -137,9 +136,12 @@ FORM = (
                 ),
             ),
             FormRow(
-                "bid-row",
-                "",
+                "flags-more",
+                "three",
                 (
+                    _flag("ouvert", pmsg("page", "Ouvert")),
+                    _announced("schneider", pmsg("page", "Schneider announced")),
+                    _announced("schwarz", pmsg("page", "Schwarz announced")),
                     Number(
                         "bid",
                         pmsg("page", "bid"),
@@ -148,6 +150,7 @@ FORM = (
                         (pmsg("game words", "bid"),),
                     ),
                 ),
+                folded=pmsg("page", "more announcements: Ouvert, Schneider, Schwarz, bid"),
             ),
         ),
     ),

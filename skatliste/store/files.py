@@ -116,6 +116,7 @@ NAMES: dict[str, Message] = {
     "tournament file": msg("tournament file"),
     "league file": msg("league file"),
     "season file": msg("season file"),
+    "publish file": msg("publish file"),
 }
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 

@@ -108,6 +108,14 @@ class UndoIn(BaseModel):
     expect: str | None = Field(None, max_length=64)
 
 
+class RestoreIn(BaseModel):
+    """``POST /api/restore``: ``item``, the history item an undo or a delete answered with
+    (``restore``), as ``skatliste restore N`` takes it."""
+
+    model_config = _IN
+    item: int = Field(ge=1)
+
+
 def _stake(request: Request) -> Fraction | None:
 
     raw = request.query_params.get("cent", "").strip()
@@ -253,6 +261,10 @@ async def preview(request: Request) -> Response:
 
 
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
+    return JSONResponse(_change_json(request, change), status_code=status)
+
+
+def _change_json(request: Request, change: Any) -> dict[str, Any]:
     """A change as the page needs it: the game (if one is left), what was removed, the totals
     after, what the change did to the rest of the list (``followups``: later values, American
     Grand's parties, as the CLI says it), and what ``check`` now finds in later games."""
@@ -260,25 +272,29 @@ def _changed(request: Request, change: Any, status: int = 200) -> Response:
     lang = request_lang(request)
     ledger = change.ledger
     words = ledger.family.words
-    return JSONResponse(
-        {
-            "number": change.number,
-            "game": None if change.row is None else row_json(ledger, change.row, lang),
-            "removed": None if change.removed is None else words(change.removed, lang),
-            "totals": totals(ledger, change.last),
-            "followups": [say(request, m) for m in change.followups()],
-            "problems": [
-                {"game": say(request, where), "problem": say(request, p)}
-                for where, p in change.problems
-            ],
-        },
-        status_code=status,
-    )
+    return {
+        "number": change.number,
+        "game": None if change.row is None else row_json(ledger, change.row, lang),
+        "removed": None if change.removed is None else words(change.removed, lang),
+        "totals": totals(ledger, change.last),
+        "followups": [say(request, m) for m in change.followups()],
+        "problems": [
+            {"game": say(request, where), "problem": say(request, p)}
+            for where, p in change.problems
+        ],
+    }
 
 
 async def _apply(request: Request, action: Callable[[], Any], status: int = 200) -> Response:
     change = await in_thread(action)
     return _changed(request, change, status)
+
+
+async def _taken_out(request: Request, action: Callable[[], Any]) -> Response:
+    """An undo or a delete, answered with the history item that brings the game back
+    (``restore``): the page offers it until something else is entered."""
+    change = await in_thread(action)
+    return JSONResponse({**_change_json(request, change), "restore": len(change.ledger.history)})
 
 
 @writes
@@ -319,7 +335,17 @@ async def undo(request: Request) -> Response:
 
     body = await read_json(request, UndoIn)
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.undo(path, expect=body.expect))
+    return await _taken_out(request, lambda: lists.undo(path, expect=body.expect))
+
+
+@writes
+async def restore(request: Request) -> Response:
+    """``POST /api/restore``: bring back a game taken back or deleted (``skatliste restore
+    N``)."""
+
+    body = await read_json(request, RestoreIn)
+    path = site(request).ledger_path
+    return await _apply(request, lambda: lists.restore(path, body.item))
 
 
 @writes
@@ -357,7 +383,7 @@ async def delete_game(request: Request) -> Response:
     number: int = request.path_params["number"]
     expect = request.query_params.get("expect") or None
     path = site(request).ledger_path
-    return await _apply(request, lambda: lists.delete(path, number, expect=expect))
+    return await _taken_out(request, lambda: lists.delete(path, number, expect=expect))
 
 
 API_ROUTES = [
@@ -371,6 +397,7 @@ API_ROUTES = [
     Route("/api/pass", pass_game, methods=["POST"]),
     Route("/api/ramsch", add_ramsch, methods=["POST"]),
     Route("/api/undo", undo, methods=["POST"]),
+    Route("/api/restore", restore, methods=["POST"]),
     Route("/api/bock", call_bock, methods=["POST"]),
     Route("/api/pair", pair, methods=["POST"]),
 ]

@@ -57,6 +57,7 @@ async function api(method, path, body, idempotencyKey) {
 
 // the list as a red message saw it: the message goes once the list is another
 let badFor = null;
+let saidNear = false; // the message line says why a tap was refused: it goes with the next tap
 const listMark = (s) => (s ? s.games.map((g) => g.fingerprint).join(",") : "");
 
 function toast(text, bad = false, spokenAs = text) {
@@ -64,6 +65,7 @@ function toast(text, bad = false, spokenAs = text) {
   t.textContent = text;
   t.classList.toggle("bad", bad);
   badFor = bad ? listMark(state) : null;
+  saidNear = false;
   if (spokenAs) say(spokenText(spokenAs, L), bad); // a refusal at once, the rest in turn
 }
 
@@ -248,6 +250,7 @@ function render() {
 
   // players
   if (!s.players.includes(form.declarer)) form.declarer = null;
+  const specials = [...$("players").querySelectorAll(".special")]; // Eingepasst, Ramsch, Bock
   $("players").replaceChildren(
     ...s.players.map((p) => {
       const b = el("button", { type: "button", "data-player": p }, el("span", { class: "pname", textContent: p }));
@@ -256,6 +259,7 @@ function render() {
       b.setAttribute("aria-pressed", String(p === form.declarer));
       return b;
     }),
+    ...specials,
   );
   // the Ramsch fields: rebuilt only when who plays changes, so a live update never wipes
   // what is being typed
@@ -285,6 +289,10 @@ function render() {
   const undo = $("btn-undo");
   undo.hidden = !s.can_write || !s.last;
   if (s.last) undo.textContent = "↶ " + fmt(L.undo, { n: s.last.number, what: s.last.words });
+  // the game taken back, offered back while the list is as the undo or delete left it
+  if (taken && taken.mark !== null && taken.mark !== listMark(s)) taken = null;
+  $("btn-restore").hidden = !s.can_write || !taken;
+  if (taken) $("btn-restore").textContent = "↷ " + fmt(L.restore, { n: taken.n, what: taken.what });
 
   renderSheet();
   renderSummary();
@@ -358,6 +366,41 @@ function renderSummary() {
   $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
 }
 
+// --- a game taken back, and back again ------------------------------------------------------
+
+// What the last undo or delete took out: its history item (the CLI's `restore N`), its number
+// and words, and the list as it left it (null until read): anything else entered forgets it.
+let taken = null;
+
+async function takenOut(r, n) {
+  if (!r.ok) {
+    toast(r.data.error, true);
+    return;
+  }
+  taken = { item: r.data.restore, n, what: r.data.removed, mark: null };
+  await refresh();
+  if (taken) taken.mark = listMark(state);
+  render();
+}
+
+function forgetTaken() {
+  taken = null;
+  $("btn-restore").hidden = true;
+}
+
+async function restoreTaken() {
+  const was = taken;
+  taken = null;
+  const r = await api("POST", "/api/restore", { item: was.item });
+  if (!r.ok) {
+    toast(r.data.error, true);
+    await refresh();
+    return;
+  }
+  toast(withFollowups(fmt(L.restored, { n: r.data.number }), r.data));
+  await refresh();
+}
+
 // The sheet as the paper list has it: a row per game headed by its number, the declarer, the
 // game, its value and the totals after it, a header per column (a screen reader says "game 5,
 // Carl, −88" as it walks a column).
@@ -405,10 +448,12 @@ function drawForm(next) {
 function drawGroup(group) {
   const set = el("fieldset", group.key ? { id: group.key } : {});
   set.append(el("legend", { textContent: group.legend }));
+  let before = null; // the row drawn last: a folded row's "…" ends it (a whole game on a screen)
   for (const row of group.rows) {
     const items = row.items.map(drawItem);
     if (!row.grid) {
       set.append(...items);
+      before = null;
       continue;
     }
     const line = el("div", { class: "grid " + row.grid, id: row.key }, ...items);
@@ -419,8 +464,14 @@ function drawGroup(group) {
       more.id = folds++ ? "btn-more-" + row.key : "btn-more";
       more.dataset.unfold = row.key;
       more.setAttribute("aria-label", row.folded);
-      set.append(more);
+      more.setAttribute("aria-expanded", "false");
+      more.setAttribute("aria-controls", row.key);
+      if (before) {
+        before.classList.add("folds");
+        before.append(more);
+      } else set.insertBefore(more, line);
     }
+    before = line;
   }
   return set;
 }
@@ -493,7 +544,7 @@ function tapWords() {
 }
 
 function showTaps() {
-  for (const b of document.querySelectorAll("#players button")) {
+  for (const b of document.querySelectorAll("#players button[data-player]")) {
     b.setAttribute("aria-pressed", String(b.dataset.player === form.declarer));
   }
   for (const { it, row, group } of formItems()) {
@@ -540,6 +591,7 @@ function relevant() {
 // A tap that cannot be taken says why right under the thumb (and in the message line).
 function sayNear(control, text) {
   toast(text, true);
+  saidNear = true;
   const note = $("tap-note");
   note.textContent = text;
   note.hidden = false;
@@ -557,6 +609,8 @@ function sayNear(control, text) {
 function tapped(control) {
   relevant();
   $("tap-note").hidden = true;
+  if (saidNear) toast(""); // the refused tap is done with: its reason would now be stale
+  saidNear = false;
   // taps write the words, but never over words typed by hand (nor a game being changed)
   if (!editing) {
     const words = tapWords();
@@ -667,6 +721,7 @@ async function submit(event) {
   }
   // the entry is kept (outbox) before it is sent: the form is free for the next game at once
   const entry = formEntry();
+  forgetTaken();
   const missing = notYet(entry, Boolean(form.values[FORM.order[0]]));
   if (missing) {
     refuse(missing, whatToFix(missing)); // said now, not after it waited for the server
@@ -737,6 +792,7 @@ function formBack(was) {
 async function submitEdit() {
   const words = mode === "ramsch" ? "ramsch " + ramschWords() : $("words").value.trim();
   const body = mode === "ramsch" ? { words } : { declarer: form.declarer, words };
+  forgetTaken();
   const r = await api("PUT", "/api/games/" + editing, { ...body, expect: editingMark });
   if (!r.ok) {
     showPreview(r);
@@ -763,19 +819,9 @@ function withFollowups(text, data) {
   return [text, ...(data.followups || [])].join(" · ");
 }
 
-async function simple(path, done, body = {}, spokenAs = done) {
-  const r = await api("POST", path, body);
-  if (!r.ok) {
-    toast(r.data.error, true);
-    return;
-  }
-  toast(done(r.data), false, "");
-  say(spokenText(spokenAs(r.data), L) + " " + fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) }));
-  await refresh();
-}
-
 // A new entry with no words (all passed, a Bock round): through the outbox like a game.
 async function enter(kind, path, what, done) {
+  forgetTaken();
   const r = await enqueue({ kind, method: "POST", path, body: {}, what });
   if (r === null) await sayKept();
   else if (!r.ok) toast(r.data.error, true);
@@ -800,6 +846,7 @@ function wire() {
     const more = e.target.closest("[data-unfold]");
     if (more) {
       $(more.dataset.unfold).hidden = !$(more.dataset.unfold).hidden;
+      more.setAttribute("aria-expanded", String(!$(more.dataset.unfold).hidden));
       return;
     }
     const b = e.target.closest("#game-panel button");
@@ -873,15 +920,21 @@ function wire() {
   setInterval(() => {
     if (waitingCount && !flushing) flush();
   }, 3000);
-  $("btn-undo").addEventListener("click", () =>
+  $("btn-undo").addEventListener("click", async () => {
     // names the game its button shows: if another phone changed the list, nothing is undone
-    simple(
-      "/api/undo",
-      (d) => fmt(L.taken_back, { what: d.removed }),
-      { expect: state.last ? state.last.fingerprint : null },
-      (d) => fmt(L.say_undone, { n: d.number, what: d.removed }),
-    ),
-  );
+    const n = state.last ? state.last.number : null;
+    const r = await api("POST", "/api/undo", { expect: state.last ? state.last.fingerprint : null });
+    if (r.ok) {
+      toast(fmt(L.taken_back, { what: r.data.removed }), false, "");
+      say(
+        spokenText(fmt(L.say_undone, { n: r.data.number, what: r.data.removed }), L) +
+          " " +
+          fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) }),
+      );
+    }
+    await takenOut(r, n);
+  });
+  $("btn-restore").addEventListener("click", restoreTaken);
   $("btn-read").addEventListener("click", readBack);
   $("sheet").addEventListener("click", async (e) => {
     const open = e.target.closest("[data-open]");
@@ -904,8 +957,7 @@ function wire() {
       const g = state.games.find((x) => x.number === n);
       if (!confirm(fmt(L.delete_confirm, { n }))) return;
       const r = await api("DELETE", "/api/games/" + n + "?expect=" + encodeURIComponent(g.fingerprint));
-      if (!r.ok) toast(r.data.error, true);
-      else {
+      if (r.ok) {
         toast(withFollowups(fmt(L.deleted, { n }), r.data), false, "");
         say(
           [fmt(L.say_deleted, { n }), ...(r.data.followups || []), fmt(L.say_totals, { totals: spokenTotals(r.data.totals, L) })]
@@ -913,8 +965,8 @@ function wire() {
             .join(" "),
         );
         opened.clear(); // the numbers after it moved up
-        await refresh();
       }
+      await takenOut(r, n);
     }
   });
   for (const tab of document.querySelectorAll("[data-tab]")) {
@@ -927,6 +979,12 @@ function wire() {
       for (const table of document.querySelectorAll("table.summary")) stickNames(table);
     });
   }
+  // the money follows the stake as it is typed: a phone's decimal keypad often has no Enter
+  let stakeTimer = null;
+  $("cent").addEventListener("input", () => {
+    clearTimeout(stakeTimer);
+    stakeTimer = setTimeout(refresh, 250);
+  });
   $("cent").addEventListener("change", refresh);
 }
 

@@ -83,6 +83,7 @@ function fitNames() {
     fitText("#players .pname");
   }
   fitText("#totals .name");
+  fitText("#players .special"); // Eingepasst beside the players: set smaller before it breaks
 }
 
 // Sets each node smaller until it fits (down to 3/4), else lets it break; whether all fit.
@@ -108,8 +109,31 @@ function fitText(selector) {
 // A table wider than its card scrolls inside it, its first two columns (place and name)
 // staying where they are: the second one sticks just right of the first.
 function stickNames(table) {
+  // a list (a team's members) breaks after its commas; numbers and names never break
+  const lists = new Set();
+  for (const cell of table.querySelectorAll("td:nth-child(n + 3)")) {
+    if (/\p{L}.*, /u.test(cell.textContent)) lists.add(cell.cellIndex);
+  }
+  for (const row of table.rows) {
+    for (const cell of row.cells) cell.classList.toggle("list", lists.has(cell.cellIndex));
+  }
   const first = table.querySelector("th, td");
   if (first) table.style.setProperty("--first-column", first.getBoundingClientRect().width + "px");
+  const box = table.closest(".scrolls");
+  if (!box) return;
+  showMore(box);
+  if (!box.dataset.cue) {
+    box.dataset.cue = "1";
+    box.addEventListener("scroll", () => showMore(box), { passive: true });
+    addEventListener("resize", () => showMore(box));
+  }
+}
+
+// A box that scrolls sideways shows it: a shadow on the side with more to see.
+function showMore(box) {
+  const more = box.scrollWidth - box.clientWidth;
+  box.classList.toggle("more-right", more > 1 && box.scrollLeft < more - 1);
+  box.classList.toggle("more-left", more > 1 && box.scrollLeft > 1);
 }
 
 // What a screen reader says: a saved game, the totals, a refusal. The two live regions are in
