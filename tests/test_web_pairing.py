@@ -17,6 +17,7 @@ from skatliste.app import tournament as app
 from skatliste.app.keys import (
     key_path,
     list_key,
+    pairing_codes,
     read_list_file,
     read_tournament_file,
     tournament_keys,
@@ -247,3 +248,16 @@ def test_a_keys_file_of_version_2_opens_with_no_codes(hall: Path) -> None:
     assert answer.json() == {"key": "b" * 32}
     assert json.loads(path.read_text())["version"] == 3
     assert json.loads(path.with_name("keys.json.bak").read_text()) == old
+
+
+def test_an_organiser_key_given_is_in_its_link_and_the_tables_still_pair(hall: Path) -> None:
+    """'serve --tournament DIR --key KEY': no file keeps codes for the key given, so its link
+    carries it; the tables' keys are the file's, and their links carry codes."""
+    given = "organiser-given-0123456789"
+    made = create_app(tournament=hall, organiser_key=given, key_file=tournament_keys_path(hall))
+    found = made.state.fragments(["organiser", "1/1"])
+    assert found["organiser"] == f"key={given}" and found["1/1"].startswith("pair=")
+    client = TestClient(made)
+    # a code the file keeps for its own organiser's key opens nothing while another is given
+    code = pairing_codes(tournament_keys_path(hall), ["organiser"], tournament=True)
+    assert client.post("/api/pair", json={"code": code["organiser"]}).status_code == 403

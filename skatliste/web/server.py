@@ -388,19 +388,23 @@ def _tournament_mode(
             return None  # the organiser's key was given: the file's is not the one
         return redeem(key_file, target, code, tournament=True)
 
-    def _of_seat(target: str) -> str:
+    def key_of(target: str) -> str:
+        if target == "organiser":
+            return (organiser() or ("",))[0]
         series, table = target.split("/")[:2]
         found: str = seat_key((int(series), int(table)))
         return found
 
     def tournament_fragments(targets: list[str]) -> dict[str, str]:
-        keys = {t: _of_seat(t) for t in targets if t != "organiser"}
-        if "organiser" in targets:
-            keys["organiser"] = (organiser() or ("",))[0]
-        if key_file is None or (organiser_key and "organiser" in targets):
-            return {t: f"key={k}" for t, k in keys.items() if k}
-        wanted = [t for t, k in keys.items() if k]
-        return {t: f"pair={c}" for t, c in _codes(rings, key_file, wanted, True).items()}
+        keys = {t: k for t in targets if (k := key_of(t))}
+        # a key given, which no file keeps with codes: its link carries the key itself
+        given = [t for t in keys if key_file is None or (t == "organiser" and organiser_key)]
+        found = {t: f"key={keys[t]}" for t in given}
+        wanted = [t for t in keys if t not in given]
+        if key_file is not None and wanted:
+            codes = _codes(rings, key_file, wanted, True)
+            found.update({t: f"pair={c}" for t, c in codes.items()})
+        return found
 
     # the organiser's page reads the whole tournament on each change: at most twice a
     # second, however many tables save (a hall of 100 saves 50 games a second)
