@@ -4,6 +4,7 @@ session history and Chromium's History database hold a spent code at most, never
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import tempfile
 from collections.abc import Iterator
@@ -72,6 +73,20 @@ def test_a_pairing_link_leaves_no_key_in_the_history(fresh_ledger: Path, profile
 
         page.reload()  # the key is kept for the tab's session, as a #key= link's
         expect(page.locator("#entry")).to_be_visible()
+
+        # the paired phone shows a code for another phone of the same list
+        another = page.locator("#another-link")
+        expect(another).to_have_attribute("href", re.compile(r"#pair="))
+        link = another.get_attribute("href") or ""
+        assert key not in link and code not in link
+        other = context.new_page()
+        other.goto(link)
+        expect(other.locator("#entry")).to_be_visible()
+        assert other.evaluate("location.href") == f"{url}/"
+        other.locator("#btn-pass").click()
+        expect(other.locator("#toast")).to_have_text("Spiel 2 eingetragen")
+        fresh = re.compile(r"#pair=(?!" + re.escape(link.partition("#pair=")[2]) + "$)")
+        expect(another).to_have_attribute("href", fresh)  # the spent code replaced
 
         spent = context.new_page()  # the same link again (from the history): refused, said why
         spent.goto(f"{url}/#pair={code}")

@@ -261,3 +261,23 @@ def test_an_organiser_key_given_is_in_its_link_and_the_tables_still_pair(hall: P
     # a code the file keeps for its own organiser's key opens nothing while another is given
     code = pairing_codes(tournament_keys_path(hall), ["organiser"], tournament=True)
     assert client.post("/api/pair", json={"code": code["organiser"]}).status_code == 403
+
+
+def test_a_keeper_shows_codes_for_another_phone_and_the_second_list(fresh_ledger: Path) -> None:
+    """GET /api/agree with the key: this page's link and the second list's, each with its
+    unspent code (no key); without the key neither; a write's answer holds neither."""
+    client = served_list(fresh_ledger)
+    key = read_list_file(key_path(fresh_ledger))[0]
+    auth = {"Authorization": f"Bearer {key}"}
+    data = client.get("/api/agree", headers=auth).json()
+    assert data["another"] == f"http://127.0.0.1/#pair={code_of(client)}"
+    assert data["link"] == f"http://127.0.0.1/b/#pair={code_of(client, 'list/b')}"
+    assert data["another_qr"].startswith("<svg") and key not in json.dumps(data)
+    watcher = client.get("/api/agree").json()
+    assert watcher["another"] is None and watcher["link"] is None
+    assert client.post("/api/pass", json={}, headers=auth).status_code == 201
+    protested = client.post("/api/protest", json={"game": 1, "text": "x"}, headers=auth)
+    assert protested.status_code == 201
+    assert "another" not in protested.json() and "link" not in protested.json()
+    second = client.post("/b/api/pair", json={"code": code_of(client, "list/b")})
+    assert second.json() == {"key": key}  # the second list is written with the same key
