@@ -295,12 +295,43 @@ def refuse_decision(standing: Standing, game: int, text: str) -> Raised:
     raise InputError(msg("game {number} has no open protest", number=game))
 
 
-def refuse_reopening(standing: Standing, why: str) -> None:
-    """A reopening without a reason, or of a list no one has signed, is refused."""
+def refuse_reopening(standing: Standing, players: Sequence[str], why: str) -> None:
+    """A reopening without a reason, of a list no one has signed, or of a list not every
+    player has signed (it takes changes as it is: reopening it would only drop the signatures
+    given, without a word to the players who gave them) is refused."""
     if not why.strip():
         raise InputError(msg("say why the list is reopened: it is kept in the history"))
     if not standing.signatures:
         raise InputError(msg("no one has signed the list: there is nothing to reopen"))
+    if not standing.closed(players):
+        signers = [s.player for s in standing.signers(players)]
+        raise InputError(
+            msg(
+                "the list is not closed (signed by {signed}, not yet by {others}): it takes "
+                "changes as it is, and a change says whose signature no longer covers it",
+                signed=join(signers, ", "),
+                others=join([p for p in players if standing.signature_of(p) is None], ", "),
+            )
+        )
+
+
+def uncovered(
+    standing: Standing, players: Sequence[str], *, games: int, mark: str
+) -> Message | None:
+    """After a change, the players whose signatures no longer cover the list (a signature
+    is of the games it was given to, docs/rules.md §D), or None:
+    ``the signatures of Anna, Ben no longer cover the list: they sign it again``."""
+    gone = [
+        s.player for s in standing.signers(players) if s in stale(standing, games=games, mark=mark)
+    ]
+    if not gone:
+        return None
+    return nmsg(
+        "the signature of {names} no longer covers the list: {names} signs it again",
+        "the signatures of {names} no longer cover the list: they sign it again",
+        len(gone),
+        names=join(gone, ", "),
+    )
 
 
 Count = Callable[[int], Message]

@@ -62,6 +62,15 @@ skipped games (one changed game is one difference, not a game missing in each li
 more of the game differs, the more it costs (of two places for one game, the more similar
 game is taken)."""
 
+_SCALE = 16
+"""The costs of the alignment in sixteenths: a pair's cost is its group's cost times this, and
+one more for each field that differs (up to 15), so that of two pairings whose first
+differing group is the same, the one where fewer fields differ is taken (a game missing in B,
+then the next game differing in its declarer only, rather than a game differing in all its
+fields, then one missing)."""
+_SKIP = SKIP_COST * _SCALE
+"""A game one list lacks, in the alignment's sixteenths."""
+
 _FAR = 1 << 62
 """A cost beyond every alignment: a place outside the band computed."""
 _ABSENT = ""
@@ -353,12 +362,18 @@ class _Lists:
         return self.before(side, index) + entry.numbered
 
     def pair_cost(self, i: int, j: int) -> int:
-        """The cost of A's game ``i`` and B's game ``j`` at one place (0: the same game)."""
+        """The cost of A's game ``i`` and B's game ``j`` at one place, in :data:`_SCALE`
+        parts of a group's cost (0: the same game): the cost of the group of their first
+        differing field, and a part more for each field that differs."""
         cost = self._pairs.get((i, j))
         if cost is None:
             a, b = self.a[i], self.b[j]
             groups = self.groups
-            cost = 0 if groups.same(a, b) else groups.cost(groups.differing(a, b)[0])
+            if groups.same(a, b):
+                cost = 0
+            else:
+                kind, fields = groups.differing(a, b)
+                cost = groups.cost(kind) * _SCALE + min(len(fields), _SCALE - 1)
             self._pairs[i, j] = cost
         return cost
 
@@ -368,7 +383,7 @@ def _band(i: int, n: int, m: int, limit: int) -> range:
     ``i``: a path through (i, j) skips at least |i − j| games before it and |(n − i) − (m − j)|
     after it."""
     lead = n - m
-    spare = (limit // SKIP_COST - abs(lead)) // 2
+    spare = (limit // _SKIP - abs(lead)) // 2
     low, high = min(0, lead) - spare, max(0, lead) + spare  # the bounds of i − j
     return range(max(0, i - high), min(m, i - low) + 1)
 
@@ -383,9 +398,9 @@ def _costs_to_end(lists: _Lists, limit: int) -> dict[tuple[int, int], int]:
             if i < n and j < m:
                 options.append(lists.pair_cost(i, j) + cost.get((i + 1, j + 1), _FAR))
             if i < n:
-                options.append(SKIP_COST + cost.get((i + 1, j), _FAR))
+                options.append(_SKIP + cost.get((i + 1, j), _FAR))
             if j < m:
-                options.append(SKIP_COST + cost.get((i, j + 1), _FAR))
+                options.append(_SKIP + cost.get((i, j + 1), _FAR))
             cost[i, j] = min(options)
     return cost
 
@@ -398,8 +413,8 @@ def _step(lists: _Lists, cost: Mapping[tuple[int, int], int], i: int, j: int) ->
     n, m = len(lists.a), len(lists.b)
     if i < n and j < m and lists.pair_cost(i, j) + cost.get((i + 1, j + 1), _FAR) == here:
         return i + 1, j + 1
-    skip_a = i < n and SKIP_COST + cost.get((i + 1, j), _FAR) == here
-    skip_b = j < m and SKIP_COST + cost.get((i, j + 1), _FAR) == here
+    skip_a = i < n and _SKIP + cost.get((i + 1, j), _FAR) == here
+    skip_b = j < m and _SKIP + cost.get((i, j + 1), _FAR) == here
     if skip_a and skip_b:
         return (i + 1, j) if lists.a[i].key < lists.b[j].key else (i, j + 1)
     return (i + 1, j) if skip_a else (i, j + 1)
@@ -411,11 +426,11 @@ def _align(lists: _Lists) -> list[tuple[int, int, int, int]]:
     The cheapest alignment is found in a band around the diagonal that widens until it holds
     one: an alignment cheaper than ``limit`` never leaves the band of ``limit`` (see
     :func:`_band`), so the band's best is the best when it costs at most ``limit``; the band of
-    ``SKIP_COST × (n + m)`` is the whole table and holds the alignment that skips every game.
+    ``_SKIP × (n + m)`` is the whole table and holds the alignment that skips every game.
     Lists that agree but for a few games take a narrow band: time about n × the differences.
     """
     n, m = len(lists.a), len(lists.b)
-    limit = SKIP_COST * max(1, abs(n - m))
+    limit = _SKIP * max(1, abs(n - m))
     cost = _costs_to_end(lists, limit)
     while cost[0, 0] > limit:  # the best in the band may leave it: widen until it does not
         limit *= 2
@@ -492,9 +507,10 @@ def compare(
     :data:`SKIP_COST`, two games at one place cost 0 when they are the same (the same facts,
     names compared by their key, an optional detail only one of them gives aside, and the same
     value) and the cost of the group of their first differing field otherwise, always less
-    than two skipped games. The cheapest alignment is taken, so a game missing in one list is
-    one ``missing_in_*`` difference after which the lists agree again, and a changed game is
-    one difference at its place.
+    than two skipped games, with a sixteenth more for each field that differs. The cheapest
+    alignment is taken, so a game missing in one list is one ``missing_in_*`` difference after
+    which the lists agree again, a changed game is one difference at its place, and around a
+    missing game the games are paired so that the fewest fields differ.
 
     Of alignments that cost the same, the one taken is found from the start: at each place,
     the two games at one place if that is as cheap as anything (so of two equal games in a
@@ -605,6 +621,28 @@ def total_line(t: TotalDifference) -> Message:
     )
 
 
+def _differ_in(differences: Sequence[Difference]) -> Message:
+    """The last line's count: the games that differ, and apart from them the entries with no
+    number of their own (an end of a partie is no game)."""
+    games = sum(d.numbered for d in differences)
+    others = len(differences) - games
+    if not others:
+        return nmsg("the lists differ in {count} game", "the lists differ in {count} games", games)
+    entries = nmsg(
+        "{count} entry with no number of its own",
+        "{count} entries with no number of their own",
+        others,
+    )
+    if not games:
+        return msg("the lists differ in {entries}", entries=entries)
+    return nmsg(
+        "the lists differ in {count} game and {entries}",
+        "the lists differ in {count} games and {entries}",
+        games,
+        entries=entries,
+    )
+
+
 def report_lines(c: Comparison, after: Namer = after_game) -> tuple[Message, ...]:
     """The comparison as the CLI prints it: each difference (an entry with no number of its
     own named by ``after``),
@@ -615,11 +653,7 @@ def report_lines(c: Comparison, after: Namer = after_game) -> tuple[Message, ...
     if c.agree:
         last = nmsg("the lists agree: {count} game", "the lists agree: {count} games", c.games_a)
     elif c.differences:
-        last = nmsg(
-            "the lists differ in {count} game",
-            "the lists differ in {count} games",
-            len(c.differences),
-        )
+        last = _differ_in(c.differences)
     elif c.totals:
         last = msg("the lists differ in their totals only")
     else:

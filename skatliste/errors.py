@@ -37,6 +37,12 @@ class LedgerError(SkatlisteError):
     """The ledger file cannot be read, is corrupt, newer than this program, or busy."""
 
 
+class ListRefuses(LedgerError):
+    """A list that reads fine but takes no change now (closed by its signatures; of a family
+    a tournament cannot count): its message says nothing of the file but where it is, so a
+    page may tell it to any key, with the path named from the folder served."""
+
+
 class NoList(LedgerError):
     """There is no list at ``path``: each edge says how to start one."""
 

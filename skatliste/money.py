@@ -4,6 +4,7 @@ payments that add up to each balance); shared by every game family."""
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
 import re
@@ -12,6 +13,16 @@ from fractions import Fraction
 
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
+
+
+class Way(enum.Enum):
+    """How a table settles its list (rules §8)."""
+
+    EXACT = "exact"
+    """Each balance worked out exactly and only the final amounts rounded: skatliste's way."""
+    PAPER = "paper"
+    """The paper way: each total times the stake rounded to a whole cent first (half a cent
+    away from 0), then each pair pays the difference of those (skatspielen.info, Anschreiben)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,30 @@ class Settlement:
     """(payer, receiver, cent) for every pair whose difference comes to a cent or more."""
     exact: dict[str, Fraction]
     """Each player's balance in cent before rounding: (n × total − sum of totals) × stake."""
+    way: Way = Way.EXACT
+    """How the amounts were rounded: exact balances rounded last, or the paper way."""
+
+
+@dataclass(frozen=True)
+class Stake:
+    """What a settlement is asked for: the stake per point in cent and the way to settle."""
+
+    cent: Fraction
+    """The stake per point in cent, exact."""
+    way: Way = Way.EXACT
+    """Exact (the default) or the paper way."""
+
+
+def parse_way(text: str) -> Way:
+    """A way to settle as typed (``exact`` or ``paper``); anything else refused, saying the two.
+
+    >>> parse_way("paper")
+    <Way.PAPER: 'paper'>
+    """
+    try:
+        return Way(text.strip().lower())
+    except ValueError:
+        raise InputError(msg("unknown way to settle '{text}': exact or paper", text=text)) from None
 
 
 MAX_STAKE_CENT = 10_000
@@ -84,7 +119,7 @@ def _too_high() -> Message:
     )
 
 
-def settle(totals: dict[str, int], stake: Fraction) -> Settlement:
+def settle(totals: dict[str, int], stake: Fraction, *, way: Way = Way.EXACT) -> Settlement:
     """Each pair settles the difference of its totals × stake, in whole cents (rules §8).
 
     Player i's exact balance is (n × total_i − sum of totals) × stake; :func:`whole_cents`
@@ -100,10 +135,17 @@ def settle(totals: dict[str, int], stake: Fraction) -> Settlement:
     {'A': 179, 'B': -121, 'C': 20, 'D': -78}
     >>> s.payments[:2]
     [('B', 'A', 75), ('C', 'A', 40)]
+
+    The paper way (:func:`settle_paper`) rounds each total first:
+
+    >>> settle({"A": 218, "B": -81, "C": 60, "D": -38}, Fraction(1, 4), way=Way.PAPER).balances
+    {'A': 180, 'B': -120, 'C': 20, 'D': -80}
     """
     names = list(totals)
     whole = sum(totals.values())
     exact = {name: (len(names) * totals[name] - whole) * stake for name in names}
+    if way is Way.PAPER:
+        return settle_paper(totals, stake, exact)
     balances = whole_cents(exact)
     # the pairs are rounded with the players ranked by total, so that the payments depend
     # on the order of the names only where totals are equal
@@ -121,6 +163,32 @@ def settle(totals: dict[str, int], stake: Fraction) -> Settlement:
             elif cent < 0:
                 payments.append((a, names[j], -cent))
     return Settlement(balances, payments, exact)
+
+
+def settle_paper(totals: dict[str, int], stake: Fraction, exact: dict[str, Fraction]) -> Settlement:
+    """The paper way (rules §8, skatspielen.info "Anschreiben"): each total times the stake is
+    rounded to a whole cent first, half a cent away from 0 (+54.5 gives +55, −9.5 gives −10),
+    and each pair pays the difference of the rounded amounts. The balances add up to 0 and
+    each player's payments to his balance by themselves; a balance can be more than a cent
+    from its exact amount (``exact`` keeps it, for the JSON).
+
+    >>> s = settle_paper({"A": 218, "B": -81}, Fraction(1, 4), {})
+    >>> s.balances, s.payments
+    ({'A': 75, 'B': -75}, [('B', 'A', 75)])
+    """
+    names = list(totals)
+    rounded = {name: _nearest(totals[name] * stake) for name in names}
+    whole = sum(rounded.values())
+    balances = {name: len(names) * rounded[name] - whole for name in names}
+    payments: list[tuple[str, str, int]] = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            cent = rounded[a] - rounded[b]
+            if cent > 0:
+                payments.append((b, a, cent))
+            elif cent < 0:
+                payments.append((a, b, -cent))
+    return Settlement(balances, payments, exact, Way.PAPER)
 
 
 def whole_cents(exact: dict[str, Fraction]) -> dict[str, int]:

@@ -108,6 +108,40 @@ def test_compare_finds_a_missing_game_a_swapped_declarer_a_value_and_a_kontra(
 
 
 @pytest.mark.english
+def test_compare_pairs_the_games_around_a_missing_one_so_the_fewest_fields_differ(
+    run: Run, tmp_path: Path
+) -> None:
+    """The referee's case: B lacks A's game 3 (Ben Null) and writes game 4 for Carl; game 3
+    is missing in B and game 4 differs in the declarer only, not game 3 in everything."""
+    first = ("anna kreuz mit 1", "ben grand mit 1")
+    a = _list(
+        run, tmp_path / "a.json", *first, "ben null", "anna pik mit 1 augen 70", "ben herz mit 1"
+    )
+    b = _list(run, tmp_path / "b.json", *first, "carl pik mit 1 augen 70", "ben herz mit 1")
+    r = run("compare", str(a), str(b))
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[:2] == [
+        'game 3: A "Ben null" +23 — missing in B',
+        'game 4 (in B game 3): A "Anna pik mit 1 augen 70" +22 — B "Carl pik mit 1 augen 70" +22',
+    ]
+    data = json.loads(run("compare", str(a), str(b), "--json").stdout)
+    assert [(d["game"], d["kind"], d["fields"]) for d in data["differences"]] == [
+        (3, "missing_in_b", []),
+        (4, "declarer", ["declarer"]),
+    ]
+
+
+@pytest.mark.english
+def test_a_list_compared_with_itself_is_refused(run: Run, evening: Path) -> None:
+    """The same file as A and B (or a link to it) always agrees: refused as a slip, exit 2."""
+    link = evening.with_name("link.json")
+    link.symlink_to(evening.name)
+    for other in (evening, link):
+        r = run("compare", str(evening), str(other))
+        assert r.exit_code == 2 and "are the same file" in r.stderr, r.output
+
+
+@pytest.mark.english
 def test_two_lists_that_agree_exit_0(run: Run, evening: Path, tmp_path: Path) -> None:
     b = _list(run, tmp_path / "b.json", *EVENING)
     r = run("compare", str(evening), str(b))
@@ -254,12 +288,54 @@ def test_a_change_after_some_signed_asks_them_to_sign_again(run: Run, evening: P
     """A signature covers the games as they were: after a change, check names it, and a
     signature of the changed list voids it (its player signs again)."""
     assert run("sign", "Anna", "--ledger", str(evening)).exit_code == 0
-    assert run("add", "carl", "null", "--ledger", str(evening)).exit_code == 0
+    added = run("add", "carl", "null", "--ledger", str(evening))
+    assert added.stdout.splitlines()[-1] == (
+        "the signature of Anna no longer covers the list: Anna signs it again"
+    )
     assert "signature of Anna" in run("check", "--ledger", str(evening)).stdout
     r = run("sign", "Ben", "Carl", "--ledger", str(evening))
     assert r.stdout.splitlines()[-1] == "still to sign: Anna"
     assert run("check", "--ledger", str(evening)).exit_code == 0
     assert "closed" in run("sign", "Anna", "--ledger", str(evening)).stdout
+
+
+@pytest.mark.english
+def test_every_change_after_signing_names_whose_signatures_no_longer_cover_the_list(
+    run: Run, evening: Path
+) -> None:
+    """Anna and Ben sign, a game is added: the change says their signatures no longer cover
+    the list (before, only Carl's signature later said "still to sign: Anna, Ben"); an edit
+    says it too, in German as in English; an undo back to the games they signed, or a change
+    before anyone signed, says nothing of signatures."""
+    plain = run("add", "carl", "null", "--ledger", str(evening)).stdout
+    assert "signature" not in plain
+    assert run("sign", "Anna", "Ben", "--ledger", str(evening)).exit_code == 0
+    for args in (("add", "ben", "null"), ("edit", "7", "ben", "null", "hand")):
+        r = run(*args, "--ledger", str(evening))
+        assert r.exit_code == 0, r.output
+        assert "the signatures of Anna, Ben no longer cover the list: they sign it again" in (
+            r.stdout.splitlines()
+        )
+    undone = run("undo", "--ledger", str(evening))  # back to the games they signed
+    assert undone.exit_code == 0 and "signature" not in undone.stdout
+    german = run("add", "ben", "null", "--ledger", str(evening), "--lang", "de").stdout
+    assert german.splitlines()[-1] == (
+        "die Unterschriften von Anna, Ben decken die Liste nicht mehr: sie unterschreiben neu"
+    )
+
+
+@pytest.mark.english
+def test_reopen_of_a_list_not_everyone_signed_is_refused_not_a_silent_drop(
+    run: Run, evening: Path
+) -> None:
+    """Anna signed, Ben and Carl not yet: the list takes changes as it is, so a reopening
+    would only drop Anna's signature without a word; it is refused, nothing written."""
+    assert run("sign", "Anna", "--ledger", str(evening)).exit_code == 0
+    before = evening.read_bytes()
+    r = run("reopen", "--why", "game 6 forgotten", "--ledger", str(evening))
+    assert r.exit_code == 2
+    assert "the list is not closed (signed by Anna, not yet by Ben, Carl)" in r.stderr
+    assert evening.read_bytes() == before
 
 
 @pytest.mark.english

@@ -350,6 +350,10 @@ def test_german_and_english_words_mean_the_same(german: str, english: str) -> No
         ("whist 25 bid 30 tricks 11", "two bids"),
         ("whist 25 trics 11", "did you mean 'tricks'"),
         ("euchre 20 alone partner tricks 5", "both 'alone' and 'partner'"),
+        # a paper list's '= N' (Skat's value on paper): no deal keeps one, said so, not
+        # "unknown word '='"
+        ("whist 25 tricks 11 = 25", "an American Grand deal keeps no value written on paper"),
+        ("whist 25 tricks 11 =25", "leave '= N' out"),
     ],
 )
 def test_words_that_cannot_be_understood_are_refused(words: str, message: str) -> None:

@@ -57,11 +57,23 @@ def test_compare_names_an_end_by_the_deal_before_it_and_compares_each_partie(
         "Anna+Carl +25 · Ben+Dora 0 · verloren 0 : 0 → Anna+Carl gewinnen 100 : 0",
         "Ergebnis von Partie 2: fehlt in A — B Spiele 2 bis 4, vorläufig: Anna+Carl +18 · "
         "Ben+Dora +5 · verloren 0 : 1 → Anna+Carl gewinnen 105 : 0",
-        "die Listen unterscheiden sich in 2 Spielen",
+        "die Listen unterscheiden sich in 1 Spiel und 1 Eintrag ohne eigene Nummer",
     ]
     english = run("compare", *map(str, pair), "--lang", "en").stdout.splitlines()
+    assert english[-1] == "the lists differ in 1 game and 1 entry with no number of its own"
     assert english[0] == 'B\'s end after deal 1: "partie ended by hand" 0 — missing in A'
     assert english[2].startswith("result of partie 1: A deals 1 to 4, provisional: ")
+
+
+def test_an_end_alone_that_differs_is_counted_as_no_game(run: Run, tmp_path: Path) -> None:
+    """Two lists of the same deals, one ended by hand after its last deal: the lists differ
+    in that end, an entry with no number of its own (§A4), not in a game."""
+    a = american(run, tmp_path / "a.json", *EVENING)
+    b = american(run, tmp_path / "b.json", *EVENING)
+    ok(run, b, "end")
+    r = run("compare", str(a), str(b), "--lang", "en")
+    assert r.exit_code == 1
+    assert r.stdout.splitlines()[-1] == "the lists differ in 1 entry with no number of its own"
 
 
 def test_compare_json_gives_the_end_its_place_after_a_deal_and_each_partie(
@@ -125,7 +137,7 @@ def test_the_phone_page_lists_the_parties_of_both_pairs_where_they_differ(
     assert [line.split(":")[0] for line in lines[3:]] == [
         "result of partie 2",
         "result of partie 3",
-        "the lists differ in 2 games",
+        "the lists differ in 1 game and 1 entry with no number of its own",
     ]
     client = TestClient(create_app(b, key=KEY), headers={"Accept-Language": "en"})
     # list B's page marks its deal 4, not the end (which has no line of its own)

@@ -14,6 +14,7 @@ from skatliste.app import lists as app
 from skatliste.app import reports, schemas
 from skatliste.app.output import write_output
 from skatliste.errors import InputError, LedgerError
+from skatliste.money import Stake
 from skatliste.render import renderer
 from skatliste.render import report as render
 from skatliste.skat.entries import GameEntry
@@ -30,7 +31,9 @@ def evening(tmp_path: Path) -> Path:
 
 
 def test_the_json_export_holds_the_sheet_and_the_summary(evening: Path) -> None:
-    data = json.loads(render.export(app.open_list(evening), "json", lang="en", stake=Fraction(1)))
+    data = json.loads(
+        render.export(app.open_list(evening), "json", lang="en", stake=Stake(Fraction(1)))
+    )
     assert [g["list_points"] for g in data["games"]] == [48, -40]
     assert data["games"][0]["game"] == "Grand with 1"
     assert data["summary"]["totals"] == {"Anna": 48, "Ben": -40, "Carl": 0}
@@ -79,8 +82,8 @@ def test_a_list_given_twice_to_statistics_is_refused(evening: Path) -> None:
 
 def test_a_csv_export_refuses_a_stake_it_cannot_hold() -> None:
     with pytest.raises(InputError, match="a CSV holds the games only"):
-        reports.refuse_csv_stake("csv", Fraction(1, 4))
-    reports.refuse_csv_stake("json", Fraction(1, 4))
+        reports.refuse_csv_stake("csv", Stake(Fraction(1, 4)))
+    reports.refuse_csv_stake("json", Stake(Fraction(1, 4)))
 
 
 def test_a_list_never_signed_has_no_agreement_to_show(evening: Path) -> None:

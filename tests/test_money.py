@@ -14,7 +14,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from skatliste.money import settle, whole_cents
+from skatliste.money import Way, settle, whole_cents
 from skatliste.web.server import create_app
 
 from .conftest import Run
@@ -278,3 +278,85 @@ def test_a_stake_too_high_is_said_so_however_many_digits_it_has(typed: str) -> N
     with pytest.raises(InputError) as refused:
         parse_stake(typed)
     assert refused.value.message.render("en").startswith("at most 10000 cent (100 €) a point")
+
+
+# --- the paper way (docs/rules.md §8, skatspielen.info "Anschreiben") -----------------------
+
+
+def test_the_paper_way_gives_the_published_pub_list() -> None:
+    """+218, −81, +60, −38 at ¼ cent: +54.5, −20.25, +15 and −9.5 cent rounded first to +55,
+    −20, +15, −10, then the differences paid: A +180, B −120, C +20, D −80 cent, where the
+    exact settlement gives 179, −121, 20, −78; A gets 75 from B and 40 from C, as published."""
+    totals = {"A": 218, "B": -81, "C": 60, "D": -38}
+    paper = settle(totals, Fraction(1, 4), way=Way.PAPER)
+    assert paper.balances == {"A": 180, "B": -120, "C": 20, "D": -80}
+    assert ("B", "A", 75) in paper.payments and ("C", "A", 40) in paper.payments
+    assert paper.way is Way.PAPER
+    assert settle(totals, Fraction(1, 4)).balances == {"A": 179, "B": -121, "C": 20, "D": -78}
+
+
+def test_the_paper_way_rounds_half_a_cent_away_from_0() -> None:
+    """+54.5 becomes +55 (the source's own figure), and a loser's −9.5 becomes −10 alike."""
+    s = settle({"A": 218, "D": -38}, Fraction(1, 4), way=Way.PAPER)
+    assert s.payments == [("D", "A", 65)]
+    assert s.balances == {"A": 65, "D": -65}
+
+
+@given(tables, stakes)
+def test_the_paper_way_adds_up_by_itself(points: list[int], stake: Fraction) -> None:
+    """Rounding each total first, the balances still add up to 0, each player's payments to
+    his balance, and each pair pays the difference of its two rounded totals."""
+    totals = _totals(points)
+    s = settle(totals, stake, way=Way.PAPER)
+    assert sum(s.balances.values()) == 0
+    assert {name: _net(s.payments, name) for name in totals} == s.balances
+    rounded = {
+        k: math.floor(abs(v * stake) + Fraction(1, 2)) * (1 if v >= 0 else -1)
+        for k, v in totals.items()
+    }
+    for by, to, cent in s.payments:
+        assert cent == rounded[to] - rounded[by] > 0
+    assert s.exact == settle(totals, stake).exact
+
+
+def test_the_paper_way_at_the_command_line(run: Run, tmp_path: Path) -> None:
+    """Anna +144, Carl 0, Ben −54 at ¼ cent: the paper way rounds Ben's −13.5 to −14, so Ben
+    pays Carl 0,14 € where the exact way has 0,13 €; the summary says how it settled, and a
+    way without a stake or a way unknown is refused."""
+    path = tmp_path / "list.json"
+    for args in (
+        ("new", "--players", "Anna", "Ben", "Carl"),
+        ("add", "anna", "grand", "ohne", "1", "schneider", "kontra"),
+        ("add", "ben", "karo", "mit", "2", "verloren"),
+    ):
+        assert run(*args, "--ledger", str(path)).exit_code == 0
+    exact = run("summary", "--cent", "0.25", "--ledger", str(path)).stdout
+    paper = run("summary", "--cent", "0.25", "--settle", "paper", "--ledger", str(path)).stdout
+    assert exact.splitlines()[-1] == "Ben zahlt Carl 0,13 €"
+    assert paper.splitlines()[-4:] == [
+        "Abgerechnet wie auf Papier: jeder Stand erst auf Cent gerundet, dann die Differenzen "
+        "gezahlt (Regeln §8)",
+        "Carl zahlt Anna 0,36 €",
+        "Ben zahlt Anna 0,50 €",
+        "Ben zahlt Carl 0,14 €",
+    ]
+    data = json.loads(
+        run("summary", "--cent", "1/4", "--settle", "paper", "--json", "--ledger", str(path)).stdout
+    )
+    assert data["balances_cent"] == {"Anna": 86, "Carl": -22, "Ben": -64}
+    assert data["settled"] == "paper"
+    md = run(
+        "export", "--format", "md", "--cent", "0.25", "--settle", "paper", "--ledger", str(path)
+    )
+    assert "Ben zahlt Carl 0,14 €" in md.stdout
+    alone = run("summary", "--settle", "paper", "--ledger", str(path))
+    assert alone.exit_code == 2 and "--settle paper" in alone.stderr and "--cent" in alone.stderr
+    page = TestClient(create_app(path, key=KEY))
+    money = page.get("/api/list", params={"cent": "0.25", "settle": "paper"}).json()["summary"]
+    assert money["payments"][-1] == "Ben zahlt Carl 0,14 €"
+    assert page.get("/api/list", params={"cent": "0.25"}).json()["summary"]["payments"][-1] == (
+        "Ben zahlt Carl 0,13 €"
+    )
+    for params in ({"settle": "paper"}, {"cent": "0.25", "settle": "rund"}):
+        refused = page.get("/api/list", params=params)
+        assert refused.status_code == 422 and "settle=" in refused.json()["error"]

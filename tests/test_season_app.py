@@ -354,19 +354,103 @@ def test_a_path_is_added_once(small: Path) -> None:
     assert (small / "season.json").read_bytes() == before
 
 
-def test_an_evening_keeps_one_table_or_other_tables(small: Path, tmp_path: Path) -> None:
-    """A second series of the same table and another table are one evening; a list that
-    shares some players with the evening's other list is refused (another day's?)."""
-    same = tmp_path / "same.json"
-    lists.new_list(same, ["Carl", "Anna", "Ben"])
-    other = tmp_path / "other.json"
-    lists.new_list(other, ["Dora", "Emil", "Frida"])
-    app.add_evening(small, [same, other], day="2027-01-01")
-    mixed = tmp_path / "mixed.json"
-    lists.new_list(mixed, ["Anna", "Dora", "Gerd"])
-    with pytest.raises(InputError, match="its players \\(Anna, Dora, Gerd\\) are not those of"):
-        app.add_evening(small, [mixed], day="2027-01-01")
-    assert len(app.open_season(small).evening("2027-01-01").paths) == 3  # type: ignore[union-attr]
+def _played(path: Path, players: tuple[str, ...], *games: tuple[str, str]) -> Path:
+    lists.new_list(path, players, first_dealer=players[0])
+    for who, words in games:
+        lists.add_game(path, who, words.split())
+    return path
+
+
+def test_an_evening_of_two_series_with_the_tables_redrawn_is_one_evening(
+    small: Path, tmp_path: Path
+) -> None:
+    """Series 1: Anna, Ben, Carl at table 1, Dora, Emil, Frida at table 2; series 2 redrawn:
+    Anna with Dora and Emil, Ben with Carl and Frida. Each list is one series for its
+    players, so Anna has two series that evening (§S), where it was refused before."""
+    t1 = _played(tmp_path / "s1-t1.json", ABC, ("anna", WON))
+    t2 = _played(tmp_path / "s1-t2.json", ("Dora", "Emil", "Frida"), ("dora", WON))
+    r1 = _played(tmp_path / "s2-t1.json", ("Anna", "Dora", "Emil"), ("anna", WON))
+    r2 = _played(tmp_path / "s2-t2.json", ("Ben", "Carl", "Frida"), ("ben", LOST))
+    app.add_evening(small, [t1, t2], day="2027-01-05", series=1)
+    evening = app.add_evening(small, [r1, r2], day="2027-01-05", series=2)
+    assert dict(evening.series) == {
+        "../s1-t1.json": 1,
+        "../s1-t2.json": 1,
+        "../s2-t1.json": 2,
+        "../s2-t2.json": 2,
+    }
+    anna = app.player(small, "Anna").history.series
+    assert [c.series for c in anna if c.evening.isoformat() == "2027-01-05"] == [
+        "../s1-t1.json",
+        "../s2-t1.json",
+    ]
+    # the same without marks is accepted as well: nothing says which series a list was
+    app.add_evening(
+        small, [_played(tmp_path / "x.json", ("Anna", "Dora", "Gerd"))], day="2027-01-06"
+    )
+    unmarked = app.add_evening(
+        small, [_played(tmp_path / "y.json", ("Anna", "Ben", "Gerd"))], day="2027-01-06"
+    )
+    assert unmarked.series == {}
+    saved = json.loads((small / "season.json").read_text())
+    assert [sorted(e) for e in saved["evenings"]][-1] == ["date", "paths"]  # as v0.4 wrote it
+
+
+def test_one_list_given_twice_is_refused_even_as_a_copy(small: Path, tmp_path: Path) -> None:
+    """A copy (or a link) of a list of the evening is the same series twice: refused, nothing
+    written; the same players with other games are another series of that table."""
+    first = small.parent / "abende" / "2027-01-01.json"
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(first.read_bytes())
+    before = (small / "season.json").read_bytes()
+    with pytest.raises(InputError, match=r"copy\.json: the same list as \.\./abende/2027-01-01"):
+        app.add_evening(small, [copy], day="2027-01-01")
+    assert (small / "season.json").read_bytes() == before
+    again = _played(tmp_path / "again.json", ABC, ("ben", WON))
+    assert len(app.add_evening(small, [again], day="2027-01-01").paths) == 2
+
+
+def test_a_player_at_two_tables_of_one_marked_series_is_refused(
+    small: Path, tmp_path: Path
+) -> None:
+    """Lists marked as one series share no player; a tournament folder has its own series
+    and is not marked; a series outside 1 to 99 is a slip."""
+    t1 = _played(tmp_path / "t1.json", ABC, ("anna", WON))
+    t2 = _played(tmp_path / "t2.json", ("Anna", "Dora", "Emil"), ("dora", WON))
+    before = (small / "season.json").read_bytes()
+    with pytest.raises(InputError, match="both marked series 1, and both tables have Anna:"):
+        app.add_evening(small, [t1, t2], day="2027-01-05", series=1)
+    app.add_evening(small, [t1], day="2027-01-05", series=1)
+    with pytest.raises(InputError, match="both marked series 1, and both tables have Anna:"):
+        app.add_evening(small, [t2], day="2027-01-05", series=1)
+    app.add_evening(small, [t2], day="2027-01-05", series=2)
+    cup = make_tournament(tmp_path / "pokal")
+    with pytest.raises(InputError, match="a tournament folder numbers its own series"):
+        app.add_evening(small, [cup], day="2027-01-12", series=1)
+    with pytest.raises(InputError, match="--series 100: an evening's series 1 to 99"):
+        app.add_evening(small, [cup], day="2027-01-12", series=100)
+    assert len(app.open_season(small).evenings) == 3 and before != b""
+
+
+def test_a_season_file_edited_to_mark_two_tables_alike_refuses_the_standing(
+    small: Path, tmp_path: Path
+) -> None:
+    """The marks are checked on every read, as the lists: a hand edit that puts Anna at two
+    tables of series 1 stops the standing with the evening's day; a mark of no path of the
+    evening is refused by the file's reader."""
+    t1 = _played(tmp_path / "t1.json", ABC, ("anna", WON))
+    t2 = _played(tmp_path / "t2.json", ("Anna", "Dora", "Emil"), ("dora", WON))
+    app.add_evening(small, [t1, t2], day="2027-01-05")
+    path = small / "season.json"
+    data = json.loads(path.read_text())
+    data["evenings"][-1]["series"] = {"../t1.json": 1, "../t2.json": 1}
+    path.write_text(json.dumps(data))
+    with pytest.raises(LedgerError, match=r"the evening of 2027-01-05: .*both marked series 1"):
+        app.standing(small)
+    data["evenings"][-1]["series"] = {"../t3.json": 1}
+    path.write_text(json.dumps(data))
+    with pytest.raises(LedgerError, match=r"'\.\./t3\.json' is marked with a series"):
+        app.standing(small)
 
 
 def test_an_evening_is_taken_out_and_kept(small: Path) -> None:

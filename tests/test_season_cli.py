@@ -252,13 +252,24 @@ def test_a_tournament_folder_without_its_file_is_named_missing(run: Run, season:
     )
 
 
-def test_an_evening_of_the_wrong_players_is_refused(run: Run, season: Path) -> None:
-    """A list of Anna, Carl and Gerd on the 15th, where Anna sits at the table of Ben, Dora and
-    Gerd: neither that table nor another."""
-    run("new", "--players", "Anna", "Carl", "Gerd", "--ledger", "other.json")
-    result = run("season", "add", "other.json", "--date", "2027-01-15")
-    assert result.exit_code == 2
-    assert "its players (Anna, Carl, Gerd) are not those of" in result.stderr
+def test_an_evening_with_its_tables_redrawn_is_added_series_by_series(
+    run: Run, season: Path
+) -> None:
+    """Anna, Ben and Carl at a table of series 1; Anna, Carl and Gerd after the redraw: the
+    second series (§S). Marked as series 1 as well, it is refused: Anna and Carl cannot sit
+    at two tables of one series."""
+    for name, players in (
+        ("t1.json", ("Anna", "Ben", "Carl")),
+        ("t2.json", ("Anna", "Carl", "Gerd")),
+    ):
+        run("new", "--players", *players, "--ledger", name)
+        run("add", "anna", "kreuz", "mit", "1", "--ledger", name)
+    assert run("season", "add", "t1.json", "--date", "2027-03-01", "--series", "1").exit_code == 0
+    refused = run("season", "add", "t2.json", "--date", "2027-03-01", "--series", "1")
+    assert refused.exit_code == 2, refused.output
+    assert "both tables have Anna, Carl:" in refused.stderr
+    result = run("season", "add", "t2.json", "--date", "2027-03-01", "--series", "2")
+    assert result.exit_code == 0, result.output
 
 
 def test_an_evening_is_added_removed_and_the_standing_follows(run: Run, season: Path) -> None:

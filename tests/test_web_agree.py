@@ -73,6 +73,20 @@ def test_signing_on_the_page_closes_the_list(client: TestClient, fresh_ledger: P
     assert fresh_ledger.read_bytes() == before
 
 
+def test_a_game_added_on_the_page_after_signing_names_the_signatures_it_voids(
+    client: TestClient,
+) -> None:
+    """The page's change says it as the CLI does: Anna's signature no longer covers the
+    list."""
+    client.post("/api/games", json={"declarer": "Anna", "words": "kreuz mit 2"}, headers=AUTH)
+    client.post("/api/sign", json={"player": "Anna"}, headers=AUTH)
+    r = client.post("/api/games", json={"declarer": "Ben", "words": "null"}, headers=AUTH)
+    assert r.status_code == 201
+    assert r.json()["followups"] == [
+        "the signature of Anna no longer covers the list: Anna signs it again"
+    ]
+
+
 def test_a_protest_on_the_page_is_marked_and_blocks_signing(client: TestClient) -> None:
     client.post("/api/games", json={"declarer": "Anna", "words": "kreuz mit 2"}, headers=AUTH)
     r = client.post("/api/protest", json={"game": 2, "text": "Ben: x"}, headers=AUTH)

@@ -213,6 +213,8 @@ def test_a_short_evening_by_taps(browser: Any, fresh_ledger: Path, tmp_path: Pat
         expect(keeper.locator("#cent")).to_have_attribute("placeholder", "0,25")
         keeper.locator("#cent").press_sequentially("0,5")
         expect(keeper.locator("#money")).to_contain_text("Carl zahlt Anna 0,82 €")
+        keeper.locator("#settle").check()  # the paper way (rules §8): said above the payments
+        expect(keeper.locator("#money")).to_contain_text("Abgerechnet wie auf Papier")
         expect(keeper.locator("#chart svg polyline")).to_have_count(3)
         assert_fits_a_phone(keeper)
         if SCREENSHOTS:
@@ -623,6 +625,7 @@ def test_an_american_grand_list_by_its_words(browser: Any, tmp_path: Path, run: 
         expect(page.locator("#summary")).to_be_visible()
         expect(page.locator("#chart-title")).to_be_hidden()  # no chart, no empty heading
         expect(page.locator("#stake")).to_be_hidden()  # American Grand plays for no stake
+        expect(page.locator("#settle-way")).to_be_hidden()
         page.screenshot(path=str(tmp_path / "american-summary.png"))
         tap(page, "#tab-game")
         expect(page.locator("#btn-undo")).to_contain_text("Partie von Hand beendet")

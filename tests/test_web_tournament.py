@@ -306,3 +306,52 @@ def test_a_table_list_without_results_is_refused_with_a_4xx(
         "or lost, so no tournament, season or league counts it"
     )
     assert {p: p.read_bytes() for p in drawn.rglob("*") if p.is_file()} == before
+    # anyone else hears which list, named from the folder, never the laptop's folders
+    viewer = client.get("/api/tournament", headers={"Accept-Language": "en"}).json()["error"]
+    assert viewer.startswith("series-1/table-01.json: a list of American Grand gives")
+    assert str(drawn) not in viewer
+
+
+def test_a_table_list_without_results_takes_no_game_from_any_key_or_the_terminal(
+    client: TestClient, drawn: Path, keys: dict[int, str], run: Run
+) -> None:
+    """An American Grand list copied over a table's list took games while the ranking
+    refused it; now every write is refused alike (409, exit 2), nothing written: the table's
+    key hears why with the list named from the folder, the organiser with its path."""
+    table = drawn / "series-1" / "table-01.json"
+    table.unlink()
+    players = list(table_players(drawn, 1))
+    lists.new_list(table, players, rules=lists.rules_of("american-grand"))
+    before = table.read_bytes()
+    deal = {"declarer": players[1], "words": "whist 25 stiche 11"}
+    english = {"Accept-Language": "en"}
+    own = client.post(
+        "/series/1/table/1/api/games", json=deal, headers={**bearer(keys[1]), **english}
+    )
+    assert own.status_code == 409
+    assert own.json()["error"].startswith("series-1/table-01.json: a list of American Grand")
+    organiser = client.post(
+        "/series/1/table/1/api/games", json=deal, headers={**bearer(ORGANISER), **english}
+    )
+    assert organiser.status_code == 409 and organiser.json()["error"].startswith(str(table))
+    r = run("add", players[1].lower(), "whist", "25", "stiche", "11", "--ledger", str(table))
+    assert r.exit_code == 2 and "eine Liste von American Grand gibt ihren Spielern" in r.stderr
+    assert table.read_bytes() == before
+
+
+def test_a_closed_table_list_tells_the_tables_key_it_is_closed_not_unreadable(
+    client: TestClient, drawn: Path, keys: dict[int, str]
+) -> None:
+    """Every player signed: the table's key hears that the list is closed (before: that it
+    could not be read), with the list named from the folder."""
+    base = "/series/1/table/1"
+    own = {**bearer(keys[1]), "Accept-Language": "en"}
+    game = {"declarer": a_declarer(drawn, 1), "words": "null"}
+    assert client.post(f"{base}/api/games", json=game, headers=own).status_code == 201
+    for name in table_players(drawn, 1):
+        assert (
+            client.post(f"{base}/api/sign", json={"player": name}, headers=own).status_code == 201
+        )
+    refused = client.post(f"{base}/api/games", json=game, headers=own)
+    assert refused.status_code == 409
+    assert refused.json()["error"].startswith("series-1/table-01.json: the list is closed")

@@ -221,6 +221,13 @@ def _refuse_word(tok: str) -> NoReturn:
     """A word no deal has: Skat's all passed, a number standing alone, or an unknown word."""
     if tok in PASS_WORDS:
         raise InputError(PASS_REFUSED)
+    if tok.startswith("="):  # Skat's value written on paper: a deal keeps none (yet)
+        raise InputError(
+            msg(
+                "'=': an American Grand deal keeps no value written on paper (its points follow "
+                "from the contract, the bid and the tricks): leave '= N' out"
+            )
+        )
     if _signed(tok):
         raise InputError(
             msg(

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import agree as core
-from skatliste.app.lists import Ledger, check_number, edit, numbered_count, open_list
+from skatliste.app.change import signed_mark
+from skatliste.app.lists import Ledger, check_number, edit, open_list
 from skatliste.compare import IGNORED_FIELDS, ComparedEntry, Comparison, Namer, compare
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Lang, Message, join, msg, nmsg
@@ -41,9 +42,7 @@ def facts(ledger: Ledger) -> list[core.Fact]:
 def mark(ledger: Ledger) -> tuple[int, str]:
     """What a signature covers now: the list's game count and its games' fingerprint (every
     stored fact of every game but the time it was written down)."""
-    encode = ledger.family.encode
-    games = ({k: v for k, v in encode(e).items() if k != "time"} for e in ledger.entries)
-    return numbered_count(ledger), core.fingerprint(games)
+    return signed_mark(ledger)
 
 
 def closed(ledger: Ledger) -> bool:
@@ -201,7 +200,7 @@ def _signatures(ledger: Ledger, names: Sequence[str]) -> tuple[core.Signature, .
 def reopen(path: Path | str, why: str) -> Ledger:
     """Reopen a signed list with the reason why (kept as a fact): its signatures are void."""
     with store.updating(path, closed=True) as ledger:
-        core.refuse_reopening(standing(ledger), why)
+        core.refuse_reopening(standing(ledger), ledger.players, why)
         facts_store.add(ledger.header, core.Reopening(why.strip(), now()))
     return ledger
 
@@ -458,6 +457,15 @@ def compare_lists(path_a: Path | str, path_b: Path | str, *, lang: Lang) -> Comp
                 "{path}: not a list file: only the second list may be a paper list (the games "
                 "typed in, one a line); give the list file first",
                 path=str(path_a),
+            )
+        )
+    if Path(path_a).is_file() and Path(path_b).is_file() and Path(path_a).samefile(path_b):
+        # one keeper's list against itself always agrees: a typing slip, never a check
+        raise InputError(
+            msg(
+                "{a} and {b} are the same file: compare the two keepers' lists, A's and B's",
+                a=str(path_a),
+                b=str(path_b),
             )
         )
     a = open_list(path_a)

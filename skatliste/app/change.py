@@ -9,7 +9,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from skatliste.i18n import Message, join, msg
+from skatliste.store import agree as facts_store
 from skatliste.store.lists import ListFile
+
+
+def signed_mark(ledger: ListFile[Any]) -> tuple[int, str]:
+    """What a signature covers now: the list's game count and its games' fingerprint (every
+    stored fact of every game but the time it was written down)."""
+    from skatliste.agree import fingerprint  # the signing rules: loaded by lists that have some
+
+    family = ledger.family
+    games = ({k: v for k, v in family.encode(e).items() if k != "time"} for e in ledger.entries)
+    return sum(map(family.numbered, ledger.entries)), fingerprint(games)
 
 
 @dataclass(frozen=True)
@@ -48,3 +59,14 @@ class Change:
             )
             out.append(msg("Later games changed: {changes}", changes=listed))
         return [*out, *self.reshaped]
+
+    def uncovered(self) -> Message | None:
+        """Whose signatures the list no longer holds to after the change (docs/rules.md §D: a
+        signature is of the games it was given to), as every edge says it, or None."""
+        if not self.ledger.header.get(facts_store.FIELD):
+            return None  # nothing signed: the games need no fingerprint, nor the signing rules
+        from skatliste import agree  # a list never signed loads none of it (test_start_up)
+
+        now = agree.standing(facts_store.facts(self.ledger.header))
+        games, mark = signed_mark(self.ledger)
+        return agree.uncovered(now, self.ledger.players, games=games, mark=mark)

@@ -25,7 +25,7 @@ from skatliste.players import find_player, nfc
 from skatliste.store import agree as agreement
 from skatliste.store import lists as store
 from skatliste.store.files import now
-from skatliste.store.lists import ListFile
+from skatliste.store.lists import ListFile, in_tournament
 
 Ledger = ListFile[Any]
 """A loaded list, as the edges name it."""
@@ -78,6 +78,12 @@ def rules_of(preset: str, overrides: dict[str, str] | None = None) -> RuleSet:
 
 
 # --- reading ---------------------------------------------------------------------------------
+
+
+def tournament_list(path: Path | str) -> bool:
+    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
+    with its tournament file)."""
+    return in_tournament(Path(path))
 
 
 def open_list(path: Path | str) -> Ledger:

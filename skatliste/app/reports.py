@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from skatliste.app.lists import open_list
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
+from skatliste.money import Stake
 from skatliste.store import files
 from skatliste.store.agree import FIELD as AGREEMENT
 from skatliste.store.lists import HistoryItem, ListFile
@@ -67,7 +67,7 @@ def agreement_history(ledger: ListFile[Any]) -> list[tuple[str, Message]]:
     return agree.described(ledger)
 
 
-def refuse_csv_stake(fmt: str, stake: Fraction | None) -> None:
+def refuse_csv_stake(fmt: str, stake: Stake | None) -> None:
     """A CSV holds the entries only, one a row: a stake is refused there, never ignored."""
     if fmt == "csv" and stake is not None:
         raise InputError(

@@ -28,10 +28,10 @@ from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
 from skatliste.store import season as store
-from skatliste.store.files import TOURNAMENT_FILE, now
+from skatliste.store.files import TOURNAMENT_FILE, no_results, now
 from skatliste.store.lists import load as load_list
 from skatliste.store.season import Evening, NoSeason, Season
-from skatliste.store.tournament import list_name, no_results, valid_date
+from skatliste.store.tournament import list_name, valid_date
 from skatliste.store.tournament import load as load_tournament
 
 ENV_VAR = "SKATLISTE_SEASON"
@@ -115,9 +115,23 @@ def _scored_list(path: Path) -> tuple[Any, dict[str, Played]]:
     return ledger, got
 
 
-def _list_players(path: Path) -> tuple[str, ...]:
-    players: tuple[str, ...] = tuple(_scored_list(path)[0].table.players)
-    return players
+@dataclass(frozen=True)
+class _Table:
+    """One list of an evening as its evening checks it: its players, its games (to find one
+    list given twice) and the series it was marked with."""
+
+    path: str
+    players: tuple[str, ...]
+    ledger: Any
+    series: int | None = None
+
+    def same_games(self, other: _Table) -> bool:
+        """The same games, fact for fact, as the list files store them."""
+        mine, theirs = self.ledger.entries, other.ledger.entries
+        encode = self.ledger.family.encode
+        return len(mine) == len(theirs) and all(
+            encode(a) == other.ledger.family.encode(b) for a, b in zip(mine, theirs, strict=True)
+        )
 
 
 def _check_path(path: Path) -> None:
@@ -134,38 +148,50 @@ def _check_path(path: Path) -> None:
 
         load_tournament(path)
     elif path.exists():
-        _list_players(path)
+        _scored_list(path)
     else:
         raise InputError(msg("{path}: no list or tournament folder here", path=str(path)))
 
 
-def _tables_problem(tables: Sequence[tuple[str, tuple[str, ...]]]) -> Message | None:
-    """The first list of an evening whose players are neither another list's table (a further
-    series there) nor another table (none of them), or None."""
-    for i, (path, players) in enumerate(tables):
-        mine = {same_name(p) for p in players}
-        for other, theirs in tables[:i]:
-            seen = {same_name(p) for p in theirs}
-            if mine & seen and mine != seen:
+def _tables_problem(tables: Sequence[_Table]) -> Message | None:
+    """The first problem of an evening's lists, or None. A club evening redraws its tables
+    between series, so lists may share players in any way (each is one series for its
+    players, docs/rules.md §S); refused are one list given twice (the same players and the
+    same games, a copy or a link), and a player at two tables of one series where the lists
+    are marked with their series."""
+    for i, table in enumerate(tables):
+        mine = {same_name(p) for p in table.players}
+        for other in tables[:i]:
+            theirs = {same_name(p) for p in other.players}
+            if mine == theirs and table.ledger.entries and table.same_games(other):
                 return msg(
-                    "{path}: its players ({players}) are not those of {other} ({others}), and "
-                    "not another table either: an evening's lists are series of one table "
-                    "(the same players) or other tables (none of them); is it another day's?",
-                    path=path,
-                    players=", ".join(players),
-                    other=other,
-                    others=", ".join(theirs),
+                    "{path}: the same list as {other} (the same players, the same games): "
+                    "one table's series counts once",
+                    path=table.path,
+                    other=other.path,
+                )
+            both = [p for p in table.players if same_name(p) in theirs]
+            if table.series is not None and table.series == other.series and both:
+                return msg(
+                    "{path} and {other} are both marked series {series}, and both tables have "
+                    "{players}: a player plays at one table a series",
+                    path=table.path,
+                    other=other.path,
+                    series=table.series,
+                    players=", ".join(both),
                 )
     return None
 
 
-def _evening_tables(s: Season, paths: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
-    """The players of each list (not tournament) of an evening that is there."""
+def _evening_tables(s: Season, evening: Evening) -> list[_Table]:
+    """Each list (not tournament) of an evening that is there."""
     out = []
-    for rel in paths:
+    for rel in evening.paths:
         path = s.folder / rel
         if path.is_file():
-            out.append((rel, _list_players(path)))
+            ledger = _scored_list(path)[0]
+            players = tuple(ledger.table.players)
+            out.append(_Table(rel, players, ledger, evening.series.get(rel)))
     return out
 
 
@@ -184,14 +210,30 @@ def _refuse_nested(rel: str, given: str, others: Sequence[str]) -> None:
             )
 
 
-def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | None) -> Evening:
+def add_evening(
+    folder: Path | str,
+    paths: Sequence[Path | str],
+    *,
+    day: str | None,
+    series: int | None = None,
+) -> Evening:
     """Add an evening's lists and tournament folders (paths as given, kept relative to the
-    season folder); a second add on a day adds to that evening. Refused, nothing written: a
-    path that is no list or tournament, one in the season already, a list of other players
-    than the day's other lists (other tables are allowed)."""
+    season folder); a second add on a day adds to that evening. ``series``: the lists are
+    that series of the evening (a player sits at one of its tables). Refused, nothing
+    written: a path that is no list or tournament, one in the season already, a list that is
+    another of the evening's (a copy), a player at two tables of one marked series, a
+    tournament folder marked with a series (it has its own)."""
     when = parse_day(day)
     if not paths:
         raise InputError(msg("give the evening's lists or tournament folders"))
+    if series is not None and not 1 <= series <= store.MAX_SERIES:
+        raise InputError(
+            msg(
+                "--series {series}: an evening's series 1 to {most}",
+                series=series,
+                most=store.MAX_SERIES,
+            )
+        )
     with store.updating(Path(folder)) as s:
         known = {rel: e.date for e in s.evenings for rel in e.paths}
         added: list[str] = []
@@ -208,10 +250,21 @@ def add_evening(folder: Path | str, paths: Sequence[Path | str], *, day: str | N
                     )
                 )
             _refuse_nested(rel, str(given), [*known, *added])
+            if series is not None and path.is_dir():
+                raise InputError(
+                    msg(
+                        "{path}: a tournament folder numbers its own series; --series marks "
+                        "list files",
+                        path=str(given),
+                    )
+                )
             added.append(rel)
         old = s.evening(when)
-        evening = Evening(when, (*(old.paths if old else ()), *added))
-        problem = _tables_problem(_evening_tables(s, evening.paths))
+        marks = dict(old.series) if old else {}
+        if series is not None:
+            marks.update(dict.fromkeys(added, series))
+        evening = Evening(when, (*(old.paths if old else ()), *added), marks)
+        problem = _tables_problem(_evening_tables(s, evening))
         if problem is not None:
             raise InputError(problem)
         s.evenings = sorted([e for e in s.evenings if e.date != when] + [evening], key=_day)
@@ -231,7 +284,7 @@ def remove_evening(folder: Path | str, day: str) -> Evening:
             days = ", ".join(e.date for e in s.evenings) or msg("none yet")
             raise InputError(msg("no evening on {date}; evenings: {days}", date=when, days=days))
         s.evenings.remove(evening)
-        kept = {"date": evening.date, "paths": list(evening.paths)}
+        kept = evening.to_json()
         s.history.append({"action": "remove", "time": now(), "evening": kept})
     return evening
 
@@ -280,8 +333,9 @@ class SeasonRead:
 
 Piece = dict[str, Any]
 """What one path of an evening gives, whatever the day: ``results`` [[series, name, club,
-table, points, won, lost, Seeger-Fabian]], ``players`` of a list, ``lists`` {series: list
-file, relative to the season folder}, ``missing`` [series]."""
+table, points, won, lost, Seeger-Fabian]], ``table`` of a list (its players and games, for
+the evening's checks), ``lists`` {series: list file, relative to the season folder},
+``missing`` [series]."""
 
 
 def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None = None) -> Piece:
@@ -289,7 +343,8 @@ def _list_piece(key: str, path: Path, rel: str, clubs: Mapping[str, str] | None 
     their Seeger-Fabian (rules §7)."""
     ledger, got = _scored_list(path)
     players = list(ledger.table.players)
-    piece: Piece = {"players": players, "results": [], "lists": {}, "missing": []}
+    piece: Piece = {"results": [], "lists": {}, "missing": []}
+    piece["table"] = _Table(rel, tuple(players), ledger)
     if not any(map(ledger.family.numbered, ledger.entries)):
         return piece  # a table set up and not played: no series
     piece["lists"][key] = rel
@@ -355,14 +410,14 @@ def read(folder: Path | str) -> SeasonRead:
     out = SeasonRead(s, [], [], {})
     for e in s.evenings:
         day = date.fromisoformat(e.date)
-        tables: list[tuple[str, tuple[str, ...]]] = []
+        tables: list[_Table] = []
         for rel in e.paths:
             if not _there(s.folder / rel):
                 out.missing.append(Missing(e.date, rel))
                 continue
             piece = _piece(s, rel)
-            if "players" in piece:
-                tables.append((rel, tuple(piece["players"])))
+            if "table" in piece:
+                tables.append(replace(piece["table"], series=e.series.get(rel)))
             _add(out, day, piece)
         problem = _tables_problem(tables)
         if problem is not None:

@@ -51,6 +51,9 @@ RULES_HELP = (
 def show_change(change: app.Change, lang: Lang) -> None:
     """The changed entry's lines and the standing after it, as the list's family shows them."""
     click.echo("\n".join(renderer(change.ledger.family, "change")(change, lang)))
+    uncovered = change.uncovered()
+    if uncovered is not None:
+        click.echo(uncovered.render(lang))
 
 
 def warn_followups(change: app.Change, lang: Lang = "de") -> None:

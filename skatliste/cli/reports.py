@@ -4,7 +4,6 @@ and Skat's ``chart``. Each asks the list's family for its renderer (``skatliste.
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
@@ -17,7 +16,7 @@ from skatliste.cli.base import cli, list_options, refuse, say
 from skatliste.cli.render import export_format
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
-from skatliste.money import parse_stake
+from skatliste.money import Stake, Way, parse_stake
 from skatliste.render import renderer
 from skatliste.render import report as render
 from skatliste.render.report import ExportFormat, SheetFormat
@@ -26,14 +25,26 @@ EXPORTS = ("html", "md", "csv", "json")
 """The formats ``export`` writes."""
 
 
-def _stake(cent: str | None) -> Fraction | None:
-    """``--cent``: the stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None."""
+def _stake(cent: str | None, settle: str | None) -> Stake | None:
+    """``--cent``: the stake per point in cent (``0.25``, ``0,25`` or ``1/4``), or None;
+    ``--settle``: exact (the default) or paper, only with a stake."""
     if cent is None:
+        if settle is not None:
+            refuse(msg("--settle {way} settles money: give the stake with --cent X", way=settle))
         return None
     try:
-        return parse_stake(cent)
+        stake = parse_stake(cent)
     except InputError as exc:
         refuse(msg("--cent {text}: {problem}", text=cent, problem=exc.message))
+    return Stake(stake, Way(settle) if settle is not None else Way.EXACT)
+
+
+SETTLE = click.option(
+    "--settle",
+    type=click.Choice([w.value for w in Way]),
+    default=None,
+    help="With --cent: exact (default) or paper (each total rounded to cents first, rules §8).",
+)
 
 
 def _notes(ledger: app.Ledger, lang: Lang) -> None:
@@ -86,12 +97,14 @@ def _print(text: str) -> None:
     metavar="X",
     help="Stake in cent per point (e.g. 0.25 or 1/4): who pays whom.",
 )
+@SETTLE
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def summary(
     round_: int | None,
     last_round: bool,
     cent: str | None,
+    settle: str | None,
     as_json: bool,
     ledger_path: Path,
     lang: Lang,
@@ -104,10 +117,11 @@ def summary(
       skatliste summary
       skatliste summary --last-round
       skatliste summary --cent 0.25
+      skatliste summary --cent 0.25 --settle paper
     """
     if round_ is not None and last_round:
         refuse(msg("give --round N or --last-round, not both"))
-    stake = _stake(cent)
+    stake = _stake(cent, settle)
     ledger = app.open_list(ledger_path)
     only = None
     if round_ is not None or last_round:
@@ -153,11 +167,13 @@ def explain_cmd(number: int, ledger_path: Path, lang: Lang) -> None:
     help="Write to this file (default: standard output).",
 )
 @click.option("--cent", default=None, metavar="X", help="Stake in cent per point: settlement.")
+@SETTLE
 @list_options
 def export(
     fmt: ExportFormat | None,
     output: Path | None,
     cent: str | None,
+    settle: str | None,
     ledger_path: Path,
     lang: Lang,
 ) -> None:
@@ -170,7 +186,7 @@ def export(
       skatliste export --format md --cent 0.25
     """
     chosen = cast("ExportFormat", export_format(fmt, output, EXPORTS, lists=[ledger_path]))
-    stake = _stake(cent)
+    stake = _stake(cent, settle)
     reports.refuse_csv_stake(chosen, stake)
     ledger = app.open_list(ledger_path)
     signed = reports.agreement(ledger)

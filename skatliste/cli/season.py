@@ -198,19 +198,27 @@ def rules(settings: tuple[str, ...], folder: Path) -> None:
 @season.command("add")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--date", "day", default=None, help="The evening's day, YYYY-MM-DD (default today).")
+@click.option(
+    "--series",
+    type=int,
+    default=None,
+    metavar="N",
+    help="The lists are series N of the evening: a player sits at one of its tables.",
+)
 @season_option
 @messages_lang_option
-def add(paths: tuple[Path, ...], day: str | None, folder: Path) -> None:
-    """Add an evening: its list files (one table's series each) and tournament folders (each
-    table a series). Paths are kept relative to the season folder; a second add on the same
-    day adds to that evening.
+def add(paths: tuple[Path, ...], day: str | None, series: int | None, folder: Path) -> None:
+    """Add an evening: its list files (each one series for its players; the tables may be
+    redrawn between series) and tournament folders (each table a series). Paths are kept
+    relative to the season folder; a second add on the same day adds to that evening.
 
     \b
     Examples:
       skatliste season add tisch1.json tisch2.json --date 2027-01-15
+      skatliste season add s2-tisch1.json s2-tisch2.json --series 2 --date 2027-01-15
       skatliste season add ../preisskat --date 2027-02-05
     """
-    evening = app.add_evening(folder, list(paths), day=day)
+    evening = app.add_evening(folder, list(paths), day=day, series=series)
     click.echo(
         say(
             msg(

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, overload
 
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
+from skatliste.money import Stake
 
 if TYPE_CHECKING:
     from skatliste.families import Family
@@ -41,7 +41,7 @@ class SummaryRenderer(Protocol):
         lst: Shown,
         *,
         lang: Lang,
-        stake: Fraction | None = None,
+        stake: Stake | None = None,
         only_round: int | None = None,
         as_json: bool = False,
     ) -> str: ...
@@ -51,16 +51,14 @@ class ExportRenderer(Protocol):
     """``html``, ``md``, ``csv``: the export, the money settled at ``stake`` (a family that
     settles none refuses a stake)."""
 
-    def __call__(self, lst: Shown, *, lang: Lang, stake: Fraction | None = None) -> str: ...
+    def __call__(self, lst: Shown, *, lang: Lang, stake: Stake | None = None) -> str: ...
 
 
 class JsonRenderer(Protocol):
     """``json``: the export as a JSON-ready value (the derived sheet and its summary); the
     edge adds what the list holds beyond its entries (its agreement) and writes it."""
 
-    def __call__(
-        self, lst: Shown, *, lang: Lang, stake: Fraction | None = None
-    ) -> dict[str, Any]: ...
+    def __call__(self, lst: Shown, *, lang: Lang, stake: Stake | None = None) -> dict[str, Any]: ...
 
 
 class LineRenderer(Protocol):
@@ -103,7 +101,7 @@ class PageRenderer(Protocol):
     """``page``: everything the phone page shows, as JSON."""
 
     def __call__(
-        self, lst: Shown, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+        self, lst: Shown, *, lang: Lang, can_write: bool, stake: Stake | None = None
     ) -> dict[str, Any]: ...
 
 

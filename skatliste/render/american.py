@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from skatliste.american.bids import title
@@ -28,6 +27,7 @@ from skatliste.american.game import (
 )
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message, msg, nmsg
+from skatliste.money import Stake
 from skatliste.printed import number, signed
 from skatliste.render import register
 from skatliste.render.cells import with_note
@@ -308,7 +308,7 @@ def parties_of(lst: Any) -> list[Partie]:
     return parties(lst.table, lst.entries)
 
 
-def no_stake(stake: Fraction | None, only_round: int | None = None) -> None:
+def no_stake(stake: Stake | None, only_round: int | None = None) -> None:
     if stake is not None or only_round is not None:
         raise InputError(
             msg(
@@ -323,7 +323,7 @@ def summary_text(
     lst: Any,
     *,
     lang: Lang,
-    stake: Fraction | None = None,
+    stake: Stake | None = None,
     only_round: int | None = None,
     as_json: bool = False,
 ) -> str:
@@ -336,7 +336,7 @@ def summary_text(
 
 
 @register(FAMILY, "html")
-def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_html(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     no_stake(stake)
     return render_html(lst.table, parties_of(lst), created=lst.created, lang=lang)
 

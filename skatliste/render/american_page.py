@@ -4,13 +4,13 @@ partie's result as the summary. The page enters a deal by its words."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Row, Table
 from skatliste.american.words import parse_words, to_words
 from skatliste.i18n import Lang, msg
+from skatliste.money import Stake
 from skatliste.printed import number, signed
 from skatliste.render import register
 from skatliste.render.american import (
@@ -84,7 +84,7 @@ def _words_hint(lang: Lang) -> str:
 
 @register(FAMILY, "page")
 def page_json(
-    lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+    lst: Any, *, lang: Lang, can_write: bool, stake: Stake | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: the pairs' scores in the partie in progress, the sheet, each
     partie's result; no Skat taps (a deal is entered by its words)."""

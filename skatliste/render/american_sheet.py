@@ -7,13 +7,13 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from skatliste.american.bids import said as table_word
 from skatliste.american.explain import computation
 from skatliste.american.game import Partie, Result, Row, Table
 from skatliste.i18n import Lang
+from skatliste.money import Stake
 from skatliste.printed import number, signed
 from skatliste.render import register
 from skatliste.render.american import (
@@ -213,18 +213,18 @@ def sheet_text(lst: Any, *, fmt: str, lang: Lang) -> str:
 
 
 @register(FAMILY, "md")
-def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_markdown(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     no_stake(stake)
     return render_markdown(lst.table, parties_of(lst), lang)
 
 
 @register(FAMILY, "csv")
-def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_csv(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     no_stake(stake)
     return render_csv(lst.table, parties_of(lst), lang)
 
 
 @register(FAMILY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
+def export_json(lst: Any, *, lang: Lang, stake: Stake | None = None) -> dict[str, Any]:
     no_stake(stake)
     return json_data(lst.table, parties_of(lst), lang)

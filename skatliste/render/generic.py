@@ -9,12 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from fractions import Fraction
 from html import escape
 from typing import Any
 
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, msg
+from skatliste.money import Stake
 from skatliste.printed import signed
 from skatliste.render import register
 from skatliste.render.plain import text_table
@@ -23,7 +23,7 @@ ANY = "*"
 """The family name these renderers are registered under."""
 
 
-def _no_stake(family: Any, stake: Fraction | None, only_round: int | None = None) -> None:
+def _no_stake(family: Any, stake: Stake | None, only_round: int | None = None) -> None:
     if stake is not None or only_round is not None:
         raise InputError(
             msg("{family} lists have no {format} view", family=family.title, format="stake")
@@ -70,7 +70,7 @@ def summary_text(
     lst: Any,
     *,
     lang: Lang,
-    stake: Fraction | None = None,
+    stake: Stake | None = None,
     only_round: int | None = None,
     as_json: bool = False,
 ) -> str:
@@ -84,13 +84,13 @@ def summary_text(
 
 
 @register(ANY, "md")
-def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_markdown(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     _no_stake(lst.family, stake)
     return sheet_text(lst, fmt="md", lang=lang) + "\n"
 
 
 @register(ANY, "csv")
-def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_csv(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     _no_stake(lst.family, stake)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -100,7 +100,7 @@ def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
 
 
 @register(ANY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
+def export_json(lst: Any, *, lang: Lang, stake: Stake | None = None) -> dict[str, Any]:
     _no_stake(lst.family, stake)
     entries = [
         {"number": n, "words": words, "value": value} for n, words, value in _lines(lst, lang)
@@ -109,7 +109,7 @@ def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[
 
 
 @register(ANY, "html")
-def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_html(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     _no_stake(lst.family, stake)
     rows = "".join(
         "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in line) + "</tr>"
@@ -154,7 +154,7 @@ def change_lines(change: Any, lang: Lang) -> list[str]:
 
 @register(ANY, "page")
 def page_json(
-    lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+    lst: Any, *, lang: Lang, can_write: bool, stake: Stake | None = None
 ) -> dict[str, Any]:
     """What the phone page shows of a list: its entries, values and totals."""
     _no_stake(lst.family, stake)

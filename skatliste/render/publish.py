@@ -541,7 +541,16 @@ a { color: #0b4f7c; }
 ul.links { padding-left: 1.2em; }
 ul.links li { margin: .2em 0; }
 span.note, p.note, footer { color: #555; }
-div.scroll { overflow-x: auto; max-width: 100%; }
+/* a table wider than the phone scrolls in its box; a shadow on the side with more says so,
+   drawn by CSS alone (the covers scroll with the table, the shadows stay with the box) */
+div.scroll {
+  overflow-x: auto; max-width: 100%;
+  background:
+    linear-gradient(to right, #fff 30%, rgba(255, 255, 255, 0)) left / 2.5em 100% no-repeat local,
+    linear-gradient(to left, #fff 30%, rgba(255, 255, 255, 0)) right / 2.5em 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .3), transparent) left / 1em 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .3), transparent) right / 1em 100% no-repeat scroll;
+}
 div.scroll:focus { outline: 2px solid #0b4f7c; }
 figure { margin: .5em 0; }
 footer { font-size: 8pt; margin-top: 2em; border-top: 1px solid #ccc; padding-top: .4em; }
@@ -552,7 +561,7 @@ footer { font-size: 8pt; margin-top: 2em; border-top: 1px solid #ccc; padding-to
 @media print {
   header.site, footer { display: none; }
   a { color: inherit; text-decoration: none; }
-  div.scroll { overflow: visible; }
+  div.scroll { overflow: visible; background: none; }
 }
 """
 )

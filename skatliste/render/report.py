@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from html import escape
 from typing import Any, Literal
 
 from skatliste.errors import InputError
 from skatliste.i18n import Lang, Message
+from skatliste.money import Stake
 from skatliste.render import Shown, renderer
 
 ExportFormat = Literal["html", "md", "csv", "json"]
@@ -32,7 +32,7 @@ def export(
     fmt: ExportFormat,
     *,
     lang: Lang,
-    stake: Fraction | None = None,
+    stake: Stake | None = None,
     footer: Sequence[Message] = (),
     agreement: Mapping[str, Any] | None = None,
 ) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from skatliste import money
 from skatliste.i18n import Lang, msg
+from skatliste.money import Stake
 from skatliste.printed import signed
 from skatliste.render import register
 from skatliste.render.plain import plain_table
@@ -41,12 +42,12 @@ from skatliste.skat.words import to_words
 FAMILY = "skat"
 
 
-def _settlement(totals: dict[str, int], stake: Fraction | None) -> money.Settlement | None:
-    return None if stake is None else money.settle(totals, stake)
+def _settlement(totals: dict[str, int], stake: Stake | None) -> money.Settlement | None:
+    return None if stake is None else money.settle(totals, stake.cent, way=stake.way)
 
 
 @register(FAMILY, "csv")
-def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_csv(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     """One row per game with every fact and derived value."""
     from skatliste.render.skat_export import render_csv
 
@@ -54,7 +55,7 @@ def export_csv(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
 
 
 @register(FAMILY, "json")
-def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[str, Any]:
+def export_json(lst: Any, *, lang: Lang, stake: Stake | None = None) -> dict[str, Any]:
     """The derived sheet and summary."""
     from skatliste.render.skat_export import json_data
 
@@ -65,7 +66,7 @@ def export_json(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> dict[
 
 
 @register(FAMILY, "md")
-def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_markdown(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     from skatliste.render.skat_export import render_markdown
 
     rows = list(sheet.rows(lst.table, lst.entries))
@@ -75,7 +76,7 @@ def export_markdown(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> s
 
 
 @register(FAMILY, "html")
-def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
+def export_html(lst: Any, *, lang: Lang, stake: Stake | None = None) -> str:
     """One page, chart included, A4."""
     from skatliste.render.skat_export import render_html
 
@@ -87,7 +88,7 @@ def export_html(lst: Any, *, lang: Lang, stake: Fraction | None = None) -> str:
         rows,
         summary,
         settlement=money,
-        stake=None if stake is None else _stake_text(stake),
+        stake=None if stake is None else _stake_text(stake.cent),
         created=lst.created,
         lang=lang,
     )
@@ -119,7 +120,7 @@ def summary_text(
     lst: Any,
     *,
     lang: Lang,
-    stake: Fraction | None = None,
+    stake: Stake | None = None,
     only_round: int | None = None,
     as_json: bool = False,
 ) -> str:
@@ -275,7 +276,7 @@ def _closes(table: Table, row: Row, lang: Lang) -> str | None:
 
 @register(FAMILY, "page")
 def page_json(
-    lst: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+    lst: Any, *, lang: Lang, can_write: bool, stake: Stake | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: totals strip, sheet, summary, money, chart."""
     from skatliste.render.skat_export import svg_chart

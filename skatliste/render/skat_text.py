@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from skatliste.i18n import Lang, Message, msg, nmsg, pmsg
-from skatliste.money import Settlement
+from skatliste.money import Settlement, Way
 from skatliste.printed import MINUS, signed
 from skatliste.render.cells import markdown_text
 from skatliste.render.plain import text_table
@@ -365,8 +365,16 @@ def summary_notes(table: Table, summary: Summary, *, lang: Lang = "de") -> list[
 
 
 def payment_lines(settlement: Settlement, *, lang: Lang = "de") -> list[str]:
-    """Who pays whom: ``Ben zahlt Anna 0,24 €``."""
-    return [
+    """Who pays whom: ``Ben zahlt Anna 0,24 €``; the paper way says so first."""
+    said = []
+    if settlement.way is Way.PAPER:
+        said.append(
+            msg(
+                "Settled the paper way: each total in cent rounded first, then the "
+                "differences paid (rules §8)"
+            ).render(lang)
+        )
+    return said + [
         msg(
             "{payer} pays {receiver} {amount}",
             payer=payer,
@@ -408,6 +416,7 @@ def summary_json(
     if settlement is not None:
         data["balances_cent"] = dict(settlement.balances)  # whole cents, adding up to 0
         data["exact_balances_cent"] = {k: float(v) for k, v in settlement.exact.items()}
+        data["settled"] = settlement.way.value
         data["payments_cent"] = [
             {"from": a, "to": b, "amount": x} for a, b, x in settlement.payments
         ]

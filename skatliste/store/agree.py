@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import ListRefuses
 from skatliste.fields import Field, Integer, Record, Text, one_of
 from skatliste.i18n import Message, join, msg
 
@@ -199,7 +199,7 @@ def refuse_closed(path: object, header: Mapping[str, Any]) -> None:
         )
 
 
-class ClosedList(LedgerError):
+class ClosedList(ListRefuses):
     """A change asked of a list every player has signed."""
 
 

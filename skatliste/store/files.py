@@ -38,6 +38,16 @@ tournament's folder from a list without loading the tournament's store)."""
 """The mode of the files that hold a secret (keys) or only serve this program (locks)."""
 
 
+def no_results(path: Path, family: str) -> Message:
+    """Why a list of a family that gives its players no result counts in no ranking."""
+    return msg(
+        "{path}: a list of {family} gives its players no list points and no games won or "
+        "lost, so no tournament, season or league counts it",
+        path=str(path),
+        family=family,
+    )
+
+
 class ListBusy(LedgerError):
     """Another program holds the list's lock longer than we wait."""
 

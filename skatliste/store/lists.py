@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from skatliste.errors import LedgerError
+from skatliste.errors import LedgerError, ListRefuses
 from skatliste.families import Family, find_family
 from skatliste.fields import one_of
 from skatliste.i18n import msg
@@ -29,9 +29,11 @@ from skatliste.store import (
     requests,  # noqa: F401 - its lock hook settles open keyed writes
 )
 from skatliste.store.files import (
+    TOURNAMENT_FILE,
     atomic_write,
     create_file,
     locked,
+    no_results,
     now,
     read_bytes,
     without_bom,
@@ -303,10 +305,26 @@ def updating(
         lst = load(path)
         if not closed:
             agree.refuse_closed(lst.path, lst.header)
+        refuse_uncounted(lst)
         yield lst
         save(lst)
         if then is not None:
             then(lst)
+
+
+def in_tournament(path: Path) -> bool:
+    """Whether ``path`` is a tournament's table list (``series-N/table-NN.json`` in a folder
+    with its tournament file)."""
+    parent = path.parent
+    return parent.name.startswith("series-") and (parent.parent / TOURNAMENT_FILE).is_file()
+
+
+def refuse_uncounted(lst: ListFile[Any]) -> None:
+    """A tournament's table list of a family that gives its players no result (an American
+    Grand list copied over it) takes no game: the ranking refuses it, and so does every
+    write, from the command line and the page alike."""
+    if in_tournament(Path(lst.path)) and lst.family.results(lst.table, ()) is None:
+        raise ListRefuses(no_results(Path(lst.path), lst.family.title))
 
 
 def create(lst: ListFile[Any], *, force: bool) -> Path | None:

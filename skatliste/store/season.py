@@ -22,6 +22,7 @@ from skatliste.fields import (
     Field,
     Integer,
     Items,
+    Keyed,
     Names,
     Nested,
     Places,
@@ -43,6 +44,8 @@ from skatliste.store.formats import Format, read
 FILE_NAME: Final = "season.json"
 FORMAT_NAME: Final = "skatliste-season"
 FORMAT_VERSION: Final = 1
+MAX_SERIES: Final = 99
+"""The highest series of an evening a list is marked with; more is a typing slip."""
 
 RULES = Record(
     "season rules",
@@ -65,6 +68,13 @@ EVENING = Record(
     (
         Field("date", Date()),
         Field("paths", Names(1), doc="list files and tournament folders, relative to the folder"),
+        Field(
+            "series",
+            Keyed(".+", "tisch1.json", Integer(low=1, high=MAX_SERIES)),
+            {},
+            "the series each marked list was (season add --series N): a player sits at one "
+            "table a series",
+        ),
     ),
     "One club evening: its day and its series.",
 )
@@ -109,6 +119,17 @@ class Evening:
 
     date: str
     paths: tuple[str, ...]
+    series: Mapping[str, int] = field(default_factory=dict)
+    """The series a list was marked with (``season add --series N``), by its path; a list
+    not marked has none."""
+
+    def to_json(self) -> dict[str, Any]:
+        """As the file holds it: the marks only where a list has one (a file of an evening
+        without them is as an earlier version wrote it)."""
+        out: dict[str, Any] = {"date": self.date, "paths": list(self.paths)}
+        if self.series:
+            out["series"] = dict(self.series)
+        return out
 
 
 @dataclass
@@ -179,6 +200,15 @@ def _rules(data: dict[str, Any]) -> Places:
         if item["date"] in days:
             yield at(at("evenings", i), "date"), msg("a second evening on this day")
         days.add(item["date"])
+        for path in item.get("series", {}):
+            if path not in item["paths"]:
+                yield (
+                    at(at("evenings", i), "series"),
+                    msg(
+                        "'{path}' is marked with a series but is not one of the evening's paths",
+                        path=path,
+                    ),
+                )
 
 
 FORMAT = Format(
@@ -199,7 +229,10 @@ def parse(path: Path, raw: bytes) -> Season:
     """The season in ``raw``, read by its format: refused with every problem found."""
     data = read(FORMAT, path, raw).data
     evenings = sorted(
-        (Evening(e["date"], tuple(e["paths"])) for e in data.get("evenings", [])),
+        (
+            Evening(e["date"], tuple(e["paths"]), dict(e.get("series", {})))
+            for e in data.get("evenings", [])
+        ),
         key=lambda e: e.date,
     )
     aliases = {a["other"]: a["name"] for a in data.get("aliases", [])}
@@ -235,7 +268,7 @@ def to_json(s: Season) -> dict[str, Any]:
         "name": s.name,
         "created": s.created,
         "rules": rules_to_json(s.rules),
-        "evenings": [{"date": e.date, "paths": list(e.paths)} for e in s.evenings],
+        "evenings": [e.to_json() for e in s.evenings],
         "aliases": [{"name": name, "other": other} for other, name in s.aliases.items()],
         "history": s.history,
     }

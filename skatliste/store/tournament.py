@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError
+from skatliste.errors import LedgerError, ListRefuses
 from skatliste.families import Played
 from skatliste.fields import (
     Boolean,
@@ -38,7 +38,7 @@ from skatliste.fields import (
 from skatliste.i18n import Message, msg
 from skatliste.players import same_name
 from skatliste.store import requests  # noqa: F401 - its lock hook settles open keyed writes
-from skatliste.store.files import TOURNAMENT_FILE, atomic_write, read_folder_file
+from skatliste.store.files import TOURNAMENT_FILE, atomic_write, no_results, read_folder_file
 from skatliste.store.files import locked as lock_file
 from skatliste.store.formats import Format, read
 from skatliste.store.tournament_history import (
@@ -556,7 +556,7 @@ def _summarise_list(path: Path) -> ListResult:
     ledger = load_list(path)
     players = ledger.family.results(ledger.table, ledger.entries)
     if players is None:
-        raise LedgerError(no_results(path, ledger.family.title))
+        raise ListRefuses(no_results(path, ledger.family.title))
     raised: Sequence[Any] = ()
     if ledger.header.get(FIELD):  # signatures or protests (measured: 3 ms to load their rules)
         from skatliste.agree import standing
@@ -567,16 +567,6 @@ def _summarise_list(path: Path) -> ListResult:
         games=sum(map(ledger.family.numbered, ledger.entries)),
         length=ledger.table.series,
         protests=tuple((r.protest.game, r.protest.text) for r in raised),
-    )
-
-
-def no_results(path: Path, family: str) -> Message:
-    """Why a list of a family that gives its players no result counts in no ranking."""
-    return msg(
-        "{path}: a list of {family} gives its players no list points and no games won or "
-        "lost, so no tournament, season or league counts it",
-        path=str(path),
-        family=family,
     )
 
 

@@ -11,7 +11,6 @@ import asyncio
 import hashlib
 import json
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +24,7 @@ from skatliste.app.lists import game_row, open_list
 from skatliste.app.lists import preview as preview_row
 from skatliste.errors import InputError
 from skatliste.i18n import Message, msg
-from skatliste.money import parse_stake
+from skatliste.money import Stake, Way, parse_stake, parse_way
 from skatliste.web import views
 from skatliste.web.base import (
     Refused,
@@ -116,13 +115,23 @@ class RestoreIn(BaseModel):
     item: int = Field(ge=1)
 
 
-def _stake(request: Request) -> Fraction | None:
-
+def _stake(request: Request) -> Stake | None:
+    """``?cent=0.25``, and ``&settle=paper`` for the paper way (rules §8): the stake the
+    page settles at; a way without a stake, or a way unknown, is refused (422)."""
     raw = request.query_params.get("cent", "").strip()
+    way = request.query_params.get("settle")
+    if way is not None:
+        try:
+            settled = parse_way(way)
+        except InputError as exc:
+            problem = msg("settle={text}: {problem}", text=way, problem=exc.message)
+            raise Refused(422, problem) from None
     if not raw:
+        if way is not None:
+            raise Refused(422, msg("settle={way} settles money: give the stake as cent=", way=way))
         return None
     try:
-        return parse_stake(raw)
+        return Stake(parse_stake(raw), settled if way is not None else Way.EXACT)
     except InputError as exc:  # the page's address says the stake as cent=...
         problem = msg("cent={text}: {problem}", text=raw, problem=exc.message)
         raise Refused(422, problem) from None
@@ -260,6 +269,13 @@ async def preview(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(run))
 
 
+def _followups(change: Any) -> list[Message]:
+    """What the change did to the rest of the list, then whose signatures no longer cover
+    it (docs/rules.md §D)."""
+    uncovered = change.uncovered()
+    return [*change.followups(), *([] if uncovered is None else [uncovered])]
+
+
 def _changed(request: Request, change: Any, status: int = 200) -> Response:
     return JSONResponse(_change_json(request, change), status_code=status)
 
@@ -277,7 +293,7 @@ def _change_json(request: Request, change: Any) -> dict[str, Any]:
         "game": None if change.row is None else row_json(ledger, change.row, lang),
         "removed": None if change.removed is None else words(change.removed, lang),
         "totals": totals(ledger, change.last),
-        "followups": [say(request, m) for m in change.followups()],
+        "followups": [say(request, m) for m in _followups(change)],
         "problems": [
             {"game": say(request, where), "problem": say(request, p)}
             for where, p in change.problems

@@ -45,6 +45,7 @@ _LABELS: dict[str, Message] = {
     "chart": pmsg("page", "Running totals"),
     "stake": pmsg("page", "cent per point"),
     "stake_hint": pmsg("page", "0.25"),  # the decimal sign of the page's language
+    "settle_paper": pmsg("page", "settle the paper way (each total in cent rounded first)"),
     "read_only": pmsg("page", "Watching only: open the link with the key to enter games."),
     "wrong_key": pmsg("page", "Wrong key: get the link again (skatliste serve --show-keys)."),
     "offline": pmsg("page", "disconnected – reconnecting …"),

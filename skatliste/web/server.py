@@ -37,8 +37,9 @@ from skatliste.app.keys import (
     redeem,
     tournament_keys,
 )
+from skatliste.app.lists import tournament_list
 from skatliste.app.requests import ListBusy
-from skatliste.errors import ChangedError, InputError, LedgerError, SkatlisteError
+from skatliste.errors import ChangedError, InputError, LedgerError, ListRefuses, SkatlisteError
 from skatliste.i18n import Joined, Lang, Message, environment_lang, msg
 from skatliste.web.agree import with_second_list
 from skatliste.web.api import API_ROUTES
@@ -205,6 +206,36 @@ async def _refused(request: Request, exc: Exception) -> Response:
     )
 
 
+def _served_folder(served: Path) -> Path:
+    """The folder whose files a page names from it: a tournament's (for its table lists
+    too), else the list's own."""
+    if served.is_dir():
+        return served
+    return served.parent.parent if tournament_list(served) else served.parent
+
+
+def _named(message: Message, folder: Path) -> Message:
+    """``message`` with its ``path`` (a nested message's too) named from ``folder`` where it is
+    inside (``series-1/table-02.json``): whoever watches a page learns nothing of the
+    laptop's folders."""
+    params = []
+    for name, value in message.params:
+        if isinstance(value, Message):
+            value = _named(value, folder)
+        elif name == "path" and isinstance(value, str | Path):
+            value = _inside(value, folder) or value
+        params.append((name, value))
+    return dataclasses.replace(message, params=tuple(params))
+
+
+def _inside(path: str | Path, folder: Path) -> str | None:
+    """``path`` named from ``folder``, or None when it is not inside."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(folder)).as_posix()
+    except ValueError:
+        return None
+
+
 async def _skatliste_error(request: Request, exc: Exception) -> Response:
     """Bad words → 422 (the CLI's message); a list that cannot be read or is busy → 409. A
     file's trouble names paths and quotes the file: only the list's own key (the organiser's)
@@ -215,12 +246,25 @@ async def _skatliste_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, ListBusy):
         return await _refused(request, busy())
     if status == 409 and not isinstance(exc, ChangedError) and key_role(request) != "all":
+        folder = _served_folder(site(request).ledger_path)
+        if isinstance(exc, ListRefuses):  # the list is read fine: say why, named from the folder
+            return JSONResponse({"error": say(request, _named(exc.message, folder))}, 409)
         # the server's terminal, in its language (the server's --lang, else its own)
         told = exc.render(site(request).lang or environment_lang())
         log.warning("%s %s: %s", request.method, request.url.path, told)
-        said = msg(
-            "the list cannot be read just now; the terminal where 'skatliste serve' runs says why"
-        )
+        path = dict(exc.message.params).get("path")
+        where = _inside(path, folder) if isinstance(path, str | Path) else None
+        if where is not None:  # which of the lists, named from the folder served
+            said = msg(
+                "{list}: the list cannot be read just now; the terminal where 'skatliste "
+                "serve' runs says why",
+                list=where,
+            )
+        else:
+            said = msg(
+                "the list cannot be read just now; the terminal where 'skatliste serve' runs "
+                "says why"
+            )
         return JSONResponse({"error": say(request, said)}, status_code=409)
     said = exc.message if status == 409 else without_paths(exc.message)  # 409: the owner's
     return JSONResponse({"error": say(request, said)}, status_code=status)

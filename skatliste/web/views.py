@@ -7,11 +7,11 @@ the words from its renderers.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from skatliste.families import FormGroup, FormRow, Number, Tap
 from skatliste.i18n import Lang, Message
+from skatliste.money import Stake
 from skatliste.render import renderer
 
 
@@ -23,7 +23,7 @@ def row_json(ledger: Any, row: Any, lang: Lang) -> dict[str, Any]:
 
 
 def list_json(
-    ledger: Any, *, lang: Lang, can_write: bool, stake: Fraction | None = None
+    ledger: Any, *, lang: Lang, can_write: bool, stake: Stake | None = None
 ) -> dict[str, Any]:
     """Everything the page shows: its family, the totals strip, the sheet, the summary."""
 

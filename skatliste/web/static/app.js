@@ -133,17 +133,19 @@ let version = "";
 let versionCent = null;
 let chartStale = false;
 let reads = Promise.resolve();
-function readList(cent) {
+function readList(cent, settle) {
   // one read at a time: a change event during the first read asks after it, with its version
-  const read = reads.then(() => readListNow(cent));
+  const read = reads.then(() => readListNow(cent, settle));
   reads = read.catch(() => {});
   return read;
 }
-async function readListNow(cent) {
+async function readListNow(cent, settle) {
   const q = new URLSearchParams({ lang: LANG });
   if (cent) q.set("cent", cent);
+  if (cent && settle) q.set("settle", settle); // the paper way (rules §8), with a stake only
   const headers = KEY ? { Authorization: "Bearer " + KEY } : {};
-  const since = version && state && versionCent === cent ? version : "";
+  const money = cent + "|" + (settle || "");
+  const since = version && state && versionCent === money ? version : "";
   if (since) {
     q.set("since", since);
     headers["If-None-Match"] = '"' + since + '"';
@@ -165,7 +167,7 @@ async function readListNow(cent) {
     chartStale = true;
   }
   version = (response.headers.get("ETag") || "").replace(/"/g, "");
-  versionCent = cent;
+  versionCent = money;
   return { ok: true, status: response.status, data };
 }
 
@@ -187,7 +189,7 @@ addEventListener("click", () => setTimeout(readChart, 0));
 
 async function refresh() {
   const cent = $("cent").value.trim();
-  const r = await readList(cent);
+  const r = await readList(cent, $("settle").checked ? "paper" : "");
   if (r.status === 304) return;
   if (!r.ok) {
     toast(r.data.error || r.status, true);
@@ -364,6 +366,7 @@ function renderSummary() {
   $("chart").innerHTML = state.chart; // the SVG the export draws, escaped there
   $("chart-title").hidden = !state.chart; // a family whose list draws no chart shows none
   $("stake").hidden = state.plays_money === false; // nor a stake where it plays for none
+  $("settle-way").hidden = state.plays_money === false;
 }
 
 // --- a game taken back, and back again ------------------------------------------------------
@@ -986,6 +989,7 @@ function wire() {
     stakeTimer = setTimeout(refresh, 250);
   });
   $("cent").addEventListener("change", refresh);
+  $("settle").addEventListener("change", refresh);
 }
 
 function startEdit(n) {
