@@ -106,6 +106,16 @@ def test_many_wrong_codes_from_one_address_are_refused_for_a_while(fresh_ledger:
     assert client.post("/api/pair", json={"code": code}).status_code == 200
 
 
+def test_stale_wrong_codes_of_many_addresses_are_forgotten() -> None:
+    """Past PAIR_ADDRESSES addresses, those with no wrong code in the last minute go."""
+    now = 10_000.0
+    for n in range(base.PAIR_ADDRESSES + 1):
+        base._wrong_codes[f"10.0.{n // 256}.{n % 256}"] = [now - base.PAIR_WINDOW - 1]
+    base._wrong_codes["10.9.9.9"] = [now - 1]
+    assert base._recent_wrong("10.9.9.9", now) == [now - 1]
+    assert list(base._wrong_codes) == ["10.9.9.9"]
+
+
 def test_a_trade_from_another_site_is_refused(fresh_ledger: Path) -> None:
     """Origin is checked as for a write (and the code stays unspent)."""
     client = served_list(fresh_ledger)

@@ -428,8 +428,17 @@ class PairIn(BaseModel):
     code: str = Field(min_length=1, max_length=100)
 
 
+PAIR_ADDRESSES = 4096
+"""Addresses whose wrong codes are remembered at most: past it, the stale ones are forgotten
+(many addresses cannot grow the server's memory without bound)."""
+
+
 def _recent_wrong(address: str, now: float) -> list[float]:
     """The address's wrong codes still inside the window (older ones forgotten)."""
+    if len(_wrong_codes) > PAIR_ADDRESSES:
+        for other, times in list(_wrong_codes.items()):
+            if now - times[-1] >= PAIR_WINDOW:
+                del _wrong_codes[other]
     found = [t for t in _wrong_codes.get(address, []) if now - t < PAIR_WINDOW]
     if found:
         _wrong_codes[address] = found
