@@ -26,6 +26,7 @@ from skatliste.errors import InputError
 from skatliste.i18n import Message, msg, nmsg
 from skatliste.players import same_name
 from skatliste.tournament import Score, Standing, with_places
+from skatliste.venues import Venue, VenueState
 
 LINEUP = 4
 """Players of a team's regular lineup: the first four named; the rest are reserves."""
@@ -138,6 +139,27 @@ class MatchDay:
     venue: str | None = None
     groups: tuple[tuple[str, ...], ...] = ()
     """The groups the organiser set (each team, as listed, in one); none: one group of all."""
+    venues: tuple[Venue, ...] = ()
+    """The venues the day is played at, when more than one (each reports its results)."""
+
+    def changed(
+        self, *, venues: tuple[Venue, ...] | None = None, absent: frozenset[str] | None = None
+    ) -> MatchDay:
+        """The day with its venues or its absent teams replaced."""
+        return replace(
+            self,
+            venues=self.venues if venues is None else venues,
+            absent=self.absent if absent is None else absent,
+        )
+
+    def venue_named(self, name: str) -> Venue | None:
+        """The day's venue of that name (case-insensitive), or None."""
+        return next((v for v in self.venues if same_name(v.name) == same_name(name)), None)
+
+    def provisional(self) -> tuple[str, ...]:
+        """The teams whose results a venue reported and the league official has not yet
+        confirmed (rules §L, venues)."""
+        return tuple(t for v in self.venues if v.state is VenueState.PROVISIONAL for t in v.teams)
 
     def scored(self) -> tuple[tuple[str, ...], ...]:
         """The groups each series is scored in: the ones set, or all teams in one."""
@@ -376,6 +398,8 @@ class DayTeam:
     absent: bool
     group: int = 0
     """The team's group (from 1) where the day is scored in groups set; 0 otherwise."""
+    provisional: bool = False
+    """Its results came from a venue's report not yet confirmed (vorläufig)."""
 
 
 @dataclass(frozen=True)
@@ -405,6 +429,8 @@ class DayReport:
     venue: str | None = None
     players: tuple[DayPlayer, ...] = ()
     """The players of the teams that appeared, team by team as ranked, each in lineup order."""
+    provisional: tuple[str, ...] = ()
+    """The venues whose reported results are not yet confirmed (vorläufig)."""
 
 
 DayScores = Mapping[int, Mapping[str, Score]]
@@ -447,7 +473,11 @@ def _check_scores(day: MatchDay, scores: DayScores, series: int | None) -> None:
 
 
 def _series(
-    day: MatchDay, number: int, results: Mapping[str, Score], scoring: Scoring
+    day: MatchDay,
+    number: int,
+    results: Mapping[str, Score],
+    scoring: Scoring,
+    waiting: frozenset[str] = frozenset(),
 ) -> SeriesReport:
     mine = {same_name(p): s for p, s in results.items()}
     totals = {
@@ -459,18 +489,33 @@ def _series(
     for g, group in enumerate(day.scored()):
         places = max(GROUP_PLACES, len(group)) if scoring is Scoring.GROUP else None
         gone = sorted(t for t in group if t in day.absent)
-        points.update(ranking_points({t: totals[t] for t in group}, gone, places=places))
+        scored = {t: totals[t] for t in group if t not in waiting}
+        points.update(ranking_points(scored, gone, places=places))
         group_of.update(dict.fromkeys(group, g + 1 if day.groups else 0))
     lines = [
         TeamSeries(
             team, totals[team], *points[team], absent=team in day.absent, group=group_of[team]
         )
         for team in day.teams
+        if team not in waiting
     ]
     lines.sort(key=lambda t: (group_of[t.team], t.absent, -t.points, -t.score, same_name(t.team)))
     present = [same_name(p) for p in day.players()]
     unfinished = any(k not in mine or not mine[k].complete for k in present)
     return SeriesReport(number, tuple(lines), unfinished)
+
+
+def awaited(day: MatchDay, scores: DayScores) -> frozenset[str]:
+    """The teams of a venue whose report is awaited and that have no result yet: not scored
+    until it comes (a series scores the teams that played it, rules §L, venues)."""
+    have = {same_name(p) for results in scores.values() for p in results}
+    return frozenset(
+        t
+        for v in day.venues
+        if v.state is VenueState.AWAITED
+        for t in v.teams
+        if not any(same_name(p) in have for p in day.lineup(t))
+    )
 
 
 def report(
@@ -488,9 +533,10 @@ def report(
     problem = scoring_problem(day, scoring)
     if problem is not None:
         raise InputError(problem)
-    played = [_series(day, n, scores[n], scoring) for n in sorted(scores) if scores[n]]
+    waiting = awaited(day, scores)
+    played = [_series(day, n, scores[n], scoring, waiting) for n in sorted(scores) if scores[n]]
     teams: list[DayTeam] = []
-    for team in day.teams:
+    for team in (t for t in day.teams if t not in waiting):
         lines = [t for s in played for t in s.teams if t.team == team]
         teams.append(
             DayTeam(
@@ -504,7 +550,8 @@ def report(
     group_of = {
         t: g + 1 if day.groups else 0 for g, group in enumerate(day.scored()) for t in group
     }
-    teams = [replace(t, group=group_of[t.team]) for t in teams]
+    unsure = set(day.provisional())
+    teams = [replace(t, group=group_of[t.team], provisional=t.team in unsure) for t in teams]
     teams.sort(
         key=lambda t: (group_of[t.team], t.absent, -t.points, -t.game_points, same_name(t.team))
     )
@@ -520,7 +567,10 @@ def report(
         if not t.absent
         for p in day.lineup(t.team)
     )
-    return DayReport(day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each)
+    venues = tuple(v.name for v in day.venues if v.state is VenueState.PROVISIONAL)
+    return DayReport(
+        day.number, tuple(played), tuple(teams), unfinished, day.date, day.venue, each, venues
+    )
 
 
 # --- the season table -------------------------------------------------------------------------
@@ -537,6 +587,8 @@ class TableLine:
     points: Fraction
     against: Fraction
     game_points: int
+    provisional: bool = False
+    """Some of its points come from a venue's report not yet confirmed (vorläufig)."""
 
 
 def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> list[TableLine]:
@@ -552,6 +604,7 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
     got: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
     gave: dict[str, Fraction] = dict.fromkeys(teams, Fraction(0))
     game: dict[str, int] = dict.fromkeys(teams, 0)
+    unsure = {t.team for r in reports for t in r.teams if t.provisional}
     for r in reports:
         for t in r.teams:
             days[t.team] = days.get(t.team, 0) + (0 if t.absent else 1)
@@ -563,7 +616,9 @@ def season_table(reports: Sequence[DayReport], *, teams: Sequence[str] = ()) -> 
     for pos, team in enumerate(order):
         same = out and (out[-1].points, out[-1].game_points) == (got[team], game[team])
         place = out[-1].place if same else pos + 1
-        out.append(TableLine(place, team, days[team], got[team], gave[team], game[team]))
+        out.append(
+            TableLine(place, team, days[team], got[team], gave[team], game[team], team in unsure)
+        )
     return out
 
 

@@ -171,7 +171,7 @@ def test_a_day_typed_that_is_not_in_the_calendar_is_refused(
 
 
 @pytest.mark.english
-@pytest.mark.parametrize("name", ["list", "tournament", "season", "league"])
+@pytest.mark.parametrize("name", ["list", "tournament", "season", "league", "venue-report"])
 def test_schema_prints_each_format(run: Run, name: str) -> None:
     """``skatliste schema FORMAT``: an object schema whose every reference is defined."""
     got = run("schema", name)
@@ -194,9 +194,8 @@ def test_schema_of_a_folder_file_names_every_field_of_a_040_file(run: Run) -> No
 def test_schema_of_an_unknown_format_names_the_known_ones(run: Run) -> None:
     got = run("schema", "ranking")
     assert got.exit_code == 2
-    assert "'ranking': no such file format (known: list, tournament, season, league)" in (
-        got.stderr
-    )
+    known = "list, tournament, season, league, venue-report"
+    assert f"'ranking': no such file format (known: {known})" in got.stderr
 
 
 def _refs(value: object) -> Iterator[str]:

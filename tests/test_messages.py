@@ -780,6 +780,7 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "report",
         "required",
         "publish file",
+        "venue report",
         "season file",
         "seating",
         "see text",

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from skatliste import league as core
+from skatliste import venues as venues_core
 from skatliste.app.tournament.base import MAX_SEED, has_results
 from skatliste.app.tournament.draw import Seater, SeatingPlan, draw_series
 from skatliste.app.tournament.results import refuse_unsound
@@ -378,13 +379,22 @@ def _seater(day: core.MatchDay) -> Seater:
 
 
 def draw(
-    folder: Path | str, number: int, series: int, *, seed: int | None = None, force: bool = False
+    folder: Path | str,
+    number: int,
+    series: int,
+    *,
+    seed: int | None = None,
+    force: bool = False,
+    venue: str | None = None,
 ) -> SeatingPlan:
     """Seat a series of match day ``number``: tables of four (three where the count or the
     teams require), never two of one team at a table, from series 2 on nobody who met again
-    where the numbers allow; the same seed gives the same draw."""
+    where the numbers allow; the same seed gives the same draw. ``venue``: only the teams
+    playing there (a day played at several venues, rules §L)."""
     league = open_league(folder)
     day = _day(league, number)
+    if venue is not None:
+        day = venues_core.at_venue(day, venue)
     return draw_series(league.day_folder(number), series, seed=seed, force=force, seat=_seater(day))
 
 
@@ -626,9 +636,11 @@ def report_json(r: core.DayReport) -> dict[str, Any]:
                 "game_points": t.game_points,
                 "absent": t.absent,
                 **({"group": t.group} if t.group else {}),
+                **({"provisional": True} if t.provisional else {}),
             }
             for t in r.teams
         ],
+        "provisional": list(r.provisional),
         "players": [
             {
                 "team": p.team,
@@ -651,6 +663,7 @@ def table_json(lines: Sequence[core.TableLine]) -> dict[str, Any]:
                 "points": points_json(x.points),
                 "against": points_json(x.against),
                 "game_points": x.game_points,
+                **({"provisional": True} if x.provisional else {}),
             }
             for x in lines
         ]

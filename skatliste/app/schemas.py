@@ -9,7 +9,7 @@ from typing import Any
 from skatliste.errors import InputError
 from skatliste.families import all_presets, find_family
 from skatliste.i18n import msg
-from skatliste.store import league, season, tournament
+from skatliste.store import league, season, tournament, venue_report
 from skatliste.store.formats import DIALECT, Format
 from skatliste.store.lists import json_schema
 
@@ -17,6 +17,7 @@ FOLDER_FORMATS: dict[str, Format] = {
     "tournament": tournament.FORMAT,
     "season": season.FORMAT,
     "league": league.FORMAT,
+    "venue-report": venue_report.FORMAT,
 }
 FORMATS = ("list", *FOLDER_FORMATS)
 """What ``skatliste schema`` prints, by the name it takes."""

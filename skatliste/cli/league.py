@@ -20,6 +20,7 @@ from skatliste.cli.base import (
     resolve_lang,
     say,
 )
+from skatliste.cli.league_venues import venue
 from skatliste.cli.options import typed
 from skatliste.cli.render import export_format, put_out
 from skatliste.errors import InputError, LedgerError, OptionError
@@ -354,10 +355,17 @@ def day_new(
 @click.argument("series", type=int)
 @click.option("--seed", type=int, default=None, help="Seed of this draw (printed, stored).")
 @click.option("--force", is_flag=True, help="Draw a series again that has results (kept).")
+@click.option("--venue", default=None, help="Only the teams playing at this venue.")
 @league_option
 @lang_option
 def day_draw(
-    number: int, series: int, seed: int | None, force: bool, folder: Path, lang: str | None
+    number: int,
+    series: int,
+    seed: int | None,
+    force: bool,
+    venue: str | None,
+    folder: Path,
+    lang: str | None,
 ) -> None:
     """Seat a series of match day N: tables of four (three where the count or the teams
     require), never two players of one team at a table, from series 2 on nobody meets again
@@ -367,9 +375,10 @@ def day_draw(
     Examples:
       skatliste league day draw 1 1
       skatliste league day draw 1 2 --seed 4711
+      skatliste league day draw 2 1 --venue Kiel
     """
 
-    plan = app.draw(folder, number, series, seed=seed, force=force)
+    plan = app.draw(folder, number, series, seed=seed, force=force, venue=venue)
     chosen = resolve_lang(lang)
     team_of = app.match_day(folder, number).players()
     click.echo(
@@ -482,6 +491,9 @@ def day_report(number: int, as_json: bool, folder: Path, lang: str | None) -> No
         _json(app.report_json(r))
         return
     click.echo(report_text(r, app.open_league(folder).name, resolve_lang(lang)))
+
+
+league.add_command(venue)
 
 
 # --- the season -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from skatliste.i18n import msg
 @click.option("--rules", "preset", default=None, metavar="PRESET", help=RULES_HELP)
 def schema(name: str, preset: str | None) -> None:
     """Print the JSON Schema of a file format: list (Skat lists, or American Grand lists;
-    without FORMAT), tournament, season or league.
+    without FORMAT), tournament, season, league or venue-report.
 
     \b
     Examples:

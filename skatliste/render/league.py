@@ -39,6 +39,13 @@ _TEXT: dict[str, Message] = {
     "day_total": pmsg("league", "The match day"),
     "absent": pmsg("league", "did not appear"),
     "playing": pmsg("league", "* still playing: the numbers will change"),
+    "provisional_day": pmsg(
+        "league",
+        "° provisional: reported by {venues}, not yet confirmed by the league official",
+    ),
+    "provisional_table": pmsg(
+        "league", "° provisional: holds results not yet confirmed by the league official"
+    ),
     "table": pmsg("league", "Season table"),
     "players": pmsg("league", "Players"),
     "no_result": pmsg("league", "no series has a result yet"),
@@ -116,7 +123,7 @@ def _day_rows(r: DayReport, lang: Lang) -> list[list[str]]:
             [
                 *([str(x.group)] if x.group else []),
                 f"{pos}.",
-                x.team,
+                x.team + (PROVISIONAL if x.provisional else ""),
                 pair(x.points, x.against),
                 t["absent"] if x.absent else with_minus(x.game_points),
             ]
@@ -155,12 +162,38 @@ def report_text(r: DayReport, league: str, lang: Lang = "de") -> str:
         out += ["", t["the_players"], plain_table(*_player_table(r, lang))]
     if r.in_progress:
         out.append(t["playing"])
+    note = provisional_note(r, lang)
+    if note is not None:
+        out.append(note)
     return "\n".join(out)
+
+
+PROVISIONAL = " °"
+"""The mark of a team whose results are provisional (vorläufig): a venue reported them and
+the league official has not yet confirmed them (rules §L, venues)."""
+
+
+def provisional_note(r: DayReport, lang: Lang) -> str | None:
+    """The day's note on its provisional results, or None when there are none."""
+    if not r.provisional:
+        return None
+    return text(lang)["provisional_day"].format(venues=", ".join(r.provisional))
+
+
+def table_note(lines: Sequence[TableLine], lang: Lang) -> str | None:
+    """The season table's note on provisional results, or None when there are none."""
+    return text(lang)["provisional_table"] if any(x.provisional for x in lines) else None
 
 
 def _table_rows(lines: Sequence[TableLine]) -> list[list[str]]:
     return [
-        [f"{x.place}.", x.team, str(x.days), pair(x.points, x.against), with_minus(x.game_points)]
+        [
+            f"{x.place}.",
+            x.team + (PROVISIONAL if x.provisional else ""),
+            str(x.days),
+            pair(x.points, x.against),
+            with_minus(x.game_points),
+        ]
         for x in lines
     ]
 
@@ -172,7 +205,9 @@ def _table_headers(lang: Lang) -> list[str]:
 
 def table_text(lines: Sequence[TableLine], lang: Lang = "de") -> str:
     """The season table: place, team, match days, ranking points for : against, game points."""
-    return plain_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    note = table_note(lines, lang)
+    shown = plain_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    return shown if note is None else f"{shown}\n{note}"
 
 
 def players_text(lines: Sequence[PlayerLine], lang: Lang = "de") -> str:
@@ -230,6 +265,9 @@ def report_body(r: DayReport, lang: Lang = "de") -> str:
         parts.append(_html_table(*_player_table(r, lang)))
     if r.in_progress:
         parts.append(f'<p class="note">{_e(t["playing"])}</p>')
+    note = provisional_note(r, lang)
+    if note is not None:
+        parts.append(f'<p class="note">{_e(note)}</p>')
     return "".join(parts)
 
 
@@ -239,7 +277,9 @@ def report_html(r: DayReport, league: str, lang: Lang = "de") -> str:
 
 
 def table_body(lines: Sequence[TableLine], lang: Lang = "de") -> str:
-    return _html_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    note = table_note(lines, lang)
+    shown = _html_table(_table_headers(lang), _table_rows(lines), "rlrrr")
+    return shown if note is None else f'{shown}<p class="note">{_e(note)}</p>'
 
 
 def table_html(lines: Sequence[TableLine], league: str, lang: Lang = "de") -> str:

@@ -322,7 +322,9 @@ def _league(site: Site, e: Event, d: LeagueData, lang: Lang) -> list[Page]:
         "players",
     )
     days = [Link(rl.day_title(r, e.title, lang), key) for key, r in d.days]
-    sections = [Section(t["table"], table=table), Section(w["days"], links=days),
+    note = rl.table_note(d.table, lang)
+    sections = [Section(t["table"], table=table, notes=[] if note is None else [note]),
+                Section(w["days"], links=days),
                 Section(t["players"], table=players)]  # fmt: skip
     pages = [Page(e.key, e.title, [_year(e)], sections)]
     for key, r in d.days:
@@ -352,6 +354,9 @@ def _day(site: Site, e: Event, key: str, r: Any, lang: Lang) -> Page:
         )
     if r.in_progress:
         sections.append(Section(notes=[t["playing"]]))
+    note = rl.provisional_note(r, lang)
+    if note is not None:
+        sections.append(Section(notes=[note]))
     crumbs = [_year(e), Link(e.title, e.key)]
     return Page(key, rl.day_title(r, e.title, lang), crumbs, sections)
 

@@ -127,6 +127,7 @@ NAMES: dict[str, Message] = {
     "league file": msg("league file"),
     "season file": msg("season file"),
     "publish file": msg("publish file"),
+    "venue report": msg("venue report"),
 }
 """What a file skatliste keeps is called in messages (``what``, ``kind``)."""
 

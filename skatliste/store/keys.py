@@ -267,3 +267,88 @@ def _make_private(path: Path) -> None:
         raise LedgerError(
             msg("{path}: cannot keep the keys: {why}", path=path, why=exc.strerror or exc)
         ) from None
+
+
+# --- a league's keys: one per venue of a match day played at several --------------------------
+
+LEAGUE_FORMAT_NAME = "skatliste-league-keys"
+LEAGUE_FORMAT_VERSION = 1
+
+VenueSeat = tuple[int, str]
+"""A venue of a match day: (day, venue name as the league file has it)."""
+
+LEAGUE_ROOT = Record(
+    "league keys",
+    (
+        Field("format", Const(LEAGUE_FORMAT_NAME)),
+        Field("version", Const(LEAGUE_FORMAT_VERSION)),
+        Field(
+            "venues",
+            Keyed(r"\d+/.+", "2/Kiel", KEY),
+            doc='"DAY/VENUE": the key that venue signs its report with',
+        ),
+    ),
+    "A league's keys: the venue keys the league official hands out.",
+)
+
+
+def _unsafe_venues(data: dict[str, Any]) -> Places:
+    """A venue key too short to be safe, or one another venue holds already."""
+    first: dict[str, str] = {}
+    for name, key in data["venues"].items():
+        where = at("venues", name)
+        if key in first:
+            yield (
+                where,
+                msg(
+                    "the same key as {other}: each venue has a key of its own; delete the "
+                    "file's line and add the venue again",
+                    other=first[key],
+                ),
+            )
+        first.setdefault(key, where)
+        if len(key) < KEY_LEAST:
+            yield (
+                where,
+                msg(
+                    "a key of fewer than {least} characters, too easy to guess: make a new one "
+                    "(the old one stops working)",
+                    least=KEY_LEAST,
+                ),
+            )
+
+
+LEAGUE_FORMAT = Format(
+    LEAGUE_FORMAT_NAME, LEAGUE_FORMAT_VERSION, LEAGUE_ROOT, "key file", rules=_unsafe_venues
+)
+"""A league's ``keys.json``."""
+
+
+def read_league_keys(path: Path) -> dict[VenueSeat, str]:
+    """The venue keys kept in a league's ``path`` (none when there is no file yet); refused
+    with every problem."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise LedgerError(
+            msg("{path}: cannot read the keys: {why}", path=path, why=exc.strerror or exc)
+        ) from None
+    out: dict[VenueSeat, str] = {}
+    for name, key in read(LEAGUE_FORMAT, path, raw).data["venues"].items():
+        day, _, venue = name.partition("/")
+        out[(int(day), venue)] = key
+    return out
+
+
+def write_league_keys(path: Path, keys: dict[VenueSeat, str]) -> None:
+    """Keep a league's venue keys (the caller holds the league's lock), private."""
+    venues = {f"{d}/{v}": k for (d, v), k in sorted(keys.items())}
+    text = json.dumps(
+        {"format": LEAGUE_FORMAT_NAME, "version": LEAGUE_FORMAT_VERSION, "venues": venues},
+        indent=2,
+        ensure_ascii=False,
+    )
+    _make_private(path)
+    atomic_write(path, text + "\n", what="key", mode=PRIVATE, follow=False)

@@ -32,7 +32,14 @@ from skatliste.fields import (
     at,
 )
 from skatliste.i18n import msg
-from skatliste.league import MatchDay, Scoring, Team, check_teams, match_day, scoring_problem
+from skatliste.league import (
+    MatchDay,
+    Scoring,
+    Team,
+    check_teams,
+    match_day,
+    scoring_problem,
+)
 from skatliste.players import same_name
 from skatliste.store.files import (
     atomic_write,
@@ -43,6 +50,7 @@ from skatliste.store.files import (
 )
 from skatliste.store.formats import Format, read
 from skatliste.store.league_history import HISTORY, Event
+from skatliste.venues import VenueState, with_venue
 
 FILE_NAME: Final = "league.json"
 FORMAT_NAME: Final = "skatliste-league"
@@ -69,6 +77,20 @@ LINEUP = Record(
     ),
     "A team listed for a match day and its lineup.",
 )
+VENUE = Record(
+    "venue",
+    (
+        Field("name", Text(min_length=1)),
+        Field("teams", Names(2), doc="the day's teams that play there"),
+        Field(
+            "state",
+            Text(choices=tuple(x.value for x in VenueState)),
+            VenueState.AWAITED.value,
+            "its report: awaited, provisional (imported) or confirmed",
+        ),
+    ),
+    "A venue of a match day played at several (its key is in keys.json only).",
+)
 DAY = Record(
     "day",
     (
@@ -78,6 +100,7 @@ DAY = Record(
         Field("date", Date(nullable=True), None, "YYYY-MM-DD"),
         Field("venue", Text(min_length=1, nullable=True), None),
         Field("groups", ListOf(Names(2)), [], "the groups the day is scored in (none: one)"),
+        Field("venues", Items("venue"), [], "the venues, when played at several"),
     ),
     "A match day: its folder is day-N/, a tournament.",
 )
@@ -193,6 +216,14 @@ def _days(data: dict[str, Any], teams: list[Team]) -> tuple[list[MatchDay], Plac
         except InputError as exc:
             wrong.append((where, exc.message))
             continue
+        for j, v in enumerate(item.get("venues", []), 1):
+            try:
+                made = with_venue(days[-1], v["name"], v["teams"])
+            except InputError as exc:
+                wrong.append((at(at(where, "venues"), j), exc.message))
+                continue
+            last = replace(made.venues[-1], state=VenueState(v.get("state", "awaited")))
+            days[-1] = replace(made, venues=(*made.venues[:-1], last))
         problem = scoring_problem(days[-1], Scoring(data.get("scoring", Scoring.ALL.value)))
         if problem is not None:
             wrong.append((where, problem))
@@ -211,7 +242,7 @@ FORMAT = Format(
     FORMAT_VERSION,
     HEADER,
     "league file",
-    {"team": TEAM, "lineup": LINEUP, "day": DAY, "event": HISTORY.records},
+    {"team": TEAM, "lineup": LINEUP, "day": DAY, "venue": VENUE, "event": HISTORY.records},
     _rules,
 )
 """The league file: what its reader checks, what ``skatliste schema league`` prints."""
@@ -266,6 +297,10 @@ def _day_json(d: MatchDay) -> dict[str, Any]:
         "date": None if d.date is None else d.date.isoformat(),
         "venue": d.venue,
         "groups": [list(g) for g in d.groups],
+        "venues": [
+            VENUE.compact({"name": v.name, "teams": list(v.teams), "state": v.state.value})
+            for v in d.venues
+        ],
     }
     return DAY.compact(values)
 
