@@ -346,9 +346,10 @@ def test_refused_changes_say_why(
         (b"[1, 2]", 422, "the request must be a JSON object"),
         (b'{"declarer": "anna"}', 422, "say which game, e.g. 'kreuz mit 2 hand'"),
         (b'{"declarer": "anna", "words": "grand", "extra": 1}', 422, "'extra' is not something"),
-        (b'{"declarer": 5, "words": "grand"}', 422, "say who played: tap a player or start"),
+        (b'{"declarer": 5, "words": "grand"}', 400, "'declarer' must be text, not a number (5)"),
         (b'{"declarer": null, "words": "null ouvert"}', 422, "say who played: tap a player"),
-        (b'{"declarer": "a", "words": "grand", "note": 5}', 422, "'note' must be text"),
+        (b'{"declarer": "a", "words": "grand", "note": 5}', 400, "'note' must be text, not a"),
+        (b'{"words": ["anna", "null"]}', 400, "'words' must be text, not a list"),
         (json.dumps({"declarer": "anna", "words": "x" * MAX_BODY}).encode(), 413, "larger"),
         (b"[" * 5000 + b"]" * 5000, 400, "nested too deep"),
         (b'{"declarer": "anna", "words": "grand", "note": "\\ud800"}', 400, "not JSON"),
@@ -362,7 +363,8 @@ def test_refused_changes_say_why(
 def test_bad_bodies_are_4xx_never_500(
     client: TestClient, fresh_ledger: Path, content: bytes, status: int, says: str
 ) -> None:
-    """Bad JSON is a 400, a body that does not fit a 422, a large one a 413."""
+    """Bad JSON and a field of the wrong JSON type are a 400, a body that does not fit
+    otherwise a 422, a large one a 413."""
     before = fresh_ledger.read_bytes()
     answer = client.post(
         "/api/games", content=content, headers={**AUTH, "Content-Type": "application/json"}

@@ -423,6 +423,8 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         expect(table.locator("#toast")).to_have_text("Spiel 1 eingetragen")
         expect(organiser.locator('#tables li[data-table="1-1"] .val')).to_have_text("1/36")
         expect(organiser.locator("#ranking tr").nth(1)).to_contain_text(declarer)
+        # read again without its QR codes (their version unchanged): the page keeps drawing them
+        expect(organiser.locator("#plan .qr svg")).to_have_count(2)
         # table 2 played on paper: the organiser types its totals in
         second = plan.tables[1].players
         organiser.locator("#paper-table").fill("2")

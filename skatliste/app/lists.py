@@ -10,6 +10,7 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -490,6 +491,13 @@ def edit(
                 )
             ) from None
         entry = family.carry_over(old, entry)
+        if _same(old, entry):
+            raise InputError(
+                msg(
+                    "{entry} says that already: nothing changed, nothing written",
+                    entry=family.entry_name(number),
+                )
+            )
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
         earlier = list(ledger.entries)
@@ -517,6 +525,8 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
             )
         index = found[number - 1] if number <= n else len(ledger.entries)
         entry = _entry_words(ledger, words, note=note, declarer=None)
+        if index < len(ledger.entries):  # before games played: theirs stay as they were
+            entry = ledger.family.entered_later(ledger.table, entry)
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
         earlier = list(ledger.entries)
@@ -584,6 +594,11 @@ def restore(path: Path | str, item: int) -> Change:
                 game = indexes(ledger).index(index) + 1
                 agreement.restore_protests(ledger.header, item, game)
     return _after_change(ledger, index + 1, index, None, before=before, earlier=earlier)
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``new`` says what ``old`` says (when it was entered aside)."""
+    return bool(dataclasses.replace(new, time=old.time) == old)
 
 
 def _place_of(ledger: Ledger, number: int, entry: Any) -> int:

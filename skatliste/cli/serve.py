@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from skatliste.app import serving
 from skatliste.app.keys import key_path, list_key, tournament_keys, tournament_keys_path
 from skatliste.app.league import NoLeague, open_league
 from skatliste.app.lists import open_list
@@ -132,10 +133,25 @@ def serve(
         tables = []
     # the links carry a one-time pairing code (a key given with --key: the key itself)
     own = "organiser" if tournament is not None else "list"
-    fragments = app.state.fragments([own, *(target for _, _, target in tables)])
+    fragments = app.state.fragments([own, *(table for _, _, table in tables)])
     fragment = fragments[own]
+    target, folder = (tournament, True) if tournament is not None else (ledger_path, False)
     if show_keys:
+        runs = serving.running(target, folder=folder)
+        if runs is not None:  # the links of the server that runs, wherever it listens
+            names, port = addresses(runs.host), runs.port
         _show_keys(names, port, key, fragment, [(t[0], t[1], fragments[t[2]]) for t in tables])
+        if runs is None:
+            click.echo(
+                say(
+                    msg(
+                        "No 'skatliste serve' runs for this now: these links work once it runs "
+                        "on port {port}",
+                        port=port,
+                    )
+                ),
+                err=True,
+            )
         return
 
     where = (
@@ -153,8 +169,9 @@ def serve(
         )
     click.echo(qr_terminal(entry_link(names[0], port, fragment)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
-    app.state.paired = lambda target: _next_link(app, names, port, own, target)
-    _run(app, host, port)
+    app.state.paired = lambda spent: _next_link(app, names, port, own, spent)
+    with serving.recorded(target, host, port, folder=folder):
+        _run(app, host, port)
 
 
 def _next_link(app: Any, names: list[str], port: int, own: str, target: str) -> None:

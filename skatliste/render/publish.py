@@ -553,8 +553,10 @@ div.scroll {
   background:
     linear-gradient(to right, #fff 30%, rgba(255, 255, 255, 0)) left / 2.5em 100% no-repeat local,
     linear-gradient(to left, #fff 30%, rgba(255, 255, 255, 0)) right / 2.5em 100% no-repeat local,
-    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .3), transparent) left / 1em 100% no-repeat scroll,
-    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .3), transparent) right / 1em 100% no-repeat scroll;
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .3), transparent)
+      left / 1em 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .3), transparent)
+      right / 1em 100% no-repeat scroll;
 }
 div.scroll:focus { outline: 2px solid #0b4f7c; }
 figure { margin: .5em 0; }

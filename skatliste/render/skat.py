@@ -8,6 +8,7 @@ the renderers that use them: measured, 10 ms and 4 ms of every ``sheet`` and ``a
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -166,7 +167,8 @@ def totals_line(lst: Any, row: Row | None, lang: Lang) -> str:
     totals = row.totals if row else dict.fromkeys(table.players, 0)
     parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
     n = lst.count
-    said = {"totals": parts, "dealer": table.dealer(n)}
+    # the next dealer as derived: a game entered later passes the deal to no one (§8)
+    said = {"totals": parts, "dealer": lst.family.derived(table, lst.entries).next_dealer}
     series = table.series
     text = (
         msg(
@@ -237,9 +239,34 @@ def edit_words(row: Row, lang: Lang) -> str:
     return entries.entry_words(e, lang)
 
 
+ROWS_KEPT = 20_000
+"""Rows of the page whose JSON a process keeps (about 1 KB each): a hall of 100 tables of 48
+games is 4,800. A list's page is built again after every save, and all its rows but the new
+one are the rows drawn before."""
+_drawn: dict[tuple[object, ...], dict[str, Any]] = {}
+_drawn_lock = threading.Lock()
+
+
 @register(FAMILY, "row")
 def row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
-    """One game of the sheet: what it was, its value, its explanation, the totals after it."""
+    """One game of the sheet: what it was, its value, its explanation, the totals after it.
+    Drawn from the row alone (and ``lang``), so a row drawn before is kept by its key and
+    given again: the same dict, which nobody changes."""
+    key = (lang, row.key())
+    try:
+        found = _drawn.get(key)
+    except TypeError:  # a row holding a dict (a Ramsch's points): drawn each time
+        return _row_json(lst, row, lang)
+    if found is None:
+        found = _row_json(lst, row, lang)
+        with _drawn_lock:
+            while len(_drawn) >= ROWS_KEPT:
+                del _drawn[next(iter(_drawn))]  # the oldest first
+            _drawn[key] = found
+    return found
+
+
+def _row_json(lst: Any, row: Row, lang: Lang) -> dict[str, Any]:
     e = row.entry
     lines = [line.strip() for line in game_lines(row, lang)[1:]]
     if isinstance(e, GameEntry) and row.result is None:
@@ -296,7 +323,7 @@ def page_json(
     notes = summary_notes(table, summary, lang=lang)
     payments = payment_lines(settlement, lang=lang) if settlement is not None else []
     rules = table.rules
-    dealer = table.dealer(count)
+    dealer = lst.family.derived(table, lst.entries).next_dealer
     return {
         "family": FAMILY,
         "players": list(table.players),

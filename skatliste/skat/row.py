@@ -198,6 +198,23 @@ class Row:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Row) and self._facts() == other._facts()
 
+    def key(self) -> tuple[object, ...]:
+        """Everything the row is, hashable: two rows with equal keys are equal rows (what a
+        renderer draws from a row alone may be kept by its key)."""
+        return (
+            self.number,
+            self.round,
+            self.dealer,
+            self.entry,
+            self.scored,
+            self.problems,
+            self._totals,
+            self._sf_totals,
+            self.bock,
+            self.ramsch_round,
+            self.pending,
+        )
+
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:

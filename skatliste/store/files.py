@@ -20,18 +20,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason
+from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason, os_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
+from skatliste.store import locking
+from skatliste.store.devices import into_device
+from skatliste.store.locking import NOFOLLOW, PRIVATE
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_wait", default=None)
 """Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
 waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
-PRIVATE = 0o600
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-"""A lock file is opened without following a link (none on Windows, where ``locked`` refuses a
-link before opening)."""
 TOURNAMENT_FILE = "tournament.json"
 """The tournament file in its folder (named here, so that a season's reading tells a
 tournament's folder from a list without loading the tournament's store)."""
@@ -264,6 +263,21 @@ def _kept_mode(real: Path) -> int:
     return 0o666 & ~_umask() if stat.S_ISLNK(found.st_mode) else found.st_mode & 0o7777
 
 
+_committed: list[str] = []
+"""Every file this process has replaced, in turn (``atomic_write``): the edge tells a command
+that has saved from one that has not when its answer then cannot be written."""
+
+
+def committed() -> int:
+    """How many files this process has written so far (``_committed``)."""
+    return len(_committed)
+
+
+def committed_since(start: int) -> list[str]:
+    """The files written since ``committed()`` was ``start``, each once."""
+    return list(dict.fromkeys(_committed[start:]))
+
+
 def atomic_write(
     path: Path,
     text: str | bytes | Sequence[bytes | memoryview],
@@ -314,6 +328,7 @@ def atomic_write(
                 os.fsync(fh.fileno())
         os.replace(tmp_name, real)
         tmp_name = None
+        _committed.append(str(path))
         if durable:
             with contextlib.suppress(OSError):
                 dir_fd = os.open(folder, os.O_RDONLY)
@@ -322,7 +337,7 @@ def atomic_write(
                 finally:
                     os.close(dir_fd)
     except OSError as exc:
-        cause: object = exc.strerror or str(exc)
+        cause: object = os_reason(exc)
         if exc.errno in (errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS):
             cause = _cause(exc, folder)
         raise LedgerError(
@@ -352,6 +367,8 @@ def is_list(path: Path | str) -> bool:
 
 def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe is not read (nor waited on)
+            return False
         with open(path, "rb") as fh:
             head = fh.read(1 << 16)
     except OSError:
@@ -375,7 +392,9 @@ def skatliste_file(path: Path | str) -> str | None:
         return "key file"
     if name.endswith((".json.lock", ".json.requests.lock")):
         return "lock file"
-    if name.endswith(".json.state"):
+    if name.endswith((".json.state", ".json.serving")) or (
+        name == "serving.json" and (real.parent / "tournament.json").exists()
+    ):
         return "state file"
     if name.endswith(".json.requests"):
         return "requests file"
@@ -396,18 +415,6 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
     backup or a list's state file (``skatliste_file``). Every command's output path goes
     through here."""
     real = real_path(output)
-    try:
-        mode = os.stat(real).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        # a device or a pipe: writing the file in its place would replace it (/dev/null)
-        raise LedgerError(
-            msg(
-                "{output}: not a file but a device or a pipe; nothing written",
-                output=str(output),
-            )
-        )
     for ledger in lists:
         if real == real_path(ledger):
             raise LedgerError(
@@ -438,6 +445,8 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
     """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
+    if into_device(path, text):
+        return
     _check_folder(path)
     atomic_write(path, text, what="file")
 
@@ -454,45 +463,6 @@ def _busy(path: Path) -> Message:
         path=str(path),
         seconds=f"{_wait():.0f}",
     )
-
-
-@contextlib.contextmanager
-def _flock(lock_file: Path, path: Path) -> Iterator[None]:
-    """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
-    without its imports (a list command starts faster; both lock the same way)."""
-    import fcntl
-    import time
-
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | NOFOLLOW, PRIVATE)
-    try:
-        deadline = time.monotonic() + _wait()
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise ListBusy(_busy(path)) from None
-                time.sleep(0.02)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
-
-
-@contextlib.contextmanager
-def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
-    """filelock, where there is no flock (Windows)."""
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(str(lock_file), timeout=_wait(), mode=PRIVATE)
-    try:
-        with lock:
-            yield
-    except Timeout:
-        raise ListBusy(_busy(path)) from None
 
 
 @contextlib.contextmanager
@@ -530,23 +500,28 @@ def locked(path: Path | str) -> Iterator[None]:
         raise LedgerError(
             msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
         ) from None
-    hold = _flock if os.name == "posix" else _filelock
+    hold = locking.flock if os.name == "posix" else locking.file_lock
+    start = committed()
     try:
-        with hold(lock_file, path):
+        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path))):
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
                 remove_stale_temp_files(path)
                 _cleaned.add(str(lock_file))
             for settle in on_lock:
                 settle(path)
-            yield
+            try:
+                yield
+            finally:
+                # a lock file made for a change that wrote nothing (refused, or a list that
+                # cannot be read) goes again while still held: a refusal leaves every file
+                # as it was; one who waits on it sees it gone and locks the new one
+                if made and (committed() == start or not real_path(path).exists()):
+                    with contextlib.suppress(OSError):
+                        lock_file.unlink()
     except PermissionError as exc:
         raise LedgerError(
             msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
         ) from None
-    finally:
-        if made and not real_path(path).exists():
-            with contextlib.suppress(OSError):
-                lock_file.unlink()
 
 
 on_lock: list[Callable[[Path], None]] = []

@@ -25,8 +25,9 @@ from skatliste.errors import LedgerError
 from skatliste.fields import Const, Field, Keyed, Places, Record, Text, at
 from skatliste.i18n import msg
 from skatliste.store import tournament
-from skatliste.store.files import PRIVATE, atomic_write, backup_path
+from skatliste.store.files import atomic_write, backup_path
 from skatliste.store.formats import Format, read
+from skatliste.store.locking import PRIVATE
 
 KEY_LEAST = 16
 """The fewest characters a key has (one skatliste makes has 32): a shorter one, typed or kept

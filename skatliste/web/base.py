@@ -27,12 +27,15 @@ from skatliste.app.lists import open_list
 from skatliste.app.requests import wait_for_locks
 from skatliste.errors import SkatlisteError
 from skatliste.fields import Pairs
-from skatliste.i18n import Joined, Lang, Message, join, msg
+from skatliste.i18n import Joined, Lang, Message, join, msg, pmsg
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 16 * 1024
 """Bytes a request body may have: a game's words are a few dozen."""
+BODY_SECONDS = 10.0
+"""Seconds a client has to send a whole request body once its head has come: a phone that
+leaves the Wi-Fi mid-request is answered 408 and its connection closed."""
 KEEPALIVE_SECONDS = 10.0
 WRITE_WAIT = 2.0
 """Seconds a write waits for the list (another phone's write first, then the file's lock
@@ -199,17 +202,44 @@ def can_write(request: Request) -> bool:
     return True
 
 
+def _too_large() -> Refused:
+    return Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
+
+
+async def read_body(request: Request) -> bytes:
+    """The whole request body, read once (later readings get it again): 413 as soon as it is
+    known to be larger than ``MAX_BODY`` (a ``Content-Length`` over it: before reading a byte;
+    sent in chunks: at the chunk that passes it), 408 when it has not all come within
+    ``BODY_SECONDS``. Nothing past the limit is kept, and no lock is held while it comes."""
+    if hasattr(request, "_body"):  # read already: Starlette keeps it there for its readers
+        kept: bytes = request._body
+        return kept
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise _too_large()
+    body = bytearray()
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise _too_large()
+    except TimeoutError:
+        raise Refused(
+            408,
+            msg(
+                "the request body did not come within {seconds} seconds; send the entry again",
+                seconds=round(BODY_SECONDS),
+            ),
+        ) from None
+    request._body = bytes(body)  # what request.body() and request.stream() give from now on
+    return request._body
+
+
 async def read_json(request: Request, model: type[M]) -> M:
     """The request body as ``model``: 413 when too large, 400 when not JSON, 422 when the
     JSON does not fit. An empty body counts as ``{}``."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, msg("the request body is larger than {most} bytes", most=MAX_BODY))
+    body = await read_body(request)
     try:
         text = body.decode("utf-8")
     except UnicodeError:
@@ -237,7 +267,52 @@ async def read_json(request: Request, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise Refused(422, join(_plain(e) for e in exc.errors())) from None
+        errors = exc.errors()
+        typed = [_wrong_type(e) for e in errors]
+        if any(t is not None for t in typed):  # a field of the wrong JSON type: a bad request
+            raise Refused(400, join(t for t in typed if t is not None)) from None
+        raise Refused(422, join(_plain(e) for e in errors)) from None
+
+
+_TYPES = {
+    "string_type": pmsg("JSON type", "text"),
+    "int_type": pmsg("JSON type", "a whole number"),
+    "int_from_float": pmsg("JSON type", "a whole number"),
+    "bool_type": pmsg("JSON type", "true or false"),
+}
+"""The JSON type a field takes, by pydantic's kind of error for a value of another type."""
+
+
+def _json_kind(value: object) -> Message:
+    """What a JSON value is, in words."""
+    if value is None:
+        return pmsg("JSON type", "null")
+    if isinstance(value, bool):
+        return pmsg("JSON type", "true or false")
+    if isinstance(value, int | float):
+        return pmsg("JSON type", "a number")
+    if isinstance(value, str):
+        return pmsg("JSON type", "text")
+    if isinstance(value, list):
+        return pmsg("JSON type", "a list")
+    return pmsg("JSON type", "an object")
+
+
+def _wrong_type(error: Any) -> Message | None:
+    """``'declarer' must be text, not a number (5)``: a field sent as another JSON type than
+    it takes, naming the field and both types; None for any other problem."""
+    loc = error.get("loc", ())
+    wanted = _TYPES.get(str(error.get("type", "")))
+    if not loc or wanted is None:
+        return None
+    found = error.get("input")
+    return msg(
+        "'{field}' must be {type}, not {found_type} ({found})",
+        field=".".join(str(p) for p in loc),
+        type=wanted,
+        found_type=_json_kind(found),
+        found=json.dumps(found, ensure_ascii=False)[:40],
+    )
 
 
 FIELD_HINTS = {
@@ -333,6 +408,12 @@ def writes(handler: Handler) -> Handler:
         role = check_key(request)
         here = site(request)
         idem = idempotency_key(request)
+        # a finished series: refused before its body is read. Asked here, not in a worker
+        # thread: a look at the tournament file's stamp, read again only when it changed
+        why = here.refuse() if role == "table" and here.refuse is not None else None
+        if why is not None:
+            raise Refused(409, why)
+        await read_body(request)  # the whole body before the list's turn: a stall holds nothing
         try:
             await asyncio.wait_for(here.gate.acquire(), WRITE_WAIT)
         except TimeoutError:

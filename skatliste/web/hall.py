@@ -1,8 +1,12 @@
 """What keeps ``skatliste serve`` answering in a tournament hall: slow or idle clients cannot
 starve the others.
 
-- Connections are capped, in all and per client address (``MAX_CONNECTIONS``,
-  ``MAX_PER_CLIENT``): one more is closed at once.
+- Connections are capped per client address (``MAX_PER_CLIENT``): one more is closed at
+  once. In all (``MAX_CONNECTIONS``), one more closes the connection that has waited longest
+  for a request head instead: idle and half-open connections from many addresses make room
+  for a phone, and a connection whose request is under way is never closed for another.
+- Requests in progress are capped (``MAX_REQUESTS``; uvicorn answers 503 beyond): only a
+  request whose head has come counts, never an idle connection.
 - A client has ``HEADER_SECONDS`` to finish a request's headers (a connection that sends a
   byte now and then is closed), ``KEEPALIVE_SECONDS`` of idling between requests.
 - The open-file limit is raised to what the system allows at start (each connection is one).
@@ -20,11 +24,14 @@ import time
 from typing import Any, ClassVar
 
 import h11
+from uvicorn.protocols.http.flow_control import service_unavailable
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 MAX_CONNECTIONS = 4096
-"""Open connections in all (uvicorn answers 503 beyond): a hall of 100 tables with a phone
-or two each and 100 watchers uses a few hundred."""
+"""Open connections in all (beyond, the one waiting longest for its request head is closed):
+a hall of 100 tables with a phone or two each and 100 watchers uses a few hundred."""
+MAX_REQUESTS = 2048
+"""Requests in progress at once, live-update streams included (503 beyond)."""
 MAX_PER_CLIENT = 64
 """Open connections from one address: a phone's browser opens about six."""
 HEADER_SECONDS = 10.0
@@ -36,11 +43,35 @@ MAX_HEAD = 16 * 1024
 
 
 class HallProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a per-client connection cap and a header timeout."""
+    """uvicorn's HTTP/1.1 protocol with a per-client connection cap, a header timeout, a cap
+    of connections in all that closes the longest waiting for a head, and a cap of requests
+    in progress (uvicorn's own ``limit_concurrency`` counts idle connections too)."""
 
     per_client: ClassVar[dict[str, int]] = {}
+    waiting: ClassVar[dict[HallProtocol, None]] = {}
+    """The connections waiting for a request head, the longest waiting first."""
     most_per_client = MAX_PER_CLIENT
+    most_connections = MAX_CONNECTIONS
+    most_requests = MAX_REQUESTS
     header_seconds = HEADER_SECONDS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.app = self._limited(self.app)
+
+    def _limited(self, app: Any) -> Any:
+        """``app``, answering 503 while more than ``most_requests`` requests are in progress
+        (this one counted: its task is among the server's)."""
+        tasks, most = self.tasks, self.most_requests
+
+        async def limited(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http" and len(tasks) > most:
+                _log_limited("request refused: %d in progress already", len(tasks) - 1)
+                await service_unavailable(scope, receive, send)
+                return
+            await app(scope, receive, send)
+
+        return limited
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -52,7 +83,20 @@ class HallProtocol(H11Protocol):
             _log_limited("connection from %s refused: %d open already", peer, count - 1)
             transport.close()
             return
+        if len(self.connections) > self.most_connections:
+            if not self.waiting:  # every connection has a request under way: this one waits
+                _log_limited("connection from %s refused: %d open", peer, len(self.connections))
+                transport.close()
+                return
+            longest = next(iter(self.waiting))
+            self.waiting.pop(longest)
+            longest.transport.close()
         self._arm()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.scope is not getattr(self, "_waiting_for", None):
+            self.waiting.pop(self, None)  # a request head came: no longer idle
 
     def connection_lost(self, exc: Exception | None) -> None:
         peer = getattr(self, "_peer", None)
@@ -63,21 +107,24 @@ class HallProtocol(H11Protocol):
             else:
                 self.per_client.pop(peer, None)
             self._peer = None
+        self.waiting.pop(self, None)
         timer = getattr(self, "_head_timer", None)
         if timer is not None:
             timer.cancel()
         super().connection_lost(exc)
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
         if not self.transport.is_closing():
             self._arm()  # the next request's head has its own deadline
+        super().on_response_complete()  # a pipelined request may begin here: not waiting
 
     def _arm(self) -> None:
         old = getattr(self, "_head_timer", None)
         if old is not None:
             old.cancel()
-        waiting_for = self.scope
+        waiting_for = self._waiting_for = self.scope
+        self.waiting.pop(self, None)
+        self.waiting[self] = None  # the newest waiting, last
         self._head_timer = self.loop.call_later(self.header_seconds, self._head_late, waiting_for)
 
     def _head_late(self, waiting_for: Any) -> None:
@@ -145,6 +192,28 @@ def raise_open_files() -> tuple[int, int] | None:
     return wanted, hard
 
 
+FILES_KEPT_FREE = 256
+"""Open files left for the lists, the logs and the server's own, below the open-file limit."""
+
+
+def connection_cap(open_files: int | None) -> int:
+    """Connections in all for a process that may open ``open_files`` files (None: no limit):
+    ``MAX_CONNECTIONS``, or fewer where the limit is lower (a laptop's 1,024), so that the one
+    idle longest makes room for a phone before the system refuses to open one more."""
+    if open_files is None:
+        return MAX_CONNECTIONS
+    return max(16, min(MAX_CONNECTIONS, open_files - FILES_KEPT_FREE))
+
+
+def _open_files() -> int | None:
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
 def hall_options(*, per_client: int = MAX_PER_CLIENT) -> dict[str, Any]:
     """uvicorn's options for the hall (``uvicorn.Config(app, **hall_options())``)."""
 
@@ -152,11 +221,14 @@ def hall_options(*, per_client: int = MAX_PER_CLIENT) -> dict[str, Any]:
         """The protocol of one server: its own count of connections per client."""
 
         per_client: ClassVar[dict[str, int]] = {}
+        waiting: ClassVar[dict[HallProtocol, None]] = {}
 
     Protocol.most_per_client = per_client
+    Protocol.most_connections = connection_cap(_open_files())  # the limit as raised now
+    Protocol.most_requests = MAX_REQUESTS
     return {
         "http": Protocol,
-        "limit_concurrency": MAX_CONNECTIONS,
+        "limit_concurrency": None,  # counted by the protocol: requests, not connections
         "timeout_keep_alive": KEEPALIVE_SECONDS,
         "h11_max_incomplete_event_size": MAX_HEAD,
         "backlog": 2048,

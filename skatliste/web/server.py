@@ -201,6 +201,8 @@ log = logging.getLogger("skatliste.web")
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refused)
     headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+    if exc.status in (408, 413):  # the rest of the body is not read: the connection ends
+        headers = {"Connection": "close"}
     return JSONResponse(
         {"error": say(request, exc.message)}, status_code=exc.status, headers=headers
     )

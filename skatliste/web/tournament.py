@@ -5,6 +5,7 @@ key (or the organiser's). Everything comes from ``skatliste.app.tournament``."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -240,17 +241,21 @@ def tournament_json(
     organiser: bool,
     base_url: str,
     fragments: Callable[[list[str]], dict[str, str]] | None,
+    codes_known: str | None = None,
 ) -> dict[str, Any]:
     """The live ranking, the teams and every table's state (with its conflict, if any); for
     the organiser also each table's entry link (with a pairing code, ``#pair=CODE``, or the
-    key where no keys file keeps codes) and that link as a QR code to print. ``base_url`` is
-    the address the server was told to serve at; ``fragments`` gives each target's (``S/T``,
-    ``S/T/b``) link fragment."""
+    key where no keys file keeps codes) and that link as a QR code to print, and ``codes``,
+    the version of the codes: when the page says it has that version (``codes_known``), the
+    codes are left out (100 codes are 300 KB; they change only with a key, a series drawn or
+    a pairing code spent). ``base_url`` is the address the server was told to serve at;
+    ``fragments`` gives each target's (``S/T``, ``S/T/b``) link fragment."""
     ranking, teams, states, conflicts = _read(folder)
     double = organiser and _double_before.get(folder, False)
     wanted = [f"{s.series}/{s.table}{b}" for s in states for b in (("", "/b") if double else ("",))]
     fragment = fragments(wanted) if organiser and fragments else {}
     tables = []
+    links: list[str] = []
     for state in states:
         row: dict[str, Any] = {
             "series": state.series,
@@ -264,19 +269,25 @@ def tournament_json(
         }
         seat = f"{state.series}/{state.table}"
         if seat in fragment:
-            link = f"{row['url']}#{fragment[seat]}"
-            row["link"] = link
-            row["qr"] = qr_svg(link)
+            row["link"] = f"{row['url']}#{fragment[seat]}"
+            links.append(row["link"])
             if double and f"{seat}/b" in fragment:  # the second list's own link, its keeper's
-                second = f"{row['url']}b/#{fragment[seat + '/b']}"
-                row["link_b"] = second
-                row["qr_b"] = qr_svg(second)
+                row["link_b"] = f"{row['url']}b/#{fragment[seat + '/b']}"
+                links.append(row["link_b"])
         tables.append(row)
+    codes = hashlib.blake2b("\n".join(links).encode(), digest_size=8).hexdigest()
+    if links and codes_known != codes:
+        for row in tables:
+            if "link" in row:
+                row["qr"] = qr_svg(row["link"])
+            if "link_b" in row:
+                row["qr_b"] = qr_svg(row["link_b"])
     how = msg("take the games back on the table's page (↶), or delete the paper result")
     return {
         "name": ranking.name,
         "date": ranking.date,
         "organiser": organiser,
+        **({"codes": codes} if links else {}),
         "conflicts": [msg("{problem}; {how}", problem=c, how=how).render(lang) for c in conflicts],
         "ranking": [
             {
@@ -309,16 +320,23 @@ def tournament_json(
 
 async def get_tournament(request: Request) -> Response:
     """``GET /api/tournament``: ranking, teams, tables (links and QR codes with the
-    organiser's key), built from the address served, never from the request's."""
+    organiser's key), built from the address served, never from the request's;
+    ``?codes=VERSION`` leaves out the QR codes while they are still that version."""
     lang = request_lang(request)
     organiser = can_write(request)
     folder = site(request).ledger_path
     fragments = request.app.state.fragments
     base_url = request.app.state.public_url or str(request.base_url)
+    known = request.query_params.get("codes")
 
     def read() -> dict[str, Any]:
         return tournament_json(
-            folder, lang=lang, organiser=organiser, base_url=base_url, fragments=fragments
+            folder,
+            lang=lang,
+            organiser=organiser,
+            base_url=base_url,
+            fragments=fragments,
+            codes_known=known,
         )
 
     return JSONResponse(await run_in_threadpool(read))

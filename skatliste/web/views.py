@@ -34,9 +34,23 @@ def list_json(
     return found
 
 
+_forms: dict[tuple[type, Lang], dict[str, Any]] = {}
+"""Each family's form as drawn once per language (it is the family's, the same for every
+list: a page built again after each save draws it no more)."""
+
+
 def form_json(family: Any, lang: Lang) -> dict[str, Any]:
     """The family's entry form as the page draws it (``Family.form``): every label and word
-    in ``lang``, each button or number with its kind."""
+    in ``lang``, each button or number with its kind; drawn once per family and language
+    (the same dict again, which nobody changes)."""
+    key = (type(family), lang)
+    found = _forms.get(key)
+    if found is None:
+        found = _forms[key] = _form_json(family, lang)
+    return found
+
+
+def _form_json(family: Any, lang: Lang) -> dict[str, Any]:
 
     def plain(value: Any) -> Any:
         if isinstance(value, Message):

@@ -16,13 +16,28 @@ function table(headers, rows) {
   return t;
 }
 
+// The QR codes as last sent, by their link, and their version: a reading leaves them out
+// while the page has them (they change only with a key or a new series).
+let codes = new Map();
+let codesVersion = "";
+
 async function refresh() {
   const headers = KEY ? { Authorization: "Bearer " + KEY } : {};
-  const response = await fetch("/api/tournament?lang=" + LANG, { headers });
+  const known = codesVersion ? "&codes=" + encodeURIComponent(codesVersion) : "";
+  const response = await fetch("/api/tournament?lang=" + LANG + known, { headers });
   const data = await response.json();
   if (!response.ok) {
     $("ranking").textContent = data.error;
     return;
+  }
+  if (data.codes !== codesVersion) {
+    const sent = new Map();
+    for (const t of data.tables) {
+      if (t.qr) sent.set(t.link, t.qr);
+      if (t.qr_b) sent.set(t.link_b, t.qr_b);
+    }
+    codes = sent;
+    codesVersion = data.codes || "";
   }
   $("name").textContent = data.name + " · " + data.date;
   // Table points (a final ranked by them) come first; a player who left has no place; a
@@ -81,11 +96,11 @@ async function refresh() {
           el("p", { textContent: t.players.join(", ") }),
         );
         const qr = el("div", { class: "qr" });
-        qr.innerHTML = t.qr; // segno's SVG, made on the server from the link
+        qr.innerHTML = codes.get(t.link) || ""; // segno's SVG, made on the server from the link
         card.append(qr, el("p", { class: "link", textContent: t.link }));
-        if (t.qr_b) {
+        if (t.link_b) {
           const second = el("div", { class: "qr" });
-          second.innerHTML = t.qr_b; // the second list's own link (the double list)
+          second.innerHTML = codes.get(t.link_b) || ""; // the second list's own link (the double list)
           card.append(second, el("p", { class: "link", textContent: t.link_b }));
         }
         return card;
