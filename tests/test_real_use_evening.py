@@ -116,6 +116,35 @@ def test_a_refusal_into_a_closed_pipe_still_exits_2(tmp_path: Path) -> None:
     assert (tmp_path / "skatliste.json").read_bytes() == before
 
 
+def test_a_command_with_no_standard_output_at_all_answers_into_nowhere(tmp_path: Path) -> None:
+    """``skatliste add carl null >&-`` (the descriptor not open, so Python has no stdout):
+    the game is saved once and the command ends 0 with no traceback, as into /dev/null; the
+    list is never opened as descriptor 1. Then ``sheet >&-`` reads it, also without a word."""
+    env = {**os.environ, "SKATLISTE_LANG": "de"}
+    python = [sys.executable, "-m", "skatliste"]
+    subprocess.run(
+        [*python, "new", "--players", "Anna", "Ben", "Carl"],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    for command in (["add", "carl", "null"], ["sheet"]):
+        done = subprocess.run(
+            [*python, *command],
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            pass_fds=(),
+            preexec_fn=lambda: os.close(1),
+            timeout=60,
+        )
+        assert (done.returncode, done.stderr) == (0, b"")
+    data = json.loads((tmp_path / "skatliste.json").read_text(encoding="utf-8"))
+    assert len(data["games"]) == 1
+
+
 @pytest.mark.parametrize(
     "command", [["undo"], ["add", "anna", "kreuz", "mit", "1"], ["sheet"], ["sign", "--by", "Anna"]]
 )

@@ -523,6 +523,20 @@ def test_undo_and_delete_answer_with_the_item_that_restores_the_game(
     assert "is on the list already, as game 1" in again.json()["error"]
 
 
+@pytest.mark.parametrize("item", [True, "1", 1.0])
+def test_a_restore_item_of_another_json_type_is_refused(
+    client: TestClient, fresh_ledger: Path, item: object
+) -> None:
+    """``{"item": true}`` is no history item (not item 1): refused as the wrong type, nothing
+    written."""
+    client.post("/api/games", json={"declarer": "anna", "words": "null"}, headers=AUTH)
+    client.post("/api/undo", headers=AUTH)
+    before = fresh_ledger.read_bytes()
+    answer = client.post("/api/restore", json={"item": item}, headers=AUTH)
+    assert 400 <= answer.status_code < 500 and "item" in answer.json()["error"]
+    assert fresh_ledger.read_bytes() == before
+
+
 @pytest.mark.english
 def test_two_undos_take_back_one_game(client: TestClient, fresh_ledger: Path) -> None:
     """Both phones tap undo on the same last game: the first takes it back, the second is

@@ -661,6 +661,7 @@ def main() -> None:
     if gc.isenabled():
         gc.disable()
         _COLLECTOR["off_by_main"] = True
+    not_open()
     try:
         cli(prog_name="skatliste")
     finally:
@@ -671,6 +672,21 @@ def main() -> None:
             sys.stdout.flush()  # what is still buffered, while a closed pipe can be told
         except BrokenPipeError:
             closed_stdout()
+
+
+def not_open() -> None:
+    """Standard output or error not open at all (``skatliste add … >&-``): Python has no stream
+    for it. The answer goes nowhere, as into ``/dev/null``, which takes the descriptor, so
+    that no file the command opens (the list, its lock) can get the number 1 or 2 and receive
+    what is meant for the terminal."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        if devnull != fd:
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        setattr(sys, name, open(fd, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
 
 
 def closed_stdout() -> NoReturn:

@@ -112,7 +112,7 @@ class RestoreIn(BaseModel):
     (``restore``), as ``skatliste restore N`` takes it."""
 
     model_config = _IN
-    item: int = Field(ge=1)
+    item: int = Field(ge=1, strict=True)
 
 
 def _stake(request: Request) -> Stake | None:

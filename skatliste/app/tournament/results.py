@@ -105,7 +105,7 @@ def _paper_item(
         int(found.group("lost")),
     )
     lines[who] = line
-    problem = core.entered_line_problem(line, length)
+    problem = core.entered_line_problem(line, length, seats=len(seated))
     return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
 
 
