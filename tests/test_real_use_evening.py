@@ -484,7 +484,7 @@ def test_show_keys_prints_the_links_of_the_server_that_runs_or_says_none_runs(
     shown = ("serve", "--tournament", str(folder), "--show-keys")
     alone = run(*shown)
     assert alone.exit_code == 0
-    assert ":8000/#key=" in alone.stdout
+    assert ":8000/#pair=" in alone.stdout
     assert alone.stderr == (
         "Kein 'skatliste serve' läuft gerade dafür: diese Links gehen, sobald es auf Port 8000 "
         "läuft\n"
@@ -496,7 +496,7 @@ def test_show_keys_prints_the_links_of_the_server_that_runs_or_says_none_runs(
         assert sorted(folder.iterdir()) == before  # nothing beside the tournament's files
         r = run(*shown)
         assert r.exit_code == 0 and r.stderr == ""
-        assert ":8733/#key=" in r.stdout and ":8000" not in r.stdout
+        assert ":8733/#pair=" in r.stdout and ":8000" not in r.stdout
     assert not record.exists()
 
 
