@@ -619,3 +619,25 @@ def test_a_player_given_with_an_empty_name_is_refused_not_dropped(
     assert "Spieler 1 hat einen leeren Namen" in r.stderr
     _ok(run, "new", "--players", "Anna,Ben,Carl,", *led)
     assert json.loads(ledger_path.read_text(encoding="utf-8"))["players"] == ["Anna", "Ben", "Carl"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("summary", "--cent", "0.5", "--cent", "1"), "--cent 0.5, dann --cent 1"),
+        (("summary", "--cent=0.5", "--cent", "1"), "--cent=0.5, dann --cent 1"),
+        (("add", "--lang", "en", "anna", "null", "--lang", "de"), "--lang en, dann --lang de"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused(
+    run: Run, ledger_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """``summary --cent 0.5 --cent 1`` kept the last without a word, where the game's words
+    refuse ``mit 1 mit 2``: refused, naming both, nothing written."""
+    led = ("--ledger", str(ledger_path))
+    _ok(run, "new", "--players", *FOUR[:3], *led)
+    before = ledger_path.read_bytes()
+    r = run(*args, *led)
+    assert r.exit_code == 2
+    assert f"ist zweimal angegeben ({said}): gib es einmal an" in r.stderr
+    assert ledger_path.read_bytes() == before

@@ -131,6 +131,8 @@ class SkatCommand(Helped):
         typed = list(args)  # click's parser takes the words off the list it is given
         if not ctx.resilient_parsing:
             _refuse_option_as_value(self, ctx, typed)
+            if not {"--help", "-h"} & set(typed):  # asking for help: the last --lang says in which
+                _refuse_option_twice(self, ctx, typed)
         try:
             rest = super().parse_args(ctx, args)
         except click.BadParameter as exc:
@@ -143,6 +145,44 @@ class SkatCommand(Helped):
         if rest and not allowed and not ctx.resilient_parsing:
             raise ExtraWords(ctx, rest)
         return rest
+
+
+def _refuse_option_twice(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
+    """``summary --cent 0.5 --cent 1``: an option that takes one value given twice would keep
+    the last without a word; refused, naming both (as the game's words refuse ``mit 1 mit
+    2``). Options that gather several (``--set a=1 --set b=2``) may come again."""
+    params: dict[str, click.Option] = {
+        name: param
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option) and not param.multiple and not param.count
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    seen: dict[str, str] = {}
+    words = iter(typed)
+    for word in words:
+        if word == "--":
+            return
+        name, glued, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        param = params.get(name)
+        if param is None:
+            continue
+        if not param.is_flag and not glued:
+            value = next(words, "")
+        said = f"{name}={value}" if glued else (f"{name} {value}" if not param.is_flag else name)
+        first = seen.get(param.name or name)
+        if first is not None:
+            raise click.UsageError(
+                say(
+                    msg(
+                        "{option} is given twice ({first}, then {second}): give it once",
+                        option=param.opts[0],
+                        first=first,
+                        second=said,
+                    )
+                ),
+                ctx,
+            )
+        seen[param.name or name] = said
 
 
 def _refuse_option_as_value(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
