@@ -106,3 +106,29 @@ _JSON_REASONS = {
 def json_reason(why: str) -> Message | str:
     """What a ``json.JSONDecodeError``'s ``msg`` says, in our words where we have them."""
     return _JSON_REASONS.get(why, why)
+
+
+def os_reason(exc: OSError) -> Message | str:
+    """What the machine said, in words of ours where the reason is a common one (a full disk,
+    a read-only medium, a missing permission): the system's own words are English whatever
+    the user's language; only an unusual reason keeps them."""
+    import errno
+
+    known = {
+        errno.ENOSPC: msg("no space left on the device"),
+        errno.EDQUOT: msg("the disk quota is used up"),
+        errno.EFBIG: msg("the file is too large"),
+        errno.EIO: msg("the device reported an input/output error"),
+        errno.EROFS: msg("the file system is read-only"),
+        errno.EACCES: msg("no permission to do that"),
+        errno.EPERM: msg("no permission to do that"),
+        errno.ENOENT: msg("no such file or folder"),
+        errno.EISDIR: msg("it is a folder"),
+        errno.ENOTDIR: msg("a part of the path is not a folder"),
+        errno.EBADF: msg("it is closed"),
+        errno.EPIPE: msg("nobody reads it any more"),
+    }
+    found = known.get(exc.errno or 0)
+    if found is not None:
+        return found
+    return exc.strerror or str(exc)

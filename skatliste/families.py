@@ -33,6 +33,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from skatliste.errors import InputError, RuleSetError
 from skatliste.fields import Record
 from skatliste.i18n import Lang, Message, msg
+from skatliste.name_match import names_a_player
 from skatliste.options import Option, OptionValue, RuleSet, build
 
 
@@ -269,7 +270,7 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         if low in self.vocabulary:
             return False
         players: tuple[str, ...] = getattr(table, "players")  # noqa: B009 - a protocol's field
-        return any(p.casefold().startswith(low) for p in players)
+        return names_a_player(players, word)
 
     def numbered(self, entry: EntryT) -> bool:
         """Whether the entry counts in the entries' numbering."""
@@ -311,6 +312,16 @@ class Family(ABC, Generic[EntryT, TableT, RowT]):
         games changed``): American Grand's parties that now end elsewhere; empty by
         default."""
         return []
+
+    def entered_later(self, table: TableT, entry: EntryT) -> EntryT:
+        """``entry`` as a forgotten one inserted before entries already played (Skat: it
+        counts in no Bock or Ramsch round); itself by default."""
+        return entry
+
+    def differs_beyond_words(self, old: EntryT, new: EntryT) -> Message | None:
+        """What an entry's change did that its words do not show (Skat: a Bock round called
+        after it, or called off), for the history beside ``old → new``; None by default."""
+        return None
 
     # --- written once, from the above ----------------------------------------------------------
 

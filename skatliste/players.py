@@ -8,7 +8,10 @@ from collections.abc import Sequence
 from functools import cache
 
 from skatliste.errors import InputError
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
+from skatliste.name_match import matching_players, names_a_player, same_name
+
+__all__ = ["check_visible", "find_player", "matching_players", "names_a_player", "same_name"]
 
 
 @cache
@@ -29,19 +32,34 @@ def _presets() -> frozenset[str]:
     return frozenset(preset for plugin in PLUGINS for preset in plugin.presets)
 
 
-def same_name(name: str) -> str:
-    """A name as names are compared: composed (NFC: a typed 'ü' is one character however the
-    keyboard sent it) and case-folded.
-
-    >>> same_name("Ju\u0308rgen") == same_name("JÜRGEN")
-    True
-    """
-    return unicodedata.normalize("NFC", name).casefold()
-
-
 def nfc(name: str) -> str:
     """A name as it is stored: composed (NFC)."""
     return unicodedata.normalize("NFC", name)
+
+
+def check_visible(name: str, *, what: Message | None = None) -> None:
+    """Refuse a name with a character that is not seen (a zero-width space, a soft hyphen, a
+    control character) or that turns the direction of the text (a right-to-left override):
+    ``Ann\u200ba`` looks like ``Anna`` and would be another player.
+
+    >>> check_visible("Ann\u200ba")
+    Traceback (most recent call last):
+    ...
+    skatliste.errors.InputError: 'Ann\u200ba' cannot be a player's name: it holds a character ...
+    """
+    for char in name:
+        kind = unicodedata.category(char)
+        if kind in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"):
+            code = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
+            raise InputError(
+                msg(
+                    "'{name}' cannot be {what}: it holds a character that is not seen or that "
+                    "turns the direction of the text ({code}); type the name with letters only",
+                    name=repr(name)[1:-1],
+                    what=what or msg("a player's name"),
+                    code=code,
+                )
+            )
 
 
 def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -57,6 +75,7 @@ def check_player_names(names: Sequence[str]) -> tuple[str, ...]:
             msg("two players have the same name: give each a different one (e.g. 'Ben' and 'Ben2')")
         )
     for name in names:
+        check_visible(name)
         folded = same_name(name)
         if folded in _presets():
             raise InputError(
@@ -129,16 +148,13 @@ def _starts_with(toks: Sequence[str], parts: Sequence[str]) -> bool:
 
 
 def find_player(players: Sequence[str], name: str) -> str:
-    """A player by name, case-insensitive, or by an unambiguous beginning.
+    """A player by name, case-insensitive, or by an unambiguous beginning; typed without its
+    umlauts or accents too (``matching_players``).
 
     >>> find_player(("Anna", "Ben", "Carl"), "c")
     'Carl'
     """
-    folded = same_name(name)
-    for p in players:
-        if same_name(p) == folded:
-            return p
-    hits = [p for p in players if same_name(p).startswith(folded)] if folded else []
+    hits = matching_players(players, name)
     if len(hits) == 1:
         return hits[0]
     if hits:

@@ -330,7 +330,7 @@ def played_points_range(won: int, lost: int) -> tuple[int, int]:
     )
 
 
-def entered_line_problem(line: PaperLine, length: int) -> Message | None:
+def entered_line_problem(line: PaperLine, length: int, *, seats: int = 3) -> Message | None:
     """Why a paper line typed in cannot be a player's series of ``length`` games, or None:
     :func:`paper_line_problem`, and besides, points that no won and lost games can add up to
     (a won game brings at least 18, a lost one costs at least 36). Files that earlier versions
@@ -340,10 +340,24 @@ def entered_line_problem(line: PaperLine, length: int) -> Message | None:
     1 list points with 1 won and 0 lost: a won game brings at least 18...18 to 264
     >>> entered_line_problem(PaperLine(-36, 0, 1), 48) is None
     True
+    >>> print(entered_line_problem(PaperLine(-200, 0, 4), 4, seats=4))  # doctest: +ELLIPSIS
+    0 won and 4 lost: at a table of four each player deals at least 1 of the 4 games ...
     """
     problem = paper_line_problem(line, length)
     if problem is not None:
         return problem
+    if seats == 4 and line.won + line.lost > length - length // 4:
+        # ISkO: at a table of four the dealer sits his deal out; the deal goes round, so each
+        # player deals at least a quarter of the games (rounded down)
+        return msg(
+            "{won} won and {lost} lost: at a table of four each player deals at least {deals} "
+            "of the {length} games and sits them out, so he plays at most {most}",
+            won=line.won,
+            lost=line.lost,
+            deals=length // 4,
+            length=length,
+            most=length - length // 4,
+        )
     low, high = played_points_range(line.won, line.lost)
     if low <= line.points <= high:
         return None

@@ -66,8 +66,8 @@ CARDS = [f"{s}{r}" for s in "CSHD" for r in ("A", "T", "10", "K", "Q", "J", "9",
 
 # how each command changes the number of games when it succeeds
 GROWS = {"add": 1, "pass": 1, "ramsch": 1, "insert": 1, "restore": 1, "undo": -1, "delete": -1}
-# exit statuses a command may end with besides 0 and 2
-ALSO = {"check": {1}, "value": {1}, "replay": {1}}
+# exit statuses a command may end with besides 0 and 2 (sheet: 1 on a list with problems)
+ALSO = {"check": {1}, "sheet": {1}, "value": {1}, "replay": {1}}
 
 
 @dataclass

@@ -278,3 +278,15 @@ def test_add_game_without_a_player_reads_the_name_from_the_words(three: Path) ->
     with pytest.raises(InputError, match="say who played: tap a player or start the words"):
         app.add_game(three, None, "null ouvert".split())
     assert three.read_bytes() == before
+
+
+def test_words_that_start_with_a_stranger_name_the_players(three: Path) -> None:
+    """``dora null`` at a table of Anna, Ben, Carl: Dora is not at the table, which is what
+    the refusal says (as ``skatliste add dora null`` does), not advice to write 'anna dora
+    null'; a typo of a game word still hears how to name the declarer."""
+    before = three.read_bytes()
+    with pytest.raises(InputError, match=r"^unknown player 'dora': the players of this list"):
+        app.add_game(three, None, "dora null".split())
+    with pytest.raises(InputError, match="say who played"):
+        app.add_game(three, None, "kruez mit 1".split())
+    assert three.read_bytes() == before

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from skatliste import tournament as core
 from skatliste.app import lists
 from skatliste.app import tournament as app
 from skatliste.cli.options import typed
@@ -161,6 +162,24 @@ def test_a_paper_result_no_game_can_produce_is_refused_saying_why(drawn: Path) -
     assert "'Sven=0/0/1': 0 list points with 0 won and 1 lost: " in told
     assert "so the points are -528 to -36" in told
     assert files(drawn) == before
+
+
+@pytest.mark.parametrize(
+    ("length", "played", "seats", "refused"),
+    [(4, 3, 4, False), (4, 4, 4, True), (48, 36, 4, False), (48, 37, 4, True), (7, 6, 4, False),
+     (8, 7, 4, True), (36, 36, 3, False)],
+)  # fmt: skip
+def test_at_a_table_of_four_nobody_plays_the_games_he_deals(
+    length: int, played: int, seats: int, refused: bool
+) -> None:
+    """Rules §7, a paper result: the dealer at four sits his deal out, and each deals at least
+    a quarter of the series, so at most the rest of the games are his as declarer (at three
+    everyone plays every deal)."""
+    line = core.PaperLine(-36 * played, 0, played)
+    problem = core.entered_line_problem(line, length, seats=seats)
+    assert (problem is not None) is refused
+    if refused:
+        assert f"plays at most {length - length // 4}" in str(problem)
 
 
 def test_the_lowest_paper_results_are_taken(drawn: Path) -> None:

@@ -258,7 +258,7 @@ def test_options_hearts_defenders_and_partie_deals(run: Run, ledger_path: Path) 
         "--rule", "hearts.defenders=always", "--rule", "partie.deals=2",
         "--rule", "slam.counts=over_six",
     )  # fmt: skip
-    assert "  slam.counts = over_six" in _ok(run, ledger_path, "rules")
+    assert "\n  slam.counts=over_six — " in _ok(run, ledger_path, "rules")
     assert "B+D −13" in _ok(run, ledger_path, "add", "a", "hearts", "20", "hearts", "0")
     out = _ok(run, ledger_path, "add", "b", "whist", "25", "tricks", "11", "--lang", "en")
     assert "Partie 1 over (2 deals played)" in out
@@ -277,11 +277,12 @@ def test_check_reports_a_hand_edited_deal(run: Run, grand_list: Path) -> None:
     assert (
         f"{grand_list}: Spiel 1: whist 25 allein: nur ein Jucker wird allein gespielt" in r.stdout
     )
-    r = run("sheet", "--ledger", str(grand_list))
-    assert r.exit_code == 0 and r.stdout == "noch keine Spiele\n"
+    r = run("sheet", "--ledger", str(grand_list))  # shown, and a problem as 'check' says
+    assert r.exit_code == 1 and r.stdout == "noch keine Spiele\n"
     assert r.stderr.startswith(
         "Hinweis: 1 Eintrag nicht gezählt, der erste bei Spiel 1: whist 25 allein"
     )
+    assert r.stderr.splitlines()[-1].startswith("Fehler: ")
 
 
 @pytest.mark.english

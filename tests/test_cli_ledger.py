@@ -416,7 +416,7 @@ def test_schema_is_the_ledger_format(run: Run) -> None:
 @pytest.mark.english
 def test_rules_of_a_list_and_the_option_list(run: Run, fresh_ledger: Path) -> None:
     out = run("rules", "--ledger", str(fresh_ledger)).stdout
-    assert "rule set isko" in out and "kontra = on" in out
+    assert "rule set isko" in out and "\n  kontra=on — Kontra (×2) and Re (×4)" in out
     listed = run("rules", "--list").stdout
     for key in ("kontra", "bock", "spitzen_cap", "lost_hand_single", "null_overbid", "series"):
         assert f"  {key} = " in listed

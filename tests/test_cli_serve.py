@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from skatliste.app.keys import key_path
+from skatliste.app.keys import key_path, list_key, read_list_file, read_list_key
 from skatliste.web.links import addresses, entry_link, serves_network
 
 from .conftest import Run
@@ -25,11 +25,13 @@ def test_show_keys_makes_the_key_once_and_shows_it_again(fresh_ledger: Path, run
     first = run("serve", "--ledger", str(fresh_ledger), "--show-keys")
     assert first.exit_code == 0, first.output
     assert f"neuer Schlüssel gespeichert in {key_path(fresh_ledger)}" in first.output
-    key = key_path(fresh_ledger).read_text().strip()
+    key, codes = read_list_file(key_path(fresh_ledger))
     again = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--port", "8123")
     assert "neuer Schlüssel" not in again.output
     assert f"Schlüssel: {key}" in again.output
-    assert f"Link zum Eintragen: http://127.0.0.1:8123/#key={key}" in again.output
+    # the link carries the unspent pairing code, the same until a phone spends it
+    assert f"Link zum Eintragen: http://127.0.0.1:8123/#pair={codes['list']}" in again.output
+    assert key not in again.output.split(f"Schlüssel: {key}", 1)[1]
     english = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--lang", "en")
     assert f"key: {key}" in english.output and "entry link: http://" in english.output
     assert "█" in again.output  # the QR code of the link
@@ -38,9 +40,9 @@ def test_show_keys_makes_the_key_once_and_shows_it_again(fresh_ledger: Path, run
 def test_renew_key_replaces_it(fresh_ledger: Path, run: Run) -> None:
     """--renew-key: a new key; links with the old one no longer write."""
     run("serve", "--ledger", str(fresh_ledger), "--show-keys")
-    old = key_path(fresh_ledger).read_text().strip()
+    old = read_list_key(key_path(fresh_ledger))
     renewed = run("serve", "--ledger", str(fresh_ledger), "--show-keys", "--renew-key")
-    new = key_path(fresh_ledger).read_text().strip()
+    new = read_list_key(key_path(fresh_ledger))
     assert new != old and f"Schlüssel: {new}" in renewed.output
 
 
@@ -132,7 +134,7 @@ def test_links_for_the_loopback_and_the_network() -> None:
     """A named host is used as it is; 0.0.0.0 gives this machine's own addresses."""
     assert addresses("127.0.0.1") == ["127.0.0.1"]
     assert all(a != "0.0.0.0" for a in addresses("0.0.0.0"))
-    assert entry_link("::1", 8000, "k") == "http://[::1]:8000/#key=k"
+    assert entry_link("::1", 8000, "pair=c") == "http://[::1]:8000/#pair=c"
 
 
 def _free_port() -> int:
@@ -182,3 +184,29 @@ def test_serve_starts_a_server_on_the_loopback(fresh_ledger: Path) -> None:
         out, _ = server.communicate(timeout=20)
     assert "ist erreichbar nur auf diesem Computer" in out
     assert f"eintragen: {url}/#key={KEY}" in out
+
+
+def test_a_spent_entry_link_is_followed_by_the_next_in_the_terminal(
+    fresh_ledger: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The QR code 'serve' printed pairs one phone; the terminal then shows the next phone's
+    link (a fresh code) and its QR code. The second list's code prints nothing here."""
+    from starlette.testclient import TestClient
+
+    from skatliste.cli.serve import _next_link
+    from skatliste.web.server import create_app
+
+    list_key(fresh_ledger)
+    app = create_app(fresh_ledger, key_file=key_path(fresh_ledger))
+    app.state.paired = lambda target: _next_link(app, ["127.0.0.1"], 8000, "list", target)
+    codes = app.state.fragments(["list", "list/b"])
+    client = TestClient(app)
+    second = codes["list/b"].removeprefix("pair=")
+    assert client.post("/b/api/pair", json={"code": second}).status_code == 200
+    assert capsys.readouterr().out == ""
+    first = codes["list"].removeprefix("pair=")
+    assert client.post("/api/pair", json={"code": first}).status_code == 200
+    out = capsys.readouterr().out
+    fresh = read_list_file(key_path(fresh_ledger))[1]["list"]
+    assert fresh != first and "█" in out
+    assert f"nächste Handy: http://127.0.0.1:8000/#pair={fresh}" in out

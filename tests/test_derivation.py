@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import PaperValue
-from skatliste.skat.problems import rule_problems
+from skatliste.skat.problems import dealer_named, rule_problems
 from skatliste.skat.rounds import Rounds, triggered
 from skatliste.skat.row import Row
 from skatliste.skat.rules import Variant
@@ -79,8 +79,9 @@ def entries(draw: st.DrawFn, players: tuple[str, ...]) -> Entry:
     """A game (by a player or a stranger), all passed, or a Ramsch (right or wrong players)."""
     kind = draw(st.sampled_from(["game"] * 6 + ["passed", "ramsch"]))
     called = draw(st.booleans()) and draw(st.booleans())
+    later = draw(st.booleans()) and draw(st.booleans())  # entered later, outside the rounds
     if kind == "passed":
-        return PassedEntry(bock_called=called)
+        return PassedEntry(bock_called=called, inserted=later)
     if kind == "ramsch":
         who = draw(st.sampled_from([players[:3], players[-3:], players]))
         augen = draw(st.sampled_from([(45, 40, 35), (0, 60, 60), (120, 0, 0), (30, 30, 30)]))
@@ -89,6 +90,7 @@ def entries(draw: st.DrawFn, players: tuple[str, ...]) -> Entry:
             jungfrau=tuple(draw(st.sampled_from([(), who[1:2]]))),
             pushes=draw(st.sampled_from([0, 1, 2])),
             bock_called=called,
+            inserted=later,
         )
     game = draw(st.sampled_from(GAMES))
     paper = draw(st.sampled_from([None, PaperValue(48, False), PaperValue(-96, True)]))
@@ -99,6 +101,7 @@ def entries(draw: st.DrawFn, players: tuple[str, ...]) -> Entry:
         paper=paper,
         kontra_bid=draw(st.sampled_from([None, None, 18, 20, 17])),
         bock_called=called,
+        inserted=later,
     )
 
 
@@ -118,6 +121,8 @@ def plain(table: Table, games: list[Entry]) -> tuple[list[Row], Derived]:
     state = Derived.start(table)
     out: list[Row] = []
     for index, entry in enumerate(games):
+        deal = state.dealt  # §8: a game entered later stands in the deal, passes it to no one
+        state.dealt += not entry.inserted
         bock, ramsch_round = rounds.current()
         bock = bock if bock_on else 0
         s = score(table, entry, bock)
@@ -137,20 +142,23 @@ def plain(table: Table, games: list[Entry]) -> tuple[list[Row], Derived]:
             state.ramsch += 1
         else:
             state.passed += 1
-        rounds.advance()
-        if bock_on and triggered(
-            triggers, entry, s.result, before, state.totals, ramsch_round=ramsch_round
-        ):
-            rounds.trigger()
+        if not entry.inserted:  # §8: a game entered later counts in no round, starts none
+            rounds.advance()
+            if bock_on and triggered(
+                triggers, entry, s.result, before, state.totals, ramsch_round=ramsch_round
+            ):
+                rounds.trigger()
         state.count = index + 1
-        problems = rule_problems(table, index, entry, ramsch_round, outside)
-        if s.error is not None and s.error not in problems:
+        problems = rule_problems(table, index, entry, ramsch_round, outside, deal=deal)
+        # a Ramsch naming the dealer at a table of four: that problem says all (rules §1)
+        superseded = isinstance(entry, RamschEntry) and dealer_named(table, deal, entry)
+        if s.error is not None and s.error not in problems and not superseded:
             problems.insert(0, s.error)
         out.append(
             Row(
                 number=index + 1,
-                round=index // table.size + 1,
-                dealer=table.dealer(index),
+                round=deal // table.size + 1,
+                dealer=table.dealer(deal),
                 entry=entry,
                 result=s.result,
                 ramsch=s.ramsch,

@@ -219,10 +219,12 @@ def test_the_file_format_names_every_field_of_the_list_file() -> None:
 
 
 def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
-    """The ```console blocks of the README and docs/: (title, [(command, expected lines)])."""
+    """The ```console blocks of docs/: (title, [(command, expected lines)]) each; the README's
+    as one session, its blocks in order, as a reader types them into one shell."""
     out = []
     for doc in DOCS:
         text = doc.read_text(encoding="utf-8")
+        blocks = []
         for number, block in enumerate(re.findall(r"```console\n(.*?)```", text, re.S), start=1):
             steps: list[tuple[str, list[str]]] = []
             for line in block.splitlines():
@@ -230,7 +232,12 @@ def _sessions() -> list[tuple[str, list[tuple[str, list[str]]]]]:
                     steps.append((line[2:], []))
                 elif steps:
                     steps[-1][1].append(line)
-            out.append((f"{doc.name} session {number}: {steps[0][0]}", steps))
+            blocks.append((f"{doc.name} session {number}: {steps[0][0]}", steps))
+        if doc.name == "README.md":
+            whole = [step for _, steps in blocks for step in steps]
+            out.append((f"README.md typed in order ({len(blocks)} sessions)", whole))
+        else:
+            out.extend(blocks)
     return out
 
 
@@ -364,11 +371,11 @@ def _run_in_process(call: _Call) -> list[str]:
     return (out.decode("utf-8", errors="replace") + result.stderr).splitlines()
 
 
-def _run_in_bash(command: str, cwd: Path) -> list[str]:
+def _run_in_bash(command: str, cwd: Path, exported: dict[str, str] | None = None) -> list[str]:
     proc = subprocess.run(
         ["bash", "-c", command],
         cwd=cwd,
-        env=_session_env(),
+        env={**_session_env(), **(exported or {})},
         capture_output=True,
         text=True,
         timeout=120,
@@ -386,7 +393,8 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
 
 
 def test_readme_has_sessions() -> None:
-    assert sum(title.startswith("README.md ") for title, _ in SESSIONS) >= 4
+    readme = [steps for title, steps in SESSIONS if title.startswith("README.md ")]
+    assert len(readme) == 1 and len(readme[0]) >= 40
 
 
 @pytest.mark.parametrize("session", SESSIONS, ids=[s[0] for s in SESSIONS])
@@ -395,13 +403,25 @@ def test_readme_session_prints_what_the_readme_shows(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each block runs in a fresh folder holding a copy of examples/, as a user would type it:
-    a skatliste command by the CLI's own runner in this process, the rest in bash."""
+    """The README's blocks run in order in one fresh folder holding a copy of examples/, as a
+    reader types them into one shell (``export NAME=VALUE`` holds for the commands after it);
+    each block of docs/ in a folder of its own: a skatliste command by the CLI's own runner in
+    this process, the rest in bash."""
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
+    exported: dict[str, str] = {}  # what 'export NAME=VALUE' set for the commands after it
     for command, expected in session[1]:
-        call = _in_process(command)
-        actual = _run_in_bash(command, tmp_path) if call is None else _run_in_process(call)
+        set_here = re.fullmatch(r"export ([A-Z_][A-Z0-9_]*)=(\S+)", command)
+        if set_here:
+            exported[set_here.group(1)] = set_here.group(2)
+            actual: list[str] = []
+        else:
+            call = _in_process(command)
+            if call is not None:
+                call.env = {**exported, **call.env}
+            actual = (
+                _run_in_bash(command, tmp_path, exported) if call is None else _run_in_process(call)
+            )
         assert _matches(expected, actual), (
             f"$ {command}\n--- README shows:\n"
             + "\n".join(expected)

@@ -175,8 +175,8 @@ def test_chart_of_an_empty_list(run: Run, fresh_ledger: Path) -> None:
 def test_an_export_onto_a_pipe_is_refused_and_dash_is_standard_output(
     run: Run, tmp_path: Path
 ) -> None:
-    """``-o`` over a device or a pipe is refused, the pipe left as it was (writing the file in
-    its place would replace ``/dev/null``); ``-o -`` prints, as without ``-o``."""
+    """``-o`` into a pipe that no one reads is refused, the pipe left as it was (a file is
+    never written in its place); ``-o -`` prints, as without ``-o``."""
     import os
     import stat
 
@@ -184,10 +184,7 @@ def test_an_export_onto_a_pipe_is_refused_and_dash_is_standard_output(
     os.mkfifo(pipe)
     r = run("export", "--format", "csv", "-o", str(pipe), "--ledger", EVENING)
     assert r.exit_code == 2
-    assert (
-        r.stderr
-        == f"Fehler: {pipe}: keine Datei, sondern ein Gerät oder eine Pipe; nichts geschrieben\n"
-    )
+    assert r.stderr == f"Fehler: {pipe}: eine Pipe, die niemand liest; nichts geschrieben\n"
     assert stat.S_ISFIFO(pipe.stat().st_mode)
     printed = run("export", "--format", "csv", "-o", "-", "--ledger", EVENING)
     assert printed.exit_code == 0

@@ -110,7 +110,7 @@ def test_disk_full_gives_a_clear_error_and_keeps_the_ledger(
     monkeypatch.setattr("skatliste.store.files.os.fsync", full)
     r = run("add", "anna", "null", "--ledger", str(fresh_ledger))
     assert r.exit_code == 2
-    assert "cannot write: No space left on device; left as it was (ledger)" in r.stderr
+    assert "cannot write: no space left on the device; left as it was (ledger)" in r.stderr
     assert fresh_ledger.read_bytes() == before
     assert sorted(p.name for p in fresh_ledger.parent.iterdir()) == [
         "list.json",

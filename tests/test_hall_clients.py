@@ -185,6 +185,20 @@ def test_idle_connections_from_many_addresses_lock_no_phone_out(
             sock.close()
 
 
+def test_a_phone_at_its_own_cap_closes_its_connection_idle_longest(fresh_ledger: Path) -> None:
+    """A phone (one address) that left more idle connections open than its cap still gets a
+    new one through: its own connection idle longest makes room (README: What a hall needs)."""
+    with running(create_app(fresh_ledger, key=KEY), per_client=4) as url:
+        port = _port(url)
+        idle = [_idle_from("127.0.0.1", port) for _ in range(4)]
+        time.sleep(0.3)
+        with httpx.Client(timeout=5) as http:
+            assert http.get(url + "/api/list").status_code == 200
+        assert _answer(idle[0], 1.0) == (0, True)  # the longest idle made room
+        for sock in idle:
+            sock.close()
+
+
 def test_requests_in_progress_are_capped(
     fresh_ledger: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

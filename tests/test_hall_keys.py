@@ -285,7 +285,7 @@ def test_keys_kept_by_an_earlier_version_belong_to_the_last_series(hall: Path) -
     assert keys.seats[(2, 1)] == "one" * 8 and keys.seats[(2, 2)] == "two" * 8
     assert keys.seats[(1, 1)] not in ("one" * 8, "two" * 8)
     data = json.loads(tournament_keys_path(hall).read_text())
-    assert data["format"] == "skatliste-keys" and data["version"] == 2
+    assert data["format"] == "skatliste-keys" and data["version"] == 3
     assert stat.S_IMODE(tournament_keys_path(hall).stat().st_mode) == 0o600
     backup = hall / "keys.json.bak"  # the file of version 1, kept as it was
     assert json.loads(backup.read_text()) == {"organiser": "o" * 32, "tables": version_1}

@@ -587,10 +587,6 @@ def test_serve_speaks_german_about_the_key(fresh_ledger: Path, run: Run) -> None
     [
         ([1, 2], 'die Anfrage muss ein JSON-Objekt sein, z. B. {"words": "kreuz mit 2"}'),
         (
-            {"declarer": 7, "words": "kreuz mit 2"},
-            "sag, wer gespielt hat: tippe auf einen Spieler oder beginne die Wörter mit dem Namen",
-        ),
-        (
             {"words": "kreuz mit 2", "colour": "red"},
             "'colour' nimmt diese Anfrage nicht an; lass es weg",
         ),
@@ -695,6 +691,13 @@ SINGLE_WORDS: dict[str, tuple[str, ...]] = {
         "stats column|overbid",
         "stats column|rate",
         "stats column|won",
+    ),
+    "a JSON type, named where a request's field is of another ('must be text, not a list')": (
+        "JSON type|a list",
+        "JSON type|a number",
+        "JSON type|an object",
+        "JSON type|null",
+        "JSON type|text",
     ),
     "a state or a value a cell, a badge or a button shows on its own": (
         "all passed",

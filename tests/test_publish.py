@@ -322,6 +322,17 @@ def test_a_bad_source_is_refused_with_its_file_and_nothing_is_written(
     assert not (tmp_path / "site").exists()
 
 
+def test_a_source_given_twice_is_refused(tmp_path: Path) -> None:
+    """``publish examples/tournament examples/tournament`` (or the same by another path) is
+    refused naming both, as a season refuses a list given twice; no site is made."""
+    src = EXAMPLES / "tournament"
+    other = src.parent / ".." / src.parent.name / "tournament"
+    r = run("publish", str(src), str(other), "--out", str(tmp_path / "site"), "--lang", "en")
+    assert r.exit_code == 2, r.output
+    assert f"{other} is given twice (as {src}): give each source once" in r.stderr
+    assert not (tmp_path / "site").exists()
+
+
 def test_a_folder_of_other_files_is_never_written_into(tmp_path: Path) -> None:
     """The site's folder must be new, empty or an earlier site: a folder of someone's files
     is refused before anything is read."""

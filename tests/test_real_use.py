@@ -50,16 +50,23 @@ def pub_four(run: Run, ledger_path: Path) -> Path:
 # --- a change never makes a later game impossible (docs/rules.md §1: the dealer sits out) ---
 
 
-def test_an_insert_that_would_make_a_later_dealer_declare_is_refused(
+def test_an_insert_keeps_every_later_dealer_and_refuses_its_own_dealer_declaring(
     run: Run, pub_four: Path
 ) -> None:
-    """Inserting a game shifts every later dealer; where a later declarer would then deal at a
-    table of four, the insert is refused naming those games, and the list stays as it was."""
+    """A forgotten game inserted passes the deal on to no one (docs/rules.md §8): every later
+    game keeps the dealer it was played under; the inserted one stands in the deal of the game
+    it goes before, so that deal's dealer, who sits out, cannot declare it."""
     before = pub_four.read_bytes()
-    r = run("insert", "5", "dora", "karo", "mit", "1", "augen", "70", "--ledger", str(pub_four))
+    r = run("insert", "5", "anna", "karo", "mit", "1", "augen", "70", "--ledger", str(pub_four))
     assert r.exit_code == 2, r.output
-    assert "unmöglich, zuerst Spiel 8: Dora gibt Spiel 8" in r.stderr
+    assert "Anna gibt Spiel 5 und setzt am Vierertisch aus" in r.stderr
     assert pub_four.read_bytes() == before
+    dealers = [line.split()[1] for line in run("sheet", "--ledger", str(pub_four)).stdout
+               .splitlines() if line[:4].strip().isdigit()]  # fmt: skip
+    _ok(run, "insert", "5", "dora", "karo", "mit", "1", "augen", "70", "--ledger", str(pub_four))
+    after = [line.split()[1] for line in run("sheet", "--ledger", str(pub_four)).stdout
+             .splitlines() if line[:4].strip().isdigit()]  # fmt: skip
+    assert after[:4] + after[5:] == dealers and after[4] == "Anna"
 
 
 def test_a_delete_that_would_make_a_later_dealer_declare_is_refused(

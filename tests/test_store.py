@@ -314,7 +314,7 @@ def test_a_new_list_that_cannot_be_written_leaves_no_lock(
 
     monkeypatch.setattr("skatliste.store.files.os.fsync", full)
     r = run("new", "Anna", "Ben", "Carl", "--ledger", str(tmp_path / "x.json"))
-    assert r.exit_code == 2 and "No space left on device" in r.stderr
+    assert r.exit_code == 2 and "kein Platz mehr auf dem Gerät" in r.stderr
     assert _files(tmp_path) == []
 
 

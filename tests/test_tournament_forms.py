@@ -248,7 +248,7 @@ def test_the_organiser_s_page_shows_the_places_drawn_and_the_table_points(final:
     from skatliste.web.tournament import tournament_json
 
     _enter(final, LINES)
-    data = tournament_json(final, lang="en", organiser=False, base_url="/", seat_key=None)
+    data = tournament_json(final, lang="en", organiser=False, base_url="/", fragments=None)
     first = data["ranking"][0]
     assert (first["place"], first["table_points"], first["by_lot"]) == (1, 4, True)
     assert data["lot_seed"] == 11

@@ -127,7 +127,11 @@ def test_the_organisers_status_names_the_differences_of_a_double_list(
     from skatliste.web.tournament import tournament_json
 
     data = tournament_json(
-        folder, lang="en", organiser=True, base_url="http://x/", seat_key=lambda seat: "k"
+        folder,
+        lang="en",
+        organiser=True,
+        base_url="http://x/",
+        fragments=lambda targets: {t: "key=k" for t in targets},
     )
     row = data["tables"][0]
     assert row["problems"] == ["list B: game 1: open protest 'Ben: Pik'"]

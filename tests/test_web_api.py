@@ -346,9 +346,10 @@ def test_refused_changes_say_why(
         (b"[1, 2]", 422, "the request must be a JSON object"),
         (b'{"declarer": "anna"}', 422, "say which game, e.g. 'kreuz mit 2 hand'"),
         (b'{"declarer": "anna", "words": "grand", "extra": 1}', 422, "'extra' is not something"),
-        (b'{"declarer": 5, "words": "grand"}', 422, "say who played: tap a player or start"),
+        (b'{"declarer": 5, "words": "grand"}', 400, "'declarer' must be text, not a number (5)"),
         (b'{"declarer": null, "words": "null ouvert"}', 422, "say who played: tap a player"),
-        (b'{"declarer": "a", "words": "grand", "note": 5}', 422, "'note' must be text"),
+        (b'{"declarer": "a", "words": "grand", "note": 5}', 400, "'note' must be text, not a"),
+        (b'{"words": ["anna", "null"]}', 400, "'words' must be text, not a list"),
         (json.dumps({"declarer": "anna", "words": "x" * MAX_BODY}).encode(), 413, "larger"),
         (b"[" * 5000 + b"]" * 5000, 400, "nested too deep"),
         (b'{"declarer": "anna", "words": "grand", "note": "\\ud800"}', 400, "not JSON"),
@@ -362,7 +363,8 @@ def test_refused_changes_say_why(
 def test_bad_bodies_are_4xx_never_500(
     client: TestClient, fresh_ledger: Path, content: bytes, status: int, says: str
 ) -> None:
-    """Bad JSON is a 400, a body that does not fit a 422, a large one a 413."""
+    """Bad JSON and a field of the wrong JSON type are a 400, a body that does not fit
+    otherwise a 422, a large one a 413."""
     before = fresh_ledger.read_bytes()
     answer = client.post(
         "/api/games", content=content, headers={**AUTH, "Content-Type": "application/json"}
@@ -519,6 +521,20 @@ def test_undo_and_delete_answer_with_the_item_that_restores_the_game(
     again = client.post("/api/restore", json={"item": 2}, headers=AUTH)
     assert again.status_code == 422
     assert "is on the list already, as game 1" in again.json()["error"]
+
+
+@pytest.mark.parametrize("item", [True, "1", 1.0])
+def test_a_restore_item_of_another_json_type_is_refused(
+    client: TestClient, fresh_ledger: Path, item: object
+) -> None:
+    """``{"item": true}`` is no history item (not item 1): refused as the wrong type, nothing
+    written."""
+    client.post("/api/games", json={"declarer": "anna", "words": "null"}, headers=AUTH)
+    client.post("/api/undo", headers=AUTH)
+    before = fresh_ledger.read_bytes()
+    answer = client.post("/api/restore", json={"item": item}, headers=AUTH)
+    assert 400 <= answer.status_code < 500 and "item" in answer.json()["error"]
+    assert fresh_ledger.read_bytes() == before
 
 
 @pytest.mark.english

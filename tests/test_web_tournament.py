@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from skatliste.app import lists
 from skatliste.app import tournament as app
-from skatliste.app.keys import tournament_keys
+from skatliste.app.keys import read_tournament_file, tournament_keys, tournament_keys_path
 from skatliste.web.server import create_app
 
 from .conftest import Run
@@ -170,11 +170,13 @@ def test_serve_show_keys_for_a_tournament(drawn: Path, run: Run) -> None:
     result = run("serve", "--tournament", str(drawn), "--show-keys")
     assert result.exit_code == 0, result.output
     keys = tournament_keys(drawn, 2)
+    codes = read_tournament_file(tournament_keys_path(drawn))[2]
     assert f"Schlüssel: {keys.organiser}" in result.output
     assert (
-        f"Serie 1 Tisch 2: http://127.0.0.1:8000/series/1/table/2/#key={keys.tables[2]}"
+        f"Serie 1 Tisch 2: http://127.0.0.1:8000/series/1/table/2/#pair={codes['1/2']}"
         in result.output
     )
+    assert keys.tables[2] not in result.output  # a table's key is in no link
 
 
 def test_serve_refuses_a_folder_without_a_tournament(tmp_path: Path, run: Run) -> None:

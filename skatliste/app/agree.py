@@ -147,7 +147,25 @@ def footer(ledger: Ledger) -> list[Message]:
     signed = signed_line(ledger)
     if signed is not None:
         lines.append(signed)
+        if stale_signatures(ledger):
+            lines.append(
+                msg(
+                    "! the list was changed after signing: the signatures no longer cover it "
+                    "('skatliste check' says how)"
+                )
+            )
     return lines
+
+
+def stale_signatures(ledger: Ledger) -> bool:
+    """Whether a signature standing now signed other games than the list has (a hand edit of
+    a signed list)."""
+    now = standing(ledger)
+    signers = now.signers(ledger.players)
+    if not signers:
+        return False
+    games, fingerprint = mark(ledger)
+    return any((s.games, s.fingerprint) != (games, fingerprint) for s in signers)
 
 
 # --- signing, reopening ----------------------------------------------------------------------

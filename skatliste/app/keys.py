@@ -1,12 +1,19 @@
 """Who may write a list from the web page: one random key per list, kept beside it.
 
-The key is a bearer secret: whoever holds the entry link (it carries the key) may enter games;
+The key is a bearer secret: whoever holds it may enter games;
 without it a page is read-only. It is made by ``secrets`` (192 bits, URL-safe), kept in
 ``LIST.json.key`` next to the list (readable by its owner only), shown again with
 ``skatliste serve --show-keys`` and replaced with ``--renew-key``. Compared in constant time.
 A tournament keeps an organiser's key and one key per table of each series in ``keys.json`` in
 its folder. A running server reads the key files again when they change (``KeyRing``). The
 files are the store's (:mod:`skatliste.store.keys`).
+
+An entry link carries a one-time pairing code instead of the key (``#pair=CODE``): the page
+trades it for the key once (``redeem``), and the code is spent, so the browser's history
+keeps a spent code only; the next link shown carries a fresh one. Each page (a target:
+``list``, ``organiser``, ``S/T``, and ``/b`` for a second list) has one unspent code at a
+time, kept in the keys file with the keys; a renewed key voids its codes. A link with the key
+itself (``#key=``, as earlier versions printed) keeps working until the key is renewed.
 """
 
 from __future__ import annotations
@@ -22,9 +29,12 @@ from skatliste.store import tournament as store
 from skatliste.store.files import locked
 from skatliste.store.keys import (
     KEY_LEAST,
+    LIST_TARGETS,
     Seat,
     key_path,
+    read_list_file,
     read_list_key,
+    read_tournament_file,
     read_tournament_keys,
     tournament_keys_path,
     write_list_key,
@@ -32,16 +42,23 @@ from skatliste.store.keys import (
 )
 
 __all__ = [
+    "CODE_BYTES",
     "KEY_BYTES",
     "KEY_LEAST",
+    "LIST_TARGETS",
     "KeyRing",
     "TournamentKeys",
     "key_matches",
     "key_path",
     "list_key",
+    "new_code",
     "new_key",
+    "pairing_codes",
+    "read_list_file",
     "read_list_key",
+    "read_tournament_file",
     "read_tournament_keys",
+    "redeem",
     "tournament_keys",
     "tournament_keys_path",
 ]
@@ -53,6 +70,16 @@ KEY_BYTES = 24
 def new_key() -> str:
     """A fresh random key (URL-safe text, so it fits in a link)."""
     return secrets.token_urlsafe(KEY_BYTES)
+
+
+CODE_BYTES = 9
+"""Random bytes in a pairing code: 72 bits (12 characters, a small QR code), spent at its
+first use and refused after a few wrong guesses a minute from one address."""
+
+
+def new_code() -> str:
+    """A fresh pairing code (URL-safe text)."""
+    return secrets.token_urlsafe(CODE_BYTES)
 
 
 def list_key(ledger_path: Path | str, *, renew: bool = False) -> tuple[str, bool]:
@@ -115,15 +142,68 @@ def tournament_keys(
     last = max((s for s, _ in drawn), default=1)
     wanted = list(drawn) + [(last, n) for n in range(1, (tables or 0) + 1)]
     with locked(path):
-        known_organiser, known, old = ("", {}, False) if renew else read_tournament_keys(path)
+        known_organiser, known, codes, old = (
+            ("", {}, {}, False) if renew else read_tournament_file(path)
+        )
         organiser = known_organiser or new_key()
         seats = dict(known)
         for seat in wanted:
             seats.setdefault(seat, new_key())
         made = organiser != known_organiser or seats != known
-        if made or old:
-            write_tournament_keys(path, organiser, seats, backup=old)
+        if made or old:  # renewed: its codes are void with the keys
+            write_tournament_keys(path, organiser, seats, codes=codes, backup=old)
         return TournamentKeys(organiser, seats, made)
+
+
+def _target_key(target: str, organiser: str, seats: dict[Seat, str]) -> str:
+    """The key a tournament's pairing code for ``target`` opens ("" when there is none)."""
+    if target == "organiser":
+        return organiser
+    series, table = target.split("/")[:2]
+    return seats.get((int(series), int(table)), "")
+
+
+def pairing_codes(key_file: Path, targets: list[str], *, tournament: bool) -> dict[str, str]:
+    """The unspent pairing code of each target with a key (made and kept now where there is
+    none, in one write): ``key_file`` is a list's key file (targets ``list``, ``list/b``) or a
+    tournament's ``keys.json`` (``organiser``, ``S/T``, ``S/T/b``)."""
+    with locked(key_file):
+        if tournament:
+            organiser, seats, codes, old = read_tournament_file(key_file)
+            keys = {t: _target_key(t, organiser, seats) for t in targets}
+        else:
+            key, codes = read_list_file(key_file)
+            keys = {t: key for t in targets if t in LIST_TARGETS}
+        wanted = [t for t, k in keys.items() if k]
+        missing = [t for t in wanted if t not in codes]
+        if missing:
+            codes = {**codes, **{t: new_code() for t in missing}}
+            if tournament:
+                write_tournament_keys(key_file, organiser, seats, codes=codes, backup=old)
+            else:
+                write_list_key(key_file, key, codes)
+        return {t: codes[t] for t in wanted}
+
+
+def redeem(key_file: Path, target: str, code: str, *, tournament: bool) -> str | None:
+    """Trade the pairing code of ``target`` for its key, once: the code is spent and a fresh
+    one kept in its place (the next link shown carries it); None for a code that is not the
+    target's unspent one (spent, unknown, or voided by a renewed key)."""
+    with locked(key_file):
+        if tournament:
+            organiser, seats, codes, old = read_tournament_file(key_file)
+            key = _target_key(target, organiser, seats)
+        else:
+            key, codes = read_list_file(key_file)
+        current = codes.get(target, "")
+        if not (key and current and key_matches(current, code)):
+            return None
+        codes = {**codes, target: new_code()}
+        if tournament:
+            write_tournament_keys(key_file, organiser, seats, codes=codes, backup=old)
+        else:
+            write_list_key(key_file, key, codes)
+        return key
 
 
 class KeyRing:

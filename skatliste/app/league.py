@@ -27,7 +27,7 @@ from skatliste.app.tournament.results import refuse_unsound
 from skatliste.app.tournament.results import results as tournament_results
 from skatliste.errors import InputError, LedgerError, OptionError
 from skatliste.i18n import msg
-from skatliste.players import same_name
+from skatliste.players import check_visible, same_name
 from skatliste.seating import draw_day
 from skatliste.store import league as store
 from skatliste.store import tournament as tournament_store
@@ -143,6 +143,9 @@ def add_team(folder: Path | str, name: str, players: Sequence[str]) -> core.Team
     name = " ".join(name.split())
     if not name:
         raise InputError(msg("give the team a name, e.g. 'Kreuz Bube Kiel'"))
+    check_visible(name, what=msg("a team's name"))
+    for player in players:
+        check_visible(player)
     team = core.Team(name, _names(players))
     with store.updating(Path(folder)) as league:
         core.check_teams([*league.teams, team])

@@ -10,12 +10,13 @@ take ints, rule sets and words as typed at the table; flags are the edges' to pa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from skatliste.app.change import Change
-from skatliste.errors import ChangedError, InputError
+from skatliste.errors import ChangedError, InputError, SkatlisteError
 from skatliste.families import Family, NoDeclarer, default_family, families, find_family
 from skatliste.families import rules_of as build_rules
 from skatliste.i18n import join, msg, nmsg
@@ -50,8 +51,17 @@ def new_list(
         first = default_family()
         rules = first.rules(next(iter(first.presets)))
     family = find_family(rules.preset)
+    empty = next((n for n, name in enumerate(names, start=1) if not name.strip()), None)
+    if empty is not None:  # a name lost between quotes ('' or ' '): never dropped unsaid
+        raise InputError(
+            msg(
+                "player {number} has an empty name: give each player a name, e.g. "
+                "--players Anna Ben Carl",
+                number=empty,
+            )
+        )
     # NFC: a name typed with a decomposed 'ü' is the same name as one with a composed 'ü'
-    players = [nfc(n.strip()) for n in names if n.strip()]
+    players = [nfc(n.strip()) for n in names]
     problem = family.players_problem(players, rules)
     if problem is not None:
         raise InputError(problem)
@@ -222,7 +232,20 @@ def _say_which(family: Family[Any, Any, Any]) -> InputError:
 
 
 def _no_declarer(ledger: Ledger, words: Sequence[str]) -> InputError:
-    """Words without the declarer, where nobody else names him (the page's add)."""
+    """Words without the declarer, where nobody else names him (the page's add). Where the
+    words after the first make a game (``dora null`` at a table of Anna, Ben, Carl), the first
+    was meant as a name: the refusal is the unknown player's, with the players named."""
+    if len(words) > 1:
+        table, family = ledger.table, ledger.family
+        try:
+            family.parse(table, [*words[1:]], declarer=table.players[0], named=False, time=now())
+        except SkatlisteError:
+            pass
+        else:
+            try:
+                find_player(table.players, words[0])
+            except InputError as exc:
+                return exc
     typed = " ".join(words)
     return InputError(
         msg(
@@ -490,6 +513,13 @@ def edit(
                 )
             ) from None
         entry = family.carry_over(old, entry)
+        if _same(old, entry):
+            raise InputError(
+                msg(
+                    "{entry} says that already: nothing changed, nothing written",
+                    entry=family.entry_name(number),
+                )
+            )
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
         earlier = list(ledger.entries)
@@ -517,6 +547,8 @@ def insert(path: Path | str, number: int, words: Sequence[str], *, note: str = "
             )
         index = found[number - 1] if number <= n else len(ledger.entries)
         entry = _entry_words(ledger, words, note=note, declarer=None)
+        if index < len(ledger.entries):  # before games played: theirs stay as they were
+            entry = ledger.family.entered_later(ledger.table, entry)
         _refuse_problems(ledger, index, entry, number)
         before = _values(ledger)
         earlier = list(ledger.entries)
@@ -584,6 +616,11 @@ def restore(path: Path | str, item: int) -> Change:
                 game = indexes(ledger).index(index) + 1
                 agreement.restore_protests(ledger.header, item, game)
     return _after_change(ledger, index + 1, index, None, before=before, earlier=earlier)
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``new`` says what ``old`` says (when it was entered aside)."""
+    return bool(dataclasses.replace(new, time=old.time) == old)
 
 
 def _place_of(ledger: Ledger, number: int, entry: Any) -> int:

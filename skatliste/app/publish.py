@@ -91,8 +91,19 @@ def find_sources(paths: Sequence[Path | str]) -> list[Source]:
     """Every source under ``paths``, each once; a path that is none is refused with what it
     is."""
     found: dict[Path, Source] = {}
+    named: dict[Path, str] = {}
     for given in paths:
         path = Path(given)
+        first = named.get(path.resolve())
+        if first is not None:  # the same file or folder twice (a season refuses it too)
+            raise InputError(
+                msg(
+                    "{path} is given twice (as {first}): give each source once",
+                    path=str(given),
+                    first=first,
+                )
+            )
+        named[path.resolve()] = str(given)
         if path.is_file():
             if not is_list(path):
                 raise InputError(

@@ -25,7 +25,7 @@ from skatliste.app.tournament.results import refuse_unsound
 from skatliste.errors import InputError, LedgerError
 from skatliste.families import Played, default_family
 from skatliste.i18n import Message, msg
-from skatliste.players import same_name
+from skatliste.players import check_visible, same_name
 from skatliste.season import Missing, PlayerPage, SeasonRules, SeriesResult, Standing
 from skatliste.store import season as store
 from skatliste.store.files import TOURNAMENT_FILE, no_results, now
@@ -293,6 +293,8 @@ def add_alias(folder: Path | str, name: str, other: str) -> None:
     """``other`` is another spelling of ``name``: one player in the standing."""
     if not name.strip() or not other.strip():
         raise InputError(msg("an alias joins two names: give both"))
+    check_visible(name)
+    check_visible(other)
     results = read(folder).results
     with store.updating(Path(folder)) as s:
         aliases = {**s.aliases, other: name}

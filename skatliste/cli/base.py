@@ -7,8 +7,10 @@ the application, and starts in a few times the interpreter's own start-up.
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
+import itertools
 import os
 import signal
 import sys
@@ -19,7 +21,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from skatliste import __version__
-from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError
+from skatliste.cli.exits import committed, saved_but, saved_since, tell, to_nowhere
+from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError, os_reason
 from skatliste.i18n import Lang, Message, environment_lang, msg, nmsg
 
 if TYPE_CHECKING:
@@ -46,6 +49,15 @@ class Refused(_Told):
     """Bad input or a bad ledger: ``Fehler: ...`` on stderr, exit status 2."""
 
     exit_code = 2
+
+
+class Saved(_Told):
+    """The command has saved what it was to save, then could not write its answer (a full
+    disk behind standard output): ``Fehler: gespeichert (...), aber ...``, exit status 3,
+    never 2, which says nothing was written (a script that retries on 2 would enter the game
+    twice)."""
+
+    exit_code = 3
 
 
 class Failed(_Told):
@@ -117,6 +129,10 @@ class SkatCommand(Helped):
         allowed = ctx.allow_extra_args
         ctx.allow_extra_args = True
         typed = list(args)  # click's parser takes the words off the list it is given
+        if not ctx.resilient_parsing:
+            _refuse_option_as_value(self, ctx, typed)
+            if not {"--help", "-h"} & set(typed):  # asking for help: the last --lang says in which
+                _refuse_option_twice(self, ctx, typed)
         try:
             rest = super().parse_args(ctx, args)
         except click.BadParameter as exc:
@@ -129,6 +145,77 @@ class SkatCommand(Helped):
         if rest and not allowed and not ctx.resilient_parsing:
             raise ExtraWords(ctx, rest)
         return rest
+
+
+def _refuse_option_twice(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
+    """``summary --cent 0.5 --cent 1``: an option that takes one value given twice would keep
+    the last without a word; refused, naming both (as the game's words refuse ``mit 1 mit
+    2``). Options that gather several (``--set a=1 --set b=2``) may come again."""
+    params: dict[str, click.Option] = {
+        name: param
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option) and not param.multiple and not param.count
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    seen: dict[str, str] = {}
+    words = iter(typed)
+    for word in words:
+        if word == "--":
+            return
+        name, glued, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        param = params.get(name)
+        if param is None:
+            continue
+        if not param.is_flag and not glued:
+            value = next(words, "")
+        said = f"{name}={value}" if glued else (f"{name} {value}" if not param.is_flag else name)
+        first = seen.get(param.name or name)
+        if first is not None:
+            raise click.UsageError(
+                say(
+                    msg(
+                        "{option} is given twice ({first}, then {second}): give it once",
+                        option=param.opts[0],
+                        first=first,
+                        second=said,
+                    )
+                ),
+                ctx,
+            )
+        seen[param.name or name] = said
+
+
+def _refuse_option_as_value(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
+    """``add ... --note --lang``: an option's value that is the name of another of its
+    options was most likely the option, forgotten its value; refused, unless written
+    ``--note=--lang``."""
+    names = {
+        name
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option)
+        for name in (*param.opts, *param.secondary_opts)
+    }
+    valued = {
+        name
+        for param in command.get_params(ctx)
+        if isinstance(param, click.Option) and not param.is_flag and not param.count
+        for name in param.opts
+    }
+    for word, after in itertools.pairwise(typed):
+        if word == "--":
+            return
+        if word in valued and after in names:
+            raise click.UsageError(
+                say(
+                    msg(
+                        "{option} {value}: {value} is an option, not a value for {option}; give "
+                        "{option} its value, or write {option}={value} if that is the value",
+                        option=word,
+                        value=after,
+                    )
+                ),
+                ctx,
+            )
 
 
 class BadValue(click.BadParameter):
@@ -355,35 +442,48 @@ class SkatGroup(Helped, click.Group):
         try:
             done = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.NoArgsIsHelpError as exc:
-            exc.show()  # a group without its command: its help
+            tell(exc.show)  # a group without its command: its help
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
-            show_usage_error(exc, typed)
+            tell(functools.partial(show_usage_error, exc, typed))
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            exc.show()
+            tell(exc.show)
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo(msg("Aborted").render(current_lang()), err=True)
+            tell(lambda: click.echo(msg("Aborted").render(current_lang()), err=True))
             sys.exit(1)
         sys.exit(done if type(done) is int else 0)  # an exit code the command asked for
 
     def invoke(self, ctx: click.Context) -> Any:
+        start = committed()
         try:
             return super().invoke(ctx)
         except SkatlisteError as exc:
+            saved = saved_since(start)
+            if saved:  # refused after a write: say what is saved, and never exit 2
+                raise Saved(say(saved_but(saved, told(exc)))) from None
             raise Refused(told(exc).render(current_lang())) from None
         except BrokenPipeError:
             closed_stdout()  # nobody reads on: not a refusal, and nothing to say
+        except Refused as exc:
+            saved = saved_since(start)
+            if saved:  # refused by the edge after a write: never exit 2
+                raise Saved(say(saved_but(saved, exc.message))) from None
+            raise
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except OSError as exc:  # the machine said no (a folder, a permission, a full disk)
-            why = exc.strerror or str(exc)  # the system's own words, not a message of ours
+        except OSError as exc:  # the machine said no (a full disk, a folder, a permission)
+            why = os_reason(exc)
+            saved = saved_since(start)
             if exc.filename:
-                raise Refused(
-                    say(msg("{path}: {problem}", path=exc.filename, problem=why))
-                ) from None
-            raise Refused(why) from None
+                problem = msg("{path}: {problem}", path=exc.filename, problem=why)
+            else:  # our files' errors carry their path: this is the answer on stdout
+                problem = msg("the answer could not be written: {problem}", problem=why)
+                to_nowhere(sys.stdout)  # what is still buffered fails no more at exit
+            if saved:
+                raise Saved(say(saved_but(saved, problem))) from None
+            raise Refused(say(problem)) from None
         except Exception as exc:
             if os.environ.get("SKATLISTE_DEBUG"):
                 raise
@@ -601,6 +701,7 @@ def main() -> None:
     if gc.isenabled():
         gc.disable()
         _COLLECTOR["off_by_main"] = True
+    not_open()
     try:
         cli(prog_name="skatliste")
     finally:
@@ -611,6 +712,21 @@ def main() -> None:
             sys.stdout.flush()  # what is still buffered, while a closed pipe can be told
         except BrokenPipeError:
             closed_stdout()
+
+
+def not_open() -> None:
+    """Standard output or error not open at all (``skatliste add … >&-``): Python has no stream
+    for it. The answer goes nowhere, as into ``/dev/null``, which takes the descriptor, so
+    that no file the command opens (the list, its lock) can get the number 1 or 2 and receive
+    what is meant for the terminal."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        if devnull != fd:
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        setattr(sys, name, open(fd, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
 
 
 def closed_stdout() -> NoReturn:

@@ -124,7 +124,12 @@ def new(
       skatliste new --rules american-grand --players Anna Ben Carl Dora
     """
     rules = app.rules_of(preset, rule_assignments(list(rule_items)))
-    players = [name for typed in names for name in typed.split(",")]  # "Anna,Ben" too
+    # "Anna,Ben" too ("Anna,Ben," as well); a name given empty ('') stays, to be refused
+    players = [
+        name
+        for typed in names
+        for name in ([p for p in typed.split(",") if p.strip()] if "," in typed else [typed])
+    ]
     ledger = app.new_list(ledger_path, players, rules=rules, first_dealer=first_dealer, force=force)
     click.echo(renderer(ledger.family, "created")(ledger, current_lang()))
     if ledger.backup is not None:
@@ -403,6 +408,9 @@ def history(ledger_path: Path, lang: Lang) -> None:
         line = f"{index:>2}. {item.time}  {said.render(lang)}"
         if item.replaced_by is not None:
             line += " → " + ledger.family.words(item.replaced_by, lang)
+            beyond = family.differs_beyond_words(item.entry, item.replaced_by)
+            if beyond is not None:
+                line += f" ({beyond.render(lang)})"
         click.echo(line)
     for time, said in agreement_history(ledger):  # signatures, reopenings, protests, decisions
         click.echo(f"    {time}  {said.render(lang)}")
@@ -502,5 +510,8 @@ def rules(list_all: bool, ledger_path: Path) -> None:
     click.echo(
         say(msg("{path}: rule set {preset}", path=str(ledger_path), preset=ledger.rules.preset))
     )
+    # each option as '--rule' takes it, and what it means in the command's language
+    known = ledger.family.options
     for key, val in ledger.rules.options.items():
-        click.echo(f"  {key} = {val}")
+        meaning = f" — {known[key].help.render(current_lang())}" if key in known else ""
+        click.echo(f"  {key}={val}{meaning}")

@@ -12,10 +12,10 @@ import click
 from skatliste.app import lists as app
 from skatliste.app import reports
 from skatliste.app.output import write_output
-from skatliste.cli.base import cli, list_options, refuse, say
+from skatliste.cli.base import Failed, cli, list_options, refuse, say
 from skatliste.cli.render import export_format
 from skatliste.errors import InputError
-from skatliste.i18n import Lang, msg
+from skatliste.i18n import Lang, msg, nmsg
 from skatliste.money import Stake, Way, parse_stake
 from skatliste.render import renderer
 from skatliste.render import report as render
@@ -75,6 +75,20 @@ def sheet(fmt: SheetFormat, ledger_path: Path, lang: Lang) -> None:
     footer = reports.agreement(ledger).footer
     _print(render.sheet(ledger, fmt, lang=lang, footer=footer))
     _notes(ledger, lang)
+    found = len(ledger.family.problems(ledger.table, ledger.entries)) + len(
+        reports.agreement_problems(ledger)
+    )
+    if found:  # as 'check' does: the sheet shows the list, and says that it is not right
+        raise Failed(
+            say(
+                nmsg(
+                    "{games}: {count} problem ('skatliste check' lists it)",
+                    "{games}: {count} problems ('skatliste check' lists them)",
+                    found,
+                    games=ledger.family.entry_count(app.numbered_count(ledger)),
+                )
+            )
+        )
 
 
 def _print(text: str) -> None:

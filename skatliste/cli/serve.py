@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from skatliste.app import serving
 from skatliste.app.keys import key_path, list_key, tournament_keys, tournament_keys_path
 from skatliste.app.league import NoLeague, open_league
 from skatliste.app.lists import open_list
@@ -93,8 +94,9 @@ def serve(
 ) -> None:
     """Keep the list on a phone: serve a page for the table from this computer.
 
-    Prints the entry link (it carries the list's key: whoever has it may enter games) and
-    its QR code. Without the key the page only shows the list. The terminal can add games
+    Prints the entry link (it carries a one-time pairing code the page trades for the
+    list's key: whoever has the key may enter games) and its QR code. Without the key the
+    page only shows the list. The terminal can add games
     at the same time: every open page follows within a second. With --tournament DIR: the
     organiser's page (live ranking, tables, the seating with each table's QR code to print)
     and a page per table, written with the table's key or the organiser's.
@@ -129,8 +131,27 @@ def serve(
     else:
         app, key, what = _list_app(ledger_path, key, renew_key, chosen, served)
         tables = []
+    # the links carry a one-time pairing code (a key given with --key: the key itself)
+    own = "organiser" if tournament is not None else "list"
+    fragments = app.state.fragments([own, *(table for _, _, table in tables)])
+    fragment = fragments[own]
+    target, folder = (tournament, True) if tournament is not None else (ledger_path, False)
     if show_keys:
-        _show_keys(names, port, key, tables)
+        runs = serving.running(target, folder=folder)
+        if runs is not None:  # the links of the server that runs, wherever it listens
+            names, port = addresses(runs.host), runs.port
+        _show_keys(names, port, key, fragment, [(t[0], t[1], fragments[t[2]]) for t in tables])
+        if runs is None:
+            click.echo(
+                say(
+                    msg(
+                        "No 'skatliste serve' runs for this now: these links work once it runs "
+                        "on port {port}",
+                        port=port,
+                    )
+                ),
+                err=True,
+            )
         return
 
     where = (
@@ -141,14 +162,26 @@ def serve(
     click.echo(say(msg("Serving {what} to {where}", what=what, where=where)))
     for name in names:
         click.echo(say(msg("  watch:  {link}", link=base_url(name, port))))
-        click.echo(say(msg("  enter:  {link}", link=entry_link(name, port, key))))
+        click.echo(say(msg("  enter:  {link}", link=entry_link(name, port, fragment))))
     if tables:
         click.echo(
             say(msg("  each table's link and QR code: on the organiser's page (enter link)"))
         )
-    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+    click.echo(qr_terminal(entry_link(names[0], port, fragment)), nl=False)
     click.echo(say(msg("Ctrl+C stops the server.")))
-    _run(app, host, port)
+    app.state.paired = lambda spent: _next_link(app, names, port, own, spent)
+    with serving.recorded(target, host, port, folder=folder):
+        _run(app, host, port)
+
+
+def _next_link(app: Any, names: list[str], port: int, own: str, target: str) -> None:
+    """A phone spent the entry link's pairing code: the next phone's link and QR code (a
+    table's are on the organiser's page)."""
+    if target != own:
+        return
+    link = entry_link(names[0], port, app.state.fragments([own])[own])
+    click.echo(say(msg("A phone has paired; the next phone's entry link: {link}", link=link)))
+    click.echo(qr_terminal(link), nl=False)
 
 
 def _check_key_options(key: str | None, renew_key: bool) -> None:
@@ -267,7 +300,7 @@ def _tournament_app(
     folder: Path, key: str | None, renew: bool, lang: Lang | None, served: dict[str, Any]
 ) -> tuple[Any, str, str, list[tuple[str, str, str]]]:
     """The app for a tournament folder, the organiser's key, what it serves, and each table's
-    (label, page path of the last drawn series, key)."""
+    (label, page path of the last drawn series, its pairing target ``S/T``)."""
 
     try:
         t = open_tournament(folder)
@@ -286,7 +319,7 @@ def _tournament_app(
         for n in range(1, len(last.tables) + 1):
             path = f"series/{last.series}/table/{n}/"
             label = say(msg("series {series} table {table}", series=last.series, table=n))
-            tables.append((label, path, keys.seats[(last.series, n)]))
+            tables.append((label, path, f"{last.series}/{n}"))
     app = create_app(
         tournament=folder,
         organiser_key=key or "",
@@ -298,15 +331,18 @@ def _tournament_app(
     return app, organiser, what, tables
 
 
-def _show_keys(names: list[str], port: int, key: str, tables: list[Any]) -> None:
-    """``--show-keys``: the key, the entry links (a table's each), the QR code; no server."""
+def _show_keys(
+    names: list[str], port: int, key: str, fragment: str, tables: list[tuple[str, str, str]]
+) -> None:
+    """``--show-keys``: the key, the entry links (a table's each, with their unspent pairing
+    codes), the QR code; no server."""
 
     click.echo(say(msg("key: {key}", key=key)))
     for name in names:
-        click.echo(say(msg("entry link: {link}", link=entry_link(name, port, key))))
-    for label, path, table_key in tables:
-        click.echo(f"{label}: {base_url(names[0], port)}{path}#key={table_key}")
-    click.echo(qr_terminal(entry_link(names[0], port, key)), nl=False)
+        click.echo(say(msg("entry link: {link}", link=entry_link(name, port, fragment))))
+    for label, path, table_fragment in tables:
+        click.echo(f"{label}: {base_url(names[0], port)}{path}#{table_fragment}")
+    click.echo(qr_terminal(entry_link(names[0], port, fragment)), nl=False)
 
 
 def _port_cause(exc: OSError) -> object:

@@ -157,10 +157,15 @@ def _number_between(
     return check
 
 
+def _dealt(ledger: Ledger) -> int:
+    """Deals so far: a game entered later passes the deal on to no one (docs/rules.md §8)."""
+    return sum(not entry.inserted for entry in ledger.entries)
+
+
 def _ramsch_words(ledger: Ledger) -> list[str]:
     """A Ramsch's questions: each player's Augen, Jungfrau, Durchmarsch, pushes."""
 
-    active = ledger.table.active(len(ledger.entries))
+    active = ledger.table.active(_dealt(ledger))
     words: list[str] = []
     augen: dict[str, int] = {}
     for name in active:
@@ -199,10 +204,12 @@ def _play_words(ledger: Ledger) -> tuple[str, list[str]] | None:
     """One game's questions; (declarer, words), ("ramsch", words) or None for eingepasst."""
     n = len(ledger.entries)
     table = ledger.table
-    active = table.active(n)
+    dealt = _dealt(ledger)
+    active = table.active(dealt)
     ramsch = ramsch_next(table, ledger.entries)
     click.echo(
-        "\n" + say(msg("Game {number} — dealer: {dealer}", number=n + 1, dealer=table.dealer(n)))
+        "\n"
+        + say(msg("Game {number} — dealer: {dealer}", number=n + 1, dealer=table.dealer(dealt)))
     )
 
     def is_declarer(answer: str) -> None:

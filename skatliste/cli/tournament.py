@@ -40,7 +40,7 @@ EXAMPLES = {
     "--split": "--split 30,20,15",
     "--amounts": "--amounts 100,60,40",
     "--entry": "--entry 10",
-    "--lost-game": "--lost-game 0.50 or --lost-game 0.30,0.30,0.30,1",
+    "--lost-game": "--lost-game 0.50, --lost-game 0.30,0.30,0.30,1",
 }
 """How each money option is typed."""
 

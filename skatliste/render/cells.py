@@ -87,14 +87,22 @@ class CsvWriter:
         return cell(value)
 
 
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]~|"})
+"""What Markdown reads as markup inside a line: a backslash before each keeps it a character
+(a link or an image needs its ``[``, emphasis its ``*`` or ``_``, code its backquote)."""
+
+
 def markdown_text(text: str) -> str:
-    """``text`` as the text of a Markdown table cell: HTML shown, not run (``<script>`` as
-    ``&lt;script&gt;``), and a pipe that does not open a new column.
+    """``text`` as Markdown text (a table cell, a line): HTML shown, not run (``<script>`` as
+    ``&lt;script&gt;``), a pipe that does not open a new column, and no link, image, emphasis
+    or code made of what a player typed.
 
     >>> print(markdown_text("<b>Anna</b> | Ben"))
     &lt;b&gt;Anna&lt;/b&gt; \\| Ben
+    >>> print(markdown_text("[click](javascript:alert(6)) ![t](http://x.example/t.png) *x*"))
+    \\[click\\](javascript:alert(6)) !\\[t\\](http://x.example/t.png) \\*x\\*
     """
-    return html.escape(text, quote=False).replace("|", "\\|")
+    return html.escape(text, quote=False).translate(_MARKDOWN)
 
 
 def with_note(text: str, note: str) -> str:

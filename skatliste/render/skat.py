@@ -167,7 +167,8 @@ def totals_line(lst: Any, row: Row | None, lang: Lang) -> str:
     totals = row.totals if row else dict.fromkeys(table.players, 0)
     parts = " | ".join(f"{p} {signed(totals[p])}" for p in table.players)
     n = lst.count
-    said = {"totals": parts, "dealer": table.dealer(n)}
+    # the next dealer as derived: a game entered later passes the deal to no one (§8)
+    said = {"totals": parts, "dealer": lst.family.derived(table, lst.entries).next_dealer}
     series = table.series
     text = (
         msg(
@@ -322,7 +323,7 @@ def page_json(
     notes = summary_notes(table, summary, lang=lang)
     payments = payment_lines(settlement, lang=lang) if settlement is not None else []
     rules = table.rules
-    dealer = table.dealer(count)
+    dealer = lst.family.derived(table, lst.entries).next_dealer
     return {
         "family": FAMILY,
         "players": list(table.players),

@@ -19,6 +19,7 @@ from skatliste.render.cells import CsvWriter, markdown_text, with_note
 from skatliste.render.page import page_head
 from skatliste.render.skat_text import (
     describe,
+    later_legend,
     marks,
     payment_lines,
     render_sheet,
@@ -217,6 +218,9 @@ def render_html(
     out.append("</tbody></table>")
     if any(marks(r) for r in sheet):
         out.append(f'<p class="meta">{esc(t["marks"])}</p>')
+    later = later_legend(sheet, lang)
+    if later is not None:
+        out.append(f'<p class="meta">{esc(later)}</p>')
     out.append("</section>")
     # the summary
     heads, body = summary_table(table, summary, settlement=settlement, lang=lang)

@@ -92,13 +92,15 @@ def marks(row: Row) -> str:
         out += "≠"
     if row.error is not None or row.problems:
         out += "!"
+    if row.entry.inserted:
+        out += "*"
     return out
 
 
 def _mark(row: Row) -> str:
     """``marks(row)``, with the common case first: most games have no Bock, no Ramsch round,
     no paper value and no problem."""
-    if row.bock or row.ramsch_round or row.problems or row.error is not None:
+    if row.bock or row.ramsch_round or row.problems or row.error is not None or row.entry.inserted:
         return marks(row)
     result, e = row.result, row.entry
     if result is not None and (result.outcome.bock or (type(e) is GameEntry and e.paper)):
@@ -192,13 +194,42 @@ def render_sheet(
         headers = [markdown_text(h) for h in headers]
         body = [None if line is None else tuple(map(markdown_text, line)) for line in body]
     text = text_table(headers, body, align, fmt)
-    if any_marks and fmt != "md":
-        text += "\n" + t["marks"]
+    after = _legends(sheet, lang, marks=t["marks"] if any_marks else None)
+    if fmt == "md" and after:
+        # a line right under a pipe table is one more row of it (CommonMark, GFM): a blank
+        # line ends the table, and each line is a paragraph of its own, its text escaped
+        return text + "\n\n" + "\n\n".join(markdown_text(line) for line in after)
+    return "\n".join([text, *after])
+
+
+def later_legend(sheet: Sequence[Row], lang: Lang) -> str | None:
+    """``* = entered later (game 5): ...``: the games entered later between games played,
+    where the rounds' count no longer matches the games (docs/rules.md §8); None for none."""
+    later = [str(row.number) for row in sheet if row.entry.inserted]
+    if not later:
+        return None
+    return nmsg(
+        "* = entered later (game {games}): played between, it counts in no Bock or "
+        "Ramsch round; the rounds around it keep their games as played",
+        "* = entered later (games {games}): played between, they count in no Bock or "
+        "Ramsch round; the rounds around them keep their games as played",
+        len(later),
+        games=", ".join(later),
+    ).render(lang)
+
+
+def _legends(sheet: Sequence[Row], lang: Lang, *, marks: str | None) -> list[str]:
+    """The lines under the sheet: its marks' legend, the games entered later, the rounds
+    ahead."""
+    after = [] if marks is None else [marks]
+    later = later_legend(sheet, lang)
+    if later is not None:
+        after.append(later)
     if sheet[-1].pending:
-        text += "\n" + msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(
-            lang
+        after.append(
+            msg("Next: {rounds}", rounds=pending_words(sheet[-1].pending, lang)).render(lang)
         )
-    return text
+    return after
 
 
 def pending_words(pending: Sequence[str], lang: Lang = "de", *, full: bool = False) -> str:

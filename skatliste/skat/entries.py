@@ -28,6 +28,9 @@ class GameEntry:
     """With rule kontra=after18: the bid of the defender who said Kontra."""
     bock_called: bool = False
     """The table called a Bock round after this game (``skatliste bock``)."""
+    inserted: bool = False
+    """A forgotten game entered later between games played (``skatliste insert``): it takes
+    the rounds where it goes in, and counts in none (docs/rules.md §8)."""
     note: str = ""
     time: str | None = None
 
@@ -37,6 +40,7 @@ class PassedEntry:
     """Eingepasst: all passed; a valid game that scores 0 and moves the deal on."""
 
     bock_called: bool = False
+    inserted: bool = False
     note: str = ""
     time: str | None = None
 
@@ -53,6 +57,7 @@ class RamschEntry:
     pushes: int = 0
     """Schieberamsch: how often the Skat was pushed on (each ×2)."""
     bock_called: bool = False
+    inserted: bool = False
     note: str = ""
     time: str | None = None
 

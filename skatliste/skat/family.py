@@ -14,7 +14,7 @@ from skatliste.families import Derivation, Family, FieldGroup, NoDeclarer, Nouns
 from skatliste.fields import Boolean, Field, Integer, Names, Record, Scores, Text
 from skatliste.i18n import Lang, Message, msg, nmsg
 from skatliste.options import RuleSet
-from skatliste.players import check_player_names, joined_names, same_name
+from skatliste.players import check_player_names, joined_names, names_a_player, same_name
 from skatliste.skat import entries, entry_form, rulesets, sheet
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, GameType, Outcome, PaperValue
@@ -33,6 +33,12 @@ from skatliste.skat.words import (
 _NOTE = Field("note", Text(), "")
 _TIME = Field("time", Text(nullable=True), None)
 _BOCK_CALLED = Field("bock_called", Boolean(), False, "a Bock round was called after this game")
+_INSERTED = Field(
+    "inserted",
+    Boolean(),
+    False,
+    "a forgotten game entered later (skatliste insert): it counts in no Bock or Ramsch round",
+)
 
 GAME = Record(
     "game",
@@ -76,13 +82,16 @@ GAME = Record(
             "rule kontra=after18: the Kontra-sayer's bid",
         ),
         _BOCK_CALLED,
+        _INSERTED,
         _NOTE,
         _TIME,
     ),
     "A game as entered at the table.",
     tagged=True,
 )
-PASSED = Record("passed", (_BOCK_CALLED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True)
+PASSED = Record(
+    "passed", (_BOCK_CALLED, _INSERTED, _NOTE, _TIME), "Eingepasst: all passed.", tagged=True
+)
 RAMSCH = Record(
     "ramsch",
     (
@@ -97,6 +106,7 @@ RAMSCH = Record(
         Field("durchmarsch", Text(nullable=True), None),
         Field("pushes", Integer(0, MAX_PUSHES), 0, "Schieberamsch: pushes of the Skat"),
         _BOCK_CALLED,
+        _INSERTED,
         _NOTE,
         _TIME,
     ),
@@ -193,6 +203,7 @@ def _decode_game(stored: Mapping[str, Any]) -> GameEntry:
         paper=paper,
         kontra_bid=m["kontra_bid"],
         bock_called=m["bock_called"],
+        inserted=m["inserted"],
         note=m["note"],
         time=m["time"],
     )
@@ -236,6 +247,7 @@ def _encode_game(entry: GameEntry) -> dict[str, object]:
             "paper": _paper_text(entry.paper),
             "kontra_bid": entry.kontra_bid,
             "bock_called": entry.bock_called,
+            "inserted": entry.inserted,
             "note": entry.note,
             "time": entry.time,
         }
@@ -306,7 +318,12 @@ class SkatFamily(Family[Entry, Table, Row]):
     def encode(self, entry: Entry) -> dict[str, object]:
         if isinstance(entry, PassedEntry):
             return PASSED.compact(
-                {"bock_called": entry.bock_called, "note": entry.note, "time": entry.time}
+                {
+                    "bock_called": entry.bock_called,
+                    "inserted": entry.inserted,
+                    "note": entry.note,
+                    "time": entry.time,
+                }
             )
         if isinstance(entry, RamschEntry):
             return RAMSCH.compact(
@@ -317,6 +334,7 @@ class SkatFamily(Family[Entry, Table, Row]):
                     "durchmarsch": entry.durchmarsch,
                     "pushes": entry.pushes,
                     "bock_called": entry.bock_called,
+                    "inserted": entry.inserted,
                     "note": entry.note,
                     "time": entry.time,
                 }
@@ -330,6 +348,7 @@ class SkatFamily(Family[Entry, Table, Row]):
         if kind == "passed":
             return PassedEntry(
                 bock_called=data.get("bock_called", False),
+                inserted=data.get("inserted", False),
                 note=data.get("note", ""),
                 time=data.get("time"),
             )
@@ -341,6 +360,7 @@ class SkatFamily(Family[Entry, Table, Row]):
             durchmarsch=m["durchmarsch"],
             pushes=m["pushes"],
             bock_called=m["bock_called"],
+            inserted=m["inserted"],
             note=m["note"],
             time=m["time"],
         )
@@ -403,7 +423,16 @@ class SkatFamily(Family[Entry, Table, Row]):
         if old.bock_called:
             # the table called a Bock round after this game: correcting the game keeps it
             new = replace(new, bock_called=True)
+        if old.inserted:
+            # a forgotten game entered later stays outside the rounds when corrected
+            new = replace(new, inserted=True)
         return new
+
+    def entered_later(self, table: Table, entry: Entry) -> Entry:
+        # docs/rules.md §8: a forgotten game inserted before games already played passes the
+        # deal on to no one and counts in no Bock or Ramsch round: the later games keep their
+        # dealers and rounds as the table played them (it followed the list)
+        return replace(entry, inserted=True)
 
     # --- what the shared rooms ask of a family ---------------------------------------------
 
@@ -456,6 +485,27 @@ class SkatFamily(Family[Entry, Table, Row]):
 
     tournament_preset = "tournament"
 
+    def differs_beyond_words(self, old: Entry, new: Entry) -> Message | None:
+        # the words of a game do not say that a Bock round was called after it (rules §8)
+        if new.bock_called and not old.bock_called:
+            return msg("a Bock round called after it")
+        if old.bock_called and not new.bock_called:
+            return msg("the Bock round called after it called off")
+        return None
+
+    def reshaped(
+        self, table: Table, before: Sequence[Entry], after: Sequence[Entry]
+    ) -> list[Message]:
+        # rules §8: a change that takes back a Bock round called by hand says so (restore
+        # of the game as it was before 'skatliste bock')
+        if len(before) != len(after):
+            return []
+        return [  # every Skat entry is a numbered game (a passed one too)
+            msg("The Bock round called after game {number} is called off", number=i + 1)
+            for i, (was, now) in enumerate(zip(before, after, strict=True))
+            if was.bock_called and not now.bock_called
+        ]
+
     def call_round(self, table: Table, entries: Sequence[Entry]) -> Entry:
         # rules §8: a Bock round called by hand after the last game starts with the next
         if not table.rules.plays_bock:
@@ -507,7 +557,7 @@ def names_player(table: Table, word: str) -> bool:
     low = word.lower()
     if low in GAME_WORDS or low in NUMBER_WORDS:
         return False
-    return any(same_name(p).startswith(same_name(word)) for p in table.players)
+    return names_a_player(table.players, word)
 
 
 FAMILY = SkatFamily()

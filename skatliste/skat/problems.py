@@ -12,11 +12,18 @@ from skatliste.skat.rulesets import KontraRule, RuleSet
 
 
 def rule_problems(
-    table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
+    table: Table,
+    index: int,
+    entry: Entry,
+    ramsch_round: bool,
+    ramsch_outside: bool,
+    *,
+    deal: int | None = None,
 ) -> list[Message]:
-    """What the rule set and the table forbid for this entry (the game itself may be fine)."""
+    """What the rule set and the table forbid for this entry (the game itself may be fine);
+    ``deal``: the deal it was played in, where games entered later stand before it (§8)."""
     return series_problems(table, index) + entry_rule_problems(
-        table, index, entry, ramsch_round, ramsch_outside
+        table, index, entry, ramsch_round, ramsch_outside, deal=deal
     )
 
 
@@ -36,7 +43,13 @@ def series_problems(table: Table, index: int) -> list[Message]:
 
 
 def entry_rule_problems(
-    table: Table, index: int, entry: Entry, ramsch_round: bool, ramsch_outside: bool
+    table: Table,
+    index: int,
+    entry: Entry,
+    ramsch_round: bool,
+    ramsch_outside: bool,
+    *,
+    deal: int | None = None,
 ) -> list[Message]:
     """What the rules forbid for this kind of entry here. For a game, whether there is a
     problem depends on the game, its declarer, the dealer and the Ramsch round only; the game
@@ -44,8 +57,10 @@ def entry_rule_problems(
     if isinstance(entry, PassedEntry):
         return _pass_problems(table.rules, ramsch_round)
     if isinstance(entry, RamschEntry):
-        return _ramsch_problems(table, index, entry, ramsch_round or ramsch_outside)
-    return _game_problems(table, index, entry, ramsch_round)
+        return _ramsch_problems(
+            table, index, entry, ramsch_round or ramsch_outside, index if deal is None else deal
+        )
+    return _game_problems(table, index, entry, ramsch_round, index if deal is None else deal)
 
 
 def _plays_no(rules: RuleSet, tournament: Message, other: Message) -> Message:
@@ -71,7 +86,16 @@ def _pass_problems(rules: RuleSet, ramsch_round: bool) -> list[Message]:
     return []
 
 
-def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool) -> list[Message]:
+def dealer_named(table: Table, deal: int, entry: RamschEntry) -> bool:
+    """Whether a Ramsch at a table of four names its dealer, who sits out (rules §1): that
+    problem says all (the scoring's complaint about a name follows from it)."""
+    named = [n for n, _ in entry.augen] + list(entry.jungfrau) + [entry.durchmarsch or ""]
+    return table.size == 4 and table.dealer(deal) in named
+
+
+def _ramsch_problems(
+    table: Table, index: int, entry: RamschEntry, allowed: bool, deal: int
+) -> list[Message]:
     """A Ramsch the rules do not play here, or without the Augen of who played."""
     problems: list[Message] = []
     try:
@@ -90,8 +114,19 @@ def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool
             )
         )
     names = [n for n, _ in entry.augen]
-    expected = table.active(index)
-    if sorted(names) != sorted(expected):
+    expected = table.active(deal)
+    if dealer_named(table, deal, entry):
+        problems.append(
+            msg(
+                "{dealer} deals game {number} and sits out at a table of four (rules §1): a "
+                "Ramsch needs the Augen of {players}, e.g. '{example}=45 ...'",
+                dealer=table.dealer(deal),
+                number=index + 1,
+                players=", ".join(expected),
+                example=expected[0].lower(),
+            )
+        )
+    elif sorted(names) != sorted(expected):
         problems.append(
             msg(
                 "a Ramsch needs the Augen of {players} (who played game {number}), "
@@ -104,7 +139,9 @@ def _ramsch_problems(table: Table, index: int, entry: RamschEntry, allowed: bool
     return problems
 
 
-def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: bool) -> list[Message]:
+def _game_problems(
+    table: Table, index: int, entry: GameEntry, ramsch_round: bool, deal: int
+) -> list[Message]:
     """A declarer who is no player or sits out, Kontra or Bock the rules do not play."""
     rules = table.rules
     problems: list[Message] = []
@@ -116,7 +153,7 @@ def _game_problems(table: Table, index: int, entry: GameEntry, ramsch_round: boo
                 players=", ".join(table.players),
             )
         )
-    elif table.size == 4 and entry.declarer == table.dealer(index):
+    elif table.size == 4 and entry.declarer == table.dealer(deal):
         problems.append(
             msg(
                 "{name} deals game {number} and sits out at a table of four (rules §1); "

@@ -17,7 +17,7 @@ from skatliste.i18n import Message, msg
 from skatliste.printed import signed
 from skatliste.skat.entries import Entry, GameEntry, PassedEntry, RamschEntry, Table
 from skatliste.skat.games import Declaration, Outcome
-from skatliste.skat.problems import entry_rule_problems, series_problems
+from skatliste.skat.problems import dealer_named, entry_rule_problems, series_problems
 from skatliste.skat.rounds import Rounds, triggered
 from skatliste.skat.row import Row, Scored
 from skatliste.skat.rules import (
@@ -176,6 +176,9 @@ class Derived:
     ramsch: int = 0
     problems: int = 0
     """Games that cannot be scored (as the summary counts them)."""
+    dealt: int = 0
+    """Deals so far: the games but those entered later between games played (§8), which
+    pass the deal on to no one."""
     bierlachs: tuple[str, int, int] | None = None
 
     @classmethod
@@ -195,10 +198,11 @@ def _rows(walk: _Walk, entries: Sequence[Entry]) -> Iterator[Row]:
     size, dealers, rounds = walk.size, walk.dealers, walk.rounds
     totals, sf_totals, made = state.totals, state.sf_totals, Row.made
     for index, entry, scored, problems in walk.steps(entries):
+        deal = walk.deal
         yield made(
             index + 1,
-            index // size + 1,
-            dealers[index % size],
+            deal // size + 1,
+            dealers[deal % size],
             entry,
             scored,
             problems,
@@ -263,7 +267,7 @@ def derivation(table: Table, entries: Sequence[Entry]) -> Derivation[Row]:
             p: Played(state.totals[p], state.won[p], state.lost[p], declared[p])
             for p in table.players
         },
-        next_dealer=table.dealer(len(entries)),
+        next_dealer=table.dealer(state.dealt),
         ahead=walk.rounds.ahead() if walk.rounds_on else (),
     )
 
@@ -324,6 +328,8 @@ class _Walk:
         """Bock doublings from Bock rounds on the game just walked."""
         self.ramsch_round = False
         """The game just walked was dealt in a Ramsch round."""
+        self.deal = 0
+        """The deal of the game just walked (a game entered later: the deal it stands in)."""
         # keyed by the identity of the declaration and the outcome: the reader makes one of
         # each distinct one, and the entries keep them alive while the walk lasts
         self._scores: dict[tuple[int, int, str, int], Scored] = {}
@@ -344,8 +350,9 @@ class _Walk:
         any beyond the series is worked out once per game, declarer, dealer and round kind."""
         series = self.series
         found = [] if series is None or index < series else series_problems(self.table, index)
+        deal = self.deal
         if type(entry) is GameEntry:
-            dealer = self.dealers[index % self.size] if self.size == 4 else ""
+            dealer = self.dealers[deal % self.size] if self.size == 4 else ""
             key = (
                 id(entry.declaration),
                 id(entry.outcome),
@@ -356,11 +363,13 @@ class _Walk:
             )
             if self._clean.get(key):
                 return found
-            more = entry_rule_problems(self.table, index, entry, ramsch_round, self.ramsch_outside)
+            more = entry_rule_problems(
+                self.table, index, entry, ramsch_round, self.ramsch_outside, deal=deal
+            )
             self._clean[key] = not more
             return found + more
         return found + entry_rule_problems(
-            self.table, index, entry, ramsch_round, self.ramsch_outside
+            self.table, index, entry, ramsch_round, self.ramsch_outside, deal=deal
         )
 
     def steps(
@@ -372,6 +381,9 @@ class _Walk:
         totals, sf_totals = state.totals, state.sf_totals
         bock, ramsch_round = 0, False
         for index, entry in enumerate(entries, state.count):
+            self.deal = state.dealt
+            if not entry.inserted:  # §8: a game entered later passes the deal on to no one
+                state.dealt += 1
             if self.rounds_on:
                 bock, ramsch_round = rounds.current()
                 bock = bock if self.bock_on else 0
@@ -385,7 +397,9 @@ class _Walk:
                 sf_totals[name] += value
             if self.bierlachs and state.bierlachs is None:
                 state.bierlachs = bierlachs_reached(self.table, totals, index + 1)
-            if self.rounds_on:
+            if self.rounds_on and not entry.inserted:
+                # a forgotten game entered later counts in no round and starts none: the
+                # games after it keep their rounds as played (docs/rules.md §8)
                 rounds.advance()
                 if self.bock_on and triggered(
                     self.triggers if self.from_bock or not bock else (),
@@ -401,7 +415,10 @@ class _Walk:
                 yield index, entry, scored, ()
                 continue
             problems = self.problems(index, entry, ramsch_round)
-            if scored.error is not None and scored.error not in problems:
+            superseded = isinstance(entry, RamschEntry) and dealer_named(
+                self.table, self.deal, entry
+            )
+            if scored.error is not None and scored.error not in problems and not superseded:
                 problems.insert(0, scored.error)
             yield index, entry, scored, tuple(problems)
 

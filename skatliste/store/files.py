@@ -20,18 +20,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError, NoList, json_reason
+from skatliste.errors import LedgerError, NoList, json_reason, os_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
+from skatliste.store import locking
+from skatliste.store.devices import into_device
+from skatliste.store.locking import NOFOLLOW, PRIVATE
 
 LOCK_TIMEOUT = 10.0  # seconds to wait for another terminal's write
 lock_wait: contextvars.ContextVar[float | None] = contextvars.ContextVar("lock_wait", default=None)
 """Seconds to wait for the lock in this context instead of ``LOCK_TIMEOUT``: the web server
 waits briefly and answers 409 (a phone retries), so no worker thread sleeps for 10 s."""
-PRIVATE = 0o600
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-"""A lock file is opened without following a link (none on Windows, where ``locked`` refuses a
-link before opening)."""
 TOURNAMENT_FILE = "tournament.json"
 """The tournament file in its folder (named here, so that a season's reading tells a
 tournament's folder from a list without loading the tournament's store)."""
@@ -270,6 +269,21 @@ def _kept_mode(real: Path) -> int:
     return 0o666 & ~_umask() if stat.S_ISLNK(found.st_mode) else found.st_mode & 0o7777
 
 
+_committed: list[str] = []
+"""Every file this process has replaced, in turn (``atomic_write``): the edge tells a command
+that has saved from one that has not when its answer then cannot be written."""
+
+
+def committed() -> int:
+    """How many files this process has written so far (``_committed``)."""
+    return len(_committed)
+
+
+def committed_since(start: int) -> list[str]:
+    """The files written since ``committed()`` was ``start``, each once."""
+    return list(dict.fromkeys(_committed[start:]))
+
+
 def atomic_write(
     path: Path,
     text: str | bytes | Sequence[bytes | memoryview],
@@ -320,6 +334,7 @@ def atomic_write(
                 os.fsync(fh.fileno())
         os.replace(tmp_name, real)
         tmp_name = None
+        _committed.append(str(path))
         if durable:
             with contextlib.suppress(OSError):
                 dir_fd = os.open(folder, os.O_RDONLY)
@@ -328,7 +343,7 @@ def atomic_write(
                 finally:
                     os.close(dir_fd)
     except OSError as exc:
-        cause: object = exc.strerror or str(exc)
+        cause: object = os_reason(exc)
         if exc.errno in (errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EROFS):
             cause = _cause(exc, folder)
         raise LedgerError(
@@ -358,6 +373,8 @@ def is_list(path: Path | str) -> bool:
 
 def _head_matches(path: Path | str, header: re.Pattern[bytes]) -> bool:
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe is not read (nor waited on)
+            return False
         with open(path, "rb") as fh:
             head = fh.read(1 << 16)
     except OSError:
@@ -381,7 +398,9 @@ def skatliste_file(path: Path | str) -> str | None:
         return "key file"
     if name.endswith((".json.lock", ".json.requests.lock")):
         return "lock file"
-    if name.endswith(".json.state"):
+    if name.endswith((".json.state", ".json.serving")) or (
+        name == "serving.json" and (real.parent / "tournament.json").exists()
+    ):
         return "state file"
     if name.endswith(".json.requests"):
         return "requests file"
@@ -402,18 +421,6 @@ def refuse_list_target(output: Path | str, *, lists: Sequence[Path | str] = ()) 
     backup or a list's state file (``skatliste_file``). Every command's output path goes
     through here."""
     real = real_path(output)
-    try:
-        mode = os.stat(real).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        # a device or a pipe: writing the file in its place would replace it (/dev/null)
-        raise LedgerError(
-            msg(
-                "{output}: not a file but a device or a pipe; nothing written",
-                output=str(output),
-            )
-        )
     for ledger in lists:
         if real == real_path(ledger):
             raise LedgerError(
@@ -444,6 +451,8 @@ def write_output(path: Path | str, text: str | bytes, *, lists: Sequence[Path | 
     """Write an export (CSV, HTML, ...) atomically, but never onto a skatliste file."""
     path = Path(path)
     refuse_list_target(path, lists=lists)
+    if into_device(path, text):
+        return
     _check_folder(path)
     atomic_write(path, text, what="file")
 
@@ -489,50 +498,6 @@ def _open_lock(lock_file: Path, path: Path) -> int:
 
 
 @contextlib.contextmanager
-def _flock(lock_file: Path, path: Path) -> Iterator[None]:
-    """flock(2) on the lock file, polled until LOCK_TIMEOUT: what filelock does on POSIX,
-    without its imports (a list command starts faster; both lock the same way). The file is
-    opened once, for the lock itself."""
-    import fcntl
-    import time
-
-    fd = _open_lock(lock_file, path)
-    try:
-        deadline = time.monotonic() + _wait()
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise ListBusy(_busy(path)) from None
-                time.sleep(0.02)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
-
-
-@contextlib.contextmanager
-def _filelock(lock_file: Path, path: Path) -> Iterator[None]:
-    """filelock, where there is no flock (Windows)."""
-    from filelock import FileLock, Timeout
-
-    os.close(_open_lock(lock_file, path))
-    lock = FileLock(str(lock_file), timeout=_wait(), mode=PRIVATE)
-    try:
-        with lock:
-            yield
-    except Timeout:
-        raise ListBusy(_busy(path)) from None
-
-
-_hold = _flock if os.name == "posix" else _filelock
-
-
-@contextlib.contextmanager
 def locked(path: Path | str) -> Iterator[None]:
     """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
         changing and writing. A folder that cannot hold the list is refused at once, with the
@@ -546,22 +511,29 @@ def locked(path: Path | str) -> Iterator[None]:
     _check_folder(path, real)
     lock_file = real.with_name(real.name + ".lock")
     made = not os.path.lexists(lock_file)
+    fd = _open_lock(lock_file, path)  # the one open: the lock holds this descriptor
+    hold = locking.flock if os.name == "posix" else locking.file_lock
+    start = committed()
     try:
-        with _hold(lock_file, path):
+        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path)), opened=fd):
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
                 remove_stale_temp_files(real)
                 _cleaned.add(str(lock_file))
             for settle in on_lock:
                 settle(real)
-            yield
+            try:
+                yield
+            finally:
+                # a lock file made for a change that wrote nothing (refused, or a list that
+                # cannot be read) goes again while still held: a refusal leaves every file
+                # as it was; one who waits on it sees it gone and locks the new one
+                if made and (committed() == start or not os.path.exists(real)):
+                    with contextlib.suppress(OSError):
+                        lock_file.unlink()
     except PermissionError as exc:
         raise LedgerError(
             msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
         ) from None
-    finally:
-        if made and not os.path.exists(real):
-            with contextlib.suppress(OSError):
-                lock_file.unlink()
 
 
 @contextlib.contextmanager
@@ -569,8 +541,10 @@ def held(lock_file: Path, path: Path) -> Iterator[None]:
     """Hold the lock ``lock_file`` of a file skatliste keeps beside a list (its answers to
     repeated entries), ``path`` named in messages: the lock alone, nothing run first (the
     list's own lock settles what needs settling)."""
+    fd = _open_lock(lock_file, path)
+    hold = locking.flock if os.name == "posix" else locking.file_lock
     try:
-        with _hold(lock_file, path):
+        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path)), opened=fd):
             yield
     except PermissionError as exc:
         raise LedgerError(

@@ -3,7 +3,12 @@ as text), a tournament's in ``keys.json`` in its folder, a format of its own (``
 organiser's key and one key per (series, table). Both readable by their owner only, written
 atomically under their lock.
 
-Version 2 of ``keys.json`` keeps a key per (series, table) as ``"S/T"``; version 1 (no
+Pairing codes (one-time codes an entry link carries instead of the key, which the page trades
+for it) live in the same files: a list's as lines ``pair TARGET CODE`` after its key (a file
+of one line, as earlier versions wrote it, has none yet), a tournament's under ``pairing``.
+
+Version 3 of ``keys.json`` adds ``pairing`` (version 2 had none: read, it has none yet).
+Version 2 keeps a key per (series, table) as ``"S/T"``; version 1 (no
 ``format``) kept one per table number, for every series: read, each becomes the key of that
 table in the last drawn series (the printed QR codes of the series being played keep
 working), and the file written back keeps a backup of the old one.
@@ -20,14 +25,21 @@ from skatliste.errors import LedgerError
 from skatliste.fields import Const, Field, Keyed, Places, Record, Text, at
 from skatliste.i18n import msg
 from skatliste.store import tournament
-from skatliste.store.files import PRIVATE, atomic_write, backup_path
+from skatliste.store.files import atomic_write, backup_path
 from skatliste.store.formats import Format, read
+from skatliste.store.locking import PRIVATE
 
 KEY_LEAST = 16
 """The fewest characters a key has (one skatliste makes has 32): a shorter one, typed or kept
 in a hand-made key file, is too easy to guess."""
 FORMAT_NAME = "skatliste-keys"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+PAIR = "pair"
+"""The word that starts a pairing code's line in a list's key file."""
+LIST_TARGETS = ("list", "list/b")
+"""What a list's pairing code opens: its page, or its second list's page (``/b``); a
+tournament's open the organiser's page (``organiser``), a table's (``S/T``) or its second
+list's (``S/T/b``)."""
 FILE_NAME = "keys.json"
 
 Seat = tuple[int, int]
@@ -41,6 +53,13 @@ ROOT = Record(
         Field("version", Const(FORMAT_VERSION)),
         Field("organiser", KEY, doc="writes every table's list"),
         Field("tables", Keyed(r"\d+/\d+", "1/3", KEY), doc='"SERIES/TABLE": that list\'s key'),
+        Field(
+            "pairing",
+            Keyed(r"organiser|\d+/\d+(/b)?", "1/3", KEY),
+            default={},
+            doc='"organiser", "SERIES/TABLE" or "SERIES/TABLE/b": the unspent pairing code of '
+            "that page's entry link",
+        ),
     ),
     "A tournament's keys for the web page.",
 )
@@ -92,11 +111,16 @@ def _from_version_1(data: dict[str, Any], path: Path) -> dict[str, Any]:
         tables = {(f"{last}/{t}" if str(t).isdigit() else t): k for t, k in tables.items()}
     return {
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
+        "version": 2,
         **{k: v for k, v in data.items() if k not in ("format", "version")},
         "organiser": data.get("organiser", ""),
         "tables": tables,
     }
+
+
+def _from_version_2(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """Version 2: no pairing codes yet (the next entry link shown makes them)."""
+    return {**data, "version": 3, "pairing": data.get("pairing", {})}
 
 
 FORMAT = Format(
@@ -105,7 +129,7 @@ FORMAT = Format(
     ROOT,
     "key file",
     rules=_unsafe,
-    migrations={1: _from_version_1},
+    migrations={1: _from_version_1, 2: _from_version_2},
     unnamed=1,
 )
 """A tournament's ``keys.json``."""
@@ -137,32 +161,64 @@ def _refuse_short(path: Path, key: str) -> None:
 def read_list_key(path: Path) -> str:
     """The key kept in a list's key file ``path`` ("" when there is none); a key file with a
     key shorter than :data:`KEY_LEAST` is refused."""
+    return read_list_file(path)[0]
+
+
+def read_list_file(path: Path) -> tuple[str, dict[str, str]]:
+    """The key kept in a list's key file ``path`` and its unspent pairing codes by target
+    ("", {} when there is none): the key on the first line, then ``pair TARGET CODE`` lines.
+    A key shorter than :data:`KEY_LEAST`, or a line of neither kind, is refused."""
     try:
         text = path.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
-        return ""
+        return "", {}
     except OSError as exc:
         raise LedgerError(
             msg("{path}: cannot read the key: {why}", path=path, why=exc.strerror or exc)
         ) from None
-    if text:
-        _refuse_short(path, text)
-    return text
+    key, *rest = text.splitlines() or [""]
+    key = key.strip()
+    if key:
+        _refuse_short(path, key)
+    codes: dict[str, str] = {}
+    for number, line in enumerate(rest, start=2):
+        parts = line.split()
+        if len(parts) != 3 or parts[0] != PAIR or parts[1] not in LIST_TARGETS:
+            raise LedgerError(
+                msg(
+                    "{path}: line {line}: {text} is no pairing code; write 'pair list CODE' "
+                    "or delete the line (the page's link gets a new code)",
+                    path=path,
+                    line=number,
+                    text=repr(line[:60]),
+                )
+            )
+        codes[parts[1]] = parts[2]
+    return key, codes
 
 
-def write_list_key(path: Path, key: str) -> None:
-    """Keep a list's key (the caller holds the lock), private from its first byte."""
+def write_list_key(path: Path, key: str, codes: dict[str, str] | None = None) -> None:
+    """Keep a list's key and its pairing codes (the caller holds the lock), private from its
+    first byte."""
+    lines = [key, *(f"{PAIR} {target} {code}" for target, code in sorted((codes or {}).items()))]
     _make_private(path)
-    atomic_write(path, key + "\n", what="key", mode=PRIVATE, follow=False)  # even if 0644
+    atomic_write(path, "\n".join(lines) + "\n", what="key", mode=PRIVATE, follow=False)
 
 
 def read_tournament_keys(path: Path) -> tuple[str, dict[Seat, str], bool]:
     """The organiser's key, the seats' keys kept in ``path``, and whether the file is of an
     earlier version ("", {}, False when there is none yet); refused with every problem."""
+    organiser, seats, _, old = read_tournament_file(path)
+    return organiser, seats, old
+
+
+def read_tournament_file(path: Path) -> tuple[str, dict[Seat, str], dict[str, str], bool]:
+    """:func:`read_tournament_keys` with the unspent pairing codes by target (``organiser``,
+    ``S/T``, ``S/T/b``) third."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return "", {}, False
+        return "", {}, {}, False
     except OSError as exc:
         raise LedgerError(
             msg("{path}: cannot read the keys: {why}", path=path, why=exc.strerror or exc)
@@ -172,14 +228,20 @@ def read_tournament_keys(path: Path) -> tuple[str, dict[Seat, str], bool]:
     for name, key in found.data["tables"].items():
         series, _, table = name.partition("/")
         seats[(int(series), int(table))] = key
-    return found.data["organiser"], seats, found.migrated(FORMAT)
+    codes = dict(found.data["pairing"])
+    return found.data["organiser"], seats, codes, found.migrated(FORMAT)
 
 
 def write_tournament_keys(
-    path: Path, organiser: str, seats: dict[Seat, str], *, backup: bool = False
+    path: Path,
+    organiser: str,
+    seats: dict[Seat, str],
+    *,
+    codes: dict[str, str] | None = None,
+    backup: bool = False,
 ) -> None:
-    """Keep a tournament's keys (the caller holds the lock); ``backup``: keep the file of an
-    earlier version first, as it was."""
+    """Keep a tournament's keys and pairing codes (the caller holds the lock); ``backup``:
+    keep the file of an earlier version first, as it was."""
     if backup:
         atomic_write(backup_path(path), path.read_bytes(), what="key", mode=PRIVATE, follow=False)
     text = json.dumps(
@@ -188,6 +250,7 @@ def write_tournament_keys(
             "version": FORMAT_VERSION,
             "organiser": organiser,
             "tables": {f"{s}/{t}": k for (s, t), k in sorted(seats.items())},
+            "pairing": dict(sorted((codes or {}).items())),
         },
         indent=2,
     )

@@ -40,8 +40,9 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Record, Text
 from skatliste.i18n import msg
 from skatliste.store import files
-from skatliste.store.files import NOFOLLOW, PRIVATE, atomic_write, held, locked, now, real_path
+from skatliste.store.files import atomic_write, held, locked, now, real_path
 from skatliste.store.formats import Format, read_lines
+from skatliste.store.locking import NOFOLLOW, PRIVATE
 
 FORMAT_NAME = "skatliste-requests"
 FORMAT_VERSION = 1

@@ -82,10 +82,13 @@ def _qr(link: str) -> str:
     return svg
 
 
-def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]:
+def agreement_json(
+    path: Path, *, lang: Any, link: str | None, another: str | None = None
+) -> dict[str, Any]:
     """The page's view of the agreement: who has signed, the open protests, and where the
     table's two lists differ (list A against list B, whichever page asks); ``link``: the
-    second list's page with the key, for the first list's page of a keeper who may write."""
+    second list's page with a pairing code, for the first list's page of a keeper who may
+    write; ``another``: this page with its pairing code, for another phone on the same list."""
 
     ledger = open_list(path)
     now = agree.standing(ledger)
@@ -118,26 +121,50 @@ def agreement_json(path: Path, *, lang: Any, link: str | None) -> dict[str, Any]
         "differ_here": here,
         "link": link,
         "qr": None if link is None else _qr(link),
+        "another": another,
+        "another_qr": None if another is None else _qr(another),
     }
 
 
 def _link(request: Request) -> str | None:
-    """The second list's page with the key this request carries (the first list's page of a
-    keeper who may write only)."""
+    """The second list's page (the first list's page of a keeper who may write only), with
+    its unspent pairing code (``#pair=``; a fresh one once a phone spent it), or where no file
+    keeps codes (a key given with ``--key``) with the key this request carries."""
     here = site(request)
     if first_of(here.ledger_path) is not None or not can_write(request):
         return None
-    key = request.headers.get("authorization", "").partition(" ")[2].strip()
+    target = f"{here.target}/b"
+    fragment = request.app.state.fragments([target]).get(target) if here.pairing else None
+    if fragment is None:
+        fragment = "key=" + request.headers.get("authorization", "").partition(" ")[2].strip()
     origin = (request.app.state.public_url or str(request.base_url)).rstrip("/")
-    return f"{origin}{here.base}/b/#key={key}"
+    return f"{origin}{here.base}/b/#{fragment}"
+
+
+def _another(request: Request) -> str | None:
+    """This page with its unspent pairing code, for another phone of a keeper who may write
+    (None where no file keeps codes: a key given with ``--key``)."""
+    here = site(request)
+    if here.pairing is None or not can_write(request):
+        return None
+    fragment = request.app.state.fragments([here.target]).get(here.target)
+    if fragment is None:
+        return None
+    origin = (request.app.state.public_url or str(request.base_url)).rstrip("/")
+    return f"{origin}{here.base}/#{fragment}"
 
 
 async def get_agreement(request: Request) -> Response:
-    """``GET /api/agree``: signatures, open protests, where the two lists differ."""
+    """``GET /api/agree``: signatures, open protests, where the two lists differ, and for a
+    keeper the links (with pairing codes) for the second list and for another phone."""
     lang = request_lang(request)
     path = site(request).ledger_path
-    link = _link(request)
-    return JSONResponse(await run_in_threadpool(lambda: agreement_json(path, lang=lang, link=link)))
+
+    def read() -> dict[str, Any]:
+        link, another = _link(request), _another(request)  # a code may be made
+        return agreement_json(path, lang=lang, link=link, another=another)
+
+    return JSONResponse(await run_in_threadpool(read))
 
 
 @writes
@@ -175,7 +202,7 @@ def _without_link(agreement: dict[str, Any]) -> dict[str, Any]:
     """A write's answer: the agreement without the second list's link and QR code (they carry
     the key; the answer is kept beside the list for a repeat, and no key goes in any file but
     the keys file). The page keeps the link it read with ``GET /api/agree``."""
-    return {k: v for k, v in agreement.items() if k not in ("link", "qr")}
+    return {k: v for k, v in agreement.items() if k not in ("link", "qr", "another", "another_qr")}
 
 
 def _organiser(request: Request) -> bool:
@@ -238,6 +265,8 @@ class SecondList:
                 base=f"{parent.base}/b",
                 table_key=parent.table_key,
                 refuse=parent.refuse,  # the table's second list closes with its first
+                target=f"{parent.target}/b",
+                pairing=parent.pairing,
             )
         return found
 

@@ -31,6 +31,7 @@ from skatliste.web.base import (
     Site,
     can_write,
     in_thread,
+    pair,
     read_json,
     request_lang,
     say,
@@ -111,7 +112,7 @@ class RestoreIn(BaseModel):
     (``restore``), as ``skatliste restore N`` takes it."""
 
     model_config = _IN
-    item: int = Field(ge=1)
+    item: int = Field(ge=1, strict=True)
 
 
 def _stake(request: Request) -> Stake | None:
@@ -414,4 +415,5 @@ API_ROUTES = [
     Route("/api/undo", undo, methods=["POST"]),
     Route("/api/restore", restore, methods=["POST"]),
     Route("/api/bock", call_bock, methods=["POST"]),
+    Route("/api/pair", pair, methods=["POST"]),
 ]

@@ -9,16 +9,17 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from skatliste.app import requests as kept
 from skatliste.app.keys import key_matches
@@ -26,7 +27,7 @@ from skatliste.app.lists import open_list
 from skatliste.app.requests import wait_for_locks
 from skatliste.errors import SkatlisteError
 from skatliste.fields import Pairs
-from skatliste.i18n import Joined, Lang, Message, join, msg
+from skatliste.i18n import Joined, Lang, Message, join, msg, pmsg
 from skatliste.web.watch import Watcher
 
 HERE = Path(__file__).resolve().parent
@@ -96,6 +97,12 @@ class Site:
     """A tournament table's own key: writes this list while ``refuse`` finds nothing."""
     refuse: Callable[[], Message | None] | None = None
     """Why a table's key may not write now (its series is finished, ...), or None."""
+    target: str = "list"
+    """What this page's pairing codes are kept as: ``list``, ``organiser``, ``S/T``; a second
+    list's page adds ``/b``."""
+    pairing: Callable[[str, str], str | None] | None = None
+    """Trades a target's pairing code for its key once (None: spent or unknown); None when
+    the keys are given, not kept in a file (no codes then: links carry the key)."""
     gate: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One write at a time per list in this process: the others wait here, not in a thread."""
     cache: dict[str, Any] = field(default_factory=dict)
@@ -260,7 +267,52 @@ async def read_json(request: Request, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise Refused(422, join(_plain(e) for e in exc.errors())) from None
+        errors = exc.errors()
+        typed = [_wrong_type(e) for e in errors]
+        if any(t is not None for t in typed):  # a field of the wrong JSON type: a bad request
+            raise Refused(400, join(t for t in typed if t is not None)) from None
+        raise Refused(422, join(_plain(e) for e in errors)) from None
+
+
+_TYPES = {
+    "string_type": pmsg("JSON type", "text"),
+    "int_type": pmsg("JSON type", "a whole number"),
+    "int_from_float": pmsg("JSON type", "a whole number"),
+    "bool_type": pmsg("JSON type", "true or false"),
+}
+"""The JSON type a field takes, by pydantic's kind of error for a value of another type."""
+
+
+def _json_kind(value: object) -> Message:
+    """What a JSON value is, in words."""
+    if value is None:
+        return pmsg("JSON type", "null")
+    if isinstance(value, bool):
+        return pmsg("JSON type", "true or false")
+    if isinstance(value, int | float):
+        return pmsg("JSON type", "a number")
+    if isinstance(value, str):
+        return pmsg("JSON type", "text")
+    if isinstance(value, list):
+        return pmsg("JSON type", "a list")
+    return pmsg("JSON type", "an object")
+
+
+def _wrong_type(error: Any) -> Message | None:
+    """``'declarer' must be text, not a number (5)``: a field sent as another JSON type than
+    it takes, naming the field and both types; None for any other problem."""
+    loc = error.get("loc", ())
+    wanted = _TYPES.get(str(error.get("type", "")))
+    if not loc or wanted is None:
+        return None
+    found = error.get("input")
+    return msg(
+        "'{field}' must be {type}, not {found_type} ({found})",
+        field=".".join(str(p) for p in loc),
+        type=wanted,
+        found_type=_json_kind(found),
+        found=json.dumps(found, ensure_ascii=False)[:40],
+    )
 
 
 FIELD_HINTS = {
@@ -439,6 +491,83 @@ async def _write(
     else:
         await in_thread(lambda: kept.forget(path, idem))
     return response
+
+
+# --- pairing: a one-time code in the link, traded for the key ------------------------------
+
+PAIR_TRIES = 10
+"""Wrong pairing codes one address may send a minute before it is refused (429)."""
+PAIR_WINDOW = 60.0
+_wrong_codes: dict[str, list[float]] = {}
+"""The times of each address's wrong pairing codes in the last ``PAIR_WINDOW`` seconds."""
+
+
+class PairIn(BaseModel):
+    """``POST /api/pair``: the code from the link's ``#pair=``."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=100)
+
+
+PAIR_ADDRESSES = 4096
+"""Addresses whose wrong codes are remembered at most: past it, the stale ones are forgotten
+(many addresses cannot grow the server's memory without bound)."""
+
+
+def _recent_wrong(address: str, now: float) -> list[float]:
+    """The address's wrong codes still inside the window (older ones forgotten)."""
+    if len(_wrong_codes) > PAIR_ADDRESSES:
+        for other, times in list(_wrong_codes.items()):
+            if now - times[-1] >= PAIR_WINDOW:
+                del _wrong_codes[other]
+    found = [t for t in _wrong_codes.get(address, []) if now - t < PAIR_WINDOW]
+    if found:
+        _wrong_codes[address] = found
+    else:
+        _wrong_codes.pop(address, None)
+    return found
+
+
+async def pair(request: Request) -> Response:
+    """``POST /api/pair``: the key of this page for its unspent pairing code, once (the code is
+    spent; the next link shown carries a fresh one). A spent or unknown code: 403; a few
+    wrong codes a minute from one address: 429. Same origin only, like a write."""
+    check_origin(request)
+    here = site(request)
+    if here.pairing is None:
+        raise Refused(
+            404,
+            msg(
+                "this server pairs no phones (its key was given with --key): open the link "
+                "with the key"
+            ),
+        )
+    address = request.client.host if request.client else ""
+    now = time.monotonic()
+    if len(_recent_wrong(address, now)) >= PAIR_TRIES:
+        raise Refused(
+            429,
+            msg(
+                "too many wrong pairing codes from this device: wait a minute, then scan the "
+                "table's current QR code"
+            ),
+        )
+    given = await read_json(request, PairIn)
+    pairing = here.pairing
+    key = await in_thread(lambda: pairing(here.target, given.code))
+    if key is None:
+        _wrong_codes.setdefault(address, []).append(now)
+        raise Refused(
+            403,
+            msg(
+                "this link's pairing code is used up (or unknown): scan the table's current QR "
+                "code (the organiser's page or 'skatliste serve --show-keys' shows it)"
+            ),
+        )
+    paired = getattr(request.app.state, "paired", None)
+    if paired is not None:  # 'serve' shows the page's next link in the terminal
+        await in_thread(lambda: paired(here.target))
+    return JSONResponse({"key": key}, headers={"Cache-Control": "no-store"})
 
 
 # --- headers every answer carries -------------------------------------------------------

@@ -27,6 +27,8 @@ import h11
 from uvicorn.protocols.http.flow_control import service_unavailable
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from skatliste.i18n import Message, environment_lang, msg, nmsg
+
 MAX_CONNECTIONS = 4096
 """Open connections in all (beyond, the one waiting longest for its request head is closed):
 a hall of 100 tables with a phone or two each and 100 watchers uses a few hundred."""
@@ -66,7 +68,10 @@ class HallProtocol(H11Protocol):
 
         async def limited(scope: Any, receive: Any, send: Any) -> None:
             if scope["type"] == "http" and len(tasks) > most:
-                _log_limited("request refused: %d in progress already", len(tasks) - 1)
+                _log_limited(
+                    "busy",
+                    msg("request refused: {count} in progress already", count=len(tasks) - 1),
+                )
                 await service_unavailable(scope, receive, send)
                 return
             await app(scope, receive, send)
@@ -80,12 +85,25 @@ class HallProtocol(H11Protocol):
         count = self.per_client.get(peer, 0) + 1
         self.per_client[peer] = count
         if count > self.most_per_client:
-            _log_limited("connection from %s refused: %d open already", peer, count - 1)
-            transport.close()
-            return
+            # this phone's own connection idle longest makes room; with none idle, it waits
+            idle = next((p for p in self.waiting if getattr(p, "_peer", None) == peer), None)
+            if idle is None:
+                _log_limited(
+                    "open",
+                    msg("connection from {peer} refused: {count} open already", peer=peer,
+                        count=count - 1),
+                )  # fmt: skip
+                transport.close()
+                return
+            self.waiting.pop(idle)
+            idle.transport.close()
         if len(self.connections) > self.most_connections:
             if not self.waiting:  # every connection has a request under way: this one waits
-                _log_limited("connection from %s refused: %d open", peer, len(self.connections))
+                _log_limited(
+                    "full",
+                    msg("connection from {peer} refused: {count} open", peer=peer,
+                        count=len(self.connections)),
+                )  # fmt: skip
                 transport.close()
                 return
             longest = next(iter(self.waiting))
@@ -135,8 +153,11 @@ class HallProtocol(H11Protocol):
             self.transport.close()
 
 
-def _log_limited(text: str, *args: object) -> None:
-    logging.getLogger("skatliste.web").warning(text, *args)
+def _log_limited(kind: str, told: Message) -> None:
+    """A line for the server's terminal in its language; ``kind`` groups the lines that
+    :class:`RateLimited` counts together (one kind, whatever the address)."""
+    text = told.render(environment_lang())
+    logging.getLogger("skatliste.web").warning("%s", text, extra={"kind": kind})
 
 
 class RateLimited(logging.Filter):
@@ -149,12 +170,17 @@ class RateLimited(logging.Filter):
         self.seen: dict[tuple[str, str], tuple[float, int]] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        kind = (record.name, str(record.msg)[:80])
+        kind = (record.name, getattr(record, "kind", None) or str(record.msg)[:80])
         start, count = self.seen.get(kind, (-1e9, 0))
         now = time.monotonic()
         if now - start > self.seconds:
             if count > self.most:
-                record.msg = f"{record.msg} (and {count - self.most} more like it held back)"
+                held = nmsg(
+                    "and {count} more like it held back",
+                    "and {count} more like it held back",
+                    count - self.most,
+                ).render(environment_lang())
+                record.msg = f"{record.msg} ({held})"
             self.seen[kind] = (now, 1)
             return True
         self.seen[kind] = (start, count + 1)

@@ -93,6 +93,12 @@ _LABELS: dict[str, Message] = {
         "page", "The second keeper opens this link and enters every game on a list of their own"
     ),
     "first_list": pmsg("page", "This is the second list of the table"),
+    "another_phone": pmsg("page", "Another phone for this list"),
+    "another_phone_hint": pmsg(
+        "page",
+        "Scan this with another phone to enter games on this list there too; the code works "
+        "once, then a new one shows here",
+    ),
     "agree_title": pmsg("page", "The two lists"),
     "sign": pmsg("page", "Sign"),
     "signed": pmsg("page", "signed {time}"),

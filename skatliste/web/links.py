@@ -1,4 +1,4 @@
-"""The addresses a page is served at, its entry link (which carries the key) and that link as
+"""The addresses a page is served at, its entry link (which carries a pairing code) and that link as
 a QR code for the terminal. Strings only; ``skatliste serve`` prints them."""
 
 from __future__ import annotations
@@ -52,10 +52,11 @@ def base_url(address: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def entry_link(address: str, port: int, key: str) -> str:
-    """The link that opens the page for writing: the key in the fragment, which the browser
-    keeps to itself (never sent in a request, a log or a Referer)."""
-    return f"{base_url(address, port)}#key={key}"
+def entry_link(address: str, port: int, fragment: str) -> str:
+    """The link that opens the page for writing: ``pair=CODE`` (a one-time code the page
+    trades for the key) or ``key=KEY`` in the fragment, which the browser keeps to itself
+    (never sent in a request, a log or a Referer)."""
+    return f"{base_url(address, port)}#{fragment}"
 
 
 def qr_terminal(text: str) -> str:

@@ -13,7 +13,7 @@ import dataclasses
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -29,7 +29,14 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as ASGIMessage
 
-from skatliste.app.keys import KeyRing, read_list_key, read_tournament_keys, tournament_keys
+from skatliste.app.keys import (
+    KeyRing,
+    pairing_codes,
+    read_list_file,
+    read_tournament_file,
+    redeem,
+    tournament_keys,
+)
 from skatliste.app.lists import tournament_list
 from skatliste.app.requests import ListBusy
 from skatliste.errors import ChangedError, InputError, LedgerError, ListRefuses, SkatlisteError
@@ -346,6 +353,133 @@ def _seat_keys(folder: Path, given: Mapping[Any, str]) -> dict[tuple[int, int], 
     return {k if isinstance(k, tuple) else (last, int(k)): v for k, v in given.items()}
 
 
+def _codes(ring: KeyRing, key_file: Path, targets: list[str], tournament: bool) -> dict[str, str]:
+    """The targets' unspent pairing codes: as the keys file was last read, or (some missing)
+    made and kept now, in one write."""
+    codes: dict[str, str] = ring.current()[2 if tournament else 1]
+    if all(t in codes for t in targets):
+        return {t: codes[t] for t in targets}
+    return pairing_codes(key_file, targets, tournament=tournament)
+
+
+Fragments = Callable[[list[str]], dict[str, str]]
+"""Each target's entry link fragment (``pair=CODE``, or ``key=KEY`` where no file keeps codes)."""
+
+
+def _list_mode(
+    ledger_path: Path, key: str, key_file: Path | None, lang: Lang | None, watchers: list[Watcher]
+) -> tuple[Site, list[BaseRoute], Fragments]:
+    """One list's site (its keys read again when their file changes), routes and links."""
+    watcher = Watcher(ledger_path)
+    watchers.append(watcher)
+    ring = KeyRing(key_file, read_list_file, (key, {}) if key or not key_file else None)
+    kept = key_file if not key else None  # a key given is no file's: no codes for it
+
+    def list_keys() -> tuple[str, ...]:
+        found: str = ring.current()[0]
+        return (found,) if found else ()  # no key: the page only shows the list
+
+    def list_pairing(target: str, code: str) -> str | None:
+        assert kept is not None
+        return redeem(kept, target, code, tournament=False)
+
+    def list_fragments(targets: list[str]) -> dict[str, str]:
+        if kept is None:
+            return {t: f"key={key}" for t in targets if key}
+        return {t: f"pair={c}" for t, c in _codes(ring, kept, targets, False).items()}
+
+    main = Site(
+        ledger_path=ledger_path,
+        writers=list_keys,
+        lang=lang,
+        watcher=watcher,
+        pairing=list_pairing if kept is not None else None,
+    )
+    return main, with_second_list([*PAGE_ROUTES, *API_ROUTES]), list_fragments
+
+
+def _tournament_mode(
+    tournament: Path,
+    organiser_key: str,
+    table_keys: Mapping[Any, str],
+    key_file: Path | None,
+    lang: Lang | None,
+    watchers: list[Watcher],
+) -> tuple[Site, list[BaseRoute], Callable[[tuple[int, int]], str], Fragments]:
+    """A tournament's site (the organiser's page), routes (each table's page too), each
+    seat's key and links."""
+    from skatliste.web.tournament import TablePages, tournament_routes
+
+    fixed: tuple[str, dict[tuple[int, int], str], dict[str, str], bool] = (
+        organiser_key,
+        _seat_keys(tournament, table_keys),
+        {},
+        False,
+    )
+    rings = KeyRing(key_file, read_tournament_file, None if key_file else fixed)
+
+    def organiser() -> tuple[str, ...]:
+        found = organiser_key or rings.current()[0]
+        return (found,) if found else ()
+
+    def seat_key(seat: tuple[int, int]) -> str:
+        found: str = rings.current()[1].get(seat, "")
+        if not found and key_file is not None:  # a series drawn while serving
+            found = tournament_keys(tournament).seats.get(seat, "")
+        return found
+
+    def tournament_pairing(target: str, code: str) -> str | None:
+        assert key_file is not None
+        if target == "organiser" and organiser_key:
+            return None  # the organiser's key was given: the file's is not the one
+        return redeem(key_file, target, code, tournament=True)
+
+    def key_of(target: str) -> str:
+        if target == "organiser":
+            return (organiser() or ("",))[0]
+        series, table = target.split("/")[:2]
+        found: str = seat_key((int(series), int(table)))
+        return found
+
+    def tournament_fragments(targets: list[str]) -> dict[str, str]:
+        keys = {t: k for t in targets if (k := key_of(t))}
+        # a key given, which no file keeps with codes: its link carries the key itself
+        given = [t for t in keys if key_file is None or (t == "organiser" and organiser_key)]
+        found = {t: f"key={keys[t]}" for t in given}
+        wanted = [t for t in keys if t not in given]
+        if key_file is not None and wanted:
+            codes = _codes(rings, key_file, wanted, True)
+            found.update({t: f"pair={c}" for t, c in codes.items()})
+        return found
+
+    # the organiser's page reads the whole tournament on each change: at most twice a
+    # second, however many tables save (a hall of 100 saves 50 games a second)
+    watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
+    watchers.append(watcher)
+    main = Site(
+        ledger_path=tournament,
+        writers=organiser,
+        lang=lang,
+        watcher=watcher,
+        target="organiser",
+        pairing=tournament_pairing if key_file is not None else None,
+    )
+    tables = TablePages(
+        tournament,
+        organiser=organiser,
+        seat_key=seat_key,
+        lang=lang,
+        routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
+        watchers=watchers,
+        pairing=tournament_pairing if key_file is not None else None,
+    )
+    routes: list[BaseRoute] = [
+        *tournament_routes(),
+        Mount("/series/{series:num}/table/{table:num}", app=tables),
+    ]
+    return main, routes, seat_key, tournament_fragments
+
+
 def create_app(
     ledger_path: Path | None = None,
     *,
@@ -378,6 +512,7 @@ def create_app(
     watchers: list[Watcher] = []
     routes: list[BaseRoute]
     seat_key: Any = None
+    fragments: Any = None
     # each mode's pages are loaded by that mode only: all three cost a list's serve 50 ms
     if league is not None:
         from skatliste.web.league import league_routes
@@ -396,49 +531,11 @@ def create_app(
     elif tournament is None:
         if ledger_path is None:
             raise ValueError(msg("create_app needs a list or a tournament folder"))
-        watcher = Watcher(ledger_path)
-        watchers.append(watcher)
-        ring = KeyRing(key_file, read_list_key, key or (None if key_file else ""))
-
-        def list_keys() -> tuple[str, ...]:
-            found = ring.current()
-            return (found,) if found else ()  # no key: the page only shows the list
-
-        main = Site(ledger_path=ledger_path, writers=list_keys, lang=lang, watcher=watcher)
-        routes = with_second_list([*PAGE_ROUTES, *API_ROUTES])
+        main, routes, fragments = _list_mode(ledger_path, key, key_file, lang, watchers)
     else:
-        from skatliste.web.tournament import TablePages, tournament_routes
-
-        fixed = (organiser_key, _seat_keys(tournament, table_keys or {}))
-        rings = KeyRing(key_file, read_tournament_keys, None if key_file else fixed)
-
-        def organiser() -> tuple[str, ...]:
-            found = organiser_key or rings.current()[0]
-            return (found,) if found else ()
-
-        def seat_key(seat: tuple[int, int]) -> str:
-            found: str = rings.current()[1].get(seat, "")
-            if not found and key_file is not None:  # a series drawn while serving
-                found = tournament_keys(tournament).seats.get(seat, "")
-            return found
-
-        # the organiser's page reads the whole tournament on each change: at most twice a
-        # second, however many tables save (a hall of 100 saves 50 games a second)
-        watcher = Watcher(tournament, folder=True, interval=FOLDER_POLL_SECONDS)
-        watchers.append(watcher)
-        main = Site(ledger_path=tournament, writers=organiser, lang=lang, watcher=watcher)
-        tables = TablePages(
-            tournament,
-            organiser=organiser,
-            seat_key=seat_key,
-            lang=lang,
-            routes=with_second_list([*PAGE_ROUTES, *API_ROUTES]),
-            watchers=watchers,
+        main, routes, seat_key, fragments = _tournament_mode(
+            tournament, organiser_key, table_keys or {}, key_file, lang, watchers
         )
-        routes = [
-            *tournament_routes(),
-            Mount("/series/{series:num}/table/{table:num}", app=tables),
-        ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -466,6 +563,7 @@ def create_app(
     app.state.site = main
     app.state.watchers = watchers
     app.state.seat_key = seat_key
+    app.state.fragments = fragments
     app.state.hosts = None if hosts is None else list(hosts)
     app.state.port = port
     app.state.public_url = public_url

@@ -29,6 +29,7 @@ from skatliste.web.base import (
     can_write,
     events,
     in_thread,
+    pair,
     read_json,
     request_lang,
     say,
@@ -58,10 +59,12 @@ class TablePages:
         lang: Lang | None,
         routes: list[BaseRoute],
         watchers: list[Watcher],
+        pairing: Callable[[str, str], str | None] | None = None,
     ) -> None:
         self.folder = folder
         self.organiser = organiser
         self.seat_key = seat_key
+        self.pairing = pairing
         self.lang = lang
         self.router = Router(routes=routes)
         self.watchers = watchers
@@ -89,6 +92,8 @@ class TablePages:
                 base=f"/series/{series}/table/{table}",
                 table_key=lambda: self.seat_key((series, table)),
                 refuse=lambda: closed_for_table(self.folder, series, table),
+                target=f"{series}/{table}",
+                pairing=self.pairing,
             )
         return found
 
@@ -235,16 +240,20 @@ def tournament_json(
     lang: Lang,
     organiser: bool,
     base_url: str,
-    seat_key: Callable[[Seat], str] | None,
+    fragments: Callable[[list[str]], dict[str, str]] | None,
     codes_known: str | None = None,
 ) -> dict[str, Any]:
     """The live ranking, the teams and every table's state (with its conflict, if any); for
-    the organiser also each table's entry link (with its key) and that link as a QR code to
-    print, and ``codes``, the version of the codes: when the page says it has that version
-    (``codes_known``), the codes are left out (100 codes are 300 KB; they change only with a
-    key or a series drawn). ``base_url`` is the address the server was told to serve at."""
+    the organiser also each table's entry link (with a pairing code, ``#pair=CODE``, or the
+    key where no keys file keeps codes) and that link as a QR code to print, and ``codes``,
+    the version of the codes: when the page says it has that version (``codes_known``), the
+    codes are left out (100 codes are 300 KB; they change only with a key, a series drawn or
+    a pairing code spent). ``base_url`` is the address the server was told to serve at;
+    ``fragments`` gives each target's (``S/T``, ``S/T/b``) link fragment."""
     ranking, teams, states, conflicts = _read(folder)
     double = organiser and _double_before.get(folder, False)
+    wanted = [f"{s.series}/{s.table}{b}" for s in states for b in (("", "/b") if double else ("",))]
+    fragment = fragments(wanted) if organiser and fragments else {}
     tables = []
     links: list[str] = []
     for state in states:
@@ -258,12 +267,12 @@ def tournament_json(
             "url": f"{base_url}series/{state.series}/table/{state.table}/",
             "problems": [p.render(lang) for p in state.problems],
         }
-        key = seat_key((state.series, state.table)) if organiser and seat_key else ""
-        if key:
-            row["link"] = f"{row['url']}#key={key}"
+        seat = f"{state.series}/{state.table}"
+        if seat in fragment:
+            row["link"] = f"{row['url']}#{fragment[seat]}"
             links.append(row["link"])
-            if double:  # the second list's own link, for its keeper
-                row["link_b"] = f"{row['url']}b/#key={key}"
+            if double and f"{seat}/b" in fragment:  # the second list's own link, its keeper's
+                row["link_b"] = f"{row['url']}b/#{fragment[seat + '/b']}"
                 links.append(row["link_b"])
         tables.append(row)
     codes = hashlib.blake2b("\n".join(links).encode(), digest_size=8).hexdigest()
@@ -316,7 +325,7 @@ async def get_tournament(request: Request) -> Response:
     lang = request_lang(request)
     organiser = can_write(request)
     folder = site(request).ledger_path
-    seat_key = request.app.state.seat_key
+    fragments = request.app.state.fragments
     base_url = request.app.state.public_url or str(request.base_url)
     known = request.query_params.get("codes")
 
@@ -326,7 +335,7 @@ async def get_tournament(request: Request) -> Response:
             lang=lang,
             organiser=organiser,
             base_url=base_url,
-            seat_key=seat_key,
+            fragments=fragments,
             codes_known=known,
         )
 
@@ -373,4 +382,5 @@ def tournament_routes() -> list[BaseRoute]:
         Route("/api/events", events),
         Route("/api/tournament", get_tournament, methods=["GET"]),
         Route("/api/tournament/paper", paper_result, methods=["POST"]),
+        Route("/api/pair", pair, methods=["POST"]),
     ]

@@ -14,7 +14,7 @@ from skatliste import tournament as core
 from skatliste.app.tournament.base import _now, open_tournament
 from skatliste.errors import InputError, LedgerError
 from skatliste.i18n import Message, join, msg, nmsg
-from skatliste.players import same_name
+from skatliste.players import matching_players
 from skatliste.store import tournament as store
 from skatliste.store.tournament import Tournament, list_name
 from skatliste.store.tournament_history import ResultDeleted, ResultReplaced
@@ -67,7 +67,15 @@ def _paper_item(
     if not found:
         return msg("'{item}': write NAME=POINTS/WON/LOST, e.g. Anna=312/9/2", item=item)
     name = found.group("name").strip()
-    who = next((p for p in seated if same_name(p) == same_name(name)), None)
+    # as the list commands find a name: its beginning, without its umlauts or accents
+    hits = matching_players(seated, name)
+    if len(hits) > 1:
+        return msg(
+            "'{name}' could be {names}: write more of the name",
+            name=name,
+            names=msg("{names} or {last}", names=", ".join(hits[:-1]), last=hits[-1]),
+        )
+    who = hits[0] if hits else None
     if who is None:
         return msg(
             "'{name}' is not at table {table} ({players})",
@@ -97,7 +105,7 @@ def _paper_item(
         int(found.group("lost")),
     )
     lines[who] = line
-    problem = core.entered_line_problem(line, length)
+    problem = core.entered_line_problem(line, length, seats=len(seated))
     return None if problem is None else msg("'{item}': {problem}", item=item, problem=problem)
 
 

@@ -8,8 +8,8 @@
   const L = JSON.parse(document.getElementById("labels").textContent);
   const LANG = document.body.dataset.lang;
   const BASE = document.body.dataset.base || "";
-  // the key as the page keeps it (common.js: taken out of the address, kept for the session)
-  const KEY = takeKey("skatliste-key:" + location.pathname);
+  // the key is app.js's KEY (common.js: taken out of the address, kept for the session),
+  // there once the page's pairing is done (keyReady)
   const POLL_MS = 1500;
   const $ = (id) => document.getElementById(id);
   let seen = null; // the last answer: the sheet's marks are put back after it is redrawn
@@ -50,7 +50,9 @@
 
   function render(s) {
     // a write's answer leaves out the second list's link (it carries the key): keep the one read
-    if (s.link === undefined && seen) s = { ...s, link: seen.link, qr: seen.qr };
+    if (s.link === undefined && seen) {
+      s = { ...s, link: seen.link, qr: seen.qr, another: seen.another, another_qr: seen.another_qr };
+    }
     seen = s;
     shown = JSON.stringify(s);
     document.body.classList.toggle("agree-closed", s.closed); // a closed list takes no game
@@ -72,6 +74,21 @@
           el("p", { class: "note", textContent: L.second_list_hint }),
           qr,
           el("a", { id: "second-link", href: s.link, textContent: s.link }),
+        ),
+      );
+    }
+    if (s.another) {
+      // another phone on this very list: this page's link with its one-time pairing code
+      const qr = el("div", { class: "qr" });
+      qr.innerHTML = s.another_qr; // segno's SVG, made on the server from the link
+      parts.push(
+        el(
+          "details",
+          { id: "another-phone" },
+          el("summary", { textContent: L.another_phone }),
+          el("p", { class: "note", textContent: L.another_phone_hint }),
+          qr,
+          el("a", { id: "another-link", href: s.another, textContent: s.another }),
         ),
       );
     }
@@ -155,7 +172,7 @@
     write("/api/protest", { game, text: $("protest-text").value }, fmt(L.say_protest, { n: game }));
   });
   if ($("sheet")) new MutationObserver(markSheet).observe($("sheet"), { childList: true });
-  refresh();
+  keyReady.then(refresh);
   setInterval(() => {
     if (!document.hidden && !panel.contains(document.activeElement)) refresh();
   }, POLL_MS);

@@ -7,11 +7,14 @@ const LANG = document.body.dataset.lang;
 const $ = (id) => document.getElementById(id);
 const BASE = document.body.dataset.base || ""; // a tournament table's page: /series/S/table/T
 
-// The key travels in the link's fragment (#key=...), which the browser never sends to a
-// server or puts in a Referer; requests carry it as a Bearer header. The page takes it out of
-// the address bar at once (so it is not in the history, a synced tab or a screenshot) and
-// keeps it for this tab's session only.
-const KEY = takeKey("skatliste-key:" + location.pathname);
+// The link carries a one-time pairing code (#pair=...) that the page trades for the key, or
+// (an earlier version's link) the key itself (#key=...), in the fragment, which the browser
+// never sends to a server or puts in a Referer; requests carry the key as a Bearer header.
+// The page takes either out of the address bar at once and keeps the key for this tab's
+// session only: the history holds a spent code (the address before replaceState is kept too).
+let KEY = "";
+let pairingError = ""; // why the link's pairing code opened nothing (shown while read-only)
+const keyReady = pairKey("skatliste-key:" + location.pathname, BASE, LANG, L.no_answer);
 
 let state = null;
 let mode = "game"; // or "ramsch"
@@ -236,6 +239,7 @@ function render() {
   $("entry").hidden = !s.can_write;
   $("readonly").hidden = s.can_write;
   if (!s.can_write && KEY) $("readonly").textContent = L.wrong_key;
+  else if (!s.can_write && pairingError) $("readonly").textContent = pairingError;
   $("btn-ramsch").hidden = !s.plays_ramsch;
   $("btn-pass").hidden = !s.plays_pass;
   drawForm(s.form || { groups: [], order: [] });
@@ -1015,10 +1019,15 @@ function listen() {
   });
 }
 
-wire();
-showTaps();
-refresh();
-listen();
-showOutbox();
-keepForOffline();
+keyReady.then(({ key, error }) => {
+  KEY = key;
+  pairingError = error;
+  wire();
+  showTaps();
+  refresh();
+  listen();
+  showOutbox();
+  keepForOffline();
+  if (error) toast(error, true);
+});
 if (navigator.storage && navigator.storage.persist) navigator.storage.persist(); // kept on a full phone too

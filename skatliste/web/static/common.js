@@ -1,5 +1,6 @@
 // What the phone page (app.js) and the organiser's page (tournament.js) share: building
-// elements, filling in a label's {placeholders}, taking the key out of the address, and the
+// elements, filling in a label's {placeholders}, taking the key (or the pairing code) out of the
+// address, and the
 // tables that scroll inside their cards.
 "use strict";
 
@@ -22,6 +23,38 @@ function takeKey(name) {
   const rest = fragment.toString();
   history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
   return given;
+}
+
+// A link's one-time pairing code (#pair=CODE), traded for the key at BASE/api/pair: the code
+// leaves the address at once and is spent by the trade, so the history keeps a spent code
+// only; the key is kept for this tab's session, as a #key= link's is. Without a code: the
+// key of a #key= link or of this session. Resolves to { key, error } (error: why no key).
+async function pairKey(name, base, lang, noAnswer) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const code = fragment.get("pair");
+  if (code === null) return { key: takeKey(name), error: "" };
+  fragment.delete("pair");
+  const rest = fragment.toString();
+  history.replaceState(history.state, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+  let response;
+  let data = {};
+  try {
+    response = await fetch(base + "/api/pair?lang=" + lang, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code }),
+    });
+    data = await response.json();
+  } catch (err) {
+    return { key: takeKey(name), error: noAnswer };
+  }
+  if (!response.ok || typeof data.key !== "string") return { key: takeKey(name), error: data.error || noAnswer };
+  try {
+    sessionStorage.setItem(name, data.key);
+  } catch (err) {
+    // kept in this page only: a reload needs a fresh code
+  }
+  return { key: data.key, error: "" };
 }
 
 function fmt(text, values) {

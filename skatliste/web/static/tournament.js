@@ -5,9 +5,9 @@
 const L = JSON.parse(document.getElementById("labels").textContent);
 const LANG = document.body.dataset.lang;
 const $ = (id) => document.getElementById(id);
-// The organiser's key leaves the address bar at once (history, synced tabs, screenshots) and
-// is kept for this tab's session, as on a table's page.
-const KEY = takeKey("skatliste-key:" + location.pathname);
+// The organiser's pairing code (or key) leaves the address bar at once (history, synced tabs,
+// screenshots); the key is kept for this tab's session, as on a table's page.
+let KEY = "";
 
 function table(headers, rows) {
   const t = el("table", { class: "summary" });
@@ -159,5 +159,10 @@ $("paper").addEventListener("submit", async (event) => {
   $("paper-force").checked = false;
   refresh();
 });
-refresh();
-listen();
+pairKey("skatliste-key:" + location.pathname, "", LANG, L.no_answer).then(({ key, error }) => {
+  KEY = key;
+  refresh().then(() => {
+    if (error) $("ranking").prepend(el("p", { class: "bad", textContent: error }));
+  });
+  listen();
+});
