@@ -4,6 +4,7 @@ held equal to drawing everything afresh."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from skatliste.app import tournament as app
 from skatliste.app.keys import tournament_keys
 from skatliste.app.lists import open_list
 from skatliste.render import skat as skat_render
+from skatliste.store import lists as store_lists
+from skatliste.store.files import read_bytes
 from skatliste.web import views
 from skatliste.web.server import create_app
 
@@ -140,3 +143,92 @@ def test_a_viewer_gets_no_codes_and_no_version(organiser: Served) -> None:
     public = client.get("/api/tournament").json()
     assert "codes" not in public
     assert all("link" not in t and "qr" not in t for t in public["tables"])
+
+
+def _as_read(path: Path) -> tuple[Any, ...]:
+    """A list read from nothing kept: its header, entries and history."""
+    lst = store_lists._parse(path, read_bytes(path))
+    return lst.header, lst.entries, lst.history, lst._read
+
+
+def test_a_list_kept_after_a_save_equals_the_list_read_afresh(fresh_ledger: Path) -> None:
+    """The server keeps the list it just wrote for the next reading: after saves, edits, an
+    undo and a pass, each reading equals a reading of the file from nothing."""
+    changes: list[Callable[[], object]] = [
+        *(lambda w=w, g=g: lists.add_game(fresh_ledger, w, g) for w, g in GAMES),
+        lambda: lists.add_game(fresh_ledger, "Anna", ["null"], note="Notiz ä"),
+        lambda: lists.pass_game(fresh_ledger),
+        lambda: lists.edit(fresh_ledger, 2, ["Carl", "pik", "mit", "1"]),
+        lambda: lists.undo(fresh_ledger),
+        lambda: lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "2", "hand"]),
+    ]
+    for change in changes:
+        change()
+        kept = open_list(fresh_ledger)
+        assert (kept.header, kept.entries, kept.history, kept._read) == _as_read(fresh_ledger)
+
+
+def test_a_list_read_is_its_readers_own(fresh_ledger: Path) -> None:
+    """What one reader changes in the list it read (its header, its entries, its history)
+    is not in the next reading: a list kept for reading again is never handed out itself."""
+    lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])
+    first = open_list(fresh_ledger)
+    first.header["players"].append("Dora")
+    first.header["rules"]["options"]["bock"] = "x"
+    first.entries.clear()
+    first.history.append(first.history[0] if first.history else None)  # type: ignore[arg-type]
+    again = open_list(fresh_ledger)
+    assert (again.header, again.entries, again.history, again._read) == _as_read(fresh_ledger)
+    assert len(again.entries) == 1
+
+
+def test_a_list_changed_by_hand_is_read_again(fresh_ledger: Path) -> None:
+    """The bytes decide, not the file's time: a hand edit that keeps the size and the time
+    stamp is read anew."""
+    lists.add_game(fresh_ledger, "Ben", ["grand", "mit", "1"])
+    open_list(fresh_ledger)
+    stamp = fresh_ledger.stat()
+    fresh_ledger.write_bytes(fresh_ledger.read_bytes().replace(b'"Ben"', b'"Bem"'))
+    os.utime(fresh_ledger, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert open_list(fresh_ledger).players == ("Anna", "Bem", "Carl")
+
+
+def test_the_answers_kept_in_memory_equal_the_file_read_afresh(fresh_ledger: Path) -> None:
+    """A save adds its lines to the requests file and to the reading kept of it: after keyed
+    saves, a refused one and a repeat, the reading kept equals the file read from nothing."""
+    from skatliste.store import requests as kept
+
+    where = kept.requests_path(fresh_ledger)
+    for n, (who, words) in enumerate(GAMES):
+        key = f"key-{n}"
+        assert kept.begin(fresh_ledger, key, "POST /api/games") is None
+        with kept.keyed(fresh_ledger, key, "POST /api/games"):
+            lists.add_game(fresh_ledger, who, words)
+        if n == 2:
+            kept.forget(fresh_ledger, key)
+        else:
+            kept.finish(fresh_ledger, key, 201, f'{{"number": {n + 1}}}'.encode())
+    assert kept.begin(fresh_ledger, "key-1", "POST /api/games") == kept.Kept(201, b'{"number": 2}')
+    with_kept = kept._read(where)
+    kept._known.pop(where)
+    assert with_kept == kept._read(where)
+    assert [i["status"] for i in with_kept] == [201, 201, None, 201, 201]
+
+
+def test_the_lists_kept_are_bounded(
+    tmp_path: Path, run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most ``PARSED_KEPT`` lists are kept for reading again, the oldest reading dropped
+    first; each reading is still the list's."""
+    monkeypatch.setattr(store_lists, "_parsed", {})
+    monkeypatch.setattr(store_lists, "PARSED_KEPT", 2)
+    paths = [tmp_path / f"l{n}.json" for n in range(3)]
+    for n, path in enumerate(paths):
+        assert (
+            run("new", "--players", "Anna", "Ben", f"Gast {n}", "--ledger", str(path)).exit_code
+            == 0
+        )
+    for n, path in enumerate(paths):
+        assert open_list(path).players == ("Anna", "Ben", f"Gast {n}")
+    assert list(store_lists._parsed) == [str(paths[1]), str(paths[2])]
+    assert open_list(paths[0]).players == ("Anna", "Ben", "Gast 0")

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from skatliste.errors import LedgerError, ListExists, NoList, NotAList, json_reason, os_reason
+from skatliste.errors import LedgerError, NoList, json_reason, os_reason
 from skatliste.fields import Pairs
 from skatliste.i18n import Message, msg
 from skatliste.store import locking
@@ -196,9 +196,15 @@ def _cause(exc: OSError, folder: Path) -> Message:
     )
 
 
-def _check_folder(path: Path) -> None:
-    """Refuse at once, with the cause, a file whose folder cannot hold it."""
-    folder = real_path(path).parent
+def _check_folder(path: Path, real: Path | None = None) -> None:
+    """Refuse at once, with the cause, a file whose folder cannot hold it (``real``: the
+    file's real path, when the caller has it already)."""
+    folder = (real_path(path) if real is None else real).parent
+    try:
+        if stat.S_ISDIR(os.stat(folder).st_mode):
+            return  # the usual case: one look
+    except OSError:
+        pass
     if not folder.exists():
         # a missing folder: say which one (a file on the way reads as 'not a folder')
         probe = folder
@@ -235,7 +241,7 @@ def _umask() -> int:
         return mask
 
 
-def _check_writable(path: Path | str, real: Path, what: str) -> None:
+def check_writable(path: Path | str, real: Path, what: str) -> None:
     """Refuse to replace a file its owner made read-only (``chmod a-w``): that says 'keep'."""
     try:
         mode = real.stat().st_mode
@@ -308,7 +314,7 @@ def atomic_write(
                 what=NAMES[what],
             )
         )
-    _check_writable(path, real, what)
+    check_writable(path, real, what)
     if mode is None:
         mode = _kept_mode(real)
     tmp_name: str | None = None
@@ -465,6 +471,32 @@ def _busy(path: Path) -> Message:
     )
 
 
+def _open_lock(lock_file: Path, path: Path) -> int:
+    """The lock file opened (made if missing, mode 0600), never through a link: a link
+    planted there is refused, a folder we cannot write in is named at once (not blamed on
+    another writer after the timeout). A lock file an earlier version made 0644 is made
+    0600 (another user's lock file stays theirs)."""
+    try:
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT | NOFOLLOW, PRIVATE)
+    except OSError as exc:
+        if os.path.islink(lock_file):  # O_NOFOLLOW on a link: ELOOP
+            raise LedgerError(
+                msg(
+                    "{path}: its lock file {lock} is a symbolic link, which skatliste does "
+                    "not follow; remove the link and try again; nothing written",
+                    path=str(path),
+                    lock=str(lock_file),
+                )
+            ) from None
+        raise LedgerError(
+            msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
+        ) from None
+    if os.fstat(fd).st_mode & 0o077:
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, PRIVATE)
+    return fd
+
+
 @contextlib.contextmanager
 def locked(path: Path | str) -> Iterator[None]:
     """Hold the list's exclusive lock (``NAME.lock`` beside the real file) while reading,
@@ -472,50 +504,30 @@ def locked(path: Path | str) -> Iterator[None]:
         cause; a lock file made for a list that still does not exist is removed again. The lock
         file is its owner's only (mode 0600, a wider one made so); the temp files a crash left
         beside the list are removed once the lock is held (no one else can be writing them), on
-    this process's first lock of the file."""
+    this process's first lock of the file. What ``on_lock`` holds runs first, given the real
+    path."""
     path = Path(path)
-    _check_folder(path)
-    lock_file = lock_path(path)
+    real = real_path(path)  # once: every name below is made from it
+    _check_folder(path, real)
+    lock_file = real.with_name(real.name + ".lock")
     made = not os.path.lexists(lock_file)
-    if os.path.islink(lock_file):
-        raise LedgerError(
-            msg(
-                "{path}: its lock file {lock} is a symbolic link, which skatliste does not "
-                "follow; remove the link and try again; nothing written",
-                path=str(path),
-                lock=str(lock_file),
-            )
-        )
-    try:
-        # open it once here so that a folder we cannot write in is named at once, not
-        # blamed on another writer after the timeout (a link planted there since: ELOOP)
-        fd = os.open(lock_file, os.O_WRONLY | os.O_CREAT | NOFOLLOW, PRIVATE)
-        try:
-            if os.fstat(fd).st_mode & 0o077:
-                with contextlib.suppress(OSError):  # another user's lock file stays theirs
-                    os.fchmod(fd, PRIVATE)  # a lock file an earlier version made 0644
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        raise LedgerError(
-            msg("{path}: {why}; nothing written", path=str(path), why=_cause(exc, lock_file.parent))
-        ) from None
+    fd = _open_lock(lock_file, path)  # the one open: the lock holds this descriptor
     hold = locking.flock if os.name == "posix" else locking.file_lock
     start = committed()
     try:
-        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path))):
+        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path)), opened=fd):
             if str(lock_file) not in _cleaned:  # a crash ends the process: once per file
-                remove_stale_temp_files(path)
+                remove_stale_temp_files(real)
                 _cleaned.add(str(lock_file))
             for settle in on_lock:
-                settle(path)
+                settle(real)
             try:
                 yield
             finally:
                 # a lock file made for a change that wrote nothing (refused, or a list that
                 # cannot be read) goes again while still held: a refusal leaves every file
                 # as it was; one who waits on it sees it gone and locks the new one
-                if made and (committed() == start or not real_path(path).exists()):
+                if made and (committed() == start or not os.path.exists(real)):
                     with contextlib.suppress(OSError):
                         lock_file.unlink()
     except PermissionError as exc:
@@ -524,8 +536,24 @@ def locked(path: Path | str) -> Iterator[None]:
         ) from None
 
 
+@contextlib.contextmanager
+def held(lock_file: Path, path: Path) -> Iterator[None]:
+    """Hold the lock ``lock_file`` of a file skatliste keeps beside a list (its answers to
+    repeated entries), ``path`` named in messages: the lock alone, nothing run first (the
+    list's own lock settles what needs settling)."""
+    fd = _open_lock(lock_file, path)
+    hold = locking.flock if os.name == "posix" else locking.file_lock
+    try:
+        with hold(lock_file, _wait(), lambda: ListBusy(_busy(path)), opened=fd):
+            yield
+    except PermissionError as exc:
+        raise LedgerError(
+            msg("{path}: cannot lock: {why}", path=str(path), why=exc.strerror or str(exc))
+        ) from None
+
+
 on_lock: list[Callable[[Path], None]] = []
-"""What runs first under every lock of a file, given the path locked: ``store.requests``
+"""What runs first under every lock of a file, given the real path locked: ``store.requests``
 settles the keyed writes a killed server left open (before anyone else may change the file,
 so that what changed since a key was opened was written by that key's request)."""
 
@@ -567,60 +595,6 @@ def backup_path(path: Path | str) -> Path:
         n += 1
         candidate = real.with_name(f"{real.name}.{stamp}-{n}.bak")
     return candidate
-
-
-def _refuse_loop(path: Path) -> None:
-    """A link that leads round to itself names no file: writing there would replace the link."""
-    try:
-        os.stat(path)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise LedgerError(
-                msg(
-                    "{path}: is a link that leads round in a loop, to no file; nothing written",
-                    path=str(path),
-                )
-            ) from None
-
-
-def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
-    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
-    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
-    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
-    kind = skatliste_file(path)
-    if kind not in (None, "list"):
-        raise NotAList(
-            msg(
-                "{path}: is a skatliste {kind}, not a list; a new list never replaces it, "
-                "nothing written",
-                path=str(path),
-                kind=NAMES[kind],
-            )
-        )
-    _refuse_loop(path)
-    with locked(path):
-        exists = path.exists()
-        if exists and not force:
-            raise ListExists(msg("{path}: a list is there already", path=str(path)))
-        backup = None
-        if exists:
-            if real_path(path).is_dir():
-                raise LedgerError(msg("{path}: is a directory, not a ledger file", path=str(path)))
-            _check_writable(path, real_path(path), "ledger")
-            backup = backup_path(path)
-            try:
-                old = real_path(path).read_bytes()
-            except OSError as exc:
-                raise LedgerError(
-                    msg(
-                        "{path}: cannot read it to keep a backup: {why}; nothing written",
-                        path=str(path),
-                        why=exc.strerror or str(exc),
-                    )
-                ) from None
-            atomic_write(backup, old, what="ledger", follow=False)
-        write()
-    return backup
 
 
 # --- a folder's file (a season's, a league's) ----------------------------------------------

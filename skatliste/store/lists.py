@@ -11,14 +11,18 @@ field and reason; facts only are stored, every number is derived on each read.
 from __future__ import annotations
 
 import contextlib
+import copy
+import errno
 import json
 import operator
+import os
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from skatliste.errors import LedgerError, ListRefuses
+from skatliste.errors import LedgerError, ListExists, ListRefuses, NotAList
 from skatliste.families import Family, find_family
 from skatliste.fields import one_of
 from skatliste.i18n import msg
@@ -29,13 +33,17 @@ from skatliste.store import (
     requests,  # noqa: F401 - its lock hook settles open keyed writes
 )
 from skatliste.store.files import (
+    NAMES,
     TOURNAMENT_FILE,
     atomic_write,
-    create_file,
+    backup_path,
+    check_writable,
     locked,
     no_results,
     now,
     read_bytes,
+    real_path,
+    skatliste_file,
     without_bom,
 )
 from skatliste.store.reading import FORMAT_NAME, FORMAT_VERSION, HEADER, HISTORY
@@ -126,10 +134,48 @@ def new_list(
     return ListFile(path, family, header)
 
 
+_parsed: dict[str, tuple[bytes, ListFile[Any]]] = {}
+"""The last reading of each list path: its bytes and the list read from them. The server
+reads a list again on every save and every page's reading; bytes equal to those read before
+give the same list (its header copied, its entries shared: they are frozen), without reading
+and checking them again. The bytes, not the file's time stamp, decide: a list changed within
+the clock's tick is read anew."""
+PARSED_KEPT = 1024
+"""Lists whose last reading is kept (a tournament of 250 tables, its three series)."""
+_keeping = threading.Lock()
+
+
 def parse(path: Path | str, raw: bytes) -> ListFile[Any]:
     """The list in ``raw``, read strictly; a refused file raises a ``LedgerError`` naming
     every problem (up to ten) with its place."""
     path = Path(path)
+    key = str(path)
+    known = _parsed.get(key)
+    if known is not None and known[0] == raw:
+        return _copy(known[1])
+    lst = _parse(path, raw)
+    _keep(key, raw, _copy(lst))
+    return lst
+
+
+def _keep(key: str, raw: bytes, lst: ListFile[Any]) -> None:
+    """Keep ``lst`` as the reading of ``raw`` at ``key``, the oldest reading dropped when
+    ``PARSED_KEPT`` are kept (under a lock: the server's threads read lists at once)."""
+    with _keeping:
+        _parsed.pop(key, None)
+        if len(_parsed) >= PARSED_KEPT:
+            _parsed.pop(next(iter(_parsed)))
+        _parsed[key] = (raw, lst)
+
+
+def _copy(lst: ListFile[Any]) -> ListFile[Any]:
+    """A list of its own to change, equal to ``lst`` as read (its header copied whole)."""
+    again = ListFile(lst.path, lst.family, copy.deepcopy(lst.header), lst.given(), lst.history)
+    again._read = lst._read
+    return again
+
+
+def _parse(path: Path, raw: bytes) -> ListFile[Any]:
     text = reading.text_of(path, without_bom(raw))
     data, pairs = reading.read_json(path, text)
     reading.refuse_unread(path, data, pairs)
@@ -238,6 +284,22 @@ def save(lst: ListFile[Any]) -> None:
     encoding the whole list again."""
     pieces = appended(lst)
     atomic_write(lst.path, dumps(lst) if pieces is None else pieces)
+    if pieces is not None:
+        _keep_written(lst, b"".join(pieces))
+
+
+def _keep_written(lst: ListFile[Any], raw: bytes) -> None:
+    """Keep the list just written by adding entries as the next reading of ``raw`` gives it:
+    the entries as read before, then each new one decoded from its line (as the reader
+    decodes it), its header and history as read."""
+    family = lst.family
+    count = len(lst.given())
+    added = [family.decode(json.loads(_line(family.encode(e)))) for e in lst.entries[count:]]
+    again = ListFile(
+        lst.path, family, copy.deepcopy(lst.header), [*lst.given(), *added], lst.history
+    )
+    again._read = (raw, tuple(lst.history))
+    _keep(str(lst.path), raw, again)
 
 
 def _history_block(lst: ListFile[Any]) -> str:
@@ -325,6 +387,60 @@ def refuse_uncounted(lst: ListFile[Any]) -> None:
     write, from the command line and the page alike."""
     if in_tournament(Path(lst.path)) and lst.family.results(lst.table, ()) is None:
         raise ListRefuses(no_results(Path(lst.path), lst.family.title))
+
+
+def _refuse_loop(path: Path) -> None:
+    """A link that leads round to itself names no file: writing there would replace the link."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LedgerError(
+                msg(
+                    "{path}: is a link that leads round in a loop, to no file; nothing written",
+                    path=str(path),
+                )
+            ) from None
+
+
+def create_file(path: Path, write: Callable[[], None], *, force: bool) -> Path | None:
+    """Under the lock: refuse to overwrite a list without ``force``, keep the old one as a
+    backup, then ``write`` the new one (a Skat list, or another game family's). Another file
+    of skatliste's own (a tournament file, a cache, a key, a backup) is never replaced."""
+    kind = skatliste_file(path)
+    if kind not in (None, "list"):
+        raise NotAList(
+            msg(
+                "{path}: is a skatliste {kind}, not a list; a new list never replaces it, "
+                "nothing written",
+                path=str(path),
+                kind=NAMES[kind],
+            )
+        )
+    _refuse_loop(path)
+    with locked(path):
+        exists = path.exists()
+        if exists and not force:
+            raise ListExists(msg("{path}: a list is there already", path=str(path)))
+        backup = None
+        if exists:
+            if real_path(path).is_dir():
+                raise LedgerError(msg("{path}: is a directory, not a ledger file", path=str(path)))
+            check_writable(path, real_path(path), "ledger")
+            backup = backup_path(path)
+            try:
+                old = real_path(path).read_bytes()
+            except OSError as exc:
+                raise LedgerError(
+                    msg(
+                        "{path}: cannot read it to keep a backup: {why}; nothing written",
+                        path=str(path),
+                        why=exc.strerror or str(exc),
+                    )
+                ) from None
+            atomic_write(backup, old, what="ledger", follow=False)
+        write()
+    return backup
 
 
 def create(lst: ListFile[Any], *, force: bool) -> Path | None:

@@ -30,6 +30,7 @@ import contextlib
 import contextvars
 import json
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,7 @@ from skatliste.errors import InputError, LedgerError
 from skatliste.fields import Const, Field, Integer, Record, Text
 from skatliste.i18n import msg
 from skatliste.store import files
-from skatliste.store.files import atomic_write, locked, now, real_path
+from skatliste.store.files import atomic_write, held, locked, now, real_path
 from skatliste.store.formats import Format, read_lines
 from skatliste.store.locking import NOFOLLOW, PRIVATE
 
@@ -61,27 +62,44 @@ class Kept:
     body: bytes
 
 
-def _written(path: Path | str) -> Path:
-    """The file a write changes: the list, or a tournament folder's ``tournament.json``."""
-    real = real_path(path)
-    return real / "tournament.json" if real.is_dir() else real
+def _written(real: Path) -> tuple[Path, os.stat_result | None]:
+    """The file a write changes, given the real path locked: the list, or a tournament
+    folder's ``tournament.json``; and how it is now (None: there is none)."""
+    try:
+        st = os.stat(real)
+    except OSError:
+        return real, None
+    if stat.S_ISDIR(st.st_mode):
+        real = real / "tournament.json"
+        try:
+            st = os.stat(real)
+        except OSError:
+            return real, None
+    return real, st
 
 
 def requests_path(path: Path | str) -> Path:
     """Where a list's answers live: beside the real list, ``NAME.json.requests`` (in a
     tournament folder, ``tournament.json.requests``)."""
-    real = _written(path)
-    return real.with_name(real.name + ".requests")
+    return _beside(_written(real_path(path))[0])
 
 
-def _digest(path: Path) -> str:
+def _beside(written: Path) -> Path:
+    return written.with_name(written.name + ".requests")
+
+
+def _digest(st: os.stat_result | None) -> str:
     """The list's version: its file's inode, modification time and size (every write
     replaces the file)."""
-    try:
-        st = os.stat(_written(path))
-    except OSError:
+    if st is None:
         return "none"
     return f"{st.st_ino:x}.{st.st_mtime_ns:x}.{st.st_size:x}"
+
+
+def _locked(where: Path) -> contextlib.AbstractContextManager[None]:
+    """The requests file's own lock (``NAME.json.requests.lock``): its readers and writers
+    take it; the list's lock is taken first where both are."""
+    return held(where.with_name(where.name + ".lock"), where)
 
 
 def _bad(where: Path, why: str) -> LedgerError:
@@ -139,6 +157,7 @@ def _read(where: Path) -> list[dict[str, Any]]:
     except OSError as exc:
         raise _bad(where, exc.strerror or str(exc)) from None
     known = _known.get(where)
+    _lines[where] = (raw.count(b"\n"), raw.endswith(b"\n"))
     if known is not None and raw == known[0]:
         return list(known[1])
     items: dict[str, dict[str, Any]] = {}
@@ -159,6 +178,9 @@ def _read(where: Path) -> list[dict[str, Any]]:
 
 _known: dict[Path, tuple[bytes, tuple[dict[str, Any], ...]]] = {}
 """The last reading of each requests file: its whole lines, and the records they hold."""
+_lines: dict[Path, tuple[int, bool]] = {}
+"""The lines each requests file held when last read (under its lock, just before a write),
+and whether its last line was whole."""
 
 
 def _line(item: dict[str, Any]) -> bytes:
@@ -167,11 +189,9 @@ def _line(item: dict[str, Any]) -> bytes:
 
 def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> None:
     """Add ``item`` at the end of the file (one write, no new file); when the file holds
-    many more lines than keys kept, write it anew with the newest ``KEEP`` only."""
-    try:
-        lines = where.read_bytes().count(b"\n")
-    except FileNotFoundError:
-        lines = 0
+    many more lines than keys kept, write it anew with the newest ``KEEP`` only. ``items``
+    were just read (``_read``, under the lock): so were the file's lines."""
+    lines, whole = _lines.get(where, (0, False)) if items else (0, False)
     if lines == 0 or lines > 4 * KEEP:
         kept = [*[i for i in items if i["key"] != item["key"]][-(KEEP - 1) :], item]
         pieces = [_line(HEADER), *(_line(i) for i in kept)]
@@ -182,9 +202,17 @@ def _append(where: Path, item: dict[str, Any], items: list[dict[str, Any]]) -> N
         try:
             if os.fstat(fd).st_mode & 0o077:
                 os.fchmod(fd, PRIVATE)  # one an earlier version made 0644
-            os.write(fd, _line(item))
+            line = _line(item)
+            os.write(fd, line)
         finally:
             os.close(fd)
+        known = _known.get(where)
+        if whole and known is not None:  # the file is the lines read and this one
+            found = {i["key"]: i for i in known[1]}
+            found.pop(item["key"], None)
+            found[item["key"]] = item
+            _known[where] = (known[0] + line, tuple(found.values()))
+            _lines[where] = (lines + 1, True)
     except OSError as exc:
         raise LedgerError(
             msg(
@@ -217,13 +245,14 @@ def _settle(path: Path) -> None:
     """Under the lock of ``path`` (``files.on_lock``): every key a killed write left open is
     settled (landed when the list changed since it was opened, else never written), and the
     key this context writes with is opened."""
-    where = requests_path(path)
+    written, now_st = _written(path)
+    where = _beside(written)
     current = writing.get()
     mine = current if current is not None and current[0] == where else None
-    if mine is None and not where.exists():
-        return  # no keyed write here yet: one stat per lock
-    with locked(where):
-        version = _digest(path)
+    if mine is None and not os.path.exists(where):
+        return  # no keyed write here yet: two stats per lock
+    with _locked(where):
+        version = _digest(now_st)
         for item in _read(where):
             if _open(item) and (mine is None or item["key"] != mine[1]):
                 landed = item["before"] != version
@@ -247,12 +276,16 @@ files.on_lock.append(_settle)
 def begin(path: Path | str, key: str, scope: str) -> Kept | None:
     """The kept answer for ``key`` (a repeat: write nothing; ``status`` 0 when the first write
     landed but its answer went with the server), else None: the caller writes, inside
-    ``keyed``. ``scope`` (method and address) must be the first's. Looked up under the list's
-    lock, so that a write a killed server left open is settled first."""
+    ``keyed``. ``scope`` (method and address) must be the first's. A key the file holds is looked up
+    under the list's lock, so that a write a killed server left open is settled first (a key
+    it does not hold is a new request whatever is settled: the list's lock is left alone)."""
     path = Path(path)
     where = requests_path(path)
-    with locked(path), locked(where):
+    with _locked(where):
         items = _read(where)
+    if any(i["key"] == key for i in items):  # kept: any write left open is settled first
+        with locked(path), _locked(where):
+            items = _read(where)
     found = next((i for i in items if i["key"] == key and i["before"]), None)
     if found is not None and found["scope"] != scope:
         raise InputError(
@@ -271,7 +304,7 @@ def begin(path: Path | str, key: str, scope: str) -> Kept | None:
 def finish(path: Path | str, key: str, status: int, body: bytes) -> None:
     """Keep the answer the write with ``key`` gave."""
     where = requests_path(path)
-    with locked(where):
+    with _locked(where):
         items = _read(where)
         for item in items:
             if item["key"] == key:
@@ -282,7 +315,7 @@ def finish(path: Path | str, key: str, status: int, body: bytes) -> None:
 def forget(path: Path | str, key: str) -> None:
     """The write with ``key`` was refused (nothing written): a repeat is a new try."""
     where = requests_path(path)
-    with locked(where):
+    with _locked(where):
         items = _read(where)
         for item in items:
             if item["key"] == key and item["status"] is None:
