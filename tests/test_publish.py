@@ -346,7 +346,7 @@ def test_a_folder_of_other_files_is_never_written_into(tmp_path: Path) -> None:
 
 def test_the_site_speaks_german_by_default() -> None:
     """Without --lang the pages are German: the index's groups, the tables' heads."""
-    from skatliste.render.publish import pages
+    from skatliste.web.published import pages
 
     got = pages(build([EXAMPLES / "tournament"]), "de")
     index = got["index.html"]

@@ -2,7 +2,7 @@
 site, as values. The sources (list files, tournament, season and league folders, or a club's
 folder holding years of them) are found by the stores' own readers, read strictly and derived
 on this call by the same functions the other commands use, so every number on the site is the
-number of ``--json``. Nothing derived is kept beside the lists; ``render.publish`` draws the
+number of ``--json``. Nothing derived is kept beside the lists; ``web.published`` draws the
 pages, ``app.publish_site`` writes them.
 """
 
@@ -23,6 +23,9 @@ from skatliste import season as season_core
 from skatliste import tournament as tournament_core
 from skatliste.app import league as app_league
 from skatliste.app import season as app_season
+from skatliste.app.publish_sources import Source as Source
+from skatliste.app.publish_sources import find_sources as find_sources
+from skatliste.app.publish_sources import privacy_of as privacy_of
 from skatliste.app.publish_summary import Appearance, Kind, Summary, stamp
 from skatliste.app.tournament.base import open_tournament
 from skatliste.app.tournament.results import (
@@ -32,123 +35,18 @@ from skatliste.app.tournament.results import (
     refuse_unsound,
     results,
 )
-from skatliste.errors import InputError, LedgerError
+from skatliste.errors import LedgerError
 from skatliste.i18n import msg
 from skatliste.league import DayReport, PlayerLine, TableLine
 from skatliste.players import same_name
 from skatliste.prizes import Prize
 from skatliste.season import Standing, resolve_aliases
 from skatliste.store import publish as store
-from skatliste.store.files import TOURNAMENT_FILE, is_list
-from skatliste.store.league import FILE_NAME as LEAGUE_FILE
 from skatliste.store.lists import load as load_list
 from skatliste.store.publish import Privacy
 from skatliste.store.season import FILE_NAME as SEASON_FILE
 from skatliste.store.tournament import list_name
 from skatliste.tournament import SeriesStatus, TeamStanding, paper_scores
-
-
-@dataclass(frozen=True)
-class Source:
-    """A list file or a folder the site is published from, and what it is."""
-
-    kind: Kind
-    path: Path
-
-
-# --- finding the sources ----------------------------------------------------------------------
-
-
-def _kind_of_folder(folder: Path) -> Kind | None:
-    if (folder / TOURNAMENT_FILE).is_file():
-        return Kind.TOURNAMENT
-    if (folder / LEAGUE_FILE).is_file():
-        return Kind.LEAGUE
-    if (folder / SEASON_FILE).is_file():
-        return Kind.SEASON
-    return None
-
-
-def _walk(folder: Path) -> Iterable[Source]:
-    """The sources in a club's folder, in the order of their paths: a tournament and a league
-    hold their tables (not walked into); a season's lists and tournaments are events too."""
-    kind = _kind_of_folder(folder)
-    if kind is not None:
-        yield Source(kind, folder)
-        if kind is not Kind.SEASON:
-            return
-    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-        if entry.name.startswith("."):
-            continue
-        path = Path(entry.path)
-        if entry.is_dir():
-            yield from _walk(path)
-        elif entry.name.endswith(".json") and is_list(path):
-            yield Source(Kind.LIST, path)
-
-
-def find_sources(paths: Sequence[Path | str]) -> list[Source]:
-    """Every source under ``paths``, each once; a path that is none is refused with what it
-    is."""
-    found: dict[Path, Source] = {}
-    named: dict[Path, str] = {}
-    for given in paths:
-        path = Path(given)
-        first = named.get(path.resolve())
-        if first is not None:  # the same file or folder twice (a season refuses it too)
-            raise InputError(
-                msg(
-                    "{path} is given twice (as {first}): give each source once",
-                    path=str(given),
-                    first=first,
-                )
-            )
-        named[path.resolve()] = str(given)
-        if path.is_file():
-            if not is_list(path):
-                raise InputError(
-                    msg(
-                        "{path}: not a skatliste list; publish takes lists and tournament, "
-                        "season, league or club folders",
-                        path=str(path),
-                    )
-                )
-            got = [Source(Kind.LIST, path)]
-        elif path.is_dir():
-            got = list(_walk(path))
-            if not got:
-                raise InputError(
-                    msg(
-                        "{path}: no list, tournament, season or league in this folder",
-                        path=str(path),
-                    )
-                )
-        else:
-            raise InputError(msg("{path}: no such file or folder", path=str(path)))
-        for s in got:
-            found.setdefault(s.path.resolve(), s)
-    return list(found.values())
-
-
-def privacy_of(paths: Sequence[Path | str]) -> Privacy:
-    """What the publish files say, together: each given folder's and its folders' below (a
-    player left off or shown by initials in one is so on the whole site)."""
-    title = ""
-    initials: set[str] = set()
-    hidden: set[str] = set()
-    for given in paths:
-        path = Path(given)
-        folders = [path] if path.is_dir() else [path.parent]
-        if path.is_dir():
-            folders += sorted(p.parent for p in path.rglob(store.FILE_NAME))
-        for folder in dict.fromkeys(folders):
-            got = store.load(folder)
-            if got is not None:
-                title = title or got.title
-                initials |= got.initials
-                hidden |= got.hidden
-    return Privacy(title, frozenset(initials), frozenset(hidden))
-
 
 # --- links ------------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import gc
 import importlib
-import itertools
 import os
 import signal
 import sys
@@ -22,6 +21,7 @@ import click
 
 from skatliste import __version__
 from skatliste.cli.exits import committed, saved_but, saved_since, tell, to_nowhere
+from skatliste.cli.typed import option_as_value, option_twice
 from skatliste.errors import ListExists, NoList, NotAList, SkatlisteError, os_reason
 from skatliste.i18n import Lang, Message, environment_lang, msg, nmsg
 
@@ -130,9 +130,11 @@ class SkatCommand(Helped):
         ctx.allow_extra_args = True
         typed = list(args)  # click's parser takes the words off the list it is given
         if not ctx.resilient_parsing:
-            _refuse_option_as_value(self, ctx, typed)
-            if not {"--help", "-h"} & set(typed):  # asking for help: the last --lang says in which
-                _refuse_option_twice(self, ctx, typed)
+            problem = option_as_value(self, ctx, typed)
+            if problem is None and not {"--help", "-h"} & set(typed):
+                problem = option_twice(self, ctx, typed)  # asking for help: the last --lang
+            if problem is not None:
+                raise click.UsageError(say(problem), ctx)
         try:
             rest = super().parse_args(ctx, args)
         except click.BadParameter as exc:
@@ -145,77 +147,6 @@ class SkatCommand(Helped):
         if rest and not allowed and not ctx.resilient_parsing:
             raise ExtraWords(ctx, rest)
         return rest
-
-
-def _refuse_option_twice(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
-    """``summary --cent 0.5 --cent 1``: an option that takes one value given twice would keep
-    the last without a word; refused, naming both (as the game's words refuse ``mit 1 mit
-    2``). Options that gather several (``--set a=1 --set b=2``) may come again."""
-    params: dict[str, click.Option] = {
-        name: param
-        for param in command.get_params(ctx)
-        if isinstance(param, click.Option) and not param.multiple and not param.count
-        for name in (*param.opts, *param.secondary_opts)
-    }
-    seen: dict[str, str] = {}
-    words = iter(typed)
-    for word in words:
-        if word == "--":
-            return
-        name, glued, value = word.partition("=") if word.startswith("--") else (word, "", "")
-        param = params.get(name)
-        if param is None:
-            continue
-        if not param.is_flag and not glued:
-            value = next(words, "")
-        said = f"{name}={value}" if glued else (f"{name} {value}" if not param.is_flag else name)
-        first = seen.get(param.name or name)
-        if first is not None:
-            raise click.UsageError(
-                say(
-                    msg(
-                        "{option} is given twice ({first}, then {second}): give it once",
-                        option=param.opts[0],
-                        first=first,
-                        second=said,
-                    )
-                ),
-                ctx,
-            )
-        seen[param.name or name] = said
-
-
-def _refuse_option_as_value(command: click.Command, ctx: click.Context, typed: list[str]) -> None:
-    """``add ... --note --lang``: an option's value that is the name of another of its
-    options was most likely the option, forgotten its value; refused, unless written
-    ``--note=--lang``."""
-    names = {
-        name
-        for param in command.get_params(ctx)
-        if isinstance(param, click.Option)
-        for name in (*param.opts, *param.secondary_opts)
-    }
-    valued = {
-        name
-        for param in command.get_params(ctx)
-        if isinstance(param, click.Option) and not param.is_flag and not param.count
-        for name in param.opts
-    }
-    for word, after in itertools.pairwise(typed):
-        if word == "--":
-            return
-        if word in valued and after in names:
-            raise click.UsageError(
-                say(
-                    msg(
-                        "{option} {value}: {value} is an option, not a value for {option}; give "
-                        "{option} its value, or write {option}={value} if that is the value",
-                        option=word,
-                        value=after,
-                    )
-                ),
-                ctx,
-            )
 
 
 class BadValue(click.BadParameter):

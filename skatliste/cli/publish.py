@@ -1,5 +1,5 @@
 """``skatliste publish``: a static site of lists, tournaments, seasons and leagues. Build the
-site's values (``app.publish``), draw its pages (``render.publish``), write what changed
+site's values (``app.publish``), draw its pages (``web.published``), write what changed
 (``app.publish_site``); with ``--watch``, again whenever a source changes."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from skatliste.app.publish_site import (
 from skatliste.cli.base import _resolved_lang, cli, say
 from skatliste.errors import SkatlisteError
 from skatliste.i18n import Lang, msg, nmsg
-from skatliste.render import publish as render
+from skatliste.web import published as render
 
 POLL_SECONDS = 0.5
 """How often ``--watch`` looks at the sources: a finished table is on the site within a

@@ -1,5 +1,5 @@
 """The published site's pages: each a plain HTML file from the Jinja2 templates in
-``render/templates``, drawn from the values ``app.publish.build`` derived. A page is a title,
+``web/templates``, drawn from the values ``app.publish.build`` derived. A page is a title,
 the way back (links relative to the page, so the site works from any folder of any host),
 and its sections: a table, notes, a chart (inline SVG), links. The numbers are written as
 the CLI's tables write them; the names as the publish file says (by initials, or left off).
@@ -132,7 +132,7 @@ class Page:
 @cache
 def _env() -> Environment:
     return Environment(
-        loader=PackageLoader("skatliste.render", "templates"),
+        loader=PackageLoader("skatliste.web", "templates"),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
