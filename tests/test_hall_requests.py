@@ -334,7 +334,7 @@ def test_serve_revokes_a_renewed_key_at_once(fresh_ledger: Path) -> None:
     port = _free_port()
     server = _serve(fresh_ledger, port, key=None)
     try:
-        old = key_path(fresh_ledger).read_text().strip()
+        old = key_path(fresh_ledger).read_text().splitlines()[0].strip()  # then its pairing lines
         url = f"http://127.0.0.1:{port}/api/games"
         assert httpx.post(url, json=GAME, headers={"Authorization": f"Bearer {old}"}).is_success
         new, _ = list_key(fresh_ledger, renew=True)
