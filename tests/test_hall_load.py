@@ -161,12 +161,17 @@ def test_a_client_that_never_finishes_its_headers_is_closed(
 
 
 def test_one_client_cannot_take_every_connection(fresh_ledger: Path) -> None:
-    """Beyond the cap per client address the next connection is closed at once; once one of
-    the first closes, a new one is answered."""
+    """Beyond the cap per client address, with each of its connections busy (a live-update
+    stream each), the next connection is closed at once; once one of the first closes, a new
+    one is answered. (An idle one of its own makes room instead: test_hall_clients.)"""
     with running(create_app(fresh_ledger, key=KEY), per_client=3) as url:
         port = int(url.rsplit(":", 1)[1])
-        held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(3)]
-        time.sleep(0.2)
+        held = []
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert sock.recv(12).startswith(b"HTTP/1.1 200")
+            held.append(sock)
         extra = socket.create_connection(("127.0.0.1", port), timeout=5)
         assert _closed(extra, 2.0)
         extra.close()
@@ -178,6 +183,7 @@ def test_one_client_cannot_take_every_connection(fresh_ledger: Path) -> None:
             sock.close()
 
 
+@pytest.mark.english
 def test_error_logs_are_rate_limited() -> None:
     """A flood of the same error logs five lines a minute, then how many were held back."""
     limit = hall.RateLimited(most=5, seconds=60)
