@@ -489,7 +489,10 @@ def test_the_list_kept_for_offline_never_stands_for_the_server_s(
     expect(page.locator("#outbox li.waiting")).to_have_count(1)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(f"{r.method} {r.url.split('?')[0]}"))
-    page.wait_for_timeout(7_000)  # two rounds of the outbox's retry
+    for _ in range(2):  # two rounds of the outbox's retry (every 3 s): each asks the list
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/list")):
+            pass
+    page.wait_for_timeout(500)  # a send on the copy's word would follow its answer at once
     lists = [a for a in asked if a.endswith("/api/list")]
     sent = [a for a in asked if a.startswith("POST ")]
     assert lists and not sent, asked
