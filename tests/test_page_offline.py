@@ -20,7 +20,7 @@ import pytest
 from skatliste.web.server import create_app
 
 from .conftest import Run
-from .webtools import CHROMIUM_ARGS, KEY, chromium_path
+from .webtools import CHROMIUM_ARGS, KEY, chromium_path, kept_with
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
@@ -407,7 +407,7 @@ def test_a_reload_without_the_server_shows_the_list_as_last_followed(
         open_for_offline(page, url)
         add_game(fresh_ledger, "ben", ["grand", "mit", "1"])  # the terminal, another keeper
         expect(page.locator("#sheet li.game")).to_have_count(1, timeout=LANDS)
-        page.wait_for_timeout(1500)  # the page keeps what it shows a moment after a change
+        kept_with(page, 1)  # the page keeps what it shows a moment after a change
     expect(page.locator("#net-text")).to_contain_text("offline")
     page.reload()
     expect(page.locator("#entry")).to_be_visible()
