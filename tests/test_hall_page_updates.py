@@ -15,7 +15,7 @@ import pytest
 from skatliste.app import lists
 from skatliste.web.server import create_app
 
-from .webtools import CHROMIUM_ARGS, KEY, chromium_path, live_server
+from .webtools import CHROMIUM_ARGS, KEY, chromium_path, kept_with, live_server
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +99,7 @@ def test_the_page_opens_offline_with_the_last_list_it_showed(browser: Any, tmp_p
         with page.expect_response(lambda r: "since=" in r.url):
             lists.add_game(path, "Ben", ["null"])
         expect(page.locator("#sheet li")).to_have_count(2)
-        page.wait_for_timeout(1500)  # the copy is kept a second after the last change shown
+        kept_with(page, 2)  # kept a second after the last change shown
     page.reload()
     expect(page.locator("#sheet li")).to_have_count(2)
     page.close()

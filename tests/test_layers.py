@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import skatliste
+from tests.sources import parsed
 
 PACKAGE = Path(skatliste.__file__).parent
 EDGES = sorted((PACKAGE / "cli").glob("*.py"))
@@ -28,7 +29,7 @@ def _is_store(module: str) -> bool:
 def _imports(path: Path) -> list[tuple[int, str, str]]:
     """(line, module, name) of every import of a skatliste module, type-only ones included."""
     found: list[tuple[int, str, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found += [(node.lineno, node.module, alias.name) for alias in node.names]
         elif isinstance(node, ast.Import):

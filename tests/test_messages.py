@@ -14,6 +14,7 @@ import pytest
 from skatliste.i18n import join, msg, nmsg, translations
 from tests.catalogues import LANGUAGES, compiled, extract, fields, po_path, read, texts, used
 from tests.conftest import ROOT, Run
+from tests.sources import parse, parsed
 
 # --- the catalogues ------------------------------------------------------------------------
 
@@ -83,7 +84,7 @@ def test_every_message_id_is_written_out() -> None:
     extraction and from the catalogue)."""
     bad = []
     for path in sorted((ROOT / "skatliste").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             n = {"msg": 1, "nmsg": 2, "pmsg": 2}.get(node.func.id, 0)
@@ -142,19 +143,20 @@ def _name(node: ast.expr) -> str:
 
 def _error_classes(trees: list[ast.Module]) -> set[str]:
     """SkatlisteError and every class that derives from it, in any module of the package."""
+    classes = [
+        (node.name, {_name(base) for base in node.bases})
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    ]  # walked once: the classes are few, the trees large
     names = {"SkatlisteError"}
     grown = True
     while grown:
         grown = False
-        for tree in trees:
-            for node in ast.walk(tree):
-                if (
-                    isinstance(node, ast.ClassDef)
-                    and node.name not in names
-                    and any(_name(base) in names for base in node.bases)
-                ):
-                    names.add(node.name)
-                    grown = True
+        for name, bases in classes:
+            if name not in names and bases & names:
+                names.add(name)
+                grown = True
     return names
 
 
@@ -286,7 +288,7 @@ def _scan(sources: dict[str, str]) -> list[tuple[str, str]]:
     """(where, template) for every message written as English text in the modules
     ``sources`` (name → source): a string or f-string given to an error, a refusal, ``say`` or
     a problem list, returned by a function that makes messages, or a table of them."""
-    trees = {name: ast.parse(source) for name, source in sources.items()}
+    trees = {name: parse(source) for name, source in sources.items()}
     calls = MESSAGE_CALLS | _error_classes(list(trees.values()))
     found: list[tuple[str, str]] = []
     for where, tree in trees.items():
@@ -654,7 +656,7 @@ def test_no_message_is_made_inside_an_f_string() -> None:
     extracted, and its German could go missing unseen."""
     found = []
     for path in sorted((Path(__file__).resolve().parent.parent / "skatliste").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.JoinedStr):
                 for inner in ast.walk(node):
@@ -914,7 +916,7 @@ def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[ast.Name, ast.expr]]
 def _glued(source: str, tables: set[str]) -> list[tuple[int, str]]:
     """Where a sentence is glued from pieces in ``source`` (``tables``: the functions that
     return tables of words)."""
-    tree = ast.parse(source)
+    tree = parse(source)
     found = set()
     functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
     for scope in functions:
@@ -968,7 +970,7 @@ def test_no_sentence_is_glued_from_translated_pieces() -> None:
         ".".join(path.relative_to(ROOT).with_suffix("").parts): path.read_text(encoding="utf-8")
         for path in sorted(PACKAGE.rglob("*.py"))
     }
-    trees = {module: ast.parse(source) for module, source in sources.items()}
+    trees = {module: parse(source) for module, source in sources.items()}
     tables = {module: _word_tables(tree) for module, tree in trees.items()}
     glued = [
         f"{module}:{line}: {text}"

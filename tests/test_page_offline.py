@@ -20,7 +20,7 @@ import pytest
 from skatliste.web.server import create_app
 
 from .conftest import Run
-from .webtools import CHROMIUM_ARGS, KEY, chromium_path
+from .webtools import CHROMIUM_ARGS, KEY, chromium_path, kept_with
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
@@ -407,7 +407,7 @@ def test_a_reload_without_the_server_shows_the_list_as_last_followed(
         open_for_offline(page, url)
         add_game(fresh_ledger, "ben", ["grand", "mit", "1"])  # the terminal, another keeper
         expect(page.locator("#sheet li.game")).to_have_count(1, timeout=LANDS)
-        page.wait_for_timeout(1500)  # the page keeps what it shows a moment after a change
+        kept_with(page, 1)  # the page keeps what it shows a moment after a change
     expect(page.locator("#net-text")).to_contain_text("offline")
     page.reload()
     expect(page.locator("#entry")).to_be_visible()
@@ -489,7 +489,10 @@ def test_the_list_kept_for_offline_never_stands_for_the_server_s(
     expect(page.locator("#outbox li.waiting")).to_have_count(1)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(f"{r.method} {r.url.split('?')[0]}"))
-    page.wait_for_timeout(7_000)  # two rounds of the outbox's retry
+    for _ in range(2):  # two rounds of the outbox's retry (every 3 s): each asks the list
+        with page.expect_response(lambda r: r.url.split("?")[0].endswith("/api/list")):
+            pass
+    page.wait_for_timeout(500)  # a send on the copy's word would follow its answer at once
     lists = [a for a in asked if a.endswith("/api/list")]
     sent = [a for a in asked if a.startswith("POST ")]
     assert lists and not sent, asked

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import skatliste
 from skatliste.families import PLUGINS
+from tests.sources import parsed
 
 PACKAGE = Path(skatliste.__file__).parent
 MAX_LINES = 700
@@ -36,7 +37,7 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     mods = modules(root)
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for m, path in mods.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         base = m.split(".") if path.name == "__init__.py" else m.split(".")[:-1]
         for node in ast.walk(tree):
             names: list[str] = []

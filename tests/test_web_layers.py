@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .sources import parsed
 
 PACKAGE = ROOT / "skatliste"
 
@@ -16,7 +17,7 @@ PACKAGE = ROOT / "skatliste"
 def imported(path: Path) -> set[str]:
     """Every module a file imports, at the top or inside a function."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:

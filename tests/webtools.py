@@ -36,3 +36,25 @@ def chromium_path() -> Path | None:
         if candidate and Path(candidate).is_file():
             return Path(candidate)
     return None
+
+
+KEPT_GAMES = """async (n) => {
+  const cache = await caches.open("skatliste-page-1");
+  for (const request of await cache.keys()) {
+    if (!request.url.includes("/api/list")) continue;
+    const kept = await (await cache.match(request)).json();
+    if (kept.games && kept.games.length === n) return true;
+  }
+  return false;
+}"""
+"""Whether the copy the page keeps for the service worker holds ``n`` games (app.js keeps it
+in the cache named in sw.js, a second after the last change shown)."""
+
+
+def kept_with(page: Any, n: int) -> None:
+    """Wait (10 s at most) until the page's kept copy holds ``n`` games."""
+    for _ in range(100):
+        if page.evaluate(KEPT_GAMES, n):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no copy of {n} games kept within 10 s")
