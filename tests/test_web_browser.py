@@ -393,7 +393,7 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
     from playwright.sync_api import expect
 
     from skatliste.app import tournament as tournament_app
-    from skatliste.app.keys import tournament_keys
+    from skatliste.app.keys import tournament_keys, tournament_keys_path
 
     folder = tmp_path / "preisskat"
     tournament_app.new_tournament(folder, name="Preisskat", date="2026-12-05", seed=3)
@@ -401,7 +401,9 @@ def test_a_tournament_table_page_and_the_organisers_live_ranking(
         tournament_app.add_player(folder, name, club="Kreuz Bube" if name < "D" else "")
     plan = tournament_app.draw_series(folder, 1)
     keys = tournament_keys(folder, len(plan.tables))
-    app = create_app(tournament=folder, organiser_key=keys.organiser, table_keys=keys.tables)
+    # as 'serve --tournament' runs: the keys read from the folder's keys file, so the
+    # organiser's links and QR codes carry pairing codes, not keys
+    app = create_app(tournament=folder, key_file=tournament_keys_path(folder))
     declarer = plan.tables[0].players[1]
     with live_server(app) as url:
         organiser = browser.new_page()
