@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from skatliste.errors import LedgerError
 from skatliste.fields import Const, Field, Keyed, Places, Record, Text, at
-from skatliste.i18n import msg
+from skatliste.i18n import Message, msg
 from skatliste.store import tournament
 from skatliste.store.files import atomic_write, backup_path
 from skatliste.store.formats import Format, read
@@ -70,17 +71,23 @@ def _unsafe(data: dict[str, Any]) -> Places:
     organiser's key would write every list, two tables each other's), by their places."""
     keys = [("organiser", data["organiser"])]
     keys += [(at("tables", name), key) for name, key in data["tables"].items()]
+    return _weak_or_shared(
+        keys,
+        lambda other: msg(
+            "the same key as {other}: each table and the organiser have a key of their own; "
+            "delete the file's line to have a new one made",
+            other=other,
+        ),
+    )
+
+
+def _weak_or_shared(keys: list[tuple[str, str]], shared: Callable[[str], Message]) -> Places:
+    """Of ``(place, key)``: each key another place holds already (``shared`` says so, given
+    the other's place) and each too short to be safe."""
     first: dict[str, str] = {}
     for where, key in keys:
         if key in first:
-            yield (
-                where,
-                msg(
-                    "the same key as {other}: each table and the organiser have a key of their "
-                    "own; delete the file's line to have a new one made",
-                    other=first[key],
-                ),
-            )
+            yield (where, shared(first[key]))
         first.setdefault(key, where)
         if len(key) < KEY_LEAST:
             yield (
@@ -295,28 +302,14 @@ LEAGUE_ROOT = Record(
 
 def _unsafe_venues(data: dict[str, Any]) -> Places:
     """A venue key too short to be safe, or one another venue holds already."""
-    first: dict[str, str] = {}
-    for name, key in data["venues"].items():
-        where = at("venues", name)
-        if key in first:
-            yield (
-                where,
-                msg(
-                    "the same key as {other}: each venue has a key of its own; delete the "
-                    "file's line and add the venue again",
-                    other=first[key],
-                ),
-            )
-        first.setdefault(key, where)
-        if len(key) < KEY_LEAST:
-            yield (
-                where,
-                msg(
-                    "a key of fewer than {least} characters, too easy to guess: make a new one "
-                    "(the old one stops working)",
-                    least=KEY_LEAST,
-                ),
-            )
+    return _weak_or_shared(
+        [(at("venues", name), key) for name, key in data["venues"].items()],
+        lambda other: msg(
+            "the same key as {other}: each venue has a key of its own; delete the file's line "
+            "and add the venue again",
+            other=other,
+        ),
+    )
 
 
 LEAGUE_FORMAT = Format(
