@@ -180,13 +180,24 @@ def test_three_games_entered_offline_land_once_in_order(phone: Any, fresh_ledger
     expect(waiting.nth(2)).to_contain_text("Carl — pik mit 1 verloren")
     assert games_in(fresh_ledger) == []
 
+    # everything the live region says from here on (a screen reader reads each change)
+    page.evaluate(
+        """() => { window.said = []; new MutationObserver(() => {
+            const t = document.getElementById("say").textContent;
+            if (t) window.said.push(t);
+        }).observe(document.getElementById("say"), { childList: true, characterData: true,
+            subtree: true }); }"""
+    )
     with serving(fresh_ledger, port):
         expect(page.locator("#outbox li")).to_have_count(0, timeout=LANDS)
         expect(page.locator("#sheet li.game")).to_have_count(3)
         expect(page.locator("#net-text")).to_have_text("verbunden")
         expect(page.locator('.chip[data-player="Carl"] .points')).to_have_text("−44")
-        expect(page.locator("#say")).to_contain_text(  # each game said as it lands
+        last = (
             "Spiel 3: Carl, Pik mit 1, verloren, minus 44. Stand: Anna 48, Ben 48, Carl minus 44."
+        )
+        page.wait_for_function(  # each game said as it lands, none lost to another word
+            "last => window.said.some(t => t.includes(last))", arg=last, timeout=5000
         )
         page.wait_for_timeout(3200)  # one more round of the retry timer: nothing is sent again
         page.close()

@@ -143,10 +143,14 @@ function showMore(box) {
 function say(text, urgent = false) {
   const region = document.getElementById(urgent ? "say-now" : "say");
   if (!region) return; // a page without them (the organiser's) says nothing
+  // what is said within the same moment is said together: a game landing and "Wieder
+  // verbunden" both, never the one cancelled by the other
+  region.pending = region.pending ? `${region.pending} ${text}` : text;
   region.textContent = "";
   clearTimeout(region.sayTimer);
   region.sayTimer = setTimeout(() => {
-    region.textContent = text;
+    region.textContent = region.pending;
+    region.pending = "";
   }, 50);
 }
 
