@@ -14,6 +14,20 @@
   const $ = (id) => document.getElementById(id);
   let seen = null; // the last answer: the sheet's marks are put back after it is redrawn
 
+  // A folded card with a link and its QR code (segno's SVG, made on the server from the link).
+  function qrLink(id, summary, hint, svg, href, linkId) {
+    const qr = el("div", { class: "qr" });
+    qr.innerHTML = svg;
+    return el(
+      "details",
+      { id },
+      el("summary", { textContent: summary }),
+      el("p", { class: "note", textContent: hint }),
+      qr,
+      el("a", { id: linkId, href, textContent: href }),
+    );
+  }
+
   async function call(method, path, body) {
     const headers = {};
     if (KEY) headers.Authorization = "Bearer " + KEY;
@@ -64,32 +78,12 @@
       parts.push(lines);
     }
     if (s.link) {
-      const qr = el("div", { class: "qr" });
-      qr.innerHTML = s.qr; // segno's SVG, made on the server from the link
-      parts.push(
-        el(
-          "details",
-          { id: "second-list" },
-          el("summary", { textContent: L.second_list }),
-          el("p", { class: "note", textContent: L.second_list_hint }),
-          qr,
-          el("a", { id: "second-link", href: s.link, textContent: s.link }),
-        ),
-      );
+      parts.push(qrLink("second-list", L.second_list, L.second_list_hint, s.qr, s.link, "second-link"));
     }
     if (s.another) {
       // another phone on this very list: this page's link with its one-time pairing code
-      const qr = el("div", { class: "qr" });
-      qr.innerHTML = s.another_qr; // segno's SVG, made on the server from the link
       parts.push(
-        el(
-          "details",
-          { id: "another-phone" },
-          el("summary", { textContent: L.another_phone }),
-          el("p", { class: "note", textContent: L.another_phone_hint }),
-          qr,
-          el("a", { id: "another-link", href: s.another, textContent: s.another }),
-        ),
+        qrLink("another-phone", L.another_phone, L.another_phone_hint, s.another_qr, s.another, "another-link"),
       );
     }
     const signers = el("div", { id: "signers", class: "grid" });
